@@ -1,0 +1,68 @@
+// adc convert FILE --to 30|60 [--mode double|combine] -o OUT [--json]
+import path from 'node:path';
+import { convertDocument, type ConversionMode, type ConversionReport, type Ratio } from '../domain/convert.js';
+import { serializeDocument } from '../domain/document.js';
+import { hasErrors } from '../domain/problems.js';
+import { validateDocument } from '../domain/validate.js';
+import { writeFileAtomic } from '../node/atomic-file.js';
+import { readDocumentFile } from '../node/read-document.js';
+import { APP_NAME } from '../node/app-info.js';
+import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, printJson, UsageError, type Io } from './output.js';
+
+export interface ConvertArgs {
+  file: string;
+  to: string | undefined;
+  mode: string | undefined;
+  out: string | undefined;
+  json: boolean;
+}
+
+function describe(r: ConversionReport): string {
+  const lines = [`Converted 1:${r.from} → 1:${r.to} (${r.mode}): ${r.units.length} unit${r.units.length === 1 ? '' : 's'}`];
+  const show = (v: Record<string, unknown>) =>
+    Object.entries(v).map(([k, x]) => `${k} ${String(x)}`).join(', ') || '—';
+  for (const u of r.units) {
+    const merged = u.mergedFrom ? ` [joined ${u.mergedFrom.map((m) => m.id).join(' + ')}]` : '';
+    const front = u.frontage === null ? '' : `; line frontage ${u.frontage}"`;
+    lines.push(`  ${u.id}  ${u.name}${merged}: ${show(u.before as Record<string, unknown>)} → ${show(u.after as Record<string, unknown>)}${front}`);
+  }
+  for (const w of r.warnings) lines.push(`  warning ${w.id}: ${w.message}`);
+  return lines.join('\n');
+}
+
+export async function runConvert(io: Io, args: ConvertArgs): Promise<number> {
+  if (args.to !== '30' && args.to !== '60') throw new UsageError('convert needs --to 30 or --to 60');
+  const mode = (args.mode ?? 'double') as ConversionMode;
+  if (mode !== 'double' && mode !== 'combine') throw new UsageError('--mode must be double or combine');
+  if (!args.out) throw new UsageError('convert needs -o OUT (the input file is never overwritten unless -o names it)');
+
+  const read = await readDocumentFile(args.file);
+  if (!read.ok) {
+    io.err(read.message);
+    return read.code === 'too-large' ? EXIT_INVALID : EXIT_USAGE;
+  }
+  if (!read.load.ok) {
+    for (const p of read.load.problems) io.err(`${args.file}: ${p.message}${p.hint ? ` (${p.hint})` : ''}`);
+    return EXIT_INVALID;
+  }
+  const problems = validateDocument(read.load.document);
+  if (hasErrors(problems)) {
+    io.err(`${args.file} has errors; fix them before converting (see adc validate ${args.file}):`);
+    for (const p of problems.filter((x) => x.severity === 'error').slice(0, 10)) io.err(`  ${p.path || '/'}  ${p.message}`);
+    return EXIT_INVALID;
+  }
+  const result = convertDocument(read.load.document, Number(args.to) as Ratio, mode);
+  if (!result.ok) {
+    io.err(`${args.file}: ${result.message}${result.hint ? ` (${result.hint})` : ''}`);
+    return EXIT_INVALID;
+  }
+  try {
+    await writeFileAtomic(path.resolve(args.out), serializeDocument(result.document, APP_NAME));
+  } catch (err) {
+    io.err(`Cannot write ${args.out}: ${(err as NodeJS.ErrnoException).code ?? String(err)}. Nothing was written.`);
+    return EXIT_INVALID;
+  }
+  if (args.json) printJson(io, result.report);
+  else io.out(describe(result.report) + `\nWrote ${args.out}`);
+  return EXIT_OK;
+}

@@ -1,0 +1,51 @@
+// The `adc` command: a thin layer over domain/ and node/.
+import { parseArgs } from 'node:util';
+import { runConvert } from './convert.js';
+import { EXIT_USAGE, processIo, UsageError, type Io } from './output.js';
+import { runValidate } from './validate.js';
+
+const USAGE = `Usage:
+  adc validate FILE… [--json]
+  adc convert FILE --to 30|60 [--mode double|combine] -o OUT [--json]
+
+Exit codes: 0 success, 1 invalid input or failed operation, 2 usage error or unreadable file.`;
+
+export async function main(argv: string[], io: Io = processIo): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'validate': {
+        const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { json: { type: 'boolean' } } });
+        return await runValidate(io, positionals, values.json === true);
+      }
+      case 'convert': {
+        const { values, positionals } = parseArgs({
+          args: rest,
+          allowPositionals: true,
+          options: {
+            to: { type: 'string' },
+            mode: { type: 'string' },
+            out: { type: 'string', short: 'o' },
+            json: { type: 'boolean' },
+          },
+        });
+        if (positionals.length !== 1) throw new UsageError('convert takes exactly one FILE');
+        return await runConvert(io, { file: positionals[0]!, to: values.to, mode: values.mode, out: values.out, json: values.json === true });
+      }
+      case undefined:
+      case 'help':
+      case '--help':
+      case '-h':
+        io.out(USAGE);
+        return command === undefined ? EXIT_USAGE : 0;
+      default:
+        throw new UsageError(`Unknown command "${command}"`);
+    }
+  } catch (err) {
+    if (err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      io.err(`adc: ${(err as Error).message}\n\n${USAGE}`);
+      return EXIT_USAGE;
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,110 @@
+// Every id a document mentions must name something of the right kind.
+import type { CheckContext, IdKind } from './context.js';
+import { pointer } from '../problems.js';
+import { list } from './context.js';
+
+function expectRef(
+  ctx: CheckContext,
+  path: string,
+  id: unknown,
+  kinds: IdKind[],
+  what: string,
+  featureKinds?: string[],
+): boolean {
+  if (typeof id !== 'string') return false;
+  const entry = ctx.ids.get(id);
+  if (!entry) {
+    ctx.error(path, `No ${what} has the id "${id}"`, `Use the id of an existing ${what}, or add it.`);
+    return false;
+  }
+  if (!kinds.includes(entry.kind)) {
+    ctx.error(path, `"${id}" is a ${entry.kind}, not a ${what}`, `Use the id of a ${what}.`);
+    return false;
+  }
+  const kind = (entry.node as { kind?: string }).kind;
+  if (featureKinds && !featureKinds.includes(String(kind))) {
+    ctx.error(path, `"${id}" is a ${kind}, not a ${what}`, `Use the id of a ${what}.`);
+    return false;
+  }
+  return true;
+}
+
+export function checkReferences(ctx: CheckContext): void {
+  const s = ctx.scenario;
+  if (!s) return;
+  const sideIds = list(s.sides).map((side) => side?.id);
+
+  if (s.turns && typeof s.turns === 'object' && s.turns.first !== undefined && !sideIds.includes(s.turns.first)) {
+    ctx.error('/turns/first', `"${s.turns.first}" is not one of the sides`, `Use ${sideIds.map((i) => `"${i}"`).join(' or ')}.`);
+  }
+
+  list(s.sides).forEach((side, si) => {
+    if (!side || typeof side !== 'object') return;
+    const inReinforcement = new Map<string, string>();
+    const checkUnitRef = (path: string, id: unknown) => {
+      if (!expectRef(ctx, path, id, ['unit', 'leader'], 'unit')) return;
+      const entry = ctx.ids.get(id as string)!;
+      if (entry.side !== si) {
+        ctx.error(path, `"${id}" belongs to the other side`, `List only ${side.name ?? side.id}'s own units here.`);
+      }
+    };
+    list(side.deployment).forEach((d, di) => {
+      list(d?.units).forEach((u, ui) => checkUnitRef(`/sides/${si}/deployment/${di}/units/${ui}`, u));
+    });
+    list(side.reinforcements).forEach((r, ri) => {
+      list(r?.units).forEach((u, ui) => {
+        const path = `/sides/${si}/reinforcements/${ri}/units/${ui}`;
+        checkUnitRef(path, u);
+        if (typeof u !== 'string') return;
+        const first = inReinforcement.get(u);
+        if (first) {
+          ctx.error(path, `"${u}" is already in the reinforcement at ${first}`, 'A unit arrives in one reinforcement only.');
+        } else inReinforcement.set(u, `/sides/${si}/reinforcements/${ri}`);
+      });
+    });
+  });
+
+  list(s.terrain).forEach((f, fi) => {
+    if (!f || typeof f !== 'object') return;
+    if (f.kind === 'bridge' || f.kind === 'ford') {
+      expectRef(ctx, `/terrain/${fi}/river`, f.river, ['feature'], 'river', ['river']);
+    }
+    if (f.kind === 'building-block' && f.town !== undefined) {
+      if (expectRef(ctx, `/terrain/${fi}/town`, f.town, ['feature'], 'town', ['town'])) {
+        const town = ctx.ids.get(f.town)!.node as { blocks?: string[] };
+        if (Array.isArray(town.blocks) && !town.blocks.includes(f.id)) {
+          ctx.warn(`/terrain/${fi}/town`, `Block "${f.id}" names town "${f.town}", but the town does not list it`, `Add "${f.id}" to the town's "blocks".`);
+        }
+      }
+    }
+    if (f.kind === 'town') {
+      list(f.blocks).forEach((b, bi) => {
+        expectRef(ctx, `/terrain/${fi}/blocks/${bi}`, b, ['feature'], 'building block', ['building-block']);
+      });
+    }
+  });
+
+  list(s.objectives).forEach((o, oi) => {
+    if (!o || typeof o !== 'object') return;
+    if (o.feature !== undefined) expectRef(ctx, `/objectives/${oi}/feature`, o.feature, ['feature'], 'terrain feature');
+    if (o.heldBy !== undefined && !sideIds.includes(o.heldBy)) {
+      ctx.error(`/objectives/${oi}/heldBy`, `"${o.heldBy}" is not one of the sides`, `Use ${sideIds.map((i) => `"${i}"`).join(' or ')}.`);
+    }
+  });
+
+  list(s.victory).forEach((v, vi) => {
+    if (!v || typeof v !== 'object') return;
+    if (v.side !== undefined && v.side !== 'any' && !sideIds.includes(v.side)) {
+      ctx.error(`/victory/${vi}/side`, `"${v.side}" is not one of the sides`, `Use ${[...sideIds, 'any'].map((i) => `"${i}"`).join(', ')}.`);
+    }
+    if (v.kind === 'hold') {
+      list(v.objectives).forEach((o, oi) => expectRef(ctx, `/victory/${vi}/objectives/${oi}`, o, ['objective'], 'objective'));
+    }
+  });
+
+  for (const key of Object.keys(s.briefings ?? {})) {
+    if (key !== 'umpire' && !sideIds.includes(key)) {
+      ctx.warn(pointer('briefings', key), `Briefing "${key}" is for no side`, `Key briefings by side id (${sideIds.join(', ')}) or "umpire".`);
+    }
+  }
+}

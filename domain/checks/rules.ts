@@ -1,0 +1,82 @@
+// Checks that depend on the scenario's rule system: the map it needs, the ratings it reads, its conventions.
+import { gridSize, isCellGrid } from '../grid.js';
+import { isScenario } from '../model.js';
+import type { RuleProfile } from '../rule-systems/profile.js';
+import type { CheckContext } from './context.js';
+import { list } from './context.js';
+
+/** The One Hour Wargames convention this studio's users build to: about six units a side. */
+export const OHW_UNITS_PER_SIDE = 6;
+
+export function checkRules(ctx: CheckContext, profile: RuleProfile | undefined): void {
+  const doc = ctx.doc;
+  const ratio = typeof doc.scale?.figureRatio === 'number' ? doc.scale.figureRatio : undefined;
+  if (ratio !== undefined && ratio !== 30 && ratio !== 60) {
+    ctx.warn('/scale/figureRatio', `A figure ratio of 1:${ratio} is unusual`, 'Most lists use 1:30 or 1:60.');
+  }
+  if (!profile) return;
+  if (!isScenario(doc) && profile.id === 'napoleons-eagles' && ratio === undefined) {
+    ctx.error('', `A Napoleon's Eagles army list needs "scale"`, 'Add "scale": {"figureRatio": 60} (or 30).');
+  }
+
+  if (ctx.scenario) checkMap(ctx, profile);
+
+  for (const entry of ctx.units) {
+    const ratings = entry.unit.ratings;
+    const block = ratings && typeof ratings === 'object' ? ratings[profile.id] : undefined;
+    if (block === undefined || block === null || typeof block !== 'object') {
+      if (profile.id === 'square-eagles' && entry.unit.arm === 'train') continue;
+      if (profile.id === 'napoleons-eagles' && entry.unit.arm === 'train') continue;
+      const path = ratings && typeof ratings === 'object' ? `${entry.path}/ratings` : entry.path;
+      ctx.error(
+        path,
+        `"${entry.unit.name}" has no ${profile.title} ratings`,
+        `Add "ratings": {"${profile.id}": {…}}; ratings for other rule systems are kept but not used.`,
+      );
+      continue;
+    }
+    profile.checkUnit(ctx, entry, block as Record<string, unknown>, `${entry.path}/ratings/${profile.id}`, ratio);
+  }
+  for (const n of ctx.forces) {
+    if (n.kind === 'leader' && profile.checkLeader) profile.checkLeader(ctx, n.node, n.path);
+  }
+
+  if (ctx.scenario && profile.id === 'square-eagles') {
+    list(ctx.scenario.sides).forEach((side, si) => {
+      if (!side || typeof side !== 'object') return;
+      const units = ctx.units.filter((u) => u.side === si).length;
+      const leaders = ctx.forces.filter((n) => n.side === si && n.kind === 'leader').length;
+      if (units > OHW_UNITS_PER_SIDE) {
+        ctx.warn(`/sides/${si}/army`, `${side.name ?? side.id} has ${units} units; One Hour Wargames scenarios give each side about ${OHW_UNITS_PER_SIDE}`, 'Fine for a bigger game; expect it to run longer than an hour.');
+      }
+      if (leaders === 0) {
+        ctx.warn(`/sides/${si}/army`, `${side.name ?? side.id} has no general; Square Eagles gives orders only through generals`, 'Add a "leader" to the army or a formation.');
+      }
+    });
+  }
+}
+
+function checkMap(ctx: CheckContext, profile: RuleProfile): void {
+  const s = ctx.scenario!;
+  const grid = s.grid ?? { kind: 'none' as const };
+  if (!s.table || typeof s.table.width !== 'number' || typeof s.table.height !== 'number') return;
+  const path = s.grid ? '/grid/kind' : '';
+  if (profile.map === 'square' && grid.kind !== 'square') {
+    ctx.error(path, `${profile.title} is played on a square grid, but this map has ${grid.kind === 'hex' ? 'a hex grid' : 'no grid'}`, 'Set "grid": {"kind": "square", "cell": 6}.');
+    return;
+  }
+  if (profile.map === 'hex' && grid.kind !== 'hex') {
+    ctx.error(path, `${profile.title} is played on hexes, but this map has ${grid.kind === 'square' ? 'a square grid' : 'no grid'}`, 'Set "grid": {"kind": "hex", "cell": 6, "orientation": "flat"}.');
+    return;
+  }
+  if (!isCellGrid(grid) || typeof grid.cell !== 'number' || grid.cell <= 0) return;
+  const size = gridSize(grid, s.table);
+  if (size.cols === 0 || size.rows === 0) {
+    ctx.error('/grid/cell', `Cells of ${grid.cell}" do not fit on a ${s.table.width}" × ${s.table.height}" table`, 'Use smaller cells.');
+  } else if (!size.exact) {
+    ctx.warn('/grid/cell', `Cells of ${grid.cell}" do not tile the ${s.table.width}" × ${s.table.height}" table exactly (${size.cols} × ${size.rows} whole cells)`, 'Pick a cell size that divides the table, e.g. 6" on a 36" table.');
+  }
+  if (profile.id === 'square-eagles' && (grid.cell < 4 || grid.cell > 6)) {
+    ctx.warn('/grid/cell', `Square Eagles boxes are usually 4–6", not ${grid.cell}"`, 'Use a box of 4 to 6 inches.');
+  }
+}

@@ -1,0 +1,94 @@
+// Turning file text into a document and back. Loading is tolerant: unknown fields survive a round trip,
+// older versions are migrated with a note, and newer ones are refused without guessing.
+import { ARMY_TYPE, SCENARIO_TYPE, type AdcDocument } from './model.js';
+import { CURRENT_SCHEMA_VERSION, migrate } from './migrations.js';
+import type { Problem } from './problems.js';
+
+/** Deeper nesting than this is no real order of battle and would only make checks recurse for nothing. */
+export const MAX_DEPTH = 64;
+
+export type LoadResult =
+  | { ok: true; document: AdcDocument; notes: string[] }
+  | { ok: false; problems: Problem[] };
+
+function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  return { line, column: offset - before.lastIndexOf('\n') };
+}
+
+/** JSON.parse with a message that says where the syntax broke. */
+export function parseJson(text: string): { ok: true; value: unknown } | { ok: false; problem: Problem } {
+  try {
+    return { ok: true, value: JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) };
+  } catch (err) {
+    const raw = err instanceof Error ? err.message : String(err);
+    const pos = /position (\d+)/.exec(raw);
+    const where = pos ? lineAndColumn(text, Number(pos[1])) : undefined;
+    const detail = raw.replace(/ in JSON at position \d+.*$/, '').replace(/^JSON\.parse: /, '');
+    return {
+      ok: false,
+      problem: {
+        severity: 'error',
+        path: '',
+        message: where
+          ? `The file is not valid JSON: ${detail} at line ${where.line}, column ${where.column}`
+          : `The file is not valid JSON: ${detail}`,
+        hint: 'Look for a missing comma, quote or bracket just before that point.',
+      },
+    };
+  }
+}
+
+function depthOf(value: unknown, limit: number): number {
+  // Iterative, so a hostile file cannot overflow the stack here.
+  let max = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [v, d] = stack.pop()!;
+    if (d > max) max = d;
+    if (max > limit) return max;
+    if (v && typeof v === 'object') for (const child of Object.values(v)) stack.push([child, d + 1]);
+  }
+  return max;
+}
+
+/** Checks the envelope and migrates; the caller then validates the returned document. */
+export function loadDocument(value: unknown): LoadResult {
+  const refuse = (message: string, hint: string, path = ''): LoadResult => ({
+    ok: false,
+    problems: [{ severity: 'error', path, message, hint }],
+  });
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    return refuse('The file does not hold an Aide-de-Camp document (expected a JSON object).', 'Open a *.scenario.json or *.army.json file.');
+  }
+  const obj = value as Record<string, unknown>;
+  if (obj.type !== SCENARIO_TYPE && obj.type !== ARMY_TYPE) {
+    return refuse(
+      obj.type === undefined ? '"type" is missing' : `${JSON.stringify(obj.type)} is not an Aide-de-Camp document type`,
+      `Set "type" to "${SCENARIO_TYPE}" or "${ARMY_TYPE}".`,
+      obj.type === undefined ? '' : '/type',
+    );
+  }
+  if (depthOf(obj, MAX_DEPTH) > MAX_DEPTH) {
+    return refuse(`The document is nested more than ${MAX_DEPTH} levels deep.`, 'Flatten the order of battle.');
+  }
+  if (obj.schemaVersion === undefined) {
+    return refuse('"schemaVersion" is missing', `Add "schemaVersion": ${CURRENT_SCHEMA_VERSION}.`);
+  }
+  const migrated = migrate(obj);
+  if (!migrated.ok) return refuse(migrated.message, migrated.hint, '/schemaVersion');
+  return { ok: true, document: migrated.document as AdcDocument, notes: migrated.notes };
+}
+
+export function parseDocument(text: string): LoadResult {
+  const parsed = parseJson(text);
+  if (!parsed.ok) return { ok: false, problems: [parsed.problem] };
+  return loadDocument(parsed.value);
+}
+
+/** The text written on save: stable two-space JSON with the writing app's name, unknown fields kept. */
+export function serializeDocument(doc: AdcDocument, app?: string): string {
+  const out = app === undefined ? doc : { ...doc, app };
+  return JSON.stringify(out, null, 2) + '\n';
+}

@@ -1,0 +1,294 @@
+// Typed model of file format version 1 (see docs/file-format.md).
+// Every object type is open (`Extra`) because the format keeps unknown fields on load and writes them back.
+
+export type Extra = { [key: string]: unknown };
+
+export type Point = [number, number];
+
+export const RULE_SYSTEMS = ['square-eagles', 'napoleons-eagles', 'eagles-to-glory', 'hex-skirmish'] as const;
+export type RuleSystem = (typeof RULE_SYSTEMS)[number];
+
+export const SCENARIO_TYPE = 'aide-de-camp/scenario';
+export const ARMY_TYPE = 'aide-de-camp/army';
+export type DocumentType = typeof SCENARIO_TYPE | typeof ARMY_TYPE;
+
+export interface Envelope extends Extra {
+  type: DocumentType;
+  schemaVersion: number;
+  app?: string;
+}
+
+export type Grid =
+  | { kind: 'none' }
+  | { kind: 'square'; cell: number }
+  | { kind: 'hex'; cell: number; orientation: 'flat' | 'pointy' };
+
+export interface Table {
+  width: number;
+  height: number;
+}
+
+// ---- Terrain -------------------------------------------------------------
+
+export const AREA_KINDS = ['woods', 'hill', 'town', 'lake', 'marsh', 'fields', 'fortification'] as const;
+export const LINE_KINDS = ['river', 'road', 'track', 'wall', 'hedge'] as const;
+export const CROSSING_KINDS = ['bridge', 'ford'] as const;
+export type AreaKind = (typeof AREA_KINDS)[number];
+export type LineKind = (typeof LINE_KINDS)[number];
+export type CrossingKind = (typeof CROSSING_KINDS)[number];
+export type FeatureKind = AreaKind | LineKind | CrossingKind | 'building-block';
+
+/** An area is a polygon in inches or a set of grid cells. */
+export interface AreaGeometry {
+  polygon?: Point[];
+  cells?: string[];
+}
+
+/** A line is a path in inches or an ordered list of grid cells. */
+export interface LineGeometry {
+  path?: Point[];
+  cells?: string[];
+}
+
+interface FeatureBase extends Extra {
+  id: string;
+  name?: string;
+}
+
+export interface WoodsFeature extends FeatureBase, AreaGeometry {
+  kind: 'woods';
+  density?: 'light' | 'dense';
+}
+export interface HillFeature extends FeatureBase, AreaGeometry {
+  kind: 'hill';
+  level?: 1 | 2 | 3;
+  slope?: 'gentle' | 'steep' | 'extreme';
+  crest?: Point[];
+}
+export interface TownFeature extends FeatureBase, AreaGeometry {
+  kind: 'town';
+  blocks?: string[];
+}
+export interface PlainAreaFeature extends FeatureBase, AreaGeometry {
+  kind: 'lake' | 'marsh' | 'fields' | 'fortification';
+}
+export interface RiverFeature extends FeatureBase, LineGeometry {
+  kind: 'river';
+  width?: number;
+  fordable?: boolean;
+}
+export interface PlainLineFeature extends FeatureBase, LineGeometry {
+  kind: 'road' | 'track' | 'wall' | 'hedge';
+}
+export interface CrossingFeature extends FeatureBase {
+  kind: CrossingKind;
+  at: Point;
+  river: string;
+}
+export interface BuildingBlockFeature extends FeatureBase {
+  kind: 'building-block';
+  at: Point;
+  size?: number;
+  material?: 'wood' | 'brick' | 'stone';
+  town?: string;
+}
+
+export type AreaFeature = WoodsFeature | HillFeature | TownFeature | PlainAreaFeature;
+export type LineFeature = RiverFeature | PlainLineFeature;
+export type Feature = AreaFeature | LineFeature | CrossingFeature | BuildingBlockFeature;
+
+// ---- Forces --------------------------------------------------------------
+
+export const ARMS = {
+  infantry: ['line', 'light', 'grenadier', 'guard', 'militia'],
+  cavalry: ['light', 'medium', 'heavy', 'guard', 'cossack'],
+  artillery: ['foot', 'horse', 'heavy'],
+  train: ['baggage', 'caisson', 'engineers'],
+} as const;
+export type Arm = keyof typeof ARMS;
+
+export const ECHELONS = ['army', 'wing', 'corps', 'division', 'brigade'] as const;
+export type Echelon = (typeof ECHELONS)[number];
+
+export const FORMATIONS_ON_TABLE = [
+  'line',
+  'column',
+  'square',
+  'skirmish',
+  'road-column',
+  'limbered',
+  'unlimbered',
+] as const;
+export type TacticalFormation = (typeof FORMATIONS_ON_TABLE)[number];
+
+export interface Setup extends Extra {
+  at?: Point;
+  cell?: string;
+  facing?: number;
+  formation?: TacticalFormation;
+}
+
+export const CALIBRES = ['2-3lb', '4lb', '6lb', '8-9lb', '12lb'] as const;
+
+export interface NapoleonsEaglesRatings extends Extra {
+  rating?: string;
+  figures?: number;
+  ranks?: 2 | 3;
+  guns?: number;
+  howitzers?: number;
+  calibre?: (typeof CALIBRES)[number];
+  models?: number;
+  rifles?: boolean;
+}
+
+export const SQUARE_EAGLES_TRAITS = [
+  'light-rifles',
+  'limited-skirmishers',
+  'militia',
+  'impetuous',
+  'medium-battery',
+  'low-supplies',
+  'resolute',
+  'stubborn',
+  'guard',
+  'sluggish',
+  'veterans',
+] as const;
+export type SquareEaglesTrait = (typeof SQUARE_EAGLES_TRAITS)[number];
+
+export interface SquareEaglesRatings extends Extra {
+  sp?: number;
+  traits?: SquareEaglesTrait[];
+}
+export interface EaglesToGloryRatings extends Extra {
+  class?: 'A' | 'B' | 'C' | 'D' | 'E';
+  stands?: number;
+}
+export interface HexSkirmishRatings extends Extra {
+  men?: number;
+}
+
+export interface UnitRatings extends Extra {
+  'napoleons-eagles'?: NapoleonsEaglesRatings;
+  'square-eagles'?: SquareEaglesRatings;
+  'eagles-to-glory'?: EaglesToGloryRatings;
+  'hex-skirmish'?: HexSkirmishRatings;
+}
+
+export interface Unit extends Extra {
+  id: string;
+  name: string;
+  arm: Arm;
+  type: string;
+  men?: number;
+  ratings?: UnitRatings;
+  vp?: number;
+  setup?: Setup;
+  /** Set by `combine` conversion: the ids of the units merged into this one. */
+  mergedFrom?: string[];
+}
+
+export interface LeaderRatings extends Extra {
+  'square-eagles'?: { excellentStaff?: boolean; divisionGeneral?: boolean } & Extra;
+}
+
+export interface Leader extends Extra {
+  id: string;
+  name: string;
+  ratings?: LeaderRatings;
+  setup?: Setup;
+}
+
+export interface Formation extends Extra {
+  id: string;
+  name: string;
+  echelon: Echelon;
+  leader?: Leader;
+  formations?: Formation[];
+  units?: Unit[];
+  /** Eagles to Glory: division effectiveness points (0–48) and command and control points. */
+  dep?: number;
+  ccp?: number;
+}
+
+export type Edge = 'north' | 'south' | 'east' | 'west';
+
+export type Zone = { polygon: Point[] } | { cells: string[] } | { edge: Edge; depth: number };
+
+export interface Deployment extends Extra {
+  zone: Zone;
+  units?: string[];
+}
+
+export type Entry = { edge: Edge } | { at: Point } | { cells: string[] };
+
+export interface Reinforcement extends Extra {
+  units: string[];
+  turn?: number;
+  roll?: { from: number; need: number };
+  entry: Entry;
+}
+
+export interface Side extends Extra {
+  id: string;
+  name: string;
+  nation?: string;
+  color?: string;
+  army: Formation;
+  deployment?: Deployment[];
+  reinforcements?: Reinforcement[];
+}
+
+export interface Objective extends Extra {
+  id: string;
+  name?: string;
+  feature?: string;
+  at?: Point;
+  radius?: number;
+  cell?: string;
+  vp?: number;
+  heldBy?: string;
+}
+
+export type VictoryCondition =
+  | ({ kind: 'hold'; side: string; objectives: string[] } & Extra)
+  | ({ kind: 'exit'; side: string; count: number; edge: Edge } & Extra)
+  | ({ kind: 'destroy'; side: string; percent: number } & Extra)
+  | ({ kind: 'points'; side?: string } & Extra);
+
+export interface Scenario extends Envelope {
+  type: typeof SCENARIO_TYPE;
+  id: string;
+  title: string;
+  author?: string;
+  description?: string;
+  ruleSystem: RuleSystem;
+  ruleOptions?: { [system: string]: { [option: string]: boolean } };
+  scale?: { figureRatio: number };
+  table: Table;
+  grid?: Grid;
+  terrain: Feature[];
+  sides: [Side, Side];
+  objectives?: Objective[];
+  turns?: { limit: number; first?: string };
+  victory?: VictoryCondition[];
+  specialRules?: string[];
+  briefings?: { [side: string]: string };
+}
+
+export interface ArmyList extends Envelope {
+  type: typeof ARMY_TYPE;
+  id: string;
+  name: string;
+  nation?: string;
+  year?: number;
+  ruleSystem?: RuleSystem;
+  scale?: { figureRatio: number };
+  army: Formation;
+  source?: string;
+  notes?: string;
+}
+
+export type AdcDocument = Scenario | ArmyList;
+
+export const isScenario = (d: AdcDocument): d is Scenario => d.type === SCENARIO_TYPE;

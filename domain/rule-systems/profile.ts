@@ -1,0 +1,49 @@
+// What each rule system asks of a scenario: its map, where units may stand, unit ratings and default VPs.
+import type { CheckContext, UnitEntry } from '../checks/context.js';
+import type { Feature, Leader, RuleSystem, Unit } from '../model.js';
+
+export interface VpTable {
+  /** Shown to the user wherever a default value is used. */
+  name: string;
+  /** Where the numbers come from: the rule text, or a house default. */
+  source: 'rules' | 'house';
+  unit(unit: Unit): number;
+  objective: number;
+}
+
+export interface RuleProfile {
+  id: RuleSystem;
+  title: string;
+  map: 'square' | 'hex' | 'free';
+  /** Whether a box holds one unit at most (generals aside). */
+  oneUnitPerCell: boolean;
+  /** The feature that bars this unit (or leader, when `unit` is undefined) from setting up here, and why. */
+  setupBarrier(unit: Unit | undefined, features: Feature[], options: Record<string, boolean>): Barrier | undefined;
+  /** Checks the unit's ratings block for this system; the block's presence is checked by the caller. */
+  checkUnit(ctx: CheckContext, entry: UnitEntry, block: Record<string, unknown>, blockPath: string, figureRatio?: number): void;
+  checkLeader?(ctx: CheckContext, leader: Leader, path: string): void;
+  vp: VpTable;
+}
+
+export interface Barrier {
+  feature: Feature;
+  /** Completes "… is set up in <feature>: <why>". */
+  why: string;
+}
+
+const named = (f: Feature): string => (f.name ? `${f.kind} "${f.name}"` : f.kind);
+
+/** The barriers every system shares: standing water, a river away from any crossing, and (in most) bog. */
+export function commonBarrier(features: Feature[], marshPassable = false): Barrier | undefined {
+  const lake = features.find((f) => f.kind === 'lake');
+  if (lake) return { feature: lake, why: 'no unit may enter it' };
+  const marsh = features.find((f) => f.kind === 'marsh');
+  if (marsh && !marshPassable) return { feature: marsh, why: 'no unit may enter it' };
+  const river = features.find((f) => f.kind === 'river' && f.fordable !== true);
+  if (river && !features.some((f) => f.kind === 'bridge' || f.kind === 'ford')) {
+    return { feature: river, why: 'a river can be crossed only at a bridge or ford' };
+  }
+  return undefined;
+}
+
+export const describeFeature = named;

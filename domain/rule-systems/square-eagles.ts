@@ -1,0 +1,104 @@
+// Square Eagles: boxes, facing to a box side, Strength Points and traits. See docs/rules/square-eagles.md.
+import type { Unit } from '../model.js';
+import { commonBarrier, type RuleProfile } from './profile.js';
+
+export type SquareEaglesType = 'Infantry' | 'Lights' | 'Cavalry' | 'Heavy Cavalry' | 'Guns' | 'Horse Guns';
+
+/** The Square Eagles type a unit plays as, from its arm and type (file-format.md, "square-eagles"). */
+export function squareEaglesType(unit: Pick<Unit, 'arm' | 'type'>): SquareEaglesType | undefined {
+  switch (unit.arm) {
+    case 'infantry':
+      return unit.type === 'light' ? 'Lights' : 'Infantry';
+    case 'cavalry':
+      return unit.type === 'heavy' || unit.type === 'guard' ? 'Heavy Cavalry' : 'Cavalry';
+    case 'artillery':
+      return unit.type === 'horse' ? 'Horse Guns' : 'Guns';
+    default:
+      return undefined;
+  }
+}
+
+/** Standard SP (rules "Strength Points"): infantry 7; cavalry, guns and lights 5. */
+export function standardSp(unit: Pick<Unit, 'arm' | 'type'>): number | undefined {
+  const t = squareEaglesType(unit);
+  if (!t) return undefined;
+  return t === 'Infantry' ? 7 : 5;
+}
+
+const TRAIT_USERS: Record<string, SquareEaglesType[]> = {
+  'light-rifles': ['Infantry', 'Lights'],
+  'limited-skirmishers': ['Infantry', 'Lights', 'Guns', 'Horse Guns'],
+  militia: ['Infantry', 'Lights'],
+  impetuous: ['Infantry', 'Cavalry', 'Heavy Cavalry'],
+  'medium-battery': ['Guns', 'Horse Guns'],
+  'low-supplies': ['Infantry', 'Lights', 'Guns', 'Horse Guns'],
+  resolute: ['Infantry', 'Lights', 'Cavalry', 'Heavy Cavalry'],
+};
+
+export const squareEagles: RuleProfile = {
+  id: 'square-eagles',
+  title: 'Square Eagles',
+  map: 'square',
+  oneUnitPerCell: true,
+  setupBarrier(unit, features, options) {
+    const common = commonBarrier(features);
+    if (common) return common;
+    const t = unit ? squareEaglesType(unit) : undefined;
+    if (t === 'Infantry' || t === 'Lights' || !unit) return undefined;
+    // Only foot may end a move in a town (rule 3.iv c.1); with the Forts option guns may hold works too.
+    const town = features.find((f) => f.kind === 'town' || f.kind === 'building-block');
+    if (town) return { feature: town, why: 'only infantry may end a move in a town' };
+    const fort = features.find((f) => f.kind === 'fortification');
+    if (fort && !((t === 'Guns' || t === 'Horse Guns') && options.forts)) {
+      return {
+        feature: fort,
+        why: options.forts
+          ? 'only infantry and guns may hold works'
+          : 'works count as a town, where only infantry may end a move (unless the Forts option is on)',
+      };
+    }
+    return undefined;
+  },
+  checkUnit(ctx, entry, block, blockPath) {
+    const { unit } = entry;
+    const t = squareEaglesType(unit);
+    if (!t) {
+      ctx.warn(`${entry.path}/arm`, `Square Eagles has no ${unit.arm} units; the engine leaves "${unit.name}" out`, 'Model baggage or engineers as an objective or a special rule.');
+      return;
+    }
+    const std = standardSp(unit)!;
+    const sp = block.sp;
+    if (typeof sp === 'number' && Math.abs(sp - std) > 1) {
+      ctx.warn(`${blockPath}/sp`, `${t} usually have ${std} SP (±1); "${unit.name}" has ${sp}`, `Use ${std - 1}–${std + 1} unless the scenario needs an exceptional unit.`);
+    }
+    const traits = Array.isArray(block.traits) ? block.traits : [];
+    traits.forEach((trait, i) => {
+      const users = TRAIT_USERS[String(trait)];
+      if (users && !users.includes(t)) {
+        ctx.warn(`${blockPath}/traits/${i}`, `The ${String(trait)} trait has no effect on ${t}`, `It applies to ${users.join(', ')}.`);
+      }
+    });
+    const formation = unit.setup?.formation;
+    if (formation && t !== 'Infantry' && (formation === 'column' || formation === 'square' || formation === 'line')) {
+      if (!(t === 'Lights' && formation === 'line')) {
+        ctx.warn(`${entry.path}/setup/formation`, `${t} have no ${formation} formation in Square Eagles`, 'Leave the formation out.');
+      }
+    }
+    if (formation === 'road-column') {
+      ctx.warn(`${entry.path}/setup/formation`, 'Square Eagles has no road column; infantry use the road in column', 'Use "column".');
+    }
+  },
+  vp: {
+    name: 'Square Eagles house table: 2 VP per SP, +2 for heavy cavalry and for guard; objectives 25',
+    source: 'house',
+    unit(unit) {
+      const t = squareEaglesType(unit);
+      if (!t) return 0;
+      const block = unit.ratings?.['square-eagles'];
+      const sp = typeof block?.sp === 'number' ? block.sp : standardSp(unit)!;
+      const guard = Array.isArray(block?.traits) && block.traits.includes('guard') ? 2 : 0;
+      return 2 * sp + (t === 'Heavy Cavalry' ? 2 : 0) + guard;
+    },
+    objective: 25,
+  },
+};

@@ -1,0 +1,201 @@
+// Which terrain each grid cell holds, and which features lie under a point, derived from a scenario's features.
+// Invalid geometry (unknown cells, degenerate polygons) is silently skipped here: validation reports it elsewhere,
+// and a half-drawn map must still render.
+import {
+  EPSILON,
+  boundingBox,
+  boxesOverlap,
+  distance,
+  distanceToPath,
+  overlapArea,
+  pointInPolygon,
+  polygonArea,
+} from './geometry.js';
+import {
+  allCells,
+  cellAt,
+  cellName,
+  cellNameAt,
+  cellPolygon,
+  cellsAlongPath,
+  isCellGrid,
+  parseCell,
+} from './grid.js';
+import {
+  AREA_KINDS,
+  CROSSING_KINDS,
+  LINE_KINDS,
+  type AreaFeature,
+  type BuildingBlockFeature,
+  type CrossingFeature,
+  type Feature,
+  type FeatureKind,
+  type LineFeature,
+  type Point,
+  type Scenario,
+} from './model.js';
+
+export interface CellFeature {
+  id: string;
+  kind: FeatureKind;
+  /** Fraction of the cell's area the feature covers (areas); 1 for lines and points that touch the cell. */
+  coverage: number;
+}
+
+export interface CellTerrain {
+  features: CellFeature[];
+}
+
+/**
+ * Widths used when a point is tested against a line. Rivers carry their own `width` (default 1"); roads, tracks,
+ * walls and hedges have no width in the format, and half an inch is about a model road or hedge on the table.
+ */
+export const DEFAULT_RIVER_WIDTH = 1;
+export const DEFAULT_LINE_WIDTH = 0.5;
+/** A bridge or ford is a model a couple of inches long; 1" from its point counts as "at" it. */
+export const CROSSING_RADIUS = 1;
+export const DEFAULT_BLOCK_SIZE = 4;
+
+/**
+ * Area coverage below this fraction is floating-point residue from a polygon that merely touches a cell's edge,
+ * not terrain in the cell.
+ */
+const MIN_COVERAGE = 1e-6;
+
+export function isAreaFeature(f: Feature): f is AreaFeature {
+  return (AREA_KINDS as readonly string[]).includes(f.kind);
+}
+export function isLineFeature(f: Feature): f is LineFeature {
+  return (LINE_KINDS as readonly string[]).includes(f.kind);
+}
+export function isCrossingFeature(f: Feature): f is CrossingFeature {
+  return (CROSSING_KINDS as readonly string[]).includes(f.kind);
+}
+export function isBuildingBlock(f: Feature): f is BuildingBlockFeature {
+  return f.kind === 'building-block';
+}
+
+function isPoint(value: unknown): value is Point {
+  return Array.isArray(value) && value.length >= 2 && Number.isFinite(value[0]) && Number.isFinite(value[1]);
+}
+
+function validPoints(value: unknown): Point[] {
+  return Array.isArray(value) ? value.filter(isPoint) : [];
+}
+
+function stringList(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}
+
+/** Centre of a building block: `at` is its north-west corner and it is `size` inches square. */
+export function buildingBlockCentre(block: BuildingBlockFeature): Point {
+  const size = block.size ?? DEFAULT_BLOCK_SIZE;
+  return [block.at[0] + size / 2, block.at[1] + size / 2];
+}
+
+export function lineWidth(feature: LineFeature): number {
+  if (feature.kind === 'river') {
+    return typeof feature.width === 'number' && feature.width > 0 ? feature.width : DEFAULT_RIVER_WIDTH;
+  }
+  return DEFAULT_LINE_WIDTH;
+}
+
+/**
+ * Terrain of every cell of a square or hex grid (an empty map for no grid). Cells appear row by row from A1, and
+ * each cell's features keep the scenario's terrain order.
+ *
+ * A feature that gives both `cells` and a polygon/path (the format asks for one or the other) counts where either
+ * puts it, taking the larger coverage, so nothing the author drew disappears.
+ */
+export function classifyCells(scenario: Scenario): Map<string, CellTerrain> {
+  const { grid, table } = scenario;
+  const result = new Map<string, CellTerrain>();
+  if (!isCellGrid(grid)) return result;
+  for (const name of allCells(grid, table)) result.set(name, { features: [] });
+
+  const mark = (name: string, feature: Feature, coverage: number): void => {
+    const entry = result.get(name);
+    if (!entry) return;
+    const existing = entry.features.find((f) => f.id === feature.id);
+    if (existing) existing.coverage = Math.max(existing.coverage, coverage);
+    else entry.features.push({ id: feature.id, kind: feature.kind, coverage });
+  };
+
+  const cellArea = polygonArea(cellPolygon(grid, 0, 0));
+  for (const feature of scenario.terrain ?? []) {
+    if (isAreaFeature(feature) || isLineFeature(feature)) {
+      for (const name of stringList(feature.cells)) mark(name, feature, 1);
+    }
+    if (isAreaFeature(feature)) {
+      const polygon = validPoints(feature.polygon);
+      const box = boundingBox(polygon);
+      if (polygon.length < 3 || !box) continue;
+      for (const name of result.keys()) {
+        const ref = parseCell(name)!;
+        const cell = cellPolygon(grid, ref.col, ref.row);
+        if (!boxesOverlap(box, boundingBox(cell)!)) continue;
+        const coverage = Math.min(1, overlapArea(polygon, cell) / cellArea);
+        if (coverage >= MIN_COVERAGE) mark(name, feature, coverage);
+      }
+    } else if (isLineFeature(feature)) {
+      for (const name of cellsAlongPath(grid, table, validPoints(feature.path))) mark(name, feature, 1);
+    } else if (isCrossingFeature(feature) || isBuildingBlock(feature)) {
+      if (!isPoint(feature.at)) continue;
+      const at = isBuildingBlock(feature) ? buildingBlockCentre(feature) : feature.at;
+      const name = cellNameAt(grid, table, at);
+      if (name !== null) mark(name, feature, 1);
+    }
+  }
+  return result;
+}
+
+/**
+ * What a gridded rules engine treats the cell as: areas covering at least `threshold` of it, plus every line and
+ * point feature in it (a road or bridge matters wherever it is, however little of the cell it occupies).
+ *
+ * The default of 0.5 is the majority rule most gridded games use ("a square is woods if it is mostly woods").
+ * It is inclusive, so an area edge running exactly along a cell's mid-line gives that cell the area's terrain
+ * rather than leaving it open ground — erring towards the terrain the author drew.
+ */
+export function dominantTerrain(cellTerrain: CellTerrain, threshold = 0.5): CellFeature[] {
+  return cellTerrain.features.filter(
+    (f) => !(AREA_KINDS as readonly string[]).includes(f.kind) || f.coverage >= threshold - EPSILON,
+  );
+}
+
+/**
+ * Features under a point, for free-form maps and hover/inspect on any map, in terrain order. An area matches when
+ * its polygon contains the point or (on a gridded map) its cells include the point's cell; a line when the point
+ * is within half the line's width of its path or in one of its cells; a bridge or ford within CROSSING_RADIUS; a
+ * building block when the point is on its square. Boundaries count as inside.
+ */
+export function featuresAtPoint(scenario: Scenario, point: Point): Feature[] {
+  const { grid, table } = scenario;
+  const gridded = isCellGrid(grid);
+  const ref = gridded ? cellAt(grid, table, point) : null;
+  const here = ref ? cellName(ref.col, ref.row) : null;
+  // `here` is already a canonical on-grid name, so plain equality rejects malformed and off-grid cells too.
+  const inCells = (cells: unknown): boolean => here !== null && stringList(cells).includes(here);
+
+  return (scenario.terrain ?? []).filter((feature) => {
+    if (isAreaFeature(feature)) {
+      const polygon = validPoints(feature.polygon);
+      return (polygon.length >= 3 && pointInPolygon(point, polygon)) || inCells(feature.cells);
+    }
+    if (isLineFeature(feature)) {
+      const path = validPoints(feature.path);
+      const nearPath = path.length > 0 && distanceToPath(point, path) <= lineWidth(feature) / 2 + EPSILON;
+      return nearPath || inCells(feature.cells);
+    }
+    if (isCrossingFeature(feature)) {
+      return isPoint(feature.at) && distance(point, feature.at) <= CROSSING_RADIUS + EPSILON;
+    }
+    if (isBuildingBlock(feature)) {
+      if (!isPoint(feature.at)) return false;
+      const size = feature.size ?? DEFAULT_BLOCK_SIZE;
+      const [x, y] = feature.at;
+      return point[0] >= x && point[0] <= x + size && point[1] >= y && point[1] <= y + size;
+    }
+    return false;
+  });
+}
