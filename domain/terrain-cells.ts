@@ -170,32 +170,87 @@ export function dominantTerrain(cellTerrain: CellTerrain, threshold = 0.5): Cell
  * building block when the point is on its square. Boundaries count as inside.
  */
 export function featuresAtPoint(scenario: Scenario, point: Point): Feature[] {
-  const { grid, table } = scenario;
-  const gridded = isCellGrid(grid);
-  const ref = gridded ? cellAt(grid, table, point) : null;
-  const here = ref ? cellName(ref.col, ref.row) : null;
-  // `here` is already a canonical on-grid name, so plain equality rejects malformed and off-grid cells too.
-  const inCells = (cells: unknown): boolean => here !== null && stringList(cells).includes(here);
+  return (scenario.terrain ?? []).filter((feature) => featureContains(scenario, feature, point));
+}
 
-  return (scenario.terrain ?? []).filter((feature) => {
-    if (isAreaFeature(feature)) {
-      const polygon = validPoints(feature.polygon);
-      return (polygon.length >= 3 && pointInPolygon(point, polygon)) || inCells(feature.cells);
+function featureContains(scenario: Scenario, feature: Feature, point: Point): boolean {
+  const { grid, table } = scenario;
+  const ref = isCellGrid(grid) ? cellAt(grid, table, point) : null;
+  // `here` is already a canonical on-grid name, so plain equality rejects malformed and off-grid cells too.
+  const here = ref ? cellName(ref.col, ref.row) : null;
+  const inCells = (cells: unknown): boolean => here !== null && stringList(cells).includes(here);
+  if (isAreaFeature(feature)) {
+    const polygon = validPoints(feature.polygon);
+    return (polygon.length >= 3 && pointInPolygon(point, polygon)) || inCells(feature.cells);
+  }
+  if (isLineFeature(feature)) {
+    const path = validPoints(feature.path);
+    return (path.length > 0 && distanceToPath(point, path) <= lineWidth(feature) / 2 + EPSILON) || inCells(feature.cells);
+  }
+  if (isCrossingFeature(feature)) {
+    return isPoint(feature.at) && distance(point, feature.at) <= CROSSING_RADIUS + EPSILON;
+  }
+  if (isBuildingBlock(feature)) {
+    if (!isPoint(feature.at)) return false;
+    const size = feature.size ?? DEFAULT_BLOCK_SIZE;
+    const [x, y] = feature.at;
+    return point[0] >= x && point[0] <= x + size && point[1] >= y && point[1] <= y + size;
+  }
+  return false;
+}
+
+/** Side of the square buckets the locator sorts features into, in inches. */
+const BUCKET = 4;
+
+/** The area a feature can match a point in, grown by its reach (half a line's width, a crossing's radius). */
+function reachBox(scenario: Scenario, feature: Feature): { minX: number; minY: number; maxX: number; maxY: number } | null {
+  const { grid } = scenario;
+  const points: Point[] = [];
+  let pad = EPSILON;
+  const f = feature as { polygon?: unknown; path?: unknown; cells?: unknown };
+  points.push(...validPoints(f.polygon), ...validPoints(f.path));
+  if (isLineFeature(feature)) pad += lineWidth(feature) / 2;
+  if (isCrossingFeature(feature) && isPoint(feature.at)) {
+    points.push(feature.at);
+    pad += CROSSING_RADIUS;
+  }
+  if (isBuildingBlock(feature) && isPoint(feature.at)) {
+    const size = feature.size ?? DEFAULT_BLOCK_SIZE;
+    points.push(feature.at, [feature.at[0] + size, feature.at[1] + size]);
+  }
+  if (isCellGrid(grid)) {
+    for (const name of stringList(f.cells)) {
+      const ref = parseCell(name);
+      if (ref) points.push(...cellPolygon(grid, ref.col, ref.row));
     }
-    if (isLineFeature(feature)) {
-      const path = validPoints(feature.path);
-      const nearPath = path.length > 0 && distanceToPath(point, path) <= lineWidth(feature) / 2 + EPSILON;
-      return nearPath || inCells(feature.cells);
+  }
+  const box = boundingBox(points);
+  return box && { minX: box.minX - pad, minY: box.minY - pad, maxX: box.maxX + pad, maxY: box.maxY + pad };
+}
+
+/**
+ * `featuresAtPoint` for many points: features are sorted once into buckets by the area they can reach, so each
+ * query tests only the few features near it. Validation of a big table asks this for every unit.
+ */
+export function terrainLocator(scenario: Scenario): (point: Point) => Feature[] {
+  const features = scenario.terrain ?? [];
+  const buckets = new Map<string, number[]>();
+  features.forEach((feature, index) => {
+    const box = reachBox(scenario, feature);
+    if (!box) return;
+    for (let bx = Math.floor(box.minX / BUCKET); bx <= Math.floor(box.maxX / BUCKET); bx++) {
+      for (let by = Math.floor(box.minY / BUCKET); by <= Math.floor(box.maxY / BUCKET); by++) {
+        const key = `${bx},${by}`;
+        const list = buckets.get(key);
+        if (list) list.push(index);
+        else buckets.set(key, [index]);
+      }
     }
-    if (isCrossingFeature(feature)) {
-      return isPoint(feature.at) && distance(point, feature.at) <= CROSSING_RADIUS + EPSILON;
-    }
-    if (isBuildingBlock(feature)) {
-      if (!isPoint(feature.at)) return false;
-      const size = feature.size ?? DEFAULT_BLOCK_SIZE;
-      const [x, y] = feature.at;
-      return point[0] >= x && point[0] <= x + size && point[1] >= y && point[1] <= y + size;
-    }
-    return false;
   });
+  return (point) => {
+    const candidates = buckets.get(`${Math.floor(point[0] / BUCKET)},${Math.floor(point[1] / BUCKET)}`) ?? [];
+    const out: Feature[] = [];
+    for (const i of candidates) if (featureContains(scenario, features[i]!, point)) out.push(features[i]!);
+    return out;
+  };
 }

@@ -2,7 +2,7 @@
 // set-up position, a deployment zone or a reinforcement.
 import { isCellGrid } from '../grid.js';
 import type { Feature, Leader, Point, Unit } from '../model.js';
-import { classifyCells, dominantTerrain, featuresAtPoint } from '../terrain-cells.js';
+import { classifyCells, dominantTerrain, terrainLocator } from '../terrain-cells.js';
 import { describeFeature, type RuleProfile } from '../rule-systems/profile.js';
 import type { CheckContext } from './context.js';
 import { list } from './context.js';
@@ -17,6 +17,7 @@ export function checkPlacement(ctx: CheckContext, profile: RuleProfile | undefin
   const grid = s.grid ?? { kind: 'none' as const };
   const gridded = isCellGrid(grid);
   let cellTerrain: ReturnType<typeof classifyCells> | undefined;
+  let locate: ReturnType<typeof terrainLocator> | undefined;
   const featureById = new Map<string, Feature>();
   for (const f of list(s.terrain)) if (f && typeof f.id === 'string') featureById.set(f.id, f);
   const options = (s.ruleOptions?.[s.ruleSystem] ?? {}) as Record<string, boolean>;
@@ -31,7 +32,10 @@ export function checkPlacement(ctx: CheckContext, profile: RuleProfile | undefin
       if (!t) return undefined;
       return { cell, features: dominantTerrain(t).map((c) => featureById.get(c.id)).filter((f): f is Feature => !!f) };
     }
-    if (isPoint(setup.at)) return { features: featuresAtPoint(s, setup.at) };
+    if (isPoint(setup.at)) {
+      locate ??= terrainLocator(s);
+      return { features: locate(setup.at) };
+    }
     return undefined;
   };
 

@@ -1,0 +1,66 @@
+// `npm run bench`: prints how long validation takes on generated documents. Figures, not pass/fail.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseDocument, serializeDocument } from '../../domain/document.js';
+import type { AdcDocument } from '../../domain/model.js';
+import { validateDocument } from '../../domain/validate.js';
+import { generateArmyList, generateScenario } from './generate.js';
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+function timeValidate(label: string, doc: AdcDocument, runs = 9): void {
+  const text = serializeDocument(doc);
+  const times: number[] = [];
+  let problems = 0;
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    const r = parseDocument(text);
+    if (!r.ok) throw new Error('generated document did not load');
+    problems = validateDocument(r.document).length;
+    times.push(performance.now() - t0);
+  }
+  const kb = (Buffer.byteLength(text) / 1024).toFixed(0);
+  console.log(`${label.padEnd(44)} ${kb.padStart(6)} KB  median ${median(times).toFixed(1).padStart(7)} ms  min ${Math.min(...times).toFixed(1).padStart(7)} ms  (${problems} problems)`);
+}
+
+function timeCli(label: string, file: string, runs = 5): number {
+  const bin = path.resolve(import.meta.dirname, '../../../bin/adc.js');
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    try {
+      execFileSync(process.execPath, [bin, 'validate', file, '--json'], { stdio: 'ignore' });
+    } catch {
+      /* exit 1 is fine: warnings and errors still cost the same */
+    }
+    times.push(performance.now() - t0);
+  }
+  const m = median(times);
+  console.log(`${label.padEnd(44)} median ${m.toFixed(0).padStart(5)} ms`);
+  return m;
+}
+
+console.log('Validation in process (parse + schema + semantic checks; first run includes compiling the schemas)');
+const t0 = performance.now();
+validateDocument(generateArmyList(1));
+console.log(`${'schema compile + first validation'.padEnd(44)} ${(performance.now() - t0).toFixed(1)} ms`);
+timeValidate('army list, 2,000 units', generateArmyList(2000));
+timeValidate('army list, 10,000 units', generateArmyList(10000), 5);
+timeValidate('scenario, 300 features, 300 units', generateScenario(300, 300));
+timeValidate('scenario, 1,500 features, 2,000 units', generateScenario(1500, 2000), 5);
+
+console.log('\nadc validate as a command (node start-up included)');
+const dir = mkdtempSync(path.join(tmpdir(), 'adc-bench-'));
+const small = path.join(dir, 'small.army.json');
+const large = path.join(dir, 'large.army.json');
+writeFileSync(small, serializeDocument(generateArmyList(10)));
+writeFileSync(large, serializeDocument(generateArmyList(2000)));
+const a = timeCli('adc validate, 10 units', small);
+const b = timeCli('adc validate, 2,000 units', large);
+console.log(`${'cost of the 1,990 extra units'.padEnd(44)} ${(b - a).toFixed(0).padStart(5)} ms`);
