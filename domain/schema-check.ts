@@ -1,8 +1,6 @@
 // Structural checks against the JSON Schemas in schemas/, with ajv's errors turned into messages a wargamer reads.
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import commonSchema from '../schemas/common.schema.json' with { type: 'json' };
-import scenarioSchema from '../schemas/scenario.schema.json' with { type: 'json' };
-import armySchema from '../schemas/army.schema.json' with { type: 'json' };
+import type { ErrorObject } from 'ajv';
+import * as generated from './generated/schema-validators.js';
 import { ARMY_TYPE, ARMS, SCENARIO_TYPE } from './model.js';
 import type { Problem } from './problems.js';
 import { parseRating, RATING_HINT } from './ratings.js';
@@ -10,36 +8,69 @@ import { parseRating, RATING_HINT } from './ratings.js';
 /** Hostile files can produce an error per element; past this many the rest add nothing a user can act on. */
 export const MAX_SCHEMA_PROBLEMS = 200;
 
-interface Compiled {
-  scenario: ValidateFunction;
-  army: ValidateFunction;
+interface Validator {
+  (data: unknown): boolean;
+  errors?: ErrorObject[] | null;
 }
 
-let compiled: Compiled | undefined;
+// Precompiled from schemas/ by scripts/generate-validators.mjs (see there for why).
+const quick = { scenario: generated.scenarioFirstError as Validator, army: generated.armyFirstError as Validator };
+const thorough = { scenario: generated.scenarioAllErrors as Validator, army: generated.armyAllErrors as Validator };
 
-// Compiled once, lazily, so that importing the domain costs nothing until a document is checked.
-function validators(): Compiled {
-  if (!compiled) {
-    // allErrors is safe here because every array and string in the schemas is bounded.
-    // verbose gives each error its parent schema, which is how "exactly one of" groups are told apart below.
-    const ajv = new Ajv2020({ strict: true, allErrors: true, verbose: true, strictRequired: false });
-    ajv.addSchema(commonSchema);
-    compiled = { scenario: ajv.compile(scenarioSchema), army: ajv.compile(armySchema) };
+/**
+ * Listing every error costs time that grows faster than the number of errors, so a document with more values
+ * than this gets its first error only. Real scenarios hold a few thousand values; 2,000 units about 20,000.
+ */
+export const MAX_VALUES_FOR_ALL_ERRORS = 40000;
+
+function countValues(doc: unknown, limit: number): number {
+  let n = 0;
+  const stack: unknown[] = [doc];
+  while (stack.length && n <= limit) {
+    const v = stack.pop();
+    n++;
+    if (v && typeof v === 'object') for (const child of Object.values(v)) stack.push(child);
   }
-  return compiled;
+  return n;
 }
 
 export function schemaCheck(doc: unknown): Problem[] {
-  const type = (doc as { type?: unknown }).type;
-  const validate = type === ARMY_TYPE ? validators().army : validators().scenario;
-  if (validate(doc)) return [];
-  return translateErrors(validate.errors ?? [], doc);
+  const kind = (doc as { type?: unknown }).type === ARMY_TYPE ? 'army' : 'scenario';
+  if (quick[kind](doc)) return [];
+  if (countValues(doc, MAX_VALUES_FOR_ALL_ERRORS) > MAX_VALUES_FOR_ALL_ERRORS) {
+    return [
+      ...translateErrors(quick[kind].errors ?? [], doc),
+      {
+        severity: 'warning',
+        path: '',
+        message: 'This document is too large to list every structural error at once; only the first is shown',
+        hint: 'Fix it and check again.',
+      },
+    ];
+  }
+  thorough[kind](doc);
+  return translateErrors(thorough[kind].errors ?? [], doc);
 }
 
 const lastSegment = (path: string): string => {
   const i = path.lastIndexOf('/');
   return path.slice(i + 1).replace(/~1/g, '/').replace(/~0/g, '~');
 };
+
+const isIndex = (segment: string): boolean => /^\d+$/.test(segment);
+
+/**
+ * How a message names the value at `path`: its field name, with any list positions after it, e.g. "sp" or
+ * "polygon[1][0]". A bare list index ("0") says nothing to a reader.
+ */
+function fieldLabel(path: string): string {
+  const segments = path.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  let i = segments.length;
+  let indexes = '';
+  while (i > 0 && isIndex(segments[i - 1]!)) indexes = `[${segments[--i]!}]` + indexes;
+  if (i === 0) return indexes ? `item${indexes}` : 'document';
+  return segments[i - 1]! + indexes;
+}
 
 function valueAt(doc: unknown, path: string): unknown {
   let v: unknown = doc;
@@ -57,19 +88,24 @@ const show = (v: unknown): string => {
   return s.length > 40 ? s.slice(0, 37) + '…' : s;
 };
 
-// What each "exactly one of" group in the schemas means, keyed by the schema object that holds it.
-const ONE_OF = new Map<unknown, { what: string; options: string }>([
-  [commonSchema.$defs.setup, { what: 'A set-up position', options: '"at" (a point in inches) or "cell"' }],
-  [scenarioSchema.$defs.area, { what: 'An area', options: '"polygon" or "cells"' }],
-  [scenarioSchema.$defs.line, { what: 'A line', options: '"path" or "cells"' }],
-  [scenarioSchema.$defs.zone, { what: 'A zone', options: '"polygon", "cells", or "edge" with "depth"' }],
-  [scenarioSchema.$defs.entry, { what: 'An entry', options: '"edge", "at" or "cells"' }],
-  [scenarioSchema.$defs.objective, { what: 'An objective', options: '"feature", "at" with "radius", or "cell"' }],
-  [scenarioSchema.$defs.side.properties.reinforcements.items, { what: 'A reinforcement', options: 'a fixed "turn" or a "roll"' }],
-]);
+// What each "exactly one of" group in the schemas means, keyed by the title of the schema that holds it.
+const ONE_OF: Record<string, { what: string; options: string }> = {
+  'set-up position': { what: 'A set-up position', options: '"at" (a point in inches) or "cell"' },
+  area: { what: 'An area', options: '"polygon" or "cells"' },
+  line: { what: 'A line', options: '"path" or "cells"' },
+  zone: { what: 'A zone', options: '"polygon", "cells", or "edge" with "depth"' },
+  entry: { what: 'An entry', options: '"edge", "at" or "cells"' },
+  objective: { what: 'An objective', options: '"feature", "at" with "radius", or "cell"' },
+  reinforcement: { what: 'A reinforcement', options: 'a fixed "turn" or a "roll"' },
+};
+
+const titleOf = (e: ErrorObject): string | undefined => {
+  const title = (e.parentSchema as { title?: unknown } | undefined)?.title;
+  return typeof title === 'string' ? title : undefined;
+};
 
 function oneOfMessage(e: ErrorObject): Problem {
-  const info = ONE_OF.get(e.parentSchema) ?? { what: 'This value', options: 'one of the allowed forms' };
+  const info = ONE_OF[titleOf(e) ?? ''] ?? { what: 'This value', options: 'one of the allowed forms' };
   const several = (e.params as { passingSchemas?: unknown }).passingSchemas != null;
   return {
     severity: 'error',
@@ -85,7 +121,10 @@ function enumMessage(e: ErrorObject, doc: unknown): Problem {
   const field = lastSegment(e.instancePath);
   const allowed = (e.params as { allowedValues: unknown[] }).allowedValues;
   const value = valueAt(doc, e.instancePath);
-  let message = `${show(value)} is not a valid ${field}`;
+  const parent = e.instancePath.slice(0, e.instancePath.lastIndexOf('/'));
+  let message = isIndex(field)
+    ? `${show(value)} is not a valid entry in ${fieldLabel(parent)}`
+    : `${show(value)} is not a valid ${field}`;
   if (field === 'type') {
     const arm = (valueAt(doc, e.instancePath.slice(0, e.instancePath.lastIndexOf('/'))) as { arm?: unknown })?.arm;
     if (typeof arm === 'string' && arm in ARMS) message = `${show(value)} is not a type of ${arm}`;
@@ -102,15 +141,15 @@ function patternMessage(e: ErrorObject, doc: unknown): Problem {
   const field = lastSegment(e.instancePath);
   const value = valueAt(doc, e.instancePath);
   const at = e.instancePath;
-  if (field === 'rating' && typeof value === 'string') {
+  if (titleOf(e) === 'rating' && typeof value === 'string') {
     const parsed = parseRating(value);
     const message = parsed.ok ? `Rating "${value}" is not valid` : parsed.errors.map((x) => x.message).join('; ');
     return { severity: 'error', path: at, message, hint: RATING_HINT };
   }
-  if (field === 'color') {
+  if (titleOf(e) === 'colour') {
     return { severity: 'error', path: at, message: `Colour ${show(value)} is not a #RRGGBB colour`, hint: 'e.g. #b03a2e' };
   }
-  if (e.parentSchema === commonSchema.$defs.cell) {
+  if (titleOf(e) === 'cell name') {
     return {
       severity: 'error',
       path: at,
@@ -118,7 +157,7 @@ function patternMessage(e: ErrorObject, doc: unknown): Problem {
       hint: 'Cells are a column letter and a row number, like A1 or C4 (A1 is the north-west cell).',
     };
   }
-  if (e.parentSchema === commonSchema.$defs.id) {
+  if (titleOf(e) === 'id') {
     return {
       severity: 'error',
       path: at,
@@ -129,11 +168,19 @@ function patternMessage(e: ErrorObject, doc: unknown): Problem {
   return { severity: 'error', path: at, message: `${show(value)} is not in the expected form`, hint: undefined };
 }
 
+/** JSON Schema type names as a wargamer reads them; the rest ("a number", "a string", "a boolean") read as they are. */
+const TYPE_WORDS: Record<string, string> = { array: 'a list', object: 'an object', integer: 'a whole number' };
+
 function translate(e: ErrorObject, doc: unknown): Problem | undefined {
   const at = e.instancePath;
-  const field = lastSegment(at) || 'document';
+  const field = fieldLabel(at);
   const p = e.params as Record<string, unknown>;
   switch (e.keyword) {
+    case 'dependentRequired': {
+      const has = String(p.property);
+      const missing = String(p.missingProperty);
+      return { severity: 'error', path: at, message: `"${has}" needs "${missing}" beside it`, hint: `Add "${missing}", or remove "${has}".` };
+    }
     case 'required': {
       const missing = String(p.missingProperty);
       return { severity: 'error', path: at, message: `"${missing}" is missing`, hint: `Add "${missing}".` };
@@ -142,7 +189,7 @@ function translate(e: ErrorObject, doc: unknown): Problem | undefined {
       return {
         severity: 'error',
         path: at,
-        message: `${field} must be ${p.type === 'array' ? 'a list' : p.type === 'object' ? 'an object' : `a ${String(p.type)}`}, not ${show(valueAt(doc, at))}`,
+        message: `${field} must be ${TYPE_WORDS[String(p.type)] ?? `a ${String(p.type)}`}, not ${show(valueAt(doc, at))}`,
       };
     case 'const': {
       if (field === 'type') {
