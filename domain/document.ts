@@ -19,12 +19,16 @@ function lineAndColumn(text: string, offset: number): { line: number; column: nu
 
 /** JSON.parse with a message that says where the syntax broke. */
 export function parseJson(text: string): { ok: true; value: unknown } | { ok: false; problem: Problem } {
+  // Positions are counted in the text without its byte-order mark, as an editor shows it.
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   try {
-    return { ok: true, value: JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) };
+    return { ok: true, value: JSON.parse(body) };
   } catch (err) {
     const raw = err instanceof Error ? err.message : String(err);
     const pos = /position (\d+)/.exec(raw);
-    const where = pos ? lineAndColumn(text, Number(pos[1])) : undefined;
+    // V8 gives no position when the text stops short; the place to look is then its end.
+    const offset = pos ? Number(pos[1]) : /Unexpected end of JSON input/.test(raw) ? body.length : undefined;
+    const where = offset === undefined ? undefined : lineAndColumn(body, offset);
     const detail = raw.replace(/ in JSON at position \d+.*$/, '').replace(/^JSON\.parse: /, '');
     return {
       ok: false,

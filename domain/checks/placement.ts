@@ -56,7 +56,8 @@ export function checkPlacement(ctx: CheckContext, profile: RuleProfile | undefin
         'Move it to ground it may occupy, or cover it with a deployment zone or reinforcement instead.',
       );
     }
-    if (isUnit && where.cell && profile?.oneUnitPerCell) {
+    // On the wrong kind of grid the map error says it all; box rules would only add noise.
+    if (isUnit && where.cell && profile?.oneUnitPerCell && grid.kind === profile.map) {
       const first = occupied.get(where.cell);
       if (first) {
         ctx.error(`${path}/setup/${field}`, `"${node.name}" is set up in box ${where.cell}, already held by "${first}"`, 'One unit per box: move one of them.');

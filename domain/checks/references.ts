@@ -3,6 +3,9 @@ import type { CheckContext, IdKind } from './context.js';
 import { pointer } from '../problems.js';
 import { list } from './context.js';
 
+/** "a unit", "an objective" ("u" is left out on purpose: every word here that starts with it sounds like "you"). */
+const an = (word: string): string => `${/^[aeio]/i.test(word) ? 'an' : 'a'} ${word}`;
+
 function expectRef(
   ctx: CheckContext,
   path: string,
@@ -18,12 +21,12 @@ function expectRef(
     return false;
   }
   if (!kinds.includes(entry.kind)) {
-    ctx.error(path, `"${id}" is a ${entry.kind}, not a ${what}`, `Use the id of a ${what}.`);
+    ctx.error(path, `"${id}" is ${an(entry.kind)}, not ${an(what)}`, `Use the id of ${an(what)}.`);
     return false;
   }
   const kind = (entry.node as { kind?: string }).kind;
   if (featureKinds && !featureKinds.includes(String(kind))) {
-    ctx.error(path, `"${id}" is a ${kind}, not a ${what}`, `Use the id of a ${what}.`);
+    ctx.error(path, `"${id}" is ${an(String(kind))}, not ${an(what)}`, `Use the id of ${an(what)}.`);
     return false;
   }
   return true;

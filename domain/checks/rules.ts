@@ -1,6 +1,6 @@
 // Checks that depend on the scenario's rule system: the map it needs, the ratings it reads, its conventions.
 import { gridSize, isCellGrid } from '../grid.js';
-import { isScenario } from '../model.js';
+import { ARMS, isScenario } from '../model.js';
 import type { RuleProfile } from '../rule-systems/profile.js';
 import type { CheckContext } from './context.js';
 import { list } from './context.js';
@@ -22,11 +22,16 @@ export function checkRules(ctx: CheckContext, profile: RuleProfile | undefined):
   if (ctx.scenario) checkMap(ctx, profile);
 
   for (const entry of ctx.units) {
+    // A unit without a known arm has already failed the schema, and its ratings cannot be judged without one.
+    if (typeof entry.unit.arm !== 'string' || !Object.hasOwn(ARMS, entry.unit.arm)) continue;
     const ratings = entry.unit.ratings;
     const block = ratings && typeof ratings === 'object' ? ratings[profile.id] : undefined;
     if (block === undefined || block === null || typeof block !== 'object') {
-      if (profile.id === 'square-eagles' && entry.unit.arm === 'train') continue;
-      if (profile.id === 'napoleons-eagles' && entry.unit.arm === 'train') continue;
+      // These systems need no ratings for train units, but still say what they make of them.
+      if ((profile.id === 'square-eagles' || profile.id === 'napoleons-eagles') && entry.unit.arm === 'train') {
+        profile.checkUnit(ctx, entry, {}, `${entry.path}/ratings/${profile.id}`, ratio);
+        continue;
+      }
       const path = ratings && typeof ratings === 'object' ? `${entry.path}/ratings` : entry.path;
       ctx.error(
         path,

@@ -65,7 +65,9 @@ export const napoleonsEagles: RuleProfile = {
     if (block) return { feature: block, why: 'only infantry may occupy a building' };
     return undefined;
   },
-  checkUnit(ctx, entry, block, blockPath, figureRatio = 30) {
+  // `figureRatio` is undefined when the document has no scale (already an error); checks that depend on it are skipped
+  // rather than run against a guessed ratio.
+  checkUnit(ctx, entry, block, blockPath, figureRatio) {
     const { unit } = entry;
     const key = `${unit.arm}/${unit.type}`;
     if (unit.arm !== 'train') {
@@ -89,7 +91,7 @@ export const napoleonsEagles: RuleProfile = {
     if (unit.arm === 'infantry' || unit.arm === 'cavalry') {
       if (block.figures === undefined) {
         ctx.error(blockPath, `"${unit.name}" needs a number of figures`, `Add "figures", e.g. ${unit.arm === 'infantry' ? 24 : 12} at 1:30.`);
-      } else if (typeof block.figures === 'number' && typeof unit.men === 'number') {
+      } else if (typeof block.figures === 'number' && typeof unit.men === 'number' && figureRatio !== undefined) {
         const expected = Math.round(unit.men / figureRatio);
         if (expected > 0 && Math.abs(block.figures - expected) > expected * 0.25) {
           ctx.warn(`${blockPath}/figures`, `${block.figures} figures for ${unit.men} men is far from ${expected} at 1:${figureRatio}`, `Use about ${expected} figures, or correct "men".`);
@@ -108,9 +110,11 @@ export const napoleonsEagles: RuleProfile = {
       } else if (typeof block.guns === 'number') {
         const how = typeof block.howitzers === 'number' ? block.howitzers : 0;
         if (block.guns + how === 0) ctx.error(`${blockPath}/guns`, `Battery "${unit.name}" has no guns`, 'Give at least one gun or howitzer.');
-        const expected = expectedModels(block.guns, how, figureRatio);
-        if (typeof block.models === 'number' && block.guns + how > 0 && block.models !== expected) {
-          ctx.warn(`${blockPath}/models`, `${block.guns + how} pieces make ${expected} model${expected === 1 ? '' : 's'} at 1:${figureRatio}, not ${block.models}`, `At 1:${figureRatio} one model stands for up to ${gunsPerModel(figureRatio)} guns.`);
+        if (figureRatio !== undefined && typeof block.models === 'number' && block.guns + how > 0) {
+          const expected = expectedModels(block.guns, how, figureRatio);
+          if (block.models !== expected) {
+            ctx.warn(`${blockPath}/models`, `${block.guns + how} pieces make ${expected} model${expected === 1 ? '' : 's'} at 1:${figureRatio}, not ${block.models}`, `At 1:${figureRatio} one model stands for up to ${gunsPerModel(figureRatio)} guns.`);
+          }
         }
       }
       if (unit.type === 'horse' && (block.calibre === '8-9lb' || block.calibre === '12lb')) {
