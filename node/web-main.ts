@@ -1,0 +1,202 @@
+// `npm run web [-- --port N] [--workspace DIR] [--no-open] [FILE]`: the whole studio in a browser, served from this
+// machine only. For machines where Electron cannot be installed, and for end-to-end tests in a plain Chromium.
+import { spawn } from 'node:child_process';
+import { existsSync, promises as fs, readFileSync, realpathSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { APP_VERSION } from './app-info.js';
+import { resolveDataDir } from './data-dir.js';
+import { createDocumentStore } from './document-store.js';
+import { startWebServer, type RunningWebServer } from './web-server.js';
+
+export const USAGE = 'usage: npm run web -- [--port N] [--workspace DIR] [--no-open] [FILE]';
+
+export interface WebMainIo {
+  out(line: string): void;
+  err(line: string): void;
+  /** Opens the address in a browser; replaced in tests. */
+  openBrowser(url: string): void;
+  /** Resolves when the server should stop; defaults to SIGINT or SIGTERM. */
+  stopped?: Promise<unknown>;
+  /** Called once the server listens, so a test can talk to it. */
+  onListening?(server: RunningWebServer): void;
+  /** The built renderer; tests point it at a stand-in. */
+  staticDir?: string;
+}
+
+class UsageError extends Error {}
+
+/** The repository root: compiled code runs from dist/node/, tests and sources from node/. */
+export function repoRoot(): string {
+  for (const rel of ['..', '../..']) {
+    const dir = fileURLToPath(new URL(rel, new URL('.', import.meta.url)));
+    const manifest = path.join(dir, 'package.json');
+    try {
+      if ((JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'aide-de-camp') return path.resolve(dir);
+    } catch {
+      /* not here */
+    }
+  }
+  throw new Error('Cannot find the Aide-de-Camp folder (package.json) above ' + fileURLToPath(import.meta.url));
+}
+
+function openInBrowser(url: string): void {
+  const [command, args] =
+    process.platform === 'darwin'
+      ? ['open', [url]]
+      : process.platform === 'win32'
+        ? // start's first quoted argument is the window title, so an empty one keeps the URL from being taken for it.
+          ['cmd', ['/c', 'start', '""', url]]
+        : ['xdg-open', [url]];
+  try {
+    const child = spawn(command, args as string[], { detached: true, stdio: 'ignore', windowsHide: true });
+    // No browser to open is fine: the address is printed.
+    child.on('error', () => undefined);
+    child.unref();
+  } catch {
+    /* as above */
+  }
+}
+
+function waitForSignal(): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
+async function isDirectory(p: string): Promise<boolean> {
+  try {
+    return (await fs.stat(p)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function isInside(parent: string, child: string): boolean {
+  const rel = path.relative(parent, child);
+  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+}
+
+export async function main(argv: string[], io: Partial<WebMainIo> = {}): Promise<number> {
+  const out = io.out ?? ((line: string) => process.stdout.write(line + '\n'));
+  const err = io.err ?? ((line: string) => process.stderr.write(line + '\n'));
+  try {
+    const { values, positionals } = (() => {
+      try {
+        return parseArgs({
+          args: argv,
+          allowPositionals: true,
+          options: {
+            port: { type: 'string' },
+            workspace: { type: 'string' },
+            'no-open': { type: 'boolean', default: false },
+            help: { type: 'boolean', short: 'h', default: false },
+          },
+        });
+      } catch (e) {
+        throw new UsageError(e instanceof Error ? e.message : String(e));
+      }
+    })();
+    if (values.help) {
+      out(USAGE);
+      return 0;
+    }
+    if (positionals.length > 1) throw new UsageError('give at most one FILE');
+    let port = 0;
+    if (values.port !== undefined) {
+      port = Number(values.port);
+      if (!/^\d+$/.test(values.port) || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535, not "${values.port}"`);
+    }
+
+    let workspace = path.resolve(values.workspace ?? process.cwd());
+    if (!(await isDirectory(workspace))) throw new UsageError(`the workspace ${workspace} is not a folder`);
+    let initialDocument: string | null = null;
+    const file = positionals[0];
+    if (file !== undefined) {
+      const full = path.resolve(file);
+      let st;
+      try {
+        st = await fs.stat(full);
+      } catch {
+        throw new UsageError(`${full} does not exist`);
+      }
+      if (!st.isFile()) throw new UsageError(`${full} is not a file`);
+      if (!/\.json$/i.test(full)) throw new UsageError(`${full} is not a document (a .scenario.json or .army.json file)`);
+      // Compared through realpath so a workspace reached by a symlink still contains its own files.
+      const realWorkspace = realpathSync(workspace);
+      const realFile = realpathSync(full);
+      if (isInside(realWorkspace, realFile)) {
+        initialDocument = path.relative(realWorkspace, realFile).split(path.sep).join('/');
+      } else {
+        workspace = path.dirname(full);
+        initialDocument = path.basename(full);
+      }
+    }
+
+    const root = repoRoot();
+    const staticDir = io.staticDir ?? path.join(root, 'dist', 'renderer');
+    if (!existsSync(path.join(staticDir, 'index.html'))) {
+      err(`The user interface has not been built (${path.join(staticDir, 'index.html')} is missing); run \`npm run build\` first.`);
+      return 1;
+    }
+    const dataDir = resolveDataDir();
+    await fs.mkdir(dataDir, { recursive: true });
+    const store = createDocumentStore({
+      mode: 'web',
+      workspaceDir: workspace,
+      samplesDir: path.join(root, 'scenarios'),
+      dataDir,
+    });
+    const server = await startWebServer({ port, store, staticDir, initialDocument, version: APP_VERSION });
+    const stopped = io.stopped ?? waitForSignal();
+    out(`Aide-de-Camp is running at ${server.url}`);
+    out(`Workspace: ${workspace}`);
+    io.onListening?.(server);
+    if (!values['no-open']) (io.openBrowser ?? openInBrowser)(server.url);
+    await stopped;
+    await server.close();
+    return 0;
+  } catch (e) {
+    if (e instanceof UsageError) {
+      err(`aide-de-camp web: ${e.message}`);
+      err(USAGE);
+      return 2;
+    }
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') {
+      err('aide-de-camp web: that port is already in use; choose another with --port, or 0 for any free port.');
+      return 1;
+    }
+    err(`aide-de-camp web: ${e instanceof Error ? e.message : String(e)}`);
+    return 1;
+  }
+}
+
+const invokedDirectly = (() => {
+  const entry = process.argv[1];
+  if (!entry) return false;
+  try {
+    return import.meta.url === pathToFileURL(realpathSync(entry)).href;
+  } catch {
+    return false;
+  }
+})();
+
+if (invokedDirectly) {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (e: unknown) => {
+      process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}

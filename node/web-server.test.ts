@@ -1,0 +1,286 @@
+// The loopback server over real sockets: what a hostile page on another origin, a rebinding DNS name or a stray
+// request could try, and the round trip the renderer really makes.
+import { createHash } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import { networkInterfaces, tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createDocumentStore } from './document-store.js';
+import { CONTENT_SECURITY_POLICY, MAX_BODY_BYTES, startWebServer, type RunningWebServer } from './web-server.js';
+
+interface Reply {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+let root: string;
+let workspace: string;
+let server: RunningWebServer;
+
+const INDEX = '<!doctype html><title>Aide-de-Camp</title><script type="module" src="/assets/app.js"></script>';
+
+beforeEach(async () => {
+  root = await fs.mkdtemp(path.join(tmpdir(), 'adc-web-'));
+  workspace = path.join(root, 'workspace');
+  const staticDir = path.join(root, 'static');
+  await fs.mkdir(workspace);
+  await fs.mkdir(path.join(staticDir, 'assets'), { recursive: true });
+  await fs.mkdir(path.join(root, 'samples'));
+  await fs.writeFile(path.join(staticDir, 'index.html'), INDEX);
+  await fs.writeFile(path.join(staticDir, 'assets', 'app.js'), 'console.log(1);');
+  await fs.writeFile(path.join(root, 'secret.json'), '{"secret": true}');
+  const store = createDocumentStore({ mode: 'web', workspaceDir: workspace, samplesDir: path.join(root, 'samples'), dataDir: path.join(root, 'data') });
+  server = await startWebServer({ port: 0, store, staticDir, initialDocument: 'first.scenario.json', version: '9.8.7' });
+});
+
+afterEach(async () => {
+  await server.close();
+  await fs.rm(root, { recursive: true, force: true });
+});
+
+function request(options: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer }): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: '127.0.0.1', port: server.port, method: options.method ?? 'GET', path: options.path, headers: options.headers, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+/** An API call as the renderer makes it; headers can be overridden to play a hostile caller. */
+function api(method: string, args: unknown, headers: Record<string, string> = {}): Promise<Reply> {
+  return request({
+    method: 'POST',
+    path: `/api/${method}`,
+    headers: {
+      'Content-Type': 'application/json',
+      'X-ADC-Token': server.token,
+      Origin: `http://127.0.0.1:${server.port}`,
+      ...headers,
+    },
+    body: JSON.stringify(args),
+  });
+}
+
+async function result(method: string, args: unknown[]): Promise<any> {
+  const reply = await api(method, args);
+  expect(reply.status, reply.body).toBe(200);
+  return (JSON.parse(reply.body) as { result: unknown }).result;
+}
+
+describe('web server', () => {
+  it('listens on 127.0.0.1 only and prints a tokened address', async () => {
+    expect(server.url).toBe(`http://127.0.0.1:${server.port}/?token=${server.token}`);
+    expect(server.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    const external = Object.values(networkInterfaces())
+      .flat()
+      .find((a) => a && a.family === 'IPv4' && !a.internal);
+    for (const host of [external?.address, '::1'].filter((h): h is string => !!h)) {
+      const reached = await new Promise<boolean>((resolve) => {
+        const socket = net.connect({ host, port: server.port }, () => {
+          socket.destroy();
+          resolve(true);
+        });
+        socket.on('error', () => resolve(false));
+      });
+      expect(reached, `reachable on ${host}`).toBe(false);
+    }
+  });
+
+  it('serves index.html for / with the security headers and no caching', async () => {
+    const reply = await request({ path: `/?token=${server.token}`, headers: { Host: `127.0.0.1:${server.port}` } });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toBe(INDEX);
+    expect(reply.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(reply.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+    expect(CONTENT_SECURITY_POLICY).toContain("script-src 'self'");
+    expect(CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'");
+    expect(reply.headers['x-content-type-options']).toBe('nosniff');
+    expect(reply.headers['referrer-policy']).toBe('no-referrer');
+    expect(reply.headers['cache-control']).toBe('no-store');
+
+    const js = await request({ path: '/assets/app.js', headers: { Host: `localhost:${server.port}` } });
+    expect(js.status).toBe(200);
+    expect(js.headers['content-type']).toBe('text/javascript; charset=utf-8');
+  });
+
+  it('serves nothing outside the static folder, and no directory listings', async () => {
+    for (const p of ['/../secret.json', '/%2e%2e/secret.json', '/assets/%2e%2e%2f%2e%2e%2fsecret.json', '/assets/', '/assets', '/%00', '/..%5csecret.json']) {
+      const reply = await request({ path: p });
+      expect(reply.status, p).toBeGreaterThanOrEqual(400);
+      expect(reply.body).not.toContain('secret');
+      expect(reply.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+    }
+  });
+
+  it('refuses API calls without the right token', async () => {
+    expect((await api('listLibrary', [], { 'X-ADC-Token': '' })).status).toBe(401);
+    expect((await api('listLibrary', [], { 'X-ADC-Token': server.token.slice(1) + 'x' })).status).toBe(401);
+    const bare = await request({ method: 'POST', path: '/api/listLibrary', body: '[]' });
+    expect(bare.status).toBe(401);
+    expect(bare.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+  });
+
+  it('refuses other origins and foreign Host names (DNS rebinding)', async () => {
+    expect((await api('listLibrary', [], { Origin: 'http://evil.example' })).status).toBe(403);
+    expect((await api('listLibrary', [], { Origin: `http://127.0.0.1:${server.port + 1}` })).status).toBe(403);
+    expect((await api('listLibrary', [], { Origin: 'null' })).status).toBe(403);
+    expect((await api('listLibrary', [], { Host: `evil.example:${server.port}` })).status).toBe(403);
+    expect((await api('listLibrary', [], { Host: '127.0.0.1' })).status).toBe(403);
+    expect((await request({ path: '/', headers: { Host: `evil.example:${server.port}` } })).status).toBe(403);
+    expect((await api('listLibrary', [], { Origin: `http://localhost:${server.port}`, Host: `localhost:${server.port}` })).status).toBe(200);
+  });
+
+  it('opens and saves a real file, and refuses a save over a change made on disk', async () => {
+    const file = path.join(workspace, 'first.scenario.json');
+    const text = '{ "type": "aide-de-camp/scenario", "schemaVersion": 1, "title": "Over the wire" }\n';
+    await fs.writeFile(file, text);
+    const opened = await result('openDocument', ['first.scenario.json']);
+    expect(opened).toMatchObject({ ok: true, text, ref: { path: 'first.scenario.json', title: 'Over the wire', source: 'workspace' } });
+    expect(opened.version).toBe(createHash('sha256').update(text).digest('hex'));
+    expect(await result('documentVersion', ['first.scenario.json'])).toBe(opened.version);
+
+    const edited = text.replace('Over the wire', 'Edited in the browser');
+    const saved = await result('saveDocument', [{ path: 'first.scenario.json', text: edited, baseVersion: opened.version }]);
+    expect(saved).toMatchObject({ ok: true, ref: { title: 'Edited in the browser' } });
+    expect(await fs.readFile(file, 'utf8')).toBe(edited);
+
+    await fs.writeFile(file, 'changed by another program');
+    const conflict = await result('saveDocument', [{ path: 'first.scenario.json', text: 'mine', baseVersion: saved.version }]);
+    expect(conflict).toMatchObject({ ok: false, code: 'conflict' });
+    expect(await fs.readFile(file, 'utf8')).toBe('changed by another program');
+
+    const library = await result('listLibrary', []);
+    expect(library.workspace.map((r: { path: string }) => r.path)).toEqual(['first.scenario.json']);
+    expect(library.recent[0].path).toBe('first.scenario.json');
+  });
+
+  it('refuses path traversal through the API', async () => {
+    for (const p of ['../secret.json', path.join(root, 'secret.json'), 'sub/../../secret.json']) {
+      expect(await result('openDocument', [p])).toMatchObject({ ok: false, code: 'forbidden' });
+      expect(await result('saveDocument', [{ path: p, text: 'pwned', baseVersion: null, overwrite: true }])).toMatchObject({ ok: false, code: 'forbidden' });
+    }
+    expect(await fs.readFile(path.join(root, 'secret.json'), 'utf8')).toBe('{"secret": true}');
+  });
+
+  it('answers info, backups, validate, print and engineStart as the web shell', async () => {
+    expect(await result('info', [])).toEqual({ shell: 'web', version: '9.8.7', nativeDialogs: false, initialDocument: 'first.scenario.json' });
+    const backup = { key: 'w1', path: null, title: 'Untitled', savedAt: 5, text: '{}' };
+    expect(await result('writeBackup', [backup])).toBeNull();
+    expect(await result('listBackups', [])).toEqual([backup]);
+    expect(await result('discardBackup', ['w1'])).toBeNull();
+    expect(await result('listBackups', [])).toEqual([]);
+    expect((await result('validate', ['{ nope'])).problems[0]).toMatchObject({ severity: 'error' });
+    expect(await result('print', ['<html></html>', 'a4', 'sheet.pdf'])).toMatchObject({ ok: false, code: 'unavailable' });
+    expect(await result('engineStart', [])).toEqual({ ok: false, code: 'unavailable', message: 'The rules engine is not part of this version yet.' });
+  });
+
+  it('answers 404 for unknown methods, including inherited property names', async () => {
+    for (const m of ['nope', 'pickOpenPath', '__proto__', 'constructor', 'toString', '']) {
+      expect((await api(m, [])).status, m).toBe(404);
+    }
+  });
+
+  it('answers 405 to anything but POST on the API', async () => {
+    for (const method of ['GET', 'PUT', 'DELETE']) {
+      const reply = await request({ method, path: '/api/info', headers: { 'X-ADC-Token': server.token } });
+      expect(reply.status, method).toBe(405);
+    }
+    expect((await request({ path: '/api' })).status).toBe(405);
+  });
+
+  it('answers 400 with a message for malformed bodies and argument shapes', async () => {
+    const bad: [string, unknown][] = [
+      ['openDocument', [42]],
+      ['openDocument', []],
+      ['openDocument', { path: 'x.json' }],
+      ['saveDocument', ['x.json']],
+      ['saveDocument', [{ path: 'x.json', text: 1, baseVersion: null }]],
+      ['saveDocument', [{ path: 'x.json', text: '', baseVersion: 3 }]],
+      ['saveDocument', [{ path: 'x.json', text: '', baseVersion: null, overwrite: 'yes' }]],
+      ['writeBackup', [{ key: 'k', path: null, title: 't', savedAt: 'now', text: '' }]],
+      ['validate', [null]],
+      ['print', ['<html>', 'a3', 'x.pdf']],
+    ];
+    for (const [method, args] of bad) {
+      const reply = await api(method, args);
+      expect(reply.status, `${method} ${JSON.stringify(args)}`).toBe(400);
+      expect(JSON.parse(reply.body).error).toMatch(/\w+/);
+    }
+    const notJson = await request({
+      method: 'POST',
+      path: '/api/info',
+      headers: { 'X-ADC-Token': server.token, 'Content-Type': 'application/json' },
+      body: '[1,',
+    });
+    expect(notJson.status).toBe(400);
+  });
+
+  it('answers 413 to a body over the limit, declared or streamed', async () => {
+    const big = Buffer.alloc(MAX_BODY_BYTES + 1024, 0x20);
+    // Only the header claims a huge body: the answer must not wait for bytes that never come.
+    const declared = await api('validate', [], { 'Content-Length': String(1024 * 1024 * 1024) });
+    expect(declared.status).toBe(413);
+    // Sent in full with its real length: the client must get the 413, not a reset connection.
+    const sized = await request({ method: 'POST', path: '/api/validate', headers: { 'X-ADC-Token': server.token }, body: big }).catch(
+      (e: unknown) => e as Error,
+    );
+    if (sized instanceof Error) throw sized;
+    expect(sized.status).toBe(413);
+
+    const streamed = await new Promise<number>((resolve, reject) => {
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port: server.port,
+          method: 'POST',
+          path: '/api/validate',
+          headers: { 'X-ADC-Token': server.token, 'Transfer-Encoding': 'chunked' },
+          agent: false,
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on('error', reject);
+      const chunk = Buffer.alloc(1024 * 1024, 0x20);
+      let sent = 0;
+      const pump = () => {
+        while (sent <= MAX_BODY_BYTES + chunk.length) {
+          sent += chunk.length;
+          if (!req.write(chunk)) return void req.once('drain', pump);
+        }
+        req.end();
+      };
+      pump();
+    });
+    expect(streamed).toBe(413);
+    // The server is still healthy afterwards.
+    expect((await api('info', [])).status).toBe(200);
+  });
+
+  it('stops accepting connections once closed', async () => {
+    const port = server.port;
+    await server.close();
+    const refused = await new Promise<boolean>((resolve) => {
+      const socket = net.connect({ host: '127.0.0.1', port }, () => {
+        socket.destroy();
+        resolve(false);
+      });
+      socket.on('error', () => resolve(true));
+    });
+    expect(refused).toBe(true);
+    server = { ...server, close: async () => undefined };
+  });
+});
