@@ -1,0 +1,849 @@
+// The desktop shell against a recording double of Electron. The real 'electron' module is never imported here
+// (it would try to download a binary): every module under test receives Electron as a parameter.
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { EngineApi, HostApi } from '../domain/host-api.js';
+import { initialDocumentFromArgv, resolveAppPaths, startApp } from './app.js';
+import {
+  ARGUMENT_CHECKS,
+  checkArguments,
+  ENGINE_MESSAGE_CHANNEL,
+  INVOKE_CHANNELS,
+  INVOKE_METHODS,
+  MAX_TEXT_BYTES,
+  MENU_CHANNEL,
+  textArg,
+  utf8Length,
+  type InvokeMethod,
+} from './channels.js';
+import { createPickers, documentFilters, ensureDocumentSuffix, pdfNameFor } from './dialogs.js';
+import type {
+  BrowserWindowOptionsLike,
+  ElectronLike,
+  HeadersReceivedResponse,
+  IpcMainInvokeEventLike,
+  MenuItemTemplate,
+  PdfOptionsLike,
+  PermissionRequestHandler,
+  Rect,
+  WebFrameLike,
+} from './electron-like.js';
+import { createSenderCheck, createUnavailableEngine, isTrustedFrameUrl, registerIpcHandlers, type HostServices } from './ipc.js';
+import { buildMenuTemplate, flattenMenu } from './menu.js';
+import { createPreloadApi, type IpcRendererLike } from './preload-api.js';
+import { createPrintService, PRINT_CSP, withPrintCsp } from './print.js';
+import {
+  APP_CSP,
+  createMainWindow,
+  DEFAULT_SIZE,
+  isAllowedExternalUrl,
+  parseWindowState,
+  WINDOW_STATE_FILE,
+} from './window.js';
+
+// ---------------------------------------------------------------------------------------------------------------
+// The double
+
+type AnyFn = (...args: any[]) => any;
+
+class FakeEmitter {
+  readonly handlers = new Map<string, AnyFn[]>();
+  on(event: string, listener: AnyFn): this {
+    this.handlers.set(event, [...(this.handlers.get(event) ?? []), listener]);
+    return this;
+  }
+  once(event: string, listener: AnyFn): this {
+    return this.on(event, listener);
+  }
+  emit(event: string, ...args: unknown[]): void {
+    for (const l of this.handlers.get(event) ?? []) l(...args);
+  }
+  count(event: string): number {
+    return this.handlers.get(event)?.length ?? 0;
+  }
+}
+
+class FakeSession {
+  permissionRequestHandler: PermissionRequestHandler | null = null;
+  permissionCheckHandler: AnyFn | null = null;
+  headersListener: AnyFn | null = null;
+  setPermissionRequestHandler(h: PermissionRequestHandler | null): void {
+    this.permissionRequestHandler = h;
+  }
+  setPermissionCheckHandler(h: AnyFn | null): void {
+    this.permissionCheckHandler = h;
+  }
+  readonly webRequest = {
+    onHeadersReceived: (l: AnyFn | null): void => {
+      this.headersListener = l;
+    },
+  };
+}
+
+const sharedSession = new FakeSession();
+
+class FakeWebContents extends FakeEmitter {
+  readonly session = sharedSession;
+  url = '';
+  windowOpenHandler: AnyFn | null = null;
+  readonly sent: unknown[][] = [];
+  readonly pdfCalls: PdfOptionsLike[] = [];
+  setWindowOpenHandler(h: AnyFn): void {
+    this.windowOpenHandler = h;
+  }
+  getURL(): string {
+    return this.url;
+  }
+  send(channel: string, ...args: unknown[]): void {
+    this.sent.push([channel, ...args]);
+  }
+  async printToPDF(options: PdfOptionsLike): Promise<Uint8Array> {
+    this.pdfCalls.push(options);
+    return new TextEncoder().encode('%PDF-1.7 fake');
+  }
+}
+
+class FakeBrowserWindow extends FakeEmitter {
+  static instances: FakeBrowserWindow[] = [];
+  readonly webContents = new FakeWebContents();
+  readonly loaded: string[] = [];
+  bounds: Rect;
+  maximized = false;
+  minimized = false;
+  destroyed = false;
+  shown = false;
+  constructor(readonly options: BrowserWindowOptionsLike) {
+    super();
+    this.bounds = { x: options.x ?? 100, y: options.y ?? 100, width: options.width ?? 800, height: options.height ?? 600 };
+    FakeBrowserWindow.instances.push(this);
+  }
+  async loadFile(file: string): Promise<void> {
+    this.loaded.push(file);
+    this.webContents.url = pathToFileURL(file).href;
+  }
+  getNormalBounds(): Rect {
+    return { ...this.bounds };
+  }
+  isMaximized(): boolean {
+    return this.maximized;
+  }
+  isMinimized(): boolean {
+    return this.minimized;
+  }
+  isDestroyed(): boolean {
+    return this.destroyed;
+  }
+  maximize(): void {
+    this.maximized = true;
+  }
+  restore(): void {
+    this.minimized = false;
+  }
+  show(): void {
+    this.shown = true;
+  }
+  focus(): void {}
+  destroy(): void {
+    this.destroyed = true;
+  }
+}
+
+class FakeIpcMain {
+  readonly handlers = new Map<string, AnyFn>();
+  handle(channel: string, listener: AnyFn): void {
+    if (this.handlers.has(channel)) throw new Error(`second handler for ${channel}`);
+    this.handlers.set(channel, listener);
+  }
+  removeHandler(channel: string): void {
+    this.handlers.delete(channel);
+  }
+}
+
+const SCREEN: Rect = { x: 0, y: 0, width: 1920, height: 1040 };
+
+function fakeElectron() {
+  FakeBrowserWindow.instances = [];
+  const app = Object.assign(new FakeEmitter(), {
+    isPackaged: false,
+    lock: true,
+    quit: vi.fn(),
+    enableSandbox: vi.fn(),
+    getVersion: () => '0.1.0',
+    getName: () => 'Aide-de-Camp',
+    getPath: (name: string) => `/home/u/${name}`,
+    whenReady: () => Promise.resolve(),
+    requestSingleInstanceLock(): boolean {
+      return this.lock;
+    },
+  });
+  const dialog = {
+    showOpenDialog: vi.fn(async (..._args: unknown[]) => ({ canceled: false, filePaths: ['/docs/a.scenario.json'] })),
+    showSaveDialog: vi.fn(async (..._args: unknown[]): Promise<{ canceled: boolean; filePath?: string }> => ({ canceled: false, filePath: '/docs/out' })),
+    showMessageBoxSync: vi.fn((..._args: unknown[]) => 1),
+  };
+  const Menu = { buildFromTemplate: vi.fn((t: MenuItemTemplate[]) => ({ template: t })), setApplicationMenu: vi.fn() };
+  const shell = { openExternal: vi.fn(async (_url: string) => undefined) };
+  const screen = { getAllDisplays: () => [{ workArea: SCREEN }], getPrimaryDisplay: () => ({ workArea: SCREEN }) };
+  const ipcMain = new FakeIpcMain();
+  const electron = { app, BrowserWindow: FakeBrowserWindow, Menu, dialog, ipcMain, screen, shell };
+  return { ...electron, electron: electron as unknown as ElectronLike };
+}
+
+let tmp: string;
+beforeEach(() => {
+  tmp = mkdtempSync(path.join(os.tmpdir(), 'adc-electron-test-'));
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const WINDOW_OPTIONS = () => ({
+  preloadPath: '/app/dist/electron/preload.cjs',
+  indexHtml: '/app/dist/renderer/index.html',
+  stateFile: path.join(tmp, WINDOW_STATE_FILE),
+});
+
+// Every HostApi member, spelled out: adding one to HostApi without adding it here fails to compile.
+const HOST_API_KEYS = {
+  info: true,
+  listLibrary: true,
+  openDocument: true,
+  documentVersion: true,
+  saveDocument: true,
+  pickOpenPath: true,
+  pickSavePath: true,
+  writeBackup: true,
+  listBackups: true,
+  discardBackup: true,
+  validate: true,
+  print: true,
+  engine: true,
+  onMenuCommand: true,
+} satisfies Record<keyof HostApi, true>;
+const ENGINE_API_KEYS = { start: true, send: true, stop: true, onMessage: true } satisfies Record<keyof EngineApi, true>;
+
+/** Valid arguments for each channel. */
+const SAMPLE_ARGS: Record<InvokeMethod, unknown[]> = {
+  info: [],
+  listLibrary: [],
+  openDocument: ['/docs/austerlitz.scenario.json'],
+  documentVersion: ['/docs/austerlitz.scenario.json'],
+  saveDocument: [{ path: '/docs/a.scenario.json', text: '{}', baseVersion: null, overwrite: true }],
+  pickOpenPath: [],
+  pickSavePath: ['austerlitz.scenario.json'],
+  writeBackup: [{ key: 'w1-doc1', path: null, title: 'Austerlitz', savedAt: 1_700_000_000_000, text: '{}' }],
+  listBackups: [],
+  discardBackup: ['w1-doc1'],
+  validate: ['{"type":"x"}'],
+  print: ['<html><body>sheet</body></html>', 'letter', 'austerlitz.scenario.json'],
+  'engine.start': [],
+  'engine.send': ['s1', { type: 'move', unit: 'u1' }],
+  'engine.stop': ['s1'],
+};
+
+function fakeServices() {
+  const fn = (name: string) => vi.fn(async (..._args: unknown[]) => ({ from: name }) as any);
+  const services = {
+    info: fn('info'),
+    listLibrary: fn('listLibrary'),
+    openDocument: fn('openDocument'),
+    documentVersion: fn('documentVersion'),
+    saveDocument: fn('saveDocument'),
+    pickOpenPath: fn('pickOpenPath'),
+    pickSavePath: fn('pickSavePath'),
+    writeBackup: fn('writeBackup'),
+    listBackups: fn('listBackups'),
+    discardBackup: fn('discardBackup'),
+    validate: fn('validate'),
+    print: fn('print'),
+    engine: { start: fn('engine.start'), send: fn('engine.send'), stop: fn('engine.stop') },
+  };
+  const serviceOf = (m: InvokeMethod) =>
+    m.startsWith('engine.') ? services.engine[m.slice(7) as 'start' | 'send' | 'stop'] : services[m as Exclude<InvokeMethod, `engine.${string}`>];
+  return { services: services as unknown as HostServices, serviceOf };
+}
+
+const PAGE = '/app/dist/renderer/index.html';
+const PAGE_URL = pathToFileURL(PAGE).href;
+const trustedEvent = (): IpcMainInvokeEventLike => ({ senderFrame: { url: PAGE_URL, parent: null } });
+
+function registered() {
+  const ipcMain = new FakeIpcMain();
+  const { services, serviceOf } = fakeServices();
+  registerIpcHandlers(ipcMain, services, createSenderCheck(() => PAGE_URL));
+  const call = (method: InvokeMethod, event: IpcMainInvokeEventLike, ...args: unknown[]) =>
+    Promise.resolve().then(() => ipcMain.handlers.get(INVOKE_CHANNELS[method])!(event, ...args));
+  return { ipcMain, services, serviceOf, call };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+describe('main window', () => {
+  it('is sandboxed and isolated, with the bundled preload', () => {
+    const e = fakeElectron();
+    createMainWindow(e.electron, WINDOW_OPTIONS());
+    const [win] = FakeBrowserWindow.instances;
+    const prefs = win!.options.webPreferences!;
+    expect(prefs.contextIsolation).toBe(true);
+    expect(prefs.sandbox).toBe(true);
+    expect(prefs.nodeIntegration).toBe(false);
+    expect(prefs.webSecurity).toBe(true);
+    expect(prefs.allowRunningInsecureContent).toBe(false);
+    expect(prefs.spellcheck).toBe(false);
+    expect(prefs.webviewTag).toBe(false);
+    expect(prefs.preload).toMatch(/preload\.cjs$/);
+    expect(win!.loaded).toEqual(['/app/dist/renderer/index.html']);
+    expect(win!.options.show).toBe(false);
+    win!.emit('ready-to-show');
+    expect(win!.shown).toBe(true);
+  });
+
+  it('prevents navigation to a foreign URL and allows same-document changes', async () => {
+    const e = fakeElectron();
+    createMainWindow(e.electron, WINDOW_OPTIONS());
+    const win = FakeBrowserWindow.instances[0]!;
+    await Promise.resolve();
+    for (const event of ['will-navigate', 'will-redirect']) {
+      const foreign = { preventDefault: vi.fn(), url: 'https://evil.example/phish' };
+      win.webContents.emit(event, foreign, foreign.url);
+      expect(foreign.preventDefault).toHaveBeenCalled();
+      const other = { preventDefault: vi.fn() };
+      win.webContents.emit(event, other, 'file:///etc/passwd');
+      expect(other.preventDefault).toHaveBeenCalled();
+      const same = { preventDefault: vi.fn(), url: `${PAGE_URL}#/map` };
+      win.webContents.emit(event, same, same.url);
+      expect(same.preventDefault).not.toHaveBeenCalled();
+    }
+    expect(e.shell.openExternal).not.toHaveBeenCalled();
+  });
+
+  it('denies window.open, and opens only allow-listed https links outside', () => {
+    const e = fakeElectron();
+    createMainWindow(e.electron, { ...WINDOW_OPTIONS(), allowedExternalHosts: ['docs.example.org'] });
+    const handler = FakeBrowserWindow.instances[0]!.webContents.windowOpenHandler!;
+    expect(handler({ url: 'https://evil.example/' })).toEqual({ action: 'deny' });
+    expect(handler({ url: 'http://docs.example.org/' })).toEqual({ action: 'deny' });
+    expect(e.shell.openExternal).not.toHaveBeenCalled();
+    expect(handler({ url: 'https://docs.example.org/rules' })).toEqual({ action: 'deny' });
+    expect(e.shell.openExternal).toHaveBeenCalledWith('https://docs.example.org/rules');
+  });
+
+  it('opens nothing outside by default (empty allow-list)', () => {
+    const e = fakeElectron();
+    createMainWindow(e.electron, WINDOW_OPTIONS());
+    const handler = FakeBrowserWindow.instances[0]!.webContents.windowOpenHandler!;
+    expect(handler({ url: 'https://github.com/' })).toEqual({ action: 'deny' });
+    expect(e.shell.openExternal).not.toHaveBeenCalled();
+    expect(isAllowedExternalUrl('https://user:pw@docs.example.org/', ['docs.example.org'])).toBe(false);
+  });
+
+  it('refuses webviews', () => {
+    const e = fakeElectron();
+    createMainWindow(e.electron, WINDOW_OPTIONS());
+    const event = { preventDefault: vi.fn() };
+    FakeBrowserWindow.instances[0]!.webContents.emit('will-attach-webview', event);
+    expect(event.preventDefault).toHaveBeenCalled();
+  });
+
+  it('denies every permission request and check', () => {
+    const e = fakeElectron();
+    createMainWindow(e.electron, WINDOW_OPTIONS());
+    const granted: boolean[] = [];
+    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal']) {
+      sharedSession.permissionRequestHandler!(null, permission, (g) => granted.push(g), {});
+      expect(sharedSession.permissionCheckHandler!(null, permission, 'file://', {})).toBe(false);
+    }
+    expect(granted).toEqual([false, false, false, false, false]);
+  });
+
+  it('sends a strict CSP with every page', () => {
+    const e = fakeElectron();
+    createMainWindow(e.electron, WINDOW_OPTIONS());
+    let response: HeadersReceivedResponse | undefined;
+    sharedSession.headersListener!(
+      { url: PAGE_URL, resourceType: 'mainFrame', responseHeaders: { 'content-security-policy': ['default-src *'], 'X-Other': ['1'] } },
+      (r: HeadersReceivedResponse) => (response = r),
+    );
+    expect(response!.responseHeaders).toEqual({ 'X-Other': ['1'], 'Content-Security-Policy': [APP_CSP] });
+    expect(APP_CSP).toContain("default-src 'none'");
+    expect(APP_CSP).toContain("script-src 'self'");
+    expect(APP_CSP).not.toContain('unsafe-eval');
+    expect(APP_CSP).not.toMatch(/script-src[^;]*unsafe-inline/);
+  });
+
+  it('asks before discarding unsaved work on close', () => {
+    const e = fakeElectron();
+    createMainWindow(e.electron, WINDOW_OPTIONS());
+    const wc = FakeBrowserWindow.instances[0]!.webContents;
+    const keep = { preventDefault: vi.fn() };
+    e.dialog.showMessageBoxSync.mockReturnValueOnce(1);
+    wc.emit('will-prevent-unload', keep);
+    expect(keep.preventDefault).not.toHaveBeenCalled();
+    const discard = { preventDefault: vi.fn() };
+    e.dialog.showMessageBoxSync.mockReturnValueOnce(0);
+    wc.emit('will-prevent-unload', discard);
+    expect(discard.preventDefault).toHaveBeenCalled();
+  });
+});
+
+describe('window state', () => {
+  it('ignores a corrupt state file and opens at the default size', () => {
+    const e = fakeElectron();
+    const options = WINDOW_OPTIONS();
+    writeFileSync(options.stateFile, '{"x": 10, "y": oops');
+    createMainWindow(e.electron, options);
+    const o = FakeBrowserWindow.instances[0]!.options;
+    expect(o.x).toBeUndefined();
+    expect(o.y).toBeUndefined();
+    expect([o.width, o.height]).toEqual([DEFAULT_SIZE.width, DEFAULT_SIZE.height]);
+  });
+
+  it('restores a saved place and maximised state', () => {
+    const e = fakeElectron();
+    const options = WINDOW_OPTIONS();
+    writeFileSync(options.stateFile, JSON.stringify({ x: 40, y: 30, width: 1000, height: 700, maximized: true }));
+    createMainWindow(e.electron, options);
+    const win = FakeBrowserWindow.instances[0]!;
+    expect([win.options.x, win.options.y, win.options.width, win.options.height]).toEqual([40, 30, 1000, 700]);
+    expect(win.maximized).toBe(true);
+  });
+
+  it('drops a place that is off every screen, and rejects absurd or wrongly typed values', () => {
+    expect(parseWindowState(JSON.stringify({ x: 5000, y: 3000, width: 1000, height: 700 }), [SCREEN], SCREEN)).toEqual({
+      width: 1000,
+      height: 700,
+      maximized: false,
+    });
+    const fallback = { width: DEFAULT_SIZE.width, height: DEFAULT_SIZE.height, maximized: false };
+    expect(parseWindowState(JSON.stringify({ x: 0, y: 0, width: 10, height: 10 }), [SCREEN], SCREEN)).toEqual(fallback);
+    expect(parseWindowState(JSON.stringify({ x: 0, y: 0, width: '900', height: 700 }), [SCREEN], SCREEN)).toEqual(fallback);
+    expect(parseWindowState('[1,2,3]', [SCREEN], SCREEN)).toEqual(fallback);
+    expect(parseWindowState('null', [SCREEN], SCREEN)).toEqual(fallback);
+    expect(parseWindowState(null, [SCREEN], SCREEN)).toEqual(fallback);
+  });
+
+  it('writes the state on close and after resizes settle', () => {
+    vi.useFakeTimers();
+    const e = fakeElectron();
+    const options = { ...WINDOW_OPTIONS(), saveDelayMs: 200 };
+    createMainWindow(e.electron, options);
+    const win = FakeBrowserWindow.instances[0]!;
+    win.bounds = { x: 12, y: 34, width: 900, height: 650 };
+    win.emit('resize');
+    expect(() => readFileSync(options.stateFile, 'utf8')).toThrow();
+    vi.advanceTimersByTime(250);
+    expect(JSON.parse(readFileSync(options.stateFile, 'utf8'))).toEqual({ x: 12, y: 34, width: 900, height: 650, maximized: false });
+    win.maximized = true;
+    win.emit('close');
+    expect(JSON.parse(readFileSync(options.stateFile, 'utf8')).maximized).toBe(true);
+    expect(readdirSync(tmp).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+});
+
+describe('IPC handlers', () => {
+  it('register one channel per HostApi method, and nothing else', () => {
+    const { ipcMain } = registered();
+    const invokeKeys = Object.keys(HOST_API_KEYS).filter((k) => k !== 'engine' && k !== 'onMenuCommand');
+    const engineKeys = Object.keys(ENGINE_API_KEYS)
+      .filter((k) => k !== 'onMessage')
+      .map((k) => `engine.${k}`);
+    expect([...INVOKE_METHODS].sort()).toEqual([...invokeKeys, ...engineKeys].sort());
+    expect([...ipcMain.handlers.keys()].sort()).toEqual(Object.values(INVOKE_CHANNELS).sort());
+    for (const channel of ipcMain.handlers.keys()) expect(channel).toMatch(/^adc:/);
+    expect(new Set(Object.values(INVOKE_CHANNELS)).size).toBe(INVOKE_METHODS.length);
+    expect(MENU_CHANNEL).toBe('adc:menu');
+  });
+
+  it('pass a trusted, valid call to the service with the same arguments', async () => {
+    const { call, serviceOf } = registered();
+    for (const method of INVOKE_METHODS) {
+      const result = await call(method, trustedEvent(), ...SAMPLE_ARGS[method]);
+      expect(serviceOf(method)).toHaveBeenCalledTimes(1);
+      expect(serviceOf(method)).toHaveBeenCalledWith(...SAMPLE_ARGS[method]);
+      expect(result).toEqual({ from: method });
+    }
+  });
+
+  it('reject a call from an untrusted frame without calling the service', async () => {
+    const { call, serviceOf } = registered();
+    const untrusted: (WebFrameLike | null)[] = [
+      { url: 'https://evil.example/', parent: null },
+      { url: 'file:///tmp/evil.html', parent: null },
+      { url: PAGE_URL, parent: { url: 'https://evil.example/', parent: null } },
+      null,
+    ];
+    for (const frame of untrusted) {
+      for (const method of INVOKE_METHODS) {
+        await expect(call(method, { senderFrame: frame }, ...SAMPLE_ARGS[method])).rejects.toThrow(/did not come from the Aide-de-Camp window/);
+        expect(serviceOf(method)).not.toHaveBeenCalled();
+      }
+    }
+  });
+
+  it('reject bad arguments without calling the service', async () => {
+    const { call, serviceOf } = registered();
+    const huge = 'x'.repeat(50 * 1024 * 1024);
+    const bad: [InvokeMethod, unknown[], RegExp][] = [
+      ['openDocument', [42], /argument 1 must be a path string, not a number/],
+      ['openDocument', [], /argument 1 must be a path string, not nothing/],
+      ['openDocument', ['a'.repeat(5000)], /at most 4096/],
+      ['openDocument', ['/docs/a\0b'], /NUL/],
+      ['openDocument', ['/docs/a.scenario.json', 'extra'], /expected 1 argument, got 2/],
+      ['documentVersion', [{ path: '/x' }], /path string, not an object/],
+      ['validate', [huge], /at most 40 MB/],
+      ['saveDocument', [{ ...(SAMPLE_ARGS.saveDocument[0] as object), text: huge }], /field "text" must be at most 40 MB/],
+      ['saveDocument', [{ path: '/a.json', text: '{}' }], /missing the field "baseVersion"/],
+      ['saveDocument', [{ path: '/a.json', text: '{}', baseVersion: null, sneaky: 1 }], /unexpected field "sneaky"/],
+      ['saveDocument', [{ path: '/a.json', text: '{}', baseVersion: null, overwrite: 'yes' }], /field "overwrite" must be true or false/],
+      ['writeBackup', [{ key: 'k', path: null, title: 't', savedAt: Number.NaN, text: '' }], /field "savedAt"/],
+      ['writeBackup', [{ key: 'k', path: null, title: 't', text: '' }], /missing the field "savedAt"/],
+      ['writeBackup', [['k']], /must be a backup object, not an array/],
+      ['discardBackup', [''], /non-empty key/],
+      ['print', ['<html></html>', 'a3', 'x'], /"a4" or "letter"/],
+      ['print', [huge, 'a4', 'x'], /at most 40 MB/],
+      ['pickSavePath', [null], /file name string, not null/],
+      ['engine.send', ['s1', { toJSON: undefined, loop: undefined, f: () => 1 }, 3], /expected 2 arguments, got 3/],
+      ['engine.stop', [7], /session id string/],
+      ['info', ['unexpected'], /expected 0 arguments, got 1/],
+    ];
+    for (const [method, args, message] of bad) {
+      await expect(call(method, trustedEvent(), ...args), `${method} ${String(message)}`).rejects.toThrow(message);
+      expect(serviceOf(method)).not.toHaveBeenCalled();
+    }
+  });
+
+  it('refuse to start with a service missing', () => {
+    const { services } = fakeServices();
+    const broken = { ...services, print: undefined } as unknown as HostServices;
+    expect(() => registerIpcHandlers(new FakeIpcMain(), broken, () => true)).toThrow(/No service for print/);
+  });
+
+  it('trust only the app page itself', () => {
+    expect(isTrustedFrameUrl(PAGE_URL, PAGE_URL)).toBe(true);
+    expect(isTrustedFrameUrl(`${PAGE_URL}#/armies`, PAGE_URL)).toBe(true);
+    expect(isTrustedFrameUrl(`${PAGE_URL}?doc=1`, PAGE_URL)).toBe(true);
+    expect(isTrustedFrameUrl('file:///app/dist/renderer/other.html', PAGE_URL)).toBe(false);
+    expect(isTrustedFrameUrl('app://aide-de-camp/index.html', 'app://aide-de-camp/index.html')).toBe(true);
+    expect(isTrustedFrameUrl('app://other/index.html', 'app://aide-de-camp/index.html')).toBe(false);
+    expect(isTrustedFrameUrl('http://localhost:5173/', 'http://localhost:5173/')).toBe(false);
+    expect(isTrustedFrameUrl('not a url', PAGE_URL)).toBe(false);
+  });
+
+  it('report the engine as unavailable for now', async () => {
+    const engine = createUnavailableEngine();
+    expect(await engine.start()).toEqual({ ok: false, code: 'unavailable', message: 'The rules engine is not part of this version yet.' });
+    expect(await engine.send('s', {})).toMatchObject({ ok: false, code: 'unavailable' });
+    expect(await engine.stop('s')).toBeUndefined();
+  });
+});
+
+describe('argument checks', () => {
+  it('count UTF-8 bytes exactly', () => {
+    for (const s of ['', 'abc', 'é', '€uro', '🦅 eagle', 'a\ud800b', 'z\udc00']) expect(utf8Length(s)).toBe(Buffer.byteLength(s, 'utf8'));
+  });
+
+  it('accept text up to the limit and refuse one byte more', () => {
+    expect(textArg('x'.repeat(MAX_TEXT_BYTES))).toBeNull();
+    expect(textArg('x'.repeat(MAX_TEXT_BYTES + 1))).toMatch(/40 MB/);
+    // 14M three-byte characters: fewer UTF-16 units than the limit, more bytes.
+    expect(textArg('€'.repeat(14 * 1024 * 1024))).toMatch(/40 MB/);
+  });
+
+  it('have one check per HostApi parameter', () => {
+    for (const method of INVOKE_METHODS) expect(checkArguments(method, SAMPLE_ARGS[method])).toBeNull();
+    expect(ARGUMENT_CHECKS.print).toHaveLength(3);
+  });
+});
+
+describe('preload API', () => {
+  function fakeIpcRenderer() {
+    const listeners = new Map<string, AnyFn[]>();
+    const ipc = {
+      invoke: vi.fn(async (channel: string, ...args: unknown[]) => ({ channel, args })),
+      on: vi.fn((channel: string, l: AnyFn) => listeners.set(channel, [...(listeners.get(channel) ?? []), l])),
+      removeListener: vi.fn((channel: string, l: AnyFn) => listeners.set(channel, (listeners.get(channel) ?? []).filter((x) => x !== l))),
+      emit: (channel: string, ...args: unknown[]) => (listeners.get(channel) ?? []).forEach((l) => l({ sender: 'secret event' }, ...args)),
+      listenerCount: (channel: string) => listeners.get(channel)?.length ?? 0,
+    };
+    return ipc;
+  }
+
+  it('exposes exactly the HostApi names, all functions, none of them ipcRenderer', () => {
+    const ipc = fakeIpcRenderer();
+    const api = createPreloadApi(ipc as IpcRendererLike) as unknown as Record<string, unknown>;
+    expect(Object.keys(api).sort()).toEqual(Object.keys(HOST_API_KEYS).sort());
+    expect(Object.keys(api.engine as object).sort()).toEqual(Object.keys(ENGINE_API_KEYS).sort());
+    const values = [...Object.entries(api), ...Object.entries(api.engine as object)].filter(([k]) => k !== 'engine');
+    for (const [name, value] of values) {
+      expect(typeof value, name).toBe('function');
+      expect(value).not.toBe(ipc);
+      expect(value).not.toBe(ipc.invoke);
+      expect(value).not.toBe(ipc.on);
+    }
+    expect(Object.values(api)).not.toContain(ipc);
+    expect(JSON.stringify(Object.keys(api))).not.toMatch(/ipc|invoke|send"/i);
+  });
+
+  it('calls invoke with each method’s channel and arguments', async () => {
+    const ipc = fakeIpcRenderer();
+    const api = createPreloadApi(ipc as IpcRendererLike);
+    for (const method of INVOKE_METHODS) {
+      ipc.invoke.mockClear();
+      const fn = (method.startsWith('engine.') ? api.engine[method.slice(7) as 'start'] : api[method as 'info']) as AnyFn;
+      const result = await fn(...SAMPLE_ARGS[method]);
+      expect(ipc.invoke).toHaveBeenCalledTimes(1);
+      expect(ipc.invoke).toHaveBeenCalledWith(INVOKE_CHANNELS[method], ...SAMPLE_ARGS[method]);
+      expect(result).toEqual({ channel: INVOKE_CHANNELS[method], args: SAMPLE_ARGS[method] });
+    }
+  });
+
+  it('passes menu commands (only valid ones, without the event) and unsubscribes', () => {
+    const ipc = fakeIpcRenderer();
+    const api = createPreloadApi(ipc as IpcRendererLike);
+    const got: unknown[][] = [];
+    const off = api.onMenuCommand((...args: unknown[]) => got.push(args));
+    ipc.emit('adc:menu', 'save');
+    ipc.emit('adc:menu', 'rm -rf /');
+    ipc.emit('adc:menu', { command: 'save' });
+    expect(got).toEqual([['save']]);
+    off();
+    off();
+    expect(ipc.listenerCount('adc:menu')).toBe(0);
+    ipc.emit('adc:menu', 'open');
+    expect(got).toHaveLength(1);
+  });
+
+  it('passes engine messages without the event', () => {
+    const ipc = fakeIpcRenderer();
+    const api = createPreloadApi(ipc as IpcRendererLike);
+    const got: unknown[][] = [];
+    const off = api.engine.onMessage((...args: unknown[]) => got.push(args));
+    ipc.emit(ENGINE_MESSAGE_CHANNEL, 's1', { type: 'state' });
+    ipc.emit(ENGINE_MESSAGE_CHANNEL, 42, { type: 'state' });
+    expect(got).toEqual([['s1', { type: 'state' }]]);
+    off();
+    expect(ipc.listenerCount(ENGINE_MESSAGE_CHANNEL)).toBe(0);
+  });
+});
+
+describe('application menu', () => {
+  const accelerators = (t: MenuItemTemplate[]) => flattenMenu(t).flatMap((i) => (i.accelerator ? [i.accelerator] : []));
+
+  for (const platform of ['linux', 'win32', 'darwin'] as const) {
+    it(`has the shortcuts on ${platform}`, () => {
+      const t = buildMenuTemplate(() => undefined, platform);
+      const acc = accelerators(t);
+      for (const a of ['CmdOrCtrl+N', 'CmdOrCtrl+O', 'CmdOrCtrl+S', 'CmdOrCtrl+Shift+S', 'CmdOrCtrl+P', 'CmdOrCtrl+Z', 'CmdOrCtrl+Shift+Z', 'F7', 'F5']) {
+        expect(acc, a).toContain(a);
+      }
+      if (platform !== 'darwin') expect(acc).toContain('Ctrl+Y');
+      const roles = flattenMenu(t).map((i) => i.role);
+      for (const r of ['cut', 'copy', 'paste', 'quit'] as const) expect(roles).toContain(r);
+      const labels = t.map((i) => i.label?.replace('&', ''));
+      expect(labels).toEqual(expect.arrayContaining(['File', 'Edit', 'Scenario', 'Help']));
+    });
+  }
+
+  it('puts Quit in the File menu on Windows and Linux', () => {
+    const file = buildMenuTemplate(() => undefined, 'linux').find((i) => i.label === '&File')!;
+    expect(file.submenu!.at(-1)).toMatchObject({ role: 'quit', accelerator: 'Ctrl+Q' });
+  });
+
+  it('sends the command when an item is clicked', () => {
+    const sent: string[] = [];
+    const items = flattenMenu(buildMenuTemplate((c) => sent.push(c), 'linux'));
+    const byAccelerator = (a: string) => items.find((i) => i.accelerator === a)!;
+    byAccelerator('CmdOrCtrl+N').click!();
+    byAccelerator('CmdOrCtrl+O').click!();
+    byAccelerator('CmdOrCtrl+S').click!();
+    byAccelerator('CmdOrCtrl+Shift+S').click!();
+    byAccelerator('CmdOrCtrl+P').click!();
+    byAccelerator('CmdOrCtrl+Z').click!();
+    byAccelerator('CmdOrCtrl+Shift+Z').click!();
+    byAccelerator('Ctrl+Y').click!();
+    byAccelerator('F7').click!();
+    byAccelerator('F5').click!();
+    items.find((i) => i.label === 'About Aide-de-Camp')!.click!();
+    expect(sent).toEqual(['new', 'open', 'save', 'save-as', 'print', 'undo', 'redo', 'redo', 'validate', 'test-play', 'about']);
+  });
+});
+
+describe('dialogs and printing', () => {
+  it('picks paths with document filters and adds a missing extension', async () => {
+    const e = fakeElectron();
+    const pickers = createPickers({ dialog: e.dialog, parentWindow: () => null, platform: 'linux', defaultDir: () => tmp });
+    expect(await pickers.pickOpenPath()).toBe('/docs/a.scenario.json');
+    expect(e.dialog.showOpenDialog.mock.calls[0]![0]).toMatchObject({ filters: documentFilters('linux'), properties: ['openFile'] });
+    e.dialog.showSaveDialog.mockResolvedValueOnce({ canceled: false, filePath: '/docs/guard' });
+    expect(await pickers.pickSavePath('guard.army.json')).toBe('/docs/guard.army.json');
+    expect(e.dialog.showSaveDialog.mock.calls[0]![0]).toMatchObject({
+      defaultPath: path.join(tmp, 'guard.army.json'),
+      filters: [{ name: 'Army lists', extensions: ['army.json'] }],
+    });
+    e.dialog.showSaveDialog.mockResolvedValueOnce({ canceled: true });
+    expect(await pickers.pickSavePath('x.scenario.json')).toBeNull();
+    e.dialog.showOpenDialog.mockResolvedValueOnce({ canceled: true, filePaths: [] });
+    expect(await pickers.pickOpenPath()).toBeNull();
+    expect(ensureDocumentSuffix('/d/plain.json', 'a.scenario.json')).toBe('/d/plain.json');
+    expect(pdfNameFor('Austerlitz 1805.scenario.json')).toBe('Austerlitz 1805.pdf');
+    expect(pdfNameFor('')).toBe('sheet.pdf');
+  });
+
+  it('prints in a hidden, script-less window and writes the PDF where the user chose', async () => {
+    const e = fakeElectron();
+    const writes: [string, string][] = [];
+    const print = createPrintService({
+      dialog: e.dialog,
+      parentWindow: () => null,
+      platform: 'linux',
+      defaultDir: () => tmp,
+      BrowserWindow: FakeBrowserWindow,
+      tempRoot: tmp,
+      writePdf: async (target, data) => {
+        writes.push([target, new TextDecoder().decode(data)]);
+      },
+    });
+    const result = await print('<!doctype html><html><head><title>t</title></head><body>x</body></html>', 'letter', 'a.scenario.json');
+    expect(result).toEqual({ ok: true, path: '/docs/out.pdf' });
+    expect(writes).toEqual([['/docs/out.pdf', '%PDF-1.7 fake']]);
+    const win = FakeBrowserWindow.instances[0]!;
+    expect(win.options.show).toBe(false);
+    expect(win.options.webPreferences).toMatchObject({ javascript: false, sandbox: true, contextIsolation: true, nodeIntegration: false });
+    expect(win.options.webPreferences!.preload).toBeUndefined();
+    expect(win.webContents.pdfCalls[0]).toMatchObject({ pageSize: 'Letter', printBackground: true });
+    expect(win.destroyed).toBe(true);
+    // The temporary sheet is gone.
+    expect(readdirSync(tmp)).toEqual([]);
+  });
+
+  it('writes nothing and opens no window when the save dialog is cancelled', async () => {
+    const e = fakeElectron();
+    e.dialog.showSaveDialog.mockResolvedValueOnce({ canceled: true });
+    const writePdf = vi.fn(async () => undefined);
+    const print = createPrintService({ dialog: e.dialog, parentWindow: () => null, platform: 'linux', defaultDir: () => tmp, BrowserWindow: FakeBrowserWindow, writePdf });
+    expect(await print('<p>x</p>', 'a4', 'a.scenario.json')).toEqual({ ok: true, path: null });
+    expect(FakeBrowserWindow.instances).toEqual([]);
+    expect(writePdf).not.toHaveBeenCalled();
+  });
+
+  it('reports a full disk as a failure value', async () => {
+    const e = fakeElectron();
+    const print = createPrintService({
+      dialog: e.dialog,
+      parentWindow: () => null,
+      platform: 'linux',
+      defaultDir: () => tmp,
+      BrowserWindow: FakeBrowserWindow,
+      tempRoot: tmp,
+      writePdf: async () => {
+        throw Object.assign(new Error('no space'), { code: 'ENOSPC' });
+      },
+    });
+    expect(await print('<p>x</p>', 'a4', 'a.scenario.json')).toMatchObject({ ok: false, code: 'disk-full' });
+  });
+
+  it('puts the print CSP before anything it governs', () => {
+    const meta = `<meta http-equiv="Content-Security-Policy" content="${PRINT_CSP}">`;
+    expect(withPrintCsp('<!DOCTYPE html><html><head lang="fr"><link rel="stylesheet" href="https://x/"></head></html>')).toBe(
+      `<!DOCTYPE html><html><head lang="fr">${meta}<link rel="stylesheet" href="https://x/"></head></html>`,
+    );
+    expect(withPrintCsp('<p>bare</p>')).toBe(`<head>${meta}</head><p>bare</p>`);
+    expect(PRINT_CSP).toContain("default-src 'none'");
+  });
+});
+
+describe('app wiring', () => {
+  function start(platform: NodeJS.Platform = 'linux', lock = true) {
+    const e = fakeElectron();
+    e.app.lock = lock;
+    const { services: storeServices } = fakeServices();
+    const createStore = vi.fn(() => storeServices as any);
+    const running = startApp({
+      electron: e.electron,
+      createStore,
+      dataDir: tmp,
+      workspaceDir: path.join(tmp, 'workspace'),
+      paths: resolveAppPaths({ electronDir: '/app/dist/electron', isPackaged: false, resourcesPath: '/res' }),
+      platform,
+      argv: ['/usr/bin/electron', '.', '--inspect=0', 'battles/austerlitz.scenario.json'],
+      cwd: '/home/u',
+    });
+    return { e, running, createStore, storeServices };
+  }
+
+  it('quits when another instance holds the lock', () => {
+    const { e, running } = start('linux', false);
+    expect(running).toBeNull();
+    expect(e.app.quit).toHaveBeenCalled();
+    expect(e.ipcMain.handlers.size).toBe(0);
+  });
+
+  it('wires the store, handlers, menu and window once ready', async () => {
+    const { e, running, createStore } = start();
+    await running!.ready;
+    expect(e.app.enableSandbox).toHaveBeenCalled();
+    expect(createStore).toHaveBeenCalledWith({ mode: 'desktop', workspaceDir: path.join(tmp, 'workspace'), samplesDir: path.resolve('/app/scenarios'), dataDir: tmp });
+    expect([...e.ipcMain.handlers.keys()].sort()).toEqual(Object.values(INVOKE_CHANNELS).sort());
+    expect(e.Menu.setApplicationMenu).toHaveBeenCalled();
+    const win = FakeBrowserWindow.instances[0]!;
+    expect(win.options.webPreferences!.preload).toBe(path.join('/app/dist/electron', 'preload.cjs'));
+    expect(win.loaded).toEqual([path.join('/app/dist/renderer/index.html')]);
+
+    // The page itself may call; its info names the document from the command line.
+    const info = await e.ipcMain.handlers.get('adc:info')!({ senderFrame: { url: pathToFileURL(path.join('/app/dist/renderer/index.html')).href, parent: null } });
+    expect(info).toEqual({ shell: 'electron', version: '0.1.0', nativeDialogs: true, initialDocument: path.resolve('/home/u', 'battles/austerlitz.scenario.json') });
+    await expect(e.ipcMain.handlers.get('adc:info')!({ senderFrame: { url: 'https://evil.example/', parent: null } })).rejects.toThrow();
+
+    // Menu clicks reach the window over adc:menu.
+    const template = e.Menu.buildFromTemplate.mock.calls[0]![0];
+    flattenMenu(template)
+      .find((i) => i.accelerator === 'F7')!
+      .click!();
+    expect(win.webContents.sent).toEqual([['adc:menu', 'validate']]);
+  });
+
+  it('quits when the last window closes, except on macOS', async () => {
+    const linux = start('linux');
+    await linux.running!.ready;
+    linux.e.app.emit('window-all-closed');
+    expect(linux.e.app.quit).toHaveBeenCalled();
+    const mac = start('darwin');
+    await mac.running!.ready;
+    mac.e.app.emit('window-all-closed');
+    expect(mac.e.app.quit).not.toHaveBeenCalled();
+  });
+
+  it('focuses the existing window when a second instance starts', async () => {
+    const { e, running } = start();
+    await running!.ready;
+    const win = FakeBrowserWindow.instances[0]!;
+    win.minimized = true;
+    const focus = vi.spyOn(win, 'focus');
+    e.app.emit('second-instance', {}, ['x']);
+    expect(win.minimized).toBe(false);
+    expect(focus).toHaveBeenCalled();
+  });
+
+  it('resolves packaged and development paths', () => {
+    expect(resolveAppPaths({ electronDir: '/opt/adc/resources/app.asar/dist/electron', isPackaged: true, resourcesPath: '/opt/adc/resources' })).toEqual({
+      preload: path.join('/opt/adc/resources/app.asar/dist/electron', 'preload.cjs'),
+      indexHtml: path.join('/opt/adc/resources/app.asar/dist/renderer', 'index.html'),
+      samplesDir: path.join('/opt/adc/resources', 'scenarios'),
+    });
+    expect(initialDocumentFromArgv(['/opt/adc/aide-de-camp'], '/')).toBeNull();
+    expect(initialDocumentFromArgv(['exe', '--flag', 'notes.txt', 'x.army.json'], '/w')).toBe(path.resolve('/w', 'x.army.json'));
+  });
+});
+
+describe('isolation from Electron', () => {
+  it('imports the real electron module only from main.ts and preload.ts', () => {
+    const dir = import.meta.dirname;
+    const importers = readdirSync(dir)
+      .filter((f) => f.endsWith('.ts'))
+      .filter((f) => /from\s+['"]electron['"]|require\(\s*['"]electron['"]\s*\)|import\(\s*['"]electron['"]\s*\)/.test(readFileSync(path.join(dir, f), 'utf8')));
+    expect(importers.sort()).toEqual(['main.ts', 'preload.ts']);
+  });
+});

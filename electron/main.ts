@@ -1,0 +1,28 @@
+// Electron's entry (compiled to dist/electron/main.js, ESM). The only file of the main process that imports
+// 'electron'; it gathers the real modules and hands them to startApp, where the wiring lives and is tested.
+import { app, BrowserWindow, dialog, ipcMain, Menu, screen, shell } from 'electron';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { resolveDataDir } from '../node/data-dir.js';
+import { createDocumentStore } from '../node/document-store.js';
+import { resolveAppPaths, startApp } from './app.js';
+import type { ElectronLike } from './electron-like.js';
+
+// Fails to compile if the real module no longer matches what the shell expects of it.
+const electron: ElectronLike = { app, BrowserWindow, dialog, ipcMain, Menu, screen, shell };
+
+startApp({
+  electron,
+  createStore: createDocumentStore,
+  dataDir: resolveDataDir(),
+  // Listed in the library and offered first by save dialogs; created only when the user saves there.
+  workspaceDir: process.env.ADC_WORKSPACE ? path.resolve(process.env.ADC_WORKSPACE) : path.join(app.getPath('documents'), 'Aide-de-Camp'),
+  paths: resolveAppPaths({
+    electronDir: path.dirname(fileURLToPath(import.meta.url)),
+    isPackaged: app.isPackaged,
+    resourcesPath: process.resourcesPath,
+  }),
+  platform: process.platform,
+  argv: process.argv,
+  cwd: process.cwd(),
+});
