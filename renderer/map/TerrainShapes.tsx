@@ -1,0 +1,391 @@
+// Terrain in map-convention styling. Each feature's clickable shape carries its JSON Pointer as `name`; the marks
+// that make it read as woods, fields or marsh are decorative and never hit-tested.
+import { Ellipse, Group, Line, Rect } from 'react-konva';
+import { darken, flatten, rotatedHalfHeight } from './geometry.js';
+import { MapLabel, Marks, fillNow, strokeNow, tracePolylines, traceSegments, withClip, type Ctx, type LabelSpec } from './draw.js';
+import type { AreaItem, BlockItem, CrossingItem, LineItem, MapScene } from './scene.js';
+import type { MapStyle } from './styles.js';
+
+interface Common {
+  /** Inches per screen pixel at the settled zoom. */
+  k: number;
+  style: MapStyle;
+}
+
+function areaLook(item: AreaItem, style: MapStyle): { fill: string; stroke: string; strokePx: number } {
+  const outline = style.areaOutlinePx;
+  switch (item.kind) {
+    case 'woods': {
+      const s = item.decor.type === 'trees' && item.decor.dense ? style.woods.dense : style.woods.light;
+      return { fill: s.fill, stroke: s.stroke, strokePx: outline };
+    }
+    case 'hill': {
+      const d = item.decor.type === 'hill' ? item.decor : null;
+      const level = d?.level ?? 1;
+      // With nested contours the base is the lowest tint; a hill drawn as cells shows its level by tint alone.
+      const fill = d && d.contours.length > 0 ? style.hill.levels[0] : style.hill.levels[level - 1]!;
+      return { fill, stroke: style.hill.stroke, strokePx: style.hill.slopePx[d?.slope ?? 'gentle'] };
+    }
+    case 'town':
+      return { ...style.town, strokePx: outline };
+    case 'lake':
+      return { ...style.lake, strokePx: outline };
+    case 'marsh':
+      return { ...style.marsh, strokePx: outline };
+    case 'fields':
+      return { ...style.fields, strokePx: outline };
+    case 'fortification':
+      return { fill: style.fortification.fill, stroke: style.fortification.stroke, strokePx: style.fortification.outlinePx };
+  }
+}
+
+function drawDecor(ctx: Ctx, item: AreaItem, k: number, style: MapStyle): void {
+  const d = item.decor;
+  const rings = item.shape.rings;
+  switch (d.type) {
+    case 'trees': {
+      const s = d.dense ? style.woods.dense : style.woods.light;
+      ctx.beginPath();
+      for (const [x, y] of d.trees) {
+        ctx.moveTo(x + s.radiusIn, y);
+        ctx.arc(x, y, s.radiusIn, 0, Math.PI * 2);
+      }
+      fillNow(ctx, s.tree);
+      strokeNow(ctx, { color: s.treeStroke, width: 0.8 * k });
+      return;
+    }
+    case 'hill': {
+      const width = style.hill.slopePx[d.slope] * k;
+      withClip(ctx, rings, () => {
+        d.contours.forEach((contour, i) => {
+          ctx.beginPath();
+          tracePolylines(ctx, [contour], true);
+          fillNow(ctx, style.hill.levels[Math.min(2, i + 1)]!);
+          strokeNow(ctx, { color: style.hill.stroke, width });
+        });
+      });
+      if (d.crest) {
+        ctx.beginPath();
+        tracePolylines(ctx, [d.crest]);
+        strokeNow(ctx, { color: style.hill.crest, width: style.hill.crestPx * k, dash: style.hill.crestDashPx.map((v) => v * k) });
+      }
+      return;
+    }
+    case 'houses': {
+      const size = 0.8;
+      ctx.beginPath();
+      for (const [x, y] of d.houses) ctx.rect(x - size / 2, y - size / 2, size, size);
+      fillNow(ctx, style.town.house);
+      strokeNow(ctx, { color: style.town.houseStroke, width: 0.8 * k, cap: 'butt' });
+      return;
+    }
+    case 'furrows':
+      for (const patch of d.patches) {
+        withClip(ctx, [patch.ring], () => {
+          ctx.beginPath();
+          traceSegments(ctx, patch.segments);
+          strokeNow(ctx, { color: style.fields.furrow, width: style.fields.furrowPx * k, cap: 'butt' });
+        });
+      }
+      return;
+    case 'marsh':
+      withClip(ctx, rings, () => {
+        ctx.beginPath();
+        traceSegments(ctx, d.hatch);
+        strokeNow(ctx, { color: style.marsh.stroke, width: style.marsh.markPx * k, dash: [0.5, 0.35], cap: 'butt', alpha: 0.7 });
+      });
+      // The reed tuft: a base line with three blades fanning up.
+      ctx.beginPath();
+      for (const [x, y] of d.tufts) {
+        ctx.moveTo(x - 0.3, y);
+        ctx.lineTo(x + 0.3, y);
+        ctx.moveTo(x, y);
+        ctx.lineTo(x, y - 0.32);
+        ctx.moveTo(x - 0.05, y);
+        ctx.lineTo(x - 0.2, y - 0.24);
+        ctx.moveTo(x + 0.05, y);
+        ctx.lineTo(x + 0.2, y - 0.24);
+      }
+      strokeNow(ctx, { color: style.marsh.mark, width: style.marsh.markPx * 1.2 * k });
+      return;
+    case 'teeth':
+      ctx.beginPath();
+      tracePolylines(ctx, d.teeth, true);
+      fillNow(ctx, style.fortification.teeth);
+      return;
+    case 'none':
+      return;
+  }
+}
+
+export function AreaView(props: Common & { item: AreaItem }) {
+  const { item, k, style } = props;
+  const look = areaLook(item, style);
+  return (
+    <Group>
+      {item.shape.rings.map((ring, i) => (
+        <Line
+          key={i}
+          name={item.pointer}
+          points={flatten(ring)}
+          closed
+          fill={look.fill}
+          strokeEnabled={false}
+          perfectDrawEnabled={false}
+        />
+      ))}
+      <Marks draw={(ctx) => drawDecor(ctx, item, k, style)} />
+      <Marks
+        draw={(ctx) => {
+          ctx.beginPath();
+          tracePolylines(ctx, item.shape.outline);
+          strokeNow(ctx, { color: look.stroke, width: look.strokePx * k });
+        }}
+      />
+    </Group>
+  );
+}
+
+export function LineView(props: Common & { item: LineItem }) {
+  const { item, k, style } = props;
+  const points = flatten(item.points);
+  const hit = Math.max(item.width, 10 * k);
+  switch (item.kind) {
+    case 'river':
+    case 'road': {
+      const look =
+        item.kind === 'river'
+          ? { fill: item.fordable ? style.river.fordable : style.river.fill, edge: style.river.edge, edgePx: style.river.edgePx }
+          : style.road;
+      return (
+        <Group>
+          <Line
+            points={points}
+            stroke={look.edge}
+            strokeWidth={item.width + 2 * look.edgePx * k}
+            lineCap="butt"
+            lineJoin="round"
+            // A fordable river's banks are broken: it can be waded anywhere.
+            {...(item.fordable ? { dash: [6 * k, 3 * k] } : {})}
+            listening={false}
+            perfectDrawEnabled={false}
+          />
+          <Line
+            name={item.pointer}
+            points={points}
+            stroke={look.fill}
+            strokeWidth={item.width}
+            hitStrokeWidth={hit}
+            // Butt ends: rivers and roads usually run off the table, and should stop flush with its edge.
+            lineCap="butt"
+            lineJoin="round"
+            perfectDrawEnabled={false}
+          />
+        </Group>
+      );
+    }
+    case 'track':
+      return (
+        <Line
+          name={item.pointer}
+          points={points}
+          stroke={style.track.stroke}
+          strokeWidth={item.width}
+          hitStrokeWidth={hit}
+          dash={style.track.dashIn}
+          lineCap="butt"
+          lineJoin="round"
+          perfectDrawEnabled={false}
+        />
+      );
+    case 'wall':
+      return (
+        <Group>
+          <Line
+            name={item.pointer}
+            points={points}
+            stroke={style.wall.stroke}
+            strokeWidth={item.width}
+            hitStrokeWidth={hit}
+            lineCap="butt"
+            lineJoin="miter"
+            perfectDrawEnabled={false}
+          />
+          {/* Coursing: a broken pale line down the middle reads as stones rather than a thick pen stroke. */}
+          <Line
+            points={points}
+            stroke={style.wall.coursing}
+            strokeWidth={item.width * 0.3}
+            dash={[0.25, 0.18]}
+            lineCap="butt"
+            listening={false}
+            perfectDrawEnabled={false}
+          />
+        </Group>
+      );
+    case 'hedge':
+      return (
+        <Line
+          name={item.pointer}
+          points={points}
+          stroke={style.hedge.stroke}
+          strokeWidth={item.width}
+          hitStrokeWidth={hit}
+          // A near-zero dash with round caps draws a row of dots: the map sign for a hedge.
+          dash={[0.001, style.hedge.gapIn]}
+          lineCap="round"
+          lineJoin="round"
+          perfectDrawEnabled={false}
+        />
+      );
+  }
+}
+
+export function CrossingView(props: Common & { item: CrossingItem }) {
+  const { item, k, style } = props;
+  if (item.kind === 'ford') {
+    return (
+      <Ellipse
+        name={item.pointer}
+        x={item.at[0]}
+        y={item.at[1]}
+        rotation={item.rotation}
+        radiusX={item.span / 2}
+        radiusY={item.breadth / 2}
+        fill={style.ford.fill}
+        stroke={style.ford.stroke}
+        strokeWidth={style.ford.strokePx * k}
+        dash={style.ford.dashPx.map((v) => v * k)}
+        perfectDrawEnabled={false}
+      />
+    );
+  }
+  const { span, breadth } = item;
+  return (
+    <Group x={item.at[0]} y={item.at[1]} rotation={item.rotation}>
+      <Rect
+        name={item.pointer}
+        x={-span / 2}
+        y={-breadth / 2}
+        width={span}
+        height={breadth}
+        fill={style.bridge.fill}
+        stroke={style.bridge.stroke}
+        strokeWidth={style.bridge.strokePx * k}
+        perfectDrawEnabled={false}
+      />
+      <Marks
+        draw={(ctx) => {
+          // Planks run across the roadway; the parapets along it are heavier.
+          ctx.beginPath();
+          for (let x = -span / 2 + 0.22; x < span / 2 - 0.05; x += 0.22) {
+            ctx.moveTo(x, -breadth / 2);
+            ctx.lineTo(x, breadth / 2);
+          }
+          strokeNow(ctx, { color: style.bridge.plank, width: 0.7 * k, cap: 'butt' });
+          ctx.beginPath();
+          ctx.moveTo(-span / 2, -breadth / 2);
+          ctx.lineTo(span / 2, -breadth / 2);
+          ctx.moveTo(-span / 2, breadth / 2);
+          ctx.lineTo(span / 2, breadth / 2);
+          strokeNow(ctx, { color: style.bridge.stroke, width: 2.2 * k, cap: 'butt' });
+        }}
+      />
+    </Group>
+  );
+}
+
+export function BlockView(props: Common & { item: BlockItem }) {
+  const { item, k, style } = props;
+  const { size } = item;
+  const fill =
+    item.material === 'wood' || item.material === 'brick' || item.material === 'stone' ? style.block[item.material] : style.town.house;
+  const inset = size * 0.22;
+  return (
+    <Group x={item.at[0]} y={item.at[1]}>
+      <Rect
+        name={item.pointer}
+        width={size}
+        height={size}
+        fill={fill}
+        stroke={style.block.stroke}
+        strokeWidth={style.block.strokePx * k}
+        perfectDrawEnabled={false}
+      />
+      <Marks
+        draw={(ctx) => {
+          // A hipped roof seen from above: ridge box and the four hips running to the corners.
+          ctx.beginPath();
+          ctx.rect(inset, inset, size - 2 * inset, size - 2 * inset);
+          ctx.moveTo(0, 0);
+          ctx.lineTo(inset, inset);
+          ctx.moveTo(size, 0);
+          ctx.lineTo(size - inset, inset);
+          ctx.moveTo(size, size);
+          ctx.lineTo(size - inset, size - inset);
+          ctx.moveTo(0, size);
+          ctx.lineTo(inset, size - inset);
+          strokeNow(ctx, { color: style.block.roof, width: 0.9 * k });
+        }}
+      />
+    </Group>
+  );
+}
+
+/** Names of areas, lines and crossings, for one label batch drawn after all terrain (a road never crosses a name). */
+export function terrainLabels(scene: MapScene, k: number, style: MapStyle): LabelSpec[] {
+  const small = style.label.smallFontPx;
+  const out: LabelSpec[] = [];
+  for (const a of scene.areas) {
+    if (!a.name) continue;
+    out.push({
+      at: a.shape.anchor,
+      text: a.name,
+      italic: a.kind === 'lake' || a.kind === 'marsh',
+      ...(a.marked ? { anchor: 'top' as const, dy: style.objective.markerPx * 1.4 + 2 } : {}),
+    });
+  }
+  for (const l of [...scene.lines, ...scene.barriers]) {
+    if (!l.name || !l.label) continue;
+    out.push({
+      at: l.label.at,
+      text: l.name,
+      size: small,
+      rotation: l.label.rotation,
+      anchor: 'bottom',
+      dy: -(l.width / k / 2 + 1),
+      italic: l.kind === 'river',
+      ...(l.kind === 'river' ? { color: darken(style.river.edge, 0.2) } : {}),
+    });
+  }
+  for (const c of scene.crossings) {
+    if (!c.name) continue;
+    out.push({ at: c.at, text: c.name, size: small, anchor: 'top', dy: rotatedHalfHeight(c.span, c.breadth, c.rotation) / k + 4 });
+  }
+  return out;
+}
+
+/** Block names wrap inside their block, which a label batch can't do; there are few blocks on any table. */
+export function BlockNames(props: Common & { scene: MapScene }) {
+  const { scene, k, style } = props;
+  return (
+    <Group listening={false}>
+      {scene.blocks.map((b) => {
+        const px = b.size / k;
+        // Below ~40px a block can't hold its name legibly; the town label says where it is.
+        return b.name && px >= 40 ? (
+          <MapLabel
+            key={b.pointer}
+            at={[b.at[0] + b.size / 2, b.at[1] + b.size / 2]}
+            text={b.name}
+            k={k}
+            style={style}
+            size={style.label.smallFontPx}
+            wrapPx={px - 6}
+            {...(b.marked ? { anchor: 'top' as const, dy: style.objective.markerPx * 1.4 } : {})}
+          />
+        ) : null;
+      })}
+    </Group>
+  );
+}

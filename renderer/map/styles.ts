@@ -1,0 +1,135 @@
+// Every colour and stroke width the map uses, in one table, so a print-friendly variant (paler fills, black
+// strokes, no shadows) can be added as a second table without touching the drawing code.
+//
+// Two kinds of width appear: `…Px` widths are screen pixels and stay the same at every zoom (hairlines, labels,
+// selection outlines); `…In` widths are table inches and scale with the map like the terrain they describe.
+
+export interface AreaStyle {
+  fill: string;
+  stroke: string;
+}
+
+export interface MapStyle {
+  /** Behind the table, outside the cloth. */
+  backdrop: string;
+  cloth: { fill: string; stroke: string; strokePx: number; shadow: string; shadowPx: number };
+  ruler: { bandPx: number; fill: string; stroke: string; tick: string; text: string; fontPx: number };
+  grid: { stroke: string; strokePx: number; label: string; labelPx: number; minCellPxForLabels: number };
+  label: { fill: string; halo: string; haloPx: number; fontPx: number; smallFontPx: number; fontFamily: string };
+  areaOutlinePx: number;
+  woods: {
+    light: AreaStyle & { tree: string; treeStroke: string; spacingIn: number; radiusIn: number };
+    dense: AreaStyle & { tree: string; treeStroke: string; spacingIn: number; radiusIn: number };
+  };
+  hill: {
+    /** Fill by level 1–3, each a step darker, so nested contours read as height. */
+    levels: [string, string, string];
+    stroke: string;
+    /** Contour width by slope: steeper slopes get heavier lines, as on a hachured map. */
+    slopePx: { gentle: number; steep: number; extreme: number };
+    crest: string;
+    crestPx: number;
+    crestDashPx: [number, number];
+  };
+  town: AreaStyle & { house: string; houseStroke: string };
+  block: { wood: string; brick: string; stone: string; stroke: string; strokePx: number; roof: string };
+  lake: AreaStyle;
+  marsh: AreaStyle & { mark: string; markPx: number };
+  fields: AreaStyle & { furrow: string; furrowPx: number; spacingIn: number };
+  fortification: AreaStyle & { outlinePx: number; teeth: string };
+  river: { fill: string; fordable: string; edge: string; edgePx: number };
+  road: { fill: string; edge: string; edgePx: number };
+  track: { stroke: string; widthIn: number; dashIn: [number, number] };
+  wall: { stroke: string; coursing: string; widthIn: number };
+  hedge: { stroke: string; widthIn: number; gapIn: number };
+  bridge: { fill: string; stroke: string; plank: string; strokePx: number };
+  ford: { fill: string; stroke: string; strokePx: number; dashPx: [number, number] };
+  zone: { hatchPx: number; hatchSpacingIn: number; outlinePx: number; outlineDashPx: [number, number]; opacity: number };
+  entry: { barIn: number; arrowIn: number; arrowPx: number };
+  objective: { fill: string; stroke: string; strokePx: number; markerPx: number; radiusStroke: string; radiusDashPx: [number, number] };
+  unit: {
+    /** Used when a side has no `color`, by side index. */
+    sideColors: [string, string];
+    stroke: string;
+    strokePx: number;
+    frontPx: number;
+    symbolPx: number;
+    labelFontPx: number;
+  };
+  leader: { starFill: string };
+  selection: {
+    stroke: string;
+    strokePx: number;
+    halo: string;
+    haloPx: number;
+    /** Units inside a selected formation: outlined, but quieter than the selection itself. */
+    related: string;
+    relatedPx: number;
+    relatedDashPx: [number, number];
+  };
+}
+
+export const SCREEN_STYLE: MapStyle = {
+  backdrop: '#ecebe6',
+  cloth: { fill: '#e4e6c9', stroke: '#8e8c70', strokePx: 1, shadow: 'rgba(40, 36, 20, 0.35)', shadowPx: 10 },
+  ruler: { bandPx: 20, fill: '#f8f6ee', stroke: '#a9a58f', tick: '#5b584b', text: '#3e3c33', fontPx: 10 },
+  grid: { stroke: 'rgba(70, 66, 50, 0.45)', strokePx: 0.8, label: 'rgba(60, 56, 44, 0.7)', labelPx: 9, minCellPxForLabels: 26 },
+  label: {
+    fill: '#2a271f',
+    halo: 'rgba(250, 248, 238, 0.85)',
+    haloPx: 3,
+    fontPx: 11,
+    smallFontPx: 9,
+    fontFamily: 'Georgia, "Times New Roman", serif',
+  },
+  areaOutlinePx: 1.2,
+  woods: {
+    light: { fill: '#b5d19b', stroke: '#5f8c48', tree: '#86b068', treeStroke: '#4f7a3a', spacingIn: 1.7, radiusIn: 0.34 },
+    dense: { fill: '#8fb874', stroke: '#3d6a2c', tree: '#5b8a45', treeStroke: '#2f5522', spacingIn: 1.15, radiusIn: 0.38 },
+  },
+  hill: {
+    levels: ['#e0c998', '#cfae78', '#bb955c'],
+    stroke: '#9b7b4b',
+    slopePx: { gentle: 1, steep: 1.8, extreme: 2.8 },
+    crest: '#6a4c26',
+    crestPx: 1.6,
+    crestDashPx: [7, 4],
+  },
+  town: { fill: '#cfc3ad', stroke: '#76674f', house: '#a89880', houseStroke: '#5b4e3b' },
+  block: { wood: '#d6b47a', brick: '#a5563b', stone: '#a6a6a2', stroke: '#3a3227', strokePx: 1.2, roof: 'rgba(40, 30, 20, 0.45)' },
+  lake: { fill: '#9fcbe9', stroke: '#4a83b5' },
+  marsh: { fill: '#bcd8cb', stroke: '#6b9b8a', mark: '#3f7f6e', markPx: 1 },
+  fields: { fill: '#f2e7ae', stroke: '#bba95f', furrow: '#cdb96d', furrowPx: 0.8, spacingIn: 0.55 },
+  fortification: { fill: '#dbd0b4', stroke: '#2d2a25', outlinePx: 2.4, teeth: '#2d2a25' },
+  river: { fill: '#5e9fd8', fordable: '#8cc0e8', edge: '#2d6496', edgePx: 1.2 },
+  road: { fill: '#d0ab70', edge: '#86653a', edgePx: 1 },
+  track: { stroke: '#98703f', widthIn: 0.3, dashIn: [0.6, 0.35] },
+  wall: { stroke: '#4f4c48', coursing: '#a6a6a6', widthIn: 0.22 },
+  hedge: { stroke: '#3b7a33', widthIn: 0.38, gapIn: 0.48 },
+  bridge: { fill: '#a0703d', stroke: '#4b3116', plank: '#6e4824', strokePx: 1.2 },
+  ford: { fill: 'rgba(170, 212, 242, 0.6)', stroke: '#2f7fc2', strokePx: 1.6, dashPx: [5, 3] },
+  zone: { hatchPx: 1.1, hatchSpacingIn: 0.9, outlinePx: 1.6, outlineDashPx: [8, 4], opacity: 0.55 },
+  entry: { barIn: 0.6, arrowIn: 3, arrowPx: 3 },
+  objective: { fill: '#f3c433', stroke: '#4d3a00', strokePx: 1.2, markerPx: 10, radiusStroke: '#8a6a00', radiusDashPx: [6, 4] },
+  unit: {
+    sideColors: ['#b03a2e', '#2e5fa8'],
+    stroke: '#1b1b1b',
+    strokePx: 1,
+    frontPx: 2.6,
+    symbolPx: 1.3,
+    labelFontPx: 10,
+  },
+  leader: { starFill: '#f3c433' },
+  selection: {
+    stroke: '#ff2d95',
+    strokePx: 3,
+    halo: 'rgba(255, 255, 255, 0.9)',
+    haloPx: 7,
+    related: '#ff2d95',
+    relatedPx: 1.8,
+    relatedDashPx: [5, 3],
+  },
+};
+
+/** Named variants; `print` joins `screen` when the print layout is written. */
+export const MAP_STYLES = { screen: SCREEN_STYLE } as const;

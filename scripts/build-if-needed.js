@@ -1,0 +1,42 @@
+// Builds what `npm start` and `npm run web` need, skipping the renderer bundle when it is newer than its sources.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+function newest(dir) {
+  let t = 0;
+  for (const name of readdirSync(dir)) {
+    if (name === 'node_modules' || name === 'dist') continue;
+    const full = path.join(dir, name);
+    const st = statSync(full);
+    t = Math.max(t, st.isDirectory() ? newest(full) : st.mtimeMs);
+  }
+  return t;
+}
+
+function run(cmd, args) {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+  if (r.status !== 0) {
+    console.error(`Aide-de-Camp could not be built (${[cmd, ...args].join(' ')} failed).`);
+    process.exit(1);
+  }
+}
+
+export function buildIfNeeded({ electron = false } = {}) {
+  const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+  run(bin('tsc'), ['-b']);
+  const index = path.join(root, 'dist/renderer/index.html');
+  const sources = Math.max(...['renderer', 'domain', 'schemas'].map((d) => newest(path.join(root, d))), statSync(path.join(root, 'vite.config.ts')).mtimeMs);
+  if (!existsSync(index) || statSync(index).mtimeMs < sources) {
+    console.log('Building the user interface…');
+    run(bin('vite'), ['build', '--logLevel', 'warn']);
+  }
+  if (electron && existsSync(path.join(root, 'vite.preload.config.ts'))) {
+    const preload = path.join(root, 'dist/electron/preload.cjs');
+    if (!existsSync(preload) || statSync(preload).mtimeMs < newest(path.join(root, 'electron'))) {
+      run(bin('vite'), ['build', '--config', 'vite.preload.config.ts', '--logLevel', 'warn']);
+    }
+  }
+}

@@ -1,0 +1,77 @@
+// Starts the real web shell (compiled server, built renderer) and Debian's Chromium for end-to-end tests.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const root = path.resolve(import.meta.dirname, '../..');
+/** Screenshots land here for a person to look at after the run. */
+export const shots = path.join(root, 'test-output', 'screenshots');
+
+export interface Server {
+  url: string;
+  port: number;
+  process: ChildProcess;
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+export function tempDir(prefix: string): string {
+  return mkdtempSync(path.join(tmpdir(), prefix));
+}
+
+/** Runs `node dist/node/web-main.js` as `npm run web` would, and waits for the address it prints. */
+export async function startServer(opts: { workspace: string; dataDir: string; port?: number; file?: string }): Promise<Server> {
+  const args = [path.join(root, 'dist/node/web-main.js'), '--no-open', '--workspace', opts.workspace, '--port', String(opts.port ?? 0)];
+  if (opts.file) args.push(opts.file);
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ADC_DATA_DIR: opts.dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`web shell did not start:\n${output}`)), 20000);
+    const onData = (d: Buffer) => {
+      output += d.toString();
+      const m = /running at (http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+)/.exec(output);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`web shell exited with ${code}:\n${output}`)));
+  });
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  return {
+    url,
+    port: Number(new URL(url).port),
+    process: child,
+    stop: async (signal = 'SIGTERM') => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+/** A page that records console errors and uncaught exceptions, so a test can insist there were none. */
+export async function openPage(browser: Browser, url: string): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(url);
+  return { page, errors };
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(shots, { recursive: true });
+  await page.screenshot({ path: path.join(shots, `${name}.png`) });
+}
