@@ -8,9 +8,7 @@ const root = path.resolve(import.meta.dirname, '..');
 
 /** The Electron program's path, fetching it on first use where the network allows; null where it cannot run. */
 function electronBinary() {
-  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
-    return { path: null, why: 'there is no graphical display here' };
-  }
+  // Requiring the package downloads the program on first use; here we only want to know whether that worked.
   const r = spawnSync(process.execPath, ['-e', "process.stdout.write(require('electron'))"], {
     cwd: root,
     encoding: 'utf8',
@@ -18,8 +16,11 @@ function electronBinary() {
     timeout: 10 * 60 * 1000,
   });
   const found = r.status === 0 ? r.stdout.trim() : '';
-  if (found && existsSync(found)) return { path: found, why: null };
-  return { path: null, why: "Electron's program is not installed and could not be downloaded" };
+  if (!found || !existsSync(found)) return { path: null, why: "Electron's program is not installed here and could not be downloaded" };
+  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
+    return { path: null, why: 'there is no graphical display here' };
+  }
+  return { path: found, why: null };
 }
 
 const electron = electronBinary();
