@@ -290,13 +290,17 @@ function longestEdgeBearing(ring: Point[]): number {
   return best;
 }
 
-function areaDecor(feature: AreaFeature, shape: AreaShape, scenario: Scenario, hasPolygon: boolean): AreaDecor {
+function areaDecor(feature: AreaFeature, shape: AreaShape, scenario: Scenario, hasPolygon: boolean, style: MapStyle): AreaDecor {
   const inside = (p: Point): boolean => pointInRings(p, shape.rings);
   switch (feature.kind) {
     case 'woods': {
       const dense = feature.density === 'dense';
-      const spacing = dense ? 1.15 : 1.7;
-      return { type: 'trees', dense, trees: latticePoints(shape.box, spacing).filter(inside) };
+      const { spacingIn, radiusIn } = dense ? style.woods.dense : style.woods.light;
+      // Whole trees only: a canopy straddling the outline (or the table edge) looks like a drawing slip.
+      const m = radiusIn * 0.8;
+      const whole = (p: Point): boolean =>
+        inside([p[0] - m, p[1]]) && inside([p[0] + m, p[1]]) && inside([p[0], p[1] - m]) && inside([p[0], p[1] + m]);
+      return { type: 'trees', dense, trees: latticePoints(shape.box, spacingIn).filter(whole) };
     }
     case 'hill': {
       const level = feature.level === 2 || feature.level === 3 ? feature.level : 1;
@@ -328,7 +332,7 @@ function areaDecor(feature: AreaFeature, shape: AreaShape, scenario: Scenario, h
           const c = polygonCentroid(ring);
           angle = (Math.round(c[0] * 7) + Math.round(c[1] * 13)) % 2 === 0 ? 0 : 90;
         }
-        return { ring, segments: hatchSegments(box, angle, 0.55) };
+        return { ring, segments: hatchSegments(box, angle, style.fields.spacingIn) };
       });
       return { type: 'furrows', patches };
     }
@@ -417,7 +421,7 @@ export function buildScene(scenario: Scenario, style: MapStyle = SCREEN_STYLE): 
       const shape = areaShape(grid, table, feature.polygon, feature.cells);
       if (!shape) return;
       const hasPolygon = validPoints(feature.polygon).length >= 3;
-      scene.areas.push({ ...base, kind: feature.kind, shape, decor: areaDecor(feature, shape, scenario, hasPolygon), marked: false });
+      scene.areas.push({ ...base, kind: feature.kind, shape, decor: areaDecor(feature, shape, scenario, hasPolygon, style), marked: false });
       const outlines: Outline[] = shape.outline.map((points) => ({ type: 'poly', points, closed: false }));
       outlinesById.set(base.id, outlines);
       anchorsById.set(base.id, shape.anchor);
@@ -638,9 +642,6 @@ export function buildScene(scenario: Scenario, style: MapStyle = SCREEN_STYLE): 
     const pointer = `/objectives/${i}`;
     const radius = typeof objective.radius === 'number' && objective.radius > 0 ? objective.radius : null;
     const holder = text(objective.heldBy);
-    if (featureId !== null) {
-      for (const item of [...scene.areas, ...scene.blocks]) if (item.id === featureId) item.marked = true;
-    }
     scene.objectives.push({
       pointer,
       id: String(objective.id),
@@ -654,6 +655,12 @@ export function buildScene(scenario: Scenario, style: MapStyle = SCREEN_STYLE): 
     if (radius !== null) outlines.push({ type: 'circle', centre: at, radius });
     select(pointer, outlines, false, featureId !== null ? (outlinesById.get(featureId) ?? []) : []);
   });
+
+  // A name on the spot where an objective marker stands moves below the marker.
+  for (const o of scene.objectives) {
+    for (const a of scene.areas) if (distance(a.shape.anchor, o.at) < 1) a.marked = true;
+    for (const b of scene.blocks) if (distance([b.at[0] + b.size / 2, b.at[1] + b.size / 2], o.at) < 1) b.marked = true;
+  }
 
   return scene;
 }
