@@ -17,6 +17,16 @@ export interface BoundingBox {
 
 export type SegmentContact = 'none' | 'proper' | 'touch' | 'overlap';
 
+/** A finite [x, y] pair; documents that break the schema still reach drawing and checks, so inputs are tested. */
+export function isPoint(value: unknown): value is Point {
+  return Array.isArray(value) && value.length >= 2 && Number.isFinite(value[0]) && Number.isFinite(value[1]);
+}
+
+/** The usable points of a polygon or path, skipping malformed ones. */
+export function validPoints(value: unknown): Point[] {
+  return Array.isArray(value) ? value.filter(isPoint) : [];
+}
+
 export function distance(a: Point, b: Point): number {
   return Math.hypot(a[0] - b[0], a[1] - b[1]);
 }

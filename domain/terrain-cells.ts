@@ -7,9 +7,11 @@ import {
   boxesOverlap,
   distance,
   distanceToPath,
+  isPoint,
   overlapArea,
   pointInPolygon,
   polygonArea,
+  validPoints,
 } from './geometry.js';
 import {
   allCells,
@@ -75,13 +77,7 @@ export function isBuildingBlock(f: Feature): f is BuildingBlockFeature {
   return f.kind === 'building-block';
 }
 
-function isPoint(value: unknown): value is Point {
-  return Array.isArray(value) && value.length >= 2 && Number.isFinite(value[0]) && Number.isFinite(value[1]);
-}
 
-function validPoints(value: unknown): Point[] {
-  return Array.isArray(value) ? value.filter(isPoint) : [];
-}
 
 function stringList(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];

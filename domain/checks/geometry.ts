@@ -1,13 +1,11 @@
 // Where things are drawn: on the table, on the grid, simple polygons, crossings on their rivers.
-import { distanceToPath, pointInPolygon, pointInRect, selfIntersection } from '../geometry.js';
+import { distanceToPath, isPoint, pointInPolygon, pointInRect, selfIntersection } from '../geometry.js';
 import { cellNameAt, gridSize, isCellGrid, isCellOnGrid } from '../grid.js';
 import type { Feature, Point, RiverFeature, Zone } from '../model.js';
 import { DEFAULT_BLOCK_SIZE, DEFAULT_RIVER_WIDTH } from '../terrain-cells.js';
 import type { CheckContext } from './context.js';
 import { list } from './context.js';
 
-const isPoint = (p: unknown): p is Point =>
-  Array.isArray(p) && p.length === 2 && typeof p[0] === 'number' && typeof p[1] === 'number';
 const fmt = (p: Point): string => `[${p[0]}, ${p[1]}]`;
 
 /** A crossing counts as on its river within this many inches beyond half the river's width. */

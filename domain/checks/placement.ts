@@ -1,5 +1,6 @@
 // Where units start: on terrain they may occupy, one per box where the rules say so, and accounted for by a
 // set-up position, a deployment zone or a reinforcement.
+import { isPoint } from '../geometry.js';
 import { isCellGrid } from '../grid.js';
 import type { Feature, Leader, Point, Unit } from '../model.js';
 import { classifyCells, dominantTerrain, terrainLocator } from '../terrain-cells.js';
@@ -8,8 +9,6 @@ import type { CheckContext } from './context.js';
 import { list } from './context.js';
 import { cellNameAt } from '../grid.js';
 
-const isPoint = (p: unknown): p is Point =>
-  Array.isArray(p) && p.length === 2 && typeof p[0] === 'number' && typeof p[1] === 'number';
 
 export function checkPlacement(ctx: CheckContext, profile: RuleProfile | undefined): void {
   const s = ctx.scenario;

@@ -4,7 +4,7 @@
 //
 // Half-drawn or invalid documents must still render: anything malformed (bad points, unknown cells, dangling ids)
 // is skipped or given a neutral default here, and validation reports it elsewhere.
-import { boundingBox, distance, polygonCentroid, type BoundingBox } from '../../domain/geometry.js';
+import { boundingBox, distance, isPoint, polygonCentroid, validPoints, type BoundingBox } from '../../domain/geometry.js';
 import { walkForces } from '../../domain/forces.js';
 import { allCells, cellCenter, cellPolygon, isCellGrid, parseCell, type CellGrid } from '../../domain/grid.js';
 import type {
@@ -224,13 +224,7 @@ export interface MapScene {
 
 // ---- Helpers -----------------------------------------------------------------------------------------------------
 
-function isPoint(value: unknown): value is Point {
-  return Array.isArray(value) && value.length >= 2 && Number.isFinite(value[0]) && Number.isFinite(value[1]);
-}
 
-function validPoints(value: unknown): Point[] {
-  return Array.isArray(value) ? value.filter(isPoint).map((p) => [p[0], p[1]] as Point) : [];
-}
 
 function text(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value : null;
