@@ -413,7 +413,7 @@ export function App({ host }: { host: HostApi }) {
             )}
           </Box>
           <Box sx={{ gridColumn: 3, gridRow: '1 / 3', borderLeft: 1, borderColor: 'divider', minHeight: 0 }}>
-            {editor.doc && <Inspector doc={editor.doc} selected={editor.selected} problems={problems} focusPointer={focusPointer} onChange={onField} />}
+            {editor.doc && <Inspector doc={editor.doc} selected={editor.selected} problems={problems} focusPointer={focusPointer} units={settings.units} onChange={onField} />}
           </Box>
           <Box sx={{ gridColumn: 2, gridRow: 2, borderTop: 1, borderColor: 'divider', minHeight: 0, bgcolor: 'background.paper' }}>
             <ProblemsPanel problems={problems} onPick={pickProblem} />

@@ -8,6 +8,7 @@ import type { Problem } from '../../domain/problems.js';
 import { getAt } from '../state/history.js';
 import { pointerToPath } from '../state/editor.js';
 import { entityOf } from '../state/selection.js';
+import { formatLength, type Settings } from '../state/settings.js';
 
 export interface FieldSpec {
   /** Relative to the entity. */
@@ -147,7 +148,7 @@ export function parseInput(spec: FieldSpec, raw: string): unknown {
 const display = (value: unknown): string =>
   value === undefined || typeof value === 'symbol' ? '' : Array.isArray(value) ? value.join('\n') : String(value);
 
-function Field(props: { spec: FieldSpec; pointer: string; value: unknown; problem?: Problem; focus: boolean; onChange(value: unknown): void }) {
+function Field(props: { spec: FieldSpec; pointer: string; value: unknown; problem?: Problem; focus: boolean; units: Settings['units']; onChange(value: unknown): void }) {
   const { spec } = props;
   const [text, setText] = useState(display(props.value));
   // Undo, redo and other edits change the value under the field; follow them unless the user is mid-word.
@@ -159,7 +160,12 @@ function Field(props: { spec: FieldSpec; pointer: string; value: unknown; proble
     value: text,
     fullWidth: true,
     error: props.problem?.severity === 'error',
-    helperText: props.problem ? props.problem.message : undefined,
+    helperText: props.problem
+      ? props.problem.message
+      : // Lengths are stored in inches; a user who thinks in centimetres sees the conversion beside them.
+        props.units === 'centimetres' && spec.label.includes('(inches)') && typeof props.value === 'number'
+        ? `= ${formatLength(props.value, 'centimetres')}`
+        : undefined,
     slotProps: { htmlInput: { 'data-pointer': props.pointer } },
     inputRef: (el: HTMLInputElement | null) => {
       if (el && props.focus) el.focus();
@@ -193,6 +199,7 @@ export function Inspector(props: {
   selected: string | null;
   problems: Problem[];
   focusPointer: string | null;
+  units: Settings['units'];
   onChange(pointer: string, value: unknown, label: string): void;
 }) {
   const entity = entityOf(props.selected);
@@ -218,6 +225,7 @@ export function Inspector(props: {
               pointer={pointer}
               value={getAt(props.doc, pointerToPath(pointer))}
               focus={props.focusPointer === pointer}
+              units={props.units}
               onChange={(v) => props.onChange(pointer, v, `Edit ${spec.label.toLowerCase()}`)}
               {...(problem ? { problem } : {})}
             />

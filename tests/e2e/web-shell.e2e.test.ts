@@ -115,6 +115,39 @@ describe('web shell', () => {
   }, 60000);
 });
 
+describe('settings, about and new documents', () => {
+  it('shows lengths in centimetres once chosen, keeps the choice, and starts a blank scenario from New', async () => {
+    const server = await startServer({ workspace: tempDir('adc-ws-'), dataDir: tempDir('adc-data-') });
+    const { page, errors } = await openPage(browser, server.url);
+    await page.getByTestId('cmd-new').click();
+    await page.getByTestId('new-blank-scenario').click();
+    await expect.poll(() => page.getByTestId('doc-title').textContent()).toContain('New scenario');
+    // A blank Square Eagles scenario has no generals yet: the rule system warns, it does not refuse.
+    await expect.poll(() => page.getByTestId('problem-count').textContent()).toMatch(/0 errors, 2 warnings/);
+
+    await page.getByTestId('cmd-more').click();
+    await page.getByRole('menuitem', { name: 'Settings…' }).click();
+    await page.getByTestId('settings-dialog').getByLabel('Show lengths in').click();
+    await page.getByRole('option', { name: 'Centimetres' }).click();
+    await page.getByRole('button', { name: 'Done' }).click();
+    await expect.poll(() => page.getByTestId('inspector').textContent()).toContain('= 91.4 cm');
+
+    await page.getByTestId('cmd-more').click();
+    await page.getByRole('menuitem', { name: 'About Aide-de-Camp' }).click();
+    await expect.poll(() => page.getByTestId('about-dialog').textContent()).toMatch(/Version \d+\.\d+\.\d+ \(browser\)/);
+    await page.getByRole('button', { name: 'Close' }).click();
+
+    // The choice outlives the page.
+    await page.reload();
+    await page.getByTestId('cmd-new').click();
+    await page.getByTestId('new-blank-scenario').click();
+    await expect.poll(() => page.getByTestId('inspector').textContent()).toContain('= 91.4 cm');
+    expect(errors).toEqual([]);
+    await page.close();
+    await server.stop();
+  }, 60000);
+});
+
 describe('crash recovery', () => {
   it('offers unsaved work back after the server is killed mid-edit', async () => {
     const workspace = tempDir('adc-ws-');
