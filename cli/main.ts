@@ -1,5 +1,6 @@
 // The `adc` command: a thin layer over domain/ and node/.
 import { parseArgs } from 'node:util';
+import { runEngine } from '../node/engine-main.js';
 import { runConvert } from './convert.js';
 import { EXIT_USAGE, processIo, UsageError, type Io } from './output.js';
 import { runValidate } from './validate.js';
@@ -7,6 +8,7 @@ import { runValidate } from './validate.js';
 const USAGE = `Usage:
   adc validate FILE… [--json]
   adc convert FILE --to 30|60 [--mode double|combine] -o OUT [--json]
+  adc engine      (speaks the engine protocol on stdin/stdout; see docs/engine-protocol.md)
 
 Exit codes: 0 success, 1 invalid input or failed operation, 2 usage error or unreadable file.`;
 
@@ -31,6 +33,11 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
         });
         if (positionals.length !== 1) throw new UsageError('convert takes exactly one FILE');
         return await runConvert(io, { file: positionals[0]!, to: values.to, mode: values.mode, out: values.out, json: values.json === true });
+      }
+      case 'engine': {
+        // Strict parsing refuses any argument: stdout belongs to the protocol, so a typo must fail before it starts.
+        parseArgs({ args: rest, allowPositionals: false, options: {} });
+        return await runEngine({ input: process.stdin, output: process.stdout });
       }
       case undefined:
       case 'help':

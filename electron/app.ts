@@ -4,7 +4,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { HostInfo, MenuCommand } from '../domain/host-api.js';
 import type { DocumentStore, DocumentStoreOptions } from '../node/document-store.js';
-import { MENU_CHANNEL } from './channels.js';
+import type { EngineSessions } from '../node/engine-process.js';
+import { ENGINE_MESSAGE_CHANNEL, MENU_CHANNEL } from './channels.js';
 import { createPickers, type DialogDeps } from './dialogs.js';
 import type { BrowserWindowLike, ElectronLike } from './electron-like.js';
 import { createSenderCheck, createUnavailableEngine, registerIpcHandlers, type HostServices } from './ipc.js';
@@ -48,6 +49,8 @@ export interface AppDeps {
   argv: readonly string[];
   cwd: string;
   allowedExternalHosts?: readonly string[];
+  /** Runs the rules engines in the main process; without it the engine reports itself unavailable. */
+  createEngine?: () => EngineSessions;
 }
 
 export interface RunningApp {
@@ -55,6 +58,7 @@ export interface RunningApp {
   ready: Promise<void>;
   mainWindow(): BrowserWindowLike | null;
   services(): HostServices | null;
+  engine(): EngineSessions | null;
 }
 
 const STORE_METHODS = [
@@ -83,6 +87,7 @@ export function startApp(deps: AppDeps): RunningApp | null {
   const allowedExternalHosts = deps.allowedExternalHosts ?? ALLOWED_EXTERNAL_HOSTS;
   let mainWindow: BrowserWindowLike | null = null;
   let services: HostServices | null = null;
+  let engine: EngineSessions | null = null;
   const liveWindow = (): BrowserWindowLike | null => (mainWindow && !mainWindow.isDestroyed() ? mainWindow : null);
 
   app.on('second-instance', () => {
@@ -107,6 +112,8 @@ export function startApp(deps: AppDeps): RunningApp | null {
     });
     win.on('closed', () => {
       if (mainWindow === win) mainWindow = null;
+      // The sessions belonged to that page; nobody is left to stop them.
+      void engine?.stopAll();
     });
     mainWindow = win;
     return win;
@@ -131,12 +138,25 @@ export function startApp(deps: AppDeps): RunningApp | null {
         nativeDialogs: true,
         initialDocument: initialDocumentFromArgv(deps.argv, deps.cwd),
       };
+      engine = deps.createEngine?.() ?? null;
+      const running = engine;
+      if (running) {
+        running.onMessage((session, message) => liveWindow()?.webContents.send(ENGINE_MESSAGE_CHANNEL, session, message));
+        // Quitting cannot wait for a polite quit; a killed stub loses nothing.
+        app.on('will-quit', () => running.killAll());
+      }
       services = {
         ...store,
         ...createPickers(dialogDeps),
         info: async () => ({ ...info }),
         print: createPrintService({ ...dialogDeps, BrowserWindow }),
-        engine: createUnavailableEngine(),
+        engine: running
+          ? {
+              start: () => running.start(),
+              send: (session, message) => running.send(session, message),
+              stop: (session) => running.stop(session),
+            }
+          : createUnavailableEngine(),
       };
       const pageUrl = pathToFileURL(deps.paths.indexHtml).href;
       registerIpcHandlers(ipcMain, services, createSenderCheck(() => pageUrl));
@@ -151,5 +171,5 @@ export function startApp(deps: AppDeps): RunningApp | null {
       app.quit();
     });
 
-  return { ready, mainWindow: liveWindow, services: () => services };
+  return { ready, mainWindow: liveWindow, services: () => services, engine: () => engine };
 }

@@ -37,7 +37,7 @@ export const INVOKE_CHANNELS = {
 /** Main → renderer events (`webContents.send`), one per HostApi subscription. */
 export const EVENT_CHANNELS = {
   onMenuCommand: 'adc:menu',
-  'engine.onMessage': 'adc:engine.message',
+  'engine.onMessage': 'adc:engine',
 } as const satisfies { readonly onMenuCommand: string; readonly 'engine.onMessage': string };
 
 export const MENU_CHANNEL = EVENT_CHANNELS.onMenuCommand;

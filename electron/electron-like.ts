@@ -226,7 +226,7 @@ export interface AppLike {
   /** Forces the sandbox on every renderer; must run before the app is ready. */
   enableSandbox(): void;
   quit(): void;
-  on(event: 'window-all-closed' | 'activate', listener: () => void): unknown;
+  on(event: 'window-all-closed' | 'activate' | 'will-quit', listener: () => void): unknown;
   on(event: 'second-instance', listener: (event: unknown, argv: string[]) => void): unknown;
   on(event: 'web-contents-created', listener: (event: unknown, contents: any) => void): unknown;
 }

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EngineApi, HostApi } from '../domain/host-api.js';
+import type { EngineListener, EngineSessions } from '../node/engine-process.js';
 import { initialDocumentFromArgv, resolveAppPaths, startApp } from './app.js';
 import {
   ARGUMENT_CHECKS,
@@ -621,6 +622,7 @@ describe('preload API', () => {
     const api = createPreloadApi(ipc as IpcRendererLike);
     const got: unknown[][] = [];
     const off = api.engine.onMessage((...args: unknown[]) => got.push(args));
+    expect(ENGINE_MESSAGE_CHANNEL).toBe('adc:engine');
     ipc.emit(ENGINE_MESSAGE_CHANNEL, 's1', { type: 'state' });
     ipc.emit(ENGINE_MESSAGE_CHANNEL, 42, { type: 'state' });
     expect(got).toEqual([['s1', { type: 'state' }]]);
@@ -835,6 +837,91 @@ describe('app wiring', () => {
     });
     expect(initialDocumentFromArgv(['/opt/adc/aide-de-camp'], '/')).toBeNull();
     expect(initialDocumentFromArgv(['exe', '--flag', 'notes.txt', 'x.army.json'], '/w')).toBe(path.resolve('/w', 'x.army.json'));
+  });
+});
+
+describe('engine in the main process', () => {
+  function fakeEngine() {
+    const listeners = new Set<EngineListener>();
+    const engine = {
+      start: vi.fn(async () => ({ ok: true as const, session: 's1', ready: { re: '1', type: 'ready', protocol: 1, engine: 'fake', version: '0', rules: [] } })),
+      send: vi.fn(async (_session: string, _message: unknown) => ({ ok: true as const, id: '2' })),
+      stop: vi.fn(async (_session: string) => undefined),
+      onMessage: vi.fn((l: EngineListener) => {
+        listeners.add(l);
+        return () => listeners.delete(l);
+      }),
+      stopAll: vi.fn(async () => undefined),
+      killAll: vi.fn(),
+      emit: (session: string, message: { type: string; [k: string]: unknown }) => listeners.forEach((l) => l(session, message)),
+    };
+    return engine;
+  }
+
+  async function startWith(engine: ReturnType<typeof fakeEngine> | null) {
+    const e = fakeElectron();
+    const { services: storeServices } = fakeServices();
+    const running = startApp({
+      electron: e.electron,
+      createStore: () => storeServices as any,
+      dataDir: tmp,
+      workspaceDir: null,
+      paths: resolveAppPaths({ electronDir: '/app/dist/electron', isPackaged: false, resourcesPath: '/res' }),
+      platform: 'linux',
+      argv: ['electron', '.'],
+      cwd: '/',
+      ...(engine ? { createEngine: () => engine as EngineSessions } : {}),
+    })!;
+    await running.ready;
+    const frame = { url: pathToFileURL(path.join('/app/dist/renderer/index.html')).href, parent: null };
+    const invoke = (method: InvokeMethod, ...args: unknown[]) => e.ipcMain.handlers.get(INVOKE_CHANNELS[method])!({ senderFrame: frame }, ...args);
+    return { e, running, invoke, win: FakeBrowserWindow.instances[0]! };
+  }
+
+  it('passes the engine channels to the manager', async () => {
+    const engine = fakeEngine();
+    const { invoke, running } = await startWith(engine);
+    expect(running.engine()).toBe(engine);
+    expect(await invoke('engine.start')).toMatchObject({ ok: true, session: 's1' });
+    expect(await invoke('engine.send', 's1', { type: 'ping' })).toEqual({ ok: true, id: '2' });
+    expect(engine.send).toHaveBeenCalledWith('s1', { type: 'ping' });
+    expect(await invoke('engine.stop', 's1')).toBeUndefined();
+    expect(engine.stop).toHaveBeenCalledWith('s1');
+    // The argument checks still come first.
+    await expect(invoke('engine.send', 's1', { type: 'ping' }, 'extra')).rejects.toThrow(/expected 2 arguments/);
+    expect(engine.send).toHaveBeenCalledTimes(1);
+  });
+
+  it('forwards engine messages to the window on adc:engine, session and message only', async () => {
+    const engine = fakeEngine();
+    const { win } = await startWith(engine);
+    engine.emit('s1', { re: '2', type: 'pong' });
+    engine.emit('s1', { type: 'engine-failed', reason: 'crashed', message: 'The rules engine stopped unexpectedly (exit code 3).' });
+    expect(win.webContents.sent).toEqual([
+      ['adc:engine', 's1', { re: '2', type: 'pong' }],
+      ['adc:engine', 's1', { type: 'engine-failed', reason: 'crashed', message: 'The rules engine stopped unexpectedly (exit code 3).' }],
+    ]);
+
+    // With the window gone there is nobody to tell, and its engines are stopped.
+    win.destroyed = true;
+    win.emit('closed');
+    engine.emit('s1', { re: '3', type: 'pong' });
+    expect(win.webContents.sent).toHaveLength(2);
+    expect(engine.stopAll).toHaveBeenCalled();
+  });
+
+  it('kills every engine when the app quits', async () => {
+    const engine = fakeEngine();
+    const { e } = await startWith(engine);
+    expect(engine.killAll).not.toHaveBeenCalled();
+    e.app.emit('will-quit');
+    expect(engine.killAll).toHaveBeenCalledTimes(1);
+  });
+
+  it('reports the engine unavailable when the shell has none', async () => {
+    const { invoke, running } = await startWith(null);
+    expect(running.engine()).toBeNull();
+    expect(await invoke('engine.start')).toMatchObject({ ok: false, code: 'unavailable' });
   });
 });
 

@@ -1,13 +1,14 @@
 // `npm run web [-- --port N] [--workspace DIR] [--no-open] [FILE]`: the whole studio in a browser, served from this
 // machine only. For machines where Electron cannot be installed, and for end-to-end tests in a plain Chromium.
 import { spawn } from 'node:child_process';
-import { existsSync, promises as fs, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, promises as fs, realpathSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { APP_VERSION } from './app-info.js';
 import { resolveDataDir } from './data-dir.js';
 import { createDocumentStore } from './document-store.js';
+import { repoRoot } from './repo-root.js';
 import { startWebServer, type RunningWebServer } from './web-server.js';
 
 export const USAGE = 'usage: npm run web -- [--port N] [--workspace DIR] [--no-open] [FILE]';
@@ -27,19 +28,7 @@ export interface WebMainIo {
 
 class UsageError extends Error {}
 
-/** The repository root: compiled code runs from dist/node/, tests and sources from node/. */
-export function repoRoot(): string {
-  for (const rel of ['..', '../..']) {
-    const dir = fileURLToPath(new URL(rel, new URL('.', import.meta.url)));
-    const manifest = path.join(dir, 'package.json');
-    try {
-      if ((JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'aide-de-camp') return path.resolve(dir);
-    } catch {
-      /* not here */
-    }
-  }
-  throw new Error('Cannot find the Aide-de-Camp folder (package.json) above ' + fileURLToPath(import.meta.url));
-}
+export { repoRoot };
 
 function openInBrowser(url: string): void {
   const [command, args] =

@@ -8,6 +8,7 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDocumentStore } from './document-store.js';
+import { EngineManager } from './engine-process.js';
 import { CONTENT_SECURITY_POLICY, MAX_BODY_BYTES, startWebServer, type RunningWebServer } from './web-server.js';
 
 interface Reply {
@@ -173,7 +174,7 @@ describe('web server', () => {
     expect(await fs.readFile(path.join(root, 'secret.json'), 'utf8')).toBe('{"secret": true}');
   });
 
-  it('answers info, backups, validate, print and engineStart as the web shell', async () => {
+  it('answers info, backups, validate and print as the web shell', async () => {
     expect(await result('info', [])).toEqual({ shell: 'web', version: '9.8.7', nativeDialogs: false, initialDocument: 'first.scenario.json' });
     const backup = { key: 'w1', path: null, title: 'Untitled', savedAt: 5, text: '{}' };
     expect(await result('writeBackup', [backup])).toBeNull();
@@ -182,7 +183,6 @@ describe('web server', () => {
     expect(await result('listBackups', [])).toEqual([]);
     expect((await result('validate', ['{ nope'])).problems[0]).toMatchObject({ severity: 'error' });
     expect(await result('print', ['<html></html>', 'a4', 'sheet.pdf'])).toMatchObject({ ok: false, code: 'unavailable' });
-    expect(await result('engineStart', [])).toEqual({ ok: false, code: 'unavailable', message: 'The rules engine is not part of this version yet.' });
   });
 
   it('answers 404 for unknown methods, including inherited property names', async () => {
@@ -282,5 +282,143 @@ describe('web server', () => {
     });
     expect(refused).toBe(true);
     server = { ...server, close: async () => undefined };
+  });
+
+});
+
+/** An open event stream: what arrived so far, parsed, and a way to hang up. */
+interface EventStream {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  events: any[];
+  close(): void;
+}
+
+function openEvents(query: string, headers: Record<string, string> = {}, port = server.port): Promise<EventStream> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path: `/api/engineEvents${query}`, headers, agent: false }, (res) => {
+      const stream: EventStream = { status: res.statusCode ?? 0, headers: res.headers, events: [], close: () => req.destroy() };
+      let buffer = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        buffer += chunk;
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) !== -1) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = block
+            .split('\n')
+            .filter((l) => l.startsWith('data: '))
+            .map((l) => l.slice(6));
+          if (data.length > 0) stream.events.push(JSON.parse(data.join('\n')));
+        }
+      });
+      res.on('error', () => undefined);
+      resolve(stream);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function waitFor(condition: () => boolean, ms = 5000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+describe('engine over the web shell', () => {
+  it('starts the real engine, sends to it, streams its replies, and stops it', async () => {
+    const events = await openEvents(`?token=${server.token}`, { Origin: `http://127.0.0.1:${server.port}` });
+    try {
+      expect(events.status).toBe(200);
+      expect(events.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+      expect(events.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+
+      const started = await result('engineStart', []);
+      expect(started).toMatchObject({ ok: true, session: expect.any(String), ready: { type: 'ready', protocol: 1, rules: [] } });
+      const session: string = started.session;
+
+      const sent = await result('engineSend', [session, { type: 'ping' }]);
+      expect(sent).toEqual({ ok: true, id: expect.any(String) });
+      expect(await result('engineSend', [session, { id: 'q1', type: 'legalActions' }])).toEqual({ ok: true, id: 'q1' });
+      await waitFor(() => events.events.length >= 2);
+      expect(events.events).toEqual([
+        { session, message: { re: sent.id, type: 'pong' } },
+        { session, message: { re: 'q1', type: 'error', code: 'unknown-request', message: expect.any(String) } },
+      ]);
+
+      expect(await result('engineStop', [session])).toBeNull();
+      expect(await result('engineSend', [session, { type: 'ping' }])).toMatchObject({ ok: false, code: 'unavailable' });
+    } finally {
+      events.close();
+    }
+  });
+
+  it('checks engine arguments', async () => {
+    for (const [method, args] of [
+      ['engineSend', ['s1']],
+      ['engineSend', [1, { type: 'ping' }]],
+      ['engineSend', ['', { type: 'ping' }]],
+      ['engineSend', ['s1', 'ping']],
+      ['engineSend', ['s1', [1]]],
+      ['engineStop', []],
+      ['engineStop', [null]],
+      ['engineStart', ['x']],
+    ] as const) {
+      expect((await api(method, args)).status, `${method} ${JSON.stringify(args)}`).toBe(400);
+    }
+    expect(await result('engineSend', ['s1', { type: 'ping' }])).toMatchObject({ ok: false, code: 'unavailable' });
+    expect(await result('engineStop', ['s1'])).toBeNull();
+  });
+
+  it('guards the event stream with the token, Host and Origin', async () => {
+    const tries: [string, Record<string, string>, number][] = [
+      ['', {}, 401],
+      ['?token=', {}, 401],
+      [`?token=${server.token.slice(1)}x`, {}, 401],
+      [`?token=${server.token}`, { Origin: 'http://evil.example' }, 403],
+      [`?token=${server.token}`, { Host: `evil.example:${server.port}` }, 403],
+    ];
+    for (const [query, headers, status] of tries) {
+      const stream = await openEvents(query, headers);
+      stream.close();
+      expect(stream.status, `${query} ${JSON.stringify(headers)}`).toBe(status);
+    }
+    // The token header does not replace the query parameter, and POST is not the stream.
+    const headerOnly = await openEvents('', { 'X-ADC-Token': server.token });
+    headerOnly.close();
+    expect(headerOnly.status).toBe(401);
+    expect((await api('engineEvents', [])).status).toBe(405);
+  });
+
+  it('stops every engine when it closes', async () => {
+    const engine = new EngineManager();
+    const store = createDocumentStore({ mode: 'web', workspaceDir: workspace, samplesDir: path.join(root, 'samples'), dataDir: path.join(root, 'data') });
+    const own = await startWebServer({ port: 0, store, staticDir: path.join(root, 'static'), initialDocument: null, version: '1', engine });
+    const events = await openEvents(`?token=${own.token}`, {}, own.port);
+    const call = async (method: string, args: unknown[]) => {
+      const reply = await new Promise<string>((resolve, reject) => {
+        const req = http.request(
+          { host: '127.0.0.1', port: own.port, method: 'POST', path: `/api/${method}`, headers: { 'X-ADC-Token': own.token }, agent: false },
+          (res) => {
+            let body = '';
+            res.on('data', (c: Buffer) => (body += c));
+            res.on('end', () => resolve(body));
+          },
+        );
+        req.on('error', reject);
+        req.end(JSON.stringify(args));
+      });
+      return JSON.parse(reply).result;
+    };
+    expect(await call('engineStart', [])).toMatchObject({ ok: true });
+    expect(await call('engineStart', [])).toMatchObject({ ok: true });
+    expect(engine.running).toHaveLength(2);
+    await own.close();
+    expect(engine.running).toEqual([]);
+    events.close();
   });
 });

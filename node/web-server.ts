@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Backup, Failure, HostInfo, SaveRequest } from '../domain/host-api.js';
 import type { DocumentStore } from './document-store.js';
+import { EngineManager, type EngineSessions } from './engine-process.js';
 
 export interface WebServerOptions {
   /** 0 picks any free port. */
@@ -18,6 +19,8 @@ export interface WebServerOptions {
   /** Workspace-relative path of a document to open first, or null. */
   initialDocument: string | null;
   version: string;
+  /** Runs the rules engines; by default `adc engine` from this checkout. Every engine is stopped on close. */
+  engine?: EngineSessions;
 }
 
 export interface RunningWebServer {
@@ -33,6 +36,11 @@ export const TOKEN_HEADER = 'x-adc-token';
 export const MAX_BODY_BYTES = 40 * 1024 * 1024;
 /** An oversized body is read and dropped up to this much so the client gets a clean 413; past it the socket is cut. */
 const MAX_DRAIN_BYTES = 2 * MAX_BODY_BYTES;
+/** An event stream whose reader falls this far behind is cut; EventSource reconnects, and memory stays bounded. */
+const MAX_STREAM_BACKLOG_BYTES = 64 * 1024 * 1024;
+/** Comments on an idle event stream, so a dead reader is noticed and proxies keep it open. */
+const STREAM_HEARTBEAT_MS = 15_000;
+export const ENGINE_EVENTS_METHOD = 'engineEvents';
 
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -93,6 +101,12 @@ function expectString(value: unknown, what: string): string {
   return value;
 }
 
+function expectSession(value: unknown): string {
+  const session = expectString(value, 'session');
+  if (session.length === 0 || session.length > 128) throw new BadRequest('session must be a session id');
+  return session;
+}
+
 function expectObject(value: unknown, what: string): Record<string, unknown> {
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw new BadRequest(`${what} must be an object`);
   return value as Record<string, unknown>;
@@ -134,6 +148,7 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
   const { store } = options;
   const token = randomBytes(24).toString('base64url');
   const staticDir = path.resolve(options.staticDir);
+  const engine = options.engine ?? new EngineManager();
   let port = 0;
 
   const info = async (): Promise<HostInfo> => ({
@@ -160,7 +175,12 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
       expectString(a[2], 'suggestedName');
       return unavailable("The web version prints with the browser's own print dialog.");
     },
-    engineStart: async (a) => (expectArgs(a, 0, 'engineStart'), unavailable('The rules engine is not part of this version yet.')),
+    engineStart: async (a) => (expectArgs(a, 0, 'engineStart'), engine.start()),
+    engineSend: async (a) => {
+      expectArgs(a, 2, 'engineSend');
+      return engine.send(expectSession(a[0]), expectObject(a[1], 'the message'));
+    },
+    engineStop: async (a) => (expectArgs(a, 1, 'engineStop'), engine.stop(expectSession(a[0]))),
   };
 
   function send(res: http.ServerResponse, status: number, headers: Record<string, string | number>, body?: string | Buffer): void {
@@ -236,7 +256,44 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
     });
   }
 
-  async function handleApi(req: http.IncomingMessage, res: http.ServerResponse, method: string): Promise<void> {
+  // Every engine message goes to every open stream: one user, whose tabs each pick out their own sessions.
+  const streams = new Set<http.ServerResponse>();
+  const unsubscribe = engine.onMessage((session, message) => {
+    // JSON.stringify escapes newlines, so the whole object fits on one `data:` line.
+    const chunk = `data: ${JSON.stringify({ session, message })}\n\n`;
+    for (const res of streams) {
+      if (res.writableLength > MAX_STREAM_BACKLOG_BYTES) res.destroy();
+      else res.write(chunk);
+    }
+  });
+
+  /** GET /api/engineEvents?token=…: EventSource cannot send headers, so the token comes in the query instead. */
+  function handleEvents(req: http.IncomingMessage, res: http.ServerResponse, query: URLSearchParams): void {
+    if (req.method !== 'GET') return sendError(res, 405, 'The event stream answers GET requests only.', { Allow: 'GET' });
+    if (!allowedOrigin(req.headers.origin)) return sendError(res, 403, 'Requests from other sites are refused.');
+    const given = query.get('token');
+    if (given === null || !sameSecret(given, token)) {
+      return sendError(res, 401, 'The access token is missing or wrong; open the address printed when the server started.');
+    }
+    res.writeHead(200, {
+      ...SECURITY_HEADERS,
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Accel-Buffering': 'no',
+    });
+    // Sent at once so the page's EventSource opens now, before any engine has anything to say.
+    res.write(': engine events\n\n');
+    streams.add(res);
+    const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), STREAM_HEARTBEAT_MS);
+    heartbeat.unref();
+    res.on('close', () => {
+      clearInterval(heartbeat);
+      streams.delete(res);
+    });
+  }
+
+  async function handleApi(req: http.IncomingMessage, res: http.ServerResponse, method: string, query: URLSearchParams): Promise<void> {
+    if (method === ENGINE_EVENTS_METHOD) return handleEvents(req, res, query);
     if (req.method !== 'POST') return sendError(res, 405, 'The API answers POST requests only.', { Allow: 'POST' });
     if (!allowedOrigin(req.headers.origin)) return sendError(res, 403, 'Requests from other sites are refused.');
     const given = req.headers[TOKEN_HEADER];
@@ -308,13 +365,14 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
   const server = http.createServer((req, res) => {
     void (async () => {
       if (!allowedHost(req.headers.host)) return sendError(res, 403, 'This server answers only to 127.0.0.1 and localhost.');
-      let pathname: string;
+      let url: URL;
       try {
-        pathname = new URL(req.url ?? '/', `http://${HOST}:${port}`).pathname;
+        url = new URL(req.url ?? '/', `http://${HOST}:${port}`);
       } catch {
         return sendError(res, 400, 'The address is not valid.');
       }
-      if (pathname === '/api' || pathname.startsWith('/api/')) return handleApi(req, res, pathname.slice('/api/'.length));
+      const { pathname } = url;
+      if (pathname === '/api' || pathname.startsWith('/api/')) return handleApi(req, res, pathname.slice('/api/'.length), url.searchParams);
       return handleStatic(req, res, pathname);
     })().catch((err: unknown) => {
       process.stderr.write(`aide-de-camp web: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
@@ -339,10 +397,15 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
     url: `http://${HOST}:${port}/?token=${token}`,
     port,
     token,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    close: async () => {
+      // No engine may outlive the server that started it.
+      await engine.stopAll();
+      unsubscribe();
+      for (const res of streams) res.end();
+      await new Promise<void>((resolve, reject) => {
         server.close((err) => (err ? reject(err) : resolve()));
         server.closeAllConnections();
-      }),
+      });
+    },
   };
 }

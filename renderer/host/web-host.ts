@@ -1,6 +1,7 @@
 // HostApi over HTTP to the loopback web shell. The per-launch token arrives in the page URL and goes with
-// every request; the server also checks Host and Origin.
-import type { Failure, HostApi } from '../../domain/host-api.js';
+// every request; the server also checks Host and Origin. Engine messages come back over one Server-Sent Events
+// stream, which EventSource can only authorise with the token in its address.
+import type { EngineApi, Failure, HostApi } from '../../domain/host-api.js';
 
 export class HostUnreachable extends Error {}
 
@@ -24,6 +25,7 @@ export function createWebHost(token: string, base = ''): HostApi {
     return body.result as T;
   }
   const unavailable = (message: string): Failure => ({ ok: false, code: 'unavailable', message });
+  const engine = createWebEngine(token, base, call);
 
   return {
     info: () => call('info'),
@@ -38,12 +40,69 @@ export function createWebHost(token: string, base = ''): HostApi {
     discardBackup: (key) => call('discardBackup', key),
     validate: (text) => call('validate', text),
     print: async () => unavailable("Use your browser's print dialog and choose Save as PDF."),
-    engine: {
-      start: () => call('engineStart'),
-      send: async () => unavailable('The rules engine is not running.'),
-      stop: async () => undefined,
-      onMessage: () => () => undefined,
-    },
+    engine,
     onMenuCommand: () => () => undefined,
+  };
+}
+
+type EngineListener = (session: string, message: unknown) => void;
+
+function createWebEngine(token: string, base: string, call: <T>(method: string, ...args: unknown[]) => Promise<T>): EngineApi {
+  const listeners = new Set<EngineListener>();
+  let source: EventSource | null = null;
+  // Settles once the stream is open (or has failed to open), so a reply cannot overtake the subscription.
+  let opened: Promise<void> = Promise.resolve();
+
+  const deliver = (event: MessageEvent): void => {
+    let data: unknown;
+    try {
+      data = JSON.parse(String(event.data));
+    } catch {
+      return;
+    }
+    if (!data || typeof data !== 'object') return;
+    const { session, message } = data as { session?: unknown; message?: unknown };
+    if (typeof session !== 'string') return;
+    for (const listener of [...listeners]) listener(session, message);
+  };
+
+  const open = (): void => {
+    if (source) return;
+    const es = new EventSource(`${base}/api/engineEvents?token=${encodeURIComponent(token)}`);
+    source = es;
+    opened = new Promise<void>((resolve) => {
+      es.addEventListener('open', () => resolve(), { once: true });
+      es.addEventListener('error', () => resolve(), { once: true });
+    });
+    es.addEventListener('message', deliver);
+  };
+
+  const close = (): void => {
+    source?.close();
+    source = null;
+    opened = Promise.resolve();
+  };
+
+  return {
+    start: async () => {
+      await opened;
+      return call('engineStart');
+    },
+    send: async (session, message) => {
+      await opened;
+      return call('engineSend', session, message);
+    },
+    stop: async (session) => {
+      await call('engineStop', session);
+    },
+    onMessage: (listener) => {
+      const entry: EngineListener = (session, message) => listener(session, message);
+      listeners.add(entry);
+      open();
+      return () => {
+        if (!listeners.delete(entry)) return;
+        if (listeners.size === 0) close();
+      };
+    },
   };
 }
