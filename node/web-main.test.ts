@@ -94,6 +94,24 @@ describe('web main', () => {
     expect(result.opened).toEqual([result.out[0]!.replace('Aide-de-Camp is running at ', '')]);
   });
 
+  it('reads a relative FILE and --workspace from where the user typed npm run web (INIT_CWD)', async () => {
+    const typedIn = path.join(root, 'typed-in');
+    await fs.mkdir(path.join(typedIn, 'ws'), { recursive: true });
+    await fs.writeFile(path.join(typedIn, 'ws', 'c.scenario.json'), '{}');
+    const saved = process.env.INIT_CWD;
+    process.env.INIT_CWD = typedIn;
+    try {
+      const result = await run(['--no-open', '--workspace', 'ws', 'ws/c.scenario.json'], async (server) => {
+        expect((await post(server, 'info', [])).initialDocument).toBe('c.scenario.json');
+        expect((await post(server, 'listLibrary', [])).workspaceDir).toBe(path.join(typedIn, 'ws'));
+      });
+      expect(result.code).toBe(0);
+    } finally {
+      if (saved === undefined) delete process.env.INIT_CWD;
+      else process.env.INIT_CWD = saved;
+    }
+  });
+
   it('refuses bad arguments with the usage line', async () => {
     for (const argv of [['--port', 'abc'], ['--port', '70000'], ['--bogus'], [path.join(root, 'missing.scenario.json')], ['a', 'b'], ['--workspace', path.join(root, 'nope')]]) {
       const result = await run(argv);

@@ -104,12 +104,14 @@ export async function main(argv: string[], io: Partial<WebMainIo> = {}): Promise
       if (!/^\d+$/.test(values.port) || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535, not "${values.port}"`);
     }
 
-    let workspace = path.resolve(values.workspace ?? process.cwd());
+    // npm runs scripts from the package folder; INIT_CWD is where the user typed the command.
+    const base = process.env.INIT_CWD ?? process.cwd();
+    let workspace = path.resolve(base, values.workspace ?? '.');
     if (!(await isDirectory(workspace))) throw new UsageError(`the workspace ${workspace} is not a folder`);
     let initialDocument: string | null = null;
     const file = positionals[0];
     if (file !== undefined) {
-      const full = path.resolve(file);
+      const full = path.resolve(base, file);
       let st;
       try {
         st = await fs.stat(full);
