@@ -1,18 +1,18 @@
 // The application frame: document lifecycle (new, open, save, recover), live validation, undo, shortcuts.
-import { Alert, AppBar, Box, Button, Divider, IconButton, Menu, MenuItem, Snackbar, Toolbar, Tooltip, Typography } from '@mui/material';
+import { Alert, AppBar, Box, Button, Divider, IconButton, Menu, MenuItem, Snackbar, Tab, Tabs, Toolbar, Tooltip, Typography } from '@mui/material';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { serializeDocument } from '../../domain/document.js';
 import type { Backup, DocumentRef, HostApi, HostInfo, Library, MenuCommand } from '../../domain/host-api.js';
 import { isScenario, type AdcDocument } from '../../domain/model.js';
 import type { Problem } from '../../domain/problems.js';
 import { validateDocument } from '../../domain/validate.js';
+import { ForcesView } from '../army/ForcesView.js';
 import { MapView } from '../map/MapView.js';
 import { editorReducer, initialEditor, isDirty, setField, type EditorState } from '../state/editor.js';
 import { position } from '../state/history.js';
 import { entityOf } from '../state/selection.js';
 import { loadSettings, saveSettings, type Settings } from '../state/settings.js';
 import { blankArmyList, blankScenario } from '../state/templates.js';
-import { ArmySummary } from './ArmySummary.js';
 import { AboutDialog, ConfirmDialog, LibraryDialog, RecoveryDialog, SaveAsDialog, SettingsDialog, type Choice } from './dialogs.js';
 import { Inspector } from './Inspector.js';
 import { Outline } from './Outline.js';
@@ -65,6 +65,9 @@ export function App({ host }: { host: HostApi }) {
   const [settings, setSettings] = useState<Settings>(() => loadSettings());
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [focusPointer, setFocusPointer] = useState<string | null>(null);
+  /** A scenario's centre area shows the map or its forces; an army list always shows its forces. */
+  const [centreTab, setCentreTab] = useState<'map' | 'forces'>('map');
+  const [forcesFocus, setForcesFocus] = useState<{ pointer: string; seq: number } | null>(null);
   const [mapRef, mapSize] = useSize();
   const [fitKey, setFitKey] = useState(0);
 
@@ -162,17 +165,47 @@ export function App({ host }: { host: HostApi }) {
     [ask, fail, host, info, refreshLibrary],
   );
 
+  /** Where to save under a new name: the native dialog on the desktop, our own dialog on the web. */
+  const pickSavePath = useCallback(async (suggested: string): Promise<string | null> => {
+    if (info?.nativeDialogs) return host.pickSavePath(suggested);
+    const path = await new Promise<string | null>((resolve) => setSaveAs({ suggested, resolve }));
+    setSaveAs(null);
+    return path;
+  }, [host, info]);
+
   const saveAsFlow = useCallback(async (): Promise<boolean> => {
     const state = latest.current;
     if (!state.doc) return false;
     const base = (state.ref?.name ?? `${state.doc.id}.${isScenario(state.doc) ? 'scenario' : 'army'}.json`).replace(/^.*[\\/]/, '');
-    let path: string | null;
-    if (info?.nativeDialogs) path = await host.pickSavePath(base);
-    else path = await new Promise<string | null>((resolve) => setSaveAs({ suggested: base, resolve }));
-    setSaveAs(null);
+    const path = await pickSavePath(base);
     if (!path) return false;
     return writeTo(path, null);
-  }, [host, info, writeTo]);
+  }, [pickSavePath, writeTo]);
+
+  /** Saves a document made from the open one (a side as an army list) without touching the open one. */
+  const saveCopy = useCallback(async (doc: AdcDocument, suggested: string): Promise<boolean> => {
+    const path = await pickSavePath(suggested);
+    if (!path) return false;
+    const text = serializeDocument(doc, info ? `aide-de-camp ${info.version}` : undefined);
+    const attempt = (overwrite: boolean) =>
+      host.saveDocument({ path, text, baseVersion: null, ...(overwrite ? { overwrite } : {}) }).catch((e: Error) => ({ ok: false as const, code: 'io' as const, message: e.message }));
+    let r = await attempt(false);
+    if (!r.ok && r.code === 'conflict') {
+      const choice = await ask('Replace the file?', `${path} already exists. Replace it?`, [
+        { label: 'Cancel', value: 'cancel' },
+        { label: 'Replace it', value: 'overwrite', primary: true },
+      ]);
+      if (choice !== 'overwrite') return false;
+      r = await attempt(true);
+    }
+    if (!r.ok) {
+      fail(r.message);
+      return false;
+    }
+    setMessage({ text: `Saved ${r.ref.name}`, severity: 'success' });
+    void refreshLibrary();
+    return true;
+  }, [ask, fail, host, info, pickSavePath, refreshLibrary]);
 
   const save = useCallback(async (): Promise<boolean> => {
     const state = latest.current;
@@ -331,9 +364,16 @@ export function App({ host }: { host: HostApi }) {
     document.title = editor.doc || editor.text ? `${dirty ? '• ' : ''}${title} — Aide-de-Camp` : 'Aide-de-Camp';
   }, [title, dirty, editor.doc, editor.text]);
 
+  const forcesShowing = editor.doc !== null && (!isScenario(editor.doc) || centreTab === 'forces');
   const pickProblem = (p: Problem) => {
     const entity = entityOf(p.path);
     dispatch({ type: 'select', pointer: entity.pointer === '' ? null : entity.pointer });
+    // Inside an order of battle the Forces view has a cell for the value; the inspector keeps the rest.
+    if (forcesShowing && (entity.kind === 'unit' || entity.kind === 'formation' || entity.kind === 'leader')) {
+      setFocusPointer(null);
+      setForcesFocus((f) => ({ pointer: p.path, seq: (f?.seq ?? 0) + 1 }));
+      return;
+    }
     setFocusPointer(p.path);
   };
 
@@ -392,7 +432,14 @@ export function App({ host }: { host: HostApi }) {
           <Box sx={{ gridColumn: 1, gridRow: '1 / 3', borderRight: 1, borderColor: 'divider', minHeight: 0 }}>
             {editor.doc && <Outline doc={editor.doc} selected={editor.selected} onSelect={(p) => dispatch({ type: 'select', pointer: p === '' ? null : p })} />}
           </Box>
-          <Box ref={mapRef} sx={{ gridColumn: 2, gridRow: 1, minWidth: 0, minHeight: 0, overflow: 'hidden', bgcolor: '#e8e4da', position: 'relative' }} data-testid="map-area">
+          <Box sx={{ gridColumn: 2, gridRow: 1, minWidth: 0, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
+          {editor.doc && isScenario(editor.doc) && (
+            <Tabs value={centreTab} onChange={(_e, v: 'map' | 'forces') => setCentreTab(v)} sx={{ minHeight: 32, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper', '& .MuiTab-root': { minHeight: 32, py: 0 } }}>
+              <Tab value="map" label="Map" data-testid="tab-map" />
+              <Tab value="forces" label="Forces" data-testid="tab-forces" />
+            </Tabs>
+          )}
+          <Box ref={mapRef} sx={{ flex: 1, minWidth: 0, minHeight: 0, overflow: 'hidden', bgcolor: '#e8e4da', position: 'relative' }} data-testid="map-area">
             {editor.doc && isScenario(editor.doc) && mapSize.width > 0 && (
               <MapView
                 scenario={editor.doc}
@@ -404,13 +451,33 @@ export function App({ host }: { host: HostApi }) {
                 fitKey={fitKey}
               />
             )}
-            {editor.doc && !isScenario(editor.doc) && <ArmySummary army={editor.doc} />}
+            {editor.doc && forcesShowing && (
+              <ForcesView
+                doc={editor.doc}
+                problems={problems}
+                selected={editor.selected}
+                onSelect={(p) => {
+                  setFocusPointer(null);
+                  dispatch({ type: 'select', pointer: p });
+                }}
+                onCommand={(c) => {
+                  setFocusPointer(null);
+                  dispatch(c);
+                }}
+                focusRequest={forcesFocus}
+                onPickProblem={pickProblem}
+                onMessage={(text, severity = 'info') => setMessage({ text, severity })}
+                host={host}
+                onSaveCopy={saveCopy}
+              />
+            )}
             {!editor.doc && (
               <Box sx={{ p: 2 }}>
                 <Alert severity="error">This file could not be opened as a document. Its text is kept below, unchanged.</Alert>
                 <Box component="pre" sx={{ fontSize: 12, whiteSpace: 'pre-wrap', overflow: 'auto', maxHeight: '60vh' }}>{editor.text}</Box>
               </Box>
             )}
+          </Box>
           </Box>
           <Box sx={{ gridColumn: 3, gridRow: '1 / 3', borderLeft: 1, borderColor: 'divider', minHeight: 0 }}>
             {editor.doc && <Inspector doc={editor.doc} selected={editor.selected} problems={problems} focusPointer={focusPointer} units={settings.units} onChange={onField} />}

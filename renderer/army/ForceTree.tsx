@@ -1,0 +1,368 @@
+// The orders of battle as a tree: keyboard first (arrows, + adds a formation, U a unit, L a leader, F2 renames,
+// Delete, Ctrl+D duplicates, Space marks), with Ctrl/Shift-click multi-select and drag and drop to move.
+import { Box, InputBase, TextField, Typography } from '@mui/material';
+import { useMemo, useRef, useState, type DragEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import type { Formation, RuleSystem, Unit } from '../../domain/model.js';
+import type { DropTarget, ForceEntry, ForceIndex } from './forces.js';
+import { formationTotals, totalsLine, type Totals } from './totals.js';
+
+export type DropPosition = 'before' | 'after' | 'into';
+
+export interface TreeProps {
+  index: ForceIndex;
+  system: RuleSystem | undefined;
+  active: ForceEntry | undefined;
+  marks: Set<string>;
+  collapsed: Set<string>;
+  renaming: string | null;
+  /** Ids with a problem inside them, and whether any is an error. */
+  flagged: Map<string, 'error' | 'warning'>;
+  onActivate(entry: ForceEntry, how: 'plain' | 'toggle' | 'range' | 'keep'): void;
+  onToggleCollapse(id: string, collapse?: boolean): void;
+  onRename(id: string | null, name?: string): void;
+  onKeyCommand(command: 'add-formation' | 'add-unit' | 'add-leader' | 'duplicate' | 'delete' | 'to-table' | 'clear-marks'): void;
+  /** Ids being dragged, shared with the table so rows can be dropped on formations. */
+  dragIds: React.MutableRefObject<string[]>;
+  onDrop(target: DropTarget): void;
+}
+
+const ECHELON_MARK: Record<string, string> = { army: 'A', wing: 'W', corps: 'C', division: 'D', brigade: 'B' };
+const ARM_MARK: Record<string, string> = { infantry: '▭', cavalry: '◸', artillery: '●', train: '▤' };
+
+/** Black or white, whichever reads better on a side's colour (some sides are pale). */
+function readableOn(color: string | undefined): string {
+  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(color ?? '');
+  if (!m) return '#fff';
+  const [r, g, b] = [m[1]!, m[2]!, m[3]!].map((h) => parseInt(h, 16) / 255);
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b! > 0.6 ? '#222' : '#fff';
+}
+
+export const treeRowId = (id: string) => `forces-node-${id.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+
+export function ForceTree(props: TreeProps) {
+  const { index } = props;
+  const [filter, setFilter] = useState('');
+  const [drop, setDrop] = useState<{ id: string; pos: DropPosition } | null>(null);
+  const box = useRef<HTMLDivElement>(null);
+
+  const visible = useMemo(() => {
+    const f = filter.trim().toLowerCase();
+    if (f) {
+      const hit = (e: ForceEntry) => {
+        const n = e.node as Partial<Unit>;
+        return [n.name, n.id, n.type, n.arm].some((s) => typeof s === 'string' && s.toLowerCase().includes(f));
+      };
+      const matches = index.entries.filter(hit);
+      const keep = new Set<string>();
+      for (const m of matches) {
+        keep.add(m.pointer);
+        // Show the formations on the way down to every match.
+        for (let p = m.parentPointer; p !== undefined; p = index.byPointer.get(p)?.parentPointer) keep.add(p);
+      }
+      return index.entries.filter((e) => keep.has(e.pointer));
+    }
+    const out: ForceEntry[] = [];
+    const hidden: string[] = [];
+    for (const e of index.entries) {
+      if (hidden.some((p) => e.pointer.startsWith(`${p}/`))) continue;
+      out.push(e);
+      if (e.kind === 'formation' && props.collapsed.has(e.id)) hidden.push(e.pointer);
+    }
+    return out;
+  }, [index, filter, props.collapsed]);
+
+  const totals = useMemo(() => {
+    const m = new Map<string, Totals>();
+    for (const e of index.entries) {
+      if (e.kind !== 'formation') continue;
+      m.set(e.id, formationTotals(e.node as Formation, props.system));
+    }
+    return m;
+  }, [index, props.system]);
+
+  const hasChildren = (e: ForceEntry) => {
+    const f = e.node as Formation;
+    return e.kind === 'formation' && ((f.units?.length ?? 0) + (f.formations?.length ?? 0) + (f.leader ? 1 : 0) > 0);
+  };
+
+  const move = (delta: number, extend: boolean) => {
+    const i = props.active ? visible.findIndex((e) => e.pointer === props.active!.pointer) : -1;
+    const next = visible[Math.max(0, Math.min(visible.length - 1, i < 0 ? 0 : i + delta))];
+    if (next) props.onActivate(next, extend ? 'range' : 'plain');
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if ((e.target as HTMLElement).tagName === 'INPUT') return;
+    const a = props.active;
+    const mod = e.ctrlKey || e.metaKey;
+    let handled = true;
+    switch (e.key) {
+      case 'ArrowDown':
+        move(1, e.shiftKey);
+        break;
+      case 'ArrowUp':
+        move(-1, e.shiftKey);
+        break;
+      case 'Home':
+        move(-visible.length, false);
+        break;
+      case 'End':
+        move(visible.length, false);
+        break;
+      case 'ArrowRight':
+        if (a && a.kind === 'formation' && props.collapsed.has(a.id)) props.onToggleCollapse(a.id, false);
+        else move(1, false);
+        break;
+      case 'ArrowLeft':
+        if (a && a.kind === 'formation' && hasChildren(a) && !props.collapsed.has(a.id)) props.onToggleCollapse(a.id, true);
+        else if (a?.parentPointer) {
+          const parent = index.byPointer.get(a.parentPointer);
+          if (parent) props.onActivate(parent, 'plain');
+        }
+        break;
+      case ' ':
+        if (a) props.onActivate(a, 'toggle');
+        break;
+      case 'F2':
+      case 'Enter':
+        if (a) props.onRename(a.id);
+        break;
+      case '+':
+      case 'Insert':
+        props.onKeyCommand('add-formation');
+        break;
+      case 'u':
+      case 'U':
+        if (mod) handled = false;
+        else props.onKeyCommand('add-unit');
+        break;
+      case 'l':
+      case 'L':
+        if (mod) handled = false;
+        else props.onKeyCommand('add-leader');
+        break;
+      case 'd':
+      case 'D':
+        if (mod) props.onKeyCommand('duplicate');
+        else handled = false;
+        break;
+      case 'Delete':
+      case 'Backspace':
+        props.onKeyCommand('delete');
+        break;
+      case 'F6':
+        props.onKeyCommand('to-table');
+        break;
+      case 'Escape':
+        props.onKeyCommand('clear-marks');
+        break;
+      default:
+        handled = false;
+    }
+    if (handled) {
+      e.preventDefault();
+      e.stopPropagation();
+    }
+  };
+
+  const targetFor = (entry: ForceEntry, pos: DropPosition): DropTarget | undefined => {
+    if (pos === 'into') return entry.kind === 'formation' ? { formationId: entry.id } : undefined;
+    if (!entry.parentId) return undefined;
+    if (pos === 'before') return { formationId: entry.parentId, beforeId: entry.id };
+    // After a unit: before the next unit of the same formation, or at the end.
+    const parent = index.byId.get(entry.parentId)?.node as Formation | undefined;
+    const list = (entry.kind === 'unit' ? parent?.units : parent?.formations) ?? [];
+    const i = list.findIndex((x) => x?.id === entry.id);
+    const next = list[i + 1];
+    return next ? { formationId: entry.parentId, beforeId: next.id } : { formationId: entry.parentId };
+  };
+
+  const positionOf = (e: DragEvent<HTMLElement>, entry: ForceEntry): DropPosition => {
+    const r = e.currentTarget.getBoundingClientRect();
+    const y = (e.clientY - r.top) / Math.max(1, r.height);
+    if (entry.kind === 'formation') return y < 0.3 && entry.parentId ? 'before' : 'into';
+    if (entry.kind === 'leader') return 'into';
+    return y < 0.5 ? 'before' : 'after';
+  };
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: '100%' }}>
+      <Box sx={{ p: 0.75, borderBottom: 1, borderColor: 'divider' }}>
+        <TextField
+          fullWidth
+          placeholder="Filter by name, id or type"
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') setFilter('');
+            if (e.key === 'ArrowDown' || e.key === 'Enter') {
+              e.preventDefault();
+              box.current?.focus();
+              if (visible[0] && !props.active) props.onActivate(visible[0], 'plain');
+            }
+          }}
+          slotProps={{ htmlInput: { 'data-testid': 'forces-filter', 'aria-label': 'Filter the tree' } }}
+          sx={{ '& input': { py: 0.5, fontSize: 12 } }}
+        />
+      </Box>
+      <Box
+        ref={box}
+        role="tree"
+        aria-multiselectable
+        aria-label="Orders of battle"
+        tabIndex={0}
+        data-testid="forces-tree"
+        {...(props.active ? { 'aria-activedescendant': treeRowId(props.active.id) } : {})}
+        onKeyDown={onKeyDown}
+        sx={{ flex: 1, overflow: 'auto', outline: 'none', py: 0.5, '&:focus-visible .active, &:focus .active': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 } }}
+      >
+        {visible.length === 0 && (
+          <Typography variant="body2" color="text.secondary" sx={{ p: 1.5 }}>
+            {filter ? 'Nothing matches the filter.' : 'No forces.'}
+          </Typography>
+        )}
+        {visible.map((e) => {
+          const isActive = props.active?.pointer === e.pointer;
+          const marked = props.marks.has(e.id);
+          const root = !e.parentId;
+          const n = e.node as Partial<Unit & Formation>;
+          const label = root ? `${index.roots[e.root]?.side !== undefined ? `${index.roots[e.root]!.label}: ` : ''}${n.name ?? n.id}` : (n.name ?? n.id ?? '?');
+          const flag = props.flagged.get(e.id);
+          const hint = drop?.id === e.id ? drop.pos : null;
+          const isCollapsed = e.kind === 'formation' && props.collapsed.has(e.id);
+          return (
+            <Box
+              key={e.pointer}
+              id={treeRowId(e.id)}
+              role="treeitem"
+              aria-selected={marked || isActive}
+              aria-level={e.depth + 1}
+              {...(e.kind === 'formation' ? { 'aria-expanded': !isCollapsed } : {})}
+              className={isActive ? 'active' : undefined}
+              data-pointer={e.pointer}
+              data-node-id={e.id}
+              data-kind={e.kind}
+              draggable={!root && props.renaming !== e.id}
+              onClick={(ev: MouseEvent) => {
+                props.onActivate(e, ev.shiftKey ? 'range' : ev.ctrlKey || ev.metaKey ? 'toggle' : 'plain');
+                box.current?.focus();
+              }}
+              onDoubleClick={() => props.onRename(e.id)}
+              onDragStart={(ev) => {
+                props.dragIds.current = props.marks.has(e.id) ? [...props.marks] : [e.id];
+                ev.dataTransfer.setData('text/plain', props.dragIds.current.join(','));
+                ev.dataTransfer.effectAllowed = 'move';
+              }}
+              onDragEnd={() => {
+                props.dragIds.current = [];
+                setDrop(null);
+              }}
+              onDragOver={(ev) => {
+                if (props.dragIds.current.length === 0) return;
+                const pos = positionOf(ev, e);
+                if (!targetFor(e, pos)) return;
+                ev.preventDefault();
+                ev.dataTransfer.dropEffect = 'move';
+                if (drop?.id !== e.id || drop.pos !== pos) setDrop({ id: e.id, pos });
+              }}
+              onDragLeave={() => setDrop((d) => (d?.id === e.id ? null : d))}
+              onDrop={(ev) => {
+                ev.preventDefault();
+                const target = targetFor(e, positionOf(ev, e));
+                setDrop(null);
+                if (target) props.onDrop(target);
+                props.dragIds.current = [];
+              }}
+              sx={{
+                display: 'flex',
+                alignItems: 'center',
+                gap: 0.5,
+                pl: `${6 + e.depth * 14}px`,
+                pr: 1,
+                height: 24,
+                cursor: 'default',
+                userSelect: 'none',
+                fontSize: 13,
+                bgcolor: marked ? 'rgba(31,58,95,0.16)' : isActive ? 'rgba(31,58,95,0.08)' : hint === 'into' ? 'rgba(31,58,95,0.12)' : undefined,
+                borderTop: hint === 'before' ? '2px solid #1f3a5f' : '2px solid transparent',
+                borderBottom: hint === 'after' ? '2px solid #1f3a5f' : '2px solid transparent',
+                '&:hover': { bgcolor: marked ? 'rgba(31,58,95,0.2)' : 'rgba(0,0,0,0.04)' },
+              }}
+            >
+              <Box
+                component="span"
+                onClick={(ev) => {
+                  ev.stopPropagation();
+                  if (e.kind === 'formation' && hasChildren(e)) props.onToggleCollapse(e.id);
+                }}
+                sx={{ width: 12, fontSize: 10, color: 'text.secondary', flex: 'none', textAlign: 'center' }}
+                aria-hidden
+              >
+                {e.kind === 'formation' && hasChildren(e) ? (isCollapsed ? '▸' : '▾') : ''}
+              </Box>
+              <Box
+                component="span"
+                title={e.kind === 'formation' ? n.echelon : e.kind === 'leader' ? 'leader' : `${n.arm} ${n.type}`}
+                sx={{
+                  flex: 'none',
+                  width: 16,
+                  height: 16,
+                  fontSize: 10,
+                  lineHeight: '16px',
+                  textAlign: 'center',
+                  borderRadius: e.kind === 'formation' ? '3px' : '50%',
+                  bgcolor: e.kind === 'formation' ? (root ? (index.roots[e.root]?.color ?? '#1f3a5f') : '#5b6b7f') : 'transparent',
+                  color: e.kind === 'formation' ? (root ? readableOn(index.roots[e.root]?.color) : '#fff') : e.kind === 'leader' ? '#b8860b' : 'text.secondary',
+                  border: root ? '1px solid rgba(0,0,0,0.25)' : undefined,
+                  fontWeight: 700,
+                }}
+              >
+                {e.kind === 'formation' ? (ECHELON_MARK[String(n.echelon)] ?? '?') : e.kind === 'leader' ? '★' : (ARM_MARK[String(n.arm)] ?? '·')}
+              </Box>
+              {props.renaming === e.id ? (
+                <RenameInput initial={String(n.name ?? '')} onDone={(name) => { props.onRename(null, name); box.current?.focus(); }} />
+              ) : (
+                <Box component="span" className="node-name" sx={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontWeight: e.kind === 'formation' ? 500 : 400 }}>
+                  {label}
+                </Box>
+              )}
+              {flag && <Box component="span" title={flag === 'error' ? 'Has errors' : 'Has warnings'} sx={{ color: flag === 'error' ? 'error.main' : 'warning.main', fontSize: 10 }}>{flag === 'error' ? '✖' : '▲'}</Box>}
+              {e.kind === 'formation' && props.renaming !== e.id && totals.get(e.id)?.units ? (
+                // The count fits beside a long name; the full totals are a hover away and in the table's group rows.
+                <Box component="span" title={totalsLine(totals.get(e.id)!)} sx={{ flex: 'none', fontSize: 11, color: 'text.secondary', minWidth: 14, textAlign: 'right' }}>
+                  {totals.get(e.id)!.units}
+                </Box>
+              ) : null}
+            </Box>
+          );
+        })}
+      </Box>
+    </Box>
+  );
+}
+
+function RenameInput(props: { initial: string; onDone(name?: string): void }) {
+  const [text, setText] = useState(props.initial);
+  const done = useRef(false);
+  const finish = (name?: string) => {
+    if (done.current) return;
+    done.current = true;
+    props.onDone(name);
+  };
+  return (
+    <InputBase
+      autoFocus
+      value={text}
+      onChange={(e) => setText(e.target.value)}
+      onFocus={(e) => e.target.select()}
+      onKeyDown={(e) => {
+        e.stopPropagation();
+        if (e.key === 'Enter') finish(text.trim() || props.initial);
+        else if (e.key === 'Escape') finish();
+      }}
+      onBlur={() => finish(text.trim() || props.initial)}
+      inputProps={{ 'data-testid': 'rename-input', 'aria-label': 'Name' }}
+      sx={{ flex: 1, fontSize: 13, '& input': { p: '1px 4px', border: '1px solid', borderColor: 'primary.main', borderRadius: '3px', bgcolor: '#fff' } }}
+    />
+  );
+}

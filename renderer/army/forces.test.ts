@@ -1,0 +1,159 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { ArmyList, Scenario } from '../../domain/model.js';
+import { validateDocument } from '../../domain/validate.js';
+import { applyChanges, emptyHistory, record, undo } from '../state/history.js';
+import { armyListFromSide, copyArmyIntoSide } from './army-files.js';
+import { diffChanges, setValueChanges } from './diff.js';
+import { addFormation, addLeader, addUnits, collectIds, deleteNodes, duplicateNodes, indexForces, moveNodes, newUnit, slug, uniqueId } from './forces.js';
+
+const load = <T>(name: string): T => JSON.parse(readFileSync(new URL(`../../scenarios/${name}`, import.meta.url), 'utf8')) as T;
+const friant = load<ArmyList>('fr-division-friant-1809.army.json');
+const plancenoit = load<Scenario>('ne-01-plancenoit.scenario.json');
+
+/** Applying the diff to the old document must give the new one, and undoing it the old one again. */
+function roundTrip<T>(before: T, after: T) {
+  const changes = diffChanges(before, after);
+  expect(applyChanges(before, changes, 'forward')).toEqual(after);
+  const h = record(emptyHistory(), 'x', changes);
+  expect(undo(applyChanges(before, changes, 'forward'), h)!.root).toEqual(before);
+  return changes;
+}
+
+describe('ids', () => {
+  it('makes readable ids from names and keeps them unique', () => {
+    expect(slug('1/15e Léger')).toBe('1-15e-leger');
+    expect(slug('  ')).toBe('unit');
+    const taken = new Set(['a', 'a-2']);
+    expect(uniqueId('a', taken)).toBe('a-3');
+    expect(uniqueId('b', taken)).toBe('b');
+    expect(uniqueId('b', taken)).toBe('b-2');
+    expect(uniqueId('bad id!', taken)).toBe('bad-id-');
+  });
+});
+
+describe('diffChanges', () => {
+  it('records only what changed, and sets deep values by creating the highest missing parent', () => {
+    const a = { x: { y: 1, z: [1, 2] }, k: 'v' };
+    const b = { x: { y: 2, z: [1, 2] }, k: 'v', n: true };
+    expect(roundTrip(a, b)).toHaveLength(2);
+    const unit = { id: 'u', ratings: {} as Record<string, unknown> };
+    const c = setValueChanges(unit, ['ratings', 'napoleons-eagles', 'figures'], 12);
+    expect(c).toEqual([{ path: ['ratings', 'napoleons-eagles'], before: expect.anything(), after: { figures: 12 } }]);
+    expect(setValueChanges(unit, ['ratings', 'x', 'y'], undefined)).toEqual([]);
+  });
+
+  it('replaces a reordered list whole', () => {
+    const a = { units: [{ id: 'a', n: 1 }, { id: 'b', n: 2 }] };
+    const b = { units: [{ id: 'b', n: 2 }, { id: 'a', n: 1 }] };
+    expect(roundTrip(a, b)).toEqual([{ path: ['units'], before: a.units, after: b.units }]);
+  });
+});
+
+describe('structural edits', () => {
+  it('adds a division with two brigades of units and a leader, all validating', () => {
+    let doc: ArmyList = { type: 'aide-de-camp/army', schemaVersion: 1, id: 'l', name: 'L', ruleSystem: 'napoleons-eagles', scale: { figureRatio: 60 }, army: { id: 'army', name: 'Army', echelon: 'corps', formations: [], units: [] } };
+    let r = addFormation(doc, 'army', '1st Division');
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    doc = r.doc as ArmyList;
+    const div = r.ids[0]!;
+    expect(doc.army.formations![0]!.echelon).toBe('division');
+    for (const name of ['Brigade A', 'Brigade B']) {
+      r = addFormation(doc, div, name);
+      if (!r.ok) throw new Error(r.message);
+      doc = r.doc as ArmyList;
+      const brigade = r.ids[0]!;
+      r = addUnits(doc, brigade, [1, 2].map((i) => ({ ...newUnit('', `${i}/${name}`, 'napoleons-eagles'), ratings: { 'napoleons-eagles': { rating: 'B16C30', figures: 12, ranks: 3 } } })));
+      if (!r.ok) throw new Error(r.message);
+      doc = r.doc as ArmyList;
+    }
+    r = addLeader(doc, div, 'Gén. Friant');
+    if (!r.ok) throw new Error(r.message);
+    doc = r.doc as ArmyList;
+    expect(addLeader(doc, div).ok).toBe(false);
+    expect(doc.army.formations![0]!.formations!.map((f) => f.echelon)).toEqual(['brigade', 'brigade']);
+    expect(validateDocument(doc).filter((p) => p.severity === 'error')).toEqual([]);
+    expect(collectIds(doc).size).toBe(1 + 1 + 1 + 2 + 4 + 1);
+  });
+
+  it('duplicates with fresh ids, deletes, and moves units between formations', () => {
+    const d = duplicateNodes(friant, ['gilly']);
+    if (!d.ok) throw new Error(d.message);
+    const ids = [...collectIds(d.doc)];
+    expect(new Set(ids).size).toBe(ids.length);
+    expect((d.doc as ArmyList).army.formations![1]!.name).toBe('Brigade Gilly (copy)');
+    roundTrip(friant, d.doc);
+
+    const del = deleteNodes(friant, ['l15-1', 'l15-2', 'friant', 'friant-gen']);
+    if (!del.ok) throw new Error(del.message);
+    expect((del.doc as ArmyList).army.formations![0]!.units!.map((u) => u.id)).not.toContain('l15-1');
+    expect((del.doc as ArmyList).army.leader).toBeUndefined();
+    expect((del.doc as ArmyList).army.id).toBe('friant');
+
+    const index = indexForces(friant);
+    const target = index.entries.find((e) => e.kind === 'formation' && e.id !== 'gilly' && e.id !== 'friant')!;
+    const m = moveNodes(friant, ['l15-1', 'l15-2'], { formationId: target.id });
+    if (!m.ok) throw new Error(m.message);
+    const moved = indexForces(m.doc);
+    expect(moved.byId.get('l15-1')!.parentId).toBe(target.id);
+    expect(moved.byId.get('l15-2')!.parentId).toBe(target.id);
+    // Reorder within a formation: the second before the first.
+    const re = moveNodes(friant, ['l15-2'], { formationId: 'gilly', beforeId: 'l15-1' });
+    if (!re.ok) throw new Error(re.message);
+    expect((re.doc as ArmyList).army.formations![0]!.units!.slice(0, 2).map((u) => u.id)).toEqual(['l15-2', 'l15-1']);
+    expect(moveNodes(friant, ['friant'], { formationId: 'gilly' }).ok).toBe(false);
+    expect(moveNodes(friant, ['gilly'], { formationId: 'gilly' }).ok).toBe(false);
+  });
+
+  it('drops deleted units from deployments and reinforcements', () => {
+    const side = plancenoit.sides.findIndex((s) => (s.reinforcements ?? []).length > 0 || (s.deployment ?? []).some((d) => d.units?.length));
+    expect(side).toBeGreaterThanOrEqual(0);
+    const named = [...(plancenoit.sides[side]!.deployment ?? []).flatMap((d) => d.units ?? []), ...(plancenoit.sides[side]!.reinforcements ?? []).flatMap((r) => r.units)];
+    const r = deleteNodes(plancenoit, [named[0]!]);
+    if (!r.ok) throw new Error(r.message);
+    const s = (r.doc as Scenario).sides[side]!;
+    expect([...(s.deployment ?? []).flatMap((d) => d.units ?? []), ...(s.reinforcements ?? []).flatMap((x) => x.units)]).not.toContain(named[0]);
+    expect(validateDocument(r.doc).filter((p) => p.severity === 'error' && /not found|unknown|no unit/i.test(p.message))).toEqual([]);
+  });
+});
+
+describe('army lists and sides', () => {
+  it('copies a list into a side, renaming only the ids that clash', () => {
+    const once = copyArmyIntoSide(plancenoit, 0, friant, 'add');
+    expect(once.renamed).toEqual([]);
+    const twice = copyArmyIntoSide(once.doc, 1, friant, 'add');
+    const ids = [...collectIds(twice.doc)];
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(twice.renamed.length).toBe(indexForces({ ...friant }).entries.length);
+    expect(twice.renamed[0]).toEqual(['friant', 'friant-2']);
+    expect(validateDocument(twice.doc).filter((p) => /used twice/.test(p.message))).toEqual([]);
+  });
+
+  it('replaces a side\'s army, keeping the list\'s ids when only the old army used them', () => {
+    const once = copyArmyIntoSide(plancenoit, 0, friant, 'replace');
+    const again = copyArmyIntoSide(once.doc, 0, friant, 'replace');
+    expect(again.renamed).toEqual([]);
+    expect(again.doc.sides[0]!.army.id).toBe('friant');
+    const s = again.doc.sides[0]!;
+    const units = new Set(indexForces(again.doc).entries.filter((e) => e.kind === 'unit' && e.root === 0).map((e) => e.id));
+    for (const d of s.deployment ?? []) for (const u of d.units ?? []) expect(units.has(u)).toBe(true);
+  });
+
+  it('lists copied units in the side\'s deployment zone when asked, and says so when they have nowhere to stand', () => {
+    const withZone: Scenario = structuredClone(plancenoit);
+    withZone.sides[1]!.deployment = [{ zone: { edge: 'west', depth: 12 }, units: [] }];
+    const r = copyArmyIntoSide(withZone, 1, friant, 'add', { deploy: true });
+    expect(r.doc.sides[1]!.deployment![0]!.units).toEqual(indexForces(friant).entries.filter((e) => e.kind === 'unit').map((e) => e.id));
+    expect(r.notes.join(' ')).not.toMatch(/no set-up/);
+    expect(copyArmyIntoSide(plancenoit, 1, friant, 'add').notes.join(' ')).toMatch(/9 copied units have no set-up/);
+  });
+
+  it('saves a side as an army list that validates', () => {
+    const list = armyListFromSide(plancenoit, 0);
+    expect(list.type).toBe('aide-de-camp/army');
+    expect(list.army).toEqual(expect.objectContaining({ id: plancenoit.sides[0]!.army.id }));
+    expect(JSON.stringify(list)).not.toContain('"setup"');
+    expect(validateDocument(list).filter((p) => p.severity === 'error')).toEqual([]);
+  });
+});

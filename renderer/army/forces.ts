@@ -1,0 +1,350 @@
+// The orders of battle of a document as one tree (one root per side, or the list's army), and the structural
+// edits on it: add, duplicate, delete and move. Edits work on ids rather than pointers, because pointers shift as
+// soon as anything before them moves; each returns the new document, and `diffChanges` makes it a command.
+import { walkForces } from '../../domain/forces.js';
+import type { AdcDocument, Arm, Echelon, Formation, Leader, RuleSystem, Scenario, Unit } from '../../domain/model.js';
+import { ARMS, ECHELONS, isScenario } from '../../domain/model.js';
+
+export interface ForceRoot {
+  pointer: string;
+  label: string;
+  /** Index of the side in a scenario; undefined for an army list. */
+  side?: number;
+  color?: string;
+}
+
+export type NodeKind = 'formation' | 'leader' | 'unit';
+
+export interface ForceEntry {
+  kind: NodeKind;
+  id: string;
+  pointer: string;
+  node: Formation | Leader | Unit;
+  /** The formation that holds it; undefined for a root. */
+  parentId?: string;
+  parentPointer?: string;
+  depth: number;
+  root: number;
+}
+
+export interface ForceIndex {
+  roots: ForceRoot[];
+  /** Every formation, leader and unit in tree order. */
+  entries: ForceEntry[];
+  byId: Map<string, ForceEntry>;
+  byPointer: Map<string, ForceEntry>;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+export function forceRoots(doc: AdcDocument): ForceRoot[] {
+  if (!isScenario(doc)) return isObject(doc.army) ? [{ pointer: '/army', label: doc.name || 'Army' }] : [];
+  const sides = Array.isArray(doc.sides) ? doc.sides : [];
+  return sides.flatMap((side, i) =>
+    isObject(side) && isObject(side.army)
+      ? [{ pointer: `/sides/${i}/army`, label: side.name || side.id || `Side ${i + 1}`, side: i, ...(side.color ? { color: side.color } : {}) }]
+      : [],
+  );
+}
+
+export function armyAt(doc: AdcDocument, root: ForceRoot): Formation {
+  return (root.side === undefined ? (doc as { army: Formation }).army : (doc as Scenario).sides[root.side]!.army);
+}
+
+export function indexForces(doc: AdcDocument): ForceIndex {
+  const roots = forceRoots(doc);
+  const entries: ForceEntry[] = [];
+  const byId = new Map<string, ForceEntry>();
+  const byPointer = new Map<string, ForceEntry>();
+  roots.forEach((root, r) => {
+    const depthOf = (pointer: string) => (pointer.slice(root.pointer.length).match(/\/formations\/\d+/g)?.length ?? 0);
+    for (const n of walkForces(armyAt(doc, root), root.pointer)) {
+      const depth = depthOf(n.path) + (n.kind === 'formation' ? 0 : 1);
+      const parentPointer = n.kind === 'formation' ? (n.parent ? n.path.replace(/\/formations\/\d+$/, '') : undefined) : n.path.replace(/\/(units\/\d+|leader)$/, '');
+      const entry: ForceEntry = {
+        kind: n.kind,
+        id: String(n.node.id),
+        pointer: n.path,
+        node: n.node,
+        depth,
+        root: r,
+        ...(n.parent ? { parentId: String(n.parent.id), parentPointer: parentPointer! } : {}),
+      };
+      entries.push(entry);
+      if (!byId.has(entry.id)) byId.set(entry.id, entry);
+      byPointer.set(entry.pointer, entry);
+    }
+  });
+  return { roots, entries, byId, byPointer };
+}
+
+/** True when `pointer` is `ancestor` or lies inside it. */
+export const within = (pointer: string, ancestor: string): boolean => pointer === ancestor || pointer.startsWith(`${ancestor}/`);
+
+// ---- Ids -------------------------------------------------------------------
+
+/** Every id in the document: one namespace for sides, forces, terrain and objectives (file-format.md). */
+export function collectIds(doc: AdcDocument): Set<string> {
+  const ids = new Set<string>();
+  const add = (v: unknown) => {
+    if (isObject(v) && typeof v.id === 'string') ids.add(v.id);
+  };
+  add(doc);
+  const armies: unknown[] = [];
+  if (isScenario(doc)) {
+    for (const side of Array.isArray(doc.sides) ? doc.sides : []) {
+      add(side);
+      if (isObject(side)) armies.push(side.army);
+    }
+    for (const f of Array.isArray(doc.terrain) ? doc.terrain : []) add(f);
+    for (const o of Array.isArray(doc.objectives) ? doc.objectives : []) add(o);
+  } else armies.push(doc.army);
+  for (const army of armies) if (isObject(army)) for (const n of walkForces(army as unknown as Formation, '')) add(n.node);
+  return ids;
+}
+
+/** A readable id from a name: "1/15e Léger" → "1-15e-leger". */
+export function slug(text: string, fallback = 'unit'): string {
+  const s = text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9_]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
+    .replace(/-+$/, '');
+  return s || fallback;
+}
+
+/** `base` if free, else `base-2`, `base-3`, …; the id is added to `taken`. */
+export function uniqueId(base: string, taken: Set<string>): string {
+  const clean = base.replace(/[^A-Za-z0-9_.-]/g, '-').slice(0, 56) || 'id';
+  let id = clean;
+  if (taken.has(id)) {
+    const stem = clean.replace(/-\d+$/, '');
+    for (let n = 2; taken.has((id = `${stem}-${n}`)); n++);
+  }
+  taken.add(id);
+  return id;
+}
+
+/**
+ * Gives every formation, leader and unit in `army` an id not in `taken`, keeping ids that are free. Mutates `army`
+ * (a copy the caller owns) and returns the renames.
+ */
+export function reidForces(army: Formation, taken: Set<string>): [string, string][] {
+  const renamed: [string, string][] = [];
+  for (const n of walkForces(army, '')) {
+    const old = String(n.node.id ?? '');
+    const id = old && !taken.has(old) && /^[A-Za-z0-9_.-]{1,64}$/.test(old) ? (taken.add(old), old) : uniqueId(old || n.kind, taken);
+    if (id !== old) {
+      renamed.push([old, id]);
+      (n.node as { id: string }).id = id;
+    }
+  }
+  return renamed;
+}
+
+// ---- New nodes -------------------------------------------------------------
+
+export function childEchelon(echelon: unknown): Echelon {
+  const i = ECHELONS.indexOf(echelon as Echelon);
+  return i < 0 ? 'brigade' : ECHELONS[Math.min(i + 1, ECHELONS.length - 1)]!;
+}
+
+export const DEFAULT_TYPE: Record<Arm, string> = { infantry: 'line', cavalry: 'light', artillery: 'foot', train: 'baggage' };
+
+export function newUnit(id: string, name: string, system: RuleSystem | undefined, like?: Partial<Unit>): Unit {
+  const arm: Arm = like?.arm && like.arm in ARMS ? like.arm : 'infantry';
+  const type = like?.type && (ARMS[arm] as readonly string[]).includes(like.type) ? like.type : DEFAULT_TYPE[arm];
+  return { id, name, arm, type, ...(system ? { ratings: { [system]: {} } } : {}) };
+}
+
+// ---- Structural edits ------------------------------------------------------
+
+export type EditResult = { ok: true; doc: AdcDocument; ids: string[] } | { ok: false; message: string };
+
+interface Located {
+  entry: ForceEntry;
+  node: Formation | Leader | Unit;
+  parent?: Formation;
+}
+
+/** A private copy of the document, and a way to find each force node in it by id. */
+function draft(doc: AdcDocument) {
+  const copy = structuredClone(doc);
+  const index = indexForces(copy);
+  const locate = (id: string): Located | undefined => {
+    const entry = index.byId.get(id);
+    if (!entry) return undefined;
+    const parent = entry.parentId === undefined ? undefined : (index.byId.get(entry.parentId)?.node as Formation | undefined);
+    return { entry, node: entry.node, ...(parent ? { parent } : {}) };
+  };
+  return { copy, index, locate };
+}
+
+const formationOf = (l: Located | undefined): Formation | undefined => (l?.entry.kind === 'formation' ? (l.node as Formation) : undefined);
+
+export function addFormation(doc: AdcDocument, parentId: string, name?: string): EditResult {
+  const { copy, locate } = draft(doc);
+  const parent = formationOf(locate(parentId));
+  if (!parent) return { ok: false, message: 'Pick a formation to add a formation to.' };
+  const echelon = childEchelon(parent.echelon);
+  const label = name ?? `New ${echelon}`;
+  const id = uniqueId(slug(label, echelon), collectIds(copy));
+  parent.formations = [...(Array.isArray(parent.formations) ? parent.formations : []), { id, name: label, echelon, formations: [], units: [] }];
+  return { ok: true, doc: copy, ids: [id] };
+}
+
+/** Adds units to a formation, after `afterId` if given, else at the end; ids of `units` are made unique. */
+export function addUnits(doc: AdcDocument, formationId: string, units: Unit[], afterId?: string): EditResult {
+  const { copy, locate } = draft(doc);
+  const formation = formationOf(locate(formationId));
+  if (!formation) return { ok: false, message: 'Pick a formation to add units to.' };
+  const taken = collectIds(copy);
+  const added = units.map((u) => ({ ...u, id: uniqueId(u.id || slug(u.name), taken) }));
+  const list = Array.isArray(formation.units) ? [...formation.units] : [];
+  const at = afterId === undefined ? -1 : list.findIndex((u) => u?.id === afterId);
+  list.splice(at < 0 ? list.length : at + 1, 0, ...added);
+  formation.units = list;
+  return { ok: true, doc: copy, ids: added.map((u) => u.id) };
+}
+
+export function addLeader(doc: AdcDocument, formationId: string, name = 'New general'): EditResult {
+  const { copy, locate } = draft(doc);
+  const formation = formationOf(locate(formationId));
+  if (!formation) return { ok: false, message: 'Pick a formation to give a leader.' };
+  if (formation.leader) return { ok: false, message: `${formation.name} already has a leader.` };
+  const id = uniqueId(slug(name, 'leader'), collectIds(copy));
+  formation.leader = { id, name };
+  return { ok: true, doc: copy, ids: [id] };
+}
+
+/** Removes the deepest selection first, and ignores nodes already inside another selected formation. */
+function topmost(index: ForceIndex, ids: string[]): ForceEntry[] {
+  // A side's army cannot be removed or moved, so selecting it must not swallow the rest of the selection.
+  const entries = ids.map((id) => index.byId.get(id)).filter((e): e is ForceEntry => e !== undefined && e.parentId !== undefined);
+  return entries.filter((e) => !entries.some((o) => o !== e && o.kind === 'formation' && within(e.pointer, o.pointer) && e.pointer !== o.pointer));
+}
+
+export function duplicateNodes(doc: AdcDocument, ids: string[]): EditResult {
+  const { copy, index, locate } = draft(doc);
+  const taken = collectIds(copy);
+  const created: string[] = [];
+  for (const entry of topmost(index, ids)) {
+    const l = locate(entry.id)!;
+    if (!l.parent || entry.kind === 'leader') continue;
+    const clone = structuredClone(l.node) as Formation | Unit;
+    clone.name = `${clone.name} (copy)`;
+    if (entry.kind === 'unit') {
+      clone.id = uniqueId(clone.id, taken);
+      delete (clone as Unit).setup;
+      const list = l.parent.units!;
+      list.splice(list.indexOf(l.node as Unit) + 1, 0, clone as Unit);
+    } else {
+      reidForces(clone as Formation, taken);
+      for (const n of walkForces(clone as Formation, '')) if (n.kind !== 'formation') delete (n.node as Unit).setup;
+      const list = l.parent.formations!;
+      list.splice(list.indexOf(l.node as Formation) + 1, 0, clone as Formation);
+    }
+    created.push(clone.id);
+  }
+  if (created.length === 0) return { ok: false, message: 'Select units or formations to duplicate (an army itself or a leader cannot be).' };
+  return { ok: true, doc: copy, ids: created };
+}
+
+/** Unit ids that a scenario side's deployment and reinforcement lists mention, with dead ones dropped. */
+function dropReferences(doc: AdcDocument, gone: Set<string>, sides?: Set<number>): void {
+  if (!isScenario(doc) || gone.size === 0) return;
+  doc.sides.forEach((side, i) => {
+    if (sides && !sides.has(i)) return;
+    if (Array.isArray(side.deployment)) {
+      side.deployment = side.deployment.flatMap((d) => {
+        if (!Array.isArray(d.units)) return [d];
+        const units = d.units.filter((u) => !gone.has(u));
+        return units.length === 0 && d.units.length > 0 ? [] : [{ ...d, units }];
+      });
+    }
+    if (Array.isArray(side.reinforcements)) {
+      side.reinforcements = side.reinforcements.flatMap((r) => {
+        if (!Array.isArray(r.units)) return [r];
+        const units = r.units.filter((u) => !gone.has(u));
+        return units.length === 0 ? [] : [{ ...r, units }];
+      });
+    }
+  });
+}
+
+export function deleteNodes(doc: AdcDocument, ids: string[]): EditResult {
+  const { copy, index, locate } = draft(doc);
+  const gone = new Set<string>();
+  let removed = 0;
+  for (const entry of topmost(index, ids)) {
+    const l = locate(entry.id)!;
+    if (!l.parent) continue;
+    if (entry.kind === 'leader') delete l.parent.leader;
+    else if (entry.kind === 'unit') l.parent.units = l.parent.units!.filter((u) => u !== l.node);
+    else l.parent.formations = l.parent.formations!.filter((f) => f !== l.node);
+    for (const n of walkForces(entry.kind === 'formation' ? (l.node as Formation) : ({ id: '', units: [l.node] } as unknown as Formation), '')) {
+      if (n.kind === 'unit') gone.add(n.node.id);
+    }
+    removed++;
+  }
+  if (removed === 0) return { ok: false, message: 'Select what to delete (a side\'s army itself cannot be deleted).' };
+  dropReferences(copy, gone);
+  return { ok: true, doc: copy, ids: [] };
+}
+
+export interface DropTarget {
+  /** The formation that receives the nodes. */
+  formationId: string;
+  /** Insert before this sibling (a unit for units, a formation for formations); at the end when absent. */
+  beforeId?: string;
+}
+
+/** Moves units, formations and leaders into another formation (or to another place in the same one). */
+export function moveNodes(doc: AdcDocument, ids: string[], target: DropTarget): EditResult {
+  const { copy, index, locate } = draft(doc);
+  const dest = locate(target.formationId);
+  const into = formationOf(dest);
+  if (!into || !dest) return { ok: false, message: 'Drop onto a formation.' };
+  const moving = topmost(index, ids).filter((e) => e.parentId !== undefined);
+  if (moving.some((e) => e.kind === 'formation' && within(dest.entry.pointer, e.pointer))) {
+    return { ok: false, message: 'A formation cannot move inside itself.' };
+  }
+  const leaders = moving.filter((e) => e.kind === 'leader');
+  if (leaders.length > 1 || (leaders.length === 1 && into.leader && into.leader !== leaders[0]!.node)) {
+    return { ok: false, message: `${into.name} already has a leader.` };
+  }
+  const before = target.beforeId === undefined ? undefined : locate(target.beforeId)?.node;
+  const fromSides = new Set<number>();
+  const crossing = new Set<string>();
+  for (const e of moving) {
+    const l = locate(e.id)!;
+    if (e.kind === 'leader') delete l.parent!.leader;
+    else if (e.kind === 'unit') l.parent!.units = l.parent!.units!.filter((u) => u !== l.node);
+    else l.parent!.formations = l.parent!.formations!.filter((f) => f !== l.node);
+    if (e.root !== dest.entry.root) {
+      // A unit that changes sides cannot stay in its old side's deployment or reinforcements.
+      const side = index.roots[e.root]?.side;
+      if (side !== undefined) fromSides.add(side);
+      for (const n of walkForces(e.kind === 'formation' ? (l.node as Formation) : ({ id: '', units: [l.node] } as unknown as Formation), '')) {
+        if (n.kind === 'unit') crossing.add(n.node.id);
+      }
+    }
+  }
+  const insert = <T>(list: T[] | undefined, items: T[]): T[] => {
+    const out = Array.isArray(list) ? [...list] : [];
+    const at = before === undefined ? -1 : out.indexOf(before as T);
+    out.splice(at < 0 ? out.length : at, 0, ...items);
+    return out;
+  };
+  const units = moving.filter((e) => e.kind === 'unit').map((e) => e.node as Unit);
+  const formations = moving.filter((e) => e.kind === 'formation').map((e) => e.node as Formation);
+  if (units.length) into.units = insert(into.units, units);
+  if (formations.length) into.formations = insert(into.formations, formations);
+  if (leaders.length) into.leader = leaders[0]!.node as Leader;
+  if (moving.length === 0) return { ok: false, message: 'Nothing to move.' };
+  dropReferences(copy, crossing, fromSides);
+  return { ok: true, doc: copy, ids: moving.map((e) => e.id) };
+}

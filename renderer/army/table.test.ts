@@ -1,0 +1,111 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { ArmyList, Unit } from '../../domain/model.js';
+import { applyChanges } from '../state/history.js';
+import { BASE_COLUMNS, bulkChanges, cellChanges, columnsFor, normalizeCalibre, parseCell, parseNumber } from './columns.js';
+import { previewConversion } from './convert-preview.js';
+import { collectIds, indexForces } from './forces.js';
+import { columnForHeader, describePaste, looksLikeRows, parseTsv, rowsToUnits } from './paste.js';
+import { armsLine, formationTotals, totalsLine } from './totals.js';
+
+const friant = JSON.parse(readFileSync(new URL('../../scenarios/fr-division-friant-1809.army.json', import.meta.url), 'utf8')) as ArmyList;
+const col = (key: string, system = 'napoleons-eagles' as const) => columnsFor(system).find((c) => c.key === key)!;
+
+describe('cells', () => {
+  it('reads what users type the way a spreadsheet would', () => {
+    expect(parseNumber('1,200')).toBe(1200);
+    expect(parseNumber('12a')).toBe('12a');
+    expect(parseCell(col('arm'), 'Cav')).toBe('cavalry');
+    expect(parseCell(col('type'), 'gren', { arm: 'infantry' })).toBe('grenadier');
+    expect(parseCell(col('type'), 'heavy', { arm: 'cavalry' })).toBe('heavy');
+    expect(parseCell(col('rating'), ' b16c30 ')).toBe('B16C30');
+    expect(parseCell(col('men'), '')).toBeUndefined();
+    expect(normalizeCalibre('12 pdr')).toBe('12lb');
+    expect(normalizeCalibre('8')).toBe('8-9lb');
+    expect(parseCell(columnsFor('square-eagles').find((c) => c.key === 'traits')!, 'Stubborn, guard')).toEqual(['stubborn', 'guard']);
+    expect(columnsFor(undefined).map((c) => c.key)).toEqual([...BASE_COLUMNS.map((c) => c.key), 'vp']);
+  });
+
+  it('bulk-sets one column for many units, as one list of changes', () => {
+    const index = indexForces(friant);
+    const units = index.entries.filter((e) => e.kind === 'unit' && (e.node as Unit).arm === 'infantry').slice(0, 3).map((e) => ({ pointer: e.pointer, unit: e.node as Unit }));
+    const changes = bulkChanges(friant, units, col('vp'), '25');
+    expect(changes).toHaveLength(3);
+    const after = applyChanges(friant, changes, 'forward');
+    expect(units.map((u) => indexForces(after).byPointer.get(u.pointer)!.node)).toEqual(units.map(() => expect.objectContaining({ vp: 25 })));
+    expect(cellChanges(friant, units[0]!.pointer, col('name'), (units[0]!.unit).name)).toEqual([]);
+  });
+});
+
+describe('paste', () => {
+  const text = [
+    'Unit\tArm\tType\tRating\tFigs\tRanks\tVP\tColonel',
+    '1/4e Ligne\tinf\tline\tB16C30\t12\t3\t20\tBoyer',
+    '"2/4e, Ligne"\tInfantry\tline\tb16c30\t12\t3\t\tX',
+    'Cuirassiers\t\theavy\tB18C52\t8\t\t\t',
+  ].join('\r\n');
+
+  it('maps columns by header, with aliases and any case, and reports the rest', () => {
+    expect(columnForHeader('Name')!.key).toBe('name');
+    expect(columnForHeader('FIGURES')!.key).toBe('figures');
+    expect(columnForHeader('Victory Points')!.key).toBe('vp');
+    expect(columnForHeader('Colonel')).toBeUndefined();
+    expect(looksLikeRows(text)).toBe(true);
+    expect(looksLikeRows('B16C30')).toBe(false);
+    expect(parseTsv('a\t"b\tc"\n"d ""q"""\te\n')).toEqual([['a', 'b\tc'], ['d "q"', 'e']]);
+
+    const taken = collectIds(friant);
+    const r = rowsToUnits(text, 'napoleons-eagles', taken);
+    expect(r.unmapped).toEqual(['Colonel']);
+    expect(r.units).toHaveLength(3);
+    expect(r.units[0]).toEqual({ id: '1-4e-ligne', name: '1/4e Ligne', arm: 'infantry', type: 'line', vp: 20, ratings: { 'napoleons-eagles': { rating: 'B16C30', figures: 12, ranks: 3 } } });
+    expect(r.units[1]!.name).toBe('2/4e, Ligne');
+    expect(r.units[1]!.vp).toBeUndefined();
+    expect(r.units[2]).toEqual(expect.objectContaining({ arm: 'cavalry', type: 'heavy' }));
+    expect(r.notes).toEqual(['Row 4 ("Cuirassiers") names no arm; it was taken as cavalry.']);
+    expect(describePaste(r, 'Brigade Gilly')).toBe('Added 3 units to Brigade Gilly. Columns not mapped: Colonel.');
+  });
+
+  it('never reuses an id the document has, nor one of its own rows', () => {
+    const taken = collectIds(friant);
+    const r = rowsToUnits('Id\tName\nl15-1\tA\nnew\tB\nnew\tC', 'napoleons-eagles', taken);
+    expect(r.units.map((u) => u.id)).toEqual(['l15-3', 'new', 'new-2']);
+    expect(r.notes.filter((n) => /id/.test(n)).length).toBe(2);
+  });
+
+  it('says so when no header is recognised', () => {
+    const r = rowsToUnits('foo\tbar\n1\t2', 'napoleons-eagles', new Set());
+    expect(r.units).toEqual([]);
+    expect(r.notes[0]).toMatch(/No column header/);
+  });
+});
+
+describe('totals', () => {
+  it('counts units by arm, figures, guns, men and VP with the default table', () => {
+    const t = formationTotals(friant.army, 'napoleons-eagles');
+    const units = indexForces(friant).entries.filter((e) => e.kind === 'unit').map((e) => e.node as Unit);
+    expect(t.units).toBe(units.length);
+    expect(t.figures).toBe(units.reduce((s, u) => s + (u.ratings?.['napoleons-eagles']?.figures ?? 0), 0));
+    expect(t.men).toBe(units.reduce((s, u) => s + (u.men ?? 0), 0));
+    expect(t.vpFromTable).toBe(units.filter((u) => u.vp === undefined).length);
+    expect(t.vp).toBeGreaterThan(0);
+    expect(armsLine(t)).toMatch(/^\d+ inf/);
+    expect(totalsLine(t)).toMatch(/^\d+ units \(\d+ inf · 1 art\) · \d+ figures · 6 guns \+ 2 how\. · [\d,]+ men · \d+ VP$/);
+    expect(formationTotals(friant.army, undefined).vpUnknown).toBe(t.vpFromTable);
+  });
+});
+
+describe('conversion preview', () => {
+  it('lists every unit before and after, and applies as changes that double the figures', () => {
+    const p = previewConversion(friant, 'double');
+    if (!p.ok) throw new Error(p.message);
+    expect(p.to).toBe(30);
+    const first = p.rows.find((r) => r.figures[0] !== undefined)!;
+    expect(first.figures[1]).toBeGreaterThan(first.figures[0]!);
+    const after = applyChanges(friant, p.changes, 'forward');
+    expect(after.scale?.figureRatio).toBe(30);
+    expect(applyChanges(after, p.changes, 'back')).toEqual(friant);
+    const c = previewConversion(friant, 'combine');
+    expect(c.ok && c.rows.some((r) => r.mergedFrom)).toBe(true);
+  });
+});

@@ -1,0 +1,71 @@
+// Totals of an order of battle or any part of it: units by arm, figures, guns, men and victory points.
+import { walkForces } from '../../domain/forces.js';
+import type { Formation, RuleSystem, Unit } from '../../domain/model.js';
+import { unitVp } from '../../domain/victory-points.js';
+
+export interface Totals {
+  units: number;
+  byArm: { infantry: number; cavalry: number; artillery: number; train: number; other: number };
+  figures: number;
+  guns: number;
+  howitzers: number;
+  men: number;
+  leaders: number;
+  vp: number;
+  /** Units whose VP come from the rule system's default table. */
+  vpFromTable: number;
+  /** Units with neither their own VP nor a rule system to supply one. */
+  vpUnknown: number;
+}
+
+const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+
+export function emptyTotals(): Totals {
+  return { units: 0, byArm: { infantry: 0, cavalry: 0, artillery: 0, train: 0, other: 0 }, figures: 0, guns: 0, howitzers: 0, men: 0, leaders: 0, vp: 0, vpFromTable: 0, vpUnknown: 0 };
+}
+
+export function addUnit(t: Totals, unit: Unit, system: RuleSystem | undefined): void {
+  t.units++;
+  const arm: keyof Totals['byArm'] = (['infantry', 'cavalry', 'artillery', 'train'] as string[]).includes(unit.arm) ? unit.arm : 'other';
+  t.byArm[arm]++;
+  const ne = unit.ratings?.['napoleons-eagles'];
+  t.figures += num(ne?.figures);
+  t.guns += num(ne?.guns);
+  t.howitzers += num(ne?.howitzers);
+  t.men += num(unit.men);
+  if (typeof unit.vp === 'number') t.vp += unit.vp;
+  else if (system) {
+    const v = unitVp(unit, system);
+    t.vp += v.vp;
+    t.vpFromTable++;
+  } else t.vpUnknown++;
+}
+
+/** Totals of a formation and everything under it. */
+export function formationTotals(formation: Formation, system: RuleSystem | undefined): Totals {
+  const t = emptyTotals();
+  for (const n of walkForces(formation, '')) {
+    if (n.kind === 'unit') addUnit(t, n.node, system);
+    else if (n.kind === 'leader') t.leaders++;
+  }
+  return t;
+}
+
+const plural = (n: number, word: string) => `${n.toLocaleString('en-GB')} ${word}${n === 1 ? '' : 's'}`;
+
+/** "4 inf · 1 cav · 1 art" */
+export function armsLine(t: Totals): string {
+  const short: [keyof Totals['byArm'], string][] = [['infantry', 'inf'], ['cavalry', 'cav'], ['artillery', 'art'], ['train', 'train'], ['other', 'other']];
+  const parts = short.filter(([k]) => t.byArm[k] > 0).map(([k, s]) => `${t.byArm[k]} ${s}`);
+  return parts.length ? parts.join(' · ') : 'no units';
+}
+
+/** The totals in one line, leaving out what is zero. */
+export function totalsLine(t: Totals): string {
+  const parts = [t.units ? `${plural(t.units, 'unit')} (${armsLine(t)})` : 'no units'];
+  if (t.figures) parts.push(plural(t.figures, 'figure'));
+  if (t.guns || t.howitzers) parts.push(t.howitzers ? `${t.guns} guns + ${t.howitzers} how.` : plural(t.guns, 'gun'));
+  if (t.men) parts.push(`${t.men.toLocaleString('en-GB')} men`);
+  parts.push(`${t.vp.toLocaleString('en-GB')} VP`);
+  return parts.join(' · ');
+}
