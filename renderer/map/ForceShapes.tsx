@@ -1,9 +1,10 @@
 // Deployment zones, reinforcement entries, objectives, and the counters of units and leaders with a setup.
 import { Arrow, Circle, Group, Line, Rect, Star } from 'react-konva';
-import { darken, flatten, lineColorFor, rotatedHalfHeight } from './geometry.js';
+import { darken, lineColorFor, rotatedHalfHeight } from '../../domain/map/shapes.js';
+import { flatten } from './geometry.js';
 import { Marks, fillNow, strokeNow, traceSegments, withClip, type Ctx, type LabelSpec } from './draw.js';
-import type { EntryItem, LeaderItem, ObjectiveItem, UnitItem, ZoneItem } from './scene.js';
-import type { MapStyle } from './styles.js';
+import type { EntryItem, LeaderItem, ObjectiveItem, UnitItem, ZoneItem } from '../../domain/map/scene.js';
+import type { MapStyle } from '../../domain/map/styles.js';
 
 interface Common {
   /** Inches per screen pixel at the settled zoom. */

@@ -11,10 +11,10 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Group, Layer, Stage } from 'react-konva';
 import type { Scenario } from '../../domain/model.js';
 import { cachePlan, fitView, wheelZoomFactor, zoomAt, zoomLimits, type View } from './geometry.js';
-import { buildScene } from './scene.js';
+import { buildScene } from '../../domain/map/scene.js';
 import { SelectionLayer } from './SelectionLayer.js';
 import { StaticScene } from './StaticScene.js';
-import { SCREEN_STYLE } from './styles.js';
+import { SCREEN_STYLE } from '../../domain/map/styles.js';
 
 export interface MapViewProps {
   scenario: Scenario;

@@ -3,8 +3,8 @@
 import { memo } from 'react';
 import { Circle, Group, Line } from 'react-konva';
 import { flatten, pointerSelects, pointerWithin } from './geometry.js';
-import type { MapScene, Outline } from './scene.js';
-import type { MapStyle } from './styles.js';
+import type { MapScene, Outline } from '../../domain/map/scene.js';
+import type { MapStyle } from '../../domain/map/styles.js';
 
 interface Props {
   scene: MapScene;

@@ -3,7 +3,7 @@
 import { memo } from 'react';
 import { Group, Rect } from 'react-konva';
 import { gridSize } from '../../domain/grid.js';
-import { rulerTicks } from './geometry.js';
+import { rulerTicks } from '../../domain/map/shapes.js';
 import { Labels, Marks, strokeNow, tracePolylines, type LabelSpec } from './draw.js';
 import {
   EntryView,
@@ -17,8 +17,8 @@ import {
   unitLabel,
   zoneLabel,
 } from './ForceShapes.js';
-import type { MapScene } from './scene.js';
-import type { MapStyle } from './styles.js';
+import type { MapScene } from '../../domain/map/scene.js';
+import type { MapStyle } from '../../domain/map/styles.js';
 import { AreaView, BlockNames, BlockView, CrossingView, LineView, terrainLabels } from './TerrainShapes.js';
 
 interface Props {

@@ -1,10 +1,11 @@
 // Terrain in map-convention styling. Each feature's clickable shape carries its JSON Pointer as `name`; the marks
 // that make it read as woods, fields or marsh are decorative and never hit-tested.
 import { Ellipse, Group, Line, Rect } from 'react-konva';
-import { darken, flatten, rotatedHalfHeight } from './geometry.js';
+import { darken, rotatedHalfHeight } from '../../domain/map/shapes.js';
+import { flatten } from './geometry.js';
 import { MapLabel, Marks, fillNow, strokeNow, tracePolylines, traceSegments, withClip, type Ctx, type LabelSpec } from './draw.js';
-import type { AreaItem, BlockItem, CrossingItem, LineItem, MapScene } from './scene.js';
-import type { MapStyle } from './styles.js';
+import type { AreaItem, BlockItem, CrossingItem, LineItem, MapScene } from '../../domain/map/scene.js';
+import type { MapStyle } from '../../domain/map/styles.js';
 
 interface Common {
   /** Inches per screen pixel at the settled zoom. */

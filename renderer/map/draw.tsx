@@ -4,8 +4,8 @@
 import type Konva from 'konva';
 import { Shape, Text } from 'react-konva';
 import type { Point } from '../../domain/model.js';
-import type { Segment } from './geometry.js';
-import type { MapStyle } from './styles.js';
+import type { Segment } from '../../domain/map/shapes.js';
+import type { MapStyle } from '../../domain/map/styles.js';
 
 export type Ctx = Konva.Context;
 

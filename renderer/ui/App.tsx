@@ -16,6 +16,7 @@ import { blankArmyList, blankScenario } from '../state/templates.js';
 import { AboutDialog, ConfirmDialog, LibraryDialog, RecoveryDialog, SaveAsDialog, SettingsDialog, type Choice } from './dialogs.js';
 import { Inspector } from './Inspector.js';
 import { Outline } from './Outline.js';
+import { PrintPreview } from './PrintPreview.js';
 import { ProblemsPanel } from './ProblemsPanel.js';
 import { Welcome } from './Welcome.js';
 
@@ -61,6 +62,7 @@ export function App({ host }: { host: HostApi }) {
   const [backups, setBackups] = useState<Backup[]>([]);
   const [message, setMessage] = useState<{ text: string; severity: 'success' | 'info' | 'error' } | null>(null);
   const [about, setAbout] = useState(false);
+  const [printOpen, setPrintOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [settings, setSettings] = useState<Settings>(() => loadSettings());
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
@@ -258,8 +260,11 @@ export function App({ host }: { host: HostApi }) {
           setSettingsOpen(true);
           break;
         case 'print':
+          if (latest.current.doc && isScenario(latest.current.doc)) setPrintOpen(true);
+          else setMessage({ text: 'A setup sheet is printed from a scenario: open or create one first.', severity: 'info' });
+          break;
         case 'test-play':
-          setMessage({ text: command === 'print' ? 'Setup sheets arrive in a later version.' : 'Test play arrives with the rules engine.', severity: 'info' });
+          setMessage({ text: 'Test play in the app arrives in a later version; adc play and adc simulate run games now.', severity: 'info' });
           break;
       }
     },
@@ -304,6 +309,7 @@ export function App({ host }: { host: HostApi }) {
       else if (mod && e.altKey && key === 'n') cmd = 'new';
       else if (mod && key === 'z') cmd = e.shiftKey ? 'redo' : 'undo';
       else if (mod && key === 'y') cmd = 'redo';
+      else if (mod && key === 'p') cmd = 'print';
       else if (e.key === 'F7') cmd = 'validate';
       if (cmd) {
         e.preventDefault();
@@ -397,6 +403,7 @@ export function App({ host }: { host: HostApi }) {
             </span>
           </Tooltip>
           <Button color="inherit" onClick={() => run('save-as')} disabled={!editor.doc} data-testid="cmd-save-as">Save as</Button>
+          <Button color="inherit" onClick={() => run('print')} disabled={!editor.doc || !isScenario(editor.doc)} data-testid="cmd-print">Print…</Button>
           <Divider orientation="vertical" flexItem sx={{ borderColor: 'rgba(255,255,255,0.3)', mx: 1 }} />
           <Tooltip title={editor.history.past.length ? `Undo ${editor.history.past[editor.history.past.length - 1]!.label} (Ctrl+Z)` : 'Nothing to undo'}>
             <span>
@@ -428,9 +435,10 @@ export function App({ host }: { host: HostApi }) {
       {!hasDoc ? (
         <Welcome library={library} onNew={() => run('new')} onOpen={(r) => void openPath(r.path)} onOpenDialog={() => run('open')} />
       ) : (
-        <Box sx={{ flex: 1, minHeight: 0, display: 'grid', gridTemplateColumns: '260px 1fr 320px', gridTemplateRows: '1fr 190px' }}>
-          <Box sx={{ gridColumn: 1, gridRow: '1 / 3', borderRight: 1, borderColor: 'divider', minHeight: 0 }}>
-            {editor.doc && <Outline doc={editor.doc} selected={editor.selected} onSelect={(p) => dispatch({ type: 'select', pointer: p === '' ? null : p })} />}
+        // The Forces view has its own tree, so the outline gives its width to the unit table there.
+        <Box sx={{ flex: 1, minHeight: 0, display: 'grid', gridTemplateColumns: `${forcesShowing ? '0px' : '260px'} 1fr 320px`, gridTemplateRows: '1fr 190px' }}>
+          <Box sx={{ gridColumn: 1, gridRow: '1 / 3', borderRight: forcesShowing ? 0 : 1, borderColor: 'divider', minHeight: 0, overflow: 'hidden' }}>
+            {editor.doc && !forcesShowing && <Outline doc={editor.doc} selected={editor.selected} onSelect={(p) => dispatch({ type: 'select', pointer: p === '' ? null : p })} />}
           </Box>
           <Box sx={{ gridColumn: 2, gridRow: 1, minWidth: 0, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
           {editor.doc && isScenario(editor.doc) && (
@@ -534,6 +542,23 @@ export function App({ host }: { host: HostApi }) {
           setMessage({ text: `Restored unsaved work on "${b.title}". Save it to keep it.`, severity: 'info' });
         }}
       />
+      {editor.doc && isScenario(editor.doc) && (
+        <PrintPreview
+          open={printOpen}
+          scenario={editor.doc}
+          paper={settings.paper}
+          appVersion={info?.version ?? ''}
+          canSavePdf={info?.shell === 'electron'}
+          onSavePdf={async (html, paper) => {
+            const r = await host
+              .print(html, paper, `${(editor.ref?.name ?? title).replace(/\.(scenario|army)\.json$/, '')}.pdf`)
+              .catch((e: Error) => ({ ok: false as const, code: 'io' as const, message: e.message }));
+            if (!r.ok) fail(r.message);
+            else if (r.path) setMessage({ text: `Saved the sheet as ${r.path}`, severity: 'success' });
+          }}
+          onClose={() => setPrintOpen(false)}
+        />
+      )}
       <AboutDialog open={about} version={info?.version ?? ''} shell={info?.shell ?? 'web'} onClose={() => setAbout(false)} />
       <SettingsDialog
         open={settingsOpen}

@@ -148,6 +148,26 @@ describe('settings, about and new documents', () => {
   }, 60000);
 });
 
+describe('print preview', () => {
+  it('shows the setup sheet of the open scenario, with its title and units, in a frame ready to print', async () => {
+    const server = await startServer({ workspace: tempDir('adc-ws-'), dataDir: tempDir('adc-data-') });
+    const { page, errors } = await openPage(browser, server.url);
+    await page.locator('[data-testid="welcome"] [data-doc-path^="sample:se-05"]').click();
+    await page.getByTestId('doc-title').waitFor();
+    await page.keyboard.press('Control+p');
+    const frame = page.frameLocator('[data-testid="print-frame"]');
+    await expect.poll(() => frame.locator('h1').first().textContent()).toMatch(/\S/);
+    const title = (await page.getByTestId('doc-title').textContent()) ?? '';
+    expect(title).toContain((await frame.locator('h1').first().textContent())!.trim());
+    expect(await frame.locator('svg').count()).toBeGreaterThan(0);
+    await screenshot(page, '07-print-preview');
+    await page.getByTestId('print-close').click();
+    expect(errors).toEqual([]);
+    await page.close();
+    await server.stop();
+  }, 60000);
+});
+
 describe('crash recovery', () => {
   it('offers unsaved work back after the server is killed mid-edit', async () => {
     const workspace = tempDir('adc-ws-');

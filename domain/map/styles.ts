@@ -1,5 +1,5 @@
-// Every colour and stroke width the map uses, in one table, so a print-friendly variant (paler fills, black
-// strokes, no shadows) can be added as a second table without touching the drawing code.
+// Every colour and stroke width the map uses, in one table per medium: the screen map (renderer/map) and the
+// printed sheet (domain/sheet) draw the same scene with different tables.
 //
 // Two kinds of width appear: `…Px` widths are screen pixels and stay the same at every zoom (hairlines, labels,
 // selection outlines); `…In` widths are table inches and scale with the map like the terrain they describe.
@@ -131,5 +131,62 @@ export const SCREEN_STYLE: MapStyle = {
   },
 };
 
-/** Named variants; `print` joins `screen` when the print layout is written. */
-export const MAP_STYLES = { screen: SCREEN_STYLE } as const;
+/**
+ * The printed sheet: pale fills that leave ink for the marks, dark outlines, no shadows. On paper a `…Px` width is a
+ * CSS pixel (1/96 inch), so the numbers keep their meaning.
+ */
+export const PRINT_STYLE: MapStyle = {
+  backdrop: '#ffffff',
+  cloth: { fill: '#fdfcf8', stroke: '#2b2924', strokePx: 1.4, shadow: 'transparent', shadowPx: 0 },
+  ruler: { bandPx: 18, fill: '#ffffff', stroke: '#8d897b', tick: '#4a473e', text: '#3e3c33', fontPx: 7 },
+  grid: { stroke: '#a9a597', strokePx: 0.6, label: '#7d796b', labelPx: 6.2, minCellPxForLabels: 38 },
+  label: {
+    fill: '#1f1d18',
+    halo: 'rgba(255, 255, 255, 0.82)',
+    haloPx: 2,
+    fontPx: 9.5,
+    smallFontPx: 7.8,
+    fontFamily: 'Georgia, "Liberation Serif", "DejaVu Serif", "Times New Roman", serif',
+  },
+  areaOutlinePx: 1.1,
+  woods: {
+    light: { fill: '#e9f3de', stroke: '#4f7a3a', tree: '#d3e6c0', treeStroke: '#5f8c48', spacingIn: 1.7, radiusIn: 0.34 },
+    dense: { fill: '#d9ebc9', stroke: '#355f26', tree: '#bcd9a2', treeStroke: '#3d6a2c', spacingIn: 1.15, radiusIn: 0.38 },
+  },
+  hill: {
+    levels: ['#f4ecd9', '#eadcbc', '#dec99d'],
+    stroke: '#9b7b4b',
+    slopePx: { gentle: 0.9, steep: 1.6, extreme: 2.4 },
+    crest: '#6a4c26',
+    crestPx: 1.5,
+    crestDashPx: [5, 3],
+  },
+  town: { fill: '#eee9df', stroke: '#6b5b45', house: '#cdbfa6', houseStroke: '#5b4e3b' },
+  block: { wood: '#eedfc2', brick: '#e8c8b9', stone: '#e2e0da', stroke: '#3a3227', strokePx: 0.9, roof: 'rgba(40, 30, 20, 0.5)' },
+  lake: { fill: '#e0eef8', stroke: '#4a83b5' },
+  marsh: { fill: '#eaf3ef', stroke: '#6b9b8a', mark: '#3f7f6e', markPx: 0.7 },
+  fields: { fill: '#faf5df', stroke: '#b4a255', furrow: '#d8c77f', furrowPx: 0.6, spacingIn: 0.55 },
+  fortification: { fill: '#efeadc', stroke: '#2d2a25', outlinePx: 2, teeth: '#2d2a25' },
+  river: { fill: '#c3def3', fordable: '#dcecf8', edge: '#2d6496', edgePx: 0.9 },
+  road: { fill: '#f5e7c9', edge: '#86653a', edgePx: 0.8 },
+  track: { stroke: '#8a6436', widthIn: 0.3, dashIn: [0.6, 0.35] },
+  wall: { stroke: '#4f4c48', coursing: '#c4c4c4', widthIn: 0.22 },
+  hedge: { stroke: '#3b7a33', widthIn: 0.38, gapIn: 0.48 },
+  bridge: { fill: '#e6d0ab', stroke: '#4b3116', plank: '#9a7a55', strokePx: 0.9 },
+  ford: { fill: 'rgba(205, 228, 246, 0.75)', stroke: '#2f7fc2', strokePx: 1.1, dashPx: [3, 2] },
+  zone: { hatchPx: 0.9, hatchSpacingIn: 0.9, outlinePx: 1.4, outlineDashPx: [6, 3], opacity: 0.6 },
+  entry: { barIn: 0.6, arrowIn: 3, arrowPx: 2 },
+  objective: { fill: '#f3c433', stroke: '#4d3a00', strokePx: 0.9, markerPx: 8.5, radiusStroke: '#8a6a00', radiusDashPx: [4, 3] },
+  unit: {
+    sideColors: ['#b03a2e', '#2e5fa8'],
+    stroke: '#1b1b1b',
+    strokePx: 0.7,
+    frontPx: 2,
+    symbolPx: 0.9,
+    labelFontPx: 7.2,
+  },
+  leader: { starFill: '#f3c433' },
+  selection: SCREEN_STYLE.selection,
+};
+
+export const MAP_STYLES = { screen: SCREEN_STYLE, print: PRINT_STYLE } as const;

@@ -4,9 +4,9 @@
 //
 // Half-drawn or invalid documents must still render: anything malformed (bad points, unknown cells, dangling ids)
 // is skipped or given a neutral default here, and validation reports it elsewhere.
-import { boundingBox, distance, isPoint, polygonCentroid, validPoints, type BoundingBox } from '../../domain/geometry.js';
-import { walkForces } from '../../domain/forces.js';
-import { allCells, cellCenter, cellPolygon, isCellGrid, parseCell, type CellGrid } from '../../domain/grid.js';
+import { boundingBox, distance, isPoint, polygonCentroid, validPoints, type BoundingBox } from '../geometry.js';
+import { walkForces } from '../forces.js';
+import { allCells, cellCenter, cellPolygon, isCellGrid, parseCell, type CellGrid } from '../grid.js';
 import type {
   AreaFeature,
   AreaKind,
@@ -19,7 +19,7 @@ import type {
   Side,
   Table,
   TacticalFormation,
-} from '../../domain/model.js';
+} from '../model.js';
 import {
   DEFAULT_BLOCK_SIZE,
   buildingBlockCentre,
@@ -28,7 +28,7 @@ import {
   isCrossingFeature,
   isLineFeature,
   lineWidth,
-} from '../../domain/terrain-cells.js';
+} from '../terrain-cells.js';
 import {
   cellCentre,
   cellCentres,
@@ -56,7 +56,7 @@ import {
   uprightRotation,
   type Segment,
   type UnitSymbol,
-} from './geometry.js';
+} from './shapes.js';
 import { SCREEN_STYLE, type MapStyle } from './styles.js';
 
 // ---- Types -------------------------------------------------------------------------------------------------------

@@ -1,8 +1,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { walkForces } from '../../domain/forces.js';
-import type { Scenario } from '../../domain/model.js';
+import { walkForces } from '../forces.js';
+import type { Scenario } from '../model.js';
 import { buildScene } from './scene.js';
 
 const samples = path.resolve(import.meta.dirname, '../../scenarios');

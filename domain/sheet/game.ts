@@ -1,0 +1,295 @@
+// The Game part of the sheet: turn track, reinforcements, objectives, victory, special and optional rules, the
+// terrain key and the briefings.
+import { walkForces } from '../forces.js';
+import { isPoint } from '../geometry.js';
+import type { Feature, Reinforcement, Scenario, Side, Unit } from '../model.js';
+import { PROFILES } from '../rule-systems/registry.js';
+import { textHtml } from './escape.js';
+import { TABLE_VP_MARK, tableFor } from './forces.js';
+import {
+  arrivalShort,
+  arrivalWords,
+  entryWords,
+  inches,
+  objectiveName,
+  optionWords,
+  plural,
+  pointWords,
+  sideName,
+  victorySentence,
+  VICTORY_CLOSING,
+} from './words.js';
+
+function sidesOf(scenario: Scenario): Side[] {
+  return (Array.isArray(scenario.sides) ? scenario.sides : []).filter((s): s is Side => !!s && typeof s === 'object');
+}
+
+function unitsById(side: Side): Map<string, Unit> {
+  const map = new Map<string, Unit>();
+  if (side.army && typeof side.army === 'object') for (const n of walkForces(side.army, '')) if (n.kind === 'unit') map.set(String(n.node.id), n.node);
+  return map;
+}
+
+/** Clamped, so a schema-breaking limit cannot ask for a million boxes. */
+export const MAX_TRACK_TURNS = 60;
+
+/** At most 15 boxes a row, and rows of equal length where they can be: 24 turns make two rows of 12. */
+function trackColumns(limit: number): number {
+  return Math.ceil(limit / Math.ceil(limit / 15));
+}
+
+export function renderTurnTrack(scenario: Scenario, colors: string[]): string {
+  const limit = typeof scenario.turns?.limit === 'number' && scenario.turns.limit >= 1 ? Math.min(MAX_TRACK_TURNS, Math.floor(scenario.turns.limit)) : 0;
+  const sides = sidesOf(scenario);
+  const firstId = scenario.turns?.first;
+  const first = sides.find((s) => s.id === firstId);
+  const firstLine = first ? `<p class="note">First to move in every turn: <b>${textHtml(sideName(first, String(first.id)))}</b>.</p>` : '';
+  if (limit === 0) return `<p>The scenario sets no turn limit.</p>${firstLine}`;
+  const marks = new Map<number, string[]>();
+  const add = (turn: number, html: string) => {
+    if (turn < 1 || turn > limit) return;
+    marks.set(turn, [...(marks.get(turn) ?? []), html]);
+  };
+  sides.forEach((side, s) => {
+    const color = colors[sides.indexOf(side) === 0 ? 0 : 1]!;
+    const name = textHtml(sideName(side, `Side ${s + 1}`));
+    for (const r of Array.isArray(side.reinforcements) ? side.reinforcements : []) {
+      if (!r) continue;
+      const count = Array.isArray(r.units) ? r.units.length : 0;
+      if (typeof r.turn === 'number') add(r.turn, `<span class="mk" style="color:${color}">▲ ${name} +${count}</span>`);
+      else if (r.roll && typeof r.roll.from === 'number' && typeof r.roll.need === 'number') {
+        add(r.roll.from, `<span class="mk roll" style="color:${color}">△ ${name} ${r.roll.need}+</span>`);
+      }
+    }
+  });
+  const boxes: string[] = [];
+  for (let t = 1; t <= limit; t++) {
+    const m = marks.get(t);
+    boxes.push(`<div class="turn${m ? ' marked' : ''}"><div class="tn">${t}</div>${m ? m.join('') : ''}</div>`);
+  }
+  const anyRoll = sides.some((s) => (s.reinforcements ?? []).some((r) => r && typeof r.turn !== 'number' && r.roll));
+  const anyFixed = sides.some((s) => (s.reinforcements ?? []).some((r) => r && typeof r.turn === 'number'));
+  const key = [
+    anyFixed ? '▲ reinforcements arrive this turn (+ number of units)' : '',
+    anyRoll ? '△ from this turn, roll a d6 each turn for reinforcements (score needed)' : '',
+  ].filter(Boolean);
+  return (
+    `<div class="track" style="grid-template-columns:repeat(${trackColumns(limit)}, 1fr)">${boxes.join('')}</div>` +
+    (key.length ? `<p class="note">${textHtml(key.join('; '))}. The game ends after turn ${limit}.</p>` : `<p class="note">The game ends after turn ${limit}.</p>`) +
+    firstLine
+  );
+}
+
+export function renderReinforcements(scenario: Scenario, colors: string[]): string {
+  const rows: string[] = [];
+  sidesOf(scenario).forEach((side, s) => {
+    const units = unitsById(side);
+    for (const r of Array.isArray(side.reinforcements) ? side.reinforcements : []) {
+      if (!r) continue;
+      const names = (Array.isArray(r.units) ? r.units : []).map((id) => units.get(String(id))?.name ?? String(id));
+      rows.push(
+        '<tr>' +
+          `<td><span class="chip" style="background:${colors[s === 0 ? 0 : 1]}"></span>${textHtml(sideName(side, `Side ${s + 1}`))}</td>` +
+          `<td>${names.map((n) => textHtml(n)).join('<br>')}</td>` +
+          `<td><b>${textHtml(arrivalShort(r as Reinforcement))}</b><br><span class="muted">${textHtml(arrivalWords(r as Reinforcement))}</span></td>` +
+          `<td>${textHtml(capitalise(entryWords(r.entry, scenario.grid, scenario.table)))}</td>` +
+          '</tr>',
+      );
+    }
+  });
+  if (rows.length === 0) return '<p>No reinforcements: both sides start with everything on the table.</p>';
+  return (
+    '<table class="plain"><colgroup><col style="width:17%"><col style="width:33%"><col style="width:28%"><col style="width:22%"></colgroup>' +
+    `<thead><tr><th>Side</th><th>Units</th><th>Arrive</th><th>Entry</th></tr></thead><tbody>${rows.join('')}</tbody></table>`
+  );
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+const FEATURE_WORDS: Record<string, string> = {
+  woods: 'woods',
+  hill: 'hill',
+  town: 'town',
+  lake: 'lake',
+  marsh: 'marsh',
+  fields: 'fields',
+  fortification: 'fortification',
+  river: 'river',
+  road: 'road',
+  track: 'track',
+  wall: 'wall',
+  hedge: 'hedge',
+  bridge: 'bridge',
+  ford: 'ford',
+  'building-block': 'building',
+};
+
+function featureName(f: Feature): string {
+  return typeof f.name === 'string' && f.name.trim() ? f.name.trim() : '';
+}
+
+function objectiveWhere(scenario: Scenario, o: NonNullable<Scenario['objectives']>[number]): string {
+  if (typeof o.feature === 'string') {
+    const f = (scenario.terrain ?? []).find((x) => x && x.id === o.feature);
+    if (f) {
+      const kind = capitalise(FEATURE_WORDS[f.kind] ?? String(f.kind));
+      const name = featureName(f);
+      return name && name !== objectiveName(scenario, o) ? `${kind}: ${name}` : kind;
+    }
+    return `Feature ${o.feature}`;
+  }
+  if (typeof o.cell === 'string') return `Cell ${o.cell}`;
+  if (isPoint(o.at)) {
+    const r = typeof o.radius === 'number' && o.radius > 0 ? `Within ${inches(o.radius)} of ` : 'At ';
+    return r + pointWords(o.at, scenario.grid, scenario.table);
+  }
+  return '—';
+}
+
+export function renderObjectives(scenario: Scenario, colors: string[]): string {
+  const objectives = (Array.isArray(scenario.objectives) ? scenario.objectives : []).filter((o) => o && typeof o === 'object');
+  if (objectives.length === 0) return '<p>The scenario names no objectives.</p>';
+  const table = tableFor(scenario.ruleSystem);
+  const sides = sidesOf(scenario);
+  let defaulted = false;
+  const rows = objectives.map((o) => {
+    let vp = '<span class="none">–</span>';
+    if (typeof o.vp === 'number') vp = String(o.vp);
+    else if (table) {
+      defaulted = true;
+      vp = `${table.objective}<sup class="mark">${TABLE_VP_MARK}</sup>`;
+    }
+    const holderIndex = sides.findIndex((s) => s.id === o.heldBy);
+    const holder = holderIndex >= 0 ? `<span class="chip" style="background:${colors[holderIndex === 0 ? 0 : 1]}"></span>${textHtml(sideName(sides[holderIndex], String(o.heldBy)))}` : '<span class="muted">nobody</span>';
+    return `<tr><td class="uname">${textHtml(objectiveName(scenario, o))}</td><td>${textHtml(objectiveWhere(scenario, o))}</td><td class="num">${vp}</td><td>${holder}</td></tr>`;
+  });
+  return (
+    '<table class="plain"><colgroup><col style="width:28%"><col style="width:44%"><col style="width:9%"><col style="width:19%"></colgroup>' +
+    `<thead><tr><th>Objective</th><th>Where</th><th class="num">VP</th><th>Held at the start by</th></tr></thead><tbody>${rows.join('')}</tbody></table>` +
+    (defaulted && table ? `<p class="footnote">${TABLE_VP_MARK} From the ${textHtml(table.name)}.</p>` : '')
+  );
+}
+
+export function victorySentences(scenario: Scenario): string[] {
+  return (Array.isArray(scenario.victory) ? scenario.victory : []).filter((c) => c && typeof c === 'object').map((c) => victorySentence(scenario, c));
+}
+
+export function renderVictory(scenario: Scenario): string {
+  const sentences = victorySentences(scenario);
+  if (sentences.length === 0) return '<p>The scenario sets no victory conditions; agree them before play.</p>';
+  return `<ol class="victory">${sentences.map((s) => `<li>${textHtml(s)}</li>`).join('')}</ol><p class="note">${textHtml(VICTORY_CLOSING)}</p>`;
+}
+
+export function renderSpecialRules(scenario: Scenario): string {
+  const rules = (Array.isArray(scenario.specialRules) ? scenario.specialRules : []).filter((r) => typeof r === 'string' && r.trim());
+  if (rules.length === 0) return '<p>None.</p>';
+  return `<ol class="rules">${rules.map((r) => `<li>${textHtml(r)}</li>`).join('')}</ol>`;
+}
+
+export function renderOptions(scenario: Scenario): string {
+  const options = scenario.ruleOptions && typeof scenario.ruleOptions === 'object' ? scenario.ruleOptions : {};
+  const items: string[] = [];
+  for (const [system, switches] of Object.entries(options)) {
+    if (!switches || typeof switches !== 'object') continue;
+    const on = Object.entries(switches).filter(([, v]) => v === true).map(([k]) => optionWords(k));
+    if (on.length === 0) continue;
+    const title = Object.hasOwn(PROFILES, system) ? PROFILES[system as keyof typeof PROFILES].title : system;
+    const note = system === scenario.ruleSystem ? '' : ' (not the rules this scenario is played with)';
+    items.push(...on.map((o) => `<li>${textHtml(o)}<span class="muted"> — ${textHtml(title)}${textHtml(note)}</span></li>`));
+  }
+  if (items.length === 0) return '<p>None: the standard rules apply.</p>';
+  return `<ul class="options">${items.join('')}</ul>`;
+}
+
+function featureDetails(f: Feature, scenario: Scenario): string {
+  const bits: string[] = [];
+  const terrain = scenario.terrain ?? [];
+  switch (f.kind) {
+    case 'woods':
+      bits.push(f.density === 'dense' ? 'dense' : 'light');
+      break;
+    case 'hill':
+      bits.push(`level ${f.level ?? 1}`, `${f.slope ?? 'gentle'} slopes`);
+      if (Array.isArray(f.crest) && f.crest.length >= 2) bits.push('crest line marked');
+      break;
+    case 'town': {
+      const blocks = terrain.filter((x) => x && x.kind === 'building-block' && (x.town === f.id || (Array.isArray(f.blocks) && f.blocks.includes(x.id))));
+      if (blocks.length) bits.push(plural(blocks.length, 'building'));
+      break;
+    }
+    case 'river':
+      bits.push(`${inches(typeof f.width === 'number' ? f.width : 1)} wide`, f.fordable === true ? 'fordable anywhere' : 'crossed only at bridges and fords');
+      break;
+    case 'bridge':
+    case 'ford': {
+      const river = terrain.find((x) => x && x.id === f.river);
+      if (river) bits.push(`over ${featureName(river) || 'the river'}`);
+      break;
+    }
+    case 'building-block':
+      if (typeof f.material === 'string') bits.push(f.material);
+      bits.push(`${inches(typeof f.size === 'number' ? f.size : 4)} square`);
+      {
+        const town = terrain.find((x) => x && x.id === f.town);
+        if (town && featureName(town)) bits.push(`in ${featureName(town)}`);
+      }
+      break;
+    default:
+      break;
+  }
+  if (Array.isArray((f as { cells?: unknown }).cells)) {
+    const cells = ((f as { cells: unknown[] }).cells).filter((c): c is string => typeof c === 'string');
+    if (cells.length) bits.push(cells.length <= 8 ? `cells ${cells.join(', ')}` : `${cells.length} cells`);
+  }
+  return bits.join(', ');
+}
+
+export function renderTerrainKey(scenario: Scenario): string {
+  const features = (Array.isArray(scenario.terrain) ? scenario.terrain : []).filter((f) => f && typeof f === 'object');
+  if (features.length === 0) return '<p>An open table: no terrain.</p>';
+  const rows = features.map((f) => {
+    const name = featureName(f);
+    return `<tr><td class="uname">${name ? textHtml(name) : '<span class="muted">(unnamed)</span>'}</td><td>${textHtml(capitalise(FEATURE_WORDS[f.kind] ?? String(f.kind)))}</td><td>${textHtml(featureDetails(f, scenario))}</td></tr>`;
+  });
+  return (
+    '<table class="plain"><colgroup><col style="width:34%"><col style="width:18%"><col style="width:48%"></colgroup>' +
+    `<thead><tr><th>Feature</th><th>Kind</th><th>Notes</th></tr></thead><tbody>${rows.join('')}</tbody></table>`
+  );
+}
+
+/** The players' briefings in side order, then the umpire's, then any other keys the author used. */
+export function briefingList(scenario: Scenario): { key: string; title: string; text: string; sideIndex: number | null }[] {
+  const briefings = scenario.briefings && typeof scenario.briefings === 'object' ? scenario.briefings : {};
+  const sides = sidesOf(scenario);
+  const out: { key: string; title: string; text: string; sideIndex: number | null }[] = [];
+  const text = (k: string): string | null => {
+    const v = (briefings as Record<string, unknown>)[k];
+    return typeof v === 'string' && v.trim() ? v : null;
+  };
+  sides.forEach((side, i) => {
+    const t = text(String(side.id));
+    if (t) out.push({ key: String(side.id), title: `${sideName(side, String(side.id))} briefing`, text: t, sideIndex: i });
+  });
+  const umpire = text('umpire');
+  if (umpire) out.push({ key: 'umpire', title: "Umpire's notes", text: umpire, sideIndex: null });
+  for (const k of Object.keys(briefings)) {
+    if (k === 'umpire' || sides.some((s) => String(s.id) === k)) continue;
+    const t = text(k);
+    if (t) out.push({ key: k, title: `Briefing: ${k}`, text: t, sideIndex: null });
+  }
+  return out;
+}
+
+export function renderBriefings(scenario: Scenario, colors: string[]): string {
+  const list = briefingList(scenario);
+  if (list.length === 0) return '';
+  return list
+    .map(
+      (b) =>
+        `<section class="briefing"><h3>${b.sideIndex !== null ? `<span class="chip" style="background:${colors[b.sideIndex === 0 ? 0 : 1]}"></span>` : ''}${textHtml(b.title)}</h3>` +
+        `<div class="prose">${textHtml(b.text)}</div></section>`,
+    )
+    .join('');
+}

@@ -1,0 +1,214 @@
+// The scenario's structured fields said in plain words, as a player reads them off the sheet. These functions return
+// plain text; the sheet escapes it where it is placed.
+import { cellNameAt, isCellGrid } from '../grid.js';
+import { isPoint } from '../geometry.js';
+import type { Entry, Grid, Objective, Reinforcement, Scenario, Side, Table, VictoryCondition } from '../model.js';
+
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** Inches as a table measure: whole numbers plain, quarters as fractions (11¼″), anything else to one decimal. */
+export function inches(value: number): string {
+  if (!Number.isFinite(value)) return '?″';
+  const whole = Math.floor(value + 1e-9);
+  const frac = value - whole;
+  const fractions: [number, string][] = [
+    [0, ''],
+    [0.25, '¼'],
+    [0.5, '½'],
+    [0.75, '¾'],
+    [1, ''],
+  ];
+  for (const [f, glyph] of fractions) {
+    if (Math.abs(frac - f) < 1e-6) return `${f === 1 ? whole + 1 : whole === 0 && glyph ? '' : whole}${glyph}″`;
+  }
+  return `${Number(value.toFixed(1))}″`;
+}
+
+/** Feet and inches, as a table is usually described: 72″ → 6′, 40″ → 3′ 4″. */
+export function feet(value: number): string {
+  if (!Number.isFinite(value) || value <= 0) return '?';
+  const ft = Math.floor(value / 12 + 1e-9);
+  const rest = value - ft * 12;
+  if (ft === 0) return inches(value);
+  return Math.abs(rest) < 1e-6 ? `${ft}′` : `${ft}′ ${inches(rest)}`;
+}
+
+const COMPASS = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'];
+
+/** Facing as a compass point where it is one, else in degrees (hex facings such as 60° have no compass name). */
+export function facingWords(facing: unknown): string | null {
+  if (typeof facing !== 'number' || !Number.isFinite(facing)) return null;
+  const f = ((facing % 360) + 360) % 360;
+  return f % 45 === 0 ? COMPASS[f / 45]! : `${Number(f.toFixed(1))}°`;
+}
+
+const EDGE_NAMES: Record<string, string> = { north: 'north edge', south: 'south edge', east: 'east edge', west: 'west edge' };
+
+export function edgeWords(edge: unknown): string {
+  return typeof edge === 'string' && Object.hasOwn(EDGE_NAMES, edge) ? EDGE_NAMES[edge]! : 'an unnamed edge';
+}
+
+/** A point on the table: its cell on a gridded map, else its coordinates from the north-west corner. */
+export function pointWords(point: unknown, grid: Grid | undefined, table: Table): string {
+  if (!isPoint(point)) return 'an unknown point';
+  const cell = isCellGrid(grid) ? cellNameAt(grid, table, point) : null;
+  const [x, y] = point;
+  const on = (a: number, b: number): boolean => Math.abs(a - b) < 1e-6;
+  // A point on the table's edge (where reinforcements come on) is measured along that edge.
+  let coords: string;
+  if (on(y, 0) || on(y, table.height)) coords = `on the ${on(y, 0) ? 'north' : 'south'} edge, ${inches(x)} from the west corner`;
+  else if (on(x, 0) || on(x, table.width)) coords = `on the ${on(x, 0) ? 'west' : 'east'} edge, ${inches(y)} from the north corner`;
+  else coords = `${inches(x)} from the west edge and ${inches(y)} from the north edge`;
+  return cell ? `${cell} (${coords})` : coords;
+}
+
+export function entryWords(entry: Entry | undefined, grid: Grid | undefined, table: Table): string {
+  const e = entry as { edge?: unknown; at?: unknown; cells?: unknown } | undefined;
+  if (!e) return 'no entry given';
+  if (e.edge !== undefined) return `anywhere on the ${edgeWords(e.edge)}`;
+  if (e.at !== undefined) return `at ${pointWords(e.at, grid, table)}`;
+  if (Array.isArray(e.cells)) {
+    const cells = e.cells.filter((c): c is string => typeof c === 'string');
+    return cells.length === 1 ? `in cell ${cells[0]}` : `in cells ${listWords(cells, 'or')}`;
+  }
+  return 'no entry given';
+}
+
+/** When a reinforcement arrives: a short form for the map and the turn track, and a sentence for the schedule. */
+export function arrivalShort(r: Reinforcement): string {
+  if (typeof r.turn === 'number') return `Turn ${r.turn}`;
+  if (r.roll && typeof r.roll.from === 'number' && typeof r.roll.need === 'number') {
+    return `from turn ${r.roll.from} on ${r.roll.need}+`;
+  }
+  return 'turn not set';
+}
+
+export function arrivalWords(r: Reinforcement): string {
+  if (typeof r.turn === 'number') return `At the start of turn ${r.turn}.`;
+  if (r.roll && typeof r.roll.from === 'number' && typeof r.roll.need === 'number') {
+    const need = r.roll.need;
+    const roll = need <= 1 ? 'automatically' : need >= 6 ? 'on a roll of 6 on one d6' : `on a roll of ${need} or more on one d6`;
+    return `From turn ${r.roll.from} on, roll each turn: they arrive ${roll}.`;
+  }
+  return 'No arrival turn is set.';
+}
+
+export function listWords(items: readonly string[], conjunction = 'and'): string {
+  if (items.length <= 1) return items[0] ?? '';
+  if (items.length === 2) return `${items[0]} ${conjunction} ${items[1]}`;
+  return `${items.slice(0, -1).join(', ')} ${conjunction} ${items[items.length - 1]}`;
+}
+
+export function sideName(side: Side | undefined, fallback: string): string {
+  const name = typeof side?.name === 'string' && side.name.trim() !== '' ? side.name.trim() : '';
+  return name || fallback;
+}
+
+function sideById(scenario: Scenario, id: unknown): { side: Side; index: number } | null {
+  const sides = Array.isArray(scenario.sides) ? scenario.sides : [];
+  const index = sides.findIndex((s) => s && s.id === id);
+  return index >= 0 ? { side: sides[index]!, index } : null;
+}
+
+function nameOfSide(scenario: Scenario, id: unknown): string {
+  const found = sideById(scenario, id);
+  return found ? sideName(found.side, String(id)) : String(id);
+}
+
+/** The other side's name, for "destroy … of the enemy's units". */
+function enemyOf(scenario: Scenario, id: unknown): string {
+  const sides = Array.isArray(scenario.sides) ? scenario.sides : [];
+  const other = sides.find((s) => s && s.id !== id);
+  return other ? sideName(other, String(other.id)) : 'the enemy';
+}
+
+export function objectiveName(scenario: Scenario, objective: Objective): string {
+  if (typeof objective.name === 'string' && objective.name.trim()) return objective.name.trim();
+  const feature = (scenario.terrain ?? []).find((f) => f && f.id === objective.feature);
+  if (feature && typeof feature.name === 'string' && feature.name.trim()) return feature.name.trim();
+  if (typeof objective.cell === 'string') return `cell ${objective.cell}`;
+  return String(objective.id);
+}
+
+/**
+ * One sentence per condition, in the order the conditions are checked. Side names are plural as often as not
+ * ("French", "Prussians", "Red"), so the sentences are built to need no verb agreement with them.
+ */
+export function victorySentence(scenario: Scenario, condition: VictoryCondition): string {
+  const c = condition as VictoryCondition & { side?: unknown };
+  const any = c.side === 'any' || c.side === undefined;
+  const who = any ? 'Either side' : nameOfSide(scenario, c.side);
+  switch (c.kind) {
+    case 'hold': {
+      const ids = Array.isArray(c.objectives) ? c.objectives : [];
+      const names = ids.map((id) => {
+        const o = (scenario.objectives ?? []).find((x) => x && x.id === id);
+        return o ? objectiveName(scenario, o) : String(id);
+      });
+      const what = names.length === 0 ? 'the objectives' : names.length === 1 ? names[0]! : `all of ${listWords(names)}`;
+      return `${who}: victory by holding ${what} at the end of the game.`;
+    }
+    case 'exit': {
+      const count = typeof c.count === 'number' ? c.count : 0;
+      return `${who}: victory by moving ${plural(count, 'unit')} off the ${edgeWords(c.edge)}.`;
+    }
+    case 'destroy': {
+      const pct = typeof c.percent === 'number' ? c.percent : 0;
+      const enemy = any ? '' : ` (${enemyOf(scenario, c.side)})`;
+      return `${who}: victory by destroying at least ${pct}% of the enemy's units${enemy}.`;
+    }
+    case 'points':
+      return any ? 'On points: the side with more victory points wins.' : `${who}: victory by having more victory points than the enemy.`;
+    default:
+      return `A condition of unknown kind "${String((c as { kind?: unknown }).kind)}".`;
+  }
+}
+
+export const VICTORY_CLOSING = 'The conditions are checked in this order and the first one met decides; otherwise the game is a draw.';
+
+/** `resupplyGuns` → "Resupply guns": option names are the rule text's names in camelCase. */
+export function optionWords(name: string): string {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[-_]+/g, ' ')
+    .toLowerCase()
+    .trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const ARM_NOUN: Record<string, string> = { infantry: 'infantry', cavalry: 'cavalry', artillery: 'artillery', train: 'train' };
+
+/** "Line infantry", "Heavy cavalry", "Horse artillery", "Baggage": the type a player would say. */
+export function unitTypeWords(arm: unknown, type: unknown): string {
+  const a = typeof arm === 'string' ? arm : '';
+  const t = typeof type === 'string' ? type : '';
+  const noun = ARM_NOUN[a] ?? a;
+  if (a === 'train') return t ? optionWords(t) : 'Train';
+  if (!t) return noun ? optionWords(noun) : '—';
+  if (a === 'cavalry' && t === 'cossack') return 'Cossacks';
+  return optionWords(`${t} ${noun}`.trim());
+}
+
+/** Where a unit starts, for the order of battle's set-up column. */
+export function setupWords(
+  setup: unknown,
+  grid: Grid | undefined,
+  table: Table,
+): { where: string; facing: string | null; formation: string | null } | null {
+  if (!setup || typeof setup !== 'object') return null;
+  const s = setup as { at?: unknown; cell?: unknown; facing?: unknown; formation?: unknown };
+  let where: string | null = null;
+  if (typeof s.cell === 'string') where = s.cell;
+  else if (isPoint(s.at)) {
+    const cell = isCellGrid(grid) ? cellNameAt(grid, table, s.at) : null;
+    where = cell ?? `${inches(s.at[0])}, ${inches(s.at[1])}`;
+  }
+  if (where === null) return null;
+  return {
+    where,
+    facing: facingWords(s.facing),
+    formation: typeof s.formation === 'string' ? optionWords(s.formation) : null,
+  };
+}

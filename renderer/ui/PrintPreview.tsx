@@ -1,0 +1,111 @@
+// The setup sheet as it will print: the same self-contained HTML that `adc print` and the desktop's Save as PDF use,
+// shown in a sandboxed frame (no scripts run in it; the sheet has none), with the paper choice, the browser's own
+// print dialog, and Save as PDF where the shell can write one.
+import { Alert, AppBar, Box, Button, Dialog, MenuItem, TextField, Toolbar, Typography } from '@mui/material';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { PaperSize } from '../../domain/host-api.js';
+import type { Scenario } from '../../domain/model.js';
+import { renderSheet } from '../../domain/sheet/sheet.js';
+
+export interface PrintPreviewProps {
+  open: boolean;
+  scenario: Scenario;
+  /** The paper the dialog opens with (the user's setting). */
+  paper: PaperSize;
+  appVersion: string;
+  /** False in a shell that cannot write a PDF itself (the web shell): the browser's print dialog can. */
+  canSavePdf: boolean;
+  onSavePdf(html: string, paper: PaperSize): void | Promise<void>;
+  onClose(): void;
+}
+
+type Sheet = { ok: true; html: string } | { ok: false; message: string };
+
+export function PrintPreview(props: PrintPreviewProps) {
+  const { open, scenario, appVersion, canSavePdf, onSavePdf, onClose } = props;
+  const [paper, setPaper] = useState<PaperSize>(props.paper);
+  const [saving, setSaving] = useState(false);
+  const frame = useRef<HTMLIFrameElement | null>(null);
+
+  // Each opening starts from the user's setting, not from whatever was picked last time.
+  useEffect(() => {
+    if (open) setPaper(props.paper);
+  }, [open, props.paper]);
+
+  const sheet: Sheet = useMemo(() => {
+    if (!open) return { ok: true, html: '' };
+    try {
+      return { ok: true, html: renderSheet(scenario, { paper, appVersion }) };
+    } catch (err) {
+      // A document broken badly enough to defeat the layout still gets the dialog, with the reason.
+      return { ok: false, message: err instanceof Error ? err.message : String(err) };
+    }
+  }, [open, scenario, paper, appVersion]);
+
+  const print = (): void => {
+    // The frame is same-origin (allow-same-origin) and may open dialogs (allow-modals), so its own print dialog
+    // prints just the sheet; "Save as PDF" there is the web shell's way to a PDF.
+    frame.current?.contentWindow?.print();
+  };
+
+  const save = async (): Promise<void> => {
+    if (!sheet.ok) return;
+    setSaving(true);
+    try {
+      await onSavePdf(sheet.html, paper);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={onClose} fullScreen data-testid="print-preview" aria-labelledby="print-preview-title">
+      <AppBar position="static" color="default" elevation={1}>
+        <Toolbar sx={{ gap: 2 }}>
+          <Typography id="print-preview-title" variant="h6" sx={{ flex: 1 }} noWrap>
+            Setup sheet: {scenario.title || 'Untitled scenario'}
+          </Typography>
+          <TextField
+            select
+            size="small"
+            label="Paper"
+            value={paper}
+            onChange={(e) => setPaper(e.target.value === 'letter' ? 'letter' : 'a4')}
+            sx={{ minWidth: 140 }}
+            data-testid="print-paper"
+          >
+            <MenuItem value="a4">A4</MenuItem>
+            <MenuItem value="letter">US Letter</MenuItem>
+          </TextField>
+          <Button variant="outlined" onClick={print} disabled={!sheet.ok} data-testid="print-print">
+            Print…
+          </Button>
+          {canSavePdf && (
+            <Button variant="contained" onClick={() => void save()} disabled={!sheet.ok || saving} data-testid="print-save-pdf">
+              {saving ? 'Saving…' : 'Save as PDF'}
+            </Button>
+          )}
+          <Button onClick={onClose} data-testid="print-close">
+            Close
+          </Button>
+        </Toolbar>
+      </AppBar>
+      <Box sx={{ flex: 1, minHeight: 0, bgcolor: '#8b8a85', display: 'flex' }}>
+        {sheet.ok ? (
+          <iframe
+            ref={frame}
+            title="Setup sheet preview"
+            sandbox="allow-modals allow-same-origin"
+            srcDoc={sheet.html}
+            style={{ border: 0, flex: 1, width: '100%', height: '100%' }}
+            data-testid="print-frame"
+          />
+        ) : (
+          <Alert severity="error" sx={{ m: 3, alignSelf: 'flex-start' }}>
+            The sheet could not be laid out: {sheet.message}. Fix the problems listed for this document and try again.
+          </Alert>
+        )}
+      </Box>
+    </Dialog>
+  );
+}

@@ -1,0 +1,157 @@
+// `adc print` end to end: every bundled scenario through the real command and a real Chromium to PDF, then read back
+// with poppler (pdftotext for the words, pdftoppm for the pages). The page images are kept in test-output/sheets/
+// for a person to look at.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { unitsOf } from '../domain/forces.js';
+import type { Scenario } from '../domain/model.js';
+
+const root = path.resolve(import.meta.dirname, '..');
+const samples = path.join(root, 'scenarios');
+const sheets = path.join(root, 'test-output', 'sheets');
+const scenarioFiles = readdirSync(samples).filter((f) => f.endsWith('.scenario.json'));
+const work = mkdtempSync(path.join(tmpdir(), 'adc-print-'));
+
+function adc(...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [path.join(root, 'bin/adc.js'), ...args], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const flat = (text: string): string => text.normalize('NFC').replace(/\s+/g, ' ');
+
+function pdfText(pdf: string): string {
+  return flat(execFileSync('pdftotext', ['-enc', 'UTF-8', pdf, '-'], { encoding: 'utf8' }));
+}
+
+/**
+ * Plain ASCII names must appear exactly. For others the PDF's text layer may compose accents differently, so each
+ * ASCII word of three letters or more must appear instead.
+ */
+function expectName(text: string, name: string): void {
+  const n = flat(name).trim();
+  if (/^[\x20-\x7e]*$/.test(n)) expect(text, `"${n}" missing from the PDF text`).toContain(n);
+  else for (const word of n.match(/[A-Za-z0-9]{3,}/g) ?? []) expect(text, `"${word}" (of "${n}") missing from the PDF text`).toContain(word);
+}
+
+beforeAll(() => {
+  execFileSync('npx', ['tsc', '-b'], { cwd: root, stdio: 'pipe' });
+  mkdirSync(sheets, { recursive: true });
+}, 300_000);
+
+describe('adc print on every bundled scenario', () => {
+  for (const file of scenarioFiles) {
+    it(`prints ${file} to a PDF with its title, terrain, forces and rules`, () => {
+      const scenario = JSON.parse(readFileSync(path.join(samples, file), 'utf8')) as Scenario;
+      const base = file.replace(/\.scenario\.json$/, '');
+      const pdf = path.join(work, `${base}.pdf`);
+      const run = adc('print', path.join(samples, file), '-o', pdf);
+      expect(run.stderr).toBe('');
+      expect(run.status).toBe(0);
+      expect(run.stdout).toContain('Wrote');
+      expect(readFileSync(pdf).subarray(0, 5).toString()).toBe('%PDF-');
+
+      const text = pdfText(pdf);
+      expectName(text, scenario.title);
+      for (const f of scenario.terrain) if (f.name) expectName(text, f.name);
+      for (const side of scenario.sides) {
+        expectName(text, side.name);
+        for (const u of unitsOf(side.army)) expectName(text, u.name);
+      }
+      for (const rule of scenario.specialRules ?? []) expectName(text, rule);
+
+      const prefix = path.join(work, base);
+      execFileSync('pdftoppm', ['-png', '-r', '50', pdf, prefix]);
+      const pages = readdirSync(work).filter((f) => f.startsWith(`${base}-`) && f.endsWith('.png')).sort();
+      expect(pages.length).toBeGreaterThanOrEqual(2);
+      for (const page of pages) expect(readFileSync(path.join(work, page)).subarray(1, 4).toString()).toBe('PNG');
+      for (const page of pages.slice(0, 2)) copyFileSync(path.join(work, page), path.join(sheets, page));
+    }, 120_000);
+  }
+});
+
+describe('adc print options and failures', () => {
+  const sample = path.join(samples, scenarioFiles.find((f) => f.startsWith('se-01')) ?? scenarioFiles[0]!);
+
+  it('prints on US Letter', () => {
+    const pdf = path.join(work, 'letter.pdf');
+    const run = adc('print', sample, '-o', pdf, '--paper', 'letter');
+    expect(run.status).toBe(0);
+    const info = execFileSync('pdfinfo', [pdf], { encoding: 'utf8' });
+    expect(info).toMatch(/Page size:\s+612(\.\d+)? x 792(\.\d+)? pts \(letter\)/);
+    execFileSync('pdftoppm', ['-png', '-r', '50', '-f', '1', '-l', '1', pdf, path.join(work, 'letter')]);
+    copyFileSync(path.join(work, 'letter-1.png'), path.join(sheets, 'letter-1.png'));
+  }, 120_000);
+
+  it('prints A4 by default', () => {
+    const pdf = path.join(work, 'a4.pdf');
+    expect(adc('print', sample, '-o', pdf).status).toBe(0);
+    expect(execFileSync('pdfinfo', [pdf], { encoding: 'utf8' })).toMatch(/Page size:\s+59\d(\.\d+)? x 84\d(\.\d+)? pts \(A4\)/);
+  }, 120_000);
+
+  it('writes the same sheet as self-contained HTML with -o x.html', () => {
+    const html = path.join(work, 'sheet.html');
+    const run = adc('print', sample, '-o', html);
+    expect(run.status).toBe(0);
+    const text = readFileSync(html, 'utf8');
+    expect(text.startsWith('<!doctype html>')).toBe(true);
+    expect(text).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">`);
+    expect(text).toContain('Hold the Bridge at Moosdorf');
+    expect(text).not.toMatch(/<script/i);
+  });
+
+  it('prints text that looks like HTML as text, and warns about a draft with errors', () => {
+    const scenario = JSON.parse(readFileSync(sample, 'utf8')) as Scenario;
+    scenario.title = 'Bread & <script>alert(1)</script> Butter';
+    scenario.specialRules = ['Nobody may cross <b>the river</b> & live.'];
+    scenario.sides[0].army.units = [{ id: 'x-1', name: 'The <i>Invisible</i> & Co', arm: 'infantry', type: 'line' }];
+    (scenario as { turns: unknown }).turns = { limit: 'soon' };
+    const file = path.join(work, 'hostile.scenario.json');
+    writeFileSync(file, JSON.stringify(scenario));
+    const pdf = path.join(work, 'hostile.pdf');
+    const run = adc('print', file, '-o', pdf);
+    expect(run.status).toBe(0);
+    expect(run.stderr).toMatch(/^warning: .*has \d+ errors?; the sheet is printed anyway/);
+    const text = pdfText(pdf);
+    expect(text).toContain('Bread & <script>alert(1)</script> Butter');
+    expect(text).toContain('Nobody may cross <b>the river</b> & live.');
+    expect(text).toContain('The <i>Invisible</i> & Co');
+  }, 120_000);
+
+  it('exits 2 for a missing file and for usage errors', () => {
+    const missing = adc('print', path.join(work, 'nope.scenario.json'), '-o', path.join(work, 'nope.pdf'));
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toContain('no such file');
+    expect(existsSync(path.join(work, 'nope.pdf'))).toBe(false);
+    expect(adc('print', sample).status).toBe(2);
+    expect(adc('print', sample, '-o', path.join(work, 'x.pdf'), '--paper', 'a3').status).toBe(2);
+    expect(adc('print', sample, '-o', path.join(work, 'x.txt')).status).toBe(2);
+  });
+
+  it('exits 1 for an army list, with a message', () => {
+    const army = readdirSync(samples).find((f) => f.endsWith('.army.json'))!;
+    const run = adc('print', path.join(samples, army), '-o', path.join(work, 'army.pdf'));
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/army list.*prints scenarios/);
+    expect(existsSync(path.join(work, 'army.pdf'))).toBe(false);
+  });
+
+  it('exits 1 when the PDF cannot be written, and says why', () => {
+    const run = adc('print', sample, '-o', path.join(work, 'no-such-folder', 'x.pdf'));
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/Cannot write .*x\.pdf: the folder does not exist/);
+  }, 120_000);
+
+  it('names the paths it tried when no browser can be found', () => {
+    const r = spawnSync(process.execPath, [path.join(root, 'bin/adc.js'), 'print', sample, '-o', path.join(work, 'nb.pdf')], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, ADC_CHROMIUM: path.join(work, 'no-browser-here') },
+    });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('no-browser-here');
+    expect(r.stderr).toContain('ADC_CHROMIUM');
+  });
+});
