@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { parseDocument, serializeDocument } from '../../domain/document.js';
 import type { AdcDocument } from '../../domain/model.js';
 import { validateDocument } from '../../domain/validate.js';
+import { benchEngine } from './engine.js';
 import { benchFrames } from './frames.js';
 import { generateArmyList, generateScenario } from './generate.js';
 
@@ -65,6 +66,9 @@ writeFileSync(large, serializeDocument(generateArmyList(2000)));
 const a = timeCli('adc validate, 10 units', small);
 const b = timeCli('adc validate, 2,000 units', large);
 console.log(`${'cost of the 1,990 extra units'.padEnd(44)} ${(b - a).toFixed(0).padStart(5)} ms`);
+
+console.log('\nRules engine');
+await benchEngine();
 
 console.log('\nMap drawing in headless Chromium');
 await benchFrames();

@@ -1,0 +1,109 @@
+// adc explain SCENARIO --fire UNIT --target UNIT [--json]
+// adc explain SCENARIO --assault UNIT --target UNIT [--json]
+import { parseArgs } from 'node:util';
+import type { Scenario } from '../domain/model.js';
+import { readDocumentFile } from '../node/read-document.js';
+import type { AssaultPool, DicePool, FirePool } from '../engine/square-eagles/combat.js';
+import { dicePool, newGame } from '../engine/square-eagles/game.js';
+import { playableProblem } from '../engine/square-eagles/setup.js';
+import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, printJson, UsageError, type Io } from './output.js';
+
+export interface ExplainArgs {
+  file: string;
+  fire?: string;
+  assault?: string;
+  target?: string;
+  json: boolean;
+}
+
+const signed = (n: number): string => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '±0');
+
+function poolLines(label: string, p: DicePool): string[] {
+  const lines = [`${label}${p.dice} dice, hitting on ${p.hitOn}+`];
+  for (const m of p.modifiers) lines.push(`    ${signed(m.dice)}d6  ${m.reason}`);
+  return lines;
+}
+
+export async function runExplain(io: Io, args: ExplainArgs): Promise<number> {
+  if ((args.fire === undefined) === (args.assault === undefined)) throw new UsageError('explain needs one of --fire UNIT or --assault UNIT');
+  if (args.target === undefined) throw new UsageError('explain needs --target UNIT');
+  const read = await readDocumentFile(args.file);
+  if (!read.ok) {
+    io.err(read.message);
+    return read.code === 'too-large' ? EXIT_INVALID : EXIT_USAGE;
+  }
+  if (!read.load.ok) {
+    for (const p of read.load.problems) io.err(`${args.file}: ${p.message}`);
+    return EXIT_INVALID;
+  }
+  if (read.load.document.type !== 'aide-de-camp/scenario') {
+    io.err(`${args.file} is an army list; explain needs a Square Eagles scenario.`);
+    return EXIT_INVALID;
+  }
+  const scenario = read.load.document as Scenario;
+  const problem = playableProblem(scenario);
+  if (problem) {
+    io.err(`${args.file}: ${problem} explain works out Square Eagles dice only.`);
+    return EXIT_INVALID;
+  }
+  let state;
+  try {
+    state = newGame(scenario, { seed: 0 });
+  } catch (err) {
+    io.err(`${args.file}: ${(err as Error).message}`);
+    return EXIT_INVALID;
+  }
+  const unitId = (args.fire ?? args.assault)!;
+  for (const id of [unitId, args.target]) {
+    const u = state.units.find((x) => x.id === id);
+    if (!u) {
+      io.err(`${args.file} has no Square Eagles unit "${id}".`);
+      return EXIT_INVALID;
+    }
+  }
+  const notOnTable = [unitId, args.target].find((id) => state.units.find((x) => x.id === id)!.status !== 'table');
+  const kind = args.fire !== undefined ? 'fire' : 'assault';
+  const pool: FirePool | AssaultPool = notOnTable
+    ? { allowed: false, reason: `${notOnTable} is not on the table at the start (it arrives as a reinforcement)` }
+    : dicePool(state, { kind, unit: unitId, target: args.target, assume: true });
+  if (!pool.allowed) {
+    if (args.json) printJson(io, { allowed: false, reason: pool.reason });
+    else io.out(`${unitId} cannot ${kind === 'fire' ? 'fire at' : 'assault'} ${args.target}: ${pool.reason}.`);
+    return EXIT_OK;
+  }
+  if ('kind' in pool) {
+    if (args.json) {
+      printJson(io, { allowed: true, kind: pool.kind, range: pool.range, dice: pool.dice, hitOn: pool.hitOn, modifiers: pool.modifiers });
+    } else {
+      io.out(`${unitId} ${pool.kind === 'fire' ? 'fires' : 'skirmishes'} at ${args.target}, range ${pool.range} box${pool.range === 1 ? '' : 'es'}:`);
+      for (const l of poolLines('  ', pool)) io.out(l);
+      if (pool.reroll) io.out('  one missed die may be re-rolled (light rifles)');
+    }
+    return EXIT_OK;
+  }
+  const strip = (p: DicePool): DicePool => ({ dice: p.dice, hitOn: p.hitOn, modifiers: p.modifiers });
+  if (args.json) {
+    printJson(io, { allowed: true, arc: pool.arc, attacker: strip(pool.attacker), defender: strip(pool.defender) });
+  } else {
+    io.out(`${unitId} assaults ${args.target} in the ${pool.arc}:`);
+    for (const l of poolLines(`  ${unitId}: `, pool.attacker)) io.out(l);
+    for (const l of poolLines(`  ${args.target}: `, pool.defender)) io.out(l);
+    if (pool.gunsRemoved) io.out(`  the guns are removed at once (ordered guns assaulted from the front fire once at close range first)`);
+  }
+  return EXIT_OK;
+}
+
+export async function explainCommand(io: Io, argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      fire: { type: 'string' },
+      assault: { type: 'string' },
+      target: { type: 'string' },
+      json: { type: 'boolean' },
+    },
+  });
+  if (positionals.length !== 1) throw new UsageError('explain takes exactly one SCENARIO');
+  return runExplain(io, { file: positionals[0]!, fire: values.fire, assault: values.assault, target: values.target, json: values.json === true });
+}

@@ -1,0 +1,108 @@
+// adc play, simulate and explain: the JSON outputs of cli.md, exit codes, and determinism.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { scenario } from '../tests/se-kit.js';
+import { runExplain } from './explain.js';
+import type { Io } from './output.js';
+import { runPlay } from './play.js';
+import { runSimulate } from './simulate.js';
+
+const root = path.resolve(import.meta.dirname, '..');
+const se01 = path.join(root, 'scenarios/se-01-hold-the-bridge.scenario.json');
+const dir = mkdtempSync(path.join(tmpdir(), 'adc-play-'));
+
+function capture(): Io & { stdout: string[]; stderr: string[] } {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  return { stdout, stderr, out: (t) => stdout.push(t), err: (t) => stderr.push(t) };
+}
+
+function writeScenario(name: string, spec: Parameters<typeof scenario>[0]): string {
+  const file = path.join(dir, name);
+  writeFileSync(file, JSON.stringify(scenario(spec)));
+  return file;
+}
+
+describe('adc play', () => {
+  it('prints exactly the JSON of cli.md and writes the same log for the same seed', async () => {
+    const io = capture();
+    const a = path.join(dir, 'a.jsonl');
+    const b = path.join(dir, 'b.jsonl');
+    expect(await runPlay(io, { file: se01, seed: '9', red: 'random', log: a, json: true })).toBe(0);
+    const out = JSON.parse(io.stdout.join('\n')) as Record<string, unknown>;
+    expect(Object.keys(out)).toEqual(['winner', 'reason', 'turns', 'vp', 'seed']);
+    expect(Object.keys(out.vp as object)).toEqual(['red', 'blue']);
+    expect(out.seed).toBe(9);
+    expect(['red', 'blue', 'draw']).toContain(out.winner);
+    expect(await runPlay(capture(), { file: se01, seed: '9', red: 'random', log: b, json: true })).toBe(0);
+    expect(readFileSync(b, 'utf8')).toBe(readFileSync(a, 'utf8'));
+  });
+
+  it('refuses bad flags as usage errors and other rule systems with exit 1', async () => {
+    await expect(runPlay(capture(), { file: se01, seed: '-1', json: true })).rejects.toThrow(/--seed/);
+    await expect(runPlay(capture(), { file: se01, red: 'clever', json: true })).rejects.toThrow(/--red/);
+    const io = capture();
+    expect(await runPlay(io, { file: path.join(root, 'scenarios/ne-01-plancenoit.scenario.json'), json: true })).toBe(1);
+    expect(io.stderr.join('\n')).toMatch(/Square Eagles/);
+    expect(await runPlay(capture(), { file: path.join(dir, 'missing.json'), json: true })).toBe(2);
+  });
+});
+
+describe('adc simulate', () => {
+  it('prints exactly the JSON of cli.md', async () => {
+    const io = capture();
+    expect(await runSimulate(io, { file: se01, games: '4', seed: '2', json: true })).toBe(0);
+    const out = JSON.parse(io.stdout.join('\n')) as Record<string, unknown>;
+    expect(Object.keys(out)).toEqual(['games', 'wins', 'winRate', 'ci95', 'meanTurns', 'meanVp', 'seconds']);
+    expect(Object.keys(out.wins as object)).toEqual(['red', 'blue', 'draw']);
+    expect(out.games).toBe(4);
+    await expect(runSimulate(capture(), { file: se01, json: true })).rejects.toThrow(/--games/);
+  });
+});
+
+describe('adc explain', () => {
+  const file = writeScenario('explain.scenario.json', {
+    red: [
+      { id: 'r-inf', kind: 'inf', cell: 'D3' },
+      { id: 'r-guns', kind: 'guns', cell: 'F1' },
+      { id: 'r-cav', kind: 'cav', cell: 'A5', facing: 90 },
+    ],
+    blue: [
+      { id: 'b-inf', kind: 'inf', cell: 'D4' },
+      { id: 'b-col', kind: 'inf', cell: 'F4', formation: 'column' },
+      { id: 'b-lights', kind: 'lights', cell: 'C5' },
+    ],
+    terrain: [{ id: 'w', kind: 'woods', cells: ['D4'] } as never],
+  });
+
+  it('explains fire with every modifier (infantry at a target in woods; guns at a column)', async () => {
+    const io = capture();
+    expect(await runExplain(io, { file, fire: 'r-inf', target: 'b-inf', json: true })).toBe(0);
+    expect(JSON.parse(io.stdout.join('\n'))).toEqual({ allowed: true, kind: 'fire', range: 1, dice: 2, hitOn: 4, modifiers: [{ reason: 'target in cover', dice: -1 }] });
+    const g = capture();
+    expect(await runExplain(g, { file, fire: 'r-guns', target: 'b-col', json: true })).toBe(0);
+    expect(JSON.parse(g.stdout.join('\n'))).toEqual({ allowed: true, kind: 'fire', range: 3, dice: 3, hitOn: 3, modifiers: [{ reason: 'artillery firing at a column', dice: 1 }] });
+  });
+
+  it('explains an assault: cavalry on the flank of Lights (no flank bonus against Lights)', async () => {
+    const io = capture();
+    expect(await runExplain(io, { file, assault: 'r-cav', target: 'b-lights', json: true })).toBe(0);
+    expect(JSON.parse(io.stdout.join('\n'))).toEqual({
+      allowed: true,
+      arc: 'flank',
+      attacker: { dice: 7, hitOn: 3, modifiers: [{ reason: 'cavalry charging', dice: 1 }, { reason: 'cavalry charging Lights', dice: 1 }] },
+      defender: { dice: 5, hitOn: 5, modifiers: [] },
+    });
+  });
+
+  it('says why not, and refuses other rule systems and unknown units with exit 1', async () => {
+    const io = capture();
+    expect(await runExplain(io, { file, fire: 'r-cav', target: 'b-inf', json: true })).toBe(0);
+    expect(JSON.parse(io.stdout.join('\n'))).toEqual({ allowed: false, reason: 'cavalry do not fire' });
+    expect(await runExplain(capture(), { file, fire: 'nobody', target: 'b-inf', json: true })).toBe(1);
+    expect(await runExplain(capture(), { file: path.join(root, 'scenarios/ne-01-plancenoit.scenario.json'), fire: 'a', target: 'b', json: true })).toBe(1);
+    await expect(runExplain(capture(), { file, fire: 'r-inf', json: true })).rejects.toThrow(/--target/);
+  });
+});

@@ -1,0 +1,518 @@
+// Fire (rule 4) and assaults (3.iv Assault d–f): who may fire at whom, the dice with every modifier named, hits,
+// withdrawals and retreats. Choices the text leaves open are in docs/rules/square-eagles.md §7.
+import type { DiceSource } from '../dice.js';
+import { T_WOODS, boxDistance, isCut, step, type Board } from './board.js';
+import { arcOfSide, assaultCover, hasLineOfSight, inFireCover, sideOf, type Arc, type Ctx } from './geometry.js';
+import { canEnd, canEnter } from './movement.js';
+import {
+  DID_BOMBARD,
+  DID_MANEUVER,
+  DID_MARCH,
+  DID_RETREAT,
+  MOVED,
+  hasTrait,
+  isCavalry,
+  isGuns,
+  isSpent,
+  onTable,
+  type GameEvent,
+  type GameState,
+  type Modifier,
+  type UnitState,
+} from './types.js';
+
+export type FireKind = 'fire' | 'skirmish';
+
+export interface DicePool {
+  dice: number;
+  hitOn: number;
+  modifiers: Modifier[];
+}
+
+export type FirePool =
+  | ({ allowed: true; kind: FireKind; range: number; reroll: boolean } & DicePool)
+  | { allowed: false; reason: string };
+
+export type AssaultPool =
+  | { allowed: true; arc: Arc; attacker: DicePool; defender: DicePool; gunsRemoved: boolean }
+  | { allowed: false; reason: string };
+
+/** What the explain command assumes: the order the fire needs, nobody moved or marched, no order spent. */
+export interface PoolAssumptions {
+  assumeReady?: boolean;
+  /** Spend an unused order as a bonus die (rule 4.ii.e "Order"). */
+  orderBonus?: boolean;
+  /** The fire is paid for with an order (Defend! option), which stands in for the guns' Bombardment action. */
+  orderFires?: boolean;
+}
+
+// ---- Who may fire ----------------------------------------------------------------------------------------------
+
+/** Longest ordinary fire: Infantry and Lights 1 box (4.ii.c), foot guns 8, horse guns 4 (4.ii.d). */
+export function mainRange(u: UnitState): number {
+  if (u.type === 'Guns') return 8;
+  if (u.type === 'Horse Guns') return 4;
+  if (u.type === 'Infantry' || u.type === 'Lights') return 1;
+  return 0;
+}
+
+/** Skirmish range: 2 boxes (4.i); Limited Skirmishers 1; Light Rifles 3. */
+export function skirmishRange(u: UnitState): number {
+  if (hasTrait(u, 'limited-skirmishers')) return 1;
+  if (hasTrait(u, 'light-rifles')) return 3;
+  return 2;
+}
+
+/** Guns that moved show limbers under the Limbers option and cannot fire at all, not even their skirmishers. */
+function limbered(s: GameState, u: UnitState): boolean {
+  if (!isGuns(u) || !s.board.options.limbers) return false;
+  return (u.did & MOVED) !== 0 && !gunsMayMoveAndFire(s, u);
+}
+
+function gunsMayMoveAndFire(s: GameState, u: UnitState): boolean {
+  if (u.type !== 'Horse Guns' || (u.did & DID_MARCH) !== 0) return false;
+  // Horse artillery may Move and fire (4.ii.d); with Horse Gun Batteries it may also Maneuver and fire.
+  return (u.did & DID_MANEUVER) === 0 || s.board.options.horseGuns;
+}
+
+/** Why the unit may not use its ordinary fire now, or null when it may. */
+export function mainFireBar(s: GameState, u: UnitState, a: PoolAssumptions = {}): string | null {
+  if (isCavalry(u)) return 'cavalry do not fire';
+  if (a.assumeReady) return null;
+  if ((u.did & DID_MARCH) !== 0) return 'it marched this turn';
+  if (!isGuns(u)) return null;
+  if ((u.did & MOVED) !== 0 && !gunsMayMoveAndFire(s, u)) {
+    return u.type === 'Guns' ? 'foot guns may not fire after moving' : 'horse guns may not fire after that move';
+  }
+  if (a.orderFires) return null;
+  if (s.board.options.resupplyGuns) return u.supplied || (u.did & DID_BOMBARD) !== 0 ? null : 'the guns need a Bombardment order to resupply';
+  if ((u.did & DID_BOMBARD) !== 0) return null;
+  if (u.type === 'Horse Guns' && (u.did & MOVED) !== 0) return null;
+  return 'guns fire only with a Bombardment action';
+}
+
+/** Why the unit may not skirmish now, or null. All Infantry and Artillery units skirmish; Cavalry do not (4.i). */
+export function skirmishBar(s: GameState, u: UnitState, a: PoolAssumptions = {}): string | null {
+  if (isCavalry(u)) return 'cavalry do not fire';
+  if (a.assumeReady) return null;
+  if ((u.did & DID_MARCH) !== 0) return 'it marched this turn';
+  if (limbered(s, u)) return 'its guns are limbered';
+  return null;
+}
+
+/** The hit number of a unit's fire: Artillery 3+, medium and horse batteries 4+, Infantry 4+, Lights 5+ (4.ii.f). */
+export function fireHitOn(u: UnitState, kind: FireKind): number {
+  let n: number;
+  if (kind === 'skirmish') n = 4;
+  else if (u.type === 'Guns') n = hasTrait(u, 'medium-battery') ? 4 : 3;
+  else if (u.type === 'Horse Guns') n = 4;
+  else if (u.type === 'Lights') n = 5;
+  else n = 4;
+  return hasTrait(u, 'low-supplies') ? n + 1 : n;
+}
+
+/** Assault hit numbers: Cavalry 3+, Infantry 4+, Lights 5+ (3.iv Assault f.6). */
+export function assaultHitOn(u: UnitState): number {
+  if (isCavalry(u)) return 3;
+  if (u.type === 'Lights') return 5;
+  if (isGuns(u)) return fireHitOn(u, 'fire');
+  return 4;
+}
+
+/** Live enemy units a unit could shoot at, by kind, already narrowed by the priority rule (4.ii.b, 4.i). */
+export function fireTargets(ctx: Ctx, fi: number, a: PoolAssumptions = {}): { kind: FireKind; targets: number[] } | null {
+  const { s, b } = ctx;
+  const u = s.units[fi]!;
+  if (!onTable(u)) return null;
+  if (mainFireBar(s, u, a) === null) {
+    const range = mainRange(u);
+    let best = Infinity;
+    let targets: number[] = [];
+    s.units.forEach((t, ti) => {
+      if (t.side === u.side || !onTable(t) || isSpent(t)) return;
+      const d = boxDistance(b, u.cell, t.cell);
+      if (d > range || d > best) return;
+      if (sideOf(b, u.cell, u.facing, t.cell) !== 'front' || !hasLineOfSight(ctx, u.cell, t.cell)) return;
+      if (d < best) {
+        best = d;
+        targets = [];
+      }
+      targets.push(ti);
+    });
+    if (targets.length > 0) return { kind: 'fire', targets };
+  }
+  if (skirmishBar(s, u, a) !== null) return null;
+  const range = skirmishRange(u);
+  let bestFront = Infinity;
+  let bestOther = Infinity;
+  let front: number[] = [];
+  let others: number[] = [];
+  s.units.forEach((t, ti) => {
+    if (t.side === u.side || !onTable(t) || isSpent(t)) return;
+    const d = boxDistance(b, u.cell, t.cell);
+    if (d > range || !hasLineOfSight(ctx, u.cell, t.cell)) return;
+    if (sideOf(b, u.cell, u.facing, t.cell) === 'front') {
+      if (d < bestFront) {
+        bestFront = d;
+        front = [];
+      }
+      if (d === bestFront) front.push(ti);
+    } else {
+      if (d < bestOther) {
+        bestOther = d;
+        others = [];
+      }
+      if (d === bestOther) others.push(ti);
+    }
+  });
+  if (front.length > 0) return { kind: 'skirmish', targets: front };
+  if (others.length > 0) return { kind: 'skirmish', targets: others };
+  return null;
+}
+
+/**
+ * The dice of an ordinary fire from `u` at `t` at range `d` (4.ii.c–f). Modifiers are pushed to `out` when given;
+ * without it nothing is allocated, for the AI's many look-ahead counts.
+ */
+export function fireDiceCount(b: Board, u: UnitState, t: UnitState, d: number, orderBonus: boolean, out?: Modifier[]): number {
+  let dice = isGuns(u) ? (d <= 2 ? 3 : d <= 4 ? 2 : 1) : 3;
+  if (u.type === 'Infantry' && (u.formation === 'column' || u.formation === 'square')) {
+    dice--;
+    out?.push({ reason: `infantry in ${u.formation} fires 2d6`, dice: -1 });
+  }
+  if (u.type !== 'Lights' && inFireCover(b, t.cell)) {
+    dice--;
+    out?.push({ reason: 'target in cover', dice: -1 });
+  }
+  if (t.type === 'Lights') {
+    dice--;
+    out?.push({ reason: 'target is Lights', dice: -1 });
+  }
+  if (t.type !== 'Lights' && t.formation !== 'square') {
+    const side = sideOf(b, t.cell, t.facing, u.cell);
+    if (side !== 'front') {
+      dice++;
+      out?.push({ reason: side === 'rear' ? 'firing at the rear' : 'firing at the flank', dice: 1 });
+    }
+  }
+  if (isGuns(u) && t.type === 'Infantry' && (t.formation === 'column' || t.formation === 'square')) {
+    dice++;
+    out?.push({ reason: `artillery firing at a ${t.formation}`, dice: 1 });
+  }
+  if (orderBonus) {
+    dice++;
+    out?.push({ reason: 'unused order spent', dice: 1 });
+  }
+  if (out && hasTrait(u, 'low-supplies')) out.push({ reason: 'low supplies: hit number one worse', dice: 0 });
+  return dice > 0 ? dice : 0;
+}
+
+export function mainFireDice(b: Board, u: UnitState, t: UnitState, d: number, orderBonus: boolean): DicePool {
+  const modifiers: Modifier[] = [];
+  const dice = fireDiceCount(b, u, t, d, orderBonus, modifiers);
+  return { dice, hitOn: fireHitOn(u, 'fire'), modifiers };
+}
+
+export function skirmishDice(u: UnitState): DicePool {
+  const modifiers: Modifier[] = [];
+  if (hasTrait(u, 'light-rifles')) modifiers.push({ reason: 'light rifles: may re-roll a miss', dice: 0 });
+  if (hasTrait(u, 'low-supplies')) modifiers.push({ reason: 'low supplies: hit number one worse', dice: 0 });
+  return { dice: 1, hitOn: fireHitOn(u, 'skirmish'), modifiers };
+}
+
+/** The full pool of `fi` firing at `ti` now, or why it may not (rules 4.i, 4.ii). */
+export function firePool(ctx: Ctx, fi: number, ti: number, a: PoolAssumptions = {}): FirePool {
+  const { s, b } = ctx;
+  const u = s.units[fi]!;
+  const t = s.units[ti]!;
+  if (!onTable(u) || !onTable(t)) return { allowed: false, reason: 'both units must be on the table' };
+  if (u.side === t.side) return { allowed: false, reason: 'the target is a friendly unit' };
+  if (isCavalry(u)) return { allowed: false, reason: 'cavalry do not fire' };
+  const options = fireTargets(ctx, fi, a);
+  const d = boxDistance(b, u.cell, t.cell);
+  if (!options) {
+    const bar = skirmishBar(s, u, a) ?? mainFireBar(s, u, a);
+    if (bar) return { allowed: false, reason: bar };
+    return { allowed: false, reason: whyNot(ctx, u, t, d) };
+  }
+  if (!options.targets.includes(ti)) {
+    if (isSpent(t)) return { allowed: false, reason: 'the target has already lost all its hits' };
+    const inRange = options.kind === 'fire' ? d <= mainRange(u) : d <= skirmishRange(u);
+    if (inRange && hasLineOfSight(ctx, u.cell, t.cell)) {
+      const names = options.targets.map((i) => s.units[i]!.id).join(', ');
+      return { allowed: false, reason: `priority targets must be fired at first: ${names}` };
+    }
+    return { allowed: false, reason: whyNot(ctx, u, t, d) };
+  }
+  if (options.kind === 'fire') {
+    const pool = mainFireDice(b, u, t, d, a.orderBonus === true);
+    return { allowed: true, kind: 'fire', range: d, reroll: false, ...pool };
+  }
+  return { allowed: true, kind: 'skirmish', range: d, reroll: hasTrait(u, 'light-rifles'), ...skirmishDice(u) };
+}
+
+function whyNot(ctx: Ctx, u: UnitState, t: UnitState, d: number): string {
+  const reach = Math.max(mainRange(u), skirmishRange(u));
+  if (d > reach) return `out of range (${d} boxes; the longest reach is ${reach})`;
+  if (!hasLineOfSight(ctx, u.cell, t.cell)) return 'no line of sight';
+  return `out of range (${d} boxes)`;
+}
+
+// ---- Assault pools --------------------------------------------------------------------------------------------
+
+/** The assaulter's dice (3.iv Assault f.1–f.5, summary sheet "Melee Modifiers"); modifiers go to `out` if given. */
+export function assaultAttackerDice(b: Board, u: UnitState, t: UnitState, fromCell: number, out?: Modifier[]): number {
+  let dice = u.sp - u.hits;
+  const side = sideOf(b, t.cell, t.facing, fromCell);
+  const cover = assaultCover(b, t.cell, fromCell);
+  if (cover !== null) {
+    dice--;
+    out?.push({ reason: cover === 'cover' ? 'defender in cover' : 'defender uphill', dice: -1 });
+  }
+  const square = t.type === 'Infantry' && t.formation === 'square';
+  if (u.type === 'Cavalry' || u.type === 'Heavy Cavalry') {
+    if (!square) {
+      dice++;
+      out?.push({ reason: 'cavalry charging', dice: 1 });
+    }
+    if (t.type === 'Lights') {
+      dice++;
+      out?.push({ reason: 'cavalry charging Lights', dice: 1 });
+    }
+    if (u.type === 'Cavalry' && t.type === 'Heavy Cavalry') {
+      dice--;
+      out?.push({ reason: 'cavalry fighting heavy cavalry', dice: -1 });
+    }
+  }
+  if (side !== 'front' && t.type !== 'Lights' && !square) {
+    dice++;
+    out?.push({ reason: side === 'rear' ? 'assaulting the rear' : 'assaulting the flank', dice: 1 });
+  }
+  if (u.type === 'Infantry' && u.formation === 'column' && t.type === 'Infantry' && t.formation !== 'column') {
+    dice++;
+    out?.push({ reason: 'column assaulting infantry', dice: 1 });
+  }
+  return dice > 0 ? dice : 0;
+}
+
+/** The defender's dice in an assault by `u`. */
+export function assaultDefenderDice(u: UnitState, t: UnitState, defendDie: boolean, out?: Modifier[]): number {
+  let dice = t.sp - t.hits;
+  if (t.type === 'Infantry' && t.formation === 'square' && (u.type === 'Cavalry' || u.type === 'Heavy Cavalry')) {
+    dice += 2;
+    out?.push({ reason: 'square against cavalry', dice: 2 });
+  }
+  if (t.type === 'Cavalry' && u.type === 'Heavy Cavalry') {
+    dice--;
+    out?.push({ reason: 'cavalry fighting heavy cavalry', dice: -1 });
+  }
+  if (hasTrait(t, 'resolute')) {
+    dice++;
+    out?.push({ reason: 'resolute', dice: 1 });
+  }
+  if (defendDie) {
+    dice++;
+    out?.push({ reason: 'unused order spent to defend', dice: 1 });
+  }
+  return dice > 0 ? dice : 0;
+}
+
+/** Both sides' dice in an assault, the assaulter touching the defender from `fromCell`, every modifier named. */
+export function assaultDice(b: Board, u: UnitState, t: UnitState, fromCell: number, defendDie: boolean): { arc: Arc; attacker: DicePool; defender: DicePool } {
+  const am: Modifier[] = [];
+  const dm: Modifier[] = [];
+  const a = assaultAttackerDice(b, u, t, fromCell, am);
+  const d = assaultDefenderDice(u, t, defendDie, dm);
+  return {
+    arc: arcOfSide(sideOf(b, t.cell, t.facing, fromCell)),
+    attacker: { dice: a, hitOn: assaultHitOn(u), modifiers: am },
+    defender: { dice: d, hitOn: assaultHitOn(t), modifiers: dm },
+  };
+}
+
+/** How ordered guns assaulted from their front shoot first (3.iv Assault e): close range fire, no order bonus. */
+export function closeRangeGunDice(b: Board, g: UnitState, attacker: UnitState): DicePool {
+  return mainFireDice(b, g, attacker, 1, false);
+}
+
+export function gunsMayFireAtAssaulter(s: GameState, g: UnitState): boolean {
+  if (!isGuns(g) || g.orders === 0 || isSpent(g)) return false;
+  if ((g.did & DID_MARCH) !== 0 || limbered(s, g)) return false;
+  if ((g.did & MOVED) !== 0 && !gunsMayMoveAndFire(s, g)) return false;
+  return !s.board.options.resupplyGuns || g.supplied;
+}
+
+// ---- Resolution -----------------------------------------------------------------------------------------------
+
+export function rollHits(dice: DiceSource, n: number, hitOn: number, reroll = false): { rolls: number[]; hits: number } {
+  const rolls: number[] = [];
+  let hits = 0;
+  let rerolled = false;
+  for (let k = 0; k < n; k++) {
+    let r = dice.d6();
+    rolls.push(r);
+    if (r < hitOn && reroll && !rerolled) {
+      rerolled = true;
+      r = dice.d6();
+      rolls.push(r);
+    }
+    if (r >= hitOn) hits++;
+  }
+  return { rolls, hits };
+}
+
+export function addHits(u: UnitState, n: number): number {
+  const before = u.hits;
+  u.hits = Math.min(u.sp, u.hits + n);
+  return u.hits - before;
+}
+
+export function eliminate(s: GameState, ui: number, why: string, ev: GameEvent[]): void {
+  const u = s.units[ui]!;
+  u.status = 'eliminated';
+  u.hits = u.sp;
+  u.cell = -1;
+  for (const g of s.generals) {
+    if (g.unit === ui && g.status === 'table') {
+      g.status = 'removed';
+      g.removedTurn = s.turn;
+      g.unit = -1;
+      ev.push({ type: 'general-removed', general: g.id });
+    }
+  }
+  ev.push({ type: 'eliminated', unit: u.id, why });
+}
+
+function unitAt(s: GameState, cell: number, except: number): number {
+  for (let i = 0; i < s.units.length; i++) {
+    const u = s.units[i]!;
+    if (i !== except && u.status === 'table' && u.cell === cell) return i;
+  }
+  return -1;
+}
+
+/** "Straight back from the enemy": along the axis the enemy mostly lies on, or diagonally when it is exactly diagonal. */
+export function retreatDirection(b: Board, cell: number, enemyCell: number): [number, number] {
+  const dc = (cell % b.cols) - (enemyCell % b.cols);
+  const dr = (cell - (cell % b.cols)) / b.cols - (enemyCell - (enemyCell % b.cols)) / b.cols;
+  const adc = Math.abs(dc);
+  const adr = Math.abs(dr);
+  if (adc > adr) return [Math.sign(dc), 0];
+  if (adr > adc) return [0, Math.sign(dr)];
+  return [Math.sign(dc), Math.sign(dr)];
+}
+
+/**
+ * Retreat `boxes` straight back from `enemyCell` (3.iv Assault, retreat bullets): a hit for each unit or obstacle
+ * crossed, eliminated on leaving the table or entering impassable terrain, and moved to the nearest open box it
+ * may stand in if it ends on another unit.
+ */
+export function retreat(s: GameState, ui: number, enemyCell: number, boxes: number, ev: GameEvent[]): void {
+  const b = s.board;
+  const u = s.units[ui]!;
+  const [dc, dr] = retreatDirection(b, u.cell, enemyCell);
+  let pos = u.cell;
+  let hits = 0;
+  const path: string[] = [];
+  for (let k = 0; k < boxes; k++) {
+    const next = step(b, pos, dc, dr);
+    if (next < 0 || !canEnter(b, next) || isCut(b, pos, next)) {
+      ev.push({ type: 'retreat', unit: u.id, path, blocked: next < 0 ? 'table edge' : 'impassable terrain' });
+      eliminate(s, ui, next < 0 ? 'retreated off the table' : 'retreated into impassable terrain', ev);
+      return;
+    }
+    if (dc !== 0 && dr !== 0) {
+      const a = step(b, pos, dc, 0);
+      const c = step(b, pos, 0, dr);
+      const blocked = (x: number): boolean => x < 0 || !canEnter(b, x) || unitAt(s, x, ui) >= 0;
+      if (blocked(a) && blocked(c)) hits++;
+    }
+    if (unitAt(s, next, ui) >= 0) hits++;
+    else if ((u.type !== 'Lights' && (b.flags[next]! & T_WOODS) !== 0) || !canEnd(b, u, next)) hits++;
+    pos = next;
+    path.push(b.names[pos]!);
+  }
+  let final = pos;
+  if (unitAt(s, final, ui) >= 0 || !canEnd(b, u, final)) {
+    final = nearestOpenBox(s, u, ui, pos, enemyCell);
+    if (final < 0) {
+      ev.push({ type: 'retreat', unit: u.id, path, blocked: 'no room' });
+      eliminate(s, ui, 'no room to retreat', ev);
+      return;
+    }
+  }
+  u.cell = final;
+  u.did |= DID_RETREAT;
+  const taken = addHits(u, hits);
+  ev.push({ type: 'retreat', unit: u.id, to: b.names[final], path, hits: taken });
+}
+
+function nearestOpenBox(s: GameState, u: UnitState, ui: number, from: number, enemyCell: number): number {
+  const b = s.board;
+  let best = -1;
+  let bestD = Infinity;
+  let bestAway = -Infinity;
+  for (let i = 0; i < b.cols * b.rows; i++) {
+    if (!canEnd(b, u, i) || unitAt(s, i, ui) >= 0) continue;
+    const d = boxDistance(b, from, i);
+    const away = boxDistance(b, enemyCell, i);
+    if (d < bestD || (d === bestD && away > bestAway)) {
+      best = i;
+      bestD = d;
+      bestAway = away;
+    }
+  }
+  return best;
+}
+
+/** Resolves one fire action (or skirmish) and its withdrawal (4.ii.g). Returns the hits inflicted. */
+export function resolveFire(
+  ctx: Ctx,
+  fi: number,
+  ti: number,
+  dice: DiceSource,
+  ev: GameEvent[],
+  opts: { orderBonus: boolean; source: string },
+): number {
+  const s = ctx.s;
+  const pool = firePool(ctx, fi, ti, { orderBonus: opts.orderBonus });
+  if (!pool.allowed) throw new Error(`illegal fire: ${pool.reason}`);
+  return shoot(s, fi, ti, pool.kind, pool, pool.reroll, dice, ev, opts.source);
+}
+
+export function shoot(
+  s: GameState,
+  fi: number,
+  ti: number,
+  kind: FireKind,
+  pool: DicePool,
+  reroll: boolean,
+  dice: DiceSource,
+  ev: GameEvent[],
+  source: string,
+): number {
+  const u = s.units[fi]!;
+  const t = s.units[ti]!;
+  const { rolls, hits } = rollHits(dice, pool.dice, pool.hitOn, reroll);
+  const taken = addHits(t, hits);
+  ev.push({
+    type: 'fire',
+    source,
+    kind,
+    unit: u.id,
+    target: t.id,
+    dice: pool.dice,
+    hitOn: pool.hitOn,
+    modifiers: pool.modifiers,
+    rolls,
+    hits: taken,
+  });
+  if (kind === 'fire' && isGuns(u) && s.board.options.resupplyGuns) {
+    const r = dice.d6();
+    if (r === 1) u.supplied = false;
+    ev.push({ type: 'resupply', unit: u.id, roll: r, supplied: u.supplied });
+  }
+  if (hits >= 3 && onTable(t)) retreat(s, ti, u.cell, 1, ev);
+  return taken;
+}
+

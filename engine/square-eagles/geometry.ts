@@ -1,0 +1,246 @@
+// Arcs, line of sight, zones of control and who stands where. See docs/rules/square-eagles.md §7 for the choices.
+import {
+  DIR,
+  FACINGS,
+  T_FORT,
+  T_HEDGE,
+  T_CROSSING,
+  T_HILL,
+  T_TOWN,
+  T_WOODS,
+  boxDistance,
+  rowOf,
+  step,
+  type Board,
+  type Facing,
+} from './board.js';
+import { isSpent, onTable, type GameState, type SideIndex, type UnitState } from './types.js';
+
+export type ArcSide = 'front' | 'rear' | 'left' | 'right';
+export type Arc = 'front' | 'flank' | 'rear';
+
+export const arcOfSide = (side: ArcSide): Arc => (side === 'left' || side === 'right' ? 'flank' : side);
+
+/**
+ * Which side of a unit (in box `cell`, facing `facing`) the box `other` lies off. The front and rear arcs reach 45°
+ * either side of the facing and include the diagonals on their edges ("Shooting and moving is +/- 45 degrees").
+ */
+export function sideOf(b: Board, cell: number, facing: Facing, other: number): ArcSide {
+  const dc = (other % b.cols) - (cell % b.cols);
+  const dr = rowOf(b, other) - rowOf(b, cell);
+  const [fx, fy] = DIR[facing];
+  const forward = dc * fx + dr * fy;
+  const right = -dc * fy + dr * fx;
+  const across = right < 0 ? -right : right;
+  if (forward > 0 && forward >= across) return 'front';
+  if (forward < 0 && -forward >= across) return 'rear';
+  return right > 0 ? 'right' : 'left';
+}
+
+/** The box touching `cell` on the given side. */
+export function boxOnSide(b: Board, cell: number, facing: Facing, side: ArcSide): number {
+  const [fx, fy] = DIR[facing];
+  switch (side) {
+    case 'front':
+      return step(b, cell, fx, fy);
+    case 'rear':
+      return step(b, cell, -fx, -fy);
+    case 'right':
+      return step(b, cell, -fy, fx);
+    case 'left':
+      return step(b, cell, fy, -fx);
+  }
+}
+
+/** The facing that looks from `from` towards the orthogonally adjacent box `to`, or null. */
+export function facingTowards(b: Board, from: number, to: number): Facing | null {
+  for (const f of FACINGS) if (step(b, from, DIR[f][0], DIR[f][1]) === to) return f;
+  return null;
+}
+
+/** The facing closest to the bearing from `from` to `to` (ties go to the north–south axis). */
+export function roughFacing(b: Board, from: number, to: number): Facing {
+  const dc = (to % b.cols) - (from % b.cols);
+  const dr = rowOf(b, to) - rowOf(b, from);
+  if (Math.abs(dc) > Math.abs(dr)) return dc > 0 ? 90 : 270;
+  return dr > 0 ? 180 : 0;
+}
+
+export const reverse = (f: Facing): Facing => (((f + 180) % 360) as Facing);
+
+// ---- Occupancy and zones of control ------------------------------------------------------------------------------
+
+export interface Ctx {
+  s: GameState;
+  b: Board;
+  /** Unit index in each box, -1 when empty. */
+  occ: number[];
+  /** Per side: for each box, the units of that side whose zone of control covers it. */
+  zoc: [number[][], number[][]];
+}
+
+/** A symbol key: JSON and structured cloning leave it out, so the state stays plain data. */
+const CTX = Symbol('ctx');
+
+/**
+ * makeCtx for a state nobody will change any more (the players' view, legal actions): worked out once per state.
+ * The engine itself mutates its fresh copy while applying an action and so always calls makeCtx.
+ */
+export function ctxOf(s: GameState): Ctx {
+  const slot = s as unknown as { [CTX]?: Ctx };
+  return (slot[CTX] ??= makeCtx(s));
+}
+
+export function makeCtx(s: GameState): Ctx {
+  const b = s.board;
+  const n = b.cols * b.rows;
+  const occ = new Array<number>(n).fill(-1);
+  // Sparse: most boxes are in no ZOC.
+  const zoc: [number[][], number[][]] = [[], []];
+  s.units.forEach((u, i) => {
+    if (!onTable(u)) return;
+    occ[u.cell] = i;
+    if (exertsZoc(b, u)) {
+      const z = step(b, u.cell, DIR[u.facing][0], DIR[u.facing][1]);
+      if (z >= 0) (zoc[u.side][z] ??= []).push(i);
+    }
+  });
+  return { s, b, occ, zoc };
+}
+
+/** Every unit but Lights and units in a town or works exerts a ZOC into the box to its front (Units and Boxes). */
+export function exertsZoc(b: Board, u: UnitState): boolean {
+  return u.type !== 'Lights' && !isSpent(u) && (b.flags[u.cell]! & (T_TOWN | T_FORT)) === 0;
+}
+
+/** The enemy units whose ZOC covers `cell`, for a unit of `side`. */
+export function enemyZoc(ctx: Ctx, side: SideIndex, cell: number): number[] | undefined {
+  const list = ctx.zoc[side === 0 ? 1 : 0][cell];
+  return list && list.length > 0 ? list : undefined;
+}
+
+/** Distance to the nearest enemy unit on the table, in boxes (diagonals 1.5); Infinity when there is none. */
+export function nearestEnemy(s: GameState, side: SideIndex, cell: number): number {
+  let best = Infinity;
+  for (const u of s.units) {
+    if (u.side === side || !onTable(u)) continue;
+    const d = boxDistance(s.board, cell, u.cell);
+    if (d < best) best = d;
+  }
+  return best;
+}
+
+// ---- Cover ---------------------------------------------------------------------------------------------------
+
+/** Cover against fire: towns, works, woods, and a wall or hedge in the box (rule 4.ii.e; hills give none). */
+export function inFireCover(b: Board, cell: number): boolean {
+  return (b.flags[cell]! & (T_TOWN | T_FORT | T_WOODS | T_HEDGE)) !== 0;
+}
+
+/** Cover when assaulted: fire cover, a river crossing, or higher ground than the assaulter (3.iv Assault f.1). */
+export function assaultCover(b: Board, defenderCell: number, attackerCell: number): 'cover' | 'uphill' | null {
+  if (inFireCover(b, defenderCell) || (b.flags[defenderCell]! & T_CROSSING) !== 0) return 'cover';
+  if ((b.flags[defenderCell]! & T_HILL) !== 0 && b.hill[defenderCell]! > b.hill[attackerCell]!) return 'uphill';
+  return null;
+}
+
+// ---- Line of sight -------------------------------------------------------------------------------------------
+
+interface Sightline {
+  /** Boxes whose inside the line from centre to centre crosses, ends excluded. */
+  boxes: number[];
+  /** Pairs of boxes the line only grazes at a shared corner; it is blocked only if both block. */
+  pinches: number[];
+}
+
+const sightCache = new WeakMap<Board, Map<number, Sightline>>();
+
+function sightline(b: Board, from: number, to: number): Sightline {
+  let cache = sightCache.get(b);
+  if (!cache) sightCache.set(b, (cache = new Map()));
+  const key = from * b.cols * b.rows + to;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const x0 = (from % b.cols) + 0.5;
+  const y0 = rowOf(b, from) + 0.5;
+  const x1 = (to % b.cols) + 0.5;
+  const y1 = rowOf(b, to) + 0.5;
+  const boxes: number[] = [];
+  const pinches: number[] = [];
+  const cMin = Math.floor(Math.min(x0, x1));
+  const cMax = Math.floor(Math.max(x0, x1));
+  const rMin = Math.floor(Math.min(y0, y1));
+  const rMax = Math.floor(Math.max(y0, y1));
+  const dx = x1 - x0;
+  const dy = y1 - y0;
+  for (let r = rMin; r <= rMax; r++) {
+    for (let c = cMin; c <= cMax; c++) {
+      const i = r * b.cols + c;
+      if (i === from || i === to) continue;
+      // Liang–Barsky: the part of the segment inside the box.
+      let t0 = 0;
+      let t1 = 1;
+      const clip = (p: number, q: number): boolean => {
+        if (p === 0) return q >= 0;
+        const t = q / p;
+        if (p < 0) {
+          if (t > t1) return false;
+          if (t > t0) t0 = t;
+        } else {
+          if (t < t0) return false;
+          if (t < t1) t1 = t;
+        }
+        return true;
+      };
+      if (clip(-dx, x0 - c) && clip(dx, c + 1 - x0) && clip(-dy, y0 - r) && clip(dy, r + 1 - y0) && t1 - t0 > 1e-9) {
+        boxes.push(i);
+      }
+    }
+  }
+  // Lattice corners the line passes exactly through: the two boxes it does not enter there form a pinch.
+  if (dx !== 0 && dy !== 0) {
+    for (let k = Math.ceil(Math.min(x0, x1)); k <= Math.floor(Math.max(x0, x1)); k++) {
+      const t = (k - x0) / dx;
+      if (t <= 0 || t >= 1) continue;
+      const y = y0 + t * dy;
+      if (Math.abs(y - Math.round(y)) > 1e-9) continue;
+      const ry = Math.round(y);
+      const around = [
+        [k - 1, ry - 1],
+        [k, ry - 1],
+        [k - 1, ry],
+        [k, ry],
+      ].map(([c, r]) => r! * b.cols + c!);
+      const grazed = around.filter((i) => !boxes.includes(i) && i !== from && i !== to);
+      if (grazed.length === 2) pinches.push(grazed[0]!, grazed[1]!);
+    }
+  }
+  const line = { boxes, pinches };
+  cache.set(key, line);
+  return line;
+}
+
+/**
+ * Line of sight from box centre to box centre: woods, towns, works and units in between block it; so does a hill,
+ * unless one end stands on a hill at least as high (Units and Boxes, line-of-sight paragraph).
+ */
+export function hasLineOfSight(ctx: Ctx, from: number, to: number): boolean {
+  const { b, occ } = ctx;
+  const line = sightline(b, from, to);
+  const eye = Math.max(b.hill[from]!, b.hill[to]!);
+  const blocks = (i: number): boolean => {
+    const f = b.flags[i]!;
+    if (occ[i]! >= 0) return true;
+    if (f & (T_WOODS | T_TOWN | T_FORT)) return true;
+    return (f & T_HILL) !== 0 && b.hill[i]! > eye;
+  };
+  for (const i of line.boxes) if (blocks(i)) return false;
+  for (let k = 0; k < line.pinches.length; k += 2) if (blocks(line.pinches[k]!) && blocks(line.pinches[k + 1]!)) return false;
+  return true;
+}
+
+/** For tests and the AI: the boxes between two boxes that a line of sight crosses. */
+export function interveningBoxes(b: Board, from: number, to: number): number[] {
+  return [...sightline(b, from, to).boxes];
+}
+

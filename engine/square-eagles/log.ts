@@ -1,0 +1,123 @@
+// The JSON-lines game log: a header with the seed, then one line per action with the dice it rolled, then the
+// result. Replaying the actions from the seed rebuilds the identical state, and the recorded dice are checked on
+// the way, so a log from a different engine version fails loudly instead of drifting.
+import type { Scenario } from '../../domain/model.js';
+import type { RuleOptions } from './board.js';
+import { applyAction, result, startGame, type GameResult } from './game.js';
+import type { Action, GameState } from './types.js';
+
+export const LOG_FORMAT = 'aide-de-camp/square-eagles-log';
+export const LOG_VERSION = 1;
+
+export interface LogHeader {
+  type: 'header';
+  format: typeof LOG_FORMAT;
+  version: number;
+  scenario: string;
+  seed: number;
+  options?: Partial<RuleOptions>;
+  players?: { red: string; blue: string };
+  rolls: number[];
+}
+
+export interface LogAction {
+  type: 'action';
+  ply: number;
+  turn: number;
+  phase: string;
+  side: string;
+  action: Action;
+  rolls: number[];
+}
+
+export interface LogResult extends GameResult {
+  type: 'result';
+}
+
+export type LogLine = LogHeader | LogAction | LogResult;
+
+/** Writes a game as it is played. `lines` holds one JSON text per line, without newlines. */
+export class GameRecorder {
+  readonly lines: string[] = [];
+  state: GameState;
+
+  constructor(scenario: Scenario, seed: number, opts: { options?: Partial<RuleOptions>; players?: { red: string; blue: string } } = {}) {
+    const start = startGame(scenario, { seed, ...(opts.options ? { options: opts.options } : {}) });
+    this.state = start.state;
+    const header: LogHeader = { type: 'header', format: LOG_FORMAT, version: LOG_VERSION, scenario: scenario.id, seed, rolls: [] };
+    if (opts.options) header.options = opts.options;
+    if (opts.players) header.players = opts.players;
+    // Last, so the dice read after the settings in the file.
+    delete (header as Partial<LogHeader>).rolls;
+    header.rolls = start.rolls;
+    this.lines.push(JSON.stringify(header));
+  }
+
+  apply(action: Action): void {
+    const before = this.state;
+    const out = applyAction(before, action);
+    const line: LogAction = {
+      type: 'action',
+      ply: out.state.ply,
+      turn: before.turn,
+      phase: before.pending.kind,
+      side: before.meta.sides[before.pending.side].key,
+      action,
+      rolls: out.rolls,
+    };
+    this.lines.push(JSON.stringify(line));
+    this.state = out.state;
+  }
+
+  finish(): GameResult {
+    const r = result(this.state);
+    this.lines.push(JSON.stringify({ type: 'result', ...r } satisfies LogResult));
+    return r;
+  }
+
+  text(): string {
+    return this.lines.join('\n') + '\n';
+  }
+}
+
+export class ReplayError extends Error {}
+
+/** Rebuilds the final state of a logged game. Throws ReplayError when the log does not fit the scenario. */
+export function replay(scenario: Scenario, log: string | readonly string[]): GameState {
+  const lines = (typeof log === 'string' ? log.split('\n') : [...log]).map((l) => l.trim()).filter((l) => l !== '');
+  if (lines.length === 0) throw new ReplayError('the log is empty');
+  let header: LogHeader;
+  try {
+    header = JSON.parse(lines[0]!) as LogHeader;
+  } catch {
+    throw new ReplayError('the first line is not JSON');
+  }
+  if (header.type !== 'header' || header.format !== LOG_FORMAT) throw new ReplayError('the first line is not a game log header');
+  if (header.version !== LOG_VERSION) throw new ReplayError(`log version ${header.version} is not ${LOG_VERSION}`);
+  if (header.scenario !== scenario.id) throw new ReplayError(`the log is of scenario "${header.scenario}", not "${scenario.id}"`);
+  const start = startGame(scenario, { seed: header.seed, ...(header.options ? { options: header.options } : {}) });
+  if (Array.isArray(header.rolls) && JSON.stringify(header.rolls) !== JSON.stringify(start.rolls)) {
+    throw new ReplayError('the set-up dice differ from the log');
+  }
+  let state = start.state;
+  for (let k = 1; k < lines.length; k++) {
+    let line: LogLine;
+    try {
+      line = JSON.parse(lines[k]!) as LogLine;
+    } catch {
+      throw new ReplayError(`line ${k + 1} is not JSON`);
+    }
+    if (line.type !== 'action') continue;
+    let out;
+    try {
+      out = applyAction(state, line.action);
+    } catch (err) {
+      throw new ReplayError(`line ${k + 1}: ${(err as Error).message}`);
+    }
+    if (Array.isArray(line.rolls) && JSON.stringify(line.rolls) !== JSON.stringify(out.rolls)) {
+      throw new ReplayError(`line ${k + 1}: the dice differ from the log`);
+    }
+    state = out.state;
+  }
+  return state;
+}

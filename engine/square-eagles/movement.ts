@@ -1,0 +1,311 @@
+// Where a unit may go: Move, March, Maneuver and the approach of an Assault (rules 3.iii, 3.iv Maneuver and
+// 3.iv Assault), with diagonals, the diagonal blocking rule, zones of control, terrain and interpenetration.
+// Choices where the text is silent are recorded in docs/rules/square-eagles.md §7.
+import {
+  DIR,
+  FACINGS,
+  IMPASSABLE,
+  T_FORT,
+  T_ROAD,
+  T_TOWN,
+  T_WOODS,
+  boxDistance,
+  isCut,
+  step,
+  type Board,
+  type Facing,
+} from './board.js';
+import { boxOnSide, enemyZoc, reverse, sideOf, type ArcSide, type Ctx } from './geometry.js';
+import {
+  hasTrait,
+  isCavalry,
+  isSpent,
+  onTable,
+  type Formation,
+  type SideIndex,
+  type UnitState,
+} from './types.js';
+
+export const canEnter = (b: Board, cell: number): boolean => cell >= 0 && (b.flags[cell]! & IMPASSABLE) === 0;
+
+/** Only Infantry and Lights may end a move in a town (3.iv c.1); with Forts, Guns may also end one in works. */
+export function canEnd(b: Board, u: UnitState, cell: number): boolean {
+  if (!canEnter(b, cell)) return false;
+  const f = b.flags[cell]!;
+  if ((f & (T_TOWN | T_FORT)) === 0) return true;
+  if (u.type === 'Infantry' || u.type === 'Lights') return true;
+  if ((f & T_TOWN) === 0 && b.options.forts && (u.type === 'Guns' || u.type === 'Horse Guns')) return true;
+  return false;
+}
+
+/** Move allowance in boxes (rule 3.iii table). */
+export function baseMove(u: UnitState): number {
+  switch (u.type) {
+    case 'Infantry':
+    case 'Guns':
+      return 2;
+    default:
+      return 3;
+  }
+}
+
+/** Infantry in column, Lights and all Cavalry may take one diagonal step in a Move or March (3.iii). */
+export function mayStepDiagonally(u: UnitState): boolean {
+  return (u.type === 'Infantry' && u.formation === 'column') || u.type === 'Lights' || isCavalry(u);
+}
+
+/** Whether a unit may March at all: not a square; Infantry only in column; never starting within 1 box of an enemy. */
+export function mayMarch(ctx: Ctx, u: UnitState): boolean {
+  if (u.formation === 'square') return false;
+  if (u.type === 'Infantry' && u.formation !== 'column') return false;
+  return !nearEnemy(ctx, u.side, u.cell);
+}
+
+function nearEnemy(ctx: Ctx, side: SideIndex, cell: number): boolean {
+  for (const e of ctx.s.units) if (e.side !== side && onTable(e) && boxDistance(ctx.b, cell, e.cell) <= 1) return true;
+  return false;
+}
+
+/** A box is in the way of a diagonal step when it holds troops or terrain the mover cannot enter. */
+function blocksDiagonal(ctx: Ctx, self: number, cell: number): boolean {
+  if (cell < 0) return true;
+  const o = ctx.occ[cell]!;
+  return (o >= 0 && o !== self) || !canEnter(ctx.b, cell);
+}
+
+/**
+ * Whether a single step from `from` by (dc, dr) is possible: on the table, enterable, not across a river between
+ * boxes, and for a diagonal, not with both side boxes blocked (Units and Boxes).
+ */
+export function stepOk(ctx: Ctx, self: number, from: number, dc: number, dr: number): number {
+  const to = step(ctx.b, from, dc, dr);
+  if (to < 0 || !canEnter(ctx.b, to) || isCut(ctx.b, from, to)) return -1;
+  if (dc !== 0 && dr !== 0) {
+    if (blocksDiagonal(ctx, self, step(ctx.b, from, dc, 0)) && blocksDiagonal(ctx, self, step(ctx.b, from, 0, dr))) return -1;
+  }
+  return to;
+}
+
+export interface MoveOption {
+  to: number;
+  facing: Facing;
+}
+
+/** Facings that face a box holding one of `owners` (the units whose ZOC the mover stopped in). */
+function zocFacings(ctx: Ctx, owners: number[]): Facing[] {
+  const out: Facing[] = [];
+  for (const o of owners) {
+    const f = reverse(ctx.s.units[o]!.facing);
+    if (!out.includes(f)) out.push(f);
+  }
+  return out;
+}
+
+const key = (to: number, facing: Facing): number => to * 4 + facing / 90;
+
+/** Move or March destinations with final facings (rules 3.iii, 3.iv Maneuver a–c). */
+export function moveOptions(ctx: Ctx, ui: number, march: boolean): MoveOption[] {
+  const { b, s } = ctx;
+  const u = s.units[ui]!;
+  if (u.formation === 'square' || isSpent(u)) return [];
+  if (march && !mayMarch(ctx, u)) return [];
+  const found = new Map<number, MoveOption>();
+  const add = (to: number, facing: Facing): void => {
+    const k = key(to, facing);
+    if (!found.has(k)) found.set(k, { to, facing });
+  };
+  const lights = u.type === 'Lights';
+  const militia = hasTrait(u, 'militia');
+  const sluggish = hasTrait(u, 'sluggish');
+  const freeEndTurn = lights || isCavalry(u);
+  const allowance = baseMove(u) + (march ? 1 : 0);
+  const startZoc = enemyZoc(ctx, u.side, u.cell);
+  const startWoods = !lights && (b.flags[u.cell]! & T_WOODS) !== 0;
+  const diagonalOk = mayStepDiagonally(u);
+
+  // In place: a turn only. A unit starting in an enemy ZOC that stays must face one of the units exerting it.
+  if (!militia) {
+    const facings = startZoc ? zocFacings(ctx, startZoc) : FACINGS;
+    for (const f of facings) if (f !== u.facing) add(u.cell, f);
+  }
+
+  // Infantry and Guns turn at the start; Lights and Cavalry at the start or end; Sluggish only at the end;
+  // Militia never (only by Maneuver). A move through woods gets no turn at all (3.iv c.2: half speed OR turn).
+  const startFacings: readonly Facing[] = militia || sluggish ? [u.facing] : FACINGS;
+  const endTurn = !militia && (freeEndTurn || sluggish);
+
+  const walk = (pos: number, facing: Facing, turned: boolean, cost: number, diagUsed: boolean, woods: boolean): void => {
+    const [fx, fy] = DIR[facing];
+    const kinds = diagonalOk && !diagUsed ? 3 : 1;
+    for (let k = 0; k < kinds; k++) {
+      // Straight ahead, then the two forward diagonals.
+      const diag = k > 0;
+      const dc = k === 0 ? fx : k === 1 ? fx - fy : fx + fy;
+      const dr = k === 0 ? fy : k === 1 ? fy + fx : fy - fx;
+      const to = stepOk(ctx, ui, pos, dc, dr);
+      if (to < 0) continue;
+      const occupant = ctx.occ[to]!;
+      if (occupant >= 0) {
+        // Only skirmishers pass through, and only through friends, and they must clear them (3.iv Maneuver b).
+        if (!(lights && s.units[occupant]!.side === u.side)) continue;
+      }
+      const c = cost + (diag ? 1.5 : 1);
+      const w = woods || (!lights && (b.flags[to]! & T_WOODS) !== 0);
+      // In woods a unit moves at half speed or turns, not both (3.iv c.2).
+      if (w && turned) continue;
+      if (c > (w ? allowance / 2 : allowance)) continue;
+      if (march && nearEnemy(ctx, u.side, to)) continue;
+      const zoc = enemyZoc(ctx, u.side, to);
+      if (zoc) {
+        // Entering an enemy ZOC ends the move facing a unit that exerts it.
+        if (occupant < 0 && canEnd(b, u, to)) for (const f of zocFacings(ctx, zoc)) add(to, f);
+        continue;
+      }
+      if (occupant < 0 && canEnd(b, u, to)) {
+        if (endTurn && !w) for (const f of FACINGS) add(to, f);
+        else add(to, facing);
+      }
+      walk(to, facing, turned, c, diagUsed || diag, w);
+    }
+  };
+  for (const f of startFacings) walk(u.cell, f, f !== u.facing, 0, false, startWoods);
+
+  // Road movement: +1 box and free turns when the whole move follows a road; infantry only in column (3.iv c.5).
+  if ((b.flags[u.cell]! & T_ROAD) !== 0 && (u.type !== 'Infantry' || u.formation === 'column')) {
+    const roadAllowance = allowance + 1;
+    const best = new Map<number, number>([[u.cell, 0]]);
+    const queue: [number, number][] = [[u.cell, 0]];
+    while (queue.length > 0) {
+      const [pos, cost] = queue.shift()!;
+      for (const to of b.road[pos]!) {
+        const dc = (to % b.cols) - (pos % b.cols);
+        const dr = (to - (to % b.cols)) / b.cols - (pos - (pos % b.cols)) / b.cols;
+        if (militia) {
+          const [fx, fy] = DIR[u.facing];
+          if (dc !== fx || dr !== fy) continue;
+        }
+        if (stepOk(ctx, ui, pos, dc, dr) !== to) continue;
+        const occupant = ctx.occ[to]!;
+        if (occupant >= 0 && !(lights && s.units[occupant]!.side === u.side)) continue;
+        const c = cost + (dc !== 0 && dr !== 0 ? 1.5 : 1);
+        if (c > roadAllowance) continue;
+        if (march && nearEnemy(ctx, u.side, to)) continue;
+        const prev = best.get(to);
+        if (prev !== undefined && prev <= c) continue;
+        best.set(to, c);
+        const zoc = enemyZoc(ctx, u.side, to);
+        if (zoc) {
+          if (occupant < 0 && canEnd(b, u, to)) for (const f of zocFacings(ctx, zoc)) add(to, f);
+          continue;
+        }
+        if (occupant < 0 && canEnd(b, u, to)) {
+          if (militia) add(to, u.facing);
+          else for (const f of FACINGS) add(to, f);
+        }
+        queue.push([to, c]);
+      }
+    }
+  }
+  return [...found.values()];
+}
+
+export interface ManeuverOption {
+  to: number;
+  facing: Facing;
+  formation: Formation | null;
+}
+
+const INFANTRY_FORMATIONS: readonly Formation[] = ['line', 'column', 'square'];
+
+/** Maneuver: one box in any direction (1.5 on the diagonal) or none, then any formation and facing (3.iv). */
+export function maneuverOptions(ctx: Ctx, ui: number): ManeuverOption[] {
+  const { b, s } = ctx;
+  const u = s.units[ui]!;
+  if (isSpent(u)) return [];
+  const out: ManeuverOption[] = [];
+  const formations: readonly (Formation | null)[] = u.type === 'Infantry' ? INFANTRY_FORMATIONS : [null];
+  const startZoc = enemyZoc(ctx, u.side, u.cell);
+  for (let dr = -1; dr <= 1; dr++) {
+    for (let dc = -1; dc <= 1; dc++) {
+      let to = u.cell;
+      let facings: readonly Facing[] = FACINGS;
+      if (dc !== 0 || dr !== 0) {
+        to = stepOk(ctx, ui, u.cell, dc, dr);
+        if (to < 0 || ctx.occ[to]! >= 0 || !canEnd(b, u, to)) continue;
+        const zoc = enemyZoc(ctx, u.side, to);
+        if (zoc) facings = zocFacings(ctx, zoc);
+      } else if (startZoc) {
+        facings = zocFacings(ctx, startZoc);
+      }
+      for (const facing of facings) {
+        for (const formation of formations) {
+          if (to === u.cell && facing === u.facing && formation === u.formation) continue;
+          out.push({ to, facing, formation });
+        }
+      }
+    }
+  }
+  return out;
+}
+
+export interface AssaultOption {
+  target: number;
+  /** The box the assaulter ends in, touching the target on `side`. */
+  from: number;
+  side: ArcSide;
+}
+
+/** Artillery, Lights and squares may not assault (3.iv Assault c.3, f.5). */
+export function mayAssault(u: UnitState): boolean {
+  if (u.type === 'Lights' || u.type === 'Guns' || u.type === 'Horse Guns') return false;
+  return u.formation !== 'square' && !isSpent(u);
+}
+
+/**
+ * Where `ui` can assault `ti` from this turn: the box on the side of the target whose arc the assaulter starts in
+ * (3.iv Assault a), reached with one turn of up to 90° at the start (b) and then straight ahead, with the one
+ * diagonal its type allows, within its Move allowance and without entering another box in an enemy ZOC.
+ * Returns null when it cannot.
+ */
+export function assaultApproach(ctx: Ctx, ui: number, ti: number): AssaultOption | null {
+  const { b, s } = ctx;
+  const u = s.units[ui]!;
+  const t = s.units[ti]!;
+  if (!mayAssault(u) || !onTable(t) || t.side === u.side || isSpent(t)) return null;
+  const startZoc = enemyZoc(ctx, u.side, u.cell);
+  // A unit starting in an enemy ZOC may only assault a unit exerting it.
+  if (startZoc && !startZoc.includes(ti)) return null;
+  const side = sideOf(b, t.cell, t.facing, u.cell);
+  const contact = boxOnSide(b, t.cell, t.facing, side);
+  if (contact < 0 || !canEnd(b, u, contact) || isCut(b, contact, t.cell)) return null;
+  if (contact === u.cell) return { target: ti, from: contact, side };
+  if (ctx.occ[contact]! >= 0) return null;
+  const allowance = baseMove(u);
+  const militiaOrSluggish = hasTrait(u, 'militia') || hasTrait(u, 'sluggish');
+  const turns: Facing[] = militiaOrSluggish ? [u.facing] : [u.facing, ((u.facing + 90) % 360) as Facing, ((u.facing + 270) % 360) as Facing];
+  const diagonalOk = mayStepDiagonally(u);
+  // Lights never assault, so woods always slow an assaulter.
+  const startWoods = (b.flags[u.cell]! & T_WOODS) !== 0;
+  const reach = (pos: number, facing: Facing, turned: boolean, cost: number, diagUsed: boolean, woods: boolean): boolean => {
+    const [fx, fy] = DIR[facing];
+    const kinds = diagonalOk && !diagUsed ? 3 : 1;
+    for (let k = 0; k < kinds; k++) {
+      const diag = k > 0;
+      const dc = k === 0 ? fx : k === 1 ? fx - fy : fx + fy;
+      const dr = k === 0 ? fy : k === 1 ? fy + fx : fy - fx;
+      const to = stepOk(ctx, ui, pos, dc, dr);
+      if (to < 0 || ctx.occ[to]! >= 0) continue;
+      const c = cost + (diag ? 1.5 : 1);
+      const w = woods || (b.flags[to]! & T_WOODS) !== 0;
+      // As in a move, woods allow half speed or a turn, not both (3.iv c.2).
+      if (w && turned) continue;
+      if (c > (w ? allowance / 2 : allowance)) continue;
+      if (to === contact) return true;
+      if (enemyZoc(ctx, u.side, to)) continue;
+      if (reach(to, facing, turned, c, diagUsed || diag, w)) return true;
+    }
+    return false;
+  };
+  for (const f of turns) if (reach(u.cell, f, f !== u.facing, 0, false, startWoods)) return { target: ti, from: contact, side };
+  return null;
+}

@@ -1,0 +1,96 @@
+// Properties that must hold in every game, checked after every action of many seeded games on every bundled
+// Square Eagles scenario: one unit per box, hits within SP, nobody on ground they may not stand on, the game over
+// by the turn limit, and a log that replays to the identical state. ADC_PROPERTY_GAMES raises the count.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Scenario } from '../../domain/model.js';
+import { makePlayer, type PlayerKind } from './ai.js';
+import { applyAction, isOver, result } from './game.js';
+import { GameRecorder, replay } from './log.js';
+import { canEnd } from './movement.js';
+import { playGame } from './play.js';
+import type { GameState } from './types.js';
+
+const dir = path.resolve(import.meta.dirname, '../../scenarios');
+const bundled: [string, Scenario][] = readdirSync(dir)
+  .filter((f) => /^se-.*\.scenario\.json$/.test(f))
+  .map((f) => [f, JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as Scenario]);
+const GAMES = Number(process.env.ADC_PROPERTY_GAMES ?? 4);
+
+function invariants(s: GameState): string[] {
+  const bad: string[] = [];
+  const seen = new Map<number, string>();
+  for (const u of s.units) {
+    if (u.hits < 0 || u.hits > u.sp) bad.push(`${u.id} has ${u.hits} hits of ${u.sp}`);
+    if (u.status !== 'table') continue;
+    const other = seen.get(u.cell);
+    if (other) bad.push(`${u.id} and ${other} share ${s.board.names[u.cell]}`);
+    seen.set(u.cell, u.id);
+    if (!canEnd(s.board, u, u.cell)) bad.push(`${u.id} stands on ${s.board.names[u.cell]}, where it may not`);
+  }
+  if (s.turn > s.meta.limit) bad.push(`turn ${s.turn} is past the limit ${s.meta.limit}`);
+  return bad;
+}
+
+function checkedGame(sc: Scenario, seed: number, red: PlayerKind, blue: PlayerKind): { rec: GameRecorder; problems: string[] } {
+  const rec = new GameRecorder(sc, seed, { players: { red, blue } });
+  const players = { red: makePlayer(red, seed * 2 + 1), blue: makePlayer(blue, seed * 2 + 2) };
+  const problems = invariants(rec.state);
+  while (!isOver(rec.state) && problems.length === 0) {
+    const side = rec.state.meta.sides[rec.state.pending.side].key;
+    rec.apply(players[side].choose(rec.state));
+    problems.push(...invariants(rec.state));
+  }
+  rec.finish();
+  return { rec, problems };
+}
+
+describe('properties over many games', () => {
+  for (const [file, sc] of bundled) {
+    it(`${file}: random and AI games keep every invariant, end by the turn limit and replay from their logs`, () => {
+      for (let g = 0; g < GAMES; g++) {
+        const kinds: [PlayerKind, PlayerKind] = g % 2 === 0 ? ['random', 'random'] : g % 4 === 1 ? ['ai', 'random'] : ['random', 'ai'];
+        const { rec, problems } = checkedGame(sc, 1000 + g, ...kinds);
+        expect(problems).toEqual([]);
+        expect(isOver(rec.state)).toBe(true);
+        expect(rec.state.turn).toBeLessThanOrEqual(sc.turns!.limit);
+        const again = replay(sc, rec.lines);
+        expect(JSON.stringify(again)).toBe(JSON.stringify(rec.state));
+      }
+    });
+  }
+});
+
+describe('bundled Square Eagles scenarios', () => {
+  for (const [file, sc] of bundled) {
+    it(`${file} plays to the end, AI against AI, the same way for the same seed`, () => {
+      const a = playGame(sc, { seed: 42, log: true });
+      const b = playGame(sc, { seed: 42, log: true });
+      expect(a.log).toEqual(b.log);
+      expect(['red', 'blue', 'draw']).toContain(a.result.winner);
+      expect(a.result.turns).toBeLessThanOrEqual(sc.turns!.limit);
+      expect(invariants(a.state)).toEqual([]);
+      expect(JSON.stringify(replay(sc, a.log!))).toBe(JSON.stringify(a.state));
+    });
+  }
+});
+
+describe('replay', () => {
+  it('replay: a log whose dice were tampered with is refused', () => {
+    const [, sc] = bundled[0]!;
+    const { log } = playGame(sc, { seed: 3, log: true, red: 'random', blue: 'random' });
+    const lines = [...log!];
+    const k = lines.findIndex((l) => /"rolls":\[[1-6]/.test(l) && l.includes('"type":"action"'));
+    lines[k] = lines[k]!.replace(/"rolls":\[([1-6])/, (_, d: string) => `"rolls":[${d === '6' ? 1 : Number(d) + 1}`);
+    expect(() => replay(sc, lines)).toThrow(/dice differ/);
+  });
+
+  it('applyAction refuses an illegal action and leaves the state alone', () => {
+    const [, sc] = bundled[0]!;
+    const s = playGame(sc, { seed: 5, red: 'random', blue: 'random' }).state;
+    expect(isOver(s)).toBe(true);
+    expect(() => applyAction(s, { type: 'end-orders' })).toThrow();
+    expect(result(s).turns).toBeGreaterThan(0);
+  });
+});

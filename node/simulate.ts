@@ -1,0 +1,136 @@
+// N seeded AI-against-AI games, in this thread or over worker threads. Game i is seeded from (seed, i) alone and
+// results are gathered by index, so the outcome is the same whatever the number of workers.
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { existsSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import type { Scenario } from '../domain/model.js';
+import { deriveSeed } from '../engine/dice.js';
+import type { PlayerKind } from '../engine/square-eagles/ai.js';
+import type { GameResult } from '../engine/square-eagles/game.js';
+import { playGame } from '../engine/square-eagles/play.js';
+import { playableProblem } from '../engine/square-eagles/setup.js';
+import { decidedBy, summarise, type DecidedBy, type SimulationSummary } from './simulate-stats.js';
+
+export interface BatchSetup {
+  scenario: Scenario;
+  seed: number;
+  red: PlayerKind;
+  blue: PlayerKind;
+}
+
+export interface SimulateOptions {
+  games: number;
+  seed?: number;
+  workers?: number;
+  red?: PlayerKind;
+  blue?: PlayerKind;
+  /** Called after each finished game with how many are done. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface SimulationResult {
+  summary: SimulationSummary;
+  decidedBy: DecidedBy[];
+  results: GameResult[];
+}
+
+export const gameSeed = (seed: number, index: number): number => deriveSeed(seed, index);
+
+export function playBatchGame(setup: BatchSetup, index: number): GameResult {
+  return playGame(setup.scenario, { seed: gameSeed(setup.seed, index), red: setup.red, blue: setup.blue }).result;
+}
+
+export function defaultWorkers(): number {
+  return Math.max(1, availableParallelism());
+}
+
+/** The compiled worker: beside this file when running from dist/, under dist/ when running from the sources. */
+function workerUrl(): URL {
+  const here = fileURLToPath(import.meta.url);
+  if (here.endsWith('.js')) return new URL('./simulate-worker.js', import.meta.url);
+  const compiled = path.resolve(path.dirname(here), '../dist/node/simulate-worker.js');
+  if (!existsSync(compiled)) throw new Error(`the compiled worker is missing (${compiled}); run "npx tsc -b" first`);
+  return new URL(`file://${compiled}`);
+}
+
+function conditionLabels(scenario: Scenario): string[] {
+  return (scenario.victory ?? []).map((v, k) => {
+    const who = 'side' in v && v.side ? `${v.side} ` : '';
+    const what = v.kind === 'hold' ? ` ${(v as { objectives?: string[] }).objectives?.join('+') ?? ''}` : v.kind === 'exit' ? ` ${(v as { edge?: string }).edge ?? ''}` : '';
+    return `#${k + 1} ${who}${v.kind}${what}`.trim();
+  });
+}
+
+export async function simulate(scenario: Scenario, opts: SimulateOptions): Promise<SimulationResult> {
+  const problem = playableProblem(scenario);
+  if (problem) throw new Error(problem);
+  const games = Math.max(0, Math.floor(opts.games));
+  const setup: BatchSetup = { scenario, seed: opts.seed ?? 1, red: opts.red ?? 'ai', blue: opts.blue ?? 'ai' };
+  const workers = Math.max(1, Math.min(Math.floor(opts.workers ?? 1), games || 1));
+  const t0 = performance.now();
+  const results: GameResult[] = new Array(games);
+  let done = 0;
+  if (workers === 1) {
+    for (let i = 0; i < games; i++) {
+      results[i] = playBatchGame(setup, i);
+      opts.onProgress?.(++done, games);
+    }
+  } else {
+    await runWorkers(setup, games, workers, (index, result) => {
+      results[index] = result;
+      opts.onProgress?.(++done, games);
+    });
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  return { summary: summarise(results, seconds), decidedBy: decidedBy(results, conditionLabels(scenario)), results };
+}
+
+function runWorkers(setup: BatchSetup, games: number, count: number, onResult: (index: number, result: GameResult) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let next = 0;
+    let finished = 0;
+    let failed = false;
+    const pool: Worker[] = [];
+    const stopAll = (): void => {
+      for (const w of pool) void w.terminate();
+    };
+    const feed = (w: Worker): void => {
+      if (next < games) w.postMessage({ index: next++ });
+      else w.postMessage({ stop: true });
+    };
+    for (let k = 0; k < count; k++) {
+      const w = new Worker(workerUrl(), { workerData: setup });
+      pool.push(w);
+      w.on('message', (msg: { ready?: true; index?: number; result?: GameResult; error?: string }) => {
+        if (failed) return;
+        if (msg.error !== undefined) {
+          failed = true;
+          stopAll();
+          reject(new Error(`game ${msg.index}: ${msg.error}`));
+          return;
+        }
+        if (msg.result && msg.index !== undefined) {
+          onResult(msg.index, msg.result);
+          if (++finished === games) {
+            for (const x of pool) x.postMessage({ stop: true });
+            resolve();
+            return;
+          }
+        }
+        feed(w);
+      });
+      w.on('error', (err) => {
+        if (failed) return;
+        failed = true;
+        stopAll();
+        reject(err);
+      });
+    }
+    if (games === 0) {
+      stopAll();
+      resolve();
+    }
+  });
+}
