@@ -65,7 +65,7 @@ export async function renderPdf(deps: PrintDeps, html: string, paper: PaperSize)
     const timeoutMs = deps.timeoutMs ?? PRINT_TIMEOUT_MS;
     await withTimeout(win.loadFile(file), timeoutMs, 'Loading the sheet');
     return await withTimeout(
-      win.webContents.printToPDF({ pageSize: paper === 'a4' ? 'A4' : 'Letter', printBackground: true, preferCSSPageSize: false }),
+      win.webContents.printToPDF({ pageSize: paper === 'a4' ? 'A4' : 'Letter', printBackground: true, preferCSSPageSize: true }),
       timeoutMs,
       'Making the PDF',
     );
