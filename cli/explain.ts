@@ -3,8 +3,9 @@
 import { parseArgs } from 'node:util';
 import type { Scenario } from '../domain/model.js';
 import { readDocumentFile } from '../node/read-document.js';
-import type { AssaultPool, DicePool, FirePool } from '../engine/square-eagles/combat.js';
-import { dicePool, newGame } from '../engine/square-eagles/game.js';
+import type { DicePool } from '../engine/square-eagles/combat.js';
+import { explainJson, explainPool } from '../engine/square-eagles/explain.js';
+import { newGame } from '../engine/square-eagles/game.js';
 import { playableProblem } from '../engine/square-eagles/setup.js';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, printJson, UsageError, type Io } from './output.js';
 
@@ -54,42 +55,31 @@ export async function runExplain(io: Io, args: ExplainArgs): Promise<number> {
     return EXIT_INVALID;
   }
   const unitId = (args.fire ?? args.assault)!;
-  for (const id of [unitId, args.target]) {
-    const u = state.units.find((x) => x.id === id);
-    if (!u) {
-      io.err(`${args.file} has no Square Eagles unit "${id}".`);
-      return EXIT_INVALID;
-    }
-  }
-  const notOnTable = [unitId, args.target].find((id) => state.units.find((x) => x.id === id)!.status !== 'table');
   const kind = args.fire !== undefined ? 'fire' : 'assault';
-  const pool: FirePool | AssaultPool = notOnTable
-    ? { allowed: false, reason: `${notOnTable} is not on the table at the start (it arrives as a reinforcement)` }
-    : dicePool(state, { kind, unit: unitId, target: args.target, assume: true });
+  const outcome = explainPool(state, kind, unitId, args.target, true);
+  if (!outcome.ok) {
+    io.err(`${args.file} has no Square Eagles unit "${outcome.missing}".`);
+    return EXIT_INVALID;
+  }
+  const { pool } = outcome;
+  if (args.json) {
+    printJson(io, explainJson(pool));
+    return EXIT_OK;
+  }
   if (!pool.allowed) {
-    if (args.json) printJson(io, { allowed: false, reason: pool.reason });
-    else io.out(`${unitId} cannot ${kind === 'fire' ? 'fire at' : 'assault'} ${args.target}: ${pool.reason}.`);
+    io.out(`${unitId} cannot ${kind === 'fire' ? 'fire at' : 'assault'} ${args.target}: ${pool.reason}.`);
     return EXIT_OK;
   }
   if ('kind' in pool) {
-    if (args.json) {
-      printJson(io, { allowed: true, kind: pool.kind, range: pool.range, dice: pool.dice, hitOn: pool.hitOn, modifiers: pool.modifiers });
-    } else {
-      io.out(`${unitId} ${pool.kind === 'fire' ? 'fires' : 'skirmishes'} at ${args.target}, range ${pool.range} box${pool.range === 1 ? '' : 'es'}:`);
-      for (const l of poolLines('  ', pool)) io.out(l);
-      if (pool.reroll) io.out('  one missed die may be re-rolled (light rifles)');
-    }
+    io.out(`${unitId} ${pool.kind === 'fire' ? 'fires' : 'skirmishes'} at ${args.target}, range ${pool.range} box${pool.range === 1 ? '' : 'es'}:`);
+    for (const l of poolLines('  ', pool)) io.out(l);
+    if (pool.reroll) io.out('  one missed die may be re-rolled (light rifles)');
     return EXIT_OK;
   }
-  const strip = (p: DicePool): DicePool => ({ dice: p.dice, hitOn: p.hitOn, modifiers: p.modifiers });
-  if (args.json) {
-    printJson(io, { allowed: true, arc: pool.arc, attacker: strip(pool.attacker), defender: strip(pool.defender) });
-  } else {
-    io.out(`${unitId} assaults ${args.target} in the ${pool.arc}:`);
-    for (const l of poolLines(`  ${unitId}: `, pool.attacker)) io.out(l);
-    for (const l of poolLines(`  ${args.target}: `, pool.defender)) io.out(l);
-    if (pool.gunsRemoved) io.out(`  the guns are removed at once (ordered guns assaulted from the front fire once at close range first)`);
-  }
+  io.out(`${unitId} assaults ${args.target} in the ${pool.arc}:`);
+  for (const l of poolLines(`  ${unitId}: `, pool.attacker)) io.out(l);
+  for (const l of poolLines(`  ${args.target}: `, pool.defender)) io.out(l);
+  if (pool.gunsRemoved) io.out(`  the guns are removed at once (ordered guns assaulted from the front fire once at close range first)`);
   return EXIT_OK;
 }
 

@@ -142,7 +142,7 @@ export function startApp(deps: AppDeps): RunningApp | null {
       const running = engine;
       if (running) {
         running.onMessage((session, message) => liveWindow()?.webContents.send(ENGINE_MESSAGE_CHANNEL, session, message));
-        // Quitting cannot wait for a polite quit; a killed stub loses nothing.
+        // Quitting cannot wait for a polite quit; an engine keeps nothing on disk, so killing it loses nothing more.
         app.on('will-quit', () => running.killAll());
       }
       services = {

@@ -231,6 +231,32 @@ export interface AppLike {
   on(event: 'web-contents-created', listener: (event: unknown, contents: any) => void): unknown;
 }
 
+/** Options of `utilityProcess.fork` that the engine uses. */
+export interface UtilityForkOptionsLike {
+  /** stdout and stderr; a utility process has no stdin. */
+  stdio?: 'pipe' | 'ignore' | 'inherit' | ('pipe' | 'ignore' | 'inherit')[];
+  serviceName?: string;
+  cwd?: string;
+}
+
+/** A Node.js child of the main process that Electron starts from its own binary (Electron's UtilityProcess). */
+export interface UtilityProcessLike {
+  readonly pid: number | undefined;
+  readonly stdout: NodeJS.ReadableStream | null;
+  readonly stderr: NodeJS.ReadableStream | null;
+  on(event: 'exit', listener: (code: number) => void): unknown;
+  /** What the child sent with `process.parentPort.postMessage`. */
+  on(event: 'message', listener: (message: any) => void): unknown;
+  on(event: 'error', listener: (type: string, location: string, report: string) => void): unknown;
+  postMessage(message: unknown): void;
+  kill(): boolean;
+}
+
+export interface UtilityProcessModuleLike {
+  /** Only after the app is ready. */
+  fork(modulePath: string, args?: string[], options?: UtilityForkOptionsLike): UtilityProcessLike;
+}
+
 /** Everything the shell touches, gathered so it can be passed as one parameter. */
 export interface ElectronLike {
   app: AppLike;
@@ -240,4 +266,5 @@ export interface ElectronLike {
   ipcMain: IpcMainLike;
   screen: ScreenLike;
   shell: ShellLike;
+  utilityProcess: UtilityProcessModuleLike;
 }

@@ -3,9 +3,12 @@
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EngineApi, HostApi } from '../domain/host-api.js';
+import type { Message } from '../engine/protocol.js';
+import { runPortEngine, type ParentPortLike } from '../node/engine-main.js';
 import type { EngineListener, EngineSessions } from '../node/engine-process.js';
 import { initialDocumentFromArgv, resolveAppPaths, startApp } from './app.js';
 import {
@@ -21,6 +24,7 @@ import {
   type InvokeMethod,
 } from './channels.js';
 import { createPickers, documentFilters, ensureDocumentSuffix, pdfNameFor } from './dialogs.js';
+import { createUtilityEngineManager, ENGINE_SERVICE_NAME, engineModulePath } from './engine-utility.js';
 import type {
   BrowserWindowOptionsLike,
   ElectronLike,
@@ -30,6 +34,7 @@ import type {
   PdfOptionsLike,
   PermissionRequestHandler,
   Rect,
+  UtilityForkOptionsLike,
   WebFrameLike,
 } from './electron-like.js';
 import { createSenderCheck, createUnavailableEngine, isTrustedFrameUrl, registerIpcHandlers, type HostServices } from './ipc.js';
@@ -922,6 +927,168 @@ describe('engine in the main process', () => {
     const { invoke, running } = await startWith(null);
     expect(running.engine()).toBeNull();
     expect(await invoke('engine.start')).toMatchObject({ ok: false, code: 'unavailable' });
+  });
+});
+
+describe('engine in a utility process', () => {
+  /** Electron's UtilityProcess: messages both ways, piped stdout and stderr, and an exit code. */
+  class FakeUtilityProcess extends FakeEmitter {
+    pid: number | undefined = 4242;
+    readonly stdout = new PassThrough();
+    readonly stderr = new PassThrough();
+    readonly posted: unknown[] = [];
+    kills = 0;
+    /** What the child does with each message; nothing unless a test says. */
+    onPost: (message: unknown) => void = () => undefined;
+    postMessage(message: unknown): void {
+      this.posted.push(message);
+      this.onPost(message);
+    }
+    kill(): boolean {
+      this.kills++;
+      setImmediate(() => this.exit(143));
+      return true;
+    }
+    exit(code: number): void {
+      if (this.pid === undefined) return;
+      this.pid = undefined;
+      this.emit('exit', code);
+    }
+    /** A message from the child, delivered later as IPC is. */
+    send(message: unknown): void {
+      setImmediate(() => this.emit('message', message));
+    }
+  }
+
+  /** The real engine loop behind a double of process.parentPort, inside the fake process. */
+  function runRealEngine(child: FakeUtilityProcess): void {
+    const listeners = new Set<(event: { data: unknown }) => void>();
+    const port: ParentPortLike = {
+      on: (_event, listener) => listeners.add(listener),
+      off: (_event, listener) => listeners.delete(listener),
+      postMessage: (message) => child.send(message),
+    };
+    child.onPost = (message) => setImmediate(() => listeners.forEach((l) => l({ data: message })));
+    void runPortEngine({ port, version: '0.1.0' }).then((code) => child.exit(code));
+  }
+
+  /** Answers hello and pings by hand, and nothing else. */
+  function handshakeOnly(child: FakeUtilityProcess): void {
+    child.onPost = (message) => {
+      const request = JSON.parse(message as string) as { id: string; type: string };
+      if (request.type === 'hello') child.send(JSON.stringify({ re: request.id, type: 'ready', protocol: 1, engine: 'fake', version: '0', rules: [] }));
+      if (request.type === 'ping') child.send(JSON.stringify({ re: request.id, type: 'pong' }));
+    };
+  }
+
+  function fakeUtility(behave: (child: FakeUtilityProcess) => void = runRealEngine) {
+    const children: FakeUtilityProcess[] = [];
+    const utilityProcess = {
+      fork: vi.fn((_modulePath: string, _args?: string[], _options?: UtilityForkOptionsLike) => {
+        const child = new FakeUtilityProcess();
+        children.push(child);
+        behave(child);
+        return child;
+      }),
+    };
+    return { utilityProcess, children };
+  }
+
+  const managers: ReturnType<typeof createUtilityEngineManager>[] = [];
+  afterEach(() => {
+    for (const m of managers.splice(0)) m.killAll();
+  });
+
+  function managerFor(utility: ReturnType<typeof fakeUtility>, options: Parameters<typeof createUtilityEngineManager>[2] = {}) {
+    const m = createUtilityEngineManager(utility.utilityProcess, engineModulePath('/app/dist/electron'), options);
+    managers.push(m);
+    const got: Message[] = [];
+    m.onMessage((_session, message) => got.push(message));
+    return { m, got };
+  }
+
+  async function until(condition: () => boolean, ms = 5000): Promise<void> {
+    const deadline = Date.now() + ms;
+    while (!condition()) {
+      if (Date.now() > deadline) throw new Error('timed out waiting');
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  }
+
+  it('forks dist/node/engine-main.js with piped output and plays over parentPort messages', async () => {
+    const utility = fakeUtility();
+    const { m, got } = managerFor(utility);
+    const started = await m.start();
+    expect(started).toMatchObject({ ok: true, ready: { type: 'ready', protocol: 1, engine: 'aide-de-camp', rules: ['square-eagles'] } });
+    expect(utility.utilityProcess.fork).toHaveBeenCalledWith(path.join('/app/dist/node/engine-main.js'), [], { stdio: 'pipe', serviceName: ENGINE_SERVICE_NAME });
+    const [child] = utility.children;
+    // One protocol line per message, as a string.
+    expect(child!.posted[0]).toBe('{"id":"1","type":"hello","protocol":1}');
+    const session = (started as { session: string }).session;
+
+    const ask = async (message: Record<string, unknown>): Promise<Message> => {
+      const sent = await m.send(session, message);
+      if (!sent.ok) throw new Error(sent.message);
+      await until(() => got.some((g) => g.re === sent.id));
+      return got.find((g) => g.re === sent.id)!;
+    };
+    const scenario = JSON.parse(readFileSync(path.join(import.meta.dirname, '..', 'scenarios', 'se-01-hold-the-bridge.scenario.json'), 'utf8')) as unknown;
+    expect(await ask({ type: 'load', scenario })).toMatchObject({ type: 'loaded', scenario: 'se-01-hold-the-bridge' });
+    expect(await ask({ type: 'new-game', seed: 2, players: { red: 'ai', blue: 'ai' } })).toMatchObject({ type: 'game', game: 'g1' });
+    expect(await ask({ type: 'ai-move', game: 'g1' })).toMatchObject({ type: 'acted', by: 'ai', summary: { ply: 1 } });
+
+    await m.stop(session);
+    expect(child!.posted.at(-1)).toMatch(/"type":"quit"/);
+    // It left on quit by itself: nothing had to be killed.
+    expect(child!.kills).toBe(0);
+    expect(m.running).toEqual([]);
+    expect(got.map((g) => g.type)).not.toContain('engine-failed');
+  });
+
+  it('keeps stray output for diagnostics and reports a crash with it', async () => {
+    const utility = fakeUtility(handshakeOnly);
+    const { m, got } = managerFor(utility);
+    expect(await m.start()).toMatchObject({ ok: true });
+    const child = utility.children[0]!;
+    child.stdout.write('debugging the dice\n');
+    child.stderr.write('boom: the dice rolled off the table\n');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(got).toEqual([]);
+    child.exit(3);
+    await until(() => got.length > 0);
+    expect(got[0]).toMatchObject({ type: 'engine-failed', reason: 'crashed' });
+    expect(got[0]!.message).toMatch(/exit code 3[\s\S]*debugging the dice[\s\S]*boom: the dice rolled off the table/);
+    expect(m.running).toEqual([]);
+  });
+
+  it('stops an engine that writes something other than messages, and one that ignores quit', async () => {
+    const noisy = fakeUtility(handshakeOnly);
+    const { m, got } = managerFor(noisy);
+    expect(await m.start()).toMatchObject({ ok: true });
+    noisy.children[0]!.send('Loading rules...');
+    await until(() => got.length > 0);
+    expect(got[0]).toMatchObject({ type: 'engine-failed', reason: 'protocol', message: expect.stringContaining('Loading rules...') });
+    expect(noisy.children[0]!.kills).toBe(1);
+
+    const deaf = fakeUtility(handshakeOnly);
+    const second = managerFor(deaf, { waitForExitMs: 50 });
+    const started = await second.m.start();
+    await second.m.stop((started as { session: string }).session);
+    expect(deaf.children[0]!.kills).toBe(1);
+    expect(second.m.running).toEqual([]);
+  });
+
+  it('times out a handshake that never comes, and reports a fork that fails', async () => {
+    const silent = fakeUtility(() => undefined);
+    const { m } = managerFor(silent, { handshakeTimeoutMs: 50 });
+    expect(await m.start()).toEqual({ ok: false, code: 'unavailable', message: 'The rules engine did not answer when started.' });
+    expect(silent.children[0]!.kills).toBe(1);
+
+    const broken = fakeUtility();
+    broken.utilityProcess.fork.mockImplementation(() => {
+      throw new Error('utilityProcess cannot be forked before the app is ready');
+    });
+    expect(await managerFor(broken).m.start()).toMatchObject({ ok: false, code: 'unavailable', message: expect.stringContaining('before the app is ready') });
   });
 });
 

@@ -6,7 +6,27 @@ export const ENGINE_NAME = 'aide-de-camp';
 /** Longest line either side accepts, newline excluded. */
 export const MAX_LINE_BYTES = 8 * 1024 * 1024;
 
-export type ProtocolErrorCode = 'bad-json' | 'bad-request' | 'unknown-request' | 'unsupported-protocol' | 'line-too-long';
+export type ProtocolErrorCode =
+  | 'bad-json'
+  | 'bad-request'
+  | 'unknown-request'
+  | 'unsupported-protocol'
+  | 'line-too-long'
+  // Game messages (docs/engine-protocol.md, "Game messages"):
+  | 'not-ready'
+  | 'bad-argument'
+  | 'invalid-scenario'
+  | 'unsupported-rules'
+  | 'unknown-scenario'
+  | 'unknown-game'
+  | 'unknown-unit'
+  | 'illegal-action'
+  | 'game-over'
+  | 'nothing-to-undo'
+  | 'too-many-games'
+  | 'cancelled'
+  | 'unknown-job'
+  | 'internal-error';
 
 /** Any protocol message: an object with a string `type`. */
 export interface Message {

@@ -1,73 +1,709 @@
-// The engine of this version: it speaks the whole of protocol 1 (handshake, ping, quit, errors) but plays no rules
-// yet, so the app's plumbing can be built and tested against a real process. Pure: one line in, messages out;
-// node/engine-main.ts owns stdin and stdout.
+// The engine's side of the protocol (docs/engine-protocol.md): the handshake, and the game messages that load
+// scenarios, play games kept by id and run simulations. No I/O: one line in, messages out, and node/engine-main.ts
+// owns the streams. A simulation is not played inside handleLine: it is queued, and the loop plays it a game at a
+// time through runWork() between lines, so a ping is answered within one game however long the batch.
+//
+// Sessions are values: every step returns a new one and leaves the old one alone, with one exception. A game's AI
+// players keep their plans from one move to the next (as in `adc play`, so the AI the user meets is the one
+// `simulate` measured), so a session must not be stepped twice from the same value.
+import { loadDocument, parseDocument, type LoadResult } from '../domain/document.js';
+import type { Scenario } from '../domain/model.js';
+import { hasErrors } from '../domain/problems.js';
+import { validateDocument } from '../domain/validate.js';
+import { deriveSeed } from './dice.js';
 import {
   ENGINE_NAME,
   errorReply,
+  isPlainObject,
   parseRequestLine,
   PROTOCOL_VERSION,
   type ErrorMessage,
   type Message,
+  type ProtocolErrorCode,
   type ReadyReply,
 } from './protocol.js';
+import { makePlayer, PLAYER_KINDS, type Player, type PlayerKind } from './square-eagles/ai.js';
+import {
+  addResult,
+  conditionLabels,
+  decidedByTally,
+  emptyTally,
+  playBatchGame,
+  summariseTally,
+  type BatchSetup,
+  type BatchTally,
+} from './square-eagles/batch.js';
+import type { RuleOptions } from './square-eagles/board.js';
+import { explainJson, explainPool } from './square-eagles/explain.js';
+import { applyAction, legalActions, result, startGame, victoryPoints, type GameResult } from './square-eagles/game.js';
+import { logAction, logHeader, type LogResult } from './square-eagles/log.js';
+import { playableProblem } from './square-eagles/setup.js';
+import {
+  DID_ASSAULT,
+  DID_BOMBARD,
+  DID_FIRE,
+  DID_MANEUVER,
+  DID_MARCH,
+  DID_MOVE,
+  DID_RALLY,
+  DID_RETREAT,
+  TR,
+  type Action,
+  type GameState,
+  type SideIndex,
+  type SideKey,
+} from './square-eagles/types.js';
 
-export const STUB_NOTE = 'The Square Eagles rules engine is not part of this version yet.';
+/** Rule systems this engine plays, as `ready` lists them. */
+export const RULES = ['square-eagles'] as const;
 
-export interface StubState {
-  /** The program version `ready` reports; the engine has no file access to read it itself. */
-  readonly version: string;
-  /** Whether a hello was answered with ready. Game requests will need it; protocol 1 alone does not. */
-  readonly greeted: boolean;
+/** Games kept at once; a host that needs more should close finished ones. */
+export const MAX_GAMES = 100;
+export const MAX_SIMULATION_GAMES = 1_000_000;
+/** Problems listed in an invalid-scenario error; the first ones are what a user fixes first anyway. */
+const MAX_PROBLEMS_LISTED = 50;
+
+export type Seat = 'human' | PlayerKind;
+const SEATS: readonly Seat[] = ['human', ...PLAYER_KINDS];
+
+/** Who chose an action, and for which seat, so undo can find the last human move. */
+interface Move {
+  by: 'human' | PlayerKind;
+  seat: Seat;
 }
 
-export interface StubStep {
-  state: StubState;
+interface Game {
+  readonly id: string;
+  readonly scenario: Scenario;
+  readonly seed: number;
+  readonly options: Partial<RuleOptions> | undefined;
+  readonly seats: Readonly<Record<SideKey, Seat>>;
+  /** Chooses for its side on ai-move: the seat's own kind, or the heuristic as an adviser for a human seat. */
+  readonly bots: Readonly<Record<SideKey, Player>>;
+  readonly state: GameState;
+  /** JSON-lines log without the result line: the header, then one line per action. */
+  readonly log: readonly string[];
+  /** One per action line of the log. */
+  readonly moves: readonly Move[];
+}
+
+interface SimulationJob {
+  readonly request: string;
+  readonly scenario: string;
+  readonly setup: BatchSetup;
+  readonly total: number;
+  readonly every: number;
+  readonly tally: BatchTally;
+  readonly started: number;
+}
+
+export interface SessionState {
+  /** The program version `ready` reports; the engine has no file access to read it itself. */
+  readonly version: string;
+  /** Whether a hello was answered with ready. Game requests wait for it. */
+  readonly greeted: boolean;
+  readonly scenarios: ReadonlyMap<string, Scenario>;
+  /** The scenario requests use when they name none. */
+  readonly lastScenario: string | null;
+  readonly games: ReadonlyMap<string, Game>;
+  readonly gameCounter: number;
+  /** Simulations waiting for runWork, played in turn a game at a time. */
+  readonly jobs: readonly SimulationJob[];
+  /** A clock for the `seconds` of a simulation only; nothing the rules do depends on it. */
+  readonly now: () => number;
+}
+
+export interface SessionStep {
+  state: SessionState;
   /** Messages to write, in order, one line each. */
   out: Message[];
   /** True once the host asked to quit: write `out`, then exit with status 0. */
   quit: boolean;
 }
 
-export function createStubState(version: string): StubState {
-  return { version, greeted: false };
+export interface SessionOptions {
+  now?: () => number;
 }
 
-export function handleLine(line: string, state: StubState): StubStep {
+export function createSession(version: string, options: SessionOptions = {}): SessionState {
+  return {
+    version,
+    greeted: false,
+    scenarios: new Map(),
+    lastScenario: null,
+    games: new Map(),
+    gameCounter: 0,
+    jobs: [],
+    now: options.now ?? (() => 0),
+  };
+}
+
+/** The current state of a game, for tests and diagnostics; the protocol's `state` request gives the drawing view. */
+export function gameStateOf(state: SessionState, game: string): GameState | undefined {
+  return state.games.get(game)?.state;
+}
+
+/** A request the engine refuses: thrown inside a handler, turned into an error reply by handleLine. */
+class Refusal extends Error {
+  constructor(
+    readonly code: ProtocolErrorCode,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+type Request = Message & { id: string };
+type Handled = { state: SessionState; out: Message[] };
+
+export function handleLine(line: string, state: SessionState): SessionStep {
   const parsed = parseRequestLine(line);
   if (parsed.kind === 'blank') return { state, out: [], quit: false };
   if (parsed.kind === 'invalid') return { state, out: [parsed.error], quit: false };
   const { message } = parsed;
   if (message.type === 'quit') return { state, out: [], quit: true };
   // parseRequestLine only lets an id-less message through for quit.
-  const id = parsed.id!;
-  switch (message.type) {
-    case 'hello': {
-      if (message.protocol !== PROTOCOL_VERSION) {
-        const error: ErrorMessage = errorReply(
-          id,
-          'unsupported-protocol',
-          `This engine speaks protocol ${PROTOCOL_VERSION}, not ${JSON.stringify(message.protocol ?? null)}.`,
-        );
-        return { state, out: [error], quit: false };
-      }
-      const ready: ReadyReply = {
-        re: id,
-        type: 'ready',
-        protocol: PROTOCOL_VERSION,
-        engine: ENGINE_NAME,
-        version: state.version,
-        rules: [],
-        note: STUB_NOTE,
-      };
-      return { state: { ...state, greeted: true }, out: [ready], quit: false };
-    }
-    case 'ping':
-      return { state, out: [{ re: id, type: 'pong' }], quit: false };
-    default:
-      return {
-        state,
-        out: [errorReply(id, 'unknown-request', `This engine does not know the request "${message.type}".`)],
-        quit: false,
-      };
+  const request = { ...message, id: parsed.id! };
+  try {
+    return { ...dispatch(request, state), quit: false };
+  } catch (err) {
+    const error: ErrorMessage =
+      err instanceof Refusal
+        ? { ...errorReply(request.id, err.code, err.message), ...err.extra }
+        : errorReply(request.id, 'internal-error', `The engine failed on this request (${err instanceof Error ? err.message : String(err)}).`);
+    return { state, out: [error], quit: false };
   }
+}
+
+function dispatch(req: Request, state: SessionState): Handled {
+  switch (req.type) {
+    case 'hello':
+      return hello(req, state);
+    case 'ping':
+      return { state, out: [{ re: req.id, type: 'pong' }] };
+  }
+  const handler = HANDLERS[req.type];
+  if (!handler) throw new Refusal('unknown-request', `This engine does not know the request "${req.type}".`);
+  if (!state.greeted) throw new Refusal('not-ready', `"${req.type}" must wait for the hello handshake.`);
+  return handler(req, state);
+}
+
+function hello(req: Request, state: SessionState): Handled {
+  if (req.protocol !== PROTOCOL_VERSION) {
+    throw new Refusal('unsupported-protocol', `This engine speaks protocol ${PROTOCOL_VERSION}, not ${JSON.stringify(req.protocol ?? null)}.`);
+  }
+  const ready: ReadyReply = {
+    re: req.id,
+    type: 'ready',
+    protocol: PROTOCOL_VERSION,
+    engine: ENGINE_NAME,
+    version: state.version,
+    rules: [...RULES],
+  };
+  return { state: { ...state, greeted: true }, out: [ready] };
+}
+
+const HANDLERS: Record<string, (req: Request, state: SessionState) => Handled> = {
+  load,
+  'new-game': newGameRequest,
+  state: stateRequest,
+  'legal-actions': legalActionsRequest,
+  act,
+  'ai-move': aiMove,
+  explain,
+  log: logRequest,
+  undo,
+  'close-game': closeGame,
+  simulate,
+  cancel,
+};
+
+// ---- Reading fields -----------------------------------------------------------------------------------------
+
+function optionalString(req: Request, field: string): string | undefined {
+  const v = req[field];
+  if (v === undefined) return undefined;
+  if (typeof v !== 'string' || v === '') throw new Refusal('bad-argument', `"${field}" must be a non-empty string.`);
+  return v;
+}
+
+function requiredString(req: Request, field: string): string {
+  const v = optionalString(req, field);
+  if (v === undefined) throw new Refusal('bad-argument', `"${req.type}" needs "${field}".`);
+  return v;
+}
+
+function wholeNumber(req: Request, field: string, fallback: number, min: number, max: number): number {
+  const v = req[field];
+  if (v === undefined) return fallback;
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min || v > max) {
+    throw new Refusal('bad-argument', `"${field}" must be a whole number from ${min} to ${max}.`);
+  }
+  return v;
+}
+
+const seedOf = (req: Request): number => wholeNumber(req, 'seed', 1, 0, Number.MAX_SAFE_INTEGER);
+
+function scenarioOf(req: Request, state: SessionState): Scenario {
+  const id = optionalString(req, 'scenario') ?? state.lastScenario;
+  if (id === null) throw new Refusal('unknown-scenario', 'No scenario is loaded; send "load" first.');
+  const scenario = state.scenarios.get(id);
+  if (!scenario) throw new Refusal('unknown-scenario', `No scenario "${id}" is loaded.`);
+  return scenario;
+}
+
+function gameOf(req: Request, state: SessionState): Game {
+  const id = requiredString(req, 'game');
+  const game = state.games.get(id);
+  if (!game) throw new Refusal('unknown-game', `There is no game "${id}".`);
+  return game;
+}
+
+const OPTION_KEYS: readonly (keyof RuleOptions)[] = ['resupplyGuns', 'defend', 'forts', 'limbers', 'horseGuns'];
+
+function optionsOf(req: Request): Partial<RuleOptions> | undefined {
+  const v = req.options;
+  if (v === undefined) return undefined;
+  if (!isPlainObject(v)) throw new Refusal('bad-argument', '"options" must be an object of optional rules switched on or off.');
+  const out: Partial<RuleOptions> = {};
+  for (const [k, on] of Object.entries(v)) {
+    if (!(OPTION_KEYS as readonly string[]).includes(k)) throw new Refusal('bad-argument', `"${k}" is not an optional rule; the options are ${OPTION_KEYS.join(', ')}.`);
+    if (typeof on !== 'boolean') throw new Refusal('bad-argument', `The option "${k}" must be true or false.`);
+    out[k as keyof RuleOptions] = on;
+  }
+  return out;
+}
+
+const withGame = (state: SessionState, game: Game): SessionState => ({ ...state, games: new Map(state.games).set(game.id, game) });
+
+const keyOf = (s: GameState, side: SideIndex): SideKey => s.meta.sides[side].key;
+
+// ---- load ----------------------------------------------------------------------------------------------------
+
+type ProblemLike = { severity: string; path: string; message: string };
+
+function invalidScenario(message: string, problems: readonly ProblemLike[]): never {
+  throw new Refusal('invalid-scenario', message, {
+    problems: problems.slice(0, MAX_PROBLEMS_LISTED).map((p) => ({ severity: p.severity, path: p.path, message: p.message })),
+  });
+}
+
+function load(req: Request, state: SessionState): Handled {
+  let loaded: LoadResult;
+  if (typeof req.text === 'string') loaded = parseDocument(req.text);
+  else if (isPlainObject(req.scenario)) loaded = loadDocument(req.scenario);
+  else throw new Refusal('bad-argument', '"load" needs "scenario" (the document as JSON) or "text" (the file\'s text).');
+  if (!loaded.ok) invalidScenario('The document cannot be loaded.', loaded.problems);
+  const doc = loaded.document;
+  if (doc.type !== 'aide-de-camp/scenario') {
+    invalidScenario('The document is an army list; the engine plays scenarios.', [{ severity: 'error', path: '/type', message: 'expected "aide-de-camp/scenario"' }]);
+  }
+  const scenario = doc as Scenario;
+  if (scenario.ruleSystem !== 'square-eagles') {
+    throw new Refusal('unsupported-rules', `This engine plays ${RULES.join(', ')}; the scenario uses ${JSON.stringify(scenario.ruleSystem ?? null)}.`);
+  }
+  const problems = validateDocument(scenario);
+  if (hasErrors(problems)) {
+    const errors = problems.filter((p) => p.severity === 'error');
+    invalidScenario(`The scenario has ${errors.length} error${errors.length === 1 ? '' : 's'}; the first: ${errors[0]!.path || '/'} ${errors[0]!.message}`, errors);
+  }
+  const unplayable = playableProblem(scenario);
+  if (unplayable) throw new Refusal('unsupported-rules', unplayable);
+  let s: GameState;
+  try {
+    s = startGame(scenario, { seed: 0 }).state;
+  } catch (err) {
+    invalidScenario(`The scenario cannot be set up: ${(err as Error).message}`, [{ severity: 'error', path: '', message: (err as Error).message }]);
+  }
+  return {
+    state: { ...state, scenarios: new Map(state.scenarios).set(scenario.id, scenario), lastScenario: scenario.id },
+    out: [
+      {
+        re: req.id,
+        type: 'loaded',
+        scenario: scenario.id,
+        title: scenario.title,
+        ruleSystem: scenario.ruleSystem,
+        turns: s.meta.limit,
+        sides: s.meta.sides.map((side, i) => ({
+          id: side.id,
+          key: side.key,
+          name: side.name,
+          units: s.units.filter((u) => u.side === i).map((u) => ({ id: u.id, name: u.name, type: u.type })),
+        })),
+        notes: loaded.notes,
+        warnings: problems.filter((p) => p.severity === 'warning').slice(0, MAX_PROBLEMS_LISTED).map((p) => ({ path: p.path, message: p.message })),
+      },
+    ],
+  };
+}
+
+// ---- Games -----------------------------------------------------------------------------------------------------
+
+function seatsOf(req: Request, s: GameState): Record<SideKey, Seat> {
+  const seats: Record<SideKey, Seat> = { red: 'human', blue: 'human' };
+  const v = req.players;
+  if (v === undefined) return seats;
+  if (!isPlainObject(v)) throw new Refusal('bad-argument', '"players" must map each side to human, ai or random.');
+  for (const [side, seat] of Object.entries(v)) {
+    // A side may be named by its key or by its id in the scenario.
+    const i = s.meta.sides.findIndex((x) => x.key === side || x.id === side);
+    if (i < 0) throw new Refusal('bad-argument', `"${side}" is not a side of this scenario.`);
+    if (!(SEATS as readonly unknown[]).includes(seat)) throw new Refusal('bad-argument', `The player for ${side} must be ${SEATS.join(', ')}.`);
+    seats[keyOf(s, i as SideIndex)] = seat as Seat;
+  }
+  return seats;
+}
+
+/** Seeded as playGame seeds its players, so ai-move against ai-move replays `adc play` with the same seed. */
+function makeBots(seats: Record<SideKey, Seat>, seed: number): Record<SideKey, Player> {
+  const bot = (seat: Seat, k: number): Player => makePlayer(seat === 'random' ? 'random' : 'ai', deriveSeed(seed, k));
+  return { red: bot(seats.red, 1), blue: bot(seats.blue, 2) };
+}
+
+function newGameRequest(req: Request, state: SessionState): Handled {
+  const scenario = scenarioOf(req, state);
+  const seed = seedOf(req);
+  const options = optionsOf(req);
+  if (state.games.size >= MAX_GAMES) throw new Refusal('too-many-games', `The engine keeps at most ${MAX_GAMES} games; close one first.`);
+  const start = startGame(scenario, { seed, ...(options ? { options } : {}) });
+  const seats = seatsOf(req, start.state);
+  const id = `g${state.gameCounter + 1}`;
+  const game: Game = {
+    id,
+    scenario,
+    seed,
+    options,
+    seats,
+    bots: makeBots(seats, seed),
+    state: start.state,
+    log: [JSON.stringify(logHeader(scenario.id, seed, { ...(options ? { options } : {}), players: { ...seats } }, start.rolls))],
+    moves: [],
+  };
+  return {
+    state: { ...withGame(state, game), gameCounter: state.gameCounter + 1 },
+    out: [{ re: req.id, type: 'game', game: id, scenario: scenario.id, seed, players: { ...seats }, events: start.events, summary: summaryOf(game) }],
+  };
+}
+
+/** What a host needs after every move: whose turn, the score, and the result once there is one. */
+export interface GameSummary {
+  turn: number;
+  turns: number;
+  phase: GameState['phase'];
+  /** The decision the engine waits for. */
+  pending: GameState['pending']['kind'];
+  /** The side that must decide, and who plays it; null once the game is over. */
+  toAct: SideKey | null;
+  seat: Seat | null;
+  initiative: SideKey;
+  vp: { red: number; blue: number };
+  ply: number;
+  over: boolean;
+  result: GameResult | null;
+}
+
+function vpOf(s: GameState): { red: number; blue: number } {
+  const [a, b] = victoryPoints(s);
+  return keyOf(s, 0) === 'red' ? { red: a, blue: b } : { red: b, blue: a };
+}
+
+function summaryOf(game: Game): GameSummary {
+  const s = game.state;
+  const over = s.phase === 'over';
+  const toAct = over ? null : keyOf(s, s.pending.side);
+  return {
+    turn: s.turn,
+    turns: s.meta.limit,
+    phase: s.phase,
+    pending: s.pending.kind,
+    toAct,
+    seat: toAct ? game.seats[toAct] : null,
+    initiative: keyOf(s, s.initiative),
+    vp: vpOf(s),
+    ply: s.ply,
+    over,
+    result: over ? result(s) : null,
+  };
+}
+
+const DID_NAMES: [number, string][] = [
+  [DID_MOVE, 'move'],
+  [DID_MARCH, 'march'],
+  [DID_MANEUVER, 'maneuver'],
+  [DID_BOMBARD, 'bombard'],
+  [DID_ASSAULT, 'assault'],
+  [DID_RALLY, 'rally'],
+  [DID_FIRE, 'fire'],
+  [DID_RETREAT, 'retreat'],
+];
+
+/** Everything a map needs to draw the game: boxes by name (A1 is the north-west corner), not engine indices. */
+function stateView(game: Game): Record<string, unknown> {
+  const s = game.state;
+  const b = s.board;
+  const box = (cell: number): string | null => (cell >= 0 ? b.names[cell]! : null);
+  const p = s.pending;
+  const pending: Record<string, unknown> = { kind: p.kind, side: p.kind === 'over' ? null : keyOf(s, p.side) };
+  if (p.kind === 'assault-defence') Object.assign(pending, { attacker: s.units[p.attacker]!.id, defender: s.units[p.defender]!.id });
+  if (p.kind === 'assault-win') Object.assign(pending, { unit: s.units[p.unit]!.id, loser: s.units[p.loser]!.id });
+  return {
+    scenario: game.scenario.id,
+    title: s.meta.title,
+    seed: game.seed,
+    players: { ...game.seats },
+    board: { cols: b.cols, rows: b.rows, boxInches: b.cell },
+    sides: s.meta.sides.map((x) => ({ id: x.id, key: x.key, name: x.name })),
+    ...summaryOf(game),
+    decision: pending,
+    objectives: b.objectives.map((o, k) => {
+      const holder = s.control[k]!.holder;
+      return { id: o.id, name: o.name, vp: o.vp, boxes: o.cells.map((c) => b.names[c]), holder: holder === 0 || holder === 1 ? keyOf(s, holder) : null };
+    }),
+    units: s.units.map((u) => ({
+      id: u.id,
+      name: u.name,
+      side: keyOf(s, u.side),
+      type: u.type,
+      status: u.status,
+      box: box(u.cell),
+      col: u.cell >= 0 ? u.cell % b.cols : null,
+      row: u.cell >= 0 ? Math.floor(u.cell / b.cols) : null,
+      facing: u.facing,
+      formation: u.formation,
+      sp: u.sp,
+      hits: u.hits,
+      vp: u.vp,
+      orders: u.orders,
+      ordersUsed: u.used,
+      did: DID_NAMES.filter(([bit]) => (u.did & bit) !== 0).map(([, name]) => name),
+      traits: Object.entries(TR)
+        .filter(([, bit]) => (u.traits & bit) !== 0)
+        .map(([name]) => name),
+      ...(u.supplied ? {} : { outOfSupply: true }),
+    })),
+    generals: s.generals.map((g) => ({
+      id: g.id,
+      name: g.name,
+      side: keyOf(s, g.side),
+      status: g.status,
+      with: g.unit >= 0 ? s.units[g.unit]!.id : null,
+      box: g.unit >= 0 && g.status === 'table' ? box(s.units[g.unit]!.cell) : null,
+      commands: g.commands.map((i) => s.units[i]!.id),
+      roll: g.roll,
+      pips: g.pips,
+      banked: g.banked,
+      placed: g.placed,
+    })),
+  };
+}
+
+function stateRequest(req: Request, state: SessionState): Handled {
+  const game = gameOf(req, state);
+  return { state, out: [{ re: req.id, type: 'state', game: game.id, state: stateView(game) }] };
+}
+
+function legalActionsRequest(req: Request, state: SessionState): Handled {
+  const game = gameOf(req, state);
+  const unit = optionalString(req, 'unit');
+  if (unit !== undefined && !game.state.units.some((u) => u.id === unit)) throw new Refusal('unknown-unit', `There is no unit "${unit}" in this game.`);
+  let actions = legalActions(game.state);
+  if (unit !== undefined) actions = actions.filter((a) => 'unit' in a && a.unit === unit);
+  const side = game.state.phase === 'over' ? null : keyOf(game.state, game.state.pending.side);
+  return { state, out: [{ re: req.id, type: 'legal-actions', game: game.id, side, ...(unit !== undefined ? { unit } : {}), actions }] };
+}
+
+/** Applies `action` to the game; a rules refusal becomes an illegal-action error naming the reason. */
+function play(req: Request, state: SessionState, game: Game, action: Action, move: Move): Handled {
+  const before = game.state;
+  if (before.phase === 'over') throw new Refusal('game-over', `Game ${game.id} is over.`);
+  let out;
+  try {
+    out = applyAction(before, action);
+  } catch (err) {
+    throw new Refusal('illegal-action', `That action is not legal now: ${(err as Error).message}.`);
+  }
+  const next: Game = {
+    ...game,
+    state: out.state,
+    log: [...game.log, JSON.stringify(logAction(before, action, out))],
+    moves: [...game.moves, move],
+  };
+  return {
+    state: withGame(state, next),
+    out: [
+      {
+        re: req.id,
+        type: 'acted',
+        game: game.id,
+        side: keyOf(before, before.pending.side),
+        by: move.by,
+        action,
+        events: out.events,
+        rolls: out.rolls,
+        summary: summaryOf(next),
+      },
+    ],
+  };
+}
+
+function act(req: Request, state: SessionState): Handled {
+  const game = gameOf(req, state);
+  if (game.state.phase === 'over') throw new Refusal('game-over', `Game ${game.id} is over.`);
+  const action = req.action;
+  if (!isPlainObject(action) || typeof action.type !== 'string') throw new Refusal('bad-argument', '"action" must be an action object with a string "type", as legal-actions lists them.');
+  const side = keyOf(game.state, game.state.pending.side);
+  return play(req, state, game, action as unknown as Action, { by: 'human', seat: game.seats[side] });
+}
+
+function aiMove(req: Request, state: SessionState): Handled {
+  const game = gameOf(req, state);
+  if (game.state.phase === 'over') throw new Refusal('game-over', `Game ${game.id} is over.`);
+  const side = keyOf(game.state, game.state.pending.side);
+  const bot = game.bots[side];
+  return play(req, state, game, bot.choose(game.state), { by: bot.kind, seat: game.seats[side] });
+}
+
+function explain(req: Request, state: SessionState): Handled {
+  const kind = req.kind;
+  if (kind !== 'fire' && kind !== 'assault') throw new Refusal('bad-argument', '"kind" must be "fire" or "assault".');
+  const unit = requiredString(req, 'unit');
+  const target = requiredString(req, 'target');
+  if (req.assume !== undefined && typeof req.assume !== 'boolean') throw new Refusal('bad-argument', '"assume" must be true or false.');
+  // From a game: the position now, as the rules stand (orders given, moves made), unless told to assume.
+  // From a scenario: the set-up, assuming the order the action needs, exactly as `adc explain` does.
+  let position: GameState;
+  let assume: boolean;
+  const where: Record<string, string> = {};
+  if (req.game !== undefined) {
+    const game = gameOf(req, state);
+    position = game.state;
+    assume = req.assume === true;
+    where.game = game.id;
+  } else {
+    const scenario = scenarioOf(req, state);
+    position = startGame(scenario, { seed: 0 }).state;
+    assume = req.assume !== false;
+    where.scenario = scenario.id;
+  }
+  const outcome = explainPool(position, kind, unit, target, assume);
+  if (!outcome.ok) throw new Refusal('unknown-unit', `There is no Square Eagles unit "${outcome.missing}".`);
+  const { pool } = outcome;
+  const extra = pool.allowed ? ('kind' in pool ? { reroll: pool.reroll } : { gunsRemoved: pool.gunsRemoved }) : {};
+  return { state, out: [{ re: req.id, type: 'explanation', ...where, action: kind, unit, target, ...explainJson(pool), ...extra }] };
+}
+
+function logText(game: Game): string {
+  const lines = [...game.log];
+  if (game.state.phase === 'over') lines.push(JSON.stringify({ type: 'result', ...result(game.state) } satisfies LogResult));
+  return lines.join('\n') + '\n';
+}
+
+function logRequest(req: Request, state: SessionState): Handled {
+  const game = gameOf(req, state);
+  return { state, out: [{ re: req.id, type: 'log', game: game.id, text: logText(game) }] };
+}
+
+function undo(req: Request, state: SessionState): Handled {
+  const game = gameOf(req, state);
+  let last = game.moves.length - 1;
+  while (last >= 0 && game.moves[last]!.by !== 'human' && game.moves[last]!.seat !== 'human') last--;
+  if (last < 0) throw new Refusal('nothing-to-undo', `Game ${game.id} has no human move to take back.`);
+  // Replayed from the seed rather than kept as snapshots: the dice of the kept moves come out the same, and the
+  // bots are asked again at each of their own moves, so their plans and random draws are where they were then.
+  const bots = makeBots({ ...game.seats }, game.seed);
+  let s = startGame(game.scenario, { seed: game.seed, ...(game.options ? { options: game.options } : {}) }).state;
+  const log = game.log.slice(0, last + 1);
+  for (let k = 0; k < last; k++) {
+    const line = JSON.parse(log[k + 1]!) as { action: Action };
+    if (game.moves[k]!.by !== 'human') bots[keyOf(s, s.pending.side)].choose(s);
+    s = applyAction(s, line.action).state;
+  }
+  const next: Game = { ...game, bots, state: s, log, moves: game.moves.slice(0, last) };
+  return {
+    state: withGame(state, next),
+    out: [{ re: req.id, type: 'undone', game: game.id, removed: game.moves.length - last, summary: summaryOf(next) }],
+  };
+}
+
+function closeGame(req: Request, state: SessionState): Handled {
+  const game = gameOf(req, state);
+  const games = new Map(state.games);
+  games.delete(game.id);
+  return { state: { ...state, games }, out: [{ re: req.id, type: 'closed', game: game.id }] };
+}
+
+// ---- Simulation -------------------------------------------------------------------------------------------------
+
+function botKind(req: Request, field: 'red' | 'blue'): PlayerKind {
+  const v = req[field];
+  if (v === undefined) return 'ai';
+  if (!(PLAYER_KINDS as readonly unknown[]).includes(v)) throw new Refusal('bad-argument', `"${field}" must be ${PLAYER_KINDS.join(' or ')}.`);
+  return v as PlayerKind;
+}
+
+function simulate(req: Request, state: SessionState): Handled {
+  const scenario = scenarioOf(req, state);
+  const games = wholeNumber(req, 'games', Number.NaN, 1, MAX_SIMULATION_GAMES);
+  if (Number.isNaN(games)) throw new Refusal('bad-argument', `"simulate" needs "games", a whole number from 1 to ${MAX_SIMULATION_GAMES}.`);
+  if (state.jobs.some((j) => j.request === req.id)) throw new Refusal('bad-argument', `A simulation with the id "${req.id}" is already running.`);
+  const setup: BatchSetup = { scenario, seed: seedOf(req), red: botKind(req, 'red'), blue: botKind(req, 'blue') };
+  const job: SimulationJob = {
+    request: req.id,
+    scenario: scenario.id,
+    setup,
+    total: games,
+    // About twenty progress events per batch, and one per game for a short one.
+    every: Math.max(1, Math.round(games / 20)),
+    tally: emptyTally(),
+    started: state.now(),
+  };
+  return { state: { ...state, jobs: [...state.jobs, job] }, out: [progress(job)] };
+}
+
+const progress = (job: SimulationJob): Message => ({ type: 'progress', request: job.request, done: job.tally.games, total: job.total });
+
+export const hasWork = (state: SessionState): boolean => state.jobs.length > 0;
+
+/** Plays one game of the oldest simulation (the simulations take turns), with its progress event or final reply. */
+export function runWork(state: SessionState): { state: SessionState; out: Message[] } {
+  const [job, ...rest] = state.jobs;
+  if (!job) return { state, out: [] };
+  let r: GameResult;
+  try {
+    r = playBatchGame(job.setup, job.tally.games);
+  } catch (err) {
+    const error = errorReply(job.request, 'internal-error', `Game ${job.tally.games} of the simulation failed (${err instanceof Error ? err.message : String(err)}).`);
+    return { state: { ...state, jobs: rest }, out: [error] };
+  }
+  const next: SimulationJob = { ...job, tally: addResult(job.tally, r) };
+  const done = next.tally.games;
+  const out: Message[] = done % next.every === 0 || done === next.total ? [progress(next)] : [];
+  if (done < next.total) return { state: { ...state, jobs: [...rest, next] }, out };
+  const { setup } = next;
+  out.push({
+    re: next.request,
+    type: 'simulation',
+    scenario: next.scenario,
+    seed: setup.seed,
+    red: setup.red,
+    blue: setup.blue,
+    ...summariseTally(next.tally, (state.now() - next.started) / 1000),
+    decidedBy: decidedByTally(next.tally, conditionLabels(setup.scenario)),
+  });
+  return { state: { ...state, jobs: rest }, out };
+}
+
+function cancel(req: Request, state: SessionState): Handled {
+  const request = requiredString(req, 'request');
+  const job = state.jobs.find((j) => j.request === request);
+  if (!job) throw new Refusal('unknown-job', `No simulation "${request}" is running.`);
+  return {
+    state: { ...state, jobs: state.jobs.filter((j) => j !== job) },
+    out: [
+      errorReply(request, 'cancelled', `The simulation was cancelled after ${job.tally.games} of ${job.total} games.`),
+      { re: req.id, type: 'cancelled', request, done: job.tally.games, total: job.total },
+    ],
+  };
 }

@@ -7,8 +7,7 @@ import { PassThrough } from 'node:stream';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Failure } from '../domain/host-api.js';
 import type { Message } from '../engine/protocol.js';
-import { STUB_NOTE } from '../engine/stub.js';
-import { runEngine } from './engine-main.js';
+import { runEngine, runPortEngine, type ParentPortLike } from './engine-main.js';
 import { defaultEngineCommand, EngineManager, type EngineCommand, type EngineManagerOptions, type EngineStarted } from './engine-process.js';
 import { LineSplitter } from './line-splitter.js';
 import { repoRoot } from './repo-root.js';
@@ -108,7 +107,7 @@ describe('the real engine (adc engine)', () => {
     const m = manager({ pingIntervalMs: 50, pongTimeoutMs: 2000 });
     const got = collect(m);
     const { session, ready } = started(await m.start());
-    expect(ready).toMatchObject({ type: 'ready', protocol: 1, engine: 'aide-de-camp', rules: [], note: STUB_NOTE });
+    expect(ready).toMatchObject({ type: 'ready', protocol: 1, engine: 'aide-de-camp', rules: ['square-eagles'] });
     expect(ready.version).toMatch(/^\d+\.\d+\.\d+/);
 
     const ping = await m.send(session, { type: 'ping' });
@@ -151,6 +150,51 @@ describe('the real engine (adc engine)', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(got).toEqual([]);
   });
+});
+
+describe('the real engine playing Square Eagles', () => {
+  it('loads a scenario, starts a game, lists legal actions, plays AI moves and simulates with progress', async () => {
+    // Pinged every 50 ms throughout: a simulation must not keep the engine from answering.
+    const m = manager({ pingIntervalMs: 50, pongTimeoutMs: 1000 });
+    const got = collect(m);
+    const { session } = started(await m.start());
+    const ask = async (message: Record<string, unknown>, ms = 10_000): Promise<Message> => {
+      const sent = await m.send(session, message);
+      if (!sent.ok) throw new Error(sent.message);
+      await waitUntil(() => got.some((g) => g.message.re === sent.id), ms);
+      return got.find((g) => g.message.re === sent.id)!.message;
+    };
+
+    const scenario = JSON.parse(await fs.readFile(path.join(repoRoot(), 'scenarios', 'se-01-hold-the-bridge.scenario.json'), 'utf8')) as unknown;
+    expect(await ask({ type: 'load', scenario })).toMatchObject({ type: 'loaded', scenario: 'se-01-hold-the-bridge' });
+    const game = await ask({ type: 'new-game', seed: 42, players: { red: 'human', blue: 'ai' } });
+    expect(game).toMatchObject({ type: 'game', game: 'g1', summary: { turn: 1, toAct: 'red', seat: 'human' } });
+    const legal = await ask({ type: 'legal-actions', game: 'g1' });
+    expect(legal.actions).toContainEqual({ type: 'end-orders' });
+    let ply = 0;
+    for (let k = 0; k < 5; k++) {
+      const move = await ask({ type: 'ai-move', game: 'g1' });
+      expect(move).toMatchObject({ type: 'acted', game: 'g1', by: 'ai', action: { type: expect.any(String) }, summary: { ply: ply + 1 } });
+      ply++;
+    }
+    expect(await ask({ type: 'act', game: 'g1', action: { type: 'rally', unit: 'nobody' } })).toMatchObject({ type: 'error', code: 'illegal-action' });
+
+    const sent = await m.send(session, { id: 'sim', type: 'simulate', games: 20, seed: 3 });
+    expect(sent).toMatchObject({ ok: true, id: 'sim' });
+    await waitUntil(() => got.some((g) => g.message.re === 'sim'), 30_000);
+    const progress = got.filter((g) => g.message.type === 'progress' && g.message.request === 'sim').map((g) => g.message.done);
+    expect(progress).toEqual(Array.from({ length: 21 }, (_, i) => i));
+    expect(got.find((g) => g.message.re === 'sim')!.message).toMatchObject({
+      type: 'simulation',
+      games: 20,
+      wins: { red: expect.any(Number), blue: expect.any(Number), draw: expect.any(Number) },
+      ci95: { red: [expect.any(Number), expect.any(Number)] },
+      meanTurns: expect.any(Number),
+      seconds: expect.any(Number),
+    });
+    expect(got.map((g) => g.message.type)).not.toContain('engine-failed');
+    await m.stop(session);
+  }, 60_000);
 });
 
 describe('a misbehaving engine', () => {
@@ -300,6 +344,33 @@ describe('runEngine (the engine process loop)', () => {
       ['4', 'pong', undefined],
     ]);
     expect(lines[0]).toMatchObject({ version: '9.9.9' });
+  });
+
+  it('serves a parent port (an Electron utility process), one line per message each way', async () => {
+    type Listener = (event: { data: unknown }) => void;
+    const listeners = new Set<Listener>();
+    const posted: unknown[] = [];
+    const port: ParentPortLike = {
+      on: (_event, listener) => listeners.add(listener),
+      off: (_event, listener) => listeners.delete(listener),
+      postMessage: (message) => posted.push(message),
+    };
+    const done = runPortEngine({ port, version: '9.9.9', maxLineBytes: 64 });
+    const send = (data: unknown): void => listeners.forEach((l) => l({ data }));
+    send('{"id":"1","type":"hello","protocol":1}');
+    send('{"id":"2","type":"ping"}\n');
+    send({ id: '3', type: 'ping' });
+    send(`{"id":"4","type":"x","pad":"${'y'.repeat(100)}"}`);
+    send('{"type":"quit"}');
+    expect(await done).toBe(0);
+    expect(listeners.size).toBe(0);
+    expect(posted.every((p) => typeof p === 'string')).toBe(true);
+    expect(posted.map((p) => JSON.parse(p as string) as Message).map((l) => [l.re, l.type, l.code])).toEqual([
+      ['1', 'ready', undefined],
+      ['2', 'pong', undefined],
+      [undefined, 'error', 'bad-request'],
+      [undefined, 'error', 'line-too-long'],
+    ]);
   });
 
   it('ends when its input closes', async () => {

@@ -2,7 +2,7 @@
 // engine must answer, a kill when it will not quit, and a cap on how often a failing engine may be started again.
 // Whatever an engine does (crash, hang, print rubbish), the app gets a value or an `engine-failed` event, never an
 // exception, and never a process left behind by stop().
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Failure, FailureCode } from '../domain/host-api.js';
@@ -34,8 +34,77 @@ export function defaultEngineCommand(): EngineCommand {
   return { file: process.execPath, args: [path.join(root, 'bin', 'adc.js'), 'engine'], cwd: root };
 }
 
+/**
+ * What the manager hears from an engine it launched, whatever runs it. A launcher calls these; the manager never
+ * touches the process itself.
+ */
+export interface EngineChildEvents {
+  /** Protocol output as a byte stream, split into lines by the manager. */
+  output(chunk: Buffer): void;
+  outputEnd(): void;
+  /** One whole line of protocol output, for transports that deliver messages rather than a stream. */
+  line(text: string): void;
+  /** Free text for diagnostics (stderr), kept to explain a failure. */
+  diagnostics(text: string): void;
+  exit(code: number | null, signal: string | null): void;
+  /**
+   * The process is gone and its output drained. With an error, and possibly without an exit before it, when it
+   * never started. May be called more than once; only the first call counts.
+   */
+  closed(startError?: Error): void;
+}
+
+/** The manager's handle on a launched engine. */
+export interface EngineChild {
+  /** Sends one line of the protocol (without its newline). Ignored once the engine is gone. */
+  send(line: string): void;
+  /** No more input follows; an engine on stdin takes that as its cue to exit. */
+  endInput(): void;
+  /** Ends the engine now, without asking. */
+  kill(): void;
+}
+
+/** Starts one engine and reports on it through `events`; throws when it cannot even try. */
+export type EngineLauncher = (events: EngineChildEvents) => EngineChild;
+
+/** A child process speaking the protocol on its stdin and stdout: `adc engine`, or any command given. */
+export function childProcessLauncher(command: EngineCommand): EngineLauncher {
+  return (events) => {
+    const child = spawn(command.file, command.args, {
+      cwd: command.cwd,
+      env: command.env ? { ...process.env, ...command.env } : process.env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      windowsHide: true,
+    });
+    child.stdout!.on('data', (chunk: Buffer) => events.output(chunk));
+    child.stdout!.on('end', () => events.outputEnd());
+    child.stderr!.setEncoding('utf8');
+    child.stderr!.on('data', (text: string) => events.diagnostics(text));
+    // Writing to an engine that has just died fails with EPIPE; its exit is reported through 'close' instead.
+    child.stdin!.on('error', () => undefined);
+    child.on('exit', (code, signal) => events.exit(code, signal));
+    child.on('error', (err) => {
+      // Only a failed spawn leaves no pid; other errors (a failed kill) change nothing here.
+      if (child.pid === undefined) events.closed(err);
+    });
+    child.on('close', () => events.closed());
+    return {
+      send: (line) => {
+        if (child.stdin!.writable) child.stdin!.write(line + '\n');
+      },
+      endInput: () => child.stdin!.end(),
+      kill: () => {
+        child.kill('SIGKILL');
+      },
+    };
+  };
+}
+
 export interface EngineManagerOptions {
+  /** The command to run as a child process; ignored when `launch` is given. */
   command?: EngineCommand;
+  /** How to start an engine; by default a child process running `command`. */
+  launch?: EngineLauncher;
   /** How long an engine has to answer hello with ready. */
   handshakeTimeoutMs?: number;
   /** Quiet time between a pong and the next ping. */
@@ -118,7 +187,7 @@ class StderrTail {
 
 interface Session {
   readonly id: string;
-  readonly child: ChildProcess;
+  child: EngineChild;
   readonly stderr: StderrTail;
   /** Settles when the process has exited and its streams are closed (or it never started). */
   readonly closed: Promise<void>;
@@ -153,7 +222,7 @@ function excerpt(line: string): string {
 }
 
 export class EngineManager implements EngineSessions {
-  private readonly command: EngineCommand;
+  private readonly launch: EngineLauncher;
   private readonly handshakeTimeoutMs: number;
   private readonly pingIntervalMs: number;
   private readonly pongTimeoutMs: number;
@@ -167,7 +236,7 @@ export class EngineManager implements EngineSessions {
   private failures: number[] = [];
 
   constructor(options: EngineManagerOptions = {}) {
-    this.command = options.command ?? defaultEngineCommand();
+    this.launch = options.launch ?? childProcessLauncher(options.command ?? defaultEngineCommand());
     this.handshakeTimeoutMs = options.handshakeTimeoutMs ?? 5_000;
     this.pingIntervalMs = options.pingIntervalMs ?? 5_000;
     this.pongTimeoutMs = options.pongTimeoutMs ?? 5_000;
@@ -187,23 +256,11 @@ export class EngineManager implements EngineSessions {
     const refusal = this.budgetRefusal();
     if (refusal) return Promise.resolve(refusal);
 
-    let child: ChildProcess;
-    try {
-      child = spawn(this.command.file, this.command.args, {
-        cwd: this.command.cwd,
-        env: this.command.env ? { ...process.env, ...this.command.env } : process.env,
-        stdio: ['pipe', 'pipe', 'pipe'],
-        windowsHide: true,
-      });
-    } catch (err) {
-      this.recordFailure();
-      return Promise.resolve(failure('unavailable', `The rules engine could not be started (${err instanceof Error ? err.message : String(err)}).`));
-    }
-
     let markClosed!: () => void;
     const session: Session = {
       id: randomUUID(),
-      child,
+      // Replaced by the launcher's handle below; nothing is sent before then.
+      child: { send: () => undefined, endInput: () => undefined, kill: () => undefined },
       stderr: new StderrTail(),
       closed: new Promise<void>((resolve) => (markClosed = resolve)),
       phase: 'handshake',
@@ -215,39 +272,56 @@ export class EngineManager implements EngineSessions {
       pongTimer: null,
       settleHandshake: null,
     };
-    this.sessions.set(session.id, session);
 
     const splitter = new LineSplitter({
       maxBytes: this.maxLineBytes,
       onLine: (line) => this.onLine(session, line),
       onOverflow: () => this.protocolError(session, `The rules engine wrote a line longer than ${this.maxLineBytes} bytes.`),
     });
-    child.stdout!.on('data', (chunk: Buffer) => splitter.push(chunk));
-    child.stdout!.on('end', () => splitter.end());
-    child.stderr!.setEncoding('utf8');
-    child.stderr!.on('data', (text: string) => session.stderr.push(text));
-    // Writing to an engine that has just died fails with EPIPE; its exit is reported through 'close' instead.
-    child.stdin!.on('error', () => undefined);
-    child.on('exit', (code, signal) => {
-      session.exit = { code, signal };
-    });
-    child.on('error', (err) => {
-      // Only a failed spawn leaves no pid; other errors (a failed kill) change nothing here.
-      if (child.pid !== undefined) return;
-      session.spawnError = err;
-      markClosed();
-      this.onClosed(session);
-    });
-    child.on('close', () => {
-      markClosed();
-      this.onClosed(session);
-    });
+    let isClosed = false;
+    const handlers: EngineChildEvents = {
+      output: (chunk) => splitter.push(chunk),
+      outputEnd: () => splitter.end(),
+      line: (text) => {
+        if (Buffer.byteLength(text) > this.maxLineBytes) this.protocolError(session, `The rules engine wrote a line longer than ${this.maxLineBytes} bytes.`);
+        else this.onLine(session, text);
+      },
+      diagnostics: (text) => session.stderr.push(text),
+      exit: (code, signal) => {
+        session.exit = { code, signal: signal as NodeJS.Signals | null };
+      },
+      closed: (startError) => {
+        if (isClosed) return;
+        isClosed = true;
+        if (startError) session.spawnError = startError;
+        markClosed();
+        this.onClosed(session);
+      },
+    };
+    // Whatever a launcher reports before it has returned waits until the session is set up to hear it.
+    let early: (() => void)[] | null = [];
+    const events = Object.fromEntries(
+      Object.entries(handlers).map(([name, fn]) => [
+        name,
+        (...args: unknown[]) => (early ? early.push(() => (fn as (...a: unknown[]) => void)(...args)) : (fn as (...a: unknown[]) => void)(...args)),
+      ]),
+    ) as unknown as EngineChildEvents;
+    try {
+      session.child = this.launch(events);
+    } catch (err) {
+      this.recordFailure();
+      return Promise.resolve(failure('unavailable', `The rules engine could not be started (${err instanceof Error ? err.message : String(err)}).`));
+    }
+    this.sessions.set(session.id, session);
 
     const result = new Promise<EngineStarted | Failure>((resolve) => {
       session.settleHandshake = resolve;
     });
     this.later(session, this.handshakeTimeoutMs, () => this.failHandshake(session, 'The rules engine did not answer when started.'));
     this.write(session, helloRequest(HELLO_ID));
+    const queued = early;
+    early = null;
+    for (const deliver of queued) deliver();
     return result;
   }
 
@@ -291,9 +365,9 @@ export class EngineManager implements EngineSessions {
     session.phase = 'stopping';
     this.clearTimers(session);
     this.write(session, { id: String(session.nextId++), type: 'quit' });
-    session.child.stdin!.end();
+    session.child.endInput();
     if (!(await this.closedWithin(session, this.waitForExitMs))) {
-      session.child.kill('SIGKILL');
+      session.child.kill();
       // SIGKILL cannot be ignored; the bound only guards against pipes a grandchild keeps open.
       await this.closedWithin(session, this.waitForExitMs);
     }
@@ -317,7 +391,7 @@ export class EngineManager implements EngineSessions {
       session.settleHandshake = null;
       session.phase = 'ended';
       this.clearTimers(session);
-      session.child.kill('SIGKILL');
+      session.child.kill();
     }
     this.sessions.clear();
   }
@@ -411,7 +485,7 @@ export class EngineManager implements EngineSessions {
     session.phase = 'ended';
     this.clearTimers(session);
     this.recordFailure();
-    session.child.kill('SIGKILL');
+    session.child.kill();
     const settle = session.settleHandshake;
     session.settleHandshake = null;
     void this.closedWithin(session, this.waitForExitMs).then(() => {
@@ -426,7 +500,7 @@ export class EngineManager implements EngineSessions {
     session.phase = 'ended';
     this.clearTimers(session);
     this.recordFailure();
-    session.child.kill('SIGKILL');
+    session.child.kill();
     this.sessions.delete(session.id);
     const event: EngineFailedEvent = { type: 'engine-failed', reason, message };
     this.emit(session.id, event);
@@ -461,8 +535,7 @@ export class EngineManager implements EngineSessions {
   }
 
   private writeLine(session: Session, line: string): void {
-    const stdin = session.child.stdin;
-    if (stdin && stdin.writable) stdin.write(line + '\n');
+    session.child.send(line);
   }
 
   private closedWithin(session: Session, ms: number): Promise<boolean> {

@@ -1,6 +1,6 @@
 // A worker thread of `simulate`: plays the games it is handed, one index at a time, and posts each result back.
 import { parentPort, workerData } from 'node:worker_threads';
-import { playBatchGame, type BatchSetup } from './simulate.js';
+import { playBatchGame, type BatchSetup } from '../engine/square-eagles/batch.js';
 
 const setup = workerData as BatchSetup;
 const port = parentPort!;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../domain/model.js';
 import { simulate } from './simulate.js';
-import { summarise, wilson } from './simulate-stats.js';
+import { summarise, wilson } from '../engine/square-eagles/batch.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const se01 = JSON.parse(readFileSync(path.join(root, 'scenarios/se-01-hold-the-bridge.scenario.json'), 'utf8')) as Scenario;

@@ -6,19 +6,18 @@ import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { Scenario } from '../domain/model.js';
-import { deriveSeed } from '../engine/dice.js';
 import type { PlayerKind } from '../engine/square-eagles/ai.js';
+import {
+  conditionLabels,
+  decidedBy,
+  playBatchGame,
+  summarise,
+  type BatchSetup,
+  type DecidedBy,
+  type SimulationSummary,
+} from '../engine/square-eagles/batch.js';
 import type { GameResult } from '../engine/square-eagles/game.js';
-import { playGame } from '../engine/square-eagles/play.js';
 import { playableProblem } from '../engine/square-eagles/setup.js';
-import { decidedBy, summarise, type DecidedBy, type SimulationSummary } from './simulate-stats.js';
-
-export interface BatchSetup {
-  scenario: Scenario;
-  seed: number;
-  red: PlayerKind;
-  blue: PlayerKind;
-}
 
 export interface SimulateOptions {
   games: number;
@@ -36,12 +35,6 @@ export interface SimulationResult {
   results: GameResult[];
 }
 
-export const gameSeed = (seed: number, index: number): number => deriveSeed(seed, index);
-
-export function playBatchGame(setup: BatchSetup, index: number): GameResult {
-  return playGame(setup.scenario, { seed: gameSeed(setup.seed, index), red: setup.red, blue: setup.blue }).result;
-}
-
 export function defaultWorkers(): number {
   return Math.max(1, availableParallelism());
 }
@@ -53,14 +46,6 @@ function workerUrl(): URL {
   const compiled = path.resolve(path.dirname(here), '../dist/node/simulate-worker.js');
   if (!existsSync(compiled)) throw new Error(`the compiled worker is missing (${compiled}); run "npx tsc -b" first`);
   return new URL(`file://${compiled}`);
-}
-
-function conditionLabels(scenario: Scenario): string[] {
-  return (scenario.victory ?? []).map((v, k) => {
-    const who = 'side' in v && v.side ? `${v.side} ` : '';
-    const what = v.kind === 'hold' ? ` ${(v as { objectives?: string[] }).objectives?.join('+') ?? ''}` : v.kind === 'exit' ? ` ${(v as { edge?: string }).edge ?? ''}` : '';
-    return `#${k + 1} ${who}${v.kind}${what}`.trim();
-  });
 }
 
 export async function simulate(scenario: Scenario, opts: SimulateOptions): Promise<SimulationResult> {

@@ -3,7 +3,7 @@
 // the way, so a log from a different engine version fails loudly instead of drifting.
 import type { Scenario } from '../../domain/model.js';
 import type { RuleOptions } from './board.js';
-import { applyAction, result, startGame, type GameResult } from './game.js';
+import { applyAction, result, startGame, type ApplyResult, type GameResult } from './game.js';
 import type { Action, GameState } from './types.js';
 
 export const LOG_FORMAT = 'aide-de-camp/square-eagles-log';
@@ -36,36 +36,50 @@ export interface LogResult extends GameResult {
 
 export type LogLine = LogHeader | LogAction | LogResult;
 
+export interface LogSettings {
+  options?: Partial<RuleOptions>;
+  players?: { red: string; blue: string };
+}
+
+/** The first line of a log: what replay needs to start the same game. */
+export function logHeader(scenarioId: string, seed: number, settings: LogSettings, rolls: number[]): LogHeader {
+  const header: LogHeader = { type: 'header', format: LOG_FORMAT, version: LOG_VERSION, scenario: scenarioId, seed, rolls: [] };
+  if (settings.options) header.options = settings.options;
+  if (settings.players) header.players = settings.players;
+  // Last, so the dice read after the settings in the file.
+  delete (header as Partial<LogHeader>).rolls;
+  header.rolls = rolls;
+  return header;
+}
+
+/** The line for `action`, applied to `before` with the outcome `out`. */
+export function logAction(before: GameState, action: Action, out: ApplyResult): LogAction {
+  return {
+    type: 'action',
+    ply: out.state.ply,
+    turn: before.turn,
+    phase: before.pending.kind,
+    side: before.meta.sides[before.pending.side].key,
+    action,
+    rolls: out.rolls,
+  };
+}
+
 /** Writes a game as it is played. `lines` holds one JSON text per line, without newlines. */
 export class GameRecorder {
   readonly lines: string[] = [];
   state: GameState;
 
-  constructor(scenario: Scenario, seed: number, opts: { options?: Partial<RuleOptions>; players?: { red: string; blue: string } } = {}) {
+  constructor(scenario: Scenario, seed: number, opts: LogSettings = {}) {
     const start = startGame(scenario, { seed, ...(opts.options ? { options: opts.options } : {}) });
     this.state = start.state;
-    const header: LogHeader = { type: 'header', format: LOG_FORMAT, version: LOG_VERSION, scenario: scenario.id, seed, rolls: [] };
-    if (opts.options) header.options = opts.options;
-    if (opts.players) header.players = opts.players;
-    // Last, so the dice read after the settings in the file.
-    delete (header as Partial<LogHeader>).rolls;
-    header.rolls = start.rolls;
-    this.lines.push(JSON.stringify(header));
+    this.lines.push(JSON.stringify(logHeader(scenario.id, seed, opts, start.rolls)));
   }
 
   apply(action: Action): void {
     const before = this.state;
     const out = applyAction(before, action);
-    const line: LogAction = {
-      type: 'action',
-      ply: out.state.ply,
-      turn: before.turn,
-      phase: before.pending.kind,
-      side: before.meta.sides[before.pending.side].key,
-      action,
-      rolls: out.rolls,
-    };
-    this.lines.push(JSON.stringify(line));
+    this.lines.push(JSON.stringify(logAction(before, action, out)));
     this.state = out.state;
   }
 
