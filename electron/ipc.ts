@@ -75,10 +75,10 @@ export function registerIpcHandlers(ipcMain: IpcMainLike, services: HostServices
 export const ENGINE_UNAVAILABLE: Failure = {
   ok: false,
   code: 'unavailable',
-  message: 'The rules engine is not part of this version yet.',
+  message: 'The rules engine is not available in this window; restart Aide-de-Camp to start it again.',
 };
 
-/** Stands in for the engine process manager until there is one. */
+/** Stands in for the engine process manager where none could be set up, so engine calls still answer. */
 export function createUnavailableEngine(): HostServices['engine'] {
   return {
     start: async () => ({ ...ENGINE_UNAVAILABLE }),
