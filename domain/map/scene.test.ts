@@ -168,3 +168,22 @@ describe('buildScene', () => {
     expect(scene.objectives).toEqual([]);
   });
 });
+
+describe('nested hills', () => {
+  it('draws a hill standing on a larger, lower one as that hill\'s upper contour, in its own tint', () => {
+    const scene = buildScene(
+      scenario({
+        terrain: [
+          { id: 'h1', kind: 'hill', level: 1, polygon: [[0, 0], [20, 0], [20, 20], [0, 20]] },
+          { id: 'h2', kind: 'hill', level: 2, polygon: [[5, 5], [15, 5], [15, 15], [5, 15]] },
+          { id: 'lone', kind: 'hill', level: 2, polygon: [[25, 5], [35, 5], [35, 15], [25, 15]] },
+        ],
+      }),
+    );
+    const decor = (id: string) => scene.areas.find((a) => a.id === id)!.decor;
+    expect(decor('h2')).toMatchObject({ type: 'hill', level: 2, contours: [] });
+    // A level-2 hill on its own still shows its two levels as rings.
+    expect(decor('lone')).toMatchObject({ type: 'hill', level: 2 });
+    expect((decor('lone') as { contours: unknown[] }).contours).toHaveLength(1);
+  });
+});

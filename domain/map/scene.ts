@@ -4,7 +4,7 @@
 //
 // Half-drawn or invalid documents must still render: anything malformed (bad points, unknown cells, dangling ids)
 // is skipped or given a neutral default here, and validation reports it elsewhere.
-import { boundingBox, distance, isPoint, polygonCentroid, validPoints, type BoundingBox } from '../geometry.js';
+import { boundingBox, distance, isPoint, polygonArea, polygonCentroid, validPoints, type BoundingBox } from '../geometry.js';
 import { walkForces } from '../forces.js';
 import { allCells, cellCenter, cellPolygon, isCellGrid, parseCell, type CellGrid } from '../grid.js';
 import type {
@@ -300,8 +300,9 @@ function areaDecor(feature: AreaFeature, shape: AreaShape, scenario: Scenario, h
       const level = feature.level === 2 || feature.level === 3 ? feature.level : 1;
       const slope = feature.slope === 'steep' || feature.slope === 'extreme' ? feature.slope : 'gentle';
       const contours: Point[][] = [];
-      // Nested contours need one outline to shrink; a hill drawn as cells shows its level by tint alone.
-      if (hasPolygon) {
+      // Nested contours need one outline to shrink; a hill drawn as cells shows its level by tint alone. A hill
+      // drawn on top of a lower one is itself the upper contour: it takes its level's tint, without rings inside.
+      if (hasPolygon && !standsOnLowerHill(scenario, feature, level, polygonCentroid(shape.rings[0]!), polygonArea(shape.rings[0]!))) {
         const ring = shape.rings[0]!;
         const centre = polygonCentroid(ring);
         for (let k = 1; k < level; k++) contours.push(scaleRing(ring, centre, 1 - 0.3 * k));
@@ -341,6 +342,17 @@ function areaDecor(feature: AreaFeature, shape: AreaShape, scenario: Scenario, h
     default:
       return { type: 'none' };
   }
+}
+
+/** True when a larger, lower hill lies under this one: the two are drawn as nested contours of one hill. */
+function standsOnLowerHill(scenario: Scenario, hill: AreaFeature, level: number, at: Point, area: number): boolean {
+  return (scenario.terrain ?? []).some((f) => {
+    if (!f || f === hill || f.kind !== 'hill') return false;
+    const below = f.level === 2 || f.level === 3 ? f.level : 1;
+    if (below >= level) return false;
+    const poly = validPoints(f.polygon);
+    return poly.length >= 3 && polygonArea(poly) > area && pointInRings(at, [poly]);
+  });
 }
 
 function sideColor(side: Side, index: number, style: MapStyle): string {

@@ -2,13 +2,14 @@
 // without touching the cached static layer underneath.
 import { memo } from 'react';
 import { Circle, Group, Line } from 'react-konva';
-import { flatten, pointerSelects, pointerWithin } from './geometry.js';
+import { flatten } from './geometry.js';
 import type { MapScene, Outline } from '../../domain/map/scene.js';
 import type { MapStyle } from '../../domain/map/styles.js';
 
 interface Props {
   scene: MapScene;
-  selected: string | null;
+  /** Every selected pointer; a pointer into an element (a vertex) outlines the element. */
+  selected: readonly string[];
   /** Screen pixels per inch at the settled zoom. */
   scale: number;
   style: MapStyle;
@@ -64,15 +65,30 @@ function OutlineShape(props: { outline: Outline; k: number; color: string; width
   );
 }
 
+/** "/a/b/c" → ["/a", "/a/b", "/a/b/c"]. */
+function prefixes(pointer: string): string[] {
+  const out: string[] = [];
+  let i = pointer.indexOf('/', 1);
+  while (i > 0) {
+    out.push(pointer.slice(0, i));
+    i = pointer.indexOf('/', i + 1);
+  }
+  out.push(pointer);
+  return out;
+}
+
 function SelectionLayerImpl(props: Props) {
   const { scene, selected, scale, style } = props;
-  if (selected === null) return null;
+  if (selected.length === 0) return null;
   const k = 1 / scale;
   const s = style.selection;
-  const chosen = scene.selectables.filter((item) => pointerSelects(item.pointer, selected));
+  // Sets of prefixes rather than pointer-by-pointer tests: a box selection can hold every item on a big table.
+  const owners = new Set(selected.flatMap(prefixes));
+  const chosen = scene.selectables.filter((item) => owners.has(item.pointer));
+  const chosenSet = new Set(selected.filter((p) => p !== ''));
   const related = [
     ...chosen.flatMap((item) => item.related),
-    ...scene.selectables.filter((item) => item.force && pointerWithin(item.pointer, selected)).flatMap((item) => item.outlines),
+    ...scene.selectables.filter((item) => item.force && !owners.has(item.pointer) && prefixes(item.pointer).some((p) => chosenSet.has(p))).flatMap((item) => item.outlines),
   ];
   return (
     <Group listening={false}>

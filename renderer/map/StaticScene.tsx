@@ -1,10 +1,11 @@
-// Everything on the map that changes only with the document or the settled zoom: table, rulers, terrain, grid,
-// zones, objectives and counters. MapView caches it as one bitmap, so panning and selecting never redraw it.
+// Everything on the map that changes only with the document or the settled zoom: table, terrain, grid, zones,
+// objectives and counters. MapView caches it as one bitmap, so panning and selecting never redraw it. The same
+// drawing, `bare` (no cloth or grid), shows the items being dragged on the top layer.
 import { memo } from 'react';
-import { Group, Rect } from 'react-konva';
+import { Rect } from 'react-konva';
 import { gridSize } from '../../domain/grid.js';
-import { rulerTicks } from '../../domain/map/shapes.js';
-import { Labels, Marks, strokeNow, tracePolylines, type LabelSpec } from './draw.js';
+import type { Point } from '../../domain/model.js';
+import { Labels, Marks, fillNow, strokeNow, tracePolylines, type LabelSpec } from './draw.js';
 import {
   EntryView,
   LeaderView,
@@ -21,65 +22,50 @@ import type { MapScene } from '../../domain/map/scene.js';
 import type { MapStyle } from '../../domain/map/styles.js';
 import { AreaView, BlockNames, BlockView, CrossingView, LineView, terrainLabels } from './TerrainShapes.js';
 
+/** One cell of the "what the engine sees" overlay. */
+export interface CellTint {
+  ring: Point[];
+  /** Null leaves the cell untinted (open ground), with its words only. */
+  color: string | null;
+  /** A letter or two for the terrain, drawn at `at`. */
+  mark: string;
+  at: Point;
+}
+
 interface Props {
   scene: MapScene;
   /** Screen pixels per inch at the settled zoom: hairlines and labels are sized from it. */
   scale: number;
   showCellLabels: boolean;
+  showGrid?: boolean;
+  /** The items alone: no cloth, grid or cell labels (the dragged items on the top layer). */
+  bare?: boolean;
+  tints?: CellTint[] | null;
   style: MapStyle;
 }
 
-function Rulers(props: { scene: MapScene; k: number; scale: number; style: MapStyle }) {
-  const { scene, k, scale, style } = props;
-  const { width: w, height: h } = scene.table;
-  const band = style.ruler.bandPx * k;
-  const top = rulerTicks(w);
-  const left = rulerTicks(h);
-  // Below ~4px an inch tick pattern is a grey smear; the 3" and 6" ticks still read.
-  const showMinor = scale >= 4;
-  const length = (size: 'major' | 'half' | 'minor'): number => band * (size === 'major' ? 0.55 : size === 'half' ? 0.38 : 0.22);
+function Tints(props: { tints: CellTint[]; k: number; style: MapStyle }) {
+  const { tints, k, style } = props;
   return (
-    <Group listening={false}>
-      <Rect x={-band} y={-band} width={w + band} height={band} fill={style.ruler.fill} perfectDrawEnabled={false} />
-      <Rect x={-band} y={0} width={band} height={h} fill={style.ruler.fill} perfectDrawEnabled={false} />
+    <>
       <Marks
         draw={(ctx) => {
-          ctx.beginPath();
-          ctx.rect(-band, -band, w + band, band);
-          ctx.rect(-band, 0, band, h);
-          strokeNow(ctx, { color: style.ruler.stroke, width: k, cap: 'butt' });
-          ctx.beginPath();
-          for (const t of top) {
-            if (t.size === 'minor' && !showMinor) continue;
-            ctx.moveTo(t.at, 0);
-            ctx.lineTo(t.at, -length(t.size));
+          const byColor = new Map<string, Point[][]>();
+          for (const t of tints) if (t.color) byColor.set(t.color, [...(byColor.get(t.color) ?? []), t.ring]);
+          for (const [color, rings] of byColor) {
+            ctx.beginPath();
+            tracePolylines(ctx, rings, true);
+            fillNow(ctx, color, 0.45);
+            strokeNow(ctx, { color, width: 2 * k });
           }
-          for (const t of left) {
-            if (t.size === 'minor' && !showMinor) continue;
-            ctx.moveTo(0, t.at);
-            ctx.lineTo(-length(t.size), t.at);
-          }
-          strokeNow(ctx, { color: style.ruler.tick, width: k, cap: 'butt' });
         }}
       />
       <Labels
         k={k}
         style={style}
-        labels={[
-          ...top.map((t): LabelSpec | null => {
-            if (!t.label) return null;
-            // The last label would hang off the table's east end; it reads leftwards from its tick instead.
-            const last = t.at > w - 2;
-            return { at: [t.at, -band], text: t.label, size: style.ruler.fontPx, color: style.ruler.text, align: last ? 'right' : 'left', anchor: 'top', dx: last ? -2 : 2, dy: 2, halo: false };
-          }),
-          ...left.map((t): LabelSpec | null => {
-            if (!t.label || t.at === 0) return null;
-            const last = t.at > h - 2;
-            return { at: [-band, t.at], text: t.label, size: style.ruler.fontPx - 1, color: style.ruler.text, align: 'left', anchor: last ? 'bottom' : 'top', dx: 1, dy: last ? -1 : 1, halo: false };
-          }),
-        ]}
+        labels={tints.filter((t) => t.mark).map((t) => ({ at: t.at, text: t.mark, size: style.label.fontPx + 1, bold: true, color: '#1d1a14' }))}
       />
-    </Group>
+    </>
   );
 }
 
@@ -131,14 +117,13 @@ function cellLabels(scene: MapScene, scale: number, style: MapStyle): LabelSpec[
 }
 
 function StaticSceneImpl(props: Props) {
-  const { scene, scale, showCellLabels, style } = props;
+  const { scene, scale, showCellLabels, style, bare = false, showGrid = true, tints } = props;
   const k = 1 / scale;
   const common = { k, style };
   const { width: w, height: h } = scene.table;
   return (
     <>
-      <Rulers scene={scene} k={k} scale={scale} style={style} />
-      <Rect
+      {!bare && <Rect
         width={w}
         height={h}
         fill={style.cloth.fill}
@@ -150,7 +135,7 @@ function StaticSceneImpl(props: Props) {
         shadowOffsetY={3 * k}
         shadowForStrokeEnabled={false}
         listening={false}
-      />
+      />}
       {scene.areas.map((item) => (
         <AreaView key={item.pointer} item={item} {...common} />
       ))}
@@ -166,7 +151,8 @@ function StaticSceneImpl(props: Props) {
       {scene.blocks.map((item) => (
         <BlockView key={item.pointer} item={item} {...common} />
       ))}
-      <GridLines scene={scene} k={k} style={style} />
+      {tints && tints.length > 0 && <Tints tints={tints} k={k} style={style} />}
+      {!bare && showGrid && <GridLines scene={scene} k={k} style={style} />}
       {scene.zones.map((item) => (
         <ZoneView key={item.pointer} item={item} {...common} />
       ))}
@@ -178,7 +164,7 @@ function StaticSceneImpl(props: Props) {
         k={k}
         style={style}
         labels={[
-          ...(showCellLabels ? cellLabels(scene, scale, style) : []),
+          ...(showCellLabels && !bare ? cellLabels(scene, scale, style) : []),
           ...terrainLabels(scene, k, style),
           ...scene.zones.map((item) => zoneLabel(item, style)),
           ...scene.entries.map((item) => entryLabel(item, style)),

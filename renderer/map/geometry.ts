@@ -126,3 +126,28 @@ export function pointerWithin(element: string, selected: string | null): boolean
   if (selected === null || selected === '') return false;
   return element.startsWith(`${selected}/`);
 }
+
+// ---- Rulers and zoom readout ---------------------------------------------------------------------------------------
+
+/** CSS pixels per inch: the scale at which the table shows at its real size (100 %). */
+export const ACTUAL_SCALE = 96;
+
+/** Inches in one ruler unit. */
+export const UNIT_INCHES = { inches: 1, centimetres: 1 / 2.54 } as const;
+
+/** Nice steps for ruler ticks, in ruler units: fractions of an inch, then the 3"/6"/12" a table is built from. */
+const STEPS = {
+  inches: [0.125, 0.25, 0.5, 1, 2, 3, 6, 12, 24, 48, 96, 192],
+  centimetres: [0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500],
+} as const;
+
+/**
+ * Which ticks a ruler draws at `pxPerUnit`: the finest step at least `minTickPx` apart, and the finest labelled
+ * step at least `minLabelPx` apart (a multiple of the tick step, so labels sit on ticks).
+ */
+export function rulerSpacing(pxPerUnit: number, units: keyof typeof STEPS, minTickPx = 6, minLabelPx = 46): { tick: number; label: number } {
+  const steps = STEPS[units];
+  const tick = steps.find((s) => s * pxPerUnit >= minTickPx) ?? steps[steps.length - 1]!;
+  const label = steps.find((s) => s * pxPerUnit >= minLabelPx && Math.abs(s / tick - Math.round(s / tick)) < 1e-9) ?? steps[steps.length - 1]!;
+  return { tick, label };
+}

@@ -17,17 +17,21 @@ export interface EditorState {
   history: History;
   /** History position at the last save (or load); the document is unsaved when it differs. */
   savedAt: number;
+  /** The primary selection: what the inspector shows. */
   selected: string | null;
+  /** Everything selected (the map's multi-selection), the primary among it; empty when nothing is. */
+  selection: string[];
   notes: string[];
 }
 
 export type EditorAction =
   | { type: 'load'; key: string; text: string; ref: DocumentRef | null; version: string | null; dirty?: boolean }
-  | { type: 'edit'; label: string; changes: Change[]; mergeKey?: string }
+  /** `select`, when given, replaces the selection in the same step (the last pointer becomes the primary). */
+  | { type: 'edit'; label: string; changes: Change[]; mergeKey?: string; select?: string[] }
   | { type: 'undo' }
   | { type: 'redo' }
   | { type: 'saved'; ref: DocumentRef; version: string }
-  | { type: 'select'; pointer: string | null };
+  | { type: 'select'; pointer: string | null; pointers?: string[] };
 
 export const initialEditor = (key: string): EditorState => ({
   key,
@@ -39,8 +43,25 @@ export const initialEditor = (key: string): EditorState => ({
   history: emptyHistory(),
   savedAt: 0,
   selected: null,
+  selection: [],
   notes: [],
 });
+
+/** The selection to show: the multi-selection, or the primary alone. */
+export const selectedPointers = (s: Pick<EditorState, 'selected' | 'selection'>): string[] =>
+  s.selection.length ? s.selection : s.selected !== null ? [s.selected] : [];
+
+function selecting(pointers: string[]): Pick<EditorState, 'selected' | 'selection'> {
+  return { selected: pointers.length ? pointers[pointers.length - 1]! : null, selection: pointers };
+}
+
+/** After undo or redo, a selection that points at nothing any more is dropped. */
+function pruned(state: EditorState, doc: AdcDocument): Pick<EditorState, 'selected' | 'selection'> {
+  const exists = (p: string) => getAt(doc, pointerToPath(p)) !== ABSENT;
+  const selection = state.selection.filter(exists);
+  const selected = state.selected !== null && exists(state.selected) ? state.selected : (selection[selection.length - 1] ?? null);
+  return { selected, selection: selected !== null && selection.length === 0 ? [selected] : selection };
+}
 
 export const isDirty = (s: EditorState): boolean => position(s.history) !== s.savedAt;
 
@@ -76,17 +97,18 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       if (!state.doc || action.changes.length === 0) return state;
       let doc = state.doc;
       for (const c of action.changes) doc = setAt(doc, c.path, c.after);
-      return { ...state, doc, history: record(state.history, action.label, action.changes, action.mergeKey) };
+      const history = record(state.history, action.label, action.changes, action.mergeKey);
+      return { ...state, doc, history, ...(action.select ? selecting(action.select) : {}) };
     }
     case 'undo': {
       if (!state.doc) return state;
       const r = undo(state.doc, state.history);
-      return r ? { ...state, doc: r.root, history: r.history } : state;
+      return r ? { ...state, doc: r.root, history: r.history, ...pruned(state, r.root) } : state;
     }
     case 'redo': {
       if (!state.doc) return state;
       const r = redo(state.doc, state.history);
-      return r ? { ...state, doc: r.root, history: r.history } : state;
+      return r ? { ...state, doc: r.root, history: r.history, ...pruned(state, r.root) } : state;
     }
     case 'saved': {
       // Typing on after a save must start a new step, or the unsaved marker could not tell the two apart.
@@ -95,6 +117,6 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       return { ...state, ref: action.ref, version: action.version, savedAt: position(state.history), history: { ...state.history, past } };
     }
     case 'select':
-      return { ...state, selected: action.pointer };
+      return { ...state, ...(action.pointers ? { selected: action.pointer, selection: action.pointers } : { selected: action.pointer, selection: action.pointer === null ? [] : [action.pointer] }) };
   }
 }

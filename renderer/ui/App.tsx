@@ -7,8 +7,8 @@ import { isScenario, type AdcDocument } from '../../domain/model.js';
 import type { Problem } from '../../domain/problems.js';
 import { validateDocument } from '../../domain/validate.js';
 import { ForcesView } from '../army/ForcesView.js';
-import { MapView } from '../map/MapView.js';
-import { editorReducer, initialEditor, isDirty, setField, type EditorState } from '../state/editor.js';
+import { MapEditor } from '../map/MapEditor.js';
+import { editorReducer, initialEditor, isDirty, selectedPointers, setField, type EditorState } from '../state/editor.js';
 import { position } from '../state/history.js';
 import { entityOf } from '../state/selection.js';
 import { loadSettings, saveSettings, type Settings } from '../state/settings.js';
@@ -35,23 +35,6 @@ interface Confirm {
   resolve(value: string | null): void;
 }
 
-/** Size of an element that may mount later (the map area appears only once a document is open). */
-function useSize(): [(el: HTMLElement | null) => void, { width: number; height: number }] {
-  const [size, setSize] = useState({ width: 0, height: 0 });
-  const observer = useRef<ResizeObserver | null>(null);
-  const ref = useCallback((el: HTMLElement | null) => {
-    observer.current?.disconnect();
-    observer.current = null;
-    if (!el) return;
-    const ro = new ResizeObserver(([entry]) => {
-      if (entry) setSize({ width: Math.floor(entry.contentRect.width), height: Math.floor(entry.contentRect.height) });
-    });
-    ro.observe(el);
-    observer.current = ro;
-  }, []);
-  return [ref, size];
-}
-
 export function App({ host }: { host: HostApi }) {
   const [editor, dispatch] = useReducer(editorReducer, undefined, () => initialEditor(newKey()));
   const [info, setInfo] = useState<HostInfo | null>(null);
@@ -70,8 +53,9 @@ export function App({ host }: { host: HostApi }) {
   /** A scenario's centre area shows the map or its forces; an army list always shows its forces. */
   const [centreTab, setCentreTab] = useState<'map' | 'forces'>('map');
   const [forcesFocus, setForcesFocus] = useState<{ pointer: string; seq: number } | null>(null);
-  const [mapRef, mapSize] = useSize();
   const [fitKey, setFitKey] = useState(0);
+  /** A request to centre the map on what a problem is about. */
+  const [mapFocus, setMapFocus] = useState<{ pointer: string; seq: number } | null>(null);
 
   // The latest state for callbacks that outlive a render (timers, window events).
   const latest = useRef<EditorState>(editor);
@@ -373,7 +357,10 @@ export function App({ host }: { host: HostApi }) {
   const forcesShowing = editor.doc !== null && (!isScenario(editor.doc) || centreTab === 'forces');
   const pickProblem = (p: Problem) => {
     const entity = entityOf(p.path);
-    dispatch({ type: 'select', pointer: entity.pointer === '' ? null : entity.pointer });
+    // On the map a zone or an entry is its own thing, though the inspector shows its side.
+    const onMap = /^\/sides\/\d+\/(?:deployment|reinforcements)\/\d+/.exec(p.path)?.[0];
+    const pointer = onMap ?? (entity.pointer === '' ? null : entity.pointer);
+    dispatch({ type: 'select', pointer });
     // Inside an order of battle the Forces view has a cell for the value; the inspector keeps the rest.
     if (forcesShowing && (entity.kind === 'unit' || entity.kind === 'formation' || entity.kind === 'leader')) {
       setFocusPointer(null);
@@ -381,6 +368,7 @@ export function App({ host }: { host: HostApi }) {
       return;
     }
     setFocusPointer(p.path);
+    if (pointer !== null) setMapFocus((f) => ({ pointer: p.path, seq: (f?.seq ?? 0) + 1 }));
   };
 
   const onField = (pointer: string, value: unknown, label: string) => {
@@ -438,7 +426,7 @@ export function App({ host }: { host: HostApi }) {
         // The Forces view has its own tree, so the outline gives its width to the unit table there.
         <Box sx={{ flex: 1, minHeight: 0, display: 'grid', gridTemplateColumns: `${forcesShowing ? '0px' : '260px'} 1fr 320px`, gridTemplateRows: '1fr 190px' }}>
           <Box sx={{ gridColumn: 1, gridRow: '1 / 3', borderRight: forcesShowing ? 0 : 1, borderColor: 'divider', minHeight: 0, overflow: 'hidden' }}>
-            {editor.doc && !forcesShowing && <Outline doc={editor.doc} selected={editor.selected} onSelect={(p) => dispatch({ type: 'select', pointer: p === '' ? null : p })} />}
+            {editor.doc && !forcesShowing && <Outline doc={editor.doc} selected={editor.selected} selection={selectedPointers(editor)} onSelect={(p) => dispatch({ type: 'select', pointer: p === '' ? null : p })} />}
           </Box>
           <Box sx={{ gridColumn: 2, gridRow: 1, minWidth: 0, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
           {editor.doc && isScenario(editor.doc) && (
@@ -447,17 +435,25 @@ export function App({ host }: { host: HostApi }) {
               <Tab value="forces" label="Forces" data-testid="tab-forces" />
             </Tabs>
           )}
-          <Box ref={mapRef} sx={{ flex: 1, minWidth: 0, minHeight: 0, overflow: 'hidden', bgcolor: '#e8e4da', position: 'relative' }} data-testid="map-area">
-            {editor.doc && isScenario(editor.doc) && mapSize.width > 0 && (
-              <MapView
-                scenario={editor.doc}
-                selected={editor.selected}
-                onSelect={(p) => dispatch({ type: 'select', pointer: p })}
-                showCellLabels={settings.showCellLabels}
-                width={mapSize.width}
-                height={mapSize.height}
-                fitKey={fitKey}
-              />
+          <Box sx={{ flex: 1, minWidth: 0, minHeight: 0, overflow: 'hidden', bgcolor: '#e8e4da', position: 'relative' }} data-testid="map-area">
+            {editor.doc && isScenario(editor.doc) && (
+              // Kept mounted under the Forces view, so the camera and tool survive a look at the orders of battle.
+              <Box sx={{ position: 'absolute', inset: 0, visibility: forcesShowing ? 'hidden' : 'visible' }}>
+                <MapEditor
+                  scenario={editor.doc}
+                  selection={selectedPointers(editor)}
+                  dispatch={dispatch}
+                  settings={settings}
+                  onSettings={(s) => {
+                    setSettings(s);
+                    saveSettings(s);
+                  }}
+                  fitKey={fitKey}
+                  focus={mapFocus}
+                  active={!forcesShowing && !libraryMode && !saveAs && !confirm && !printOpen && !settingsOpen && !about}
+                  onMessage={(text, severity = 'info') => setMessage({ text, severity })}
+                />
+              </Box>
             )}
             {editor.doc && forcesShowing && (
               <ForcesView

@@ -1,8 +1,10 @@
 // The document as a tree: the scenario, its sides and orders of battle, its terrain and objectives.
 import { Box, List, ListItemButton, ListItemText, ListSubheader } from '@mui/material';
+import type { DragEvent } from 'react';
 import { walkForces } from '../../domain/forces.js';
 import type { AdcDocument, Formation } from '../../domain/model.js';
 import { isScenario } from '../../domain/model.js';
+import { UNIT_DRAG_TYPE, isPlaceablePointer } from '../map/dnd.js';
 
 interface Row {
   pointer: string;
@@ -23,7 +25,7 @@ function forceRows(army: Formation | undefined, base: string, depth: number): Ro
   return rows;
 }
 
-export function Outline(props: { doc: AdcDocument; selected: string | null; onSelect(pointer: string): void }) {
+export function Outline(props: { doc: AdcDocument; selected: string | null; selection?: string[]; onSelect(pointer: string): void }) {
   const { doc } = props;
   const groups: { title: string; rows: Row[] }[] = [];
   if (isScenario(doc)) {
@@ -54,7 +56,18 @@ export function Outline(props: { doc: AdcDocument; selected: string | null; onSe
           {g.rows.map((r) => (
             <ListItemButton
               key={r.pointer || 'doc'}
-              selected={props.selected === r.pointer || (r.pointer === '' && props.selected === null)}
+              selected={props.selected === r.pointer || !!props.selection?.includes(r.pointer) || (r.pointer === '' && props.selected === null)}
+              // Units and leaders can be dragged from here onto the map to place them.
+              {...(isScenario(doc) && isPlaceablePointer(r.pointer)
+                ? {
+                    draggable: true,
+                    onDragStart: (e: DragEvent) => {
+                      e.dataTransfer.setData(UNIT_DRAG_TYPE, r.pointer);
+                      e.dataTransfer.setData('text/plain', r.label);
+                      e.dataTransfer.effectAllowed = 'move';
+                    },
+                  }
+                : {})}
               onClick={() => props.onSelect(r.pointer)}
               sx={{ pl: 1.5 + r.depth * 1.5, py: 0 }}
               data-pointer={r.pointer}
