@@ -33,6 +33,16 @@ describe('editor', () => {
     expect(isDirty(s)).toBe(true);
   });
 
+  it('undoing a value typed under objects that did not exist removes them again', () => {
+    const before = loaded.doc as Scenario;
+    let s = editorReducer(loaded, setField(loaded.doc!, '/sides/0/reinforcements/0/roll/from', 3, 'Edit roll'));
+    expect((s.doc as Scenario).sides[0].reinforcements![0]!.roll).toEqual({ from: 3 });
+    s = editorReducer(s, setField(s.doc!, '/sides/0/reinforcements/0/roll/from', 35, 'Edit roll'));
+    s = editorReducer(s, { type: 'undo' });
+    expect(s.doc).toEqual(before);
+    expect('roll' in (s.doc as Scenario).sides[0].reinforcements![0]!).toBe(false);
+  });
+
   it('keeps an unreadable file\'s text and says why', () => {
     const s = editorReducer(initialEditor('x'), { type: 'load', key: 'x', text: '{ nope', ref, version: 'v' });
     expect(s.doc).toBeNull();

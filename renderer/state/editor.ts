@@ -77,10 +77,21 @@ export function pointerToPath(pointer: string): PathKey[] {
 
 /** A command that sets one value; `undefined` removes the field. */
 export function setField(doc: AdcDocument, pointer: string, value: unknown, label: string): EditorAction {
-  const path = pointerToPath(pointer);
-  const before = getAt(doc, path);
+  const full = pointerToPath(pointer);
   const after = value === undefined ? ABSENT : value;
-  return { type: 'edit', label, changes: before === after ? [] : [{ path, before, after }], mergeKey: `field:${pointer}` };
+  // A value under objects that do not exist yet creates them; the change is recorded at the first missing one,
+  // so undo removes what the edit created instead of leaving an empty object behind.
+  let depth = full.length;
+  for (let i = 1; i < full.length; i++) {
+    if (getAt(doc, full.slice(0, i)) === ABSENT) {
+      depth = i;
+      break;
+    }
+  }
+  const path = full.slice(0, depth);
+  const before = getAt(doc, path);
+  const created = depth < full.length ? (after === ABSENT ? ABSENT : setAt({}, full.slice(depth), after)) : after;
+  return { type: 'edit', label, changes: before === created ? [] : [{ path, before, after: created }], mergeKey: `field:${pointer}` };
 }
 
 export function editorReducer(state: EditorState, action: EditorAction): EditorState {

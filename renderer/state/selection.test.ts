@@ -9,7 +9,9 @@ describe('entityOf', () => {
     ['/objectives/1/vp', 'objective', '/objectives/1'],
     ['/sides/1/army/leader/name', 'leader', '/sides/1/army/leader'],
     ['/sides/1/army/formations/0', 'formation', '/sides/1/army/formations/0'],
-    ['/sides/1/deployment/0/units/2', 'side', '/sides/1'],
+    ['/sides/1/deployment/0/units/2', 'deployment', '/sides/1/deployment/0'],
+    ['/sides/0/reinforcements/1/roll/need', 'reinforcement', '/sides/0/reinforcements/1'],
+    ['/sides/1/name', 'side', '/sides/1'],
     ['/turns/first', 'document', ''],
     ['', 'document', ''],
   ])('%s is in a %s', (pointer, kind, at) => {

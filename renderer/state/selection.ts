@@ -1,5 +1,5 @@
 // What a JSON Pointer points into: the entity the inspector shows and the map highlights.
-export type EntityKind = 'document' | 'feature' | 'unit' | 'leader' | 'formation' | 'side' | 'objective';
+export type EntityKind = 'document' | 'feature' | 'unit' | 'leader' | 'formation' | 'side' | 'deployment' | 'reinforcement' | 'objective';
 
 export interface Entity {
   kind: EntityKind;
@@ -12,13 +12,15 @@ const PATTERNS: [EntityKind, RegExp][] = [
   ['unit', /^(?:\/sides\/\d+)?\/army(?:\/formations\/\d+)*\/units\/\d+/],
   ['leader', /^(?:\/sides\/\d+)?\/army(?:\/formations\/\d+)*\/leader/],
   ['formation', /^(?:\/sides\/\d+)?\/army(?:\/formations\/\d+)*/],
+  // A side's deployment zones and reinforcements are edited on their own, not as the side.
+  ['deployment', /^\/sides\/\d+\/deployment\/\d+/],
+  ['reinforcement', /^\/sides\/\d+\/reinforcements\/\d+/],
   ['side', /^\/sides\/\d+/],
 ];
 
 /** The innermost entity containing `pointer`; anything else belongs to the document itself. */
 export function entityOf(pointer: string | null): Entity {
   if (pointer === null) return { kind: 'document', pointer: '' };
-  // Deployment and reinforcement lists belong to their side, not to the army inside it.
   for (const [kind, re] of PATTERNS) {
     const m = re.exec(pointer);
     if (m) return { kind, pointer: m[0] };

@@ -115,6 +115,20 @@ function fieldsFor(doc: AdcDocument, kind: string, node: Record<string, unknown>
         { at: '/color', label: 'Colour (#RRGGBB)', kind: 'text' },
         { at: '/id', label: 'Id', kind: 'text' },
       ];
+    case 'deployment':
+      return [
+        { at: '/zone/edge', label: 'Edge', kind: 'select', options: ['', 'north', 'south', 'east', 'west'] },
+        { at: '/zone/depth', label: 'Depth (inches)', kind: 'number' },
+        { at: '/units', label: 'Units (ids, one per line; empty = every unplaced unit)', kind: 'lines' },
+      ];
+    case 'reinforcement':
+      return [
+        { at: '/turn', label: 'Arrives on turn', kind: 'number' },
+        { at: '/roll/from', label: 'Or roll from turn', kind: 'number' },
+        { at: '/roll/need', label: 'Needing on a d6', kind: 'number' },
+        { at: '/entry/edge', label: 'Entry edge', kind: 'select', options: ['', 'north', 'south', 'east', 'west'] },
+        { at: '/units', label: 'Units (ids, one per line)', kind: 'lines' },
+      ];
     case 'objective':
       return [
         { at: '/name', label: 'Name', kind: 'text' },
@@ -210,7 +224,11 @@ export function Inspector(props: {
   const record = node as Record<string, unknown>;
   const specs = fieldsFor(props.doc, entity.kind, record);
   const title =
-    entity.kind === 'document' ? (isScenario(props.doc) ? 'Scenario' : 'Army list') : `${entity.kind[0]!.toUpperCase()}${entity.kind.slice(1)}: ${String(record.name ?? record.id ?? '')}`;
+    entity.kind === 'document'
+      ? isScenario(props.doc)
+        ? 'Scenario'
+        : 'Army list'
+      : `${entity.kind[0]!.toUpperCase()}${entity.kind.slice(1)}${record.name ?? record.id ? `: ${String(record.name ?? record.id)}` : ''}`;
   return (
     <Box data-testid="inspector" sx={{ p: 1.5, overflow: 'auto', height: '100%' }}>
       <Typography variant="subtitle2" sx={{ mb: 1.5 }}>{title}</Typography>

@@ -168,6 +168,30 @@ describe('print preview', () => {
   }, 60000);
 });
 
+describe('reinforcements in the inspector', () => {
+  it('selects a reinforcement on the map and edits its turn, with the change checked at once', async () => {
+    const server = await startServer({ workspace: tempDir('adc-ws-'), dataDir: tempDir('adc-data-') });
+    const { page, errors } = await openPage(browser, server.url);
+    await page.locator('[data-testid="welcome"] [data-doc-path^="sample:se-01"]').click();
+    await page.getByTestId('doc-title').waitFor();
+    await page.waitForFunction('window.__adcMap !== undefined');
+    // se-01's French reinforcement enters at [11.25, 36]; its arrow points 3 inches into the table.
+    const [x, y] = (await page.evaluate('window.__adcMap.toScreen([11.25, 34.8])')) as [number, number];
+    await page.mouse.click(x, y);
+    await expect.poll(() => page.getByTestId('inspector').textContent()).toContain('Reinforcement');
+    await fill(page, '/sides/0/reinforcements/0/turn', '99');
+    await expect.poll(() => page.getByTestId('inspector').textContent()).toContain('Arrives on turn');
+    // Adding a roll as well breaks "a fixed turn or a roll": the problem appears, and undo clears it.
+    await fill(page, '/sides/0/reinforcements/0/roll/from', '3');
+    await expect.poll(() => errorCount(page)).toBeGreaterThan(0);
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => errorCount(page)).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+    await server.stop();
+  }, 60000);
+});
+
 describe('crash recovery', () => {
   it('offers unsaved work back after the server is killed mid-edit', async () => {
     const workspace = tempDir('adc-ws-');
