@@ -54,7 +54,13 @@ export function checkReferences(ctx: CheckContext): void {
     list(side.deployment).forEach((d, di) => {
       list(d?.units).forEach((u, ui) => checkUnitRef(`/sides/${si}/deployment/${di}/units/${ui}`, u));
     });
+    const limit = s.turns && typeof s.turns.limit === 'number' ? s.turns.limit : undefined;
     list(side.reinforcements).forEach((r, ri) => {
+      // A reinforcement that can only come after the game ends never plays; that is nearly always a slip.
+      const arrives = typeof r?.turn === 'number' ? { at: 'turn', n: r.turn } : typeof r?.roll?.from === 'number' ? { at: 'roll/from', n: r.roll.from } : undefined;
+      if (limit !== undefined && arrives && arrives.n > limit) {
+        ctx.warn(`/sides/${si}/reinforcements/${ri}/${arrives.at}`, `This reinforcement ${arrives.at === 'turn' ? 'arrives' : 'may arrive only'} on turn ${arrives.n}, after the last turn (${limit})`, `Bring it in by turn ${limit}, or lengthen the game.`);
+      }
       list(r?.units).forEach((u, ui) => {
         const path = `/sides/${si}/reinforcements/${ri}/units/${ui}`;
         checkUnitRef(path, u);
