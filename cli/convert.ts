@@ -5,9 +5,9 @@ import { serializeDocument } from '../domain/document.js';
 import { hasErrors } from '../domain/problems.js';
 import { validateDocument } from '../domain/validate.js';
 import { writeFileAtomic } from '../node/atomic-file.js';
-import { readDocumentFile } from '../node/read-document.js';
+import { loadDocumentOrExit } from './load.js';
 import { APP_NAME } from '../node/app-info.js';
-import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, printJson, UsageError, type Io } from './output.js';
+import { EXIT_INVALID, EXIT_OK, printJson, UsageError, type Io } from './output.js';
 
 export interface ConvertArgs {
   file: string;
@@ -36,22 +36,15 @@ export async function runConvert(io: Io, args: ConvertArgs): Promise<number> {
   if (mode !== 'double' && mode !== 'combine') throw new UsageError('--mode must be double or combine');
   if (!args.out) throw new UsageError('convert needs -o OUT (the input file is never overwritten unless -o names it)');
 
-  const read = await readDocumentFile(args.file);
-  if (!read.ok) {
-    io.err(read.message);
-    return read.code === 'too-large' ? EXIT_INVALID : EXIT_USAGE;
-  }
-  if (!read.load.ok) {
-    for (const p of read.load.problems) io.err(`${args.file}: ${p.message}${p.hint ? ` (${p.hint})` : ''}`);
-    return EXIT_INVALID;
-  }
-  const problems = validateDocument(read.load.document);
+  const loaded = await loadDocumentOrExit(io, args.file);
+  if (!loaded.ok) return loaded.exit;
+  const problems = validateDocument(loaded.document);
   if (hasErrors(problems)) {
     io.err(`${args.file} has errors; fix them before converting (see adc validate ${args.file}):`);
     for (const p of problems.filter((x) => x.severity === 'error').slice(0, 10)) io.err(`  ${p.path || '/'}  ${p.message}`);
     return EXIT_INVALID;
   }
-  const result = convertDocument(read.load.document, Number(args.to) as Ratio, mode);
+  const result = convertDocument(loaded.document, Number(args.to) as Ratio, mode);
   if (!result.ok) {
     io.err(`${args.file}: ${result.message}${result.hint ? ` (${result.hint})` : ''}`);
     return EXIT_INVALID;

@@ -2,12 +2,12 @@
 // adc explain SCENARIO --assault UNIT --target UNIT [--json]
 import { parseArgs } from 'node:util';
 import type { Scenario } from '../domain/model.js';
-import { readDocumentFile } from '../node/read-document.js';
+import { loadDocumentOrExit } from './load.js';
 import type { DicePool } from '../engine/square-eagles/combat.js';
 import { explainJson, explainPool } from '../engine/square-eagles/explain.js';
 import { newGame } from '../engine/square-eagles/game.js';
 import { playableProblem } from '../engine/square-eagles/setup.js';
-import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, printJson, UsageError, type Io } from './output.js';
+import { EXIT_INVALID, EXIT_OK, printJson, UsageError, type Io } from './output.js';
 
 export interface ExplainArgs {
   file: string;
@@ -28,20 +28,13 @@ function poolLines(label: string, p: DicePool): string[] {
 export async function runExplain(io: Io, args: ExplainArgs): Promise<number> {
   if ((args.fire === undefined) === (args.assault === undefined)) throw new UsageError('explain needs one of --fire UNIT or --assault UNIT');
   if (args.target === undefined) throw new UsageError('explain needs --target UNIT');
-  const read = await readDocumentFile(args.file);
-  if (!read.ok) {
-    io.err(read.message);
-    return read.code === 'too-large' ? EXIT_INVALID : EXIT_USAGE;
-  }
-  if (!read.load.ok) {
-    for (const p of read.load.problems) io.err(`${args.file}: ${p.message}`);
-    return EXIT_INVALID;
-  }
-  if (read.load.document.type !== 'aide-de-camp/scenario') {
+  const loaded = await loadDocumentOrExit(io, args.file);
+  if (!loaded.ok) return loaded.exit;
+  if (loaded.document.type !== 'aide-de-camp/scenario') {
     io.err(`${args.file} is an army list; explain needs a Square Eagles scenario.`);
     return EXIT_INVALID;
   }
-  const scenario = read.load.document as Scenario;
+  const scenario = loaded.document as Scenario;
   const problem = playableProblem(scenario);
   if (problem) {
     io.err(`${args.file}: ${problem} explain works out Square Eagles dice only.`);

@@ -7,21 +7,14 @@ import { PLAYER_KINDS, type PlayerKind } from '../engine/square-eagles/ai.js';
 import { playGame } from '../engine/square-eagles/play.js';
 import { playableProblem } from '../engine/square-eagles/setup.js';
 import { writeFileAtomic } from '../node/atomic-file.js';
-import { readDocumentFile } from '../node/read-document.js';
-import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, printJson, UsageError, type Io } from './output.js';
+import { loadDocumentOrExit } from './load.js';
+import { EXIT_INVALID, EXIT_OK, printJson, UsageError, type Io } from './output.js';
 
 /** Reads a scenario the engine can play, or says why not: exit 2 for an unreadable file, 1 for a bad one. */
 export async function loadPlayableScenario(io: Io, file: string): Promise<{ ok: true; scenario: Scenario } | { ok: false; exit: number }> {
-  const read = await readDocumentFile(file);
-  if (!read.ok) {
-    io.err(read.message);
-    return { ok: false, exit: read.code === 'too-large' ? EXIT_INVALID : EXIT_USAGE };
-  }
-  if (!read.load.ok) {
-    for (const p of read.load.problems) io.err(`${file}: ${p.message}${p.hint ? ` (${p.hint})` : ''}`);
-    return { ok: false, exit: EXIT_INVALID };
-  }
-  const doc = read.load.document;
+  const loaded = await loadDocumentOrExit(io, file);
+  if (!loaded.ok) return loaded;
+  const doc = loaded.document;
   if (doc.type !== 'aide-de-camp/scenario') {
     io.err(`${file} is an army list; the engine plays scenarios.`);
     return { ok: false, exit: EXIT_INVALID };

@@ -7,8 +7,8 @@ import { renderSheet, type Paper } from '../domain/sheet/sheet.js';
 import { validateDocument } from '../domain/validate.js';
 import { APP_VERSION } from '../node/app-info.js';
 import { NoBrowserError, printPdf, writeSheetHtml } from '../node/print-pdf.js';
-import { readDocumentFile } from '../node/read-document.js';
-import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, UsageError, type Io } from './output.js';
+import { loadDocumentOrExit } from './load.js';
+import { EXIT_INVALID, EXIT_OK, UsageError, type Io } from './output.js';
 
 export interface PrintArgs {
   file: string | undefined;
@@ -35,16 +35,9 @@ export async function runPrint(io: Io, args: PrintArgs): Promise<number> {
   if (!format) throw new UsageError(`-o must name a .pdf or .html file, not "${args.out}"`);
   if (path.resolve(args.out) === path.resolve(args.file)) throw new UsageError('-o names the scenario itself; choose another file for the sheet');
 
-  const read = await readDocumentFile(args.file);
-  if (!read.ok) {
-    io.err(read.message);
-    return read.code === 'too-large' ? EXIT_INVALID : EXIT_USAGE;
-  }
-  if (!read.load.ok) {
-    for (const p of read.load.problems) io.err(`${args.file}: ${p.message}${p.hint ? ` (${p.hint})` : ''}`);
-    return EXIT_INVALID;
-  }
-  const doc = read.load.document;
+  const loaded = await loadDocumentOrExit(io, args.file);
+  if (!loaded.ok) return loaded.exit;
+  const doc = loaded.document;
   if (!isScenario(doc)) {
     io.err(`${args.file} is an army list; adc print prints scenarios (copy the army into a scenario's side first).`);
     return EXIT_INVALID;

@@ -93,6 +93,25 @@ export interface BuildingBlockFeature extends FeatureBase {
   town?: string;
 }
 
+/** How a feature kind reads in a sentence ("Add building block", "Kind: Woods"). */
+export const FEATURE_KIND_LABEL: Record<FeatureKind, string> = {
+  woods: 'woods',
+  hill: 'hill',
+  town: 'town',
+  lake: 'lake',
+  marsh: 'marsh',
+  fields: 'fields',
+  fortification: 'fortification',
+  river: 'river',
+  road: 'road',
+  track: 'track',
+  wall: 'wall',
+  hedge: 'hedge',
+  bridge: 'bridge',
+  ford: 'ford',
+  'building-block': 'building block',
+};
+
 export type AreaFeature = WoodsFeature | HillFeature | TownFeature | PlainAreaFeature;
 export type LineFeature = RiverFeature | PlainLineFeature;
 export type Feature = AreaFeature | LineFeature | CrossingFeature | BuildingBlockFeature;

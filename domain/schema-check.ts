@@ -138,7 +138,6 @@ function enumMessage(e: ErrorObject, doc: unknown): Problem {
 }
 
 function patternMessage(e: ErrorObject, doc: unknown): Problem {
-  const field = lastSegment(e.instancePath);
   const value = valueAt(doc, e.instancePath);
   const at = e.instancePath;
   if (titleOf(e) === 'rating' && typeof value === 'string') {

@@ -2,7 +2,7 @@
 // set-up position, a deployment zone or a reinforcement.
 import { isPoint } from '../geometry.js';
 import { isCellGrid } from '../grid.js';
-import type { Feature, Leader, Point, Unit } from '../model.js';
+import type { Feature, Leader, Unit } from '../model.js';
 import { classifyCells, dominantTerrain, terrainLocator } from '../terrain-cells.js';
 import { describeFeature, type RuleProfile } from '../rule-systems/profile.js';
 import type { CheckContext } from './context.js';

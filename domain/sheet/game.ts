@@ -2,7 +2,7 @@
 // terrain key and the briefings.
 import { walkForces } from '../forces.js';
 import { isPoint } from '../geometry.js';
-import type { Feature, Reinforcement, Scenario, Side, Unit } from '../model.js';
+import { FEATURE_KIND_LABEL, type Feature, type Reinforcement, type Scenario, type Side, type Unit } from '../model.js';
 import { PROFILES } from '../rule-systems/registry.js';
 import { textHtml } from './escape.js';
 import { TABLE_VP_MARK, tableFor } from './forces.js';
@@ -108,23 +108,6 @@ function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-const FEATURE_WORDS: Record<string, string> = {
-  woods: 'woods',
-  hill: 'hill',
-  town: 'town',
-  lake: 'lake',
-  marsh: 'marsh',
-  fields: 'fields',
-  fortification: 'fortification',
-  river: 'river',
-  road: 'road',
-  track: 'track',
-  wall: 'wall',
-  hedge: 'hedge',
-  bridge: 'bridge',
-  ford: 'ford',
-  'building-block': 'building',
-};
 
 function featureName(f: Feature): string {
   return typeof f.name === 'string' && f.name.trim() ? f.name.trim() : '';
@@ -134,7 +117,7 @@ function objectiveWhere(scenario: Scenario, o: NonNullable<Scenario['objectives'
   if (typeof o.feature === 'string') {
     const f = (scenario.terrain ?? []).find((x) => x && x.id === o.feature);
     if (f) {
-      const kind = capitalise(FEATURE_WORDS[f.kind] ?? String(f.kind));
+      const kind = capitalise((FEATURE_KIND_LABEL as Record<string, string>)[f.kind] ?? String(f.kind));
       const name = featureName(f);
       return name && name !== objectiveName(scenario, o) ? `${kind}: ${name}` : kind;
     }
@@ -251,7 +234,7 @@ export function renderTerrainKey(scenario: Scenario): string {
   if (features.length === 0) return '<p>An open table: no terrain.</p>';
   const rows = features.map((f) => {
     const name = featureName(f);
-    return `<tr><td class="uname">${name ? textHtml(name) : '<span class="muted">(unnamed)</span>'}</td><td>${textHtml(capitalise(FEATURE_WORDS[f.kind] ?? String(f.kind)))}</td><td>${textHtml(featureDetails(f, scenario))}</td></tr>`;
+    return `<tr><td class="uname">${name ? textHtml(name) : '<span class="muted">(unnamed)</span>'}</td><td>${textHtml(capitalise((FEATURE_KIND_LABEL as Record<string, string>)[f.kind] ?? String(f.kind)))}</td><td>${textHtml(featureDetails(f, scenario))}</td></tr>`;
   });
   return (
     '<table class="plain"><colgroup><col style="width:34%"><col style="width:18%"><col style="width:48%"></colgroup>' +

@@ -26,7 +26,7 @@ import {
   uniqueId,
   type Affine,
 } from '../../domain/map/edit.js';
-import type { AreaKind, Deployment, Edge, Entry, Feature, FeatureKind, LineKind, Objective, Point, Reinforcement, Scenario, Setup, Zone } from '../../domain/model.js';
+import { FEATURE_KIND_LABEL, type AreaKind, type Deployment, type Edge, type Entry, type Feature, type FeatureKind, type LineKind, type Objective, type Point, type Reinforcement, type Scenario, type Setup, type Zone } from '../../domain/model.js';
 import { DEFAULT_BLOCK_SIZE } from '../../domain/terrain-cells.js';
 import { diffChanges } from '../army/diff.js';
 import { pointerToPath } from '../state/editor.js';
@@ -55,23 +55,6 @@ const terrainIndex = (pointer: string): number | null => {
   return m ? Number(m[1]) : null;
 };
 
-export const KIND_LABEL: Record<FeatureKind, string> = {
-  woods: 'woods',
-  hill: 'hill',
-  town: 'town',
-  lake: 'lake',
-  marsh: 'marsh',
-  fields: 'fields',
-  fortification: 'fortification',
-  river: 'river',
-  road: 'road',
-  track: 'track',
-  wall: 'wall',
-  hedge: 'hedge',
-  bridge: 'bridge',
-  ford: 'ford',
-  'building-block': 'building block',
-};
 
 const idPrefix = (kind: FeatureKind): string => (kind === 'building-block' ? 'block' : kind);
 
@@ -154,7 +137,7 @@ export function addFeatures(doc: Doc, features: Feature[], label: string): EditR
 
 export function addFeature(doc: Doc, kind: FeatureKind, geometry: Geometry): EditResult {
   const f = makeFeature(doc, kind, geometry);
-  return addFeatures(doc, [f], `Add ${KIND_LABEL[kind]}`);
+  return addFeatures(doc, [f], `Add ${FEATURE_KIND_LABEL[kind]}`);
 }
 
 /** A bridge or ford at the river point nearest `p`; null when the map has no river yet. */
@@ -233,9 +216,9 @@ export function paintCells(doc: Doc, kind: AreaKind, cells: string[], erase: boo
       const have = new Set(target.cells);
       const added = cells.filter((c) => !have.has(c));
       if (added.length === 0) return null;
-      return result(doc, put(doc, `/terrain/${index}/cells`, [...target.cells, ...added]), `Paint ${KIND_LABEL[kind]}`, [`/terrain/${index}`]);
+      return result(doc, put(doc, `/terrain/${index}/cells`, [...target.cells, ...added]), `Paint ${FEATURE_KIND_LABEL[kind]}`, [`/terrain/${index}`]);
     }
-    return addFeatures(doc, [makeFeature(doc, kind, { cells: [...new Set(cells)] })], `Paint ${KIND_LABEL[kind]}`);
+    return addFeatures(doc, [makeFeature(doc, kind, { cells: [...new Set(cells)] })], `Paint ${FEATURE_KIND_LABEL[kind]}`);
   }
   const gone = new Set(cells);
   let next = doc;
@@ -248,7 +231,7 @@ export function paintCells(doc: Doc, kind: AreaKind, cells: string[], erase: boo
   });
   if (removed.length) next = { ...next, terrain: terrainOf(next).filter((_f, i) => !removed.includes(i)) };
   if (next === doc) return null;
-  return result(doc, next, `Erase ${KIND_LABEL[kind]}`, []);
+  return result(doc, next, `Erase ${FEATURE_KIND_LABEL[kind]}`, []);
 }
 
 /** Cells painted into (or erased from) a side's deployment zone given as cells. */
@@ -475,7 +458,7 @@ export function moveSelection(doc: Doc, pointers: string[], dx: number, dy: numb
 export function describe(doc: Doc, pointer: string): string {
   const t = targetOf(doc, pointer);
   if (!t) return 'item';
-  if (t.type === 'feature') return t.feature.name ? `${KIND_LABEL[t.feature.kind] ?? t.feature.kind} "${t.feature.name}"` : (KIND_LABEL[t.feature.kind] ?? t.feature.kind);
+  if (t.type === 'feature') return t.feature.name ? `${FEATURE_KIND_LABEL[t.feature.kind] ?? t.feature.kind} "${t.feature.name}"` : (FEATURE_KIND_LABEL[t.feature.kind] ?? t.feature.kind);
   if (t.type === 'unit' || t.type === 'leader') {
     const node = get(doc, pointer) as { name?: string; id?: string };
     return node.name ?? node.id ?? t.type;
@@ -651,7 +634,7 @@ export function pasteFeatures(doc: Doc, features: Feature[], offset: number, lab
     // A pasted block not copied with its town joins whichever town it now stands in.
     if (c.kind === 'building-block' && c.town === undefined) next = relinkBlock(next, start + k);
   });
-  return result(doc, next, features.length === 1 ? `${label} ${KIND_LABEL[features[0]!.kind]}` : `${label} ${features.length} features`, copies.map((_c, k) => `/terrain/${start + k}`));
+  return result(doc, next, features.length === 1 ? `${label} ${FEATURE_KIND_LABEL[features[0]!.kind]}` : `${label} ${features.length} features`, copies.map((_c, k) => `/terrain/${start + k}`));
 }
 
 // ---- Units on the map --------------------------------------------------------------------------------------------
