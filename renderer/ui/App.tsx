@@ -8,6 +8,7 @@ import type { Problem } from '../../domain/problems.js';
 import { validateDocument } from '../../domain/validate.js';
 import { ForcesView } from '../army/ForcesView.js';
 import { MapEditor } from '../map/MapEditor.js';
+import { PlayDialog } from '../play/PlayDialog.js';
 import { editorReducer, initialEditor, isDirty, selectedPointers, setField, type EditorState } from '../state/editor.js';
 import { position } from '../state/history.js';
 import { entityOf } from '../state/selection.js';
@@ -47,6 +48,7 @@ export function App({ host }: { host: HostApi }) {
   const [about, setAbout] = useState(false);
   const [printOpen, setPrintOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [playOpen, setPlayOpen] = useState(false);
   const [settings, setSettings] = useState<Settings>(() => loadSettings());
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [focusPointer, setFocusPointer] = useState<string | null>(null);
@@ -248,7 +250,8 @@ export function App({ host }: { host: HostApi }) {
           else setMessage({ text: 'A setup sheet is printed from a scenario: open or create one first.', severity: 'info' });
           break;
         case 'test-play':
-          setMessage({ text: 'Test play in the app arrives in a later version; adc play and adc simulate run games now.', severity: 'info' });
+          if (latest.current.doc && isScenario(latest.current.doc)) setPlayOpen(true);
+          else setMessage({ text: 'Test play needs a scenario: open or create one first.', severity: 'info' });
           break;
       }
     },
@@ -295,6 +298,7 @@ export function App({ host }: { host: HostApi }) {
       else if (mod && key === 'y') cmd = 'redo';
       else if (mod && key === 'p') cmd = 'print';
       else if (e.key === 'F7') cmd = 'validate';
+      else if (e.key === 'F5') cmd = 'test-play';
       if (cmd) {
         e.preventDefault();
         run(cmd);
@@ -392,6 +396,11 @@ export function App({ host }: { host: HostApi }) {
           </Tooltip>
           <Button color="inherit" onClick={() => run('save-as')} disabled={!editor.doc} data-testid="cmd-save-as">Save as</Button>
           <Button color="inherit" onClick={() => run('print')} disabled={!editor.doc || !isScenario(editor.doc)} data-testid="cmd-print">Print…</Button>
+          <Tooltip title="Play the scenario against the engine, or run a balance report (F5)">
+            <span>
+              <Button color="inherit" onClick={() => run('test-play')} disabled={!editor.doc || !isScenario(editor.doc)} data-testid="cmd-test-play">Test play</Button>
+            </span>
+          </Tooltip>
           <Divider orientation="vertical" flexItem sx={{ borderColor: 'rgba(255,255,255,0.3)', mx: 1 }} />
           <Tooltip title={editor.history.past.length ? `Undo ${editor.history.past[editor.history.past.length - 1]!.label} (Ctrl+Z)` : 'Nothing to undo'}>
             <span>
@@ -450,7 +459,7 @@ export function App({ host }: { host: HostApi }) {
                   }}
                   fitKey={fitKey}
                   focus={mapFocus}
-                  active={!forcesShowing && !libraryMode && !saveAs && !confirm && !printOpen && !settingsOpen && !about}
+                  active={!forcesShowing && !libraryMode && !saveAs && !confirm && !printOpen && !settingsOpen && !about && !playOpen}
                   onMessage={(text, severity = 'info') => setMessage({ text, severity })}
                 />
               </Box>
@@ -554,6 +563,9 @@ export function App({ host }: { host: HostApi }) {
           }}
           onClose={() => setPrintOpen(false)}
         />
+      )}
+      {playOpen && editor.doc && isScenario(editor.doc) && (
+        <PlayDialog open scenario={editor.doc} engine={host.engine} onClose={() => setPlayOpen(false)} />
       )}
       <AboutDialog open={about} version={info?.version ?? ''} shell={info?.shell ?? 'web'} onClose={() => setAbout(false)} />
       <SettingsDialog
