@@ -61,6 +61,20 @@ export const FACINGS: readonly Facing[] = [0, 90, 180, 270];
 /** Column and row steps of each facing: 0 is north (row − 1), 90 east. */
 export const DIR: Record<Facing, readonly [number, number]> = { 0: [0, -1], 90: [1, 0], 180: [0, 1], 270: [-1, 0] };
 
+/** A forward step: column and row offsets, and whether it is a diagonal (costing 1.5). */
+export type ForwardStep = readonly [dc: number, dr: number, diagonal: boolean];
+
+/**
+ * The boxes a unit facing `facing` may step into: straight ahead first, then the two forward diagonals.
+ * Computed once, because every move and assault search walks these for every box it reaches.
+ */
+export const FORWARD_STEPS: Record<Facing, readonly ForwardStep[]> = Object.fromEntries(
+  FACINGS.map((f) => {
+    const [fx, fy] = DIR[f];
+    return [f, [[fx, fy, false], [fx - fy, fy + fx, true], [fx + fy, fy - fx, true]]];
+  }),
+) as unknown as Record<Facing, readonly ForwardStep[]>;
+
 export function readOptions(scenario: Scenario): RuleOptions {
   const o = scenario.ruleOptions?.['square-eagles'] ?? {};
   return {

@@ -3,6 +3,7 @@
 // Choices where the text is silent are recorded in docs/rules/square-eagles.md §7.
 import {
   DIR,
+  FORWARD_STEPS,
   FACINGS,
   IMPASSABLE,
   T_FORT,
@@ -135,13 +136,9 @@ export function moveOptions(ctx: Ctx, ui: number, march: boolean): MoveOption[] 
   const endTurn = !militia && (freeEndTurn || sluggish);
 
   const walk = (pos: number, facing: Facing, turned: boolean, cost: number, diagUsed: boolean, woods: boolean): void => {
-    const [fx, fy] = DIR[facing];
     const kinds = diagonalOk && !diagUsed ? 3 : 1;
     for (let k = 0; k < kinds; k++) {
-      // Straight ahead, then the two forward diagonals.
-      const diag = k > 0;
-      const dc = k === 0 ? fx : k === 1 ? fx - fy : fx + fy;
-      const dr = k === 0 ? fy : k === 1 ? fy + fx : fy - fx;
+      const [dc, dr, diag] = FORWARD_STEPS[facing][k]!;
       const to = stepOk(ctx, ui, pos, dc, dr);
       if (to < 0) continue;
       const occupant = ctx.occ[to]!;
@@ -287,12 +284,9 @@ export function assaultApproach(ctx: Ctx, ui: number, ti: number): AssaultOption
   // Lights never assault, so woods always slow an assaulter.
   const startWoods = (b.flags[u.cell]! & T_WOODS) !== 0;
   const reach = (pos: number, facing: Facing, turned: boolean, cost: number, diagUsed: boolean, woods: boolean): boolean => {
-    const [fx, fy] = DIR[facing];
     const kinds = diagonalOk && !diagUsed ? 3 : 1;
     for (let k = 0; k < kinds; k++) {
-      const diag = k > 0;
-      const dc = k === 0 ? fx : k === 1 ? fx - fy : fx + fy;
-      const dr = k === 0 ? fy : k === 1 ? fy + fx : fy - fx;
+      const [dc, dr, diag] = FORWARD_STEPS[facing][k]!;
       const to = stepOk(ctx, ui, pos, dc, dr);
       if (to < 0 || ctx.occ[to]! >= 0) continue;
       const c = cost + (diag ? 1.5 : 1);
