@@ -46,6 +46,7 @@ import {
   type Tool,
   type ZoneMode,
 } from './tools.js';
+import { useSize } from '../ui/use-size.js';
 
 export interface MapEditorProps {
   scenario: Scenario;
@@ -70,22 +71,6 @@ function snapOf(choice: SnapChoice): Snap {
   if (choice === 'off') return { kind: 'off' };
   if (choice === 'grid') return { kind: 'grid' };
   return { kind: 'inch', step: Number(choice) };
-}
-
-function useSize(): [(el: HTMLElement | null) => void, { width: number; height: number }] {
-  const [size, setSize] = useState({ width: 0, height: 0 });
-  const observer = useRef<ResizeObserver | null>(null);
-  const ref = useCallback((el: HTMLElement | null) => {
-    observer.current?.disconnect();
-    observer.current = null;
-    if (!el) return;
-    const ro = new ResizeObserver(([entry]) => {
-      if (entry) setSize({ width: Math.floor(entry.contentRect.width), height: Math.floor(entry.contentRect.height) });
-    });
-    ro.observe(el);
-    observer.current = ro;
-  }, []);
-  return [ref, size];
 }
 
 const hasTextSelection = (): boolean => (window.getSelection()?.toString() ?? '') !== '';

@@ -26,6 +26,7 @@ import { MapView } from '../map/MapView.js';
 import { LAYER_GROUPS, type LayerKey } from '../map/scene-view.js';
 import { EngineClient, EngineError, openGame, type EngineMessage, type GameResult, type Loaded, type Seat, type Summary } from './engine-client.js';
 import { describeEvent, pct, scenarioAtState, verdict, type GameState, type Simulation } from './play-view.js';
+import { useSize } from '../ui/use-size.js';
 
 /** Pause between AI moves in Play to end: long enough to see the counters move, short enough not to bore. */
 const PLAY_DELAY_MS = 60;
@@ -400,18 +401,3 @@ function RateBar({ label, rate, ci, count, color }: { label: string; rate: numbe
   );
 }
 
-function useSize(): [(el: HTMLElement | null) => void, { width: number; height: number }] {
-  const [size, setSize] = useState({ width: 0, height: 0 });
-  const observer = useRef<ResizeObserver | null>(null);
-  const ref = useCallback((el: HTMLElement | null) => {
-    observer.current?.disconnect();
-    observer.current = null;
-    if (!el) return;
-    const ro = new ResizeObserver(([entry]) => {
-      if (entry) setSize({ width: Math.floor(entry.contentRect.width), height: Math.floor(entry.contentRect.height) });
-    });
-    ro.observe(el);
-    observer.current = ro;
-  }, []);
-  return [ref, size];
-}
