@@ -82,20 +82,7 @@ export function Marks(props: { draw: (ctx: Ctx) => void; opacity?: number }) {
 }
 
 /** One label in a batch: the same placement options as MapLabel, without wrapping. */
-export interface LabelSpec {
-  at: Point;
-  text: string;
-  size?: number;
-  color?: string;
-  align?: 'left' | 'center' | 'right';
-  anchor?: 'top' | 'middle' | 'bottom';
-  dx?: number;
-  dy?: number;
-  rotation?: number;
-  bold?: boolean;
-  italic?: boolean;
-  halo?: boolean;
-}
+export type LabelSpec = Omit<MapLabelProps, 'k' | 'style' | 'wrapPx'>;
 
 /**
  * Many labels drawn as one canvas shape. A Konva Text node measures and lays out its text on every draw, which
