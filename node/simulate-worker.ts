@@ -1,4 +1,5 @@
-// A worker thread of `simulate`: plays the games it is handed, one index at a time, and posts each result back.
+// A worker thread of `simulate`: plays the games it is handed, one index at a time, and posts each back (its result
+// and losses, a BatchGame).
 import { parentPort, workerData } from 'node:worker_threads';
 import { playBatchGame, type BatchSetup } from '../engine/square-eagles/batch.js';
 
@@ -10,7 +11,7 @@ port.on('message', (msg: { index: number } | { stop: true }) => {
     return;
   }
   try {
-    port.postMessage({ index: msg.index, result: playBatchGame(setup, msg.index) });
+    port.postMessage({ index: msg.index, game: playBatchGame(setup, msg.index) });
   } catch (err) {
     port.postMessage({ index: msg.index, error: err instanceof Error ? err.message : String(err) });
   }

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../domain/model.js';
 import { simulate } from './simulate.js';
-import { summarise, wilson } from '../engine/square-eagles/batch.js';
+import { lossesOf, summarise, wilson, type BatchGame } from '../engine/square-eagles/batch.js';
+import { newGame } from '../engine/square-eagles/game.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const se01 = JSON.parse(readFileSync(path.join(root, 'scenarios/se-01-hold-the-bridge.scenario.json'), 'utf8')) as Scenario;
@@ -21,15 +22,61 @@ describe('statistics', () => {
     expect(wilson(0, 0)).toEqual([0, 1]);
   });
 
-  it('summarises wins, rates, mean turns and VP', () => {
-    const s = summarise(
-      [
-        { winner: 'red', reason: '', turns: 10, vp: { red: 30, blue: 0 }, condition: 0 },
-        { winner: 'draw', reason: '', turns: 15, vp: { red: 0, blue: 0 }, condition: -1 },
-      ],
-      1.23456,
-    );
-    expect(s).toMatchObject({ games: 2, wins: { red: 1, blue: 0, draw: 1 }, winRate: { red: 0.5, blue: 0 }, meanTurns: 12.5, meanVp: { red: 15, blue: 0 }, seconds: 1.235 });
+  it('summarises wins, rates, mean turns and VP, the VP and end-turn histograms and mean losses', () => {
+    const games: BatchGame[] = [
+      {
+        result: { winner: 'red', reason: '', turns: 10, vp: { red: 30, blue: 0 }, condition: 0 },
+        losses: { red: { Infantry: { units: 0, sp: 2 }, Guns: { units: 0, sp: 0 } }, blue: { Cavalry: { units: 1, sp: 4 } } },
+      },
+      {
+        result: { winner: 'draw', reason: '', turns: 15, vp: { red: 0, blue: 0 }, condition: -1 },
+        losses: { red: { Infantry: { units: 1, sp: 6 }, Guns: { units: 0, sp: 1 } }, blue: { Cavalry: { units: 0, sp: 1 } } },
+      },
+      {
+        result: { winner: 'red', reason: '', turns: 10, vp: { red: 30, blue: 12 }, condition: 0 },
+        losses: { red: { Infantry: { units: 0, sp: 0 }, Guns: { units: 0, sp: 0 } }, blue: { Cavalry: { units: 0, sp: 0 } } },
+      },
+    ];
+    const s = summarise(games, 1.23456);
+    expect(s).toMatchObject({ games: 3, wins: { red: 2, blue: 0, draw: 1 }, meanTurns: 11.667, meanVp: { red: 20, blue: 4 }, seconds: 1.235 });
+    expect(s.vpHistogram).toEqual([
+      { vp: 0, red: 1, blue: 2 },
+      { vp: 12, red: 0, blue: 1 },
+      { vp: 30, red: 2, blue: 0 },
+    ]);
+    expect(s.endTurns).toEqual([
+      { turn: 10, red: 2, blue: 0, draw: 0 },
+      { turn: 15, red: 0, blue: 0, draw: 1 },
+    ]);
+    expect(s.meanLosses).toEqual({
+      red: { Infantry: { units: 0.333, sp: 2.667 }, Guns: { units: 0, sp: 0.333 } },
+      blue: { Cavalry: { units: 0.333, sp: 1.667 } },
+    });
+    // Types come in the fixed order, whatever order the games list them in.
+    expect(Object.keys(s.meanLosses.red)).toEqual(['Infantry', 'Guns']);
+  });
+
+  it('reads losses off a final state: hits capped at SP, an eliminated unit its full SP, every type of the army', () => {
+    const s = newGame(se01, { seed: 3 });
+    const unit = (id: string) => s.units.find((u) => u.id === id)!;
+    const foot = unit('fr-foot');
+    const leger = unit('fr-10leger');
+    const reserve = s.units.find((u) => u.status === 'reserve')!;
+    const blueInf = s.units.find((u) => u.side !== foot.side && u.type === 'Infantry')!;
+    foot.hits = 2;
+    leger.status = 'eliminated';
+    leger.hits = 1; // The engine sets hits to SP on elimination; the count must not rely on it.
+    blueInf.hits = blueInf.sp + 3;
+    const before = (side: 0 | 1, type: string) => s.units.filter((u) => u.side === side && u.type === type);
+    const losses = lossesOf(s);
+    expect(losses.red.Guns!.sp).toBe(2 + before(foot.side, 'Guns').filter((u) => u !== foot).reduce((n, u) => n + Math.min(u.hits, u.sp), 0));
+    expect(losses.red.Lights).toEqual({ units: 1, sp: leger.sp });
+    expect(losses.blue.Infantry).toEqual({ units: 0, sp: blueInf.sp });
+    // Every type present in an army is reported, a reinforcement's too, lost or not.
+    for (const [key, side] of [['red', 0], ['blue', 1]] as const) {
+      expect(Object.keys(losses[key]).sort()).toEqual([...new Set(s.units.filter((u) => u.side === side).map((u) => u.type))].sort());
+    }
+    expect(losses[reserve.side === 0 ? 'red' : 'blue'][reserve.type]).toBeDefined();
   });
 });
 
@@ -38,10 +85,17 @@ describe('simulate', () => {
     const progress: number[] = [];
     const one = await simulate(se01, { games: 6, seed: 11, workers: 1, onProgress: (d) => progress.push(d) });
     const two = await simulate(se01, { games: 6, seed: 11, workers: 2 });
-    expect(two.results).toEqual(one.results);
+    expect(two.games).toEqual(one.games);
     expect({ ...two.summary, seconds: 0 }).toEqual({ ...one.summary, seconds: 0 });
     expect(progress).toEqual([1, 2, 3, 4, 5, 6]);
     expect(one.decidedBy.reduce((n, d) => n + d.games, 0)).toBe(6);
+    // Each game puts one red and one blue total into the VP histogram, and ends on one turn.
+    const h = one.summary.vpHistogram;
+    expect(h.reduce((n, x) => n + x.red, 0)).toBe(6);
+    expect(h.reduce((n, x) => n + x.blue, 0)).toBe(6);
+    expect(h.map((x) => x.vp)).toEqual([...h.map((x) => x.vp)].sort((a, b) => a - b));
+    expect(one.summary.endTurns.reduce((n, x) => n + x.red + x.blue + x.draw, 0)).toBe(6);
+    expect(one.summary.meanLosses.red.Infantry).toEqual({ units: expect.any(Number), sp: expect.any(Number) });
   }, 60_000);
 
   it('refuses a scenario of another rule system', async () => {

@@ -9,14 +9,15 @@ import type { Scenario } from '../domain/model.js';
 import type { PlayerKind } from '../engine/square-eagles/ai.js';
 import {
   conditionLabels,
-  decidedBy,
+  decidedByTally,
   playBatchGame,
-  summarise,
+  summariseTally,
+  tallyOf,
+  type BatchGame,
   type BatchSetup,
   type DecidedBy,
   type SimulationSummary,
 } from '../engine/square-eagles/batch.js';
-import type { GameResult } from '../engine/square-eagles/game.js';
 import { playableProblem } from '../engine/square-eagles/setup.js';
 
 export interface SimulateOptions {
@@ -32,7 +33,8 @@ export interface SimulateOptions {
 export interface SimulationResult {
   summary: SimulationSummary;
   decidedBy: DecidedBy[];
-  results: GameResult[];
+  /** Every game, by index. */
+  games: BatchGame[];
 }
 
 export function defaultWorkers(): number {
@@ -55,24 +57,26 @@ export async function simulate(scenario: Scenario, opts: SimulateOptions): Promi
   const setup: BatchSetup = { scenario, seed: opts.seed ?? 1, red: opts.red ?? 'ai', blue: opts.blue ?? 'ai' };
   const workers = Math.max(1, Math.min(Math.floor(opts.workers ?? 1), games || 1));
   const t0 = performance.now();
-  const results: GameResult[] = new Array(games);
+  const played: BatchGame[] = new Array(games);
   let done = 0;
   if (workers === 1) {
     for (let i = 0; i < games; i++) {
-      results[i] = playBatchGame(setup, i);
+      played[i] = playBatchGame(setup, i);
       opts.onProgress?.(++done, games);
     }
   } else {
-    await runWorkers(setup, games, workers, (index, result) => {
-      results[index] = result;
+    await runWorkers(setup, games, workers, (index, game) => {
+      played[index] = game;
       opts.onProgress?.(++done, games);
     });
   }
   const seconds = (performance.now() - t0) / 1000;
-  return { summary: summarise(results, seconds), decidedBy: decidedBy(results, conditionLabels(scenario)), results };
+  // Tallied in game order once every game is in, however the workers finished them.
+  const tally = tallyOf(played);
+  return { summary: summariseTally(tally, seconds), decidedBy: decidedByTally(tally, conditionLabels(scenario)), games: played };
 }
 
-function runWorkers(setup: BatchSetup, games: number, count: number, onResult: (index: number, result: GameResult) => void): Promise<void> {
+function runWorkers(setup: BatchSetup, games: number, count: number, onResult: (index: number, game: BatchGame) => void): Promise<void> {
   return new Promise((resolve, reject) => {
     let next = 0;
     let finished = 0;
@@ -88,7 +92,7 @@ function runWorkers(setup: BatchSetup, games: number, count: number, onResult: (
     for (let k = 0; k < count; k++) {
       const w = new Worker(workerUrl(), { workerData: setup });
       pool.push(w);
-      w.on('message', (msg: { ready?: true; index?: number; result?: GameResult; error?: string }) => {
+      w.on('message', (msg: { ready?: true; index?: number; game?: BatchGame; error?: string }) => {
         if (failed) return;
         if (msg.error !== undefined) {
           failed = true;
@@ -96,8 +100,8 @@ function runWorkers(setup: BatchSetup, games: number, count: number, onResult: (
           reject(new Error(`game ${msg.index}: ${msg.error}`));
           return;
         }
-        if (msg.result && msg.index !== undefined) {
-          onResult(msg.index, msg.result);
+        if (msg.game && msg.index !== undefined) {
+          onResult(msg.index, msg.game);
           if (++finished === games) {
             for (const x of pool) x.postMessage({ stop: true });
             resolve();

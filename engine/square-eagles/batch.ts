@@ -7,6 +7,7 @@ import { deriveSeed } from '../dice.js';
 import type { PlayerKind } from './ai.js';
 import type { GameResult } from './game.js';
 import { playGame } from './play.js';
+import type { GameState, SeType, SideKey } from './types.js';
 
 export interface BatchSetup {
   scenario: Scenario;
@@ -17,8 +18,47 @@ export interface BatchSetup {
 
 export const gameSeed = (seed: number, index: number): number => deriveSeed(seed, index);
 
-export function playBatchGame(setup: BatchSetup, index: number): GameResult {
-  return playGame(setup.scenario, { seed: gameSeed(setup.seed, index), red: setup.red, blue: setup.blue }).result;
+/** What one side lost of one unit type: units eliminated, and strength points lost (hits, an eliminated unit's SP). */
+export interface UnitLoss {
+  units: number;
+  sp: number;
+}
+
+/** Per side, the losses of each unit type the side's army has (reinforcements included), even when nothing was lost. */
+export type SideLosses = Partial<Record<SeType, UnitLoss>>;
+export type GameLosses = Record<SideKey, SideLosses>;
+
+/** One game of a batch: its result, and what the final state says each side lost. */
+export interface BatchGame {
+  result: GameResult;
+  losses: GameLosses;
+}
+
+/** The order unit types are reported in, foot to guns, whatever order the armies list them. */
+export const SE_TYPES: readonly SeType[] = ['Infantry', 'Lights', 'Cavalry', 'Heavy Cavalry', 'Guns', 'Horse Guns'];
+
+/**
+ * Losses read off a final state. The state keeps every unit of the army from the start (reserves too), so the types
+ * present are the army's. Hits are capped at SP, and an eliminated unit counts its full SP whatever its hits say.
+ */
+export function lossesOf(s: GameState): GameLosses {
+  const out: GameLosses = { red: {}, blue: {} };
+  for (const u of s.units) {
+    const side = out[s.meta.sides[u.side].key];
+    const loss = (side[u.type] ??= { units: 0, sp: 0 });
+    if (u.status === 'eliminated') {
+      loss.units++;
+      loss.sp += u.sp;
+    } else {
+      loss.sp += Math.min(u.hits, u.sp);
+    }
+  }
+  return out;
+}
+
+export function playBatchGame(setup: BatchSetup, index: number): BatchGame {
+  const played = playGame(setup.scenario, { seed: gameSeed(setup.seed, index), red: setup.red, blue: setup.blue });
+  return { result: played.result, losses: lossesOf(played.state) };
 }
 
 /** "#1 red hold obj-a+obj-b", one per victory condition, for the decided-by table. */
@@ -57,6 +97,25 @@ export interface SimulationSummary {
   meanTurns: number;
   meanVp: { red: number; blue: number };
   seconds: number;
+  /** In how many games each side ended with exactly `vp` victory points, by VP ascending. */
+  vpHistogram: VpCount[];
+  /** The turn games ended on, by winner, by turn ascending; turns no game ended on are left out. */
+  endTurns: EndTurnCount[];
+  /** Mean losses per game of each unit type in each side's army. */
+  meanLosses: GameLosses;
+}
+
+export interface VpCount {
+  vp: number;
+  red: number;
+  blue: number;
+}
+
+export interface EndTurnCount {
+  turn: number;
+  red: number;
+  blue: number;
+  draw: number;
 }
 
 export interface DecidedBy {
@@ -77,11 +136,62 @@ export interface BatchTally {
   readonly vpBlue: number;
   /** Games decided by victory condition k, at index k + 1; draws (condition −1) at index 0. */
   readonly conditions: readonly number[];
+  /** Per final VP total: in how many games red, and blue, ended with it. */
+  readonly vp: ReadonlyMap<number, readonly [red: number, blue: number]>;
+  /** Per turn (by index): games that ended on it won by red, by blue, and drawn. */
+  readonly endTurns: readonly (readonly [red: number, blue: number, draw: number])[];
+  /** Losses summed over the games. */
+  readonly losses: GameLosses;
 }
 
-export const emptyTally = (): BatchTally => ({ games: 0, wins: { red: 0, blue: 0, draw: 0 }, turns: 0, vpRed: 0, vpBlue: 0, conditions: [] });
+export const emptyTally = (): BatchTally => ({
+  games: 0,
+  wins: { red: 0, blue: 0, draw: 0 },
+  turns: 0,
+  vpRed: 0,
+  vpBlue: 0,
+  conditions: [],
+  vp: new Map(),
+  endTurns: [],
+  losses: { red: {}, blue: {} },
+});
 
-export function addResult(t: BatchTally, r: GameResult): BatchTally {
+const WINNER_SLOT = { red: 0, blue: 1, draw: 2 } as const;
+
+function addVp(vp: BatchTally['vp'], red: number, blue: number): BatchTally['vp'] {
+  const out = new Map(vp);
+  const r = out.get(red) ?? [0, 0];
+  out.set(red, [r[0] + 1, r[1]]);
+  const b = out.get(blue) ?? [0, 0];
+  out.set(blue, [b[0], b[1] + 1]);
+  return out;
+}
+
+function addEndTurn(endTurns: BatchTally['endTurns'], r: GameResult): BatchTally['endTurns'] {
+  const out = [...endTurns];
+  for (let i = out.length; i <= r.turns; i++) out.push([0, 0, 0]);
+  const row: [number, number, number] = [...out[r.turns]!];
+  row[WINNER_SLOT[r.winner]]++;
+  out[r.turns] = row;
+  return out;
+}
+
+function addLosses(sum: GameLosses, game: GameLosses): GameLosses {
+  const side = (a: SideLosses, b: SideLosses): SideLosses => {
+    const out: SideLosses = { ...a };
+    for (const type of SE_TYPES) {
+      const l = b[type];
+      if (!l) continue;
+      const was = out[type] ?? { units: 0, sp: 0 };
+      out[type] = { units: was.units + l.units, sp: was.sp + l.sp };
+    }
+    return out;
+  };
+  return { red: side(sum.red, game.red), blue: side(sum.blue, game.blue) };
+}
+
+export function addGame(t: BatchTally, game: BatchGame): BatchTally {
+  const r = game.result;
   const conditions = [...t.conditions];
   const k = r.condition + 1;
   for (let i = conditions.length; i <= k; i++) conditions.push(0);
@@ -93,7 +203,23 @@ export function addResult(t: BatchTally, r: GameResult): BatchTally {
     vpRed: t.vpRed + r.vp.red,
     vpBlue: t.vpBlue + r.vp.blue,
     conditions,
+    vp: addVp(t.vp, r.vp.red, r.vp.blue),
+    endTurns: addEndTurn(t.endTurns, r),
+    losses: addLosses(t.losses, game.losses),
   };
+}
+
+function meanLosses(t: BatchTally): GameLosses {
+  const n = t.games;
+  const side = (sum: SideLosses): SideLosses => {
+    const out: SideLosses = {};
+    for (const type of SE_TYPES) {
+      const l = sum[type];
+      if (l) out[type] = { units: n ? round(l.units / n, 3) : 0, sp: n ? round(l.sp / n, 3) : 0 };
+    }
+    return out;
+  };
+  return { red: side(t.losses.red), blue: side(t.losses.blue) };
 }
 
 export function summariseTally(t: BatchTally, seconds: number): SimulationSummary {
@@ -109,6 +235,9 @@ export function summariseTally(t: BatchTally, seconds: number): SimulationSummar
     meanTurns: n ? round(t.turns / n, 3) : 0,
     meanVp: { red: n ? round(t.vpRed / n, 3) : 0, blue: n ? round(t.vpBlue / n, 3) : 0 },
     seconds: round(seconds, 3),
+    vpHistogram: [...t.vp.entries()].sort((a, b) => a[0] - b[0]).map(([vp, [red, blue]]) => ({ vp, red, blue })),
+    endTurns: t.endTurns.flatMap(([red, blue, draw], turn) => (red + blue + draw > 0 ? [{ turn, red, blue, draw }] : [])),
+    meanLosses: meanLosses(t),
   };
 }
 
@@ -119,12 +248,12 @@ export function decidedByTally(t: BatchTally, labels: readonly string[]): Decide
   return out;
 }
 
-const tallyOf = (results: readonly GameResult[]): BatchTally => results.reduce(addResult, emptyTally());
+export const tallyOf = (games: readonly BatchGame[]): BatchTally => games.reduce(addGame, emptyTally());
 
-export function summarise(results: readonly GameResult[], seconds: number): SimulationSummary {
-  return summariseTally(tallyOf(results), seconds);
+export function summarise(games: readonly BatchGame[], seconds: number): SimulationSummary {
+  return summariseTally(tallyOf(games), seconds);
 }
 
-export function decidedBy(results: readonly GameResult[], labels: readonly string[]): DecidedBy[] {
-  return decidedByTally(tallyOf(results), labels);
+export function decidedBy(games: readonly BatchGame[], labels: readonly string[]): DecidedBy[] {
+  return decidedByTally(tallyOf(games), labels);
 }
