@@ -3,6 +3,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createSession, handleLine, hasWork, runWork, type SessionState } from '../engine/session.js';
+import type { Message } from '../engine/protocol.js';
 import { scenario } from '../tests/se-kit.js';
 import { runExplain } from './explain.js';
 import type { Io } from './output.js';
@@ -55,11 +57,54 @@ describe('adc simulate', () => {
     const io = capture();
     expect(await runSimulate(io, { file: se01, games: '4', seed: '2', json: true })).toBe(0);
     const out = JSON.parse(io.stdout.join('\n')) as Record<string, unknown>;
-    expect(Object.keys(out)).toEqual(['games', 'wins', 'winRate', 'ci95', 'meanTurns', 'meanVp', 'seconds']);
+    // cli.md's fields first and unchanged; later fields are additions.
+    expect(Object.keys(out)).toEqual(['games', 'wins', 'winRate', 'ci95', 'meanTurns', 'meanVp', 'seconds', 'vpHistogram', 'endTurns', 'meanLosses']);
     expect(Object.keys(out.wins as object)).toEqual(['red', 'blue', 'draw']);
     expect(out.games).toBe(4);
     await expect(runSimulate(capture(), { file: se01, json: true })).rejects.toThrow(/--games/);
   });
+
+  const simulateJson = async (workers: string): Promise<Record<string, unknown>> => {
+    const io = capture();
+    expect(await runSimulate(io, { file: se01, games: '5', seed: '4', workers, json: true })).toBe(0);
+    return JSON.parse(io.stdout.join('\n')) as Record<string, unknown>;
+  };
+
+  /** The engine process's reply to the same simulation, played a game at a time. */
+  function engineSimulation(request: Record<string, unknown>): Message {
+    let state: SessionState = createSession('0.0.0');
+    const out: Message[] = [];
+    const send = (line: Record<string, unknown>, id: string): void => {
+      const step = handleLine(JSON.stringify({ id, ...line }), state);
+      state = step.state;
+      out.push(...step.out);
+    };
+    send({ type: 'hello', protocol: 1 }, 'h');
+    send({ type: 'load', text: readFileSync(se01, 'utf8') }, 'l');
+    send({ type: 'simulate', ...request }, 's');
+    while (hasWork(state)) {
+      const step = runWork(state);
+      state = step.state;
+      out.push(...step.out);
+    }
+    return out.find((m) => m.re === 's' && m.type === 'simulation')!;
+  }
+
+  it('gives the same JSON, histograms and losses included, on one worker or two, and the engine replies the same', async () => {
+    const one = await simulateJson('1');
+    const two = await simulateJson('2');
+    expect({ ...two, seconds: 0 }).toEqual({ ...one, seconds: 0 });
+    const histogram = one.vpHistogram as { red: number; blue: number }[];
+    expect(histogram.reduce((n, x) => n + x.red, 0)).toBe(5);
+    expect(histogram.reduce((n, x) => n + x.blue, 0)).toBe(5);
+    expect((one.endTurns as { red: number; blue: number; draw: number }[]).reduce((n, x) => n + x.red + x.blue + x.draw, 0)).toBe(5);
+
+    const reply = engineSimulation({ games: 5, seed: 4 });
+    const { re, type, scenario: id, seed, red, blue, decidedBy, ...summary } = reply;
+    expect({ re, type, id, seed, red, blue }).toEqual({ re: 's', type: 'simulation', id: 'se-01-hold-the-bridge', seed: 4, red: 'ai', blue: 'ai' });
+    expect((decidedBy as { games: number }[]).reduce((n, d) => n + d.games, 0)).toBe(5);
+    expect({ ...summary, seconds: 0 }).toEqual({ ...one, seconds: 0 });
+  }, 60_000);
 });
 
 describe('adc explain', () => {

@@ -1,5 +1,6 @@
 // adc simulate SCENARIO --games N [--seed N] [--workers K] [--json]
 import { parseArgs } from 'node:util';
+import type { SimulationSummary } from '../engine/square-eagles/batch.js';
 import { simulate } from '../node/simulate.js';
 import { EXIT_INVALID, EXIT_OK, printJson, UsageError, type Io } from './output.js';
 import { loadPlayableScenario, parseSeed } from './play.js';
@@ -20,6 +21,17 @@ function positiveInt(flag: string, text: string | undefined, max: number): numbe
 }
 
 const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
+
+/** "1.2 SP (0.3 units)" summed over the side's unit types: one line, the per-type detail is in --json. */
+function lossesText(losses: SimulationSummary['meanLosses']['red']): string {
+  let sp = 0;
+  let units = 0;
+  for (const l of Object.values(losses)) {
+    sp += l.sp;
+    units += l.units;
+  }
+  return `${sp.toFixed(1)} SP (${units.toFixed(1)} units)`;
+}
 
 export async function runSimulate(io: Io, args: SimulateArgs, progress: (text: string) => void = () => {}): Promise<number> {
   if (args.games === undefined) throw new UsageError('simulate needs --games N');
@@ -57,6 +69,9 @@ export async function runSimulate(io: Io, args: SimulateArgs, progress: (text: s
       meanTurns: s.meanTurns,
       meanVp: s.meanVp,
       seconds: s.seconds,
+      vpHistogram: s.vpHistogram,
+      endTurns: s.endTurns,
+      meanLosses: s.meanLosses,
     });
     return EXIT_OK;
   }
@@ -66,6 +81,7 @@ export async function runSimulate(io: Io, args: SimulateArgs, progress: (text: s
   io.out(`  blue  wins ${String(s.wins.blue).padStart(6)}  ${pct(s.winRate.blue).padStart(6)}  (95% ${ci(s.ci95.blue)})`);
   io.out(`  draws      ${String(s.wins.draw).padStart(6)}`);
   io.out(`  mean turns ${s.meanTurns}; mean VP red ${s.meanVp.red}, blue ${s.meanVp.blue}`);
+  io.out(`  mean losses red ${lossesText(s.meanLosses.red)}; blue ${lossesText(s.meanLosses.blue)}`);
   io.out('  decided by:');
   for (const d of out.decidedBy) io.out(`    ${d.condition.padEnd(40)} ${String(d.games).padStart(6)}`);
   return EXIT_OK;

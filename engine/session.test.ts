@@ -417,7 +417,7 @@ describe('simulate', () => {
       red: 'ai',
       blue: 'ai',
       ...summarise(results, 2.5),
-      decidedBy: expect.arrayContaining([{ condition: 'none (draw)', games: results.filter((r) => r.winner === 'draw').length }]),
+      decidedBy: expect.arrayContaining([{ condition: 'none (draw)', games: results.filter((r) => r.result.winner === 'draw').length }]),
     });
   });
 

@@ -24,12 +24,13 @@ import {
 } from './protocol.js';
 import { makePlayer, PLAYER_KINDS, type Player, type PlayerKind } from './square-eagles/ai.js';
 import {
-  addResult,
+  addGame,
   conditionLabels,
   decidedByTally,
   emptyTally,
   playBatchGame,
   summariseTally,
+  type BatchGame,
   type BatchSetup,
   type BatchTally,
 } from './square-eagles/batch.js';
@@ -670,14 +671,14 @@ export const hasWork = (state: SessionState): boolean => state.jobs.length > 0;
 export function runWork(state: SessionState): { state: SessionState; out: Message[] } {
   const [job, ...rest] = state.jobs;
   if (!job) return { state, out: [] };
-  let r: GameResult;
+  let played: BatchGame;
   try {
-    r = playBatchGame(job.setup, job.tally.games);
+    played = playBatchGame(job.setup, job.tally.games);
   } catch (err) {
     const error = errorReply(job.request, 'internal-error', `Game ${job.tally.games} of the simulation failed (${err instanceof Error ? err.message : String(err)}).`);
     return { state: { ...state, jobs: rest }, out: [error] };
   }
-  const next: SimulationJob = { ...job, tally: addResult(job.tally, r) };
+  const next: SimulationJob = { ...job, tally: addGame(job.tally, played) };
   const done = next.tally.games;
   const out: Message[] = done % next.every === 0 || done === next.total ? [progress(next)] : [];
   if (done < next.total) return { state: { ...state, jobs: [...rest, next] }, out };
