@@ -23,6 +23,7 @@ export type ProtocolErrorCode =
   | 'illegal-action'
   | 'game-over'
   | 'nothing-to-undo'
+  | 'bad-log'
   | 'too-many-games'
   | 'cancelled'
   | 'unknown-job'

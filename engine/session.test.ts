@@ -361,6 +361,153 @@ describe('undo', () => {
   });
 });
 
+/** The lines of a game's log, parsed. */
+const logLines = (text: string): Record<string, any>[] => text.trim().split('\n').map((l) => JSON.parse(l) as Record<string, any>);
+
+describe('open-log and seek', () => {
+  /** An AI game played with ai-move to the end, its acted replies, and the log the engine gives for it. */
+  function playedOut(seed = 5): { d: Driver; acted: Message[]; text: string } {
+    const d = withGame({ red: 'ai', blue: 'random' }, seed);
+    const acted: Message[] = [];
+    do acted.push(d.ask({ type: 'ai-move', game: 'g1' }));
+    while (!(acted[acted.length - 1]!.summary as { over: boolean }).over);
+    return { d, acted, text: d.ask({ type: 'log', game: 'g1' }).text as string };
+  }
+
+  it('opens a log at its end, with every ply and the events act reported for it', () => {
+    const { d, acted, text } = playedOut();
+    const played = playGame(SE01, { seed: 5, red: 'ai', blue: 'random', log: true });
+    expect(text.trim().split('\n')).toEqual(played.log);
+    const reply = d.ask({ type: 'open-log', text });
+    expect(reply).toMatchObject({
+      type: 'game',
+      game: 'g2',
+      scenario: SE01.id,
+      seed: 5,
+      players: { red: 'ai', blue: 'random' },
+      events: [],
+      summary: { over: true, ply: acted.length, result: played.result },
+    });
+    expect(reply.setup).toContainEqual(expect.objectContaining({ type: 'orders-roll' }));
+    expect(reply.plies).toEqual(
+      acted.map((a, k) => ({
+        ply: k + 1,
+        turn: expect.any(Number),
+        phase: expect.any(String),
+        side: a.side,
+        action: a.action,
+        events: a.events,
+      })),
+    );
+    const lines = logLines(text);
+    expect((reply.plies as { turn: number; phase: string }[]).map((p) => [p.turn, p.phase])).toEqual(lines.slice(1, -1).map((l) => [l.turn, l.phase]));
+    expect(plain(d.game('g2'))).toEqual(plain(played.state));
+    expect(d.ask({ type: 'log', game: 'g2' }).text).toBe(text);
+  });
+
+  it('seeks to the set-up, a middle ply and back to the end, each as played that far, keeping the whole game', () => {
+    const { d, text } = playedOut(8);
+    const lines = text.trim().split('\n');
+    const total = lines.length - 2;
+    const middle = Math.floor(total / 2);
+    const stateView = (): unknown => (d.ask({ type: 'state', game: 'g1' }).state as Record<string, unknown>);
+    const endView = stateView();
+
+    expect(d.ask({ type: 'seek', game: 'g1', ply: 0 })).toEqual({ re: expect.any(String), type: 'position', game: 'g1', ply: 0, plies: total, summary: expect.objectContaining({ ply: 0, turn: 1, over: false }) });
+    expect(plain(d.game())).toEqual(plain(newGame(SE01, { seed: 8 })));
+
+    const seek = d.ask({ type: 'seek', game: 'g1', ply: middle });
+    expect(seek).toMatchObject({ type: 'position', ply: middle, plies: total, summary: { ply: middle, over: false } });
+    const there = replay(SE01, lines.slice(0, middle + 1));
+    expect(plain(d.game())).toEqual(plain(there));
+    expect(d.ask({ type: 'legal-actions', game: 'g1' }).actions).toEqual(legalActions(there));
+    // The position moved, the record did not.
+    expect(d.ask({ type: 'log', game: 'g1' }).text).toBe(text);
+
+    expect(d.ask({ type: 'seek', game: 'g1', ply: total })).toMatchObject({ ply: total, summary: { over: true } });
+    expect(stateView()).toEqual(endView);
+    expect(d.ask({ type: 'seek', game: 'g1', ply: total + 1 })).toMatchObject({ code: 'bad-argument', message: expect.stringContaining(`0 to ${total}`) });
+    expect(d.ask({ type: 'seek', game: 'g1' })).toMatchObject({ code: 'bad-argument', message: expect.stringContaining('"ply"') });
+  });
+
+  it('plays on from a sought position as the game went, the AI included, and drops the plies after it', () => {
+    const { d, text } = playedOut(6);
+    const lines = logLines(text);
+    const at = 40;
+    d.ask({ type: 'seek', game: 'g1', ply: at });
+    // The players are where they were at that ply: the AI chooses the recorded move, and the dice fall the same.
+    const again = d.ask({ type: 'ai-move', game: 'g1' });
+    expect(again).toMatchObject({ type: 'acted', action: lines[at + 1]!.action, rolls: lines[at + 1]!.rolls, summary: { ply: at + 1 } });
+    const log = logLines(d.ask({ type: 'log', game: 'g1' }).text as string);
+    expect(log).toHaveLength(at + 2);
+    expect(log.slice(0, at + 2)).toEqual(lines.slice(0, at + 2));
+    expect(d.ask({ type: 'seek', game: 'g1', ply: at + 2 })).toMatchObject({ code: 'bad-argument' });
+
+    // A different move at an earlier position branches: the record ends with it.
+    d.ask({ type: 'seek', game: 'g1', ply: 0 });
+    const first = legalActions(d.game()).at(-1)!;
+    expect(d.ask({ type: 'act', game: 'g1', action: first })).toMatchObject({ type: 'acted', summary: { ply: 1 } });
+    expect(logLines(d.ask({ type: 'log', game: 'g1' }).text as string).map((l) => l.type)).toEqual(['header', 'action']);
+  });
+
+  it('undoes from the position, and seeks in a game made by new-game', () => {
+    const d = withGame({ red: 'human', blue: 'ai' }, 3);
+    d.ask({ type: 'act', game: 'g1', action: { type: 'end-orders' } });
+    while (d.game().pending.side === 1) d.ask({ type: 'ai-move', game: 'g1' });
+    const mark = d.game().ply;
+    const human = legalActions(d.game()).find((a) => a.type !== 'end-actions' && a.type !== 'end-orders')!;
+    d.ask({ type: 'act', game: 'g1', action: human });
+    for (let k = 0; k < 5; k++) d.ask({ type: 'ai-move', game: 'g1' });
+    const end = d.game().ply;
+    d.ask({ type: 'seek', game: 'g1', ply: mark + 1 });
+    // The human move just before the position goes, and everything recorded after it.
+    expect(d.ask({ type: 'undo', game: 'g1' })).toMatchObject({ type: 'undone', removed: 1, summary: { ply: mark } });
+    expect(logLines(d.ask({ type: 'log', game: 'g1' }).text as string)).toHaveLength(mark + 1);
+    expect(end).toBeGreaterThan(mark + 1);
+    expect(d.ask({ type: 'seek', game: 'g1', ply: mark + 1 })).toMatchObject({ code: 'bad-argument' });
+  });
+
+  it('refuses logs that do not parse, are not logs, or disagree with the replay, saying which line', () => {
+    const { d, text } = playedOut();
+    const lines = text.trim().split('\n');
+    const games = d.state.games.size;
+    const refused = (t: string) => d.ask({ type: 'open-log', text: t });
+    expect(refused('not a log')).toMatchObject({ type: 'error', code: 'bad-log', message: expect.stringContaining('line 1 is not JSON') });
+    expect(refused('')).toMatchObject({ code: 'bad-log', message: expect.stringContaining('empty') });
+    const header = JSON.parse(lines[0]!) as Record<string, unknown>;
+    expect(refused(JSON.stringify({ ...header, format: 'something-else' }))).toMatchObject({ code: 'bad-log', message: expect.stringContaining('not a game log header') });
+    expect(refused([JSON.stringify({ ...header, players: { red: 'genius' } }), ...lines.slice(1)].join('\n'))).toMatchObject({ code: 'bad-log', message: expect.stringContaining('red') });
+
+    const tampered = [...lines];
+    const k = tampered.findIndex((l, i) => i > 0 && (JSON.parse(l) as { rolls?: number[] }).rolls?.length);
+    const line = JSON.parse(tampered[k]!) as { rolls: number[] };
+    line.rolls[0] = (line.rolls[0]! % 6) + 1;
+    tampered[k] = JSON.stringify(line);
+    expect(refused(tampered.join('\n'))).toMatchObject({ code: 'bad-log', message: expect.stringMatching(new RegExp(`line ${k + 1}: the dice differ`)) });
+
+    const broken = [...lines];
+    broken[3] = broken[3]!.slice(0, -2);
+    expect(refused(broken.join('\n'))).toMatchObject({ code: 'bad-log', message: expect.stringContaining('line 4 is not JSON') });
+    const result = JSON.parse(lines.at(-1)!) as { winner: string };
+    const lying = [...lines.slice(0, -1), JSON.stringify({ ...result, winner: result.winner === 'red' ? 'blue' : 'red' })];
+    expect(refused(lying.join('\n'))).toMatchObject({ code: 'bad-log', message: expect.stringContaining('result') });
+
+    expect(refused([JSON.stringify({ ...header, scenario: 'se-99-nowhere' }), ...lines.slice(1)].join('\n'))).toMatchObject({
+      code: 'unknown-scenario',
+      message: expect.stringContaining('"se-99-nowhere"'),
+    });
+    expect(d.ask({ type: 'open-log' })).toMatchObject({ code: 'bad-argument' });
+    expect(d.state.games.size).toBe(games);
+  });
+
+  it('opens a log whose header names no players with both sides human', () => {
+    const { d, text } = playedOut();
+    const [head, ...rest] = text.trim().split('\n');
+    const { players: _, ...header } = JSON.parse(head!) as Record<string, unknown>;
+    expect(d.ask({ type: 'open-log', text: [JSON.stringify(header), ...rest].join('\n') })).toMatchObject({ type: 'game', players: { red: 'human', blue: 'human' }, summary: { over: true } });
+  });
+});
+
 describe('explain', () => {
   it('gives the same pool as adc explain, from the set-up', () => {
     const d = loaded();

@@ -6,6 +6,10 @@
 // Sessions are values: every step returns a new one and leaves the old one alone, with one exception. A game's AI
 // players keep their plans from one move to the next (as in `adc play`, so the AI the user meets is the one
 // `simulate` measured), so a session must not be stepped twice from the same value.
+//
+// A game keeps every action played (its plies) and a position among them. Seeking moves the position without
+// forgetting the later plies, so a replay can be scrubbed both ways; acting anywhere but at the end drops them, as an
+// editor drops its redo list. Earlier positions are rebuilt by replaying from the seed, not kept as snapshots.
 import { loadDocument, parseDocument, type LoadResult } from '../domain/document.js';
 import type { Scenario } from '../domain/model.js';
 import { hasErrors } from '../domain/problems.js';
@@ -37,7 +41,7 @@ import {
 import type { RuleOptions } from './square-eagles/board.js';
 import { explainJson, explainPool } from './square-eagles/explain.js';
 import { applyAction, legalActions, result, startGame, victoryPoints, type GameResult } from './square-eagles/game.js';
-import { logAction, logHeader, type LogResult } from './square-eagles/log.js';
+import { logAction, logHeader, readLogHeader, replayLog, ReplayError, type LogAction, type LogHeader, type LogResult } from './square-eagles/log.js';
 import { playableProblem } from './square-eagles/setup.js';
 import {
   DID_ASSAULT,
@@ -50,6 +54,7 @@ import {
   DID_RETREAT,
   TR,
   type Action,
+  type GameEvent,
   type GameState,
   type SideIndex,
   type SideKey,
@@ -73,6 +78,13 @@ interface Move {
   seat: Seat;
 }
 
+/** One recorded action: its line in the log, the events it produced (for a replay's readable log), who chose it. */
+interface Ply {
+  readonly line: LogAction;
+  readonly events: readonly GameEvent[];
+  readonly move: Move;
+}
+
 interface Game {
   readonly id: string;
   readonly scenario: Scenario;
@@ -81,11 +93,15 @@ interface Game {
   readonly seats: Readonly<Record<SideKey, Seat>>;
   /** Chooses for its side on ai-move: the seat's own kind, or the heuristic as an adviser for a human seat. */
   readonly bots: Readonly<Record<SideKey, Player>>;
+  /** The position: the state after the first `at` plies. */
   readonly state: GameState;
-  /** JSON-lines log without the result line: the header, then one line per action. */
-  readonly log: readonly string[];
-  /** One per action line of the log. */
-  readonly moves: readonly Move[];
+  readonly at: number;
+  /** The log's header line. */
+  readonly header: string;
+  /** Every action recorded, those after the position included. */
+  readonly plies: readonly Ply[];
+  /** The result once the last recorded ply ended the game, for the log's result line wherever the position is. */
+  readonly final: GameResult | null;
 }
 
 interface SimulationJob {
@@ -216,6 +232,8 @@ const HANDLERS: Record<string, (req: Request, state: SessionState) => Handled> =
   log: logRequest,
   undo,
   'close-game': closeGame,
+  'open-log': openLog,
+  seek,
   simulate,
   cancel,
 };
@@ -263,18 +281,20 @@ function gameOf(req: Request, state: SessionState): Game {
 
 const OPTION_KEYS: readonly (keyof RuleOptions)[] = ['resupplyGuns', 'defend', 'forts', 'limbers', 'horseGuns'];
 
-function optionsOf(req: Request): Partial<RuleOptions> | undefined {
-  const v = req.options;
+/** Rule options as a request (or a log's header, refused with `code`) gives them. */
+function readOptions(v: unknown, code: ProtocolErrorCode = 'bad-argument'): Partial<RuleOptions> | undefined {
   if (v === undefined) return undefined;
-  if (!isPlainObject(v)) throw new Refusal('bad-argument', '"options" must be an object of optional rules switched on or off.');
+  if (!isPlainObject(v)) throw new Refusal(code, '"options" must be an object of optional rules switched on or off.');
   const out: Partial<RuleOptions> = {};
   for (const [k, on] of Object.entries(v)) {
-    if (!(OPTION_KEYS as readonly string[]).includes(k)) throw new Refusal('bad-argument', `"${k}" is not an optional rule; the options are ${OPTION_KEYS.join(', ')}.`);
-    if (typeof on !== 'boolean') throw new Refusal('bad-argument', `The option "${k}" must be true or false.`);
+    if (!(OPTION_KEYS as readonly string[]).includes(k)) throw new Refusal(code, `"${k}" is not an optional rule; the options are ${OPTION_KEYS.join(', ')}.`);
+    if (typeof on !== 'boolean') throw new Refusal(code, `The option "${k}" must be true or false.`);
     out[k as keyof RuleOptions] = on;
   }
   return out;
 }
+
+const optionsOf = (req: Request): Partial<RuleOptions> | undefined => readOptions(req.options);
 
 const withGame = (state: SessionState, game: Game): SessionState => ({ ...state, games: new Map(state.games).set(game.id, game) });
 
@@ -367,7 +387,7 @@ function newGameRequest(req: Request, state: SessionState): Handled {
   const scenario = scenarioOf(req, state);
   const seed = seedOf(req);
   const options = optionsOf(req);
-  if (state.games.size >= MAX_GAMES) throw new Refusal('too-many-games', `The engine keeps at most ${MAX_GAMES} games; close one first.`);
+  roomForAGame(state);
   const start = startGame(scenario, { seed, ...(options ? { options } : {}) });
   const seats = seatsOf(req, start.state);
   const id = `g${state.gameCounter + 1}`;
@@ -379,13 +399,19 @@ function newGameRequest(req: Request, state: SessionState): Handled {
     seats,
     bots: makeBots(seats, seed),
     state: start.state,
-    log: [JSON.stringify(logHeader(scenario.id, seed, { ...(options ? { options } : {}), players: { ...seats } }, start.rolls))],
-    moves: [],
+    at: 0,
+    header: JSON.stringify(logHeader(scenario.id, seed, { ...(options ? { options } : {}), players: { ...seats } }, start.rolls)),
+    plies: [],
+    final: null,
   };
   return {
     state: { ...withGame(state, game), gameCounter: state.gameCounter + 1 },
     out: [{ re: req.id, type: 'game', game: id, scenario: scenario.id, seed, players: { ...seats }, events: start.events, summary: summaryOf(game) }],
   };
+}
+
+function roomForAGame(state: SessionState): void {
+  if (state.games.size >= MAX_GAMES) throw new Refusal('too-many-games', `The engine keeps at most ${MAX_GAMES} games; close one first.`);
 }
 
 /** What a host needs after every move: whose turn, the score, and the result once there is one. */
@@ -525,12 +551,9 @@ function play(req: Request, state: SessionState, game: Game, action: Action, mov
   } catch (err) {
     throw new Refusal('illegal-action', `That action is not legal now: ${(err as Error).message}.`);
   }
-  const next: Game = {
-    ...game,
-    state: out.state,
-    log: [...game.log, JSON.stringify(logAction(before, action, out))],
-    moves: [...game.moves, move],
-  };
+  // Playing from a position before the end drops the plies after it: the game branches there.
+  const plies = [...game.plies.slice(0, game.at), { line: logAction(before, action, out), events: out.events, move }];
+  const next: Game = { ...game, state: out.state, at: plies.length, plies, final: out.state.phase === 'over' ? result(out.state) : null };
   return {
     state: withGame(state, next),
     out: [
@@ -595,9 +618,10 @@ function explain(req: Request, state: SessionState): Handled {
   return { state, out: [{ re: req.id, type: 'explanation', ...where, action: kind, unit, target, ...explainJson(pool), ...extra }] };
 }
 
+/** The whole recorded game, wherever the position is. */
 function logText(game: Game): string {
-  const lines = [...game.log];
-  if (game.state.phase === 'over') lines.push(JSON.stringify({ type: 'result', ...result(game.state) } satisfies LogResult));
+  const lines = [game.header, ...game.plies.map((p) => JSON.stringify(p.line))];
+  if (game.final) lines.push(JSON.stringify({ type: 'result', ...game.final } satisfies LogResult));
   return lines.join('\n') + '\n';
 }
 
@@ -606,25 +630,150 @@ function logRequest(req: Request, state: SessionState): Handled {
   return { state, out: [{ re: req.id, type: 'log', game: game.id, text: logText(game) }] };
 }
 
+/**
+ * Plays the recorded plies from `from` (with its bots) up to `to`. The bots are asked again at each of their own
+ * moves and their answer dropped, so their plans and random draws end where they were when the game reached `to`.
+ */
+function replayPlies(game: Game, from: { state: GameState; bots: Record<SideKey, Player> }, at: number, to: number): { state: GameState; bots: Record<SideKey, Player> } {
+  const { bots } = from;
+  let s = from.state;
+  for (let k = at; k < to; k++) {
+    const ply = game.plies[k]!;
+    if (ply.move.by !== 'human') bots[keyOf(s, s.pending.side)].choose(s);
+    s = applyAction(s, ply.line.action).state;
+  }
+  return { state: s, bots };
+}
+
+/** The position after `to` plies, from the current one when it lies ahead, else from the seed. */
+function positionAt(game: Game, to: number): { state: GameState; bots: Record<SideKey, Player> } {
+  if (to >= game.at) return replayPlies(game, { state: game.state, bots: { ...game.bots } }, game.at, to);
+  // From the seed rather than from snapshots: the dice of the kept moves come out the same.
+  const start = startGame(game.scenario, { seed: game.seed, ...(game.options ? { options: game.options } : {}) }).state;
+  return replayPlies(game, { state: start, bots: makeBots({ ...game.seats }, game.seed) }, 0, to);
+}
+
 function undo(req: Request, state: SessionState): Handled {
   const game = gameOf(req, state);
-  let last = game.moves.length - 1;
-  while (last >= 0 && game.moves[last]!.by !== 'human' && game.moves[last]!.seat !== 'human') last--;
+  let last = game.at - 1;
+  while (last >= 0 && game.plies[last]!.move.by !== 'human' && game.plies[last]!.move.seat !== 'human') last--;
   if (last < 0) throw new Refusal('nothing-to-undo', `Game ${game.id} has no human move to take back.`);
-  // Replayed from the seed rather than kept as snapshots: the dice of the kept moves come out the same, and the
-  // bots are asked again at each of their own moves, so their plans and random draws are where they were then.
-  const bots = makeBots({ ...game.seats }, game.seed);
-  let s = startGame(game.scenario, { seed: game.seed, ...(game.options ? { options: game.options } : {}) }).state;
-  const log = game.log.slice(0, last + 1);
-  for (let k = 0; k < last; k++) {
-    const line = JSON.parse(log[k + 1]!) as { action: Action };
-    if (game.moves[k]!.by !== 'human') bots[keyOf(s, s.pending.side)].choose(s);
-    s = applyAction(s, line.action).state;
-  }
-  const next: Game = { ...game, bots, state: s, log, moves: game.moves.slice(0, last) };
+  // What followed the position goes too: undo takes back from where the user stands.
+  const next: Game = { ...game, ...positionAt(game, last), at: last, plies: game.plies.slice(0, last), final: null };
   return {
     state: withGame(state, next),
-    out: [{ re: req.id, type: 'undone', game: game.id, removed: game.moves.length - last, summary: summaryOf(next) }],
+    out: [{ re: req.id, type: 'undone', game: game.id, removed: game.at - last, summary: summaryOf(next) }],
+  };
+}
+
+function seek(req: Request, state: SessionState): Handled {
+  const game = gameOf(req, state);
+  const ply = wholeNumber(req, 'ply', Number.NaN, 0, game.plies.length);
+  if (Number.isNaN(ply)) throw new Refusal('bad-argument', `"seek" needs "ply", a whole number from 0 to ${game.plies.length}.`);
+  const next: Game = { ...game, ...positionAt(game, ply), at: ply };
+  return {
+    state: withGame(state, next),
+    out: [{ re: req.id, type: 'position', game: game.id, ply, plies: game.plies.length, summary: summaryOf(next) }],
+  };
+}
+
+/** A ply as open-log lists it: where it was played, by which side, and what came of it. */
+function plyView(p: Ply): Record<string, unknown> {
+  const { ply, turn, phase, side, action } = p.line;
+  return { ply, turn, phase, side, action, events: p.events };
+}
+
+const badLog = (message: string): Refusal => new Refusal('bad-log', `The log cannot be opened: ${message}.`);
+
+/** The seats a log's header names, human where it names none. */
+function logSeats(header: LogHeader): Record<SideKey, Seat> {
+  const seats: Record<SideKey, Seat> = { red: 'human', blue: 'human' };
+  const v: unknown = header.players;
+  if (v === undefined) return seats;
+  if (!isPlainObject(v)) throw badLog('"players" in the header must map red and blue to human, ai or random');
+  for (const side of ['red', 'blue'] as const) {
+    const seat = v[side];
+    if (seat === undefined) continue;
+    if (!(SEATS as readonly unknown[]).includes(seat)) throw badLog(`the header's player for ${side} must be ${SEATS.join(', ')}`);
+    seats[side] = seat as Seat;
+  }
+  return seats;
+}
+
+function readHeader(text: string): LogHeader {
+  try {
+    return readLogHeader(text);
+  } catch (err) {
+    if (err instanceof ReplayError) throw badLog(err.message);
+    throw err;
+  }
+}
+
+/** Opens a saved log as a game positioned at its end, listing every ply so a host can rebuild a readable log. */
+function openLog(req: Request, state: SessionState): Handled {
+  if (typeof req.text !== 'string') throw new Refusal('bad-argument', '"open-log" needs "text", the JSON-lines log.');
+  const header = readHeader(req.text);
+  const scenario = state.scenarios.get(header.scenario);
+  if (!scenario) throw new Refusal('unknown-scenario', `The log is of scenario ${JSON.stringify(header.scenario)}, which is not loaded; load it first.`);
+  roomForAGame(state);
+  const seed = header.seed;
+  if (typeof seed !== 'number' || !Number.isSafeInteger(seed) || seed < 0) throw badLog('the header\'s seed is not a whole number from 0 to 2^53 − 1');
+  const options = readOptions(header.options, 'bad-log');
+  const seats = logSeats(header);
+  // Who chose is not in a log: a seat's own player stands for its moves, so ai-move after seeking back answers as
+  // that player would have.
+  const move = (side: SideKey): Move => ({ by: seats[side] === 'human' ? 'human' : (seats[side] as PlayerKind), seat: seats[side] });
+  const plies: Ply[] = [];
+  // Asked at each of their moves on the way, as a seek would, so they end where ai-move would have left them.
+  const bots = makeBots(seats, seed);
+  let replayed;
+  try {
+    replayed = replayLog(scenario, req.text, (line, before, out) => {
+      const side = keyOf(before, before.pending.side);
+      const m = move(side);
+      if (m.by !== 'human') bots[side].choose(before);
+      plies.push({ line: logAction(before, line.action, out), events: out.events, move: m });
+    });
+  } catch (err) {
+    if (err instanceof ReplayError) throw badLog(err.message);
+    throw err;
+  }
+  const end = replayed.state;
+  const final = end.phase === 'over' ? result(end) : null;
+  const said = replayed.result;
+  if (said && (!final || said.winner !== final.winner || said.turns !== final.turns || said.vp?.red !== final.vp.red || said.vp?.blue !== final.vp.blue)) {
+    throw badLog(final ? `the result line says ${said.winner} after turn ${said.turns}, the replay ${final.winner} after turn ${final.turns}` : 'it has a result line but the replayed game is not over');
+  }
+  const id = `g${state.gameCounter + 1}`;
+  const game: Game = {
+    id,
+    scenario,
+    seed,
+    options,
+    seats,
+    bots,
+    state: end,
+    at: plies.length,
+    header: JSON.stringify(logHeader(scenario.id, seed, { ...(options ? { options } : {}), players: { ...seats } }, replayed.start.rolls)),
+    plies,
+    final,
+  };
+  return {
+    state: { ...withGame(state, game), gameCounter: state.gameCounter + 1 },
+    out: [
+      {
+        re: req.id,
+        type: 'game',
+        game: id,
+        scenario: scenario.id,
+        seed,
+        players: { ...seats },
+        events: [],
+        summary: summaryOf(game),
+        setup: replayed.start.events,
+        plies: plies.map(plyView),
+      },
+    ],
   };
 }
 

@@ -96,42 +96,83 @@ export class GameRecorder {
 
 export class ReplayError extends Error {}
 
-/** Rebuilds the final state of a logged game. Throws ReplayError when the log does not fit the scenario. */
-export function replay(scenario: Scenario, log: string | readonly string[]): GameState {
-  const lines = (typeof log === 'string' ? log.split('\n') : [...log]).map((l) => l.trim()).filter((l) => l !== '');
-  if (lines.length === 0) throw new ReplayError('the log is empty');
+/** A log's lines that are not blank, with their line numbers in the text (1-based), for messages. */
+function logLines(log: string | readonly string[]): { n: number; text: string }[] {
+  const raw = typeof log === 'string' ? log.split('\n') : [...log];
+  return raw.map((text, k) => ({ n: k + 1, text: text.trim() })).filter((l) => l.text !== '');
+}
+
+/** The header of a log, checked for its format and version; the scenario is whatever it names. */
+export function readLogHeader(log: string | readonly string[]): LogHeader {
+  const first = logLines(log)[0];
+  if (!first) throw new ReplayError('the log is empty');
   let header: LogHeader;
   try {
-    header = JSON.parse(lines[0]!) as LogHeader;
+    header = JSON.parse(first.text) as LogHeader;
   } catch {
-    throw new ReplayError('the first line is not JSON');
+    throw new ReplayError(`line ${first.n} is not JSON`);
   }
-  if (header.type !== 'header' || header.format !== LOG_FORMAT) throw new ReplayError('the first line is not a game log header');
+  if (header === null || typeof header !== 'object' || header.type !== 'header' || header.format !== LOG_FORMAT) {
+    throw new ReplayError(`line ${first.n} is not a game log header`);
+  }
   if (header.version !== LOG_VERSION) throw new ReplayError(`log version ${header.version} is not ${LOG_VERSION}`);
+  return header;
+}
+
+export interface ReplayedLog {
+  header: LogHeader;
+  /** Setting up: the state before the first action, with its events and dice. */
+  start: ApplyResult;
+  /** The state after the last action. */
+  state: GameState;
+  /** The result line, when the log has one. */
+  result: LogResult | null;
+}
+
+/**
+ * Replays a log from its seed, checking the dice of every line, and hands each action to `onAction` with the state
+ * before it and what it did. Throws ReplayError naming the line (as numbered in the text) that does not fit.
+ */
+export function replayLog(
+  scenario: Scenario,
+  log: string | readonly string[],
+  onAction?: (line: LogAction, before: GameState, out: ApplyResult) => void,
+): ReplayedLog {
+  const header = readLogHeader(log);
   if (header.scenario !== scenario.id) throw new ReplayError(`the log is of scenario "${header.scenario}", not "${scenario.id}"`);
   const start = startGame(scenario, { seed: header.seed, ...(header.options ? { options: header.options } : {}) });
   if (Array.isArray(header.rolls) && JSON.stringify(header.rolls) !== JSON.stringify(start.rolls)) {
     throw new ReplayError('the set-up dice differ from the log');
   }
   let state = start.state;
-  for (let k = 1; k < lines.length; k++) {
+  let ended: LogResult | null = null;
+  for (const { n, text } of logLines(log).slice(1)) {
     let line: LogLine;
     try {
-      line = JSON.parse(lines[k]!) as LogLine;
+      line = JSON.parse(text) as LogLine;
     } catch {
-      throw new ReplayError(`line ${k + 1} is not JSON`);
+      throw new ReplayError(`line ${n} is not JSON`);
     }
+    if (line === null || typeof line !== 'object') throw new ReplayError(`line ${n} is not a log line`);
+    if (line.type === 'result') ended = line;
     if (line.type !== 'action') continue;
+    if (line.action === null || typeof line.action !== 'object') throw new ReplayError(`line ${n} has no action`);
     let out;
     try {
       out = applyAction(state, line.action);
     } catch (err) {
-      throw new ReplayError(`line ${k + 1}: ${(err as Error).message}`);
+      throw new ReplayError(`line ${n}: ${(err as Error).message}`);
     }
     if (Array.isArray(line.rolls) && JSON.stringify(line.rolls) !== JSON.stringify(out.rolls)) {
-      throw new ReplayError(`line ${k + 1}: the dice differ from the log`);
+      throw new ReplayError(`line ${n}: the dice differ from the log`);
     }
+    onAction?.(line, state, out);
     state = out.state;
   }
-  return state;
+  return { header, start, state, result: ended };
+}
+
+/** Rebuilds the final state of a logged game. Throws ReplayError when the log does not fit the scenario. */
+export function replay(scenario: Scenario, log: string | readonly string[]): GameState {
+  return replayLog(scenario, log).state;
 }
