@@ -272,6 +272,46 @@ describe('legal-actions, act and log', () => {
     expect(d.ask({ type: 'legal-actions', game: 'g1', unit: 'nobody' })).toMatchObject({ code: 'unknown-unit' });
   });
 
+  it('gives, for one unit, the movement spent to reach each box it may move, march or maneuver to', () => {
+    // Every Actions-phase position of an AI game on a scenario with roads, woods and a river, for every unit able
+    // to act: the costs name exactly the destinations listed, a box next door costs what one step does (a
+    // Maneuver reaches it), and nothing costs less than the straight-line steps to it or more than any allowance.
+    const d = loaded(SE03);
+    d.ask({ type: 'new-game', seed: 4, players: { red: 'ai', blue: 'ai' } });
+    let checked = 0;
+    let farther = 0;
+    for (let k = 0; k < 120 && !d.game().outcome; k++) {
+      const s = d.game();
+      if (s.pending.kind === 'actions') {
+        const side = s.pending.side;
+        for (const u of s.units.filter((x) => x.side === side && x.status === 'table')) {
+          const reply = d.ask({ type: 'legal-actions', game: 'g1', unit: u.id });
+          const costs = reply.costs as Record<string, number>;
+          const travel = (reply.actions as { type: string; to?: string }[]).filter((a) => ['move', 'march', 'maneuver'].includes(a.type));
+          expect(Object.keys(costs).sort()).toEqual([...new Set(travel.map((a) => a.to!))].sort());
+          for (const [box, cost] of Object.entries(costs)) {
+            const to = s.board.names.indexOf(box);
+            const dc = Math.abs((to % s.board.cols) - (u.cell % s.board.cols));
+            const dr = Math.abs(Math.floor(to / s.board.cols) - Math.floor(u.cell / s.board.cols));
+            const straight = Math.max(dc, dr) + 0.5 * Math.min(dc, dr);
+            expect(cost).toBeGreaterThanOrEqual(straight);
+            expect(cost).toBeLessThanOrEqual(5);
+            if (travel.some((a) => a.type === 'maneuver' && a.to === box)) expect(cost).toBe(straight);
+            if (cost > 1.5) farther++;
+            checked++;
+          }
+        }
+      }
+      d.ask({ type: 'ai-move', game: 'g1' });
+    }
+    expect(checked).toBeGreaterThan(50);
+    expect(farther).toBeGreaterThan(0);
+    // A unit with nothing to move gets an empty map, and the whole side's list none at all.
+    const orders = withGame();
+    expect(orders.ask({ type: 'legal-actions', game: 'g1', unit: 'fr-foot' }).costs).toEqual({});
+    expect(orders.ask({ type: 'legal-actions', game: 'g1' })).not.toHaveProperty('costs');
+  });
+
   it('applies an action, changing the state, and the log replays to the same state', () => {
     const d = withGame();
     const before = d.game();

@@ -38,9 +38,11 @@ import {
   type BatchSetup,
   type BatchTally,
 } from './square-eagles/batch.js';
-import type { RuleOptions } from './square-eagles/board.js';
+import { cellIndex, type RuleOptions } from './square-eagles/board.js';
 import { explainJson, explainPool } from './square-eagles/explain.js';
-import { applyAction, legalActions, result, startGame, victoryPoints, type GameResult } from './square-eagles/game.js';
+import { applyAction, legalActions, result, startGame, unitIndexOf, victoryPoints, type GameResult } from './square-eagles/game.js';
+import { ctxOf } from './square-eagles/geometry.js';
+import { movementCosts } from './square-eagles/movement.js';
 import { logAction, logHeader, readLogHeader, replayLog, ReplayError, type LogAction, type LogHeader, type LogResult } from './square-eagles/log.js';
 import { playableProblem } from './square-eagles/setup.js';
 import {
@@ -538,7 +540,29 @@ function legalActionsRequest(req: Request, state: SessionState): Handled {
   let actions = legalActions(game.state);
   if (unit !== undefined) actions = actions.filter((a) => 'unit' in a && a.unit === unit);
   const side = game.state.phase === 'over' ? null : keyOf(game.state, game.state.pending.side);
-  return { state, out: [{ re: req.id, type: 'legal-actions', game: game.id, side, ...(unit !== undefined ? { unit } : {}), actions }] };
+  const one = unit !== undefined ? { unit, costs: costsOf(game.state, unit, actions) } : {};
+  return { state, out: [{ re: req.id, type: 'legal-actions', game: game.id, side, ...one, actions }] };
+}
+
+type Travel = Extract<Action, { type: 'move' | 'march' | 'maneuver' }>;
+const isTravel = (a: Action): a is Travel => a.type === 'move' || a.type === 'march' || a.type === 'maneuver';
+
+/** Box name → the movement spent to reach it by the cheapest of the unit's listed Move, March or Maneuver actions. */
+function costsOf(s: GameState, unit: string, actions: readonly Action[]): Record<string, number> {
+  const travels = actions.filter(isTravel);
+  if (travels.length === 0) return {};
+  const ctx = ctxOf(s);
+  const ui = unitIndexOf(s, unit);
+  const byKind = new Map<Travel['type'], Map<number, number>>();
+  const out: Record<string, number> = {};
+  for (const a of travels) {
+    let costs = byKind.get(a.type);
+    if (!costs) byKind.set(a.type, (costs = movementCosts(ctx, ui, a.type)));
+    const cost = costs.get(cellIndex(s.board, a.to));
+    const was = out[a.to];
+    if (cost !== undefined && (was === undefined || cost < was)) out[a.to] = cost;
+  }
+  return out;
 }
 
 /** Applies `action` to the game; a rules refusal becomes an illegal-action error naming the reason. */
