@@ -11,7 +11,7 @@
 // never re-renders React. Only when zooming settles does the static layer re-render, to re-size its hairlines and
 // labels for the new scale and re-cache at a sharp resolution.
 import Konva from 'konva';
-import { useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type DragEvent, type Ref } from 'react';
+import { useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type DragEvent, type ReactNode, type Ref } from 'react';
 import { Group, Layer, Line, Rect, Stage, Transformer } from 'react-konva';
 import { distance, ellipsePolygon, isPoint, rectanglePolygon, validPoints } from '../../domain/geometry.js';
 import { cellNameAt, isCellGrid, parseCell, cellPolygon } from '../../domain/grid.js';
@@ -96,6 +96,13 @@ export interface MapViewProps {
   onDrafting(drafting: boolean): void;
   /** True while a shape's corners are shown as handles. */
   onCornerEditing?(editing: boolean): void;
+  /**
+   * Drawing above the scene in table units (the play view's tints and markers); `k` is one screen pixel in table
+   * units at the settled zoom. It never takes clicks: picking stays with the scene.
+   */
+  overlay?: (k: number) => ReactNode;
+  /** When given, a left click on the table comes here instead of selecting or drawing (the play view). */
+  onTableClick?(at: Point, cell: string | null): void;
   handle?: Ref<MapViewHandle>;
 }
 
@@ -616,6 +623,12 @@ export function MapView(props: MapViewProps) {
       return;
     }
     if (e.button !== 0) return;
+    if (latest.current.onTableClick) {
+      stage.container().focus({ preventScroll: true });
+      const at = tableOf(e);
+      latest.current.onTableClick(at, cellAtPoint(at));
+      return;
+    }
     const hit = hitAt(screen);
     if (hit?.kind === 'transformer') return;
     const { scenario: s, tool: t, selection: sel, side: sd } = latest.current;
@@ -1218,6 +1231,7 @@ export function MapView(props: MapViewProps) {
           />
           <Previews preview={preview} k={k} color={color} />
         </Layer>
+        {props.overlay && <Layer listening={false}>{props.overlay(k)}</Layer>}
         <RulersLayer layerRef={rulerRef} state={rulerState} width={width} height={height} table={scene.table} units={units} style={style} />
       </Stage>
     </div>
