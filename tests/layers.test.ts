@@ -12,7 +12,7 @@ const ALLOWED: Record<string, string[]> = {
   cli: ['cli', 'node', 'engine', 'domain', 'schemas'],
   electron: ['electron', 'node', 'engine', 'domain', 'schemas'],
   renderer: ['renderer', 'domain', 'schemas'],
-  tests: ['tests', 'cli', 'node', 'engine', 'domain', 'schemas', 'electron', 'scripts'],
+  tests: ['tests', 'cli', 'node', 'engine', 'domain', 'schemas', 'electron', 'renderer', 'scripts'],
 };
 /** Packages that only the host side may use: the renderer and the domain must stay portable. */
 const NODE_ONLY = /^(node:|electron$|fs$|path$|child_process$|os$)/;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { EngineApi } from '../../domain/host-api.js';
 import { EngineClient, EngineError, openGame } from './engine-client.js';
-import { describeEvent, verdict } from './play-view.js';
+import { describeEvent } from './play-view.js';
+import { verdict } from './report.js';
 
 /** An engine that answers from a script, out of order if asked, like the real host over SSE. */
 function fakeEngine(answer: (msg: Record<string, unknown>, emit: (m: unknown) => void) => void) {
@@ -107,7 +108,7 @@ describe('play view text', () => {
   const names = new Map([['fr-foot', 'Foot battery'], ['au-chevl', 'Chevaulegers']]);
   it('describes a fire with its dice, and an unknown event by its fields', () => {
     expect(describeEvent({ type: 'fire', unit: 'fr-foot', target: 'au-chevl', dice: 2, hitOn: 3, rolls: [5, 2], hits: 1 }, names)).toBe(
-      'Foot battery fires on Chevaulegers: 2 dice hitting on 3+ [5, 2] → 1 hit',
+      'Foot battery fires on Chevaulegers: 2 dice on 3+ [5, 2] → 1 hit',
     );
     expect(describeEvent({ type: 'withdraw', unit: 'fr-foot' }, names)).toBe('withdraw: unit Foot battery');
   });

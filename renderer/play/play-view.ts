@@ -1,32 +1,57 @@
 // Pure helpers of the play view: the map drawn from the engine's position, and the log in words.
 import type { Formation, Scenario, TacticalFormation } from '../../domain/model.js';
 
+export type SideKey = 'red' | 'blue';
+
+/** A unit as the engine's `state` reply draws it (docs/engine-protocol.md, "state"). */
 export interface EngineUnit {
   id: string;
   name: string;
-  side: string;
+  side: SideKey;
+  type?: string;
   status: string;
   box: string | null;
   facing: number | null;
   formation: string | null;
   sp: number;
   hits: number;
+  /** Orders held this turn and how many are spent. */
+  orders?: number;
+  ordersUsed?: number;
+  did?: string[];
 }
 
 export interface EngineGeneral {
   id: string;
   name: string;
+  side?: SideKey;
   status: string;
   box: string | null;
+  with?: string | null;
+  roll?: number;
+  pips?: number;
+  banked?: number;
+}
+
+export interface EngineObjective {
+  id: string;
+  name?: string;
+  vp?: number;
+  boxes: string[];
+  holder: SideKey | null;
 }
 
 export interface GameState {
   turn: number;
   turns: number;
   phase: string;
-  toAct: 'red' | 'blue' | null;
+  toAct: SideKey | null;
   vp: { red: number; blue: number };
   over: boolean;
+  ply?: number;
+  initiative?: SideKey;
+  decision?: { kind: string; side: SideKey | null; attacker?: string; defender?: string; unit?: string; loser?: string };
+  objectives?: EngineObjective[];
   units: EngineUnit[];
   generals: EngineGeneral[];
 }
@@ -66,6 +91,23 @@ export function scenarioAtState(scenario: Scenario, state: GameState): Scenario 
 type Names = ReadonlyMap<string, string>;
 
 const str = (v: unknown): string => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+const plural = (n: unknown, word: string): string => `${str(n)} ${word}${n === 1 ? '' : 's'}`;
+const COMPASS: Record<string, string> = { '0': 'north', '90': 'east', '180': 'south', '270': 'west' };
+export const facingName = (f: unknown): string => COMPASS[str(f)] ?? `${str(f)}°`;
+
+interface Pool {
+  dice?: unknown;
+  hitOn?: unknown;
+  rolls?: unknown;
+  hits?: unknown;
+  modifiers?: unknown;
+}
+
+function poolText(p: Pool | undefined): string {
+  if (!p) return '';
+  const rolls = Array.isArray(p.rolls) ? ` [${p.rolls.join(', ')}]` : '';
+  return `${plural(p.dice, 'die').replace('dies', 'dice')} on ${str(p.hitOn)}+${rolls} → ${plural(p.hits, 'hit')}`;
+}
 
 /** One line per event, in words a player reads; an event this does not know still shows its type and fields. */
 export function describeEvent(e: Record<string, unknown>, names: Names): string {
@@ -76,39 +118,71 @@ export function describeEvent(e: Record<string, unknown>, names: Names): string 
   const rolls = Array.isArray(e.rolls) ? ` [${(e.rolls as unknown[]).join(', ')}]` : '';
   switch (e.type) {
     case 'turn':
-      return `— Turn ${str(e.turn)} —`;
+      return e.turn !== undefined ? `— Turn ${str(e.turn)} —` : `${n('unit')} turns to face ${facingName(e.facing)}`;
     case 'orders-roll':
-      return `${n('general')} rolls ${str(e.roll)} for orders: ${str(e.pips)} pip${e.pips === 1 ? '' : 's'}`;
+      return `${n('general')} rolls ${str(e.roll)} for orders: ${plural(e.pips, 'pip')}`;
+    case 'orders-saved':
+      return `${n('general')} saves ${plural(e.saved, 'order')} for next turn`;
     case 'order':
-      return `${n('general')} orders ${n('unit')}`;
+      return `${n('general')} orders ${n('unit')}${typeof e.cost === 'number' ? ` (${plural(e.cost, 'pip')})` : ''}`;
     case 'attach':
       return `${n('general')} joins ${n('unit')}`;
+    case 'initiative':
+      return `Initiative dice ${str(e.holderRoll)} against ${str(e.reactorRoll)}: ${n('initiative')} has the initiative`;
     case 'move':
     case 'march':
     case 'maneuver':
-      return `${n('unit')} ${{ move: 'moves', march: 'marches', maneuver: 'manoeuvres' }[e.type]} to ${str(e.to)}${e.formation ? ` in ${str(e.formation)}` : ''}`;
+      return `${n('unit')} ${{ move: 'moves', march: 'marches', maneuver: 'manoeuvres' }[e.type]} ${e.from ? `from ${str(e.from)} ` : ''}to ${str(e.to)}, facing ${facingName(e.facing)}${e.formation ? `, in ${str(e.formation)}` : ''}`;
     case 'fire':
-    case 'bombard':
       if (typeof e.dice !== 'number') return generic(e, names);
-      return `${n('unit')} ${e.type === 'bombard' ? 'bombards' : 'fires on'} ${n('target')}: ${str(e.dice)} dice hitting on ${str(e.hitOn)}+${rolls} → ${str(e.hits)} hit${e.hits === 1 ? '' : 's'}`;
-    case 'retreat':
-      return `${n('unit')} retreats${e.to ? ` to ${str(e.to)}` : ''}`;
-    case 'eliminated':
-      return `${n('unit')} is eliminated`;
-    case 'rally':
-      return `${n('unit')} rallies${rolls}`;
+      return `${n('unit')} ${e.kind === 'skirmish' ? 'skirmishes against' : 'fires on'} ${n('target')}: ${poolText(e as Pool)}`;
+    case 'bombard':
+      return `${n('unit')} bombards (resupplies)`;
+    case 'resupply':
+      return `${n('unit')} rolls ${str(e.roll)} for supply: ${e.supplied ? 'supplied' : 'out of supply'}`;
+    case 'assault':
+      return `${n('unit')} assaults ${n('target')}${e.to ? ` from ${str(e.to)}` : ''}${e.side ? ` (${str(e.side)})` : ''}`;
+    case 'assault-defence':
+      return `${n('unit') || 'The defender'} answers the assault: ${str(e.choice)}`;
+    case 'assault-stopped':
+      return `${n('unit')}'s assault is stopped: ${str(e.why)}`;
     case 'assault-result': {
-      const side = (k: string) => {
-        const s = e[k] as Record<string, unknown> | undefined;
-        return s ? `${str(s.hits)} hit${s.hits === 1 ? '' : 's'}${Array.isArray(s.rolls) ? ` [${(s.rolls as unknown[]).join(', ')}]` : ''}` : '';
-      };
-      return `Assault ${n('unit') || n('attacker')} on ${n('target') || n('defender')}: attacker ${side('attacker')}, defender ${side('defender')}`;
+      const side = (k: string) => poolText(e[k] as Pool | undefined);
+      return `Assault of ${n('unit')} on ${n('target')}: attacker ${side('attacker')}; defender ${side('defender')}`;
     }
+    case 'assault-won':
+      return `${n('unit')} wins the assault`;
+    case 'after-assault':
+      return `${n('unit') || 'The winner'} ${str(e.choice) === 'stay' ? 'stays' : str(e.choice) === 'advance' ? 'advances' : 'turns'}`;
+    case 'advance':
+      return `${n('unit')} advances to ${str(e.to)}${e.why ? ` (${str(e.why)})` : ''}`;
+    case 'retreat':
+      if (e.blocked) return `${n('unit')} cannot retreat: ${str(e.blocked)}`;
+      return `${n('unit')} retreats to ${str(e.to)}${typeof e.hits === 'number' && e.hits > 0 ? `, taking ${plural(e.hits, 'hit')} on the way` : ''}`;
+    case 'eliminated':
+      return `${n('unit')} is eliminated${e.why ? ` (${str(e.why)})` : ''}`;
+    case 'general-removed':
+      return `${n('general')} leaves the field with his unit`;
+    case 'general-returns':
+      return `${n('general')} returns, with ${n('unit')}`;
+    case 'general-arrives':
+      return `${n('general')} arrives with ${n('unit')}`;
+    case 'rally':
+      return `${n('unit')} rallies${rolls || (e.roll !== undefined ? ` [${str(e.roll)}]` : '')}: ${plural(e.removed, 'hit')} removed`;
+    case 'exit':
+      return `${n('unit')} leaves the table${e.from ? ` from ${str(e.from)}` : ''}`;
+    case 'reinforcement-roll':
+      return `${n('side')} rolls ${str(e.roll)} for reinforcements (needs ${str(e.need)}+): ${e.arrives ? 'they arrive' : 'not yet'}`;
+    case 'reinforcement':
+      return `${n('unit')} arrives at ${str(e.at)}`;
+    case 'defend-window':
+      return `${n('side')} may defend (fire with unused orders)`;
     case 'end-orders':
     case 'end-actions':
-      return `${str(e.side) || 'Side'} ends ${e.type === 'end-orders' ? 'orders' : 'actions'}`;
+      return `${n('side') || 'Side'} ends ${e.type === 'end-orders' ? 'orders' : 'actions'}`;
+    case 'game-over':
     case 'result':
-      return `Game over: ${str(e.winner)} (${str(e.reason)})`;
+      return `Game over: ${str(e.reason)}`;
     default:
       return generic(e, names);
   }
@@ -119,28 +193,4 @@ function generic(e: Record<string, unknown>, names: Names): string {
     .filter(([k, v]) => k !== 'type' && (typeof v === 'string' || typeof v === 'number'))
     .map(([k, v]) => `${k} ${names.get(String(v)) ?? String(v)}`);
   return `${str(e.type)}${fields.length ? `: ${fields.join(', ')}` : ''}`;
-}
-
-/** Percent with no decimals, for the verdict and the bars. */
-export const pct = (x: number): string => `${Math.round(x * 100)}%`;
-
-export interface Simulation {
-  games: number;
-  wins: { red: number; blue: number; draw: number };
-  winRate: { red: number; blue: number };
-  ci95: { red: [number, number]; blue: [number, number] };
-  meanTurns: number;
-  meanVp: { red: number; blue: number };
-}
-
-/** A sentence from the numbers alone: the likelier winner and the half-width of its 95% interval. */
-export function verdict(sim: Simulation, sideName: (k: 'red' | 'blue') => string): string {
-  if (sim.games === 0) return 'No games were played.';
-  const k: 'red' | 'blue' = sim.winRate.red >= sim.winRate.blue ? 'red' : 'blue';
-  const [lo, hi] = sim.ci95[k];
-  const half = (hi - lo) / 2;
-  const draws = sim.wins.draw / sim.games;
-  const drawText = draws > 0 ? `; ${pct(draws)} draws` : '';
-  if (sim.winRate.red === sim.winRate.blue) return `Both sides win ${pct(sim.winRate.red)} of ${sim.games} games${drawText}.`;
-  return `${sideName(k)} wins ${pct(sim.winRate[k])} ± ${pct(half)} of ${sim.games} games${drawText}.`;
 }

@@ -1,0 +1,225 @@
+// The balance report from a simulation's numbers: the verdict sentence, the charts as SVG, and the whole report as
+// a self-contained page to print. One set of chart functions serves the dialog and the printed page, so both show
+// the same picture. Everything a user typed (side names, the title) goes through escapeHtml.
+import { escapeHtml } from '../../domain/sheet/escape.js';
+import type { SideKey } from './play-view.js';
+
+export interface Losses {
+  units: number;
+  sp: number;
+}
+
+/** The engine's `simulate` reply (the same as `adc simulate --json`). */
+export interface Simulation {
+  scenario?: string;
+  seed?: number;
+  red?: string;
+  blue?: string;
+  games: number;
+  wins: { red: number; blue: number; draw: number };
+  winRate: { red: number; blue: number };
+  ci95: { red: [number, number]; blue: [number, number] };
+  meanTurns: number;
+  meanVp: { red: number; blue: number };
+  seconds?: number;
+  decidedBy?: { condition: string; games: number }[];
+  vpHistogram?: { vp: number; red: number; blue: number }[];
+  endTurns?: { turn: number; red: number; blue: number; draw: number }[];
+  meanLosses?: Partial<Record<SideKey, Record<string, Losses>>>;
+}
+
+type SideName = (k: SideKey) => string;
+
+/** Percent with no decimals, for the verdict and the bars. */
+export const pct = (x: number): string => `${Math.round(x * 100)}%`;
+
+export const COLOUR = { red: '#c62828', blue: '#1565c0', draw: '#757575' } as const;
+
+/** "#3 points" → "points"; the kind of a decided-by label as `conditionLabels` writes it. */
+const kindOf = (label: string): string => /\b(hold|exit|destroy|points)\b/.exec(label)?.[1] ?? '';
+
+const HOW: Record<string, string> = {
+  hold: 'by holding their objectives',
+  exit: 'by leaving the table',
+  destroy: 'by destroying the enemy',
+  points: 'on points at the end',
+};
+
+/**
+ * A sentence from the numbers alone: who wins how often (with the half-width of the 95% interval), how most of
+ * those wins came, and the one lever that decided them. Within ten points of each other the sides are called even.
+ */
+export function verdict(sim: Simulation, sideName: SideName): string {
+  if (sim.games === 0) return 'No games were played.';
+  const draws = sim.wins.draw / sim.games;
+  const drawText = draws > 0 ? `; ${pct(draws)} draws` : '';
+  const half = (k: SideKey) => (sim.ci95[k][1] - sim.ci95[k][0]) / 2;
+  if (Math.abs(sim.winRate.red - sim.winRate.blue) <= 0.1) {
+    return `Close to even: ${sideName('red')} wins ${pct(sim.winRate.red)} ± ${pct(half('red'))}, ${sideName('blue')} ${pct(sim.winRate.blue)} ± ${pct(half('blue'))} of ${sim.games} games${drawText}.`;
+  }
+  const k: SideKey = sim.winRate.red > sim.winRate.blue ? 'red' : 'blue';
+  const loser: SideKey = k === 'red' ? 'blue' : 'red';
+  const head = `${sideName(k)} wins ${pct(sim.winRate[k])} ± ${pct(half(k))} of ${sim.games} games${drawText}`;
+  // Which victory condition gave the winner most of its wins: a condition names its side, or (points) serves both.
+  const mine = (sim.decidedBy ?? []).filter((d) => d.games > 0 && kindOf(d.condition) && (d.condition.includes(` ${k} `) || kindOf(d.condition) === 'points'));
+  const top = mine.sort((a, b) => b.games - a.games)[0];
+  if (!top || sim.wins[k] === 0) return `${head}.`;
+  const kind = kindOf(top.condition);
+  const share = Math.min(1, top.games / sim.wins[k]);
+  const lever =
+    kind === 'points'
+      ? `consider more turns, or other objective values, for ${sideName(loser)}`
+      : kind === 'destroy'
+        ? `consider strengthening ${sideName(loser)}'s force`
+        : kind === 'hold'
+          ? `consider giving ${sideName(loser)} more time or strength to contest the objectives`
+          : `consider making ${sideName(k)}'s way off the table harder`;
+  return `${head}, ${pct(share)} of those ${HOW[kind]}: ${lever}.`;
+}
+
+// ---- Charts (SVG) ----------------------------------------------------------------------------------------------
+
+const FONT = 'font-family="system-ui, sans-serif" font-size="11"';
+
+/** Win and draw rates as bars, each win rate with its 95% interval drawn across it. */
+export function ratesSvg(sim: Simulation, sideName: SideName, width = 560): string {
+  const rows: { label: string; rate: number; ci?: [number, number]; colour: string; count: number }[] = [
+    { label: `${sideName('red')} wins`, rate: sim.winRate.red, ci: sim.ci95.red, colour: COLOUR.red, count: sim.wins.red },
+    { label: `${sideName('blue')} wins`, rate: sim.winRate.blue, ci: sim.ci95.blue, colour: COLOUR.blue, count: sim.wins.blue },
+    { label: 'Draws', rate: sim.games ? sim.wins.draw / sim.games : 0, colour: COLOUR.draw, count: sim.wins.draw },
+  ];
+  const left = 170;
+  const barW = width - left - 60;
+  const rowH = 30;
+  const h = rows.length * rowH + 24;
+  const x = (v: number) => left + v * barW;
+  let out = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${h}" viewBox="0 0 ${width} ${h}" ${FONT} role="img" aria-label="Win and draw rates">`;
+  for (let t = 0; t <= 4; t++) {
+    const v = t / 4;
+    out += `<line x1="${x(v)}" y1="0" x2="${x(v)}" y2="${h - 18}" stroke="#ddd"/><text x="${x(v)}" y="${h - 5}" text-anchor="middle" fill="#555">${pct(v)}</text>`;
+  }
+  rows.forEach((r, i) => {
+    const y = i * rowH + 4;
+    out += `<text x="${left - 8}" y="${y + 15}" text-anchor="end">${escapeHtml(r.label)}</text>`;
+    out += `<rect x="${left}" y="${y + 3}" width="${Math.max(0, r.rate * barW)}" height="16" fill="${r.colour}" data-rate="${r.rate}"/>`;
+    if (r.ci) {
+      const [lo, hi] = r.ci;
+      out += `<g stroke="#111" stroke-width="1.5"><line x1="${x(lo)}" y1="${y + 11}" x2="${x(hi)}" y2="${y + 11}"/><line x1="${x(lo)}" y1="${y + 5}" x2="${x(lo)}" y2="${y + 17}"/><line x1="${x(hi)}" y1="${y + 5}" x2="${x(hi)}" y2="${y + 17}"/></g>`;
+    }
+    out += `<text x="${x(Math.max(r.rate, r.ci?.[1] ?? 0)) + 6}" y="${y + 15}" fill="#222">${pct(r.rate)} (${r.count})</text>`;
+  });
+  return `${out}</svg>`;
+}
+
+/** Grouped bars: in how many games each side finished with each VP total. */
+export function vpHistogramSvg(sim: Simulation, sideName: SideName, width = 560): string {
+  const bins = sim.vpHistogram ?? [];
+  const h = 190;
+  const top = 10;
+  const bottom = 40;
+  const left = 40;
+  const plotW = width - left - 10;
+  const plotH = h - top - bottom;
+  const max = Math.max(1, ...bins.flatMap((b) => [b.red, b.blue]));
+  const slot = bins.length ? plotW / bins.length : plotW;
+  const bar = Math.max(1, Math.min(18, slot / 2 - 1));
+  let out = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${h}" viewBox="0 0 ${width} ${h}" ${FONT} role="img" aria-label="VP distribution">`;
+  out += `<line x1="${left}" y1="${top + plotH}" x2="${width - 10}" y2="${top + plotH}" stroke="#555"/>`;
+  out += `<text x="${left - 4}" y="${top + 8}" text-anchor="end" fill="#555">${max}</text><text x="${left - 4}" y="${top + plotH}" text-anchor="end" fill="#555">0</text>`;
+  const every = Math.max(1, Math.ceil(bins.length / 14));
+  bins.forEach((b, i) => {
+    const cx = left + slot * (i + 0.5);
+    for (const [k, dx] of [
+      ['red', -bar],
+      ['blue', 0],
+    ] as const) {
+      const v = b[k];
+      const bh = (v / max) * plotH;
+      out += `<rect x="${cx + dx}" y="${top + plotH - bh}" width="${bar}" height="${bh}" fill="${COLOUR[k]}" data-vp="${b.vp}" data-side="${k}" data-games="${v}"><title>${escapeHtml(sideName(k))}: ${v} games with ${b.vp} VP</title></rect>`;
+    }
+    if (i % every === 0) out += `<text x="${cx}" y="${top + plotH + 13}" text-anchor="middle" fill="#333">${b.vp}</text>`;
+  });
+  out += `<text x="${left + plotW / 2}" y="${h - 12}" text-anchor="middle" fill="#333">VP at the end of the game</text>`;
+  out += `<rect x="${left}" y="${h - 10}" width="9" height="9" fill="${COLOUR.red}"/><text x="${left + 12}" y="${h - 2}">${escapeHtml(sideName('red'))}</text>`;
+  out += `<rect x="${left + 160}" y="${h - 10}" width="9" height="9" fill="${COLOUR.blue}"/><text x="${left + 172}" y="${h - 2}">${escapeHtml(sideName('blue'))}</text>`;
+  return `${out}</svg>`;
+}
+
+/** Stacked bars: on which turn games ended, and who won them. */
+export function endTurnsSvg(sim: Simulation, width = 560): string {
+  const rows = sim.endTurns ?? [];
+  const h = 170;
+  const top = 10;
+  const bottom = 30;
+  const left = 40;
+  const plotW = width - left - 10;
+  const plotH = h - top - bottom;
+  const max = Math.max(1, ...rows.map((r) => r.red + r.blue + r.draw));
+  const slot = rows.length ? plotW / rows.length : plotW;
+  const bar = Math.max(2, Math.min(28, slot - 4));
+  let out = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${h}" viewBox="0 0 ${width} ${h}" ${FONT} role="img" aria-label="Turn on which games ended">`;
+  out += `<line x1="${left}" y1="${top + plotH}" x2="${width - 10}" y2="${top + plotH}" stroke="#555"/>`;
+  out += `<text x="${left - 4}" y="${top + 8}" text-anchor="end" fill="#555">${max}</text>`;
+  rows.forEach((r, i) => {
+    const x = left + slot * i + (slot - bar) / 2;
+    let y = top + plotH;
+    for (const k of ['red', 'blue', 'draw'] as const) {
+      const bh = (r[k] / max) * plotH;
+      y -= bh;
+      if (bh > 0) out += `<rect x="${x}" y="${y}" width="${bar}" height="${bh}" fill="${COLOUR[k]}" data-turn="${r.turn}" data-winner="${k}" data-games="${r[k]}"/>`;
+    }
+    out += `<text x="${x + bar / 2}" y="${top + plotH + 13}" text-anchor="middle" fill="#333">${r.turn}</text>`;
+  });
+  out += `<text x="${left + plotW / 2}" y="${h - 3}" text-anchor="middle" fill="#333">Turn on which the game ended</text>`;
+  return `${out}</svg>`;
+}
+
+// ---- Tables ----------------------------------------------------------------------------------------------------
+
+export interface LossRow {
+  arm: string;
+  red: Losses | null;
+  blue: Losses | null;
+}
+
+/** One row per unit type either side fielded, in a fixed order. */
+export function lossRows(sim: Simulation): LossRow[] {
+  const order = ['Infantry', 'Lights', 'Cavalry', 'Heavy Cavalry', 'Guns', 'Horse Guns'];
+  const red = sim.meanLosses?.red ?? {};
+  const blue = sim.meanLosses?.blue ?? {};
+  const arms = [...new Set([...Object.keys(red), ...Object.keys(blue)])].sort((a, b) => {
+    const ia = order.indexOf(a);
+    const ib = order.indexOf(b);
+    return (ia < 0 ? 99 : ia) - (ib < 0 ? 99 : ib) || a.localeCompare(b);
+  });
+  return arms.map((arm) => ({ arm, red: red[arm] ?? null, blue: blue[arm] ?? null }));
+}
+
+const fmt = (x: number, d = 1) => x.toFixed(d);
+const lossCell = (l: Losses | null) => (l ? `${fmt(l.units, 2)} units · ${fmt(l.sp)} SP` : '—');
+
+/** The report as a page of its own, to print or keep. */
+export function reportHtml(sim: Simulation, title: string, sideName: SideName): string {
+  const decided = (sim.decidedBy ?? []).map((d) => `<tr><td>${escapeHtml(d.condition)}</td><td class="n">${d.games}</td><td class="n">${sim.games ? pct(d.games / sim.games) : '–'}</td></tr>`).join('');
+  const losses = lossRows(sim)
+    .map((r) => `<tr><td>${escapeHtml(r.arm)}</td><td>${lossCell(r.red)}</td><td>${lossCell(r.blue)}</td></tr>`)
+    .join('');
+  const players = sim.red && sim.blue ? ` · ${escapeHtml(sideName('red'))}: ${escapeHtml(sim.red)}, ${escapeHtml(sideName('blue'))}: ${escapeHtml(sim.blue)}` : '';
+  return (
+    `<!doctype html><html><head><meta charset="utf-8"><title>Balance report: ${escapeHtml(title)}</title><style>` +
+    `@page { size: A4 portrait; margin: 14mm; } body { font-family: system-ui, sans-serif; color: #111; font-size: 12px; }` +
+    `h1 { font-size: 18px; margin: 0 0 4px; } h2 { font-size: 13px; margin: 16px 0 4px; } .verdict { font-size: 14px; font-weight: 600; margin: 10px 0; }` +
+    `table { border-collapse: collapse; } td, th { border-bottom: 1px solid #ddd; padding: 3px 8px; text-align: left; } .n { text-align: right; }` +
+    `html { -webkit-print-color-adjust: exact; print-color-adjust: exact; } section { break-inside: avoid; }` +
+    `</style></head><body>` +
+    `<h1>Balance report: ${escapeHtml(title)}</h1>` +
+    `<div>${sim.games} games, AI against AI${sim.seed !== undefined ? `, seeds from ${sim.seed}` : ''}${players} · mean length ${fmt(sim.meanTurns)} turns · mean VP ${escapeHtml(sideName('red'))} ${fmt(sim.meanVp.red)}, ${escapeHtml(sideName('blue'))} ${fmt(sim.meanVp.blue)}</div>` +
+    `<p class="verdict">${escapeHtml(verdict(sim, sideName))}</p>` +
+    `<section><h2>Results, with 95% intervals</h2>${ratesSvg(sim, sideName)}</section>` +
+    (sim.vpHistogram?.length ? `<section><h2>VP distribution</h2>${vpHistogramSvg(sim, sideName)}</section>` : '') +
+    (sim.endTurns?.length ? `<section><h2>When games ended</h2>${endTurnsSvg(sim)}</section>` : '') +
+    (decided ? `<section><h2>What decided the games</h2><table><tr><th>Victory condition</th><th class="n">Games</th><th class="n">Share</th></tr>${decided}</table></section>` : '') +
+    (losses ? `<section><h2>Mean losses per game, by arm</h2><table><tr><th>Arm</th><th>${escapeHtml(sideName('red'))}</th><th>${escapeHtml(sideName('blue'))}</th></tr>${losses}</table></section>` : '') +
+    `</body></html>`
+  );
+}

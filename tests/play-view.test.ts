@@ -1,0 +1,205 @@
+// The play view's pure helpers against what the real engine says over its protocol: legal actions sorted for the
+// map, the dice and effects read from real events, the log in words, and the balance report built from a real
+// simulation. The engine session runs in-process here; the page itself is tested in tests/e2e.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Scenario } from '../domain/model.js';
+import type { Message } from '../engine/protocol.js';
+import { createSession, handleLine, hasWork, runWork, type SessionState } from '../engine/session.js';
+import { actingUnits, actionLabel, costTint, destinationCosts, diceOf, effectsOf, optionsFor, sideActions, type EngineAction } from '../renderer/play/play-actions.js';
+import { describeEvent, type GameState } from '../renderer/play/play-view.js';
+import { endTurnsSvg, lossRows, ratesSvg, reportHtml, verdict, vpHistogramSvg, type Simulation } from '../renderer/play/report.js';
+
+const root = path.resolve(import.meta.dirname, '..');
+const SE01 = JSON.parse(readFileSync(path.join(root, 'scenarios/se-01-hold-the-bridge.scenario.json'), 'utf8')) as Scenario;
+
+class Engine {
+  state: SessionState = createSession('0.0.0');
+  private n = 0;
+  constructor() {
+    this.ask({ type: 'hello', protocol: 1 });
+  }
+  ask<T = Message>(request: Record<string, unknown>): T & Message {
+    const step = handleLine(JSON.stringify({ id: String(++this.n), ...request }), this.state);
+    this.state = step.state;
+    const out = [...step.out];
+    while (hasWork(this.state)) {
+      const w = runWork(this.state);
+      this.state = w.state;
+      out.push(...w.out);
+    }
+    const reply = out.find((m) => m.re === String(this.n))!;
+    if (reply.type === 'error') throw new Error(String(reply.message));
+    return reply as T & Message;
+  }
+}
+
+function startSe01(seed = 3) {
+  const e = new Engine();
+  e.ask({ type: 'load', scenario: SE01 });
+  const g = e.ask<{ game: string; events: unknown[] }>({ type: 'new-game', seed, players: { red: 'human', blue: 'ai' } });
+  return { e, game: g.game, events: g.events };
+}
+
+const stateOf = (e: Engine, game: string) => e.ask<{ state: GameState }>({ type: 'state', game }).state;
+const names = (s: GameState) => new Map([...s.units.map((u) => [u.id, u.name] as const), ...s.generals.map((g) => [g.id, g.name] as const)]);
+
+/** Plays the AI's advice for the human until `pending` is the decision, returning the game's state then. */
+function playUntil(e: Engine, game: string, pending: string, limit = 500): GameState {
+  for (let i = 0; i < limit; i++) {
+    const s = stateOf(e, game);
+    if (s.decision?.kind === pending && s.toAct === 'red') return s;
+    if (s.over) break;
+    e.ask({ type: 'ai-move', game });
+  }
+  throw new Error(`no ${pending} decision for red`);
+}
+
+describe('legal actions sorted for the map', () => {
+  it('splits one unit’s actions into destinations, targets and the rest, and the side’s own decisions', () => {
+    const { e, game } = startSe01();
+    const s = playUntil(e, game, 'orders');
+    const all = e.ask<{ actions: EngineAction[] }>({ type: 'legal-actions', game }).actions;
+    // Orders phase: every action but end-orders belongs to a unit, and end-orders is the side's own decision.
+    expect(sideActions(all).map((a) => a.type)).toEqual(['end-orders']);
+    const acting = actingUnits(all);
+    expect(acting.size).toBeGreaterThan(0);
+    for (const id of acting) expect(s.units.find((u) => u.id === id)?.side).toBe('red');
+
+    // Give one unit an order and play on to its Actions phase: its moves become destinations keyed by box.
+    const order = all.find((a) => a.type === 'order')!;
+    e.ask({ type: 'act', game, action: order });
+    e.ask({ type: 'act', game, action: { type: 'end-orders' } });
+    playUntil(e, game, 'actions');
+    const mine = e.ask<{ actions: EngineAction[]; costs?: Record<string, number> }>({ type: 'legal-actions', game, unit: order.unit });
+    const o = optionsFor(mine.actions, order.unit!);
+    const moves = mine.actions.filter((a) => ['move', 'march', 'maneuver'].includes(a.type));
+    expect(moves.length).toBeGreaterThan(0);
+    expect([...o.destinations.values()].flat()).toHaveLength(moves.length);
+    for (const a of moves) expect(o.destinations.get(a.to!)).toContainEqual(a);
+    const costs = destinationCosts(o.destinations, mine.costs);
+    expect([...costs.keys()].sort()).toEqual([...o.destinations.keys()].sort());
+    for (const c of costs.values()) expect(c).toBeGreaterThanOrEqual(0);
+    // Another unit's actions never leak in.
+    expect(optionsFor(mine.actions, 'no-such-unit').destinations.size).toBe(0);
+
+    // A destination's action is one the engine accepts as it is.
+    const first = o.destinations.values().next().value![0]!;
+    const acted = e.ask<{ events: Record<string, unknown>[] }>({ type: 'act', game, action: first });
+    const line = acted.events.map((ev) => describeEvent(ev, names(s))).join('\n');
+    expect(line).toContain(`to ${first.to}`);
+  });
+
+  it('labels every kind of action a player may meet in words', () => {
+    const n = new Map([['u', 'IR 49'], ['g', 'Radetzky'], ['t', '10e Léger']]);
+    expect(actionLabel({ type: 'order', general: 'g', unit: 'u' }, n)).toBe('Order (Radetzky)');
+    expect(actionLabel({ type: 'march', unit: 'u', to: 'D4', facing: 90 }, n)).toBe('March to D4, facing east');
+    expect(actionLabel({ type: 'maneuver', unit: 'u', to: 'D4', facing: 0, formation: 'square' }, n)).toBe('Manoeuvre to D4, facing north, form square');
+    expect(actionLabel({ type: 'assault', unit: 'u', target: 't', from: 'C3' }, n)).toBe('Assault 10e Léger from C3');
+    expect(actionLabel({ type: 'after-assault', choice: 'turn', facing: 270 }, n)).toBe('Turn to face west');
+  });
+
+  it('tints cheap boxes greener than dear ones', () => {
+    const hue = (c: string) => Number(/hsla\((\d+)/.exec(c)![1]);
+    expect(hue(costTint(1, 3))).toBeGreaterThan(hue(costTint(3, 3)));
+    expect(hue(costTint(0, 0))).toBe(hue(costTint(0, 3)));
+  });
+});
+
+describe('dice and effects from real events', () => {
+  it('reads every fire die and the hits it made, and places the hit on the target’s box', () => {
+    const { e, game } = startSe01();
+    let found: { events: Record<string, unknown>[]; before: GameState } | null = null;
+    for (let i = 0; i < 2000 && !found; i++) {
+      const before = stateOf(e, game);
+      if (before.over) break;
+      const r = e.ask<{ events: Record<string, unknown>[] }>({ type: 'ai-move', game });
+      if (r.events.some((ev) => ev.type === 'fire' && Number(ev.hits) > 0)) found = { events: r.events, before };
+    }
+    expect(found).not.toBeNull();
+    const { events, before } = found!;
+    const fire = events.find((ev) => ev.type === 'fire' && Number(ev.hits) > 0)!;
+    const rolls = diceOf(events, names(before));
+    const tray = rolls.find((r) => r.hitOn !== null && r.rolls.join() === (fire.rolls as number[]).join())!;
+    expect(tray.hits).toBe(fire.hits);
+    const targetBox = before.units.find((u) => u.id === fire.target)!.box;
+    expect(effectsOf(events, before)).toContainEqual({ kind: 'hit', box: targetBox, hits: fire.hits });
+  });
+
+  it('follows a unit that retreats after moving in the same action', () => {
+    const before = { units: [{ id: 'a', box: 'C3', status: 'table' }] } as unknown as GameState;
+    const fx = effectsOf(
+      [
+        { type: 'move', unit: 'a', to: 'C4' },
+        { type: 'retreat', unit: 'a', to: 'C6' },
+        { type: 'eliminated', unit: 'a' },
+      ],
+      before,
+    );
+    expect(fx).toEqual([
+      { kind: 'retreat', from: 'C4', to: 'C6' },
+      { kind: 'eliminated', box: 'C6' },
+    ]);
+  });
+});
+
+describe('the balance report', () => {
+  const sim = (() => {
+    const e = new Engine();
+    e.ask({ type: 'load', scenario: SE01 });
+    return e.ask<Simulation>({ type: 'simulate', games: 30, seed: 1 });
+  })();
+  const sideName = (k: 'red' | 'blue') => (k === 'red' ? 'French <script>' : 'Austrians');
+
+  it('draws the rates with their intervals from the numbers', () => {
+    const svg = ratesSvg(sim, sideName);
+    const rates = [...svg.matchAll(/data-rate="([\d.]+)"/g)].map((m) => Number(m[1]));
+    expect(rates).toEqual([sim.winRate.red, sim.winRate.blue, sim.wins.draw / sim.games]);
+    expect(svg).not.toContain('<script>');
+    expect(svg).toContain('French &lt;script&gt;');
+  });
+
+  it('draws one bar per side per VP total, and the end turns stacked by winner', () => {
+    if (!sim.vpHistogram || !sim.endTurns) return expect.fail('the engine sends vpHistogram and endTurns');
+    const svg = vpHistogramSvg(sim, sideName);
+    const bars = [...svg.matchAll(/data-side="(red|blue)" data-games="(\d+)"/g)];
+    expect(bars).toHaveLength(sim.vpHistogram.length * 2);
+    expect(bars.filter((b) => b[1] === 'red').reduce((t, b) => t + Number(b[2]), 0)).toBe(sim.games);
+    const turns = [...endTurnsSvg(sim).matchAll(/data-games="(\d+)"/g)].reduce((t, m) => t + Number(m[1]), 0);
+    expect(turns).toBe(sim.games);
+  });
+
+  it('prints a page with the verdict, the charts and both tables, escaping what users typed', () => {
+    const html = reportHtml(sim, 'Hold <b>the</b> Bridge', sideName);
+    expect(html).toContain('Balance report: Hold &lt;b&gt;the&lt;/b&gt; Bridge');
+    expect(html).toContain(verdict(sim, sideName).replace('<script>', '&lt;script&gt;'));
+    expect(html.match(/<svg /g)?.length).toBeGreaterThanOrEqual(3);
+    for (const d of sim.decidedBy ?? []) expect(html).toContain(d.condition);
+    for (const r of lossRows(sim)) expect(html).toContain(`<td>${r.arm}</td>`);
+    expect(html).not.toMatch(/<script>/);
+  });
+
+  it('says who wins, by how much, and what decided it, from the data alone', () => {
+    const base: Simulation = {
+      games: 1000,
+      wins: { red: 120, blue: 860, draw: 20 },
+      winRate: { red: 0.12, blue: 0.86 },
+      ci95: { red: [0.1, 0.14], blue: [0.84, 0.88] },
+      meanTurns: 14,
+      meanVp: { red: 40, blue: 120 },
+      decidedBy: [
+        { condition: '#1 red hold obj-a', games: 120 },
+        { condition: '#2 blue destroy', games: 60 },
+        { condition: '#3 points', games: 800 },
+        { condition: 'none (draw)', games: 20 },
+      ],
+    };
+    const names2 = (k: 'red' | 'blue') => (k === 'red' ? 'French' : 'Austrians');
+    expect(verdict(base, names2)).toBe('Austrians wins 86% ± 2% of 1000 games; 2% draws, 93% of those on points at the end: consider more turns, or other objective values, for French.');
+    const destroy = { ...base, decidedBy: [{ condition: '#2 blue destroy', games: 700 }, { condition: '#3 points', games: 160 }] };
+    expect(verdict(destroy, names2)).toMatch(/81% of those by destroying the enemy: consider strengthening French's force\.$/);
+    const even = { ...base, wins: { red: 480, blue: 500, draw: 20 }, winRate: { red: 0.48, blue: 0.5 }, ci95: { red: [0.45, 0.51] as [number, number], blue: [0.47, 0.53] as [number, number] } };
+    expect(verdict(even, names2)).toBe('Close to even: French wins 48% ± 3%, Austrians 50% ± 3% of 1000 games; 2% draws.');
+  });
+});
