@@ -135,6 +135,8 @@ export type Seat = 'human' | 'ai' | 'random';
 export interface GameSetup {
   seed: number;
   players: { red: Seat; blue: Seat };
+  /** The scenario's optional rules switched on or off for this game (engine `new-game` options). */
+  options?: Record<string, boolean>;
 }
 
 export interface Summary {
@@ -174,6 +176,11 @@ export interface NewGame extends EngineMessage {
 export async function openGame(client: EngineClient, scenario: unknown, setup: GameSetup): Promise<{ loaded: Loaded; game: NewGame }> {
   if (!client.running) await client.start();
   const loaded = await client.request<Loaded>('load', { scenario });
-  const game = await client.request<NewGame>('new-game', { scenario: loaded.scenario, seed: setup.seed, players: setup.players });
+  const game = await client.request<NewGame>('new-game', {
+    scenario: loaded.scenario,
+    seed: setup.seed,
+    players: setup.players,
+    ...(setup.options ? { options: setup.options } : {}),
+  });
   return { loaded, game };
 }

@@ -1,0 +1,175 @@
+// The Balance report tab: N seeded AI-against-AI games in the engine process, with progress and cancel, then the
+// verdict, charts and tables of report.ts. The report can be kept as JSON or printed as a page of its own.
+import { Alert, Box, Button, LinearProgress, Stack, TextField, Typography } from '@mui/material';
+import { useRef, useState } from 'react';
+import type { Scenario } from '../../domain/model.js';
+import { EngineError, type EngineClient, type EngineMessage, type Loaded } from './engine-client.js';
+import { download, fileSlug } from './files.js';
+import type { SideKey } from './play-view.js';
+import { endTurnsSvg, lossRows, pct, ratesSvg, reportHtml, verdict, vpHistogramSvg, type Losses, type Simulation } from './report.js';
+
+/** The issue's default: enough games for an interval of about ±3 points. */
+export const DEFAULT_GAMES = 1000;
+
+const lossText = (l: Losses | null) => (l ? `${l.units.toFixed(2)} units · ${l.sp.toFixed(1)} SP` : '—');
+
+/** Prints a page in a frame of its own, so the app's own page is not what prints. */
+function printPage(html: string): void {
+  const frame = document.createElement('iframe');
+  frame.style.cssText = 'position:fixed;width:0;height:0;border:0;right:0;bottom:0';
+  frame.setAttribute('data-testid', 'balance-print-frame');
+  frame.srcdoc = html;
+  frame.onload = () => {
+    frame.contentWindow?.focus();
+    frame.contentWindow?.print();
+    // Left in place for a minute: some browsers print asynchronously from the frame.
+    setTimeout(() => frame.remove(), 60_000);
+  };
+  document.body.append(frame);
+}
+
+export function BalanceReport({
+  getClient,
+  scenario,
+  sideName,
+  onError,
+}: {
+  getClient(): EngineClient;
+  scenario: Scenario;
+  sideName(k: SideKey): string;
+  onError(e: unknown): void;
+}) {
+  const [games, setGames] = useState(String(DEFAULT_GAMES));
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [running, setRunning] = useState<string | null>(null);
+  const [sim, setSim] = useState<Simulation | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const clientRef = useRef<EngineClient | null>(null);
+
+  const run = async () => {
+    setSim(null);
+    setNote(null);
+    const total = Math.max(1, Math.min(1_000_000, Number(games) || DEFAULT_GAMES));
+    setProgress({ done: 0, total });
+    try {
+      const c = getClient();
+      clientRef.current = c;
+      if (!c.running) await c.start();
+      const loaded = await c.request<Loaded>('load', { scenario });
+      const job = c.begin<EngineMessage & Simulation>('simulate', { scenario: loaded.scenario, games: total, seed: 1 }, (done, t) => setProgress({ done, total: t }));
+      setRunning(job.id);
+      setSim(await job.reply);
+    } catch (e) {
+      if (e instanceof EngineError && e.code === 'cancelled') setNote(e.message);
+      else onError(e);
+    } finally {
+      setRunning(null);
+      setProgress(null);
+    }
+  };
+
+  const cancel = () => {
+    if (running) void clientRef.current?.request('cancel', { request: running }).catch(() => undefined);
+  };
+
+  const rows = sim ? lossRows(sim) : [];
+  return (
+    <Box sx={{ p: 3, overflow: 'auto', flex: 1 }} data-testid="balance">
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
+        <TextField
+          size="small"
+          label="Games"
+          value={games}
+          onChange={(e) => setGames(e.target.value.replace(/\D/g, ''))}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && running === null) void run();
+          }}
+          sx={{ width: 120 }}
+          slotProps={{ htmlInput: { 'data-testid': 'balance-games' } }}
+        />
+        <Button variant="contained" onClick={() => void run()} disabled={running !== null} data-testid="balance-run">Run</Button>
+        <Button onClick={cancel} disabled={running === null} data-testid="balance-cancel">Cancel</Button>
+        <Typography variant="body2" color="text.secondary">AI against AI, seeds counting up from 1.</Typography>
+        <Box sx={{ flex: 1 }} />
+        <Button disabled={!sim} onClick={() => sim && download(`${fileSlug(scenario.title)}.balance.json`, `${JSON.stringify(sim, null, 2)}\n`)} data-testid="balance-save">
+          Save as JSON
+        </Button>
+        <Button disabled={!sim} onClick={() => sim && printPage(reportHtml(sim, scenario.title, sideName))} data-testid="balance-print">
+          Print…
+        </Button>
+      </Stack>
+      {progress && (
+        <Box sx={{ mb: 2, maxWidth: 760 }} data-testid="balance-progress">
+          <LinearProgress variant="determinate" value={(100 * progress.done) / progress.total} />
+          <Typography variant="caption">{progress.done} of {progress.total} games</Typography>
+        </Box>
+      )}
+      {note && <Alert severity="info" sx={{ mb: 2, maxWidth: 760 }}>{note}</Alert>}
+      {sim && (
+        <Box data-testid="balance-result" sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(560px, 1fr))', gap: 3, alignItems: 'start' }}>
+          <Box sx={{ gridColumn: '1 / -1' }}>
+            <Typography variant="h6" data-testid="balance-verdict">{verdict(sim, sideName)}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {sim.games} games · mean length {sim.meanTurns.toFixed(1)} turns · mean VP {sideName('red')} {sim.meanVp.red.toFixed(1)}, {sideName('blue')} {sim.meanVp.blue.toFixed(1)}
+              {sim.seconds !== undefined ? ` · ${sim.seconds.toFixed(1)} s` : ''}
+            </Typography>
+          </Box>
+          <Chart title="Results, with 95% intervals" svg={ratesSvg(sim, sideName)} testId="balance-rates" />
+          {sim.vpHistogram && <Chart title="VP distribution" svg={vpHistogramSvg(sim, sideName)} testId="balance-vp" />}
+          {sim.endTurns && <Chart title="When games ended" svg={endTurnsSvg(sim)} testId="balance-turns" />}
+          {sim.decidedBy && (
+            <Box data-testid="balance-decided">
+              <Typography variant="subtitle2">What decided the games</Typography>
+              <Box component="table" sx={tableSx}>
+                <tbody>
+                  {sim.decidedBy.map((d) => (
+                    <tr key={d.condition}>
+                      <td>{d.condition}</td>
+                      <td className="n">{d.games}</td>
+                      <td className="n">{sim.games ? pct(d.games / sim.games) : '–'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Box>
+            </Box>
+          )}
+          {rows.length > 0 && (
+            <Box data-testid="balance-losses">
+              <Typography variant="subtitle2">Mean losses per game, by arm</Typography>
+              <Box component="table" sx={tableSx}>
+                <thead>
+                  <tr>
+                    <th>Arm</th>
+                    <th>{sideName('red')}</th>
+                    <th>{sideName('blue')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((r) => (
+                    <tr key={r.arm}>
+                      <td>{r.arm}</td>
+                      <td>{lossText(r.red)}</td>
+                      <td>{lossText(r.blue)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Box>
+            </Box>
+          )}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+const tableSx = { borderCollapse: 'collapse', fontSize: 13, '& td, & th': { borderBottom: '1px solid #ddd', px: 1, py: 0.5, textAlign: 'left' }, '& .n': { textAlign: 'right' } } as const;
+
+/** A chart built by report.ts: the same SVG the printed report carries, its text already escaped there. */
+function Chart({ title, svg, testId }: { title: string; svg: string; testId: string }) {
+  return (
+    <Box data-testid={testId}>
+      <Typography variant="subtitle2">{title}</Typography>
+      <Box sx={{ '& svg': { maxWidth: '100%', height: 'auto' } }} dangerouslySetInnerHTML={{ __html: svg }} />
+    </Box>
+  );
+}

@@ -1,0 +1,457 @@
+// The Play tab: choose seats, seed and optional rules, then play on the editor's map. A human seat picks units on
+// the map and sees where they can go and what they can hit before committing; AI seats play themselves, or are
+// stepped and run at a chosen speed; a saved game log can be opened and scrubbed through.
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  FormControl,
+  FormControlLabel,
+  InputLabel,
+  LinearProgress,
+  MenuItem,
+  Paper,
+  Select,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { isCellGrid } from '../../domain/grid.js';
+import type { Point, Scenario } from '../../domain/model.js';
+import { MapView } from '../map/MapView.js';
+import { LAYER_GROUPS, type LayerKey } from '../map/scene-view.js';
+import { useSize } from '../ui/use-size.js';
+import { DecisionPanel, type Explanation } from './DecisionPanel.js';
+import { DiceTray } from './DiceTray.js';
+import type { EngineClient, EngineMessage, GameResult, Seat } from './engine-client.js';
+import { download, fileSlug } from './files.js';
+import { actingUnits, destinationCosts, optionsFor, sideActions, type EngineAction, type LogLine } from './play-actions.js';
+import { PlayOverlay } from './PlayOverlay.js';
+import { scenarioAtState, type SideKey } from './play-view.js';
+import { ReplayBar } from './ReplayBar.js';
+import { useGame } from './use-game.js';
+
+/** Where the armies were to deploy no longer matters once the game has begun. */
+const HIDDEN: ReadonlySet<LayerKey> = new Set<LayerKey>(['zones', 'entries']);
+/** The play map only shows; nothing on it can be picked up. */
+const LOCK_ALL: ReadonlySet<LayerKey> = new Set(LAYER_GROUPS.flatMap((g) => g.layers.map((l) => l.key)));
+const noop = () => undefined;
+
+/** The Square Eagles optional rules a game can switch (engine `new-game` options). */
+export const OPTIONAL_RULES: readonly { key: string; label: string }[] = [
+  { key: 'resupplyGuns', label: 'Resupply guns' },
+  { key: 'defend', label: 'Defend!' },
+  { key: 'forts', label: 'Forts' },
+  { key: 'limbers', label: 'Limbers' },
+  { key: 'horseGuns', label: 'Horse gun batteries' },
+];
+
+const SPEEDS = [
+  { ms: 0, label: 'As fast as possible' },
+  { ms: 60, label: 'Fast' },
+  { ms: 300, label: 'Normal' },
+  { ms: 1000, label: 'Slow' },
+];
+
+interface UnitOptionsReply extends EngineMessage {
+  actions: EngineAction[];
+  costs?: Record<string, number>;
+}
+
+export function GamePane({
+  scenario,
+  getClient,
+  current,
+  failed,
+  report,
+  sideName,
+}: {
+  scenario: Scenario;
+  getClient(): EngineClient;
+  current(): EngineClient | null;
+  failed: boolean;
+  report(e: unknown): void;
+  sideName(k: SideKey): string;
+}) {
+  const [players, setPlayers] = useState<{ red: Seat; blue: Seat }>({ red: 'ai', blue: 'ai' });
+  const [seed, setSeed] = useState('1');
+  const [options, setOptions] = useState<Record<string, boolean>>(() => {
+    const o = scenario.ruleOptions?.['square-eagles'] ?? {};
+    return Object.fromEntries(OPTIONAL_RULES.map((r) => [r.key, o[r.key] === true]));
+  });
+  const [speed, setSpeed] = useState(300);
+  const g = useGame(getClient, current, scenario, report);
+  const { game } = g;
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  // ---- Human decisions ---------------------------------------------------------------------------------------------
+  const [legal, setLegal] = useState<EngineAction[]>([]);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [unitReply, setUnitReply] = useState<UnitOptionsReply | null>(null);
+  const [choice, setChoice] = useState<EngineAction[] | null>(null);
+  const [hover, setHover] = useState<string | null>(null);
+  const [pool, setPool] = useState<{ target: string; explanation: Explanation } | null>(null);
+  const poolCache = useRef(new Map<string, Explanation>());
+  const lastCell = useRef<string | null>(null);
+
+  const ply = game?.summary.ply ?? -1;
+  const humanTurn = !!game && !game.replay && !game.summary.over && game.summary.seat === 'human' && !g.running;
+
+  useEffect(() => {
+    setChoice(null);
+    setPool(null);
+    poolCache.current.clear();
+    if (!game || !humanTurn) {
+      setLegal([]);
+      return;
+    }
+    let live = true;
+    void g.request<EngineMessage & { actions: EngineAction[] }>('legal-actions', { game: game.id }).then((r) => {
+      if (live && r) setLegal(r.actions);
+    });
+    return () => void (live = false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [game?.id, ply, humanTurn]);
+
+  const acting = useMemo(() => actingUnits(legal), [legal]);
+  // Keep a selection only while the unit still has something to do.
+  useEffect(() => {
+    if (selected && !acting.has(selected)) setSelected(null);
+  }, [acting, selected]);
+
+  useEffect(() => {
+    setUnitReply(null);
+    if (!game || !selected || !humanTurn) return;
+    let live = true;
+    void g.request<UnitOptionsReply>('legal-actions', { game: game.id, unit: selected }).then((r) => {
+      if (live && r) setUnitReply(r);
+    });
+    return () => void (live = false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [game?.id, ply, selected, humanTurn]);
+
+  const opts = useMemo(() => (selected && unitReply ? optionsFor(unitReply.actions, selected) : null), [selected, unitReply]);
+  const reach = useMemo(() => (opts ? destinationCosts(opts.destinations, unitReply?.costs) : new Map<string, number>()), [opts, unitReply]);
+  const unitsById = useMemo(() => new Map((game?.state.units ?? []).map((u) => [u.id, u])), [game?.state]);
+  const targetBoxes = useMemo(() => new Set([...(opts?.targets.keys() ?? [])].flatMap((t) => unitsById.get(t)?.box ?? [])), [opts, unitsById]);
+  const unitAt = useMemo(() => new Map((game?.state.units ?? []).flatMap((u) => (u.status === 'table' && u.box ? [[u.box, u] as const] : []))), [game?.state]);
+
+  const act = useCallback(
+    (a: EngineAction) => {
+      setChoice(null);
+      setPool(null);
+      void g.act(a);
+    },
+    [g],
+  );
+
+  const showPool = useCallback(
+    (target: string | null) => {
+      setHover(target ? (unitsById.get(target)?.box ?? null) : null);
+      if (!target || !game || !selected || !opts) return setPool(null);
+      const first = opts.targets.get(target)?.[0];
+      if (!first) return setPool(null);
+      const kind = first.type === 'assault' ? 'assault' : 'fire';
+      const key = `${kind}:${selected}:${target}`;
+      const known = poolCache.current.get(key);
+      if (known) return setPool({ target, explanation: known });
+      void g.request<EngineMessage & Explanation>('explain', { game: game.id, kind, unit: selected, target }).then((r) => {
+        if (!r) return;
+        poolCache.current.set(key, r);
+        setPool({ target, explanation: r });
+      });
+    },
+    [g, game, opts, selected, unitsById],
+  );
+
+  const onTableClick = useCallback(
+    (_at: Point, cell: string | null) => {
+      if (!humanTurn || !cell) return;
+      const moves = opts?.destinations.get(cell);
+      if (moves?.length) return moves.length === 1 ? act(moves[0]!) : setChoice(moves);
+      const there = unitAt.get(cell);
+      const attacks = there ? opts?.targets.get(there.id) : undefined;
+      if (attacks?.length) return attacks.length === 1 ? act(attacks[0]!) : setChoice(attacks);
+      setChoice(null);
+      setSelected(there && acting.has(there.id) ? there.id : null);
+    },
+    [act, acting, humanTurn, opts, unitAt],
+  );
+
+  const onPointer = useCallback(
+    (_at: Point | null, cell: string | null) => {
+      if (cell === lastCell.current) return;
+      lastCell.current = cell;
+      const there = cell ? unitAt.get(cell) : undefined;
+      showPool(there && opts?.targets.has(there.id) ? there.id : null);
+    },
+    [opts, showPool, unitAt],
+  );
+
+  // Esc drops the selection; Ctrl+Z takes back a human move.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.target as HTMLElement | null)?.closest('input, textarea')) return;
+      if (e.key === 'Escape' && (selected || choice)) {
+        e.stopPropagation();
+        setChoice(null);
+        setSelected(null);
+      } else if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'z' && game && hasHuman(game.players)) {
+        e.preventDefault();
+        void g.undo();
+      }
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [choice, g, game, selected]);
+
+  // ---- Files ---------------------------------------------------------------------------------------------------
+
+  const saveLog = async () => {
+    const text = await g.logText();
+    if (text) download(`${fileSlug(scenario.title)}.game.jsonl`, text, 'application/jsonl');
+  };
+
+  const openLog = async (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (!file) return;
+    await g.openLog(await file.text());
+  };
+
+  // ---- Drawing -------------------------------------------------------------------------------------------------
+
+  const board = useMemo(() => (game ? scenarioAtState(scenario, game.state) : scenario), [game, scenario]);
+  const [mapRef, size] = useSize();
+  const grid = isCellGrid(scenario.grid) ? scenario.grid : null;
+  const result = game?.summary.result ?? null;
+  const overlay = useCallback(
+    (k: number) =>
+      game && grid ? (
+        <PlayOverlay
+          grid={grid}
+          state={game.state}
+          k={k}
+          selected={selected}
+          acting={humanTurn ? acting : new Set()}
+          reach={reach}
+          targets={targetBoxes}
+          hovered={hover}
+          effects={g.effects}
+        />
+      ) : null,
+    [acting, g.effects, game, grid, hover, humanTurn, reach, selected, targetBoxes],
+  );
+  const actingList = useMemo(() => (game?.state.units ?? []).filter((u) => acting.has(u.id)), [acting, game?.state]);
+  const selectedUnit = selected ? (unitsById.get(selected) ?? null) : null;
+  const aiTurn = !!game && !game.replay && !game.summary.over && game.summary.seat !== 'human';
+
+  return (
+    <Box sx={{ flex: 1, minHeight: 0, display: 'grid', gridTemplateColumns: '1fr 400px' }}>
+      <Box
+        ref={mapRef}
+        sx={{ position: 'relative', minWidth: 0, minHeight: 0, bgcolor: '#e8e4da' }}
+        data-testid="play-map"
+        data-reach={[...reach.keys()].join(' ')}
+        data-targets={[...targetBoxes].join(' ')}
+      >
+        {size.width > 0 && (
+          <Box sx={{ position: 'absolute', inset: 0 }}>
+            <MapView
+              scenario={board}
+              selection={[]}
+              tool={{ type: 'select' }}
+              side={0}
+              snap={{ kind: 'off' }}
+              hidden={HIDDEN}
+              locked={LOCK_ALL}
+              showGrid
+              showCellLabels={false}
+              engineView={false}
+              units="inches"
+              width={size.width}
+              height={size.height}
+              fitKey={game?.id ?? 'setup'}
+              overlay={overlay}
+              onTableClick={onTableClick}
+              onSelect={noop}
+              onEdit={noop}
+              onDropUnit={noop}
+              onMessage={noop}
+              onPointer={onPointer}
+              onZoom={noop}
+              onDrafting={noop}
+            />
+          </Box>
+        )}
+      </Box>
+      <Box sx={{ borderLeft: 1, borderColor: 'divider', display: 'flex', flexDirection: 'column', minHeight: 0, p: 1.5, gap: 1, overflow: 'auto' }}>
+        <input ref={fileInput} type="file" accept=".jsonl,.json,.txt,application/json" hidden onChange={(e) => void openLog(e)} data-testid="play-open-log-input" />
+        {!game ? (
+          <Stack spacing={2} data-testid="play-setup">
+            <Typography variant="subtitle2">Who plays each side</Typography>
+            {(['red', 'blue'] as const).map((k) => (
+              <FormControl size="small" key={k}>
+                <InputLabel>{sideName(k)}</InputLabel>
+                <Select label={sideName(k)} value={players[k]} onChange={(e) => setPlayers((p) => ({ ...p, [k]: e.target.value as Seat }))} data-testid={`play-seat-${k}`}>
+                  <MenuItem value="human">Human</MenuItem>
+                  <MenuItem value="ai">AI</MenuItem>
+                  <MenuItem value="random">Random moves</MenuItem>
+                </Select>
+              </FormControl>
+            ))}
+            <TextField size="small" label="Seed" value={seed} onChange={(e) => setSeed(e.target.value.replace(/\D/g, ''))} helperText="The same seed and moves give the same game." slotProps={{ htmlInput: { 'data-testid': 'play-seed' } }} />
+            <Box>
+              <Typography variant="subtitle2">Optional rules</Typography>
+              {OPTIONAL_RULES.map((r) => (
+                <FormControlLabel
+                  key={r.key}
+                  control={<Checkbox size="small" checked={options[r.key] ?? false} onChange={(e) => setOptions((o) => ({ ...o, [r.key]: e.target.checked }))} />}
+                  label={r.label}
+                  data-testid={`play-option-${r.key}`}
+                />
+              ))}
+            </Box>
+            <Button variant="contained" onClick={() => void g.start({ seed: Number(seed) || 0, players, options })} disabled={g.busy} data-testid="play-start">
+              Start
+            </Button>
+            <Button variant="outlined" onClick={() => fileInput.current?.click()} disabled={g.busy} data-testid="play-open-log">
+              Open a saved game…
+            </Button>
+            {g.busy && <LinearProgress />}
+          </Stack>
+        ) : (
+          <>
+            <StatusBox game={game} sideName={sideName} />
+            {result && <ResultBox result={result} sideName={sideName} />}
+            {game.replay && <ReplayBar plies={game.replay} position={game.summary.ply} busy={g.busy} onSeek={(p) => void g.seek(p)} />}
+            {humanTurn && (
+              <DecisionPanel
+                summary={game.summary}
+                sideName={sideName}
+                names={g.names}
+                selected={selectedUnit}
+                acting={actingList}
+                unitActions={opts?.other ?? []}
+                targets={opts?.targets ?? new Map()}
+                reachCount={reach.size}
+                choice={choice}
+                sideActions={sideActions(legal)}
+                pool={pool}
+                onSelect={setSelected}
+                onAct={act}
+                onHoverTarget={showPool}
+                onCancelChoice={() => setChoice(null)}
+              />
+            )}
+            {!game.replay && (
+              <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+                <Button variant="outlined" size="small" onClick={() => void g.run('step', 0)} disabled={g.running || game.summary.over || failed} data-testid="play-step">
+                  {aiTurn ? 'Step' : 'AI plays this move'}
+                </Button>
+                <Button variant="outlined" size="small" onClick={() => void g.run('phase', speed)} disabled={g.running || game.summary.over || failed || !aiTurn} data-testid="play-to-phase">
+                  End of phase
+                </Button>
+                <Button variant="outlined" size="small" onClick={() => void g.run('turn', speed)} disabled={g.running || game.summary.over || failed || !aiTurn} data-testid="play-to-turn">
+                  End of turn
+                </Button>
+                {g.running ? (
+                  <Button variant="contained" size="small" onClick={g.pause} data-testid="play-pause">Pause</Button>
+                ) : (
+                  <Button variant="contained" size="small" onClick={() => void g.run('end', speed)} disabled={game.summary.over || failed || !aiTurn} data-testid="play-to-end">
+                    Play to end
+                  </Button>
+                )}
+                <FormControl size="small" sx={{ minWidth: 150 }}>
+                  <Select value={speed} onChange={(e) => setSpeed(Number(e.target.value))} data-testid="play-speed" inputProps={{ 'aria-label': 'Speed' }}>
+                    {SPEEDS.map((s) => (
+                      <MenuItem key={s.ms} value={s.ms}>{s.label}</MenuItem>
+                    ))}
+                  </Select>
+                </FormControl>
+              </Stack>
+            )}
+            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+              {hasHuman(game.players) && !game.replay && (
+                <Button size="small" onClick={() => void g.undo()} disabled={game.summary.ply === 0 || failed} data-testid="play-undo" title="Ctrl+Z">
+                  Undo
+                </Button>
+              )}
+              <Button size="small" onClick={() => void saveLog()} disabled={failed} data-testid="play-save-log">Save game log</Button>
+              <Button size="small" onClick={() => { g.reset(); setSelected(null); }} data-testid="play-new">New game</Button>
+            </Stack>
+            <DiceTray rolls={g.dice.rolls} rollKey={g.dice.key} />
+            <Typography variant="subtitle2">Game log</Typography>
+            <LogPanel lines={game.replay ? g.log.filter((l) => l.ply <= game.summary.ply) : g.log} />
+          </>
+        )}
+      </Box>
+    </Box>
+  );
+}
+
+const hasHuman = (p: { red: Seat; blue: Seat }) => p.red === 'human' || p.blue === 'human';
+
+function StatusBox({ game, sideName }: { game: NonNullable<ReturnType<typeof useGame>['game']>; sideName(k: SideKey): string }) {
+  const s = game.summary;
+  const seat = s.seat === 'human' ? 'human' : s.seat === 'random' ? 'random moves' : 'AI';
+  return (
+    <Paper variant="outlined" sx={{ p: 1 }} data-testid="play-status" data-phase={s.phase} data-to-act={s.toAct ?? ''} data-ply={s.ply}>
+      <Typography variant="body2">
+        Turn <b>{s.turn}</b> of {s.turns} · {s.phase} phase
+        {s.toAct ? <> · <b style={{ color: s.toAct === 'red' ? '#c62828' : '#1565c0' }}>{sideName(s.toAct)}</b> to act ({seat})</> : null}
+      </Typography>
+      <Typography variant="body2" data-testid="play-vp">
+        VP: {sideName('red')} {s.vp.red} · {sideName('blue')} {s.vp.blue}
+        {game.state.initiative ? ` · initiative: ${sideName(game.state.initiative)}` : ''}
+      </Typography>
+      <Box component="table" sx={{ fontSize: 12, mt: 0.5, borderSpacing: 0, '& td': { pr: 1 } }} data-testid="play-generals">
+        <tbody>
+          {game.state.generals
+            .filter((x) => x.status === 'table')
+            .map((x) => (
+              <tr key={x.id}>
+                <td style={{ color: x.side === 'red' ? '#c62828' : '#1565c0' }}>★ {x.name}</td>
+                <td>rolled {x.roll ?? '–'}</td>
+                <td>
+                  <b>{x.pips ?? 0}</b> pip{x.pips === 1 ? '' : 's'} left{x.banked ? ` (+${x.banked} saved)` : ''}
+                </td>
+              </tr>
+            ))}
+        </tbody>
+      </Box>
+    </Paper>
+  );
+}
+
+function ResultBox({ result, sideName }: { result: GameResult; sideName(k: SideKey): string }) {
+  return (
+    <Alert severity="success" data-testid="play-result" icon={false}>
+      <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+        {result.winner === 'draw' ? 'A draw' : `${sideName(result.winner)} wins`}
+      </Typography>
+      <Typography variant="body2">
+        {result.reason} · after {result.turns} turns · VP {sideName('red')} {result.vp.red}, {sideName('blue')} {result.vp.blue}
+      </Typography>
+    </Alert>
+  );
+}
+
+function LogPanel({ lines }: { lines: LogLine[] }) {
+  const end = useRef<HTMLDivElement | null>(null);
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: 'end' });
+  }, [lines.length]);
+  return (
+    <Paper variant="outlined" sx={{ flex: 1, minHeight: 160, overflow: 'auto', p: 1, fontSize: 13 }} data-testid="play-log" data-lines={lines.length}>
+      {lines.map((l) => (
+        <Box key={l.n} sx={{ py: 0.25, fontWeight: l.text.startsWith('—') ? 600 : 400 }} data-testid="play-log-line" data-ply={l.ply}>
+          {l.text}
+        </Box>
+      ))}
+      <div ref={end} />
+    </Paper>
+  );
+}

@@ -1,0 +1,168 @@
+// What the play view draws over the map: the boxes the selected unit can reach (tinted by what they cost), its
+// targets, the counters' hit and order markers, who holds each objective, and brief effects of the last action
+// (the map itself draws the counters and Generals). All of it in table units, on a layer that takes no clicks.
+import type Konva from 'konva';
+import { useEffect, useRef } from 'react';
+import { Arrow, Circle, Group, Line, Rect, Text } from 'react-konva';
+import { cellCenter, cellPolygon, parseCell, type CellGrid } from '../../domain/grid.js';
+import type { Point } from '../../domain/model.js';
+import { costTint, type Effect } from './play-actions.js';
+import type { GameState, SideKey } from './play-view.js';
+
+export const SIDE_COLOUR: Record<SideKey, string> = { red: '#c62828', blue: '#1565c0' };
+const SELECT = '#ffb300';
+
+export interface OverlayProps {
+  grid: CellGrid;
+  state: GameState;
+  k: number;
+  selected: string | null;
+  /** Units of the side to act that have something to do (only on a human's turn). */
+  acting: ReadonlySet<string>;
+  /** Box → movement cost, for the selected unit. */
+  reach: ReadonlyMap<string, number>;
+  /** Boxes of units the selected unit may fire on or assault. */
+  targets: ReadonlySet<string>;
+  hovered: string | null;
+  effects: { key: number; list: Effect[] } | null;
+}
+
+const flat = (ps: Point[]): number[] => ps.flatMap((p) => [p[0], p[1]]);
+
+function cellOf(grid: CellGrid, box: string): { poly: number[]; centre: Point; x: number; y: number } | null {
+  const c = parseCell(box);
+  if (!c) return null;
+  const poly = cellPolygon(grid, c.col, c.row);
+  const xs = poly.map((p) => p[0]);
+  const ys = poly.map((p) => p[1]);
+  return { poly: flat(poly), centre: cellCenter(grid, c.col, c.row), x: Math.min(...xs), y: Math.min(...ys) };
+}
+
+const formatCost = (c: number): string => (Number.isInteger(c) ? String(c) : `${Math.floor(c)}½`.replace(/^0/, ''));
+
+export function PlayOverlay({ grid, state, k, selected, acting, reach, targets, hovered, effects }: OverlayProps) {
+  const size = grid.cell;
+  const max = Math.max(0, ...reach.values());
+  const unitBox = new Map(state.units.flatMap((u) => (u.status === 'table' && u.box ? [[u.id, u.box] as const] : [])));
+  const selectedBox = selected ? unitBox.get(selected) : undefined;
+  const stroke = Math.max(2 * k, size * 0.02);
+
+  return (
+    <Group>
+      {(state.objectives ?? []).flatMap((o) =>
+        o.boxes.map((b) => {
+          const c = cellOf(grid, b);
+          if (!c) return null;
+          const colour = o.holder ? SIDE_COLOUR[o.holder] : '#757575';
+          return (
+            <Group key={`obj-${o.id}-${b}`} x={c.x + size * 0.06} y={c.y + size * 0.94}>
+              <Line points={[0, 0, 0, -size * 0.3]} stroke="#333" strokeWidth={stroke * 0.6} />
+              <Line points={[0, -size * 0.3, size * 0.18, -size * 0.24, 0, -size * 0.18]} closed fill={colour} stroke="#333" strokeWidth={stroke * 0.3} />
+            </Group>
+          );
+        }),
+      )}
+      {[...reach].map(([box, cost]) => {
+        const c = cellOf(grid, box);
+        if (!c) return null;
+        return (
+          <Group key={`reach-${box}`}>
+            <Line points={c.poly} closed fill={costTint(cost, max)} stroke="rgba(27, 94, 32, 0.8)" strokeWidth={stroke * 0.6} dash={[6 * k, 4 * k]} />
+            <Text x={c.x + size * 0.05} y={c.y + size * 0.05} text={formatCost(cost)} fontSize={size * 0.16} fontStyle="bold" fill="#1b5e20" />
+          </Group>
+        );
+      })}
+      {[...acting].map((id) => {
+        const box = unitBox.get(id);
+        const c = box ? cellOf(grid, box) : null;
+        if (!c || id === selected) return null;
+        return <Line key={`act-${id}`} points={c.poly} closed stroke={SELECT} strokeWidth={stroke} dash={[10 * k, 6 * k]} />;
+      })}
+      {[...targets].map((box) => {
+        const c = cellOf(grid, box);
+        if (!c) return null;
+        return (
+          <Group key={`target-${box}`}>
+            <Line points={c.poly} closed stroke="#d50000" strokeWidth={stroke * 1.6} fill={hovered === box ? 'rgba(213, 0, 0, 0.25)' : undefined} />
+            <Circle x={c.centre[0]} y={c.centre[1]} radius={size * 0.2} stroke="#d50000" strokeWidth={stroke} />
+          </Group>
+        );
+      })}
+      {selectedBox &&
+        (() => {
+          const c = cellOf(grid, selectedBox);
+          return c ? <Line points={c.poly} closed stroke={SELECT} strokeWidth={stroke * 2.2} /> : null;
+        })()}
+      {state.units.map((u) => {
+        if (u.status !== 'table' || !u.box) return null;
+        const c = cellOf(grid, u.box);
+        if (!c) return null;
+        const left = Math.max(0, (u.orders ?? 0) - (u.ordersUsed ?? 0));
+        const used = Math.min(u.orders ?? 0, u.ordersUsed ?? 0);
+        const pip = size * 0.11;
+        return (
+          <Group key={`marks-${u.id}`}>
+            {u.hits > 0 && (
+              <Group x={c.x + size * 0.84} y={c.y + size * 0.16}>
+                <Circle radius={size * 0.12} fill="#b71c1c" stroke="#fff" strokeWidth={stroke * 0.5} />
+                <Text text={String(u.hits)} fontSize={size * 0.16} fontStyle="bold" fill="#fff" width={size * 0.24} align="center" x={-size * 0.12} y={-size * 0.075} />
+              </Group>
+            )}
+            {Array.from({ length: left + used }, (_, i) => (
+              <Rect
+                key={i}
+                x={c.x + size * 0.06 + i * pip * 1.25}
+                y={c.y + size * 0.06}
+                width={pip}
+                height={pip}
+                fill={i < left ? '#212121' : '#fff'}
+                stroke="#212121"
+                strokeWidth={stroke * 0.4}
+              />
+            ))}
+          </Group>
+        );
+      })}
+      {effects?.list.map((e, i) => <Flash key={`${effects.key}-${i}`} grid={grid} effect={e} k={k} />)}
+    </Group>
+  );
+}
+
+/** One effect, fading out over a second so the next action is not hidden under the last. */
+function Flash({ grid, effect, k }: { grid: CellGrid; effect: Effect; k: number }) {
+  const ref = useRef<Konva.Group>(null);
+  useEffect(() => {
+    const node = ref.current;
+    if (!node) return;
+    node.opacity(1);
+    node.to({ opacity: 0, duration: 1.4 });
+  }, []);
+  const size = grid.cell;
+  if (effect.kind === 'retreat') {
+    const a = cellOf(grid, effect.from);
+    const b = cellOf(grid, effect.to);
+    if (!a || !b) return null;
+    return (
+      <Group ref={ref}>
+        <Arrow points={[...a.centre, ...b.centre]} stroke="#e65100" fill="#e65100" strokeWidth={Math.max(3 * k, size * 0.05)} pointerLength={size * 0.2} pointerWidth={size * 0.2} />
+      </Group>
+    );
+  }
+  const c = cellOf(grid, effect.box);
+  if (!c) return null;
+  return (
+    <Group ref={ref}>
+      {effect.kind === 'hit' ? (
+        <>
+          <Line points={c.poly} closed fill="rgba(213, 0, 0, 0.35)" stroke="#d50000" strokeWidth={3 * k} />
+          <Text x={c.x} y={c.centre[1] - size * 0.18} width={size} align="center" text={`−${effect.hits}`} fontSize={size * 0.36} fontStyle="bold" fill="#fff" stroke="#b71c1c" strokeWidth={k} />
+        </>
+      ) : (
+        <>
+          <Line points={[c.x + size * 0.15, c.y + size * 0.15, c.x + size * 0.85, c.y + size * 0.85]} stroke="#000" strokeWidth={size * 0.08} />
+          <Line points={[c.x + size * 0.85, c.y + size * 0.15, c.x + size * 0.15, c.y + size * 0.85]} stroke="#000" strokeWidth={size * 0.08} />
+        </>
+      )}
+    </Group>
+  );
+}

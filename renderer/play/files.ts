@@ -1,0 +1,29 @@
+// Saving and opening the play view's own files (game logs, balance reports) through the page itself: a download
+// and a file picker work the same in the web shell and in the desktop window, and need nothing from the host.
+
+/** Offers `text` as a file named `name`. */
+export function download(name: string, text: string, type = 'application/json'): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.style.display = 'none';
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // The download has taken its copy once click() returns; the URL may go.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** A file name from a title: letters, digits and dashes only, so every system accepts it. */
+export function fileSlug(title: string): string {
+  return (
+    title
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'game'
+  );
+}
