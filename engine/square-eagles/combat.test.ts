@@ -78,11 +78,15 @@ describe('rule 4.ii: ordinary fire', () => {
     expect(fire(town, 'r', 'b')).toMatchObject({ dice: 2 });
   });
 
-  it('rule 4.ii.e Cover / summary sheet: firing at Lights costs a die, on top of cover', () => {
+  it('rule 4.ii.e Cover: firing at Lights costs a die, the same single die as cover; Lights shooting ignore it', () => {
     const open = duel([{ id: 'r', kind: 'inf', cell: 'D3' }], [{ id: 'b', kind: 'lights', cell: 'D4' }]);
     expect(fire(open, 'r', 'b')).toMatchObject({ dice: 2, modifiers: [{ reason: 'target is Lights', dice: -1 }] });
+    // "in Cover or at Lights" is one −1d6: Lights in woods lose the firer one die, not two.
     const woods = duel([{ id: 'r', kind: 'inf', cell: 'D3' }], [{ id: 'b', kind: 'lights', cell: 'D4' }], { terrain: [box(['D4'], 'woods', 'w')] });
-    expect(fire(woods, 'r', 'b')).toMatchObject({ dice: 1 });
+    expect(fire(woods, 'r', 'b')).toMatchObject({ dice: 2, modifiers: [{ reason: 'target is Lights in cover (one penalty)', dice: -1 }] });
+    // The penalty Lights shooting ignore is that whole bullet, so Lights fire 3d6 at Lights.
+    const duelOfLights = duel([{ id: 'r', kind: 'lights', cell: 'D3' }], [{ id: 'b', kind: 'lights', cell: 'D4' }]);
+    expect(fire(duelOfLights, 'r', 'b')).toMatchObject({ dice: 3, hitOn: 5, modifiers: [] });
   });
 
   it('hills note after rule 4.ii.g: a hill gives no cover from fire', () => {
@@ -265,19 +269,25 @@ describe('rule 3.iv Assault', () => {
     expect(p.defender.hitOn).toBe(5);
   });
 
-  it('rule 3.iv Assault f.1: a defender in cover (town, woods, river crossing) or uphill costs the attacker 1d6', () => {
+  it('rule 3.iv Assault f.1: a defender in cover (town, woods, river crossing) or on a hill costs the attacker 1d6', () => {
     for (const kind of ['town', 'woods'] as const) {
       const s = duel([red()], [blue()], { terrain: [box(['D5'], kind, 'x')] });
       expect(assault(s, 'r', 'b')).toMatchObject({ attacker: { dice: 6, modifiers: [{ reason: 'defender in cover', dice: -1 }] } });
     }
     const hill = duel([red()], [blue()], { terrain: [box(['D5'], 'hill', 'h')] });
     expect(assault(hill, 'r', 'b')).toMatchObject({ attacker: { dice: 6, modifiers: [{ reason: 'defender uphill', dice: -1 }] } });
+    // "Defenders in … Hills": a defender on the same hill as its assaulter keeps the advantage.
     const level = duel([red()], [blue()], { terrain: [box(['D4', 'D5'], 'hill', 'h')] });
-    expect(assault(level, 'r', 'b')).toMatchObject({ attacker: { dice: 7 } });
-    const ford = duel([red()], [blue()], {
-      terrain: [{ id: 'rv', kind: 'river', path: [[0, 27], [48, 27]], fordable: false } as never, { id: 'fd', kind: 'ford', at: [21, 27], river: 'rv' } as never],
-    });
-    expect(assault(ford, 'r', 'b')).toMatchObject({ attacker: { dice: 6 } });
+    expect(assault(level, 'r', 'b')).toMatchObject({ attacker: { dice: 6, modifiers: [{ reason: 'defender on a hill', dice: -1 }] } });
+    // Interpretation (§7): not when the assaulter comes down from higher ground (not "uphill").
+    const higher = duel([red()], [blue()], { terrain: [box(['D4'], 'hill', 'h2', { level: 2 }), box(['D5'], 'hill', 'h1')] });
+    expect(assault(higher, 'r', 'b')).toMatchObject({ attacker: { dice: 7, modifiers: [] } });
+    const river = { id: 'rv', kind: 'river', path: [[0, 27], [48, 27]], fordable: false } as never;
+    const ford = duel([red()], [blue()], { terrain: [river, { id: 'fd', kind: 'ford', at: [21, 27], river: 'rv' } as never] });
+    expect(assault(ford, 'r', 'b')).toMatchObject({ attacker: { dice: 6, modifiers: [{ reason: 'defender at a river crossing', dice: -1 }] } });
+    // Holding the bank at the end of a bridge, assaulted by a unit coming over it, is defending the crossing too.
+    const bank = duel([red({ cell: 'D4' })], [blue({ cell: 'D6' })], { terrain: [river, { id: 'br', kind: 'bridge', at: [21, 27], river: 'rv' } as never] });
+    expect(assault(bank, 'r', 'b')).toMatchObject({ attacker: { dice: 6, modifiers: [{ reason: 'defender at a river crossing', dice: -1 }] } });
   });
 
   it('rule 3.iv Assault f.2: cavalry +1d6 charging, +1d6 more against Lights, −1d6 against heavy cavalry', () => {

@@ -2,7 +2,7 @@
 // withdrawals and retreats. Choices the text leaves open are in docs/rules/square-eagles.md §7.
 import type { DiceSource } from '../dice.js';
 import { T_WOODS, boxDistance, isCut, step, type Board } from './board.js';
-import { arcOfSide, assaultCover, hasLineOfSight, inFireCover, sideOf, type Arc, type Ctx } from './geometry.js';
+import { arcOfSide, assaultCover, hasLineOfSight, inFireCover, sideOf, type Arc, type AssaultCover, type Ctx } from './geometry.js';
 import { canEnd, canEnter } from './movement.js';
 import {
   DID_BOMBARD,
@@ -180,13 +180,17 @@ export function fireDiceCount(b: Board, u: UnitState, t: UnitState, d: number, o
     dice--;
     out?.push({ reason: `infantry in ${u.formation} fires 2d6`, dice: -1 });
   }
-  if (u.type !== 'Lights' && inFireCover(b, t.cell)) {
-    dice--;
-    out?.push({ reason: 'target in cover', dice: -1 });
-  }
-  if (t.type === 'Lights') {
-    dice--;
-    out?.push({ reason: 'target is Lights', dice: -1 });
+  // 4.ii.e Cover: one die off for a target in cover OR a Lights target (dispersed, as good as in cover), never two;
+  // Lights shooting ignore that penalty altogether. (The summary sheet lists the two cases on separate lines.)
+  if (u.type !== 'Lights') {
+    const lights = t.type === 'Lights';
+    if (lights || inFireCover(b, t.cell)) {
+      dice--;
+      if (out) {
+        const reason = !lights ? 'target in cover' : inFireCover(b, t.cell) ? 'target is Lights in cover (one penalty)' : 'target is Lights';
+        out.push({ reason, dice: -1 });
+      }
+    }
   }
   if (t.type !== 'Lights' && t.formation !== 'square') {
     const side = sideOf(b, t.cell, t.facing, u.cell);
@@ -255,10 +259,21 @@ function whyNot(ctx: Ctx, u: UnitState, t: UnitState, d: number): string {
   const reach = Math.max(mainRange(u), skirmishRange(u));
   if (d > reach) return `out of range (${d} boxes; the longest reach is ${reach})`;
   if (!hasLineOfSight(ctx, u.cell, t.cell)) return 'no line of sight';
+  const skirmish = skirmishRange(u);
+  if (d > skirmish && sideOf(ctx.b, u.cell, u.facing, t.cell) !== 'front') {
+    return `outside the front arc (4.ii.a) and beyond skirmish range (${d} boxes; skirmishers reach ${skirmish})`;
+  }
   return `out of range (${d} boxes)`;
 }
 
 // ---- Assault pools --------------------------------------------------------------------------------------------
+
+const COVER_REASON: Record<AssaultCover, string> = {
+  cover: 'defender in cover',
+  crossing: 'defender at a river crossing',
+  uphill: 'defender uphill',
+  hill: 'defender on a hill',
+};
 
 /** The assaulter's dice (3.iv Assault f.1–f.5, summary sheet "Melee Modifiers"); modifiers go to `out` if given. */
 export function assaultAttackerDice(b: Board, u: UnitState, t: UnitState, fromCell: number, out?: Modifier[]): number {
@@ -267,7 +282,7 @@ export function assaultAttackerDice(b: Board, u: UnitState, t: UnitState, fromCe
   const cover = assaultCover(b, t.cell, fromCell);
   if (cover !== null) {
     dice--;
-    out?.push({ reason: cover === 'cover' ? 'defender in cover' : 'defender uphill', dice: -1 });
+    out?.push({ reason: COVER_REASON[cover], dice: -1 });
   }
   const square = t.type === 'Infantry' && t.formation === 'square';
   if (u.type === 'Cavalry' || u.type === 'Heavy Cavalry') {

@@ -137,10 +137,22 @@ export function inFireCover(b: Board, cell: number): boolean {
   return (b.flags[cell]! & (T_TOWN | T_FORT | T_WOODS | T_HEDGE)) !== 0;
 }
 
-/** Cover when assaulted: fire cover, a river crossing, or higher ground than the assaulter (3.iv Assault f.1). */
-export function assaultCover(b: Board, defenderCell: number, attackerCell: number): 'cover' | 'uphill' | null {
-  if (inFireCover(b, defenderCell) || (b.flags[defenderCell]! & T_CROSSING) !== 0) return 'cover';
-  if ((b.flags[defenderCell]! & T_HILL) !== 0 && b.hill[defenderCell]! > b.hill[attackerCell]!) return 'uphill';
+export type AssaultCover = 'cover' | 'crossing' | 'uphill' | 'hill';
+
+/**
+ * Why a defender has cover when assaulted from `attackerCell` (3.iv Assault f.1; one −1d6 whatever the reasons):
+ * fire cover in its box; a river crossing, whether it stands on the bridge or ford or holds the bank the assaulter
+ * attacks from it; or a hill, unless the assaulter stands higher ("Defenders in … Hills"; the summary sheet's
+ * "uphill" — a defender on the same hill as the assaulter still has it).
+ */
+export function assaultCover(b: Board, defenderCell: number, attackerCell: number): AssaultCover | null {
+  if (inFireCover(b, defenderCell)) return 'cover';
+  if (((b.flags[defenderCell]! | b.flags[attackerCell]!) & T_CROSSING) !== 0) return 'crossing';
+  if ((b.flags[defenderCell]! & T_HILL) !== 0) {
+    const up = b.hill[defenderCell]! - b.hill[attackerCell]!;
+    if (up > 0) return 'uphill';
+    if (up === 0) return 'hill';
+  }
   return null;
 }
 
