@@ -5,11 +5,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../domain/model.js';
+import { escapeHtml } from '../domain/sheet/escape.js';
 import type { Message } from '../engine/protocol.js';
 import { createSession, handleLine, hasWork, runWork, type SessionState } from '../engine/session.js';
 import { actingUnits, actionLabel, costTint, destinationCosts, diceOf, effectsOf, optionsFor, sideActions, type EngineAction } from '../renderer/play/play-actions.js';
 import { describeEvent, type GameState } from '../renderer/play/play-view.js';
-import { endTurnsSvg, lossRows, ratesSvg, reportHtml, verdict, vpHistogramSvg, type Simulation } from '../renderer/play/report.js';
+import { endTurnsSvg, lossRows, ratesSvg, reportHtml, verdict, vpBins, vpHistogramSvg, type Simulation } from '../renderer/play/report.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const SE01 = JSON.parse(readFileSync(path.join(root, 'scenarios/se-01-hold-the-bridge.scenario.json'), 'utf8')) as Scenario;
@@ -164,7 +165,7 @@ describe('the balance report', () => {
     if (!sim.vpHistogram || !sim.endTurns) return expect.fail('the engine sends vpHistogram and endTurns');
     const svg = vpHistogramSvg(sim, sideName);
     const bars = [...svg.matchAll(/data-side="(red|blue)" data-games="(\d+)"/g)];
-    expect(bars).toHaveLength(sim.vpHistogram.length * 2);
+    expect(bars).toHaveLength(vpBins(sim.vpHistogram).length * 2);
     expect(bars.filter((b) => b[1] === 'red').reduce((t, b) => t + Number(b[2]), 0)).toBe(sim.games);
     const turns = [...endTurnsSvg(sim).matchAll(/data-games="(\d+)"/g)].reduce((t, m) => t + Number(m[1]), 0);
     expect(turns).toBe(sim.games);
@@ -173,11 +174,22 @@ describe('the balance report', () => {
   it('prints a page with the verdict, the charts and both tables, escaping what users typed', () => {
     const html = reportHtml(sim, 'Hold <b>the</b> Bridge', sideName);
     expect(html).toContain('Balance report: Hold &lt;b&gt;the&lt;/b&gt; Bridge');
-    expect(html).toContain(verdict(sim, sideName).replace('<script>', '&lt;script&gt;'));
+    expect(html).toContain(escapeHtml(verdict(sim, sideName)));
     expect(html.match(/<svg /g)?.length).toBeGreaterThanOrEqual(3);
     for (const d of sim.decidedBy ?? []) expect(html).toContain(d.condition);
     for (const r of lossRows(sim)) expect(html).toContain(`<td>${r.arm}</td>`);
     expect(html).not.toMatch(/<script>/);
+  });
+
+  it('bins many VP totals into round ranges without losing a game', () => {
+    const hist = Array.from({ length: 90 }, (_, i) => ({ vp: i * 3, red: i % 4, blue: (i * 7) % 5 }));
+    const bins = vpBins(hist);
+    expect(bins.length).toBeLessThanOrEqual(24);
+    expect(bins.reduce((t, b) => t + b.red, 0)).toBe(hist.reduce((t, h) => t + h.red, 0));
+    expect(bins.reduce((t, b) => t + b.blue, 0)).toBe(hist.reduce((t, h) => t + h.blue, 0));
+    for (const b of bins) expect((b.to - b.from + 1) % 5).toBe(0);
+    // Few totals stay one bar each.
+    expect(vpBins(hist.slice(0, 5)).map((b) => [b.from, b.to])).toEqual(hist.slice(0, 5).map((h) => [h.vp, h.vp]));
   });
 
   it('says who wins, by how much, and what decided it, from the data alone', () => {

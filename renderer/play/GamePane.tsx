@@ -61,6 +61,7 @@ interface UnitOptionsReply extends EngineMessage {
 }
 
 export function GamePane({
+  generation,
   scenario,
   getClient,
   current,
@@ -68,6 +69,8 @@ export function GamePane({
   report,
   sideName,
 }: {
+  /** Goes up when the engine is restarted: the game died with the old engine, the set-up choices stay. */
+  generation: number;
   scenario: Scenario;
   getClient(): EngineClient;
   current(): EngineClient | null;
@@ -85,6 +88,11 @@ export function GamePane({
   const g = useGame(getClient, current, scenario, report);
   const { game } = g;
   const fileInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (generation > 0) g.reset();
+    // Only a new engine clears the game, not a new `g`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [generation]);
 
   // ---- Human decisions ---------------------------------------------------------------------------------------------
   const [legal, setLegal] = useState<EngineAction[]>([]);
@@ -97,7 +105,7 @@ export function GamePane({
   const lastCell = useRef<string | null>(null);
 
   const ply = game?.summary.ply ?? -1;
-  const humanTurn = !!game && !game.replay && !game.summary.over && game.summary.seat === 'human' && !g.running;
+  const humanTurn = !!game && !failed && !game.replay && !game.summary.over && game.summary.seat === 'human' && !g.running;
 
   useEffect(() => {
     setChoice(null);

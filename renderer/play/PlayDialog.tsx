@@ -75,12 +75,12 @@ export function PlayDialog({ open, scenario, engine, onClose }: { open: boolean;
           data-testid="play-failure"
           action={<Button color="inherit" size="small" onClick={() => void restart()} data-testid="play-restart">Restart the engine</Button>}
         >
-          The rules engine stopped: {failure} Your scenario is unchanged; restart the engine to play again.
+          {failure} Your scenario is unchanged; restart the engine to play again.
         </Alert>
       )}
       {error && <Alert severity="warning" onClose={() => setError(null)} data-testid="play-error">{error}</Alert>}
       <Box sx={{ flex: 1, minHeight: 0, display: tab === 'play' ? 'flex' : 'none' }}>
-        <GamePane key={restarts} scenario={snapshot} getClient={getClient} current={current} failed={!!failure} report={report} sideName={sideName} />
+        <GamePane generation={restarts} scenario={snapshot} getClient={getClient} current={current} failed={!!failure} report={report} sideName={sideName} />
       </Box>
       <Box sx={{ flex: 1, minHeight: 0, display: tab === 'balance' ? 'flex' : 'none' }}>
         <BalanceReport getClient={getClient} scenario={snapshot} sideName={sideName} onError={report} />

@@ -89,7 +89,7 @@ export function ratesSvg(sim: Simulation, sideName: SideName, width = 560): stri
     { label: 'Draws', rate: sim.games ? sim.wins.draw / sim.games : 0, colour: COLOUR.draw, count: sim.wins.draw },
   ];
   const left = 170;
-  const barW = width - left - 60;
+  const barW = width - left - 95;
   const rowH = 30;
   const h = rows.length * rowH + 24;
   const x = (v: number) => left + v * barW;
@@ -111,12 +111,44 @@ export function ratesSvg(sim: Simulation, sideName: SideName, width = 560): stri
   return `${out}</svg>`;
 }
 
-/** Grouped bars: in how many games each side finished with each VP total. */
+export interface VpBin {
+  /** The lowest VP total in the bin, and the highest (the same for a bin of one total). */
+  from: number;
+  to: number;
+  red: number;
+  blue: number;
+}
+
+const NICE_STEPS = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000];
+
+/**
+ * The VP histogram with at most `most` bars per side: each total on its own while they are few, else equal ranges
+ * of a round width, so a chart of hundreds of distinct totals still reads.
+ */
+export function vpBins(hist: readonly { vp: number; red: number; blue: number }[], most = 24): VpBin[] {
+  if (hist.length <= most) return hist.map((h) => ({ from: h.vp, to: h.vp, red: h.red, blue: h.blue }));
+  const lo = Math.min(...hist.map((h) => h.vp));
+  const hi = Math.max(...hist.map((h) => h.vp));
+  const width = NICE_STEPS.find((w) => (hi - lo) / w < most) ?? Math.ceil((hi - lo) / most);
+  const start = Math.floor(lo / width) * width;
+  const out: VpBin[] = [];
+  for (let from = start; from <= hi; from += width) out.push({ from, to: from + width - 1, red: 0, blue: 0 });
+  for (const h of hist) {
+    const b = out[Math.floor((h.vp - start) / width)]!;
+    b.red += h.red;
+    b.blue += h.blue;
+  }
+  return out;
+}
+
+const binLabel = (b: VpBin): string => (b.from === b.to ? String(b.from) : `${b.from}–${b.to}`);
+
+/** Grouped bars: in how many games each side finished with each VP total (or range of totals). */
 export function vpHistogramSvg(sim: Simulation, sideName: SideName, width = 560): string {
-  const bins = sim.vpHistogram ?? [];
-  const h = 190;
-  const top = 10;
-  const bottom = 40;
+  const bins = vpBins(sim.vpHistogram ?? []);
+  const h = 200;
+  const top = 24;
+  const bottom = 36;
   const left = 40;
   const plotW = width - left - 10;
   const plotH = h - top - bottom;
@@ -126,7 +158,7 @@ export function vpHistogramSvg(sim: Simulation, sideName: SideName, width = 560)
   let out = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${h}" viewBox="0 0 ${width} ${h}" ${FONT} role="img" aria-label="VP distribution">`;
   out += `<line x1="${left}" y1="${top + plotH}" x2="${width - 10}" y2="${top + plotH}" stroke="#555"/>`;
   out += `<text x="${left - 4}" y="${top + 8}" text-anchor="end" fill="#555">${max}</text><text x="${left - 4}" y="${top + plotH}" text-anchor="end" fill="#555">0</text>`;
-  const every = Math.max(1, Math.ceil(bins.length / 14));
+  const every = Math.max(1, Math.ceil(bins.length / 8));
   bins.forEach((b, i) => {
     const cx = left + slot * (i + 0.5);
     for (const [k, dx] of [
@@ -135,13 +167,13 @@ export function vpHistogramSvg(sim: Simulation, sideName: SideName, width = 560)
     ] as const) {
       const v = b[k];
       const bh = (v / max) * plotH;
-      out += `<rect x="${cx + dx}" y="${top + plotH - bh}" width="${bar}" height="${bh}" fill="${COLOUR[k]}" data-vp="${b.vp}" data-side="${k}" data-games="${v}"><title>${escapeHtml(sideName(k))}: ${v} games with ${b.vp} VP</title></rect>`;
+      out += `<rect x="${cx + dx}" y="${top + plotH - bh}" width="${bar}" height="${bh}" fill="${COLOUR[k]}" data-vp="${b.from}" data-side="${k}" data-games="${v}"><title>${escapeHtml(sideName(k))}: ${v} games with ${binLabel(b)} VP</title></rect>`;
     }
-    if (i % every === 0) out += `<text x="${cx}" y="${top + plotH + 13}" text-anchor="middle" fill="#333">${b.vp}</text>`;
+    if (i % every === 0) out += `<text x="${cx}" y="${top + plotH + 13}" text-anchor="middle" fill="#333">${binLabel(b)}</text>`;
   });
-  out += `<text x="${left + plotW / 2}" y="${h - 12}" text-anchor="middle" fill="#333">VP at the end of the game</text>`;
-  out += `<rect x="${left}" y="${h - 10}" width="9" height="9" fill="${COLOUR.red}"/><text x="${left + 12}" y="${h - 2}">${escapeHtml(sideName('red'))}</text>`;
-  out += `<rect x="${left + 160}" y="${h - 10}" width="9" height="9" fill="${COLOUR.blue}"/><text x="${left + 172}" y="${h - 2}">${escapeHtml(sideName('blue'))}</text>`;
+  out += `<text x="${left + plotW / 2}" y="${h - 6}" text-anchor="middle" fill="#333">VP at the end of the game</text>`;
+  out += `<rect x="${left}" y="2" width="9" height="9" fill="${COLOUR.red}"/><text x="${left + 12}" y="10">${escapeHtml(sideName('red'))}</text>`;
+  out += `<rect x="${left + 200}" y="2" width="9" height="9" fill="${COLOUR.blue}"/><text x="${left + 212}" y="10">${escapeHtml(sideName('blue'))}</text>`;
   return `${out}</svg>`;
 }
 

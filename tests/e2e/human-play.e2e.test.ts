@@ -140,7 +140,7 @@ describe('a human seat', () => {
           const [x, y] = await boxOnPage(page, box);
           await page.mouse.move(x, y);
           await page.getByTestId('play-pool').waitFor();
-          expect(await page.getByTestId('play-pool').textContent()).toMatch(/\d+ dice, hit on \dd?\+|dice, hit on/);
+          expect(await page.getByTestId('play-pool').textContent()).toMatch(/\d+ (die|dice), hit on \d\+/);
           await screenshot(page, 'human-05-pool');
           const before = await page.getByTestId('play-log-line').count();
           await page.mouse.click(x, y);
@@ -169,10 +169,13 @@ describe('a human seat', () => {
     expect(engines.length).toBeGreaterThan(0);
     for (const pid of engines) process.kill(pid, 'SIGKILL');
     await page.getByTestId('play-failure').waitFor({ timeout: 15000 });
-    expect(await page.getByTestId('play-failure').textContent()).toMatch(/engine stopped.*scenario is unchanged/i);
+    expect(await page.getByTestId('play-failure').textContent()).toMatch(/engine stopped.*scenario is unchanged.*restart/i);
     await screenshot(page, 'human-07-engine-killed');
     await page.getByTestId('play-restart').click();
     await page.getByTestId('play-failure').waitFor({ state: 'detached' });
+    // Back at the set-up, with the same choices: red is still the human's.
+    await page.getByTestId('play-setup').waitFor();
+    expect(await page.getByTestId('play-seat-red').textContent()).toContain('Human');
     await page.getByTestId('play-start').click();
     expect(await humanDecision(page)).toBe('orders');
     // The document itself never changed.

@@ -1,5 +1,7 @@
-// Test play in the web shell, in Debian's Chromium: a bundled sample played by the engine, AI against AI, and a
-// small balance report.
+// Test play in the web shell, in Debian's Chromium: a bundled sample played by the engine AI against AI (stepped,
+// run, paused, saved and replayed), and a 200-game balance report.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, screenshot, startServer, tempDir, type Server } from './harness.js';
@@ -17,9 +19,9 @@ afterAll(async () => {
 });
 
 describe('test play', () => {
-  it('plays se-01 AI against AI step by step and to the end, then runs a balance report', async () => {
+  it('plays se-01 AI against AI by step, phase and turn, pauses, saves the log and replays it', async () => {
     const { page, errors } = await openPage(browser, server.url);
-    await page.locator('[data-testid="welcome"] [data-doc-path^="sample:se-01"]').click();
+    await page.locator('[data-testid="welcome"] [data-doc-path^="sample:se-01"]').first().click();
     await expect.poll(() => page.getByTestId('doc-title').textContent()).toContain('Hold the Bridge');
 
     await page.getByTestId('cmd-test-play').click();
@@ -27,28 +29,116 @@ describe('test play', () => {
     await page.getByTestId('play-start').click();
     await page.getByTestId('play-status').waitFor();
     const lines = () => page.getByTestId('play-log-line').count();
+    const ply = async () => Number(await page.getByTestId('play-status').getAttribute('data-ply'));
     const first = await lines();
     expect(first).toBeGreaterThan(0);
-    for (let i = 0; i < 4; i++) await page.getByTestId('play-step').click();
+    for (let i = 0; i < 4; i++) {
+      const before = await ply();
+      await page.getByTestId('play-step').click();
+      await expect.poll(ply).toBe(before + 1);
+    }
     await expect.poll(lines).toBeGreaterThan(first);
     await screenshot(page, 'play-01-stepping');
 
+    // To the end of the phase, then of the turn: each stops where it says.
+    const phase = await page.getByTestId('play-status').getAttribute('data-phase');
+    await page.getByTestId('play-speed').click();
+    await page.getByRole('option', { name: 'As fast as possible' }).click();
+    await page.getByTestId('play-to-phase').click();
+    await expect.poll(() => page.getByTestId('play-status').getAttribute('data-phase')).not.toBe(phase);
+    await page.getByTestId('play-to-phase').waitFor({ state: 'visible' });
+    const turnText = async () => /Turn (\d+)/.exec((await page.getByTestId('play-status').textContent()) ?? '')![1];
+    const turn = await turnText();
+    await expect.poll(async () => page.getByTestId('play-to-turn').isEnabled()).toBe(true);
+    await page.getByTestId('play-to-turn').click();
+    await expect.poll(turnText).toBe(String(Number(turn) + 1));
+
+    // Play at the slow speed and pause: the game stops moving.
+    await page.getByTestId('play-speed').click();
+    await page.getByRole('option', { name: 'Slow' }).click();
+    await page.getByTestId('play-to-end').click();
+    await page.getByTestId('play-pause').click();
+    await page.getByTestId('play-to-end').waitFor();
+    const paused = await ply();
+    await page.waitForTimeout(1500);
+    expect(await ply()).toBe(paused);
+
+    await page.getByTestId('play-speed').click();
+    await page.getByRole('option', { name: 'As fast as possible' }).click();
     await page.getByTestId('play-to-end').click();
     await page.getByTestId('play-result').waitFor({ timeout: 120000 });
     expect(await page.getByTestId('play-result').textContent()).toMatch(/wins|draw/i);
     await screenshot(page, 'play-02-result');
+    const finalPly = await ply();
+    const finalVp = await page.getByTestId('play-vp').textContent();
 
-    await page.getByTestId('play-tab-balance').click();
-    await page.getByTestId('balance-games').fill('20');
-    await page.getByTestId('balance-run').click();
-    await page.getByTestId('balance-result').waitFor({ timeout: 120000 });
-    expect(await page.getByTestId('balance-bar').count()).toBe(3);
-    expect(await page.getByTestId('balance-verdict').textContent()).toMatch(/(wins \d+% ± \d+%|Both sides win) .*of 20 games/);
-    await screenshot(page, 'play-03-balance');
+    // Save the game log, start again, and open it: the replay scrubs through the same game.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('play-save-log').click()]);
+    const file = path.join(tempDir('adc-log-'), 'game.jsonl');
+    await download.saveAs(file);
+    const logLines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { type: string });
+    expect(logLines[0]!.type).toBe('header');
+    expect(logLines.filter((l) => l.type === 'action')).toHaveLength(finalPly);
+
+    await page.getByTestId('play-new').click();
+    await page.getByTestId('play-open-log-input').setInputFiles(file);
+    await page.getByTestId('replay-bar').waitFor();
+    expect(Number(await page.getByTestId('replay-bar').getAttribute('data-total'))).toBe(finalPly);
+    expect(await page.getByTestId('play-vp').textContent()).toBe(finalVp);
+    await page.getByTestId('replay-prev-turn').click();
+    await expect.poll(async () => Number(await page.getByTestId('replay-bar').getAttribute('data-position'))).toBeLessThan(finalPly);
+    const back = Number(await page.getByTestId('replay-bar').getAttribute('data-position'));
+    expect(Number(await page.getByTestId('play-log').getAttribute('data-lines'))).toBeGreaterThan(0);
+    await page.getByTestId('replay-next').click();
+    await expect.poll(async () => Number(await page.getByTestId('replay-bar').getAttribute('data-position'))).toBe(back + 1);
+    await page.getByTestId('replay-next-turn').click();
+    await expect.poll(async () => Number(await page.getByTestId('replay-bar').getAttribute('data-position'))).toBe(finalPly);
+    expect(await page.getByTestId('play-vp').textContent()).toBe(finalVp);
+    await screenshot(page, 'play-03-replay');
 
     // The document is only read: closing leaves it as it was, with nothing to save.
     await page.getByTestId('play-close').click();
     expect(await page.getByTestId('dirty-marker').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 240000);
+
+  it('runs a 200-game balance report with its charts, and saves it as JSON', async () => {
+    const { page, errors } = await openPage(browser, server.url);
+    await page.locator('[data-testid="welcome"] [data-doc-path^="sample:se-01"]').first().click();
+    await expect.poll(() => page.getByTestId('doc-title').textContent()).toContain('Hold the Bridge');
+    await page.getByTestId('cmd-test-play').click();
+    await page.getByTestId('play-tab-balance').click();
+    expect(await page.getByTestId('balance-games').inputValue()).toBe('1000');
+    await page.getByTestId('balance-games').fill('200');
+    await page.getByTestId('balance-run').click();
+    await page.getByTestId('balance-progress').waitFor();
+    await page.getByTestId('balance-result').waitFor({ timeout: 180000 });
+    // The chart: three bars (red, blue, draws), drawn at the rates in the verdict.
+    const rates = await page.locator('[data-testid="balance-rates"] rect[data-rate]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-rate'))));
+    expect(rates).toHaveLength(3);
+    expect(rates.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 3);
+    const verdictText = (await page.getByTestId('balance-verdict').textContent())!;
+    expect(verdictText).toMatch(/of 200 games/);
+    const vpBars = await page.locator('[data-testid="balance-vp"] rect[data-side="red"]').evaluateAll((els) => els.reduce((t, e) => t + Number(e.getAttribute('data-games')), 0));
+    expect(vpBars).toBe(200);
+    expect(await page.locator('[data-testid="balance-turns"] rect[data-games]').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('balance-decided').textContent()).toMatch(/points/);
+    expect(await page.getByTestId('balance-losses').textContent()).toMatch(/Infantry/);
+    await screenshot(page, 'play-04-balance');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('balance-save').click()]);
+    const file = path.join(tempDir('adc-report-'), 'report.json');
+    await download.saveAs(file);
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as { games: number; wins: { red: number; blue: number; draw: number } };
+    expect(saved.games).toBe(200);
+    expect(saved.wins.red + saved.wins.blue + saved.wins.draw).toBe(200);
+
+    // Print builds the report as a page of its own.
+    await page.getByTestId('balance-print').click();
+    const frame = page.getByTestId('balance-print-frame');
+    await frame.waitFor({ state: 'attached' });
+    expect(await frame.getAttribute('srcdoc')).toContain('Balance report: Hold the Bridge');
     expect(errors).toEqual([]);
     await page.close();
   }, 240000);
