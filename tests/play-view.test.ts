@@ -9,7 +9,8 @@ import { escapeHtml } from '../domain/sheet/escape.js';
 import type { Message } from '../engine/protocol.js';
 import { createSession, handleLine, hasWork, runWork, type SessionState } from '../engine/session.js';
 import { actingUnits, actionLabel, costTint, destinationCosts, diceOf, effectsOf, optionsFor, sideActions, type EngineAction } from '../renderer/play/play-actions.js';
-import { describeEvent, type GameState } from '../renderer/play/play-view.js';
+import { describeEvent, sideColours, type GameState } from '../renderer/play/play-view.js';
+import { luminance } from '../domain/map/shapes.js';
 import { endTurnsSvg, lossRows, ratesSvg, reportHtml, verdict, vpBins, vpHistogramSvg, type Simulation } from '../renderer/play/report.js';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -105,6 +106,18 @@ describe('legal actions sorted for the map', () => {
     const hue = (c: string) => Number(/hsla\((\d+)/.exec(c)![1]);
     expect(hue(costTint(1, 3))).toBeGreaterThan(hue(costTint(3, 3)));
     expect(hue(costTint(0, 0))).toBe(hue(costTint(0, 3)));
+  });
+});
+
+describe('side colours', () => {
+  it('wear the scenario’s own side colours, a pale one darkened until it reads on white', () => {
+    const c = sideColours(SE01);
+    expect(c.red).toBe(SE01.sides[0].color);
+    expect(SE01.sides[1].color).toBeDefined();
+    expect(c.blue).not.toBe(SE01.sides[1].color);
+    expect(luminance(c.blue)).toBeLessThan(0.3);
+    const plain = sideColours({ ...SE01, sides: SE01.sides.map(({ color: _c, ...rest }) => rest) as unknown as Scenario['sides'] });
+    expect(plain.red).not.toBe(plain.blue);
   });
 });
 

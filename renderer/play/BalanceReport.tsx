@@ -5,7 +5,7 @@ import { useRef, useState } from 'react';
 import type { Scenario } from '../../domain/model.js';
 import { EngineError, type EngineClient, type EngineMessage, type Loaded } from './engine-client.js';
 import { download, fileSlug } from './files.js';
-import type { SideKey } from './play-view.js';
+import { sideColours, type SideKey } from './play-view.js';
 import { endTurnsSvg, lossRows, pct, ratesSvg, reportHtml, verdict, vpHistogramSvg, type Losses, type Simulation } from './report.js';
 
 /** The issue's default: enough games for an interval of about ±3 points. */
@@ -73,6 +73,7 @@ export function BalanceReport({
   };
 
   const rows = sim ? lossRows(sim) : [];
+  const colours = sideColours(scenario);
   return (
     <Box sx={{ p: 3, overflow: 'auto', flex: 1 }} data-testid="balance">
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
@@ -94,7 +95,7 @@ export function BalanceReport({
         <Button disabled={!sim} onClick={() => sim && download(`${fileSlug(scenario.title)}.balance.json`, `${JSON.stringify(sim, null, 2)}\n`)} data-testid="balance-save">
           Save as JSON
         </Button>
-        <Button disabled={!sim} onClick={() => sim && printPage(reportHtml(sim, scenario.title, sideName))} data-testid="balance-print">
+        <Button disabled={!sim} onClick={() => sim && printPage(reportHtml(sim, scenario.title, sideName, sideColours(scenario)))} data-testid="balance-print">
           Print…
         </Button>
       </Stack>
@@ -114,9 +115,9 @@ export function BalanceReport({
               {sim.seconds !== undefined ? ` · ${sim.seconds.toFixed(1)} s` : ''}
             </Typography>
           </Box>
-          <Chart title="Results, with 95% intervals" svg={ratesSvg(sim, sideName)} testId="balance-rates" />
-          {sim.vpHistogram && <Chart title="VP distribution" svg={vpHistogramSvg(sim, sideName)} testId="balance-vp" />}
-          {sim.endTurns && <Chart title="When games ended" svg={endTurnsSvg(sim)} testId="balance-turns" />}
+          <Chart title="Results, with 95% intervals" svg={ratesSvg(sim, sideName, colours)} testId="balance-rates" />
+          {sim.vpHistogram && <Chart title="VP distribution" svg={vpHistogramSvg(sim, sideName, colours)} testId="balance-vp" />}
+          {sim.endTurns && <Chart title="When games ended" svg={endTurnsSvg(sim, colours)} testId="balance-turns" />}
           {sim.decidedBy && (
             <Box data-testid="balance-decided">
               <Typography variant="subtitle2">What decided the games</Typography>

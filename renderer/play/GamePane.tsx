@@ -29,7 +29,7 @@ import type { EngineClient, EngineMessage, GameResult, Seat } from './engine-cli
 import { download, fileSlug } from './files.js';
 import { actingUnits, destinationCosts, optionsFor, sideActions, type EngineAction, type LogLine } from './play-actions.js';
 import { PlayOverlay } from './PlayOverlay.js';
-import { scenarioAtState, type SideKey } from './play-view.js';
+import { scenarioAtState, sideColours, type SideColours, type SideKey } from './play-view.js';
 import { ReplayBar } from './ReplayBar.js';
 import { useGame } from './use-game.js';
 
@@ -235,6 +235,7 @@ export function GamePane({
   const [mapRef, size] = useSize();
   const grid = isCellGrid(scenario.grid) ? scenario.grid : null;
   const result = game?.summary.result ?? null;
+  const colours = useMemo(() => sideColours(scenario), [scenario]);
   const overlay = useCallback(
     (k: number) =>
       game && grid ? (
@@ -248,9 +249,10 @@ export function GamePane({
           targets={targetBoxes}
           hovered={hover}
           effects={g.effects}
+          colours={colours}
         />
       ) : null,
-    [acting, g.effects, game, grid, hover, humanTurn, reach, selected, targetBoxes],
+    [acting, colours, g.effects, game, grid, hover, humanTurn, reach, selected, targetBoxes],
   );
   const actingList = useMemo(() => (game?.state.units ?? []).filter((u) => acting.has(u.id)), [acting, game?.state]);
   const selectedUnit = selected ? (unitsById.get(selected) ?? null) : null;
@@ -332,7 +334,7 @@ export function GamePane({
           </Stack>
         ) : (
           <>
-            <StatusBox game={game} sideName={sideName} />
+            <StatusBox game={game} sideName={sideName} colours={colours} />
             {result && <ResultBox result={result} sideName={sideName} />}
             {game.replay && <ReplayBar plies={game.replay} position={game.summary.ply} busy={g.busy} onSeek={(p) => void g.seek(p)} />}
             {humanTurn && (
@@ -402,14 +404,14 @@ export function GamePane({
 
 const hasHuman = (p: { red: Seat; blue: Seat }) => p.red === 'human' || p.blue === 'human';
 
-function StatusBox({ game, sideName }: { game: NonNullable<ReturnType<typeof useGame>['game']>; sideName(k: SideKey): string }) {
+function StatusBox({ game, sideName, colours }: { game: NonNullable<ReturnType<typeof useGame>['game']>; sideName(k: SideKey): string; colours: SideColours }) {
   const s = game.summary;
   const seat = s.seat === 'human' ? 'human' : s.seat === 'random' ? 'random moves' : 'AI';
   return (
     <Paper variant="outlined" sx={{ p: 1 }} data-testid="play-status" data-phase={s.phase} data-to-act={s.toAct ?? ''} data-ply={s.ply}>
       <Typography variant="body2">
         Turn <b>{s.turn}</b> of {s.turns} · {s.phase} phase
-        {s.toAct ? <> · <b style={{ color: s.toAct === 'red' ? '#c62828' : '#1565c0' }}>{sideName(s.toAct)}</b> to act ({seat})</> : null}
+        {s.toAct ? <> · <b style={{ color: colours[s.toAct] }}>{sideName(s.toAct)}</b> to act ({seat})</> : null}
       </Typography>
       <Typography variant="body2" data-testid="play-vp">
         VP: {sideName('red')} {s.vp.red} · {sideName('blue')} {s.vp.blue}
@@ -421,7 +423,7 @@ function StatusBox({ game, sideName }: { game: NonNullable<ReturnType<typeof use
             .filter((x) => x.status === 'table')
             .map((x) => (
               <tr key={x.id}>
-                <td style={{ color: x.side === 'red' ? '#c62828' : '#1565c0' }}>★ {x.name}</td>
+                <td style={{ color: x.side ? colours[x.side] : undefined }}>★ {x.name}</td>
                 <td>rolled {x.roll ?? '–'}</td>
                 <td>
                   <b>{x.pips ?? 0}</b> pip{x.pips === 1 ? '' : 's'} left{x.banked ? ` (+${x.banked} saved)` : ''}

@@ -7,9 +7,8 @@ import { Arrow, Circle, Group, Line, Rect, Text } from 'react-konva';
 import { cellCenter, cellPolygon, parseCell, type CellGrid } from '../../domain/grid.js';
 import type { Point } from '../../domain/model.js';
 import { costTint, type Effect } from './play-actions.js';
-import type { GameState, SideKey } from './play-view.js';
+import type { GameState, SideColours } from './play-view.js';
 
-export const SIDE_COLOUR: Record<SideKey, string> = { red: '#c62828', blue: '#1565c0' };
 const SELECT = '#ffb300';
 
 export interface OverlayProps {
@@ -25,6 +24,7 @@ export interface OverlayProps {
   targets: ReadonlySet<string>;
   hovered: string | null;
   effects: { key: number; list: Effect[] } | null;
+  colours: SideColours;
 }
 
 const flat = (ps: Point[]): number[] => ps.flatMap((p) => [p[0], p[1]]);
@@ -40,7 +40,7 @@ function cellOf(grid: CellGrid, box: string): { poly: number[]; centre: Point; x
 
 const formatCost = (c: number): string => (Number.isInteger(c) ? String(c) : `${Math.floor(c)}½`.replace(/^0/, ''));
 
-export function PlayOverlay({ grid, state, k, selected, acting, reach, targets, hovered, effects }: OverlayProps) {
+export function PlayOverlay({ grid, state, k, selected, acting, reach, targets, hovered, effects, colours }: OverlayProps) {
   const size = grid.cell;
   const max = Math.max(0, ...reach.values());
   const unitBox = new Map(state.units.flatMap((u) => (u.status === 'table' && u.box ? [[u.id, u.box] as const] : [])));
@@ -53,7 +53,7 @@ export function PlayOverlay({ grid, state, k, selected, acting, reach, targets, 
         o.boxes.map((b) => {
           const c = cellOf(grid, b);
           if (!c) return null;
-          const colour = o.holder ? SIDE_COLOUR[o.holder] : '#757575';
+          const colour = o.holder ? colours[o.holder] : '#9e9e9e';
           return (
             <Group key={`obj-${o.id}-${b}`} x={c.x + size * 0.06} y={c.y + size * 0.94}>
               <Line points={[0, 0, 0, -size * 0.3]} stroke="#333" strokeWidth={stroke * 0.6} />

@@ -1,7 +1,24 @@
 // Pure helpers of the play view: the map drawn from the engine's position, and the log in words.
+import { lineColorFor } from '../../domain/map/shapes.js';
+import { SCREEN_STYLE } from '../../domain/map/styles.js';
 import type { Formation, Scenario, TacticalFormation } from '../../domain/model.js';
 
 export type SideKey = 'red' | 'blue';
+
+export interface SideColours {
+  red: string;
+  blue: string;
+  draw: string;
+}
+
+/**
+ * Each side in the colour its counters wear on the map (the engine's `red` is the scenario's first side), darkened
+ * where it is too pale for text or a bar on white, so the status, the markers and the report's charts match the map.
+ */
+export function sideColours(scenario: Scenario): SideColours {
+  const of = (i: 0 | 1) => lineColorFor(typeof scenario.sides[i]?.color === 'string' ? scenario.sides[i]!.color! : SCREEN_STYLE.unit.sideColors[i]);
+  return { red: of(0), blue: of(1), draw: '#757575' };
+}
 
 /** A unit as the engine's `state` reply draws it (docs/engine-protocol.md, "state"). */
 export interface EngineUnit {

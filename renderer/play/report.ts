@@ -2,7 +2,7 @@
 // a self-contained page to print. One set of chart functions serves the dialog and the printed page, so both show
 // the same picture. Everything a user typed (side names, the title) goes through escapeHtml.
 import { escapeHtml } from '../../domain/sheet/escape.js';
-import type { SideKey } from './play-view.js';
+import type { SideColours, SideKey } from './play-view.js';
 
 export interface Losses {
   units: number;
@@ -33,7 +33,8 @@ type SideName = (k: SideKey) => string;
 /** Percent with no decimals, for the verdict and the bars. */
 export const pct = (x: number): string => `${Math.round(x * 100)}%`;
 
-export const COLOUR = { red: '#c62828', blue: '#1565c0', draw: '#757575' } as const;
+/** Chart colours when the scenario gives none. */
+export const COLOUR: SideColours = { red: '#b03a2e', blue: '#2e5fa8', draw: '#757575' };
 
 /** "#3 points" → "points"; the kind of a decided-by label as `conditionLabels` writes it. */
 const kindOf = (label: string): string => /\b(hold|exit|destroy|points)\b/.exec(label)?.[1] ?? '';
@@ -82,11 +83,11 @@ export function verdict(sim: Simulation, sideName: SideName): string {
 const FONT = 'font-family="system-ui, sans-serif" font-size="11"';
 
 /** Win and draw rates as bars, each win rate with its 95% interval drawn across it. */
-export function ratesSvg(sim: Simulation, sideName: SideName, width = 560): string {
+export function ratesSvg(sim: Simulation, sideName: SideName, colour: SideColours = COLOUR, width = 560): string {
   const rows: { label: string; rate: number; ci?: [number, number]; colour: string; count: number }[] = [
-    { label: `${sideName('red')} wins`, rate: sim.winRate.red, ci: sim.ci95.red, colour: COLOUR.red, count: sim.wins.red },
-    { label: `${sideName('blue')} wins`, rate: sim.winRate.blue, ci: sim.ci95.blue, colour: COLOUR.blue, count: sim.wins.blue },
-    { label: 'Draws', rate: sim.games ? sim.wins.draw / sim.games : 0, colour: COLOUR.draw, count: sim.wins.draw },
+    { label: `${sideName('red')} wins`, rate: sim.winRate.red, ci: sim.ci95.red, colour: colour.red, count: sim.wins.red },
+    { label: `${sideName('blue')} wins`, rate: sim.winRate.blue, ci: sim.ci95.blue, colour: colour.blue, count: sim.wins.blue },
+    { label: 'Draws', rate: sim.games ? sim.wins.draw / sim.games : 0, colour: colour.draw, count: sim.wins.draw },
   ];
   const left = 170;
   const barW = width - left - 95;
@@ -144,7 +145,7 @@ export function vpBins(hist: readonly { vp: number; red: number; blue: number }[
 const binLabel = (b: VpBin): string => (b.from === b.to ? String(b.from) : `${b.from}–${b.to}`);
 
 /** Grouped bars: in how many games each side finished with each VP total (or range of totals). */
-export function vpHistogramSvg(sim: Simulation, sideName: SideName, width = 560): string {
+export function vpHistogramSvg(sim: Simulation, sideName: SideName, colour: SideColours = COLOUR, width = 560): string {
   const bins = vpBins(sim.vpHistogram ?? []);
   const h = 200;
   const top = 24;
@@ -167,18 +168,18 @@ export function vpHistogramSvg(sim: Simulation, sideName: SideName, width = 560)
     ] as const) {
       const v = b[k];
       const bh = (v / max) * plotH;
-      out += `<rect x="${cx + dx}" y="${top + plotH - bh}" width="${bar}" height="${bh}" fill="${COLOUR[k]}" data-vp="${b.from}" data-side="${k}" data-games="${v}"><title>${escapeHtml(sideName(k))}: ${v} games with ${binLabel(b)} VP</title></rect>`;
+      out += `<rect x="${cx + dx}" y="${top + plotH - bh}" width="${bar}" height="${bh}" fill="${colour[k]}" data-vp="${b.from}" data-side="${k}" data-games="${v}"><title>${escapeHtml(sideName(k))}: ${v} games with ${binLabel(b)} VP</title></rect>`;
     }
     if (i % every === 0) out += `<text x="${cx}" y="${top + plotH + 13}" text-anchor="middle" fill="#333">${binLabel(b)}</text>`;
   });
   out += `<text x="${left + plotW / 2}" y="${h - 6}" text-anchor="middle" fill="#333">VP at the end of the game</text>`;
-  out += `<rect x="${left}" y="2" width="9" height="9" fill="${COLOUR.red}"/><text x="${left + 12}" y="10">${escapeHtml(sideName('red'))}</text>`;
-  out += `<rect x="${left + 200}" y="2" width="9" height="9" fill="${COLOUR.blue}"/><text x="${left + 212}" y="10">${escapeHtml(sideName('blue'))}</text>`;
+  out += `<rect x="${left}" y="2" width="9" height="9" fill="${colour.red}"/><text x="${left + 12}" y="10">${escapeHtml(sideName('red'))}</text>`;
+  out += `<rect x="${left + 200}" y="2" width="9" height="9" fill="${colour.blue}"/><text x="${left + 212}" y="10">${escapeHtml(sideName('blue'))}</text>`;
   return `${out}</svg>`;
 }
 
 /** Stacked bars: on which turn games ended, and who won them. */
-export function endTurnsSvg(sim: Simulation, width = 560): string {
+export function endTurnsSvg(sim: Simulation, colour: SideColours = COLOUR, width = 560): string {
   const rows = sim.endTurns ?? [];
   const h = 170;
   const top = 10;
@@ -198,7 +199,7 @@ export function endTurnsSvg(sim: Simulation, width = 560): string {
     for (const k of ['red', 'blue', 'draw'] as const) {
       const bh = (r[k] / max) * plotH;
       y -= bh;
-      if (bh > 0) out += `<rect x="${x}" y="${y}" width="${bar}" height="${bh}" fill="${COLOUR[k]}" data-turn="${r.turn}" data-winner="${k}" data-games="${r[k]}"/>`;
+      if (bh > 0) out += `<rect x="${x}" y="${y}" width="${bar}" height="${bh}" fill="${colour[k]}" data-turn="${r.turn}" data-winner="${k}" data-games="${r[k]}"/>`;
     }
     out += `<text x="${x + bar / 2}" y="${top + plotH + 13}" text-anchor="middle" fill="#333">${r.turn}</text>`;
   });
@@ -231,7 +232,7 @@ const fmt = (x: number, d = 1) => x.toFixed(d);
 const lossCell = (l: Losses | null) => (l ? `${fmt(l.units, 2)} units · ${fmt(l.sp)} SP` : '—');
 
 /** The report as a page of its own, to print or keep. */
-export function reportHtml(sim: Simulation, title: string, sideName: SideName): string {
+export function reportHtml(sim: Simulation, title: string, sideName: SideName, colour: SideColours = COLOUR): string {
   const decided = (sim.decidedBy ?? []).map((d) => `<tr><td>${escapeHtml(d.condition)}</td><td class="n">${d.games}</td><td class="n">${sim.games ? pct(d.games / sim.games) : '–'}</td></tr>`).join('');
   const losses = lossRows(sim)
     .map((r) => `<tr><td>${escapeHtml(r.arm)}</td><td>${lossCell(r.red)}</td><td>${lossCell(r.blue)}</td></tr>`)
@@ -247,9 +248,9 @@ export function reportHtml(sim: Simulation, title: string, sideName: SideName): 
     `<h1>Balance report: ${escapeHtml(title)}</h1>` +
     `<div>${sim.games} games, AI against AI${sim.seed !== undefined ? `, seeds from ${sim.seed}` : ''}${players} · mean length ${fmt(sim.meanTurns)} turns · mean VP ${escapeHtml(sideName('red'))} ${fmt(sim.meanVp.red)}, ${escapeHtml(sideName('blue'))} ${fmt(sim.meanVp.blue)}</div>` +
     `<p class="verdict">${escapeHtml(verdict(sim, sideName))}</p>` +
-    `<section><h2>Results, with 95% intervals</h2>${ratesSvg(sim, sideName)}</section>` +
-    (sim.vpHistogram?.length ? `<section><h2>VP distribution</h2>${vpHistogramSvg(sim, sideName)}</section>` : '') +
-    (sim.endTurns?.length ? `<section><h2>When games ended</h2>${endTurnsSvg(sim)}</section>` : '') +
+    `<section><h2>Results, with 95% intervals</h2>${ratesSvg(sim, sideName, colour)}</section>` +
+    (sim.vpHistogram?.length ? `<section><h2>VP distribution</h2>${vpHistogramSvg(sim, sideName, colour)}</section>` : '') +
+    (sim.endTurns?.length ? `<section><h2>When games ended</h2>${endTurnsSvg(sim, colour)}</section>` : '') +
     (decided ? `<section><h2>What decided the games</h2><table><tr><th>Victory condition</th><th class="n">Games</th><th class="n">Share</th></tr>${decided}</table></section>` : '') +
     (losses ? `<section><h2>Mean losses per game, by arm</h2><table><tr><th>Arm</th><th>${escapeHtml(sideName('red'))}</th><th>${escapeHtml(sideName('blue'))}</th></tr>${losses}</table></section>` : '') +
     `</body></html>`
