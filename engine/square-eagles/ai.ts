@@ -2,7 +2,7 @@
 // heuristic that scores each candidate action by expected hits (given and taken, weighted by what the units are
 // worth) and by how it brings the side closer to what its victory conditions ask for.
 import { randomBelow, seedRng, type RngState } from '../dice.js';
-import { DIR, IMPASSABLE, T_TOWN, T_FORT, boxDistance, rowOf, step, type Facing } from './board.js';
+import { DIR, IMPASSABLE, T_TOWN, T_FORT, T_WOODS, boxDistance, isCut, rowOf, step, type Board, type Facing } from './board.js';
 import {
   assaultAttackerDice,
   assaultDefenderDice,
@@ -12,13 +12,15 @@ import {
   fireHitOn,
   fireTargets,
   firePool,
+  gunsMayFireAtAssaulter,
   mainFireDice,
   mainRange,
+  retreatDirection,
   skirmishRange,
 } from './combat.js';
-import { ctxOf, hasLineOfSight, inFireCover, roughFacing, sideOf, type Ctx } from './geometry.js';
-import { isLegalOrder, isLegalUnitAction, legalActions, orderActions, orderCost, sideIndexOf, unitIndexOf } from './game.js';
-import { assaultApproach, baseMove, maneuverOptions, mayAssault, moveOptions } from './movement.js';
+import { ctxOf, facingTowards, hasLineOfSight, inFireCover, roughFacing, sideOf, type Ctx } from './geometry.js';
+import { evaluateVictory, isLegalOrder, isLegalUnitAction, legalActions, orderActions, orderCost, sideIndexOf, unitIndexOf } from './game.js';
+import { assaultApproach, baseMove, canEnd, maneuverOptions, mayAssault, moveOptions } from './movement.js';
 import {
   DID_MOVE,
   MOVED,
@@ -72,67 +74,16 @@ function hitValue(u: UnitState): number {
   return base * (1 + u.hits / Math.max(1, u.sp));
 }
 
-interface Goals {
-  /** For each box, how far (in boxes) the nearest box this side wants to stand in is. */
-  dist: Float64Array;
-  /** Bonus for standing in a box, in VP. */
-  bonus: Float64Array;
-  exitCells: Set<number>;
-  /** For each box, a neighbouring box one step nearer the goals, or -1. */
-  next: Int32Array;
-}
-
-const goalCache = new WeakMap<object, Map<number, Goals>>();
-
-/** The boxes a side's victory conditions (and the enemy's) make worth standing in, and the distance to them. */
-function goalsFor(s: GameState, side: SideIndex): Goals {
-  const b = s.board;
-  // Every game of a scenario shares its victory conditions (and board), so this is worked out once.
-  let cache = goalCache.get(s.meta.victory);
-  if (!cache) goalCache.set(s.meta.victory, (cache = new Map()));
-  const key = side;
-  const hit = cache.get(key);
-  if (hit) return hit;
+/** Distances over passable ground (diagonals 1.5, rivers between boxes respected) from a set of boxes. */
+function distanceField(b: Board, sources: Iterable<number>): Float64Array {
   const n = b.cols * b.rows;
-  const bonus = new Float64Array(n);
-  const exitCells = new Set<number>();
-  const wanted = new Map<string, number>();
-  let anyPoints = false;
-  for (const v of s.meta.victory) {
-    if (v.kind === 'hold') {
-      const si = sideIndexOf(s, v.side);
-      for (const id of v.objectives ?? []) wanted.set(id, Math.max(wanted.get(id) ?? 0, si === side ? 1.5 : 1.2));
-    } else if (v.kind === 'points') anyPoints = true;
-    else if (v.kind === 'exit' && sideIndexOf(s, v.side) === side) {
-      for (let i = 0; i < n; i++) {
-        const c = i % b.cols;
-        const r = rowOf(b, i);
-        const on = v.edge === 'north' ? r === 0 : v.edge === 'south' ? r === b.rows - 1 : v.edge === 'west' ? c === 0 : c === b.cols - 1;
-        if (on && (b.flags[i]! & IMPASSABLE) === 0) exitCells.add(i);
-      }
-    }
-  }
-  if (anyPoints) for (const o of b.objectives) wanted.set(o.id, Math.max(wanted.get(o.id) ?? 0, 1));
-  const sources: number[] = [];
-  for (const o of b.objectives) {
-    const w = wanted.get(o.id);
-    if (!w) continue;
-    for (const c of o.cells) {
-      bonus[c] = Math.max(bonus[c]!, Math.min(20, (o.vp / 5) * w));
-      sources.push(c);
-    }
-  }
-  for (const c of exitCells) {
-    bonus[c] = Math.max(bonus[c]!, 15);
-    sources.push(c);
-  }
-  // Distance over passable ground, diagonals 1.5 (a small Dijkstra: boards are tiny).
-  const dist = new Float64Array(n).fill(sources.length > 0 ? Infinity : 0);
+  const dist = new Float64Array(n).fill(Infinity);
   const queue: number[] = [];
   for (const c of sources) {
     dist[c] = 0;
     queue.push(c);
   }
+  // A small Dijkstra with a linear scan: boards are tiny and this runs once per scenario.
   while (queue.length > 0) {
     let bi = 0;
     for (let k = 1; k < queue.length; k++) if (dist[queue[k]!]! < dist[queue[bi]!]!) bi = k;
@@ -150,7 +101,216 @@ function goalsFor(s: GameState, side: SideIndex): Goals {
       }
     }
   }
+  // Unreachable boxes get a large finite distance, so the arithmetic on them stays ordinary.
   for (let i = 0; i < n; i++) if (!Number.isFinite(dist[i]!)) dist[i] = b.cols + b.rows;
+  return dist;
+}
+
+/**
+ * Walking distance between every two boxes over passable ground, ignoring units (diagonals 1.5): whether an enemy
+ * could reach a box at all this turn, which straight-line distance gets wrong across a river. Per board, once.
+ */
+const walkCache = new WeakMap<Board, Float32Array>();
+function walkDistances(b: Board): Float32Array {
+  let w = walkCache.get(b);
+  if (w) return w;
+  const n = b.cols * b.rows;
+  w = new Float32Array(n * n);
+  for (let i = 0; i < n; i++) w.set(distanceField(b, [i]), i * n);
+  walkCache.set(b, w);
+  return w;
+}
+
+/**
+ * Troops that may stand in a town (Infantry, Lights) and troops that may not (Cavalry, Guns) want different boxes:
+ * horse and guns cannot hold a town objective, only stand beside it, and sent into it they only clog the way in.
+ */
+type Kind = 0 | 1;
+const kindOf = (u: UnitState): Kind => (u.type === 'Infantry' || u.type === 'Lights' ? 0 : 1);
+
+/**
+ * Per objective of the board and per kind of troops, the distance of every box to the nearest box of it they may
+ * stand in (or, if none, to standing beside it). A board is shared by every game of a scenario.
+ */
+const objectiveFieldCache = new WeakMap<Board, [Float64Array, Float64Array][]>();
+function objectiveFields(b: Board): [Float64Array, Float64Array][] {
+  let f = objectiveFieldCache.get(b);
+  if (!f) {
+    f = b.objectives.map((o) => {
+      const foot = distanceField(b, o.cells);
+      const open = o.cells.filter((c) => (b.flags[c]! & (T_TOWN | T_FORT)) === 0);
+      const mounted = open.length > 0 ? distanceField(b, open) : foot.map((d) => Math.max(0, d - 1));
+      return [foot, mounted];
+    });
+    objectiveFieldCache.set(b, f);
+  }
+  return f;
+}
+
+interface ExitField {
+  cells: Set<number>;
+  dist: Float64Array;
+}
+
+/** Per side, the boxes it may leave the table from to meet an `exit` condition, and the distance to them. */
+const exitFieldCache = new WeakMap<object, [ExitField | null, ExitField | null]>();
+function exitFields(s: GameState): [ExitField | null, ExitField | null] {
+  let f = exitFieldCache.get(s.meta.victory);
+  if (f) return f;
+  const b = s.board;
+  f = [null, null];
+  for (const v of s.meta.victory) {
+    if (v.kind !== 'exit') continue;
+    const side = sideIndexOf(s, v.side);
+    if (side === -1) continue;
+    const cells = new Set<number>();
+    for (let i = 0; i < b.cols * b.rows; i++) {
+      const c = i % b.cols;
+      const r = rowOf(b, i);
+      const on = v.edge === 'north' ? r === 0 : v.edge === 'south' ? r === b.rows - 1 : v.edge === 'west' ? c === 0 : c === b.cols - 1;
+      if (on && (b.flags[i]! & IMPASSABLE) === 0) cells.add(i);
+    }
+    f[side] = { cells, dist: distanceField(b, cells) };
+  }
+  exitFieldCache.set(s.meta.victory, f);
+  return f;
+}
+
+/**
+ * What a side is playing for this turn. `aggression` runs from 0 (the game as it stands is won: hold on, take only
+ * good trades) to 1 (it is being lost and time is short: accept losses to get onto the objectives). It is what makes
+ * the side that must attack actually attack, and attack harder as the turn limit nears.
+ */
+interface Strategy {
+  winning: boolean;
+  aggression: number;
+  /** Per kind of troops and box, the distance to where the side wants them (objectives to take or keep, the exit). */
+  dist: [Float64Array, Float64Array];
+  /** Per box, what standing in it is worth now, in VP. */
+  bonus: Float64Array;
+  /** Per box, what driving the enemy out of it is worth (an objective the side wants to take), in VP. */
+  capture: Float64Array;
+  exitCells: Set<number>;
+  /** Per kind and box, a neighbouring box one step nearer `dist`'s goals, or -1 (worked out on demand). */
+  next: [Int32Array | null, Int32Array | null];
+}
+
+/**
+ * Per side, how much dearer its units are than their VP because losing more of them would hand the enemy a
+ * `destroy` victory: 1 when no such condition threatens, rising steeply as the last unit it can spare nears.
+ */
+function stakes(s: GameState): [number, number] {
+  const f: [number, number] = [1, 1];
+  for (const v of s.meta.victory) {
+    if (v.kind !== 'destroy') continue;
+    const by = v.side === 'any' ? -1 : sideIndexOf(s, v.side);
+    for (const victim of [0, 1] as const) {
+      if (by !== -1 && by === victim) continue;
+      if (v.side !== 'any' && by === -1) continue;
+      let total = 0;
+      let lost = 0;
+      for (const u of s.units) {
+        if (u.side !== victim) continue;
+        total++;
+        if (u.status === 'eliminated') lost++;
+      }
+      const left = Math.max(1, Math.ceil((v.percent / 100) * total - 1e-9) - lost);
+      f[victim] = Math.max(f[victim], 1 + 0.6 / left + (left === 1 ? 0.6 : 0));
+    }
+  }
+  return f;
+}
+
+/** How much each objective matters to `side`, by the victory conditions (0: not at all). */
+function objectiveWeights(s: GameState, side: SideIndex): Float64Array {
+  const b = s.board;
+  const w = new Float64Array(b.objectives.length);
+  const index = new Map(b.objectives.map((o, k) => [o.id, k]));
+  for (const v of s.meta.victory) {
+    if (v.kind === 'hold') {
+      const mine = sideIndexOf(s, v.side) === side;
+      for (const id of v.objectives ?? []) {
+        const k = index.get(id);
+        if (k !== undefined) w[k] = Math.max(w[k]!, mine ? 1.5 : 1.2);
+      }
+    } else if (v.kind === 'points') {
+      for (let k = 0; k < w.length; k++) w[k] = Math.max(w[k]!, 1);
+    }
+  }
+  return w;
+}
+
+function strategyFor(s: GameState, side: SideIndex, enemies: readonly number[]): Strategy {
+  const b = s.board;
+  const n = b.cols * b.rows;
+  const fields = objectiveFields(b);
+  const weights = objectiveWeights(s, side);
+  const exit = exitFields(s)[side];
+  const outcome = evaluateVictory(s);
+  const winning = outcome.winner === side;
+  const progress = Math.min(1, (s.turn - 1) / Math.max(1, s.meta.limit - 1));
+  const enemyIn = b.objectives.map((o) => enemies.some((ei) => o.cells.includes(s.units[ei]!.cell)));
+  const dist: [Float64Array, Float64Array] = [new Float64Array(n).fill(b.cols + b.rows), new Float64Array(n).fill(b.cols + b.rows)];
+  const bonus = new Float64Array(n);
+  const capture = new Float64Array(n);
+  let anyGoal = false;
+  const holdWeight = 0.25 + 0.75 * progress * progress;
+  b.objectives.forEach((o, k) => {
+    const w = weights[k]!;
+    if (w === 0) return;
+    anyGoal = true;
+    const value = Math.min(20, (o.vp / 5) * w);
+    const held = s.control[k]!.holder === side;
+    // What the side holds draws its troops only while the game as it stands is won; a side that must attack
+    // leaves a guard where it stands (the bonus below) and sends the rest on.
+    if (!held || winning) {
+      const offset = (1.5 - w) * 2;
+      for (const kind of [0, 1] as const) {
+        const field = fields[k]![kind];
+        const to = dist[kind];
+        for (let i = 0; i < n; i++) if (field[i]! + offset < to[i]!) to[i] = field[i]! + offset;
+      }
+    }
+    for (const c of o.cells) {
+      // Stepping into an objective nobody of the enemy stands in takes it at once; beside enemy troops it only
+      // contests it. Holding counts at the end, so guarding grows in worth as the end nears.
+      const v = held ? value * holdWeight * (winning ? 1 : 0.35) : enemyIn[k] ? value * 0.3 : value * (0.5 + 0.5 * progress);
+      if (v > bonus[c]!) bonus[c] = v;
+      if (!held && value * 0.6 > capture[c]!) capture[c] = value * 0.6;
+    }
+  });
+  if (exit) {
+    anyGoal = true;
+    for (const to of dist) for (let i = 0; i < n; i++) if (exit.dist[i]! < to[i]!) to[i] = exit.dist[i]!;
+    for (const c of exit.cells) bonus[c] = Math.max(bonus[c]!, 15);
+  }
+  if (!anyGoal || dist[0].every((d) => d >= b.cols + b.rows)) {
+    // Nothing to stand on (a pure destroy condition): the goal is the enemy.
+    for (let i = 0; i < n; i++) {
+      let d = b.cols + b.rows;
+      for (const ei of enemies) d = Math.min(d, boxDistance(b, i, s.units[ei]!.cell));
+      dist[0][i] = d;
+      dist[1][i] = d;
+    }
+  }
+  let aggression = 0.1;
+  if (!winning) {
+    // How long the force needs to get to grips: its median distance to the goals at two boxes a turn, and a couple
+    // of turns to fight there. When that is all the time left, everything goes in.
+    const ds: number[] = [];
+    for (const u of s.units) if (u.side === side && onTable(u) && !isSpent(u) && !isGuns(u)) ds.push(dist[kindOf(u)][u.cell]!);
+    ds.sort((x, y) => x - y);
+    const travel = ds.length > 0 ? ds[ds.length >> 1]! : 0;
+    const needed = travel / 2 + 2;
+    const left = Math.max(1, s.meta.limit - s.turn + 1);
+    aggression = Math.min(1, Math.max(0.45 + 0.55 * progress, needed / left));
+  }
+  return { winning, aggression, dist, bonus, capture, exitCells: exit?.cells ?? new Set(), next: [null, null] };
+}
+
+/** For each box, a neighbour one step nearer the goals, or -1: the facing a unit should take to head for them. */
+function nextSteps(b: Board, dist: Float64Array): Int32Array {
+  const n = b.cols * b.rows;
   const next = new Int32Array(n).fill(-1);
   for (let i = 0; i < n; i++) {
     let best = dist[i]!;
@@ -164,9 +324,7 @@ function goalsFor(s: GameState, side: SideIndex): Goals {
       }
     }
   }
-  const goals = { dist, bonus, exitCells, next };
-  cache.set(key, goals);
-  return goals;
+  return next;
 }
 
 interface Pose {
@@ -188,18 +346,25 @@ class Evaluator {
   readonly ctx: Ctx;
   readonly side: SideIndex;
   readonly enemies: number[];
-  readonly goals: Goals;
-  /** How strongly the objectives pull, growing as the turn limit nears. */
+  readonly plan: Strategy;
+  /** VP per box nearer the goals: the harder the side must attack, the harder they pull. */
   readonly pull: number;
-  /** How much standing on an objective is worth now: holding only counts at the end. */
-  readonly holdWeight: number;
+  /** How much of the expected loss to enemy fire and assaults is counted: an attacker must accept some. */
+  readonly caution: number;
+  /** The side's own units that can fight, for keeping an attack together. */
+  private readonly friends: number[];
   /** Per enemy, lazily per box: whether it could fire there next Fire phase (0 = not worked out yet). */
   private readonly enemyFire: Int8Array[];
   /** Per enemy, lazily per box: line of sight between them (0 unknown, 1 no, 2 yes); it is symmetric. */
   private readonly sight: Int8Array[];
   private readonly scratch = new Map<number, UnitState>();
-  /** What a hit on each unit is worth now (see hitValue). */
+  /** What a hit on each unit is worth now (see hitValue), with its side's stake. */
   readonly worth: Float64Array;
+  /** Walking distances between boxes (see walkDistances), and the number of boxes. */
+  private readonly walk: Float32Array;
+  private readonly cells: number;
+  /** Per side, the factor on its units' worth from the enemy's destroy condition (see stakes). */
+  readonly stake: [number, number];
   /** Per unit, values already worked out, by pose. */
   private readonly poseCache = new Map<number, Map<number, number>>();
 
@@ -210,14 +375,26 @@ class Evaluator {
     s.units.forEach((u, i) => {
       if (u.side !== this.side && onTable(u) && !isSpent(u)) this.enemies.push(i);
     });
-    this.goals = goalsFor(s, this.side);
-    const progress = s.turn / Math.max(1, s.meta.limit);
-    this.pull = 0.8 + 1.2 * progress;
-    this.holdWeight = 0.25 + 0.75 * progress * progress;
+    this.friends = [];
+    s.units.forEach((u, i) => {
+      if (u.side === this.side && onTable(u) && !isSpent(u) && !isGuns(u)) this.friends.push(i);
+    });
+    this.plan = strategyFor(s, this.side, this.enemies);
+    const a = this.plan.aggression;
+    this.pull = 0.8 + 2.2 * a;
+    this.caution = 1 - 0.45 * a;
     const n = s.board.cols * s.board.rows;
-    this.worth = Float64Array.from(s.units, hitValue);
+    this.stake = stakes(s);
+    this.walk = walkDistances(s.board);
+    this.cells = s.board.cols * s.board.rows;
+    this.worth = Float64Array.from(s.units, (u) => hitValue(u) * this.stake[u.side]);
     this.enemyFire = this.enemies.map(() => new Int8Array(n));
     this.sight = this.enemies.map(() => new Int8Array(n));
+  }
+
+  /** For troops of `kind`, per box the neighbouring box one step nearer their goals, or -1. */
+  nextStep(kind: Kind): Int32Array {
+    return (this.plan.next[kind] ??= nextSteps(this.s.board, this.plan.dist[kind]));
   }
 
   private seen(k: number, cell: number): boolean {
@@ -291,30 +468,38 @@ class Evaluator {
     const b = s.board;
     const u = s.units[ui]!;
     const me = this.posed(ui, pose);
+    const defend = b.options.defend && s.phase === 'actions';
     let fire = 0;
     let melee = 0;
     for (let k = 0; k < this.enemies.length; k++) {
       const e = s.units[this.enemies[k]!]!;
       const d = boxDistance(b, e.cell, pose.cell);
       const kind = this.fireKind(k, pose.cell);
-      if (kind === FIRE_MAIN) fire += fireDiceCount(b, e, me, d, false) * p(fireHitOn(e, 'fire'));
+      if (kind === FIRE_MAIN) {
+        // Under Defend! an enemy holding an order may shoot as soon as the unit gets there, then again in the Fire
+        // phase.
+        const again = defend && unusedOrders(e) > 0 ? 1.8 : 1;
+        fire += fireDiceCount(b, e, me, d, false) * p(fireHitOn(e, 'fire')) * again;
+      }
       else if (kind === FIRE_SKIRMISH) fire += 0.3;
-      if (d <= baseMove(e) + 1 && mayAssault(e)) {
+      if (d <= baseMove(e) + 1 && mayAssault(e) && this.walk[e.cell * this.cells + pose.cell]! <= baseMove(e) + 1) {
         // The enemy would come at the side it already stands off.
         const fromSide = sideOf(b, pose.cell, pose.facing, e.cell);
         const contact = fromSide === 'front' ? step(b, pose.cell, DIR[pose.facing][0], DIR[pose.facing][1]) : e.cell;
         const given = assaultAttackerDice(b, e, me, contact >= 0 ? contact : e.cell) * p(assaultHitOn(e));
         const taken = assaultDefenderDice(e, me, false) * p(assaultHitOn(u));
         const net = given - taken;
-        // Being charged costs the hits taken and, on losing, a retreat that may break the unit.
-        const m = given * 0.6 + (net > 0 ? net : 0);
+        // Being charged costs the hits taken, less what the charge costs the enemy (an exchange it would not seek),
+        // and on losing a retreat that may break the unit.
+        const m = Math.max(0, given - 0.7 * taken) + (net > 0 ? 0.5 * net : 0);
         if (m > melee) melee = m;
       }
     }
     // A unit that may well be destroyed loses the enemy its VP as well as the hits.
+    // A unit cannot lose more than it has left; what it would lose beyond that is its VP, as a removed unit.
     const left = u.sp - u.hits;
-    const doom = fire + melee >= left - 0.5 ? u.vp * 0.4 : 0;
-    return (fire * 0.6 + melee) * this.worth[ui]! + doom;
+    const doom = fire + melee >= left - 0.5 ? u.vp * 0.4 * this.stake[u.side] : 0;
+    return Math.min(left, fire * 0.6 + melee) * this.worth[ui]! + doom;
   }
 
   /** Positional value of unit `ui` standing at `pose`, cached per pose. */
@@ -326,17 +511,42 @@ class Evaluator {
     if (hit !== undefined) return hit;
     const u = this.s.units[ui]!;
     const b = this.s.board;
-    let v = -this.goals.dist[pose.cell]! * this.pull + this.goals.bonus[pose.cell]! * this.holdWeight;
+    // A worn unit is little use at the front: it is pulled less, and so falls back on rallying and holding.
+    const health = (u.sp - u.hits) / Math.max(1, u.sp);
+    const dist = this.plan.dist[kindOf(u)];
+    let v = -dist[pose.cell]! * this.pull * (0.25 + 0.75 * health) + this.plan.bonus[pose.cell]!;
     // Guns are no use on an objective and a poor holder of it; keep them back at fighting range.
     if (isGuns(u)) v = v * 0.3;
-    v += this.fireValue(ui, pose, ability, extraDie);
-    v -= this.threat(ui, pose);
+    else if (this.plan.aggression > 0.3) {
+      // An attack goes in together: a unit beside friends is supported and does not draw every enemy shot alone.
+      // But a unit standing in the one box a friend behind it must pass through (a bridge, a gap) stops the attack.
+      const here = dist[pose.cell]!;
+      let near = 0;
+      let blocking = 0;
+      for (const fi of this.friends) {
+        if (fi === ui) continue;
+        const friend = this.s.units[fi]!;
+        const f = friend.cell;
+        if (boxDistance(b, f, pose.cell) > 1.5) continue;
+        near++;
+        if (this.nextStep(kindOf(friend))[f] === pose.cell && this.plan.dist[kindOf(friend)][f]! > here) blocking++;
+      }
+      v += 0.5 * this.plan.aggression * Math.min(2, near) - 0.6 * this.pull * Math.min(2, blocking);
+      // A square cannot go forward without re-forming first: a turn lost to an attack.
+      if (pose.formation === 'square') v -= 0.75 * this.pull * this.plan.aggression;
+    }
+    // Fire it cannot give this turn (it moved, marched, or the guns have not bombarded) still counts in part: next
+    // turn it will. Without this, guns never move up to a useful range, a move costing them this turn's fire.
+    const now = this.fireValue(ui, pose, ability, extraDie);
+    const later = ability === 'fire' ? now : this.fireValue(ui, pose, 'fire', false);
+    v += later > now ? now + 0.5 * (later - now) : now;
+    v -= this.threat(ui, pose) * this.caution;
     if (u.type !== 'Lights' && (b.flags[pose.cell]! & (T_TOWN | T_FORT)) !== 0) v += 1;
     if (isGuns(u)) {
       // Guns keep out of reach of enemy foot and horse.
       for (const ei of this.enemies) {
         const e = this.s.units[ei]!;
-        if (mayAssault(e) && boxDistance(b, e.cell, pose.cell) <= baseMove(e) + 0.5) v -= 4;
+        if (mayAssault(e) && this.walk[e.cell * this.cells + pose.cell]! <= baseMove(e) + 1) v -= 4;
       }
     }
     cache.set(key, v);
@@ -427,7 +637,7 @@ function orderNeed(ev: Evaluator, ui: number): number {
   if (isGuns(u)) need += ev.fireValue(ui, u, 'fire', false) > 0 ? 4 : 0.5;
   else if (mayAssault(u) && nearest <= baseMove(u) + 1) need += isCavalry(u) ? 4 : 2.5;
   else if (nearest <= 1) need += 2;
-  need += Math.min(3, ev.goals.dist[u.cell]! * 0.6);
+  need += Math.min(3, ev.plan.dist[kindOf(u)][u.cell]! * 0.6) * (0.5 + ev.plan.aggression);
   if (u.orders > 0) need *= 0.4;
   return need;
 }
@@ -486,6 +696,7 @@ function planOrders(s: GameState): Action[] {
   plan.push({ type: 'end-orders' });
   return plan;
 }
+
 
 interface Candidate {
   score: number;
@@ -556,7 +767,7 @@ function bestForUnit(ev: Evaluator, ui: number): Candidate | null {
         }
       }
       if (nearest >= 0) mask |= 1 << (roughFacing(b, cell, nearest) / 90);
-      const towards = ev.goals.next[cell]!;
+      const towards = ev.nextStep(kindOf(u))[cell]!;
       if (towards >= 0) mask |= 1 << (roughFacing(b, cell, towards) / 90);
       sensible.set(cell, mask);
     }
@@ -590,10 +801,16 @@ function bestForUnit(ev: Evaluator, ui: number): Candidate | null {
       const t = s.units[ti]!;
       if (boxDistance(b, u.cell, t.cell) > baseMove(u) + 1.5) continue;
       const ap = assaultApproach(ctx, ui, ti);
-      if (ap) take(scoreAssault(ev, ui, ti, ap.from) - hold * 0.5, 'assault', ap.from, u.facing, null, ti);
+      if (!ap) continue;
+      const combat = scoreAssault(ev, ui, ti, ap.from);
+      // Where it ends up: touching the target, facing it (or in its box, having won; the capture counts that).
+      pose.cell = ap.from;
+      pose.facing = facingTowards(b, ap.from, t.cell) ?? u.facing;
+      pose.formation = u.formation;
+      take(combat + ev.value(ui, pose, 'fire') - hold - 0.3, 'assault', ap.from, u.facing, null, ti);
     }
   }
-  if (u.formation !== 'square' && ev.goals.exitCells.has(u.cell) && isLegalUnitAction(ctx, ui, { type: 'exit', unit: id })) take(30, 'exit');
+  if (u.formation !== 'square' && ev.plan.exitCells.has(u.cell) && isLegalUnitAction(ctx, ui, { type: 'exit', unit: id })) take(30, 'exit');
   const kind = bestKind as Action['type'] | null;
   if (kind === null) return null;
   let action: Action;
@@ -633,27 +850,114 @@ function abilityAfter(s: GameState, u: UnitState, type: Action['type'] | null): 
   return 'skirmish';
 }
 
-function scoreAssault(ev: Evaluator, ui: number, ti: number, from: number): number {
-  const { s } = ev;
+/** Distribution of the hits `n` dice score hitting on `hitOn` or more (index: hits). Few distinct pools occur. */
+const pmfCache = new Map<number, Float64Array>();
+export function hitsPmf(n: number, hitOn: number): Float64Array {
+  const key = n * 16 + hitOn;
+  let f = pmfCache.get(key);
+  if (f) return f;
+  const q = p(hitOn);
+  f = new Float64Array(n + 1);
+  f[0] = 1;
+  for (let k = 0; k < n; k++) {
+    for (let j = k + 1; j >= 1; j--) f[j] = f[j]! * (1 - q) + f[j - 1]! * q;
+    f[0] = f[0]! * (1 - q);
+  }
+  pmfCache.set(key, f);
+  return f;
+}
+
+/**
+ * The hits a unit in `cell` would take retreating `boxes` straight back from `enemyCell` (3.iv Assault), or
+ * Infinity when the retreat would destroy it (off the table, into impassable ground). `gone` is a unit to treat
+ * as absent (the assaulter, which has left its box).
+ */
+function retreatHits(ctx: Ctx, u: UnitState, cell: number, enemyCell: number, boxes: number, gone: number): number {
+  const b = ctx.b;
+  const [dc, dr] = retreatDirection(b, cell, enemyCell);
+  const occupied = (x: number): boolean => {
+    const o = ctx.occ[x]!;
+    return o >= 0 && o !== gone && x !== cell;
+  };
+  let pos = cell;
+  let hits = 0;
+  for (let k = 0; k < boxes; k++) {
+    const next = step(b, pos, dc, dr);
+    if (next < 0 || (b.flags[next]! & IMPASSABLE) !== 0 || isCut(b, pos, next)) return Infinity;
+    if (dc !== 0 && dr !== 0) {
+      const a = step(b, pos, dc, 0);
+      const c = step(b, pos, 0, dr);
+      const blocked = (x: number): boolean => x < 0 || (b.flags[x]! & IMPASSABLE) !== 0 || occupied(x);
+      if (blocked(a) && blocked(c)) hits++;
+    }
+    if (occupied(next)) hits++;
+    else if ((u.type !== 'Lights' && (b.flags[next]! & T_WOODS) !== 0) || !canEnd(b, u, next)) hits++;
+    pos = next;
+  }
+  return hits;
+}
+
+/**
+ * What assaulting `ti` from `from` is worth to the assaulter, in VP, from the exact odds of the two dice pools:
+ * hits given and taken, units destroyed by hits or by the retreat, and ground won (an objective the side wants).
+ */
+export function scoreAssault(ev: Evaluator, ui: number, ti: number, from: number): number {
+  const { s, ctx } = ev;
   const b = s.board;
   const u = s.units[ui]!;
   const t = s.units[ti]!;
-  const me = ev.posed(ui, { cell: from, facing: u.facing, formation: u.formation });
+  const me = ev.posed(ui, { cell: from, facing: facingTowards(b, from, t.cell) ?? u.facing, formation: u.formation });
+  const wu = ev.worth[ui]!;
+  const wt = ev.worth[ti]!;
+  const uLeft = u.sp - u.hits;
   if (isGuns(t)) {
-    let risk = 0;
-    if (t.orders > 0 && sideOf(b, t.cell, t.facing, from) === 'front') risk = fireDiceCount(b, t, me, 1, false) * p(fireHitOn(t, 'fire'));
-    return t.vp * (risk >= 2 ? 0.5 : 0.9) - risk * hitValue(u);
+    // Guns assaulted are removed, unless their close-range fire drives the assaulter off first (3 or more hits).
+    let driven = 0;
+    let taken = 0;
+    if (gunsMayFireAtAssaulter(s, t) && sideOf(b, t.cell, t.facing, from) === 'front') {
+      const dice = fireDiceCount(b, t, me, 1, false);
+      const f = hitsPmf(dice, fireHitOn(t, 'fire'));
+      for (let k = 0; k < f.length; k++) {
+        taken += f[k]! * Math.min(k, uLeft);
+        if (k >= 3) driven += f[k]!;
+      }
+    }
+    return (1 - driven) * (t.vp * ev.stake[t.side] + ev.plan.capture[t.cell]!) - taken * wu - (taken >= uLeft ? u.vp * 0.5 * ev.stake[u.side] : 0);
   }
   const defend = unusedOrders(t) > 0;
-  const given = assaultAttackerDice(b, me, t, from) * p(assaultHitOn(u));
-  const taken = assaultDefenderDice(me, t, defend) * p(assaultHitOn(t));
-  const remaining = t.sp - t.hits;
-  let v = Math.min(given, remaining) * hitValue(t) - Math.min(taken, u.sp - u.hits) * hitValue(u);
-  if (given >= remaining) v += t.vp * 0.5;
-  if (given > taken) v += (given - taken) * 1.5;
-  else v -= 2;
-  // Winning ground on an objective counts.
-  v += ev.goals.bonus[t.cell]! * (given > taken ? 0.5 : 0);
+  const fa = hitsPmf(assaultAttackerDice(b, me, t, from), assaultHitOn(u));
+  const fd = hitsPmf(assaultDefenderDice(me, t, defend), assaultHitOn(t));
+  const tLeft = t.sp - t.hits;
+  // Retreat costs by length, worked out once each.
+  const tRetreat: number[] = [];
+  const uRetreat: number[] = [];
+  const win = 1 + ev.plan.capture[t.cell]!;
+  const tKill = t.vp * 0.5 * ev.stake[t.side];
+  const uKill = u.vp * 0.5 * ev.stake[u.side];
+  let v = 0;
+  for (let a = 0; a < fa.length; a++) {
+    const pa = fa[a]!;
+    if (pa < 1e-4) continue;
+    for (let d = 0; d < fd.length; d++) {
+      const pr = pa * fd[d]!;
+      if (pr < 1e-5) continue;
+      let tHits = a;
+      let uHits = d;
+      let outcome: number;
+      if (a > d) {
+        const m = a - d;
+        tHits += tRetreat[m] ??= retreatHits(ctx, t, t.cell, from, m, ui);
+        outcome = win;
+      } else {
+        const m = Math.max(1, d - a);
+        uHits += uRetreat[m] ??= retreatHits(ctx, u, from, t.cell, m, -1);
+        outcome = -1;
+      }
+      const tDead = tHits >= tLeft;
+      const uDead = uHits >= uLeft;
+      v += pr * (Math.min(tHits, tLeft) * wt - Math.min(uHits, uLeft) * wu + (tDead ? tKill : 0) - (uDead ? uKill : 0) + outcome);
+    }
+  }
   return v;
 }
 
