@@ -29,7 +29,7 @@ import type { EngineClient, EngineMessage, GameResult, Seat } from './engine-cli
 import { download, fileSlug } from './files.js';
 import { actingUnits, destinationCosts, optionsFor, sideActions, type EngineAction, type LogLine } from './play-actions.js';
 import { PlayOverlay } from './PlayOverlay.js';
-import { scenarioAtState, sideColours, type SideColours, type SideKey } from './play-view.js';
+import { PLAY_UNDO_EVENT, scenarioAtState, sideColours, type SideColours, type SideKey } from './play-view.js';
 import { ReplayBar } from './ReplayBar.js';
 import { useGame } from './use-game.js';
 
@@ -198,22 +198,25 @@ export function GamePane({
     [opts, showPool, unitAt],
   );
 
-  // Esc drops the selection; Ctrl+Z takes back a human move.
+  // Esc drops the selection; Undo (Ctrl+Z or the menu, routed here by the app frame) takes back a human move.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if ((e.target as HTMLElement | null)?.closest('input, textarea')) return;
       if (e.key === 'Escape' && (selected || choice)) {
         e.stopPropagation();
         setChoice(null);
         setSelected(null);
-      } else if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'z' && game && hasHuman(game.players)) {
-        e.preventDefault();
-        void g.undo();
       }
     };
+    const onUndo = () => {
+      if (game && hasHuman(game.players) && !game.replay && game.summary.ply > 0 && !failed) void g.undo();
+    };
     window.addEventListener('keydown', onKey, true);
-    return () => window.removeEventListener('keydown', onKey, true);
-  }, [choice, g, game, selected]);
+    window.addEventListener(PLAY_UNDO_EVENT, onUndo);
+    return () => {
+      window.removeEventListener('keydown', onKey, true);
+      window.removeEventListener(PLAY_UNDO_EVENT, onUndo);
+    };
+  }, [choice, failed, g, game, selected]);
 
   // ---- Files ---------------------------------------------------------------------------------------------------
 

@@ -3,6 +3,9 @@ import { lineColorFor } from '../../domain/map/shapes.js';
 import { SCREEN_STYLE } from '../../domain/map/styles.js';
 import type { Formation, Scenario, TacticalFormation } from '../../domain/model.js';
 
+/** Sent by the app frame when Undo is asked for while test play is open (menu or Ctrl+Z): the game takes it. */
+export const PLAY_UNDO_EVENT = 'adc:play-undo';
+
 export type SideKey = 'red' | 'blue';
 
 export interface SideColours {

@@ -9,6 +9,7 @@ import { validateDocument } from '../../domain/validate.js';
 import { ForcesView } from '../army/ForcesView.js';
 import { MapEditor } from '../map/MapEditor.js';
 import { PlayDialog } from '../play/PlayDialog.js';
+import { PLAY_UNDO_EVENT } from '../play/play-view.js';
 import { editorReducer, initialEditor, isDirty, selectedPointers, setField, type EditorState } from '../state/editor.js';
 import { position } from '../state/history.js';
 import { entityOf } from '../state/selection.js';
@@ -36,6 +37,9 @@ interface Confirm {
   resolve(value: string | null): void;
 }
 
+
+/** Commands that would change or replace the document, held back while test play is open. */
+const PLAY_BLOCKS: ReadonlySet<MenuCommand> = new Set<MenuCommand>(['new', 'open', 'undo', 'redo', 'print', 'test-play']);
 export function App({ host }: { host: HostApi }) {
   const [editor, dispatch] = useReducer(editorReducer, undefined, () => initialEditor(newKey()));
   const [info, setInfo] = useState<HostInfo | null>(null);
@@ -49,6 +53,8 @@ export function App({ host }: { host: HostApi }) {
   const [printOpen, setPrintOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [playOpen, setPlayOpen] = useState(false);
+  const playOpenRef = useRef(playOpen);
+  playOpenRef.current = playOpen;
   const [settings, setSettings] = useState<Settings>(() => loadSettings());
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [focusPointer, setFocusPointer] = useState<string | null>(null);
@@ -216,6 +222,12 @@ export function App({ host }: { host: HostApi }) {
 
   const run = useCallback(
     (command: MenuCommand) => {
+      // Test play covers the editor and only reads the document: nothing may change it underneath, and its undo
+      // takes back a move in the game instead.
+      if (playOpenRef.current && PLAY_BLOCKS.has(command)) {
+        if (command === 'undo') window.dispatchEvent(new Event(PLAY_UNDO_EVENT));
+        return;
+      }
       switch (command) {
         case 'new':
           void refreshLibrary();

@@ -42,9 +42,15 @@ async function humanDecision(page: Page): Promise<string | null> {
   return pending(page);
 }
 
-async function openPlay(page: Page): Promise<void> {
+async function openPlay(page: Page, edit = false): Promise<void> {
   await page.locator('[data-testid="welcome"] [data-doc-path^="sample:se-01"]').first().click();
   await expect.poll(() => page.getByTestId('doc-title').textContent()).toContain('Hold the Bridge');
+  if (edit) {
+    // An edit the editor's own undo would take back, had test play let it through.
+    await page.locator('[data-testid="outline"] [data-pointer=""]').click();
+    await page.locator('[data-pointer="/title"]').fill('Hold the Line at Moosdorf');
+    await page.getByTestId('dirty-marker').waitFor();
+  }
   await page.getByTestId('cmd-test-play').click();
   await page.getByTestId('play-setup').waitFor();
   await page.getByTestId('play-seat-red').click();
@@ -57,7 +63,7 @@ async function openPlay(page: Page): Promise<void> {
 describe('a human seat', () => {
   it('orders, moves to a tinted box, undoes, and fires after seeing the dice pool', async () => {
     const { page, errors } = await openPage(browser, server.url);
-    await openPlay(page);
+    await openPlay(page, true);
 
     // Orders: pick a unit, give it an order through its General, end the phase.
     expect(await humanDecision(page)).toBe('orders');
@@ -118,9 +124,9 @@ describe('a human seat', () => {
     expect(moved).not.toBeNull();
     await screenshot(page, 'human-04-moved');
 
-    // Undo puts the unit back where it was and takes its line out of the log.
+    // Undo (Ctrl+Z, as in the editor) puts the unit back where it was and takes its line out of the log.
     const linesBefore = await page.getByTestId('play-log-line').count();
-    await page.getByTestId('play-undo').click();
+    await page.keyboard.press('Control+z');
     await expect.poll(() => page.getByTestId('play-log-line').count()).toBeLessThan(linesBefore);
     expect(await logText(page)).not.toMatch(new RegExp(`from ${moved!.from} to ${moved!.to}`));
 
@@ -157,15 +163,20 @@ describe('a human seat', () => {
       await page.getByTestId('play-step').click();
     }
     expect(fired).toBe(true);
+    // The document kept its edit: the game's undo never reached the editor.
+    await page.getByTestId('play-close').click();
+    await expect.poll(() => page.getByTestId('doc-title').textContent()).toContain('Hold the Line at Moosdorf');
     expect(errors).toEqual([]);
     await page.close();
   }, 300000);
 
   it('shows a clear message with a restart when the engine is killed mid-game, and plays again after it', async () => {
-    const { page, errors } = await openPage(browser, server.url);
+    // A server of its own: the other test leaves an unsaved edit whose recovery would be offered here.
+    const own = await startServer({ workspace: tempDir('adc-ws-'), dataDir: tempDir('adc-data-') });
+    const { page, errors } = await openPage(browser, own.url);
     await openPlay(page);
     expect(await humanDecision(page)).toBe('orders');
-    const engines = childProcesses(server.process.pid!, 'engine');
+    const engines = childProcesses(own.process.pid!, 'engine');
     expect(engines.length).toBeGreaterThan(0);
     for (const pid of engines) process.kill(pid, 'SIGKILL');
     await page.getByTestId('play-failure').waitFor({ timeout: 15000 });
@@ -184,5 +195,6 @@ describe('a human seat', () => {
     // The engine's exit shows in the console as a failed request at most; nothing uncaught.
     expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
     await page.close();
+    await own.stop();
   }, 120000);
 });
