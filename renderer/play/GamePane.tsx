@@ -85,7 +85,7 @@ export function GamePane({
     return Object.fromEntries(OPTIONAL_RULES.map((r) => [r.key, o[r.key] === true]));
   });
   const [speed, setSpeed] = useState(300);
-  const g = useGame(getClient, current, scenario, report);
+  const g = useGame(getClient, current, scenario, report, speed);
   const { game } = g;
   const fileInput = useRef<HTMLInputElement>(null);
   useEffect(() => {

@@ -57,7 +57,14 @@ export interface GameControls {
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export function useGame(getClient: () => EngineClient, current: () => EngineClient | null, scenario: Scenario, report: (e: unknown) => void): GameControls {
+export function useGame(
+  getClient: () => EngineClient,
+  current: () => EngineClient | null,
+  scenario: Scenario,
+  report: (e: unknown) => void,
+  /** Pause between the AI's moves when it plays against a human. */
+  aiDelayMs: number,
+): GameControls {
   const [game, setGame] = useState<Game | null>(null);
   const [log, setLog] = useState<LogLine[]>([]);
   const [dice, setDice] = useState<{ key: number; rolls: DiceRoll[] }>({ key: 0, rolls: [] });
@@ -277,8 +284,8 @@ export function useGame(getClient: () => EngineClient, current: () => EngineClie
   const hasHuman = !!game && (game.players.red === 'human' || game.players.blue === 'human');
   const aiToAct = !!game && !game.replay && !game.summary.over && game.summary.seat !== 'human';
   useEffect(() => {
-    if (hasHuman && aiToAct && !runningRef.current) void run('human', 350);
-  }, [hasHuman, aiToAct, game?.summary.ply, run]);
+    if (hasHuman && aiToAct && !runningRef.current) void run('human', aiDelayMs);
+  }, [hasHuman, aiToAct, aiDelayMs, game?.summary.ply, run]);
 
   useEffect(() => () => void (runningRef.current = false), []);
 
