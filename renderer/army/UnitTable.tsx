@@ -417,6 +417,11 @@ const Cell = memo(function Cell(props: CellProps) {
       e.preventDefault();
       commit();
       props.onNav('tree');
+    } else if (mod && e.key.toLowerCase() === 'z' && !e.shiftKey && draft !== null) {
+      // Typing not yet committed is what the user means to undo, not the document's last step.
+      e.preventDefault();
+      e.stopPropagation();
+      setDraft(null);
     }
   };
   const numeric = NUMERIC.has(props.column.kind);

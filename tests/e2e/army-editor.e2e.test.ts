@@ -177,6 +177,14 @@ describe('army-list editor', () => {
     expect(await unit(0, '/vp').inputValue()).toBe('25');
     await page.keyboard.press('Control+z');
     await expect.poll(() => unit(7, '/vp').inputValue()).toBe('');
+    // Ctrl+Z in a cell still being typed in drops the typing, and only that: the document's history is untouched.
+    await unit(2, '/vp').click();
+    await page.keyboard.type('99');
+    expect(await unit(2, '/vp').inputValue()).toBe('99');
+    await page.keyboard.press('Control+z');
+    expect(await unit(2, '/vp').inputValue()).toBe('20');
+    // A second document undo would have taken the pasted rows away.
+    expect(await rows(page).count()).toBe(10);
 
     // The same rows through the dialog.
     await page.getByTestId('forces-paste').click();
