@@ -155,6 +155,18 @@ describe('parseDocument refuses what it cannot load', () => {
   it('refuses text that is not JSON at all', () => {
     const p = refused('Scenario: Ligny, 16 June 1815');
     expect(p.message).toMatch(/^The file is not valid JSON/);
+    expect(p.message).toContain('at line 1, column 1');
+  });
+
+  it('finds the place of mistakes the JSON parser names no position for, without quoting the whole file back', () => {
+    // A misspelt word, a comment, a stray word after the object: each points at its first wrong character.
+    const misspelt = refused('{\n  "type": "aide-de-camp/scenario",\n  "locked": tru\n}');
+    expect(misspelt.message).toContain('at line 3, column 16');
+    expect(misspelt.message).not.toContain('aide-de-camp/scenario');
+    expect(refused('{"a": 1} extra').message).toContain('at line 1, column 10');
+    expect(refused('{"a": [1, 2,\n  // note\n  3]}').message).toContain('at line 2, column 3');
+    expect(refused('{"a": "\\x"}').message).toContain('at line 1, column 9');
+    expect(refused('{"a": -}').message).toContain('at line 1, column 8');
   });
 
   it('refuses JSON that is not an object', () => {

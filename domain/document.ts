@@ -2,6 +2,7 @@
 // older versions are migrated with a note, and newer ones are refused without guessing.
 import { ARMY_TYPE, SCENARIO_TYPE, type AdcDocument } from './model.js';
 import { CURRENT_SCHEMA_VERSION, migrate } from './migrations.js';
+import { syntaxErrorOffset } from './json-error-offset.js';
 import type { Problem } from './problems.js';
 
 /** Deeper nesting than this is no real order of battle and would only make checks recurse for nothing. */
@@ -26,18 +27,20 @@ export function parseJson(text: string): { ok: true; value: unknown } | { ok: fa
   } catch (err) {
     const raw = err instanceof Error ? err.message : String(err);
     const pos = /position (\d+)/.exec(raw);
-    // V8 gives no position when the text stops short; the place to look is then its end.
-    const offset = pos ? Number(pos[1]) : /Unexpected end of JSON input/.test(raw) ? body.length : undefined;
-    const where = offset === undefined ? undefined : lineAndColumn(body, offset);
-    const detail = raw.replace(/ in JSON at position \d+.*$/, '').replace(/^JSON\.parse: /, '');
+    // V8 names no position for some mistakes (a misspelt word, text that stops short): find it ourselves.
+    const offset = pos ? Number(pos[1]) : Math.min(body.length, syntaxErrorOffset(body));
+    const where = lineAndColumn(body, offset);
+    // Without a position V8 quotes the text itself instead, which for a whole file is no help.
+    const detail = raw
+      .replace(/ in JSON at position \d+.*$/s, '')
+      .replace(/, ".*" is not valid JSON$/s, '')
+      .replace(/^JSON\.parse: /, '');
     return {
       ok: false,
       problem: {
         severity: 'error',
         path: '',
-        message: where
-          ? `The file is not valid JSON: ${detail} at line ${where.line}, column ${where.column}`
-          : `The file is not valid JSON: ${detail}`,
+        message: `The file is not valid JSON: ${detail} at line ${where.line}, column ${where.column}`,
         hint: 'Look for a missing comma, quote or bracket just before that point.',
       },
     };
