@@ -9,7 +9,7 @@ import { escapeHtml } from '../domain/sheet/escape.js';
 import type { Message } from '../engine/protocol.js';
 import { createSession, handleLine, hasWork, runWork, type SessionState } from '../engine/session.js';
 import { actingUnits, actionLabel, costTint, destinationCosts, diceOf, effectsOf, optionsFor, sideActions, type EngineAction } from '../renderer/play/play-actions.js';
-import { describeEvent, sideColours, type GameState } from '../renderer/play/play-view.js';
+import { describeEvent, OPTIONAL_RULES, sideColours, type GameState } from '../renderer/play/play-view.js';
 import { luminance } from '../domain/map/shapes.js';
 import { endTurnsSvg, lossRows, ratesSvg, reportHtml, verdict, vpBins, vpHistogramSvg, type Simulation } from '../renderer/play/report.js';
 
@@ -106,6 +106,20 @@ describe('legal actions sorted for the map', () => {
     const hue = (c: string) => Number(/hsla\((\d+)/.exec(c)![1]);
     expect(hue(costTint(1, 3))).toBeGreaterThan(hue(costTint(3, 3)));
     expect(hue(costTint(0, 0))).toBe(hue(costTint(0, 3)));
+  });
+});
+
+describe('the set-up', () => {
+  it('offers only optional rules the engine knows, and each one switched on reaches the game', () => {
+    const e = new Engine();
+    e.ask({ type: 'load', scenario: SE01 });
+    for (const r of OPTIONAL_RULES) {
+      const g = e.ask<{ game: string }>({ type: 'new-game', seed: 1, players: { red: 'ai', blue: 'ai' }, options: { [r.key]: true } });
+      const header = JSON.parse(e.ask<{ text: string }>({ type: 'log', game: g.game }).text.split('\n')[0]!) as { options?: Record<string, boolean> };
+      expect(header.options).toEqual({ [r.key]: true });
+      e.ask({ type: 'close-game', game: g.game });
+    }
+    expect(() => e.ask({ type: 'new-game', options: { notARule: true } })).toThrow(/not an optional rule/);
   });
 });
 

@@ -49,6 +49,7 @@ export function BalanceReport({
   const run = async () => {
     setSim(null);
     setNote(null);
+    // Cleared first: a run that is cancelled must not leave the last run's report on show as if it were its own.
     const total = Math.max(1, Math.min(1_000_000, Number(games) || DEFAULT_GAMES));
     setProgress({ done: 0, total });
     try {
@@ -105,7 +106,7 @@ export function BalanceReport({
           <Typography variant="caption">{progress.done} of {progress.total} games</Typography>
         </Box>
       )}
-      {note && <Alert severity="info" sx={{ mb: 2, maxWidth: 760 }}>{note}</Alert>}
+      {note && <Alert severity="info" sx={{ mb: 2, maxWidth: 760 }} data-testid="balance-note">{note}</Alert>}
       {sim && (
         <Box data-testid="balance-result" sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(560px, 1fr))', gap: 3, alignItems: 'start' }}>
           <Box sx={{ gridColumn: '1 / -1' }}>

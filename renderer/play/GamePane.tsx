@@ -29,7 +29,7 @@ import type { EngineClient, EngineMessage, GameResult, Seat } from './engine-cli
 import { download, fileSlug } from './files.js';
 import { actingUnits, destinationCosts, optionsFor, sideActions, type EngineAction, type LogLine } from './play-actions.js';
 import { PlayOverlay } from './PlayOverlay.js';
-import { PLAY_UNDO_EVENT, scenarioAtState, sideColours, type SideColours, type SideKey } from './play-view.js';
+import { OPTIONAL_RULES, PLAY_UNDO_EVENT, scenarioAtState, sideColours, type SideColours, type SideKey } from './play-view.js';
 import { ReplayBar } from './ReplayBar.js';
 import { useGame } from './use-game.js';
 
@@ -38,15 +38,6 @@ const HIDDEN: ReadonlySet<LayerKey> = new Set<LayerKey>(['zones', 'entries']);
 /** The play map only shows; nothing on it can be picked up. */
 const LOCK_ALL: ReadonlySet<LayerKey> = new Set(LAYER_GROUPS.flatMap((g) => g.layers.map((l) => l.key)));
 const noop = () => undefined;
-
-/** The Square Eagles optional rules a game can switch (engine `new-game` options). */
-export const OPTIONAL_RULES: readonly { key: string; label: string }[] = [
-  { key: 'resupplyGuns', label: 'Resupply guns' },
-  { key: 'defend', label: 'Defend!' },
-  { key: 'forts', label: 'Forts' },
-  { key: 'limbers', label: 'Limbers' },
-  { key: 'horseGuns', label: 'Horse gun batteries' },
-];
 
 const SPEEDS = [
   { ms: 0, label: 'As fast as possible' },

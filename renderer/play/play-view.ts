@@ -8,6 +8,16 @@ export const PLAY_UNDO_EVENT = 'adc:play-undo';
 
 export type SideKey = 'red' | 'blue';
 
+/** The Square Eagles optional rules a game can switch (engine `new-game` options). */
+export const OPTIONAL_RULES: readonly { key: string; label: string }[] = [
+  { key: 'resupplyGuns', label: 'Resupply guns' },
+  { key: 'defend', label: 'Defend!' },
+  { key: 'forts', label: 'Forts' },
+  { key: 'limbers', label: 'Limbers' },
+  { key: 'horseGuns', label: 'Horse gun batteries' },
+];
+
+
 export interface SideColours {
   red: string;
   blue: string;

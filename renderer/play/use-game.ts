@@ -56,6 +56,8 @@ export interface GameControls {
 }
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** How often a run at full speed redraws the board. */
+const FAST_REDRAW_MS = 200;
 
 export function useGame(
   getClient: () => EngineClient,
@@ -101,8 +103,10 @@ export function useGame(
     ]);
 
   /** After an action: the new position, its lines in the log, its dice, and what the map flashes. */
-  const absorb = async (c: EngineClient, g: Game, r: Acted): Promise<Game> => {
-    const state = await fetchState(c, g.id);
+  const absorb = async (c: EngineClient, g: Game, r: Acted, draw = true): Promise<Game> => {
+    // Without `draw` the position is left as it was (its summary and log move on): a run at full speed redraws the
+    // board a few times a second instead of asking for the whole state after every move.
+    const state = draw ? await fetchState(c, g.id) : g.state;
     const next = { ...g, summary: r.summary, state };
     gameRef.current = next;
     setGame(next);
@@ -110,7 +114,7 @@ export function useGame(
     setLog((l) => [...l, ...logLines(r.events, ply, namesRef.current, (l.at(-1)?.n ?? 0) + 1)]);
     const rolls = diceOf(r.events, namesRef.current);
     if (rolls.length) setDice({ key: ++seq.current, rolls });
-    const list = effectsOf(r.events, g.state);
+    const list = draw ? effectsOf(r.events, g.state) : [];
     setEffects(list.length ? { key: ++seq.current, list } : null);
     return next;
   };
@@ -194,6 +198,8 @@ export function useGame(
       setRunning(true);
       const first = gameRef.current?.summary;
       let moves = 0;
+      let drawn = performance.now();
+      let stale = false;
       while (runningRef.current) {
         const g = gameRef.current;
         const c = current();
@@ -204,12 +210,25 @@ export function useGame(
         if (moves > 0 && first && until === 'turn' && g.summary.turn !== first.turn) break;
         const ok = await serial(async () => {
           const r = await c.request<Acted>('ai-move', { game: g.id });
-          await absorb(c, g, r);
+          const draw = delayMs > 0 || r.summary.over || until === 'step' || performance.now() - drawn > FAST_REDRAW_MS;
+          await absorb(c, g, r, draw);
+          if (draw) drawn = performance.now();
+          stale = !draw;
           return true;
         });
         if (!ok) break;
         moves++;
         if (delayMs > 0) await wait(delayMs);
+      }
+      if (stale) {
+        await serial(async () => {
+          const c = current();
+          const g = gameRef.current;
+          if (!c || !g) return;
+          const next = { ...g, state: await fetchState(c, g.id) };
+          gameRef.current = next;
+          setGame(next);
+        });
       }
       runningRef.current = false;
       setRunning(false);

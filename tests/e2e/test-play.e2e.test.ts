@@ -35,7 +35,7 @@ describe('test play', () => {
     for (let i = 0; i < 4; i++) {
       const before = await ply();
       await page.getByTestId('play-step').click();
-      await expect.poll(ply).toBe(before + 1);
+      await expect.poll(ply, { timeout: 10000 }).toBe(before + 1);
     }
     await expect.poll(lines).toBeGreaterThan(first);
     await screenshot(page, 'play-01-stepping');
@@ -45,13 +45,13 @@ describe('test play', () => {
     await page.getByTestId('play-speed').click();
     await page.getByRole('option', { name: 'As fast as possible' }).click();
     await page.getByTestId('play-to-phase').click();
-    await expect.poll(() => page.getByTestId('play-status').getAttribute('data-phase')).not.toBe(phase);
+    await expect.poll(() => page.getByTestId('play-status').getAttribute('data-phase'), { timeout: 30000 }).not.toBe(phase);
     await page.getByTestId('play-to-phase').waitFor({ state: 'visible' });
     const turnText = async () => /Turn (\d+)/.exec((await page.getByTestId('play-status').textContent()) ?? '')![1];
     const turn = await turnText();
-    await expect.poll(async () => page.getByTestId('play-to-turn').isEnabled()).toBe(true);
+    await expect.poll(async () => page.getByTestId('play-to-turn').isEnabled(), { timeout: 30000 }).toBe(true);
     await page.getByTestId('play-to-turn').click();
-    await expect.poll(turnText).toBe(String(Number(turn) + 1));
+    await expect.poll(turnText, { timeout: 30000 }).toBe(String(Number(turn) + 1));
 
     // Play at the slow speed and pause: the game stops moving.
     await page.getByTestId('play-speed').click();
@@ -110,6 +110,13 @@ describe('test play', () => {
     await page.getByTestId('cmd-test-play').click();
     await page.getByTestId('play-tab-balance').click();
     expect(await page.getByTestId('balance-games').inputValue()).toBe('1000');
+    // A long run can be cancelled part way, and says how far it got.
+    await page.getByTestId('balance-run').click();
+    await expect.poll(async () => Number(/(\d+) of 1000/.exec((await page.getByTestId('balance-progress').textContent()) ?? '')?.[1] ?? 0), { timeout: 60000 }).toBeGreaterThan(0);
+    await page.getByTestId('balance-cancel').click();
+    await expect.poll(() => page.getByTestId('balance-note').textContent()).toMatch(/cancelled after \d+ of 1000 games/);
+    expect(await page.getByTestId('balance-result').count()).toBe(0);
+
     await page.getByTestId('balance-games').fill('200');
     await page.getByTestId('balance-run').click();
     await page.getByTestId('balance-progress').waitFor();
