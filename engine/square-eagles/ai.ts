@@ -351,6 +351,8 @@ class Evaluator {
   readonly pull: number;
   /** How much of the expected loss to enemy fire and assaults is counted: an attacker must accept some. */
   readonly caution: number;
+  /** Whether enough of the side's troops stand near its goals to attack together. */
+  readonly massed: boolean;
   /** The side's own units that can fight, for keeping an attack together. */
   private readonly friends: number[];
   /** Per enemy, lazily per box: whether it could fire there next Fire phase (0 = not worked out yet). */
@@ -382,7 +384,20 @@ class Evaluator {
     this.plan = strategyFor(s, this.side, this.enemies);
     const a = this.plan.aggression;
     this.pull = 0.8 + 2.2 * a;
-    this.caution = 1 - 0.45 * a;
+    // An attack goes in when there are enough troops near the goal to carry it, not one unit at a time: until then
+    // the side keeps more of its caution and gathers just outside the enemy's reach. Time running out overrides it.
+    let ready = 0;
+    for (const fi of this.friends) {
+      const f = s.units[fi]!;
+      if (f.hits * 2 <= f.sp && this.plan.dist[kindOf(f)][f.cell]! <= 3.5) ready++;
+    }
+    let defenders = 0;
+    for (const ei of this.enemies) {
+      const e = s.units[ei]!;
+      if (!isGuns(e) && this.plan.dist[kindOf(e)][e.cell]! <= 2) defenders++;
+    }
+    this.massed = ready >= 2 && ready >= defenders;
+    this.caution = 1 - (this.massed || a >= 0.9 ? 0.6 : 0.3) * a;
     const n = s.board.cols * s.board.rows;
     this.stake = stakes(s);
     this.walk = walkDistances(s.board);
@@ -516,8 +531,8 @@ class Evaluator {
     const dist = this.plan.dist[kindOf(u)];
     let v = -dist[pose.cell]! * this.pull * (0.25 + 0.75 * health) + this.plan.bonus[pose.cell]!;
     // Guns are no use on an objective and a poor holder of it; keep them back at fighting range.
-    if (isGuns(u)) v = v * 0.3;
-    else if (this.plan.aggression > 0.3) {
+    if (isGuns(u)) v = v * 0.1;
+    if (this.plan.aggression > 0.3) {
       // An attack goes in together: a unit beside friends is supported and does not draw every enemy shot alone.
       // But a unit standing in the one box a friend behind it must pass through (a bridge, a gap) stops the attack.
       const here = dist[pose.cell]!;
@@ -531,7 +546,7 @@ class Evaluator {
         near++;
         if (this.nextStep(kindOf(friend))[f] === pose.cell && this.plan.dist[kindOf(friend)][f]! > here) blocking++;
       }
-      v += 0.5 * this.plan.aggression * Math.min(2, near) - 0.6 * this.pull * Math.min(2, blocking);
+      v += (isGuns(u) ? 0 : 0.5 * this.plan.aggression * Math.min(2, near)) - 0.6 * this.pull * Math.min(2, blocking);
       // A square cannot go forward without re-forming first: a turn lost to an attack.
       if (pose.formation === 'square') v -= 0.75 * this.pull * this.plan.aggression;
     }
