@@ -19,4 +19,21 @@ export async function benchEngine(games = 200): Promise<void> {
     const same = wins === first ? '' : '  (DIFFERENT RESULT!)';
     console.log(`${`${workers} worker${workers === 1 ? '' : 's'}`.padEnd(44)} ${(games / r.summary.seconds).toFixed(1).padStart(7)} games/s  ${wins}${same}`);
   }
+  await benchAiLevels(scenario);
+}
+
+/**
+ * How much stronger the heuristic player is than the random one, from each side of se-01: a figure to watch when the
+ * heuristics change (ai.test.ts only checks it stays above 80%).
+ */
+async function benchAiLevels(scenario: Scenario, games = 100): Promise<void> {
+  console.log(`AI against random on se-01, ${games} games a seating`);
+  for (const [red, blue] of [['ai', 'random'], ['random', 'ai']] as const) {
+    const r = await simulate(scenario, { games, seed: 1, workers: 2, red, blue });
+    const ai = red === 'ai' ? 'red' : 'blue';
+    const rate = r.summary.winRate[ai];
+    const [lo, hi] = r.summary.ci95[ai];
+    const pct = (x: number): string => `${(x * 100).toFixed(0)}%`;
+    console.log(`${`red ${red}, blue ${blue}`.padEnd(44)} ai wins ${pct(rate).padStart(4)} (95% ${pct(lo)}–${pct(hi)})  ${JSON.stringify(r.summary.wins)}`);
+  }
 }
