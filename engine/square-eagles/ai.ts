@@ -479,6 +479,19 @@ class Evaluator {
 
   /** Expected loss from enemy fire and assaults next, in VP. */
   threat(ui: number, pose: Pose): number {
+    this.exposure(ui, pose);
+    const u = this.s.units[ui]!;
+    const { fire, melee } = this.exposed;
+    // A unit that may well be destroyed loses the enemy its VP as well as the hits.
+    // A unit cannot lose more than it has left; what it would lose beyond that is its VP, as a removed unit.
+    const left = u.sp - u.hits;
+    const doom = fire + melee >= left - 0.5 ? u.vp * 0.4 * this.stake[u.side] : 0;
+    return Math.min(left, fire * 0.6 + melee) * this.worth[ui]! + doom;
+  }
+
+  /** The hits enemy fire and the worst enemy assault could cost the unit at `pose` next; left in `exposed`. */
+  readonly exposed = { fire: 0, melee: 0 };
+  exposure(ui: number, pose: Pose): void {
     const { s } = this;
     const b = s.board;
     const u = s.units[ui]!;
@@ -495,8 +508,7 @@ class Evaluator {
         // phase.
         const again = defend && unusedOrders(e) > 0 ? 1.8 : 1;
         fire += fireDiceCount(b, e, me, d, false) * p(fireHitOn(e, 'fire')) * again;
-      }
-      else if (kind === FIRE_SKIRMISH) fire += 0.3;
+      } else if (kind === FIRE_SKIRMISH) fire += 0.3;
       if (d <= baseMove(e) + 1 && mayAssault(e) && this.walk[e.cell * this.cells + pose.cell]! <= baseMove(e) + 1) {
         // The enemy would come at the side it already stands off.
         const fromSide = sideOf(b, pose.cell, pose.facing, e.cell);
@@ -510,11 +522,8 @@ class Evaluator {
         if (m > melee) melee = m;
       }
     }
-    // A unit that may well be destroyed loses the enemy its VP as well as the hits.
-    // A unit cannot lose more than it has left; what it would lose beyond that is its VP, as a removed unit.
-    const left = u.sp - u.hits;
-    const doom = fire + melee >= left - 0.5 ? u.vp * 0.4 * this.stake[u.side] : 0;
-    return Math.min(left, fire * 0.6 + melee) * this.worth[ui]! + doom;
+    this.exposed.fire = fire;
+    this.exposed.melee = melee;
   }
 
   /** Positional value of unit `ui` standing at `pose`, cached per pose. */
@@ -682,6 +691,11 @@ function planOrders(s: GameState): Action[] {
       const u = s.units[ui]!;
       const cost = (ordered.get(ui) ?? 0) > 0 ? 0 : g.division ? 1 : orderCost(s, u, g);
       let score = need(ui) * cost + (u.hits > 1 ? 1 : 0) - (u.hits >= u.sp - 2 && cost === 2 ? 3 : 0);
+      // A General goes with his unit if it is destroyed and is out for a turn: no orders from him then.
+      ev.exposure(ui, u);
+      const hits = ev.exposed.fire + ev.exposed.melee;
+      const left = u.sp - u.hits;
+      score -= hits >= left - 0.5 ? 6 : hits >= left - 2 ? 2 : 0;
       if (isGuns(u) && cost === 2) score -= 2;
       if (!best || score > best.score) best = { ui, score };
     }
