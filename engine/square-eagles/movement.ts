@@ -104,14 +104,18 @@ function zocFacings(ctx: Ctx, owners: number[]): Facing[] {
 
 const key = (to: number, facing: Facing): number => to * 4 + facing / 90;
 
-/** Move or March destinations with final facings (rules 3.iii, 3.iv Maneuver a–c). */
-export function moveOptions(ctx: Ctx, ui: number, march: boolean): MoveOption[] {
+/**
+ * Move or March destinations with final facings (rules 3.iii, 3.iv Maneuver a–c). `spent`, when given, hears the
+ * movement used each time a destination is reached (the play view tints boxes by the cheapest).
+ */
+export function moveOptions(ctx: Ctx, ui: number, march: boolean, spent?: (to: number, cost: number) => void): MoveOption[] {
   const { b, s } = ctx;
   const u = s.units[ui]!;
   if (u.formation === 'square' || isSpent(u)) return [];
   if (march && !mayMarch(ctx, u)) return [];
   const found = new Map<number, MoveOption>();
-  const add = (to: number, facing: Facing): void => {
+  const add = (to: number, facing: Facing, cost: number): void => {
+    spent?.(to, cost);
     const k = key(to, facing);
     if (!found.has(k)) found.set(k, { to, facing });
   };
@@ -127,7 +131,7 @@ export function moveOptions(ctx: Ctx, ui: number, march: boolean): MoveOption[] 
   // In place: a turn only. A unit starting in an enemy ZOC that stays must face one of the units exerting it.
   if (!militia) {
     const facings = startZoc ? zocFacings(ctx, startZoc) : FACINGS;
-    for (const f of facings) if (f !== u.facing) add(u.cell, f);
+    for (const f of facings) if (f !== u.facing) add(u.cell, f, 0);
   }
 
   // Infantry and Guns turn at the start; Lights and Cavalry at the start or end; Sluggish only at the end;
@@ -155,12 +159,12 @@ export function moveOptions(ctx: Ctx, ui: number, march: boolean): MoveOption[] 
       const zoc = enemyZoc(ctx, u.side, to);
       if (zoc) {
         // Entering an enemy ZOC ends the move facing a unit that exerts it.
-        if (occupant < 0 && canEnd(b, u, to)) for (const f of zocFacings(ctx, zoc)) add(to, f);
+        if (occupant < 0 && canEnd(b, u, to)) for (const f of zocFacings(ctx, zoc)) add(to, f, c);
         continue;
       }
       if (occupant < 0 && canEnd(b, u, to)) {
-        if (endTurn && !w) for (const f of FACINGS) add(to, f);
-        else add(to, facing);
+        if (endTurn && !w) for (const f of FACINGS) add(to, f, c);
+        else add(to, facing, c);
       }
       walk(to, facing, turned, c, diagUsed || diag, w);
     }
@@ -192,12 +196,12 @@ export function moveOptions(ctx: Ctx, ui: number, march: boolean): MoveOption[] 
         best.set(to, c);
         const zoc = enemyZoc(ctx, u.side, to);
         if (zoc) {
-          if (occupant < 0 && canEnd(b, u, to)) for (const f of zocFacings(ctx, zoc)) add(to, f);
+          if (occupant < 0 && canEnd(b, u, to)) for (const f of zocFacings(ctx, zoc)) add(to, f, c);
           continue;
         }
         if (occupant < 0 && canEnd(b, u, to)) {
-          if (militia) add(to, u.facing);
-          else for (const f of FACINGS) add(to, f);
+          if (militia) add(to, u.facing, c);
+          else for (const f of FACINGS) add(to, f, c);
         }
         queue.push([to, c]);
       }
@@ -308,9 +312,8 @@ export function assaultApproach(ctx: Ctx, ui: number, ti: number): AssaultOption
 
 /**
  * The movement spent to reach each destination of a Move, March or Maneuver by its cheapest way, in boxes with a
- * diagonal step 1.5; 0 for a turn or change of formation in place. It walks the same searches as moveOptions and
- * maneuverOptions, recording cost where they record a destination, so the keys are their destinations: the rules
- * live there, and a change to them must be mirrored here (engine/session.test.ts compares the two).
+ * diagonal step 1.5; 0 for a turn or change of formation in place. The searches are moveOptions' and
+ * maneuverOptions' own, so the keys are exactly their destinations.
  */
 export function movementCosts(ctx: Ctx, ui: number, kind: 'move' | 'march' | 'maneuver'): Map<number, number> {
   const costs = new Map<number, number>();
@@ -323,68 +326,7 @@ export function movementCosts(ctx: Ctx, ui: number, kind: 'move' | 'march' | 'ma
     for (const o of maneuverOptions(ctx, ui)) note(o.to, o.to === cell ? 0 : isDiagonalStep(ctx.b, cell, o.to) ? 1.5 : 1);
     return costs;
   }
-  const { b, s } = ctx;
-  const u = s.units[ui]!;
-  const march = kind === 'march';
-  if (u.formation === 'square' || isSpent(u)) return costs;
-  if (march && !mayMarch(ctx, u)) return costs;
-  const lights = u.type === 'Lights';
-  const militia = hasTrait(u, 'militia');
-  const sluggish = hasTrait(u, 'sluggish');
-  const allowance = baseMove(u) + (march ? 1 : 0);
-  const startZoc = enemyZoc(ctx, u.side, u.cell);
-  const startWoods = !lights && (b.flags[u.cell]! & T_WOODS) !== 0;
-  const diagonalOk = mayStepDiagonally(u);
-  if (!militia && (startZoc ? zocFacings(ctx, startZoc) : FACINGS).some((f) => f !== u.facing)) note(u.cell, 0);
-  const startFacings: readonly Facing[] = militia || sluggish ? [u.facing] : FACINGS;
-  const walk = (pos: number, facing: Facing, turned: boolean, cost: number, diagUsed: boolean, woods: boolean): void => {
-    const kinds = diagonalOk && !diagUsed ? 3 : 1;
-    for (let k = 0; k < kinds; k++) {
-      const [dc, dr, diag] = FORWARD_STEPS[facing][k]!;
-      const to = stepOk(ctx, ui, pos, dc, dr);
-      if (to < 0) continue;
-      const occupant = ctx.occ[to]!;
-      if (occupant >= 0 && !(lights && s.units[occupant]!.side === u.side)) continue;
-      const c = cost + (diag ? 1.5 : 1);
-      const w = woods || (!lights && (b.flags[to]! & T_WOODS) !== 0);
-      if (w && turned) continue;
-      if (c > (w ? allowance / 2 : allowance)) continue;
-      if (march && nearEnemy(ctx, u.side, to)) continue;
-      const ends = occupant < 0 && canEnd(b, u, to);
-      if (enemyZoc(ctx, u.side, to)) {
-        if (ends) note(to, c);
-        continue;
-      }
-      if (ends) note(to, c);
-      walk(to, facing, turned, c, diagUsed || diag, w);
-    }
-  };
-  for (const f of startFacings) walk(u.cell, f, f !== u.facing, 0, false, startWoods);
-  if ((b.flags[u.cell]! & T_ROAD) !== 0 && (u.type !== 'Infantry' || u.formation === 'column')) {
-    const roadAllowance = allowance + 1;
-    const best = new Map<number, number>([[u.cell, 0]]);
-    const queue: [number, number][] = [[u.cell, 0]];
-    while (queue.length > 0) {
-      const [pos, cost] = queue.shift()!;
-      for (const to of b.road[pos]!) {
-        const dc = (to % b.cols) - (pos % b.cols);
-        const dr = (to - (to % b.cols)) / b.cols - (pos - (pos % b.cols)) / b.cols;
-        if (militia && (dc !== DIR[u.facing][0] || dr !== DIR[u.facing][1])) continue;
-        if (stepOk(ctx, ui, pos, dc, dr) !== to) continue;
-        const occupant = ctx.occ[to]!;
-        if (occupant >= 0 && !(lights && s.units[occupant]!.side === u.side)) continue;
-        const c = cost + (dc !== 0 && dr !== 0 ? 1.5 : 1);
-        if (c > roadAllowance) continue;
-        if (march && nearEnemy(ctx, u.side, to)) continue;
-        const prev = best.get(to);
-        if (prev !== undefined && prev <= c) continue;
-        best.set(to, c);
-        const ends = occupant < 0 && canEnd(b, u, to);
-        if (ends) note(to, c);
-        if (!enemyZoc(ctx, u.side, to)) queue.push([to, c]);
-      }
-    }
-  }
+  moveOptions(ctx, ui, kind === 'march', note);
   return costs;
 }
 
