@@ -94,13 +94,17 @@ export function useGame(
 
   const fetchState = async (c: EngineClient, id: string): Promise<GameState> => (await c.request<EngineMessage & { state: GameState }>('state', { game: id })).state;
 
-  /** Units, Generals and the sides (the log names a side by its key) in words. */
-  const nameMap = (state: GameState, loaded: Loaded) =>
-    new Map([
+  /** Learns the words for units, Generals and sides (the log names a side by its key) of a new game. */
+  const learnNames = (state: GameState, loaded: Loaded): Map<string, string> => {
+    const map = new Map([
       ...state.units.map((u) => [u.id, u.name] as const),
       ...state.generals.map((g) => [g.id, g.name] as const),
       ...loaded.sides.map((x) => [x.key, x.name] as const),
     ]);
+    namesRef.current = map;
+    setNames(map);
+    return map;
+  };
 
   /** After an action: the new position, its lines in the log, its dice, and what the map flashes. */
   const absorb = async (c: EngineClient, g: Game, r: Acted, draw = true): Promise<Game> => {
@@ -136,9 +140,7 @@ export function useGame(
         const c = getClient();
         const { loaded, game: g } = await openGame(c, scenario, setup);
         const state = await fetchState(c, g.game);
-        const map = nameMap(state, loaded);
-        namesRef.current = map;
-        setNames(map);
+        const map = learnNames(state, loaded);
         setLog(logLines(g.events, 0, map, 1));
         const rolls = diceOf(g.events, map);
         setDice({ key: ++seq.current, rolls });
@@ -157,13 +159,12 @@ export function useGame(
         const c = getClient();
         if (!c.running) await c.start();
         const loaded = await c.request<Loaded>('load', { scenario });
-        const r = await c.request<EngineMessage & { game: string; players?: { red: Seat; blue: Seat }; summary: Summary; plies: ReplayPly[] }>('open-log', { text });
+        const r = await c.request<EngineMessage & { game: string; players?: { red: Seat; blue: Seat }; summary: Summary; setup?: unknown[]; plies: ReplayPly[] }>('open-log', { text });
         if (r.scenario !== undefined && r.scenario !== loaded.scenario) throw new Error(`That log is of "${String(r.scenario)}", not of this scenario.`);
         const state = await fetchState(c, r.game);
-        const map = nameMap(state, loaded);
-        namesRef.current = map;
-        setNames(map);
-        setLog(r.plies.flatMap((p) => logLines(p.events, p.ply, map, 0)).map((l, i) => ({ ...l, n: i + 1 })));
+        const map = learnNames(state, loaded);
+        const lines = [...logLines(r.setup ?? [], 0, map, 0), ...r.plies.flatMap((p) => logLines(p.events, p.ply, map, 0))];
+        setLog(lines.map((l, i) => ({ ...l, n: i + 1 })));
         setGame({ id: r.game, loaded, summary: r.summary, state, players: r.players ?? { red: 'human', blue: 'human' }, replay: r.plies });
       });
       setBusy(false);
