@@ -18,7 +18,7 @@ import {
   retreatDirection,
   skirmishRange,
 } from './combat.js';
-import { ctxOf, facingTowards, hasLineOfSight, inFireCover, roughFacing, sideOf, type Ctx } from './geometry.js';
+import { ctxOf, enemyZoc, facingTowards, hasLineOfSight, inFireCover, roughFacing, sideOf, type Ctx } from './geometry.js';
 import { evaluateVictory, isLegalOrder, isLegalUnitAction, legalActions, orderActions, orderCost, sideIndexOf, unitIndexOf } from './game.js';
 import { assaultApproach, baseMove, canEnd, maneuverOptions, mayAssault, moveOptions } from './movement.js';
 import {
@@ -74,36 +74,53 @@ function hitValue(u: UnitState): number {
   return base * (1 + u.hits / Math.max(1, u.sp));
 }
 
-/** Distances over passable ground (diagonals 1.5, rivers between boxes respected) from a set of boxes. */
-function distanceField(b: Board, sources: Iterable<number>): Float64Array {
+/**
+ * Troops that may stand in a town (Infantry, Lights) and troops that may not (Cavalry, Guns) want different boxes:
+ * horse and guns cannot hold a town objective, only stand beside it, and sent into it they only clog the way in.
+ */
+type Kind = 0 | 1;
+const kindOf = (u: UnitState): Kind => (u.type === 'Infantry' || u.type === 'Lights' ? 0 : 1);
+
+/** Reused bucket lists of goalField's queue, one per distance in half boxes. */
+const buckets: number[][] = [];
+
+/**
+ * Distance in boxes from every box to the nearest source (plus its offset, in half boxes) over passable ground,
+ * diagonals 1.5, for a unit walking to the sources: entering a box costs `penalty` half boxes more (an enemy in
+ * it, its zone of control), so troops head round a blocked crossing when there is another. Unreachable boxes get a
+ * large finite distance. Costs are whole half boxes, so a bucket queue orders them in linear time.
+ */
+function goalField(b: Board, sources: readonly number[], offsets: readonly number[], penalty: Uint8Array, out: Float64Array): void {
   const n = b.cols * b.rows;
-  const dist = new Float64Array(n).fill(Infinity);
-  const queue: number[] = [];
-  for (const c of sources) {
-    dist[c] = 0;
-    queue.push(c);
-  }
-  // A small Dijkstra with a linear scan: boards are tiny and this runs once per scenario.
-  while (queue.length > 0) {
-    let bi = 0;
-    for (let k = 1; k < queue.length; k++) if (dist[queue[k]!]! < dist[queue[bi]!]!) bi = k;
-    const cur = queue.splice(bi, 1)[0]!;
-    for (let dr = -1; dr <= 1; dr++) {
-      for (let dc = -1; dc <= 1; dc++) {
-        if (dc === 0 && dr === 0) continue;
-        const nb = step(b, cur, dc, dr);
-        if (nb < 0 || (b.flags[nb]! & IMPASSABLE) !== 0 || b.cut[cur]!.includes(nb)) continue;
-        const d = dist[cur]! + (dc !== 0 && dr !== 0 ? 1.5 : 1);
-        if (d < dist[nb]!) {
-          dist[nb] = d;
-          queue.push(nb);
+  const far = 1 << 30;
+  const d = new Int32Array(n).fill(far);
+  let top = 0;
+  const push = (c: number, v: number): void => {
+    d[c] = v;
+    (buckets[v] ??= []).push(c);
+    if (v > top) top = v;
+  };
+  for (let k = 0; k < sources.length; k++) if (offsets[k]! < d[sources[k]!]!) push(sources[k]!, offsets[k]!);
+  for (let v = 0; v <= top; v++) {
+    const list = buckets[v];
+    if (!list) continue;
+    for (let i = 0; i < list.length; i++) {
+      const cur = list[i]!;
+      if (d[cur] !== v) continue;
+      const enter = penalty[cur]!;
+      for (let dr = -1; dr <= 1; dr++) {
+        for (let dc = -1; dc <= 1; dc++) {
+          if (dc === 0 && dr === 0) continue;
+          const nb = step(b, cur, dc, dr);
+          if (nb < 0 || (b.flags[nb]! & IMPASSABLE) !== 0 || b.cut[cur]!.includes(nb)) continue;
+          const nv = v + (dc !== 0 && dr !== 0 ? 3 : 2) + enter;
+          if (nv < d[nb]!) push(nb, nv);
         }
       }
     }
+    list.length = 0;
   }
-  // Unreachable boxes get a large finite distance, so the arithmetic on them stays ordinary.
-  for (let i = 0; i < n; i++) if (!Number.isFinite(dist[i]!)) dist[i] = b.cols + b.rows;
-  return dist;
+  for (let i = 0; i < n; i++) out[i] = d[i] === far ? b.cols + b.rows : d[i]! / 2;
 }
 
 /**
@@ -116,45 +133,19 @@ function walkDistances(b: Board): Float32Array {
   if (w) return w;
   const n = b.cols * b.rows;
   w = new Float32Array(n * n);
-  for (let i = 0; i < n; i++) w.set(distanceField(b, [i]), i * n);
+  const none = new Uint8Array(n);
+  const row = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    goalField(b, [i], [0], none, row);
+    w.set(row, i * n);
+  }
   walkCache.set(b, w);
   return w;
 }
 
-/**
- * Troops that may stand in a town (Infantry, Lights) and troops that may not (Cavalry, Guns) want different boxes:
- * horse and guns cannot hold a town objective, only stand beside it, and sent into it they only clog the way in.
- */
-type Kind = 0 | 1;
-const kindOf = (u: UnitState): Kind => (u.type === 'Infantry' || u.type === 'Lights' ? 0 : 1);
-
-/**
- * Per objective of the board and per kind of troops, the distance of every box to the nearest box of it they may
- * stand in (or, if none, to standing beside it). A board is shared by every game of a scenario.
- */
-const objectiveFieldCache = new WeakMap<Board, [Float64Array, Float64Array][]>();
-function objectiveFields(b: Board): [Float64Array, Float64Array][] {
-  let f = objectiveFieldCache.get(b);
-  if (!f) {
-    f = b.objectives.map((o) => {
-      const foot = distanceField(b, o.cells);
-      const open = o.cells.filter((c) => (b.flags[c]! & (T_TOWN | T_FORT)) === 0);
-      const mounted = open.length > 0 ? distanceField(b, open) : foot.map((d) => Math.max(0, d - 1));
-      return [foot, mounted];
-    });
-    objectiveFieldCache.set(b, f);
-  }
-  return f;
-}
-
-interface ExitField {
-  cells: Set<number>;
-  dist: Float64Array;
-}
-
-/** Per side, the boxes it may leave the table from to meet an `exit` condition, and the distance to them. */
-const exitFieldCache = new WeakMap<object, [ExitField | null, ExitField | null]>();
-function exitFields(s: GameState): [ExitField | null, ExitField | null] {
+/** Per side, the boxes it may leave the table from to meet an `exit` condition. */
+const exitFieldCache = new WeakMap<object, [Set<number> | null, Set<number> | null]>();
+function exitFields(s: GameState): [Set<number> | null, Set<number> | null] {
   let f = exitFieldCache.get(s.meta.victory);
   if (f) return f;
   const b = s.board;
@@ -170,7 +161,7 @@ function exitFields(s: GameState): [ExitField | null, ExitField | null] {
       const on = v.edge === 'north' ? r === 0 : v.edge === 'south' ? r === b.rows - 1 : v.edge === 'west' ? c === 0 : c === b.cols - 1;
       if (on && (b.flags[i]! & IMPASSABLE) === 0) cells.add(i);
     }
-    f[side] = { cells, dist: distanceField(b, cells) };
+    f[side] = cells;
   }
   exitFieldCache.set(s.meta.victory, f);
   return f;
@@ -243,14 +234,20 @@ function objectiveWeights(s: GameState, side: SideIndex): Float64Array {
 function strategyFor(s: GameState, side: SideIndex, enemies: readonly number[]): Strategy {
   const b = s.board;
   const n = b.cols * b.rows;
-  const fields = objectiveFields(b);
   const weights = objectiveWeights(s, side);
   const exit = exitFields(s)[side];
   const outcome = evaluateVictory(s);
   const winning = outcome.winner === side;
   const progress = Math.min(1, (s.turn - 1) / Math.max(1, s.meta.limit - 1));
   const enemyIn = b.objectives.map((o) => enemies.some((ei) => o.cells.includes(s.units[ei]!.cell)));
-  const dist: [Float64Array, Float64Array] = [new Float64Array(n).fill(b.cols + b.rows), new Float64Array(n).fill(b.cols + b.rows)];
+  const dist: [Float64Array, Float64Array] = [new Float64Array(n), new Float64Array(n)];
+  // Where each kind of troops is sent, with a head start (in half boxes) for the objectives that matter most.
+  const sources: [number[], number[]] = [[], []];
+  const offsets: [number[], number[]] = [[], []];
+  const addSource = (kind: Kind, cell: number, offset: number): void => {
+    sources[kind].push(cell);
+    offsets[kind].push(offset);
+  };
   const bonus = new Float64Array(n);
   const capture = new Float64Array(n);
   let anyGoal = false;
@@ -264,11 +261,20 @@ function strategyFor(s: GameState, side: SideIndex, enemies: readonly number[]):
     // What the side holds draws its troops only while the game as it stands is won; a side that must attack
     // leaves a guard where it stands (the bonus below) and sends the rest on.
     if (!held || winning) {
-      const offset = (1.5 - w) * 2;
-      for (const kind of [0, 1] as const) {
-        const field = fields[k]![kind];
-        const to = dist[kind];
-        for (let i = 0; i < n; i++) if (field[i]! + offset < to[i]!) to[i] = field[i]! + offset;
+      const offset = Math.round((1.5 - w) * 4);
+      for (const c of o.cells) addSource(0, c, offset);
+      // Horse and guns go to the boxes of it they may stand in, or else beside it.
+      const open = o.cells.filter((c) => (b.flags[c]! & (T_TOWN | T_FORT)) === 0);
+      if (open.length > 0) for (const c of open) addSource(1, c, offset);
+      else {
+        for (const c of o.cells) {
+          for (let dr = -1; dr <= 1; dr++) {
+            for (let dc = -1; dc <= 1; dc++) {
+              const nb = step(b, c, dc, dr);
+              if (nb >= 0 && (b.flags[nb]! & (IMPASSABLE | T_TOWN | T_FORT)) === 0 && !isCut(b, c, nb)) addSource(1, nb, offset);
+            }
+          }
+        }
       }
     }
     for (const c of o.cells) {
@@ -281,10 +287,20 @@ function strategyFor(s: GameState, side: SideIndex, enemies: readonly number[]):
   });
   if (exit) {
     anyGoal = true;
-    for (const to of dist) for (let i = 0; i < n; i++) if (exit.dist[i]! < to[i]!) to[i] = exit.dist[i]!;
-    for (const c of exit.cells) bonus[c] = Math.max(bonus[c]!, 15);
+    for (const c of exit) {
+      addSource(0, c, 0);
+      addSource(1, c, 0);
+      bonus[c] = Math.max(bonus[c]!, 15);
+    }
   }
-  if (!anyGoal || dist[0].every((d) => d >= b.cols + b.rows)) {
+  // The way is dearer through the enemy: a box an enemy stands in costs as much as four boxes round it, a box in
+  // an enemy zone of control (where a move stops) one more.
+  const penalty = new Uint8Array(n);
+  const ctx = ctxOf(s);
+  for (const ei of enemies) penalty[s.units[ei]!.cell] = 8;
+  for (let i = 0; i < n; i++) if (penalty[i] === 0 && enemyZoc(ctx, side, i)) penalty[i] = 2;
+  for (const kind of [0, 1] as const) goalField(b, sources[kind], offsets[kind], penalty, dist[kind]);
+  if (!anyGoal || sources[0].length === 0 || dist[0].every((d) => d >= b.cols + b.rows)) {
     // Nothing to stand on (a pure destroy condition): the goal is the enemy.
     for (let i = 0; i < n; i++) {
       let d = b.cols + b.rows;
@@ -305,7 +321,7 @@ function strategyFor(s: GameState, side: SideIndex, enemies: readonly number[]):
     const left = Math.max(1, s.meta.limit - s.turn + 1);
     aggression = Math.min(1, Math.max(0.45 + 0.55 * progress, needed / left));
   }
-  return { winning, aggression, dist, bonus, capture, exitCells: exit?.cells ?? new Set(), next: [null, null] };
+  return { winning, aggression, dist, bonus, capture, exitCells: exit ?? new Set(), next: [null, null] };
 }
 
 /** For each box, a neighbour one step nearer the goals, or -1: the facing a unit should take to head for them. */
