@@ -18,7 +18,7 @@ import {
   retreatDirection,
   skirmishRange,
 } from './combat.js';
-import { ctxOf, enemyZoc, facingTowards, hasLineOfSight, inFireCover, roughFacing, sideOf, type Ctx } from './geometry.js';
+import { ctxOf, facingTowards, hasLineOfSight, inFireCover, roughFacing, sideOf, type Ctx } from './geometry.js';
 import { evaluateVictory, isLegalOrder, isLegalUnitAction, legalActions, orderActions, orderCost, sideIndexOf, unitIndexOf } from './game.js';
 import { assaultApproach, baseMove, canEnd, maneuverOptions, mayAssault, moveOptions } from './movement.js';
 import {
@@ -84,6 +84,40 @@ const kindOf = (u: UnitState): Kind => (u.type === 'Infantry' || u.type === 'Lig
 /** Reused bucket lists of goalField's queue, one per distance in half boxes. */
 const buckets: number[][] = [];
 
+interface Steps {
+  /** Per box, its 8 neighbours one may step to over passable ground (-1: none). */
+  to: Int32Array;
+  /** The cost of each step in half boxes: 2 straight, 3 diagonal. */
+  cost: Uint8Array;
+  /** goalField's working distances, reused. */
+  work: Int32Array;
+}
+
+/** The steps between boxes, worked out once per board: the searches below run several times a decision. */
+const stepsCache = new WeakMap<Board, Steps>();
+function stepsOf(b: Board): Steps {
+  let st = stepsCache.get(b);
+  if (st) return st;
+  const n = b.cols * b.rows;
+  st = { to: new Int32Array(n * 8).fill(-1), cost: new Uint8Array(n * 8), work: new Int32Array(n) };
+  for (let i = 0; i < n; i++) {
+    let k = 0;
+    for (let dr = -1; dr <= 1; dr++) {
+      for (let dc = -1; dc <= 1; dc++) {
+        if (dc === 0 && dr === 0) continue;
+        const nb = step(b, i, dc, dr);
+        if (nb >= 0 && (b.flags[nb]! & IMPASSABLE) === 0 && !isCut(b, i, nb)) {
+          st.to[i * 8 + k] = nb;
+          st.cost[i * 8 + k] = dc !== 0 && dr !== 0 ? 3 : 2;
+        }
+        k++;
+      }
+    }
+  }
+  stepsCache.set(b, st);
+  return st;
+}
+
 /**
  * Distance in boxes from every box to the nearest source (plus its offset, in half boxes) over passable ground,
  * diagonals 1.5, for a unit walking to the sources: entering a box costs `penalty` half boxes more (an enemy in
@@ -93,7 +127,8 @@ const buckets: number[][] = [];
 function goalField(b: Board, sources: readonly number[], offsets: readonly number[], penalty: Uint8Array, out: Float64Array): void {
   const n = b.cols * b.rows;
   const far = 1 << 30;
-  const d = new Int32Array(n).fill(far);
+  const st = stepsOf(b);
+  const d = st.work.fill(far);
   let top = 0;
   const push = (c: number, v: number): void => {
     d[c] = v;
@@ -108,14 +143,11 @@ function goalField(b: Board, sources: readonly number[], offsets: readonly numbe
       const cur = list[i]!;
       if (d[cur] !== v) continue;
       const enter = penalty[cur]!;
-      for (let dr = -1; dr <= 1; dr++) {
-        for (let dc = -1; dc <= 1; dc++) {
-          if (dc === 0 && dr === 0) continue;
-          const nb = step(b, cur, dc, dr);
-          if (nb < 0 || (b.flags[nb]! & IMPASSABLE) !== 0 || b.cut[cur]!.includes(nb)) continue;
-          const nv = v + (dc !== 0 && dr !== 0 ? 3 : 2) + enter;
-          if (nv < d[nb]!) push(nb, nv);
-        }
+      for (let k = cur * 8, end = k + 8; k < end; k++) {
+        const nb = st.to[k]!;
+        if (nb < 0) continue;
+        const nv = v + st.cost[k]! + enter;
+        if (nv < d[nb]!) push(nb, nv);
       }
     }
     list.length = 0;
@@ -212,8 +244,15 @@ function stakes(s: GameState): [number, number] {
   return f;
 }
 
-/** How much each objective matters to `side`, by the victory conditions (0: not at all). */
+/** How much each objective matters to `side`, by the victory conditions (0: not at all); fixed per scenario. */
+const weightCache = new WeakMap<object, [Float64Array | null, Float64Array | null]>();
 function objectiveWeights(s: GameState, side: SideIndex): Float64Array {
+  let cache = weightCache.get(s.meta.victory);
+  if (!cache) weightCache.set(s.meta.victory, (cache = [null, null]));
+  return (cache[side] ??= weighObjectives(s, side));
+}
+
+function weighObjectives(s: GameState, side: SideIndex): Float64Array {
   const b = s.board;
   const w = new Float64Array(b.objectives.length);
   const index = new Map(b.objectives.map((o, k) => [o.id, k]));
@@ -231,7 +270,84 @@ function objectiveWeights(s: GameState, side: SideIndex): Float64Array {
   return w;
 }
 
+/**
+ * Per objective, the boxes horse and guns head for: those of it they may stand in, or else the boxes beside it
+ * (they cannot hold a town). Fixed per board.
+ */
+const mountedCache = new WeakMap<Board, number[][]>();
+function mountedGoals(b: Board): number[][] {
+  let m = mountedCache.get(b);
+  if (m) return m;
+  m = b.objectives.map((o) => {
+    const open = o.cells.filter((c) => (b.flags[c]! & (T_TOWN | T_FORT)) === 0);
+    if (open.length > 0) return open;
+    const beside = new Set<number>();
+    for (const c of o.cells) {
+      for (let dr = -1; dr <= 1; dr++) {
+        for (let dc = -1; dc <= 1; dc++) {
+          const nb = step(b, c, dc, dr);
+          if (nb >= 0 && (b.flags[nb]! & (IMPASSABLE | T_TOWN | T_FORT)) === 0 && !isCut(b, c, nb)) beside.add(nb);
+        }
+      }
+    }
+    return [...beside];
+  });
+  mountedCache.set(b, m);
+  return m;
+}
+
+/**
+ * The last picture worked out for each side of each scenario, and what it was worked out from: everything it depends
+ * on but the side's own positions (the turn, who stands where for the enemy, who is gone, who holds what). Within a
+ * side's Actions phase only its own units move, so most plans reuse it.
+ */
+const strategyCache = new WeakMap<object, [{ key: Int32Array; plan: Strategy } | null, { key: Int32Array; plan: Strategy } | null]>();
+
+function strategyKey(s: GameState, side: SideIndex): Int32Array {
+  const key = new Int32Array(2 + s.units.length + s.control.length);
+  key[0] = s.turn;
+  key[1] = s.board.cols;
+  let k = 2;
+  for (const u of s.units) {
+    const status = u.status === 'table' ? (isSpent(u) ? 1 : 2) : u.status === 'reserve' ? 3 : 4;
+    key[k++] = u.side === side ? status : status + 8 * (u.cell + 1) * 4 + (u.facing / 90) * 8;
+  }
+  for (const c of s.control) key[k++] = c.holder;
+  return key;
+}
+
+function sameKey(a: Int32Array, b: Int32Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 function strategyFor(s: GameState, side: SideIndex, enemies: readonly number[]): Strategy {
+  let cache = strategyCache.get(s.meta.victory);
+  if (!cache) strategyCache.set(s.meta.victory, (cache = [null, null]));
+  const key = strategyKey(s, side);
+  const hit = cache[side];
+  const plan = hit && sameKey(hit.key, key) ? hit.plan : workOutStrategy(s, side, enemies);
+  if (!hit || hit.plan !== plan) cache[side] = { key, plan };
+  return { ...plan, aggression: aggressionOf(s, side, plan) };
+}
+
+/** See Strategy.aggression. */
+function aggressionOf(s: GameState, side: SideIndex, plan: Strategy): number {
+  if (plan.winning) return 0.1;
+  // How long the force needs to get to grips: its median distance to the goals at two boxes a turn, and a couple
+  // of turns to fight there. When that is all the time left, everything goes in.
+  const progress = Math.min(1, (s.turn - 1) / Math.max(1, s.meta.limit - 1));
+  const ds: number[] = [];
+  for (const u of s.units) if (u.side === side && onTable(u) && !isSpent(u) && !isGuns(u)) ds.push(plan.dist[kindOf(u)][u.cell]!);
+  ds.sort((x, y) => x - y);
+  const travel = ds.length > 0 ? ds[ds.length >> 1]! : 0;
+  const needed = travel / 2 + 2;
+  const left = Math.max(1, s.meta.limit - s.turn + 1);
+  return Math.min(1, Math.max(0.45 + 0.55 * progress, needed / left));
+}
+
+function workOutStrategy(s: GameState, side: SideIndex, enemies: readonly number[]): Strategy {
   const b = s.board;
   const n = b.cols * b.rows;
   const weights = objectiveWeights(s, side);
@@ -263,19 +379,7 @@ function strategyFor(s: GameState, side: SideIndex, enemies: readonly number[]):
     if (!held || winning) {
       const offset = Math.round((1.5 - w) * 4);
       for (const c of o.cells) addSource(0, c, offset);
-      // Horse and guns go to the boxes of it they may stand in, or else beside it.
-      const open = o.cells.filter((c) => (b.flags[c]! & (T_TOWN | T_FORT)) === 0);
-      if (open.length > 0) for (const c of open) addSource(1, c, offset);
-      else {
-        for (const c of o.cells) {
-          for (let dr = -1; dr <= 1; dr++) {
-            for (let dc = -1; dc <= 1; dc++) {
-              const nb = step(b, c, dc, dr);
-              if (nb >= 0 && (b.flags[nb]! & (IMPASSABLE | T_TOWN | T_FORT)) === 0 && !isCut(b, c, nb)) addSource(1, nb, offset);
-            }
-          }
-        }
-      }
+      for (const c of mountedGoals(b)[k]!) addSource(1, c, offset);
     }
     for (const c of o.cells) {
       // Stepping into an objective nobody of the enemy stands in takes it at once; beside enemy troops it only
@@ -298,7 +402,8 @@ function strategyFor(s: GameState, side: SideIndex, enemies: readonly number[]):
   const penalty = new Uint8Array(n);
   const ctx = ctxOf(s);
   for (const ei of enemies) penalty[s.units[ei]!.cell] = 8;
-  for (let i = 0; i < n; i++) if (penalty[i] === 0 && enemyZoc(ctx, side, i)) penalty[i] = 2;
+  const zoc = ctx.zoc[side === 0 ? 1 : 0];
+  for (let i = 0; i < n; i++) if (penalty[i] === 0 && zoc[i] !== undefined && zoc[i]!.length > 0) penalty[i] = 2;
   for (const kind of [0, 1] as const) goalField(b, sources[kind], offsets[kind], penalty, dist[kind]);
   if (!anyGoal || sources[0].length === 0 || dist[0].every((d) => d >= b.cols + b.rows)) {
     // Nothing to stand on (a pure destroy condition): the goal is the enemy.
@@ -309,34 +414,21 @@ function strategyFor(s: GameState, side: SideIndex, enemies: readonly number[]):
       dist[1][i] = d;
     }
   }
-  let aggression = 0.1;
-  if (!winning) {
-    // How long the force needs to get to grips: its median distance to the goals at two boxes a turn, and a couple
-    // of turns to fight there. When that is all the time left, everything goes in.
-    const ds: number[] = [];
-    for (const u of s.units) if (u.side === side && onTable(u) && !isSpent(u) && !isGuns(u)) ds.push(dist[kindOf(u)][u.cell]!);
-    ds.sort((x, y) => x - y);
-    const travel = ds.length > 0 ? ds[ds.length >> 1]! : 0;
-    const needed = travel / 2 + 2;
-    const left = Math.max(1, s.meta.limit - s.turn + 1);
-    aggression = Math.min(1, Math.max(0.45 + 0.55 * progress, needed / left));
-  }
-  return { winning, aggression, dist, bonus, capture, exitCells: exit ?? new Set(), next: [null, null] };
+  return { winning, aggression: 0, dist, bonus, capture, exitCells: exit ?? new Set(), next: [null, null] };
 }
 
 /** For each box, a neighbour one step nearer the goals, or -1: the facing a unit should take to head for them. */
 function nextSteps(b: Board, dist: Float64Array): Int32Array {
   const n = b.cols * b.rows;
+  const st = stepsOf(b);
   const next = new Int32Array(n).fill(-1);
   for (let i = 0; i < n; i++) {
     let best = dist[i]!;
-    for (let dr = -1; dr <= 1; dr++) {
-      for (let dc = -1; dc <= 1; dc++) {
-        const nb = step(b, i, dc, dr);
-        if (nb >= 0 && dist[nb]! < best) {
-          best = dist[nb]!;
-          next[i] = nb;
-        }
+    for (let k = i * 8, end = k + 8; k < end; k++) {
+      const nb = st.to[k]!;
+      if (nb >= 0 && dist[nb]! < best) {
+        best = dist[nb]!;
+        next[i] = nb;
       }
     }
   }
@@ -421,6 +513,31 @@ class Evaluator {
     this.worth = Float64Array.from(s.units, (u) => hitValue(u) * this.stake[u.side]);
     this.enemyFire = this.enemies.map(() => new Int8Array(n));
     this.sight = this.enemies.map(() => new Int8Array(n));
+  }
+
+  /**
+   * Per box, how many of the side's fighting units stand within 1.5 boxes of it, and how many would step into it
+   * next on their way to the goals (all of them: the unit being valued takes itself off).
+   */
+  private crowd: { near: Uint8Array; blocking: Uint8Array } | null = null;
+  crowding(): { near: Uint8Array; blocking: Uint8Array } {
+    if (this.crowd) return this.crowd;
+    const b = this.s.board;
+    const n = b.cols * b.rows;
+    const near = new Uint8Array(n);
+    const blocking = new Uint8Array(n);
+    for (const fi of this.friends) {
+      const f = this.s.units[fi]!;
+      for (let dr = -1; dr <= 1; dr++) {
+        for (let dc = -1; dc <= 1; dc++) {
+          const c = step(b, f.cell, dc, dr);
+          if (c >= 0) near[c]!++;
+        }
+      }
+      const to = this.nextStep(kindOf(f))[f.cell]!;
+      if (to >= 0) blocking[to]!++;
+    }
+    return (this.crowd = { near, blocking });
   }
 
   /** For troops of `kind`, per box the neighbouring box one step nearer their goals, or -1. */
@@ -560,17 +677,10 @@ class Evaluator {
     if (this.plan.aggression > 0.3) {
       // An attack goes in together: a unit beside friends is supported and does not draw every enemy shot alone.
       // But a unit standing in the one box a friend behind it must pass through (a bridge, a gap) stops the attack.
-      const here = dist[pose.cell]!;
-      let near = 0;
-      let blocking = 0;
-      for (const fi of this.friends) {
-        if (fi === ui) continue;
-        const friend = this.s.units[fi]!;
-        const f = friend.cell;
-        if (boxDistance(b, f, pose.cell) > 1.5) continue;
-        near++;
-        if (this.nextStep(kindOf(friend))[f] === pose.cell && this.plan.dist[kindOf(friend)][f]! > here) blocking++;
-      }
+      const crowd = this.crowding();
+      const self = isGuns(u) ? 0 : boxDistance(b, u.cell, pose.cell) <= 1.5 ? 1 : 0;
+      const near = crowd.near[pose.cell]! - self;
+      const blocking = crowd.blocking[pose.cell]! - (self === 0 && isGuns(u) ? 0 : this.nextStep(kindOf(u))[u.cell] === pose.cell ? 1 : 0);
       v += (isGuns(u) ? 0 : 0.5 * this.plan.aggression * Math.min(2, near)) - 0.6 * this.pull * Math.min(2, blocking);
       // A square cannot go forward without re-forming first: a turn lost to an attack.
       if (pose.formation === 'square') v -= 0.75 * this.pull * this.plan.aggression;
