@@ -1,6 +1,8 @@
 // Players: `random` picks uniformly among the legal actions with its own seeded generator; `ai` is a one-ply
 // heuristic that scores each candidate action by expected hits (given and taken, weighted by what the units are
-// worth) and by how it brings the side closer to what its victory conditions ask for.
+// worth; assaults from the exact odds of both dice pools) and by how it brings the side closer to what its victory
+// conditions ask for. Who would win if the game ended now sets its temper: the side that would lose is drawn harder
+// to the objectives, and accepts more risk, as the turn limit nears. Its only randomness is the game's own dice.
 import { randomBelow, seedRng, type RngState } from '../dice.js';
 import { DIR, IMPASSABLE, T_TOWN, T_FORT, T_WOODS, boxDistance, isCut, rowOf, step, type Board, type Facing } from './board.js';
 import {
@@ -304,10 +306,9 @@ function mountedGoals(b: Board): number[][] {
 const strategyCache = new WeakMap<object, [{ key: Int32Array; plan: Strategy } | null, { key: Int32Array; plan: Strategy } | null]>();
 
 function strategyKey(s: GameState, side: SideIndex): Int32Array {
-  const key = new Int32Array(2 + s.units.length + s.control.length);
+  const key = new Int32Array(1 + s.units.length + s.control.length);
   key[0] = s.turn;
-  key[1] = s.board.cols;
-  let k = 2;
+  let k = 1;
   for (const u of s.units) {
     const status = u.status === 'table' ? (isSpent(u) ? 1 : 2) : u.status === 'reserve' ? 3 : 4;
     key[k++] = u.side === side ? status : status + 8 * (u.cell + 1) * 4 + (u.facing / 90) * 8;
@@ -459,8 +460,6 @@ class Evaluator {
   readonly pull: number;
   /** How much of the expected loss to enemy fire and assaults is counted: an attacker must accept some. */
   readonly caution: number;
-  /** Whether enough of the side's troops stand near its goals to attack together. */
-  readonly massed: boolean;
   /** The side's own units that can fight, for keeping an attack together. */
   private readonly friends: number[];
   /** Per enemy, lazily per box: whether it could fire there next Fire phase (0 = not worked out yet). */
@@ -504,12 +503,12 @@ class Evaluator {
       const e = s.units[ei]!;
       if (!isGuns(e) && this.plan.dist[kindOf(e)][e.cell]! <= 2) defenders++;
     }
-    this.massed = ready >= 2 && ready >= defenders;
-    this.caution = 1 - (this.massed || a >= 0.9 ? 0.6 : 0.3) * a;
+    const massed = ready >= 2 && ready >= defenders;
+    this.caution = 1 - (massed || a >= 0.9 ? 0.6 : 0.3) * a;
     const n = s.board.cols * s.board.rows;
     this.stake = stakes(s);
     this.walk = walkDistances(s.board);
-    this.cells = s.board.cols * s.board.rows;
+    this.cells = n;
     this.worth = Float64Array.from(s.units, (u) => hitValue(u) * this.stake[u.side]);
     this.enemyFire = this.enemies.map(() => new Int8Array(n));
     this.sight = this.enemies.map(() => new Int8Array(n));
@@ -680,7 +679,7 @@ class Evaluator {
       const crowd = this.crowding();
       const self = isGuns(u) ? 0 : boxDistance(b, u.cell, pose.cell) <= 1.5 ? 1 : 0;
       const near = crowd.near[pose.cell]! - self;
-      const blocking = crowd.blocking[pose.cell]! - (self === 0 && isGuns(u) ? 0 : this.nextStep(kindOf(u))[u.cell] === pose.cell ? 1 : 0);
+      const blocking = crowd.blocking[pose.cell]! - (!isGuns(u) && this.nextStep(kindOf(u))[u.cell] === pose.cell ? 1 : 0);
       v += (isGuns(u) ? 0 : 0.5 * this.plan.aggression * Math.min(2, near)) - 0.6 * this.pull * Math.min(2, blocking);
       // A square cannot go forward without re-forming first: a turn lost to an attack.
       if (pose.formation === 'square') v -= 0.75 * this.pull * this.plan.aggression;
@@ -1056,7 +1055,7 @@ function retreatHits(ctx: Ctx, u: UnitState, cell: number, enemyCell: number, bo
  * What assaulting `ti` from `from` is worth to the assaulter, in VP, from the exact odds of the two dice pools:
  * hits given and taken, units destroyed by hits or by the retreat, and ground won (an objective the side wants).
  */
-export function scoreAssault(ev: Evaluator, ui: number, ti: number, from: number): number {
+function scoreAssault(ev: Evaluator, ui: number, ti: number, from: number): number {
   const { s, ctx } = ev;
   const b = s.board;
   const u = s.units[ui]!;
