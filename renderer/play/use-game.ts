@@ -159,7 +159,13 @@ export function useGame(
         const c = getClient();
         if (!c.running) await c.start();
         const loaded = await c.request<Loaded>('load', { scenario });
-        const r = await c.request<EngineMessage & { game: string; players?: { red: Seat; blue: Seat }; summary: Summary; setup?: unknown[]; plies: ReplayPly[] }>('open-log', { text });
+        const r = await c
+          .request<EngineMessage & { game: string; players?: { red: Seat; blue: Seat }; summary: Summary; setup?: unknown[]; plies: ReplayPly[] }>('open-log', { text })
+          .catch((e: unknown) => {
+            // The engine's words assume a host that loads scenarios; a player only picked the wrong file.
+            if (e instanceof EngineError && e.code === 'unknown-scenario') throw new Error(`That game log is of another scenario, not "${scenario.title}": open that scenario to replay it.`);
+            throw e;
+          });
         if (r.scenario !== undefined && r.scenario !== loaded.scenario) throw new Error(`That log is of "${String(r.scenario)}", not of this scenario.`);
         const state = await fetchState(c, r.game);
         const map = learnNames(state, loaded);

@@ -1,6 +1,6 @@
 // Test play in the web shell, in Debian's Chromium: a bundled sample played by the engine AI against AI (stepped,
 // run, paused, saved and replayed), and a 200-game balance report.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,6 +95,19 @@ describe('test play', () => {
     await expect.poll(async () => Number(await page.getByTestId('replay-bar').getAttribute('data-position'))).toBe(finalPly);
     expect(await page.getByTestId('play-vp').textContent()).toBe(finalVp);
     await screenshot(page, 'play-03-replay');
+
+    // A file that is not a game log, or a log of another scenario, is refused with a message saying why.
+    const bad = path.join(tempDir('adc-log-'), 'notes.jsonl');
+    writeFileSync(bad, 'these are my notes\n');
+    await page.getByTestId('play-new').click();
+    await page.getByTestId('play-open-log-input').setInputFiles(bad);
+    await expect.poll(() => page.getByTestId('play-error').textContent()).toMatch(/cannot be opened: line 1 is not JSON/);
+    const other = path.join(tempDir('adc-log-'), 'other.jsonl');
+    const [head, ...rest] = readFileSync(file, 'utf8').split('\n');
+    writeFileSync(other, [JSON.stringify({ ...JSON.parse(head!), scenario: 'se-02-rearguard-at-the-monastery' }), ...rest].join('\n'));
+    await page.getByTestId('play-open-log-input').setInputFiles(other);
+    await expect.poll(() => page.getByTestId('play-error').textContent()).toMatch(/another scenario/);
+    await page.getByTestId('play-setup').waitFor();
 
     // The document is only read: closing leaves it as it was, with nothing to save.
     await page.getByTestId('play-close').click();
