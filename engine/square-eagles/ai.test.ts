@@ -56,6 +56,13 @@ describe('AI: squares against cavalry', () => {
     );
     expect(choose(s)).toMatchObject({ type: 'maneuver', unit: 'inf', formation: 'square' });
   });
+
+  it('a square with no cavalry within reach re-forms, as a square can only creep forward a box at a time', () => {
+    const s = redToAct({ red: [{ id: 'inf', kind: 'inf', cell: 'D4', facing: 180, formation: 'square' }], blue: [{ id: 'b', kind: 'inf', cell: 'D7', facing: 0 }] }, ['inf']);
+    const a = choose(s);
+    expect(a.type).toBe('maneuver');
+    expect((a as { formation?: string }).formation).not.toBe('square');
+  });
 });
 
 describe('AI: Generals and orders', () => {

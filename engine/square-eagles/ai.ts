@@ -682,7 +682,7 @@ class Evaluator {
       const blocking = crowd.blocking[pose.cell]! - (!isGuns(u) && this.nextStep(kindOf(u))[u.cell] === pose.cell ? 1 : 0);
       v += (isGuns(u) ? 0 : 0.5 * this.plan.aggression * Math.min(2, near)) - 0.6 * this.pull * Math.min(2, blocking);
       // A square cannot go forward without re-forming first: a turn lost to an attack.
-      if (pose.formation === 'square') v -= 0.75 * this.pull * this.plan.aggression;
+      if (pose.formation === 'square') v -= this.pull * this.plan.aggression;
     }
     // Fire it cannot give this turn (it moved, marched, or the guns have not bombarded) still counts in part: next
     // turn it will. Without this, guns never move up to a useful range, a move costing them this turn's fire.
@@ -942,8 +942,9 @@ function bestForUnit(ev: Evaluator, ui: number): Candidate | null {
   }
   const manAbility = abilityAfter(s, u, 'maneuver');
   for (const o of maneuverOptions(ctx, ui)) {
-    // Moving and re-forming in one go is rarely worth a look; re-forming in place and plain shuffles are.
-    if (u.type === 'Infantry' && o.to !== u.cell && o.formation !== u.formation) continue;
+    // Moving and re-forming in one go is rarely worth a look; re-forming in place and plain shuffles are. A square
+    // is the exception: a Maneuver is its only way to move, so stepping out of it as it re-forms is worth weighing.
+    if (u.type === 'Infantry' && o.to !== u.cell && o.formation !== u.formation && u.formation !== 'square') continue;
     if (!facingOk(o.to, o.facing)) continue;
     pose.cell = o.to;
     pose.facing = o.facing;
