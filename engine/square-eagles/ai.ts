@@ -684,10 +684,11 @@ class Evaluator {
       // A square cannot go forward without re-forming first: a turn lost to an attack.
       if (pose.formation === 'square') v -= this.pull * this.plan.aggression;
     }
-    // Fire it cannot give this turn (it moved, marched, or the guns have not bombarded) still counts in part: next
-    // turn it will. Without this, guns never move up to a useful range, a move costing them this turn's fire.
+    // Fire guns cannot give this turn (they moved, or have not bombarded) still counts in part: next turn they will.
+    // Without this, guns never move up to a useful range, a move costing them this turn's fire. (Foot that marched
+    // may not end next to the enemy, so for them the same look would find next to nothing.)
     const now = this.fireValue(ui, pose, ability, extraDie);
-    const later = ability === 'fire' ? now : this.fireValue(ui, pose, 'fire', false);
+    const later = ability === 'fire' || !isGuns(u) ? now : this.fireValue(ui, pose, 'fire', false);
     v += later > now ? now + 0.5 * (later - now) : now;
     v -= this.threat(ui, pose) * this.caution;
     if (u.type !== 'Lights' && (b.flags[pose.cell]! & (T_TOWN | T_FORT)) !== 0) v += 1;
