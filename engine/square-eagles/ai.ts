@@ -333,6 +333,23 @@ function strategyFor(s: GameState, side: SideIndex, enemies: readonly number[]):
   return { ...plan, aggression: aggressionOf(s, side, plan) };
 }
 
+/**
+ * Who would win if the game ended now. It depends only on who holds what and which units are gone, which change far
+ * less often than the AI asks, so the last answer is kept with what it was worked out from.
+ */
+const outcomeCache = new WeakMap<object, { key: Int32Array; winner: number }>();
+function winnerNow(s: GameState): number {
+  const key = new Int32Array(s.units.length + s.control.length);
+  let k = 0;
+  for (const u of s.units) key[k++] = u.status === 'table' ? 0 : u.status === 'reserve' ? 1 : u.status === 'exited' ? 2 : 3;
+  for (const c of s.control) key[k++] = c.holder;
+  const hit = outcomeCache.get(s.meta.victory);
+  if (hit && sameKey(hit.key, key)) return hit.winner;
+  const winner = evaluateVictory(s).winner;
+  outcomeCache.set(s.meta.victory, { key, winner });
+  return winner;
+}
+
 /** See Strategy.aggression. */
 function aggressionOf(s: GameState, side: SideIndex, plan: Strategy): number {
   if (plan.winning) return 0.1;
@@ -353,10 +370,11 @@ function workOutStrategy(s: GameState, side: SideIndex, enemies: readonly number
   const n = b.cols * b.rows;
   const weights = objectiveWeights(s, side);
   const exit = exitFields(s)[side];
-  const outcome = evaluateVictory(s);
-  const winning = outcome.winner === side;
+  const winning = winnerNow(s) === side;
   const progress = Math.min(1, (s.turn - 1) / Math.max(1, s.meta.limit - 1));
-  const enemyIn = b.objectives.map((o) => enemies.some((ei) => o.cells.includes(s.units[ei]!.cell)));
+  const enemyAt = new Uint8Array(n);
+  for (const ei of enemies) enemyAt[s.units[ei]!.cell] = 1;
+  const enemyIn = b.objectives.map((o) => o.cells.some((c) => enemyAt[c] === 1));
   const dist: [Float64Array, Float64Array] = [new Float64Array(n), new Float64Array(n)];
   // Where each kind of troops is sent, with a head start (in half boxes) for the objectives that matter most.
   const sources: [number[], number[]] = [[], []];
