@@ -580,6 +580,38 @@ describe('explain', () => {
     expect(d.ask({ type: 'explain', kind: 'fire', unit: 'fr-foot', target: 'nobody' })).toMatchObject({ code: 'unknown-unit', message: expect.stringContaining('"nobody"') });
     expect(d.ask({ type: 'explain', kind: 'charge', unit: 'fr-foot', target: 'au-chevl' })).toMatchObject({ code: 'bad-argument' });
   });
+
+  it('previews a fire at a game position with the very pool it then rolls, order bonus and Defend! included (4.ii.e)', () => {
+    // Both seats human, so every Fire phase and Defend! window waits here: each fire is explained, then made.
+    let checked = 0;
+    let bonus = 0;
+    let defend = 0;
+    for (const seed of [3, 8]) {
+      const d = loaded();
+      const game = (d.ask({ type: 'new-game', seed, players: { red: 'human', blue: 'human' }, options: { defend: true } }) as { game: string }).game;
+      for (let ply = 0; ply < 600; ply++) {
+        const st = (d.ask({ type: 'state', game }) as { state: { over: boolean; decision: { kind: string } } }).state;
+        if (st.over) break;
+        const kind = st.decision.kind;
+        const actions = (d.ask({ type: 'legal-actions', game }) as { actions: { type: string; unit?: string; target?: string }[] }).actions;
+        const fire = actions.find((a) => a.type === 'fire' || a.type === 'defend-fire');
+        if ((kind !== 'fire' && kind !== 'defend') || !fire) {
+          d.ask({ type: 'ai-move', game });
+          continue;
+        }
+        const preview = d.ask({ type: 'explain', game, kind: 'fire', unit: fire.unit, target: fire.target }) as Record<string, unknown>;
+        const acted = d.ask({ type: 'act', game, action: fire }) as { events: Record<string, unknown>[] };
+        const shot = acted.events.find((e) => e.type === 'fire')!;
+        expect(preview).toMatchObject({ allowed: true, kind: shot.kind, dice: shot.dice, hitOn: shot.hitOn, modifiers: shot.modifiers });
+        checked++;
+        if ((shot.modifiers as { reason: string }[]).some((m) => /order/i.test(m.reason))) bonus++;
+        if (kind === 'defend') defend++;
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
+    expect(bonus).toBeGreaterThan(0);
+    expect(defend).toBeGreaterThan(0);
+  });
 });
 
 describe('simulate', () => {

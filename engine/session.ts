@@ -40,7 +40,7 @@ import {
 } from './square-eagles/batch.js';
 import { cellIndex, type RuleOptions } from './square-eagles/board.js';
 import { explainJson, explainPool } from './square-eagles/explain.js';
-import { applyAction, legalActions, result, startGame, unitIndexOf, victoryPoints, type GameResult } from './square-eagles/game.js';
+import { applyAction, legalActions, pendingFireTerms, result, startGame, unitIndexOf, victoryPoints, type GameResult } from './square-eagles/game.js';
 import { ctxOf } from './square-eagles/geometry.js';
 import { movementCosts } from './square-eagles/movement.js';
 import { logAction, logHeader, readLogHeader, replayLog, ReplayError, type LogAction, type LogHeader, type LogResult } from './square-eagles/log.js';
@@ -635,7 +635,10 @@ function explain(req: Request, state: SessionState): Handled {
     assume = req.assume !== false;
     where.scenario = scenario.id;
   }
-  const outcome = explainPool(position, kind, unit, target, assume);
+  // A fire asked about at a game's position is priced as the pending decision would roll it (the bonus die of an
+  // unused order in the Fire phase, an order paying for Defend! fire), so the preview is the roll.
+  const terms = req.game !== undefined && !assume && kind === 'fire' ? pendingFireTerms(position, unit) : {};
+  const outcome = explainPool(position, kind, unit, target, assume, terms);
   if (!outcome.ok) throw new Refusal('unknown-unit', `There is no Square Eagles unit "${outcome.missing}".`);
   const { pool } = outcome;
   const extra = pool.allowed ? ('kind' in pool ? { reroll: pool.reroll } : { gunsRemoved: pool.gunsRemoved }) : {};

@@ -2,7 +2,7 @@
 // dice pool of one fire or assault, with every modifier named.
 import type { Arc } from './geometry.js';
 import type { AssaultPool, DicePool, FireKind, FirePool } from './combat.js';
-import { dicePool } from './game.js';
+import { dicePool, type PoolQuery } from './game.js';
 import type { GameState } from './types.js';
 
 export type ExplainKind = 'fire' | 'assault';
@@ -21,7 +21,7 @@ export type ExplainOutcome =
  * The pool of `unit` firing at or assaulting `target` in `state`. With `assume`, as explain does from the set-up:
  * the unit has the order it needs and nobody has moved or spent an order yet.
  */
-export function explainPool(state: GameState, kind: ExplainKind, unit: string, target: string, assume: boolean): ExplainOutcome {
+export function explainPool(state: GameState, kind: ExplainKind, unit: string, target: string, assume: boolean, terms: Pick<PoolQuery, 'orderBonus' | 'orderFires'> = {}): ExplainOutcome {
   for (const id of [unit, target]) if (!state.units.some((x) => x.id === id)) return { ok: false, missing: id };
   const offTable = [unit, target].find((id) => state.units.find((x) => x.id === id)!.status !== 'table');
   if (offTable !== undefined) {
@@ -29,7 +29,7 @@ export function explainPool(state: GameState, kind: ExplainKind, unit: string, t
     const why = u.status === 'reserve' ? `${offTable} is not on the table ${state.turn <= 1 ? 'at the start (it arrives as a reinforcement)' : 'yet'}` : `${offTable} is no longer on the table`;
     return { ok: true, pool: { allowed: false, reason: why } };
   }
-  return { ok: true, pool: dicePool(state, { kind, unit, target, assume }) };
+  return { ok: true, pool: dicePool(state, { kind, unit, target, assume, ...terms }) };
 }
 
 const strip = (p: DicePool): DicePool => ({ dice: p.dice, hitOn: p.hitOn, modifiers: p.modifiers });

@@ -999,6 +999,22 @@ export interface PoolQuery {
   assume?: boolean;
   /** Spend an unused order as a bonus die (fire) or to defend (assault). */
   orderBonus?: boolean;
+  /** The fire is paid for with an order (Defend!), standing in for the guns' Bombardment. */
+  orderFires?: boolean;
+}
+
+/**
+ * How the decision pending at `s` would price a fire by `unit`: in the Fire phase an unused order is spent as a
+ * bonus die, and under Defend! the order pays for the fire itself (what perform() does), so a preview shows the
+ * pool the dice will then be rolled with.
+ */
+export function pendingFireTerms(s: GameState, unit: string): Pick<PoolQuery, 'orderBonus' | 'orderFires'> {
+  const ui = unitIndexOf(s, unit);
+  const u = ui >= 0 ? s.units[ui]! : null;
+  if (!u || s.pending.kind === 'over' || s.pending.side !== u.side) return {};
+  if (s.pending.kind === 'fire') return { orderBonus: unusedOrders(u) > 0 };
+  if (s.pending.kind === 'defend') return { orderFires: true };
+  return {};
 }
 
 export function dicePool(s: GameState, q: PoolQuery): FirePool | AssaultPool {
@@ -1015,7 +1031,7 @@ export function dicePool(s: GameState, q: PoolQuery): FirePool | AssaultPool {
     }
   }
   const ctx = makeCtx(state);
-  const a: PoolAssumptions = { assumeReady: q.assume === true, orderBonus: q.orderBonus === true };
+  const a: PoolAssumptions = { assumeReady: q.assume === true, orderBonus: q.orderBonus === true, orderFires: q.orderFires === true };
   if (q.kind === 'fire') return firePool(ctx, ui, ti, a);
   const u = state.units[ui]!;
   const t = state.units[ti]!;
