@@ -170,6 +170,23 @@ describe('dice and effects from real events', () => {
       { kind: 'eliminated', box: 'C6' },
     ]);
   });
+
+  it('places an assaulter’s hits and fall-back in the box it fought from, not the one it set out from', () => {
+    const before = { units: [{ id: 'a', box: 'C5', status: 'table' }, { id: 'b', box: 'C3', status: 'table' }] } as unknown as GameState;
+    const fx = effectsOf(
+      [
+        { type: 'assault', unit: 'a', target: 'b', from: 'C5', to: 'C4' },
+        { type: 'assault-result', unit: 'a', target: 'b', attacker: { hits: 1 }, defender: { hits: 2 } },
+        { type: 'retreat', unit: 'a', to: 'C5' },
+      ],
+      before,
+    );
+    expect(fx).toEqual([
+      { kind: 'hit', box: 'C3', hits: 1 },
+      { kind: 'hit', box: 'C4', hits: 2 },
+      { kind: 'retreat', from: 'C4', to: 'C5' },
+    ]);
+  });
 });
 
 describe('the balance report', () => {
@@ -235,7 +252,7 @@ describe('the balance report', () => {
       ],
     };
     const names2 = (k: 'red' | 'blue') => (k === 'red' ? 'French' : 'Austrians');
-    expect(verdict(base, names2)).toBe('Austrians wins 86% ± 2% of 1000 games; 2% draws, 93% of those on points at the end: consider more turns, or other objective values, for French.');
+    expect(verdict(base, names2)).toBe('Austrians wins 86% ± 2% of 1000 games; 2% draws, 80% of all games decided on points at the end: consider more turns, or other objective values, for French.');
     const destroy = { ...base, decidedBy: [{ condition: '#2 blue destroy', games: 700 }, { condition: '#3 points', games: 160 }] };
     expect(verdict(destroy, names2)).toMatch(/81% of those by destroying the enemy: consider strengthening French's force\.$/);
     const even = { ...base, wins: { red: 480, blue: 500, draw: 20 }, winRate: { red: 0.48, blue: 0.5 }, ci95: { red: [0.45, 0.51] as [number, number], blue: [0.47, 0.53] as [number, number] } };

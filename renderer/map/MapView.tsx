@@ -131,7 +131,9 @@ type Gesture =
   | { type: 'shape'; start: Point; current: Point; square: boolean }
   | { type: 'paint'; cells: string[] }
   | { type: 'blocks'; points: Point[] }
-  | { type: 'zone-edge'; current: Point };
+  | { type: 'zone-edge'; current: Point }
+  /** A press that becomes a click on the table if it lets go where it started, or a pan if it is dragged. */
+  | { type: 'tap'; client: Point; at: Point; view: View };
 
 
 /** The JSON Pointer of the clickable element a Konva node belongs to: its own name, or its nearest named parent's. */
@@ -624,9 +626,9 @@ export function MapView(props: MapViewProps) {
     }
     if (e.button !== 0) return;
     if (latest.current.onTableClick) {
+      // Decided on release: a drag pans instead, and a pinch's first finger never clicks.
       stage.container().focus({ preventScroll: true });
-      const at = tableOf(e);
-      latest.current.onTableClick(at, cellAtPoint(at));
+      gesture.current = { type: 'tap', client, at: tableOf(e), view: getView() };
       return;
     }
     const hit = hitAt(screen);
@@ -775,6 +777,14 @@ export function MapView(props: MapViewProps) {
     const g = gesture.current;
     if (!g) return hover(e, at);
     switch (g.type) {
+      case 'tap': {
+        if (Math.hypot(e.clientX - g.client[0], e.clientY - g.client[1]) < DRAG_PX) return;
+        gesture.current = { type: 'pan', client: g.client, view: g.view };
+        setCursor('grabbing');
+        moved.current = true;
+        applyView({ ...g.view, x: g.view.x + e.clientX - g.client[0], y: g.view.y + e.clientY - g.client[1] });
+        return;
+      }
       case 'pan': {
         moved.current = true;
         applyView({ ...g.view, x: g.view.x + e.clientX - g.client[0], y: g.view.y + e.clientY - g.client[1] });
@@ -919,6 +929,9 @@ export function MapView(props: MapViewProps) {
     gesture.current = null;
     const { scenario: s, tool: t, side: sd } = latest.current;
     switch (g.type) {
+      case 'tap':
+        latest.current.onTableClick?.(g.at, cellAtPoint(g.at));
+        return;
       case 'pan':
         setCursor(spaceDown.current ? 'grab' : t.type === 'select' ? 'default' : 'crosshair');
         return;

@@ -50,8 +50,10 @@ export function BalanceReport({
     setSim(null);
     setNote(null);
     // Cleared first: a run that is cancelled must not leave the last run's report on show as if it were its own.
-    const total = Math.max(1, Math.min(1_000_000, Number(games) || DEFAULT_GAMES));
+    const total = Math.min(1_000_000, Number(games));
     setProgress({ done: 0, total });
+    // Running from the first click, so a second one cannot start a second batch while the engine starts.
+    setRunning('');
     try {
       const c = getClient();
       clientRef.current = c;
@@ -70,6 +72,7 @@ export function BalanceReport({
   };
 
   const cancel = () => {
+    // Until the engine has the job there is nothing to cancel (running is '').
     if (running) void clientRef.current?.request('cancel', { request: running }).catch(() => undefined);
   };
 
@@ -82,15 +85,16 @@ export function BalanceReport({
           size="small"
           label="Games"
           value={games}
-          onChange={(e) => setGames(e.target.value.replace(/\D/g, ''))}
+          onChange={(e) => setGames(e.target.value.replace(/\D/g, '').slice(0, 7))}
+          helperText={Number(games) > 1_000_000 ? 'At most 1,000,000' : ' '}
           onKeyDown={(e) => {
-            if (e.key === 'Enter' && running === null) void run();
+            if (e.key === 'Enter' && running === null && Number(games) >= 1) void run();
           }}
           sx={{ width: 120 }}
           slotProps={{ htmlInput: { 'data-testid': 'balance-games' } }}
         />
-        <Button variant="contained" onClick={() => void run()} disabled={running !== null} data-testid="balance-run">Run</Button>
-        <Button onClick={cancel} disabled={running === null} data-testid="balance-cancel">Cancel</Button>
+        <Button variant="contained" onClick={() => void run()} disabled={running !== null || !(Number(games) >= 1)} data-testid="balance-run">Run</Button>
+        <Button onClick={cancel} disabled={!running} data-testid="balance-cancel">Cancel</Button>
         <Typography variant="body2" color="text.secondary">AI against AI, seeds counting up from 1.</Typography>
         <Box sx={{ flex: 1 }} />
         <Button disabled={!sim} onClick={() => sim && download(`${fileSlug(scenario.title)}.balance.json`, `${JSON.stringify(sim, null, 2)}\n`)} data-testid="balance-save">

@@ -98,7 +98,7 @@ function ChoiceView({ choice, label, onAct, onCancel }: { choice: EngineAction[]
         <Stack key={key} direction="row" sx={{ alignItems: 'center', gap: 0.5, mt: 0.5, flexWrap: 'wrap' }}>
           <Typography variant="body2" sx={{ minWidth: 150 }}>{key.replace(/^assault/, 'Assault')}</Typography>
           {list.map((a, i) => (
-            <Button key={i} size="small" variant="contained" color="success" sx={{ minWidth: 0, px: 1 }} title={label(a)} onClick={() => onAct(a)} data-testid="play-choice-action">
+            <Button key={i} size="small" variant="contained" color="success" sx={{ minWidth: 0, px: 1 }} title={label(a)} aria-label={label(a)} onClick={() => onAct(a)} data-testid="play-choice-action">
               {a.facing !== undefined && a.type !== 'assault' ? (ARROW[String(a.facing)] ?? String(a.facing)) : 'Go'}
             </Button>
           ))}
@@ -111,6 +111,8 @@ function ChoiceView({ choice, label, onAct, onCancel }: { choice: EngineAction[]
 
 export interface DecisionProps {
   summary: Summary;
+  /** Which units the decision is about, in words (an assault's two sides), when it is about particular ones. */
+  about: string | null;
   sideName(k: SideKey): string;
   names: ReadonlyMap<string, string>;
   selected: EngineUnit | null;
@@ -126,6 +128,8 @@ export interface DecisionProps {
   sideActions: EngineAction[];
   pool: { target: string; explanation: Explanation } | null;
   onSelect(unit: string | null): void;
+  /** An act is on its way: nothing more may be chosen until it is in. */
+  disabled: boolean;
   onAct(action: EngineAction): void;
   onHoverTarget(target: string | null): void;
   onCancelChoice(): void;
@@ -135,11 +139,22 @@ export function DecisionPanel(p: DecisionProps) {
   const side = p.summary.toAct;
   const label = (a: EngineAction) => actionLabel(a, p.names);
   return (
-    <Paper variant="outlined" sx={{ p: 1, borderColor: '#ffb300', borderWidth: 2 }} data-testid="play-decision" data-pending={p.summary.pending}>
+    <Paper
+      variant="outlined"
+      sx={{ p: 1, borderColor: '#ffb300', borderWidth: 2, opacity: p.disabled ? 0.6 : 1, pointerEvents: p.disabled ? 'none' : undefined }}
+      data-testid="play-decision"
+      data-pending={p.summary.pending}
+      aria-busy={p.disabled}
+    >
       <Typography variant="subtitle2">{side ? `${p.sideName(side)}: your decision` : 'Your decision'}</Typography>
       <Typography variant="caption" component="div" color="text.secondary" sx={{ mb: 1 }}>
         {PHASE_HINT[p.summary.pending] ?? p.summary.pending}
       </Typography>
+      {p.about && (
+        <Typography variant="body2" sx={{ mb: 1 }} data-testid="play-decision-about">
+          {p.about}
+        </Typography>
+      )}
       {p.acting.length > 0 && (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mb: 1 }} data-testid="play-acting">
           {p.acting.map((u) => (

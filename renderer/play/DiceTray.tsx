@@ -26,6 +26,7 @@ function Die({ value, hit, delay }: { value: number; hit: boolean | null; delay:
     <Box
       component="svg"
       viewBox="0 0 30 30"
+      role="img"
       data-testid="die"
       data-value={value}
       data-hit={hit === null ? undefined : String(hit)}

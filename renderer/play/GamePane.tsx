@@ -52,6 +52,7 @@ interface UnitOptionsReply extends EngineMessage {
 }
 
 export function GamePane({
+  active,
   generation,
   scenario,
   getClient,
@@ -60,6 +61,8 @@ export function GamePane({
   report,
   sideName,
 }: {
+  /** Whether the Play tab is showing: its keys (Esc, Undo) act only then. */
+  active: boolean;
   /** Goes up when the engine is restarted: the game died with the old engine, the set-up choices stay. */
   generation: number;
   scenario: Scenario;
@@ -141,25 +144,35 @@ export function GamePane({
     (a: EngineAction) => {
       setChoice(null);
       setPool(null);
-      void g.act(a);
+      void g.act(a, ply);
     },
-    [g],
+    [g, ply],
   );
+  const hoverRef = useRef<string | null>(null);
+  const select = useCallback((unit: string | null) => {
+    setChoice(null);
+    setPool(null);
+    setSelected(unit);
+  }, []);
 
   const showPool = useCallback(
     (target: string | null) => {
+      hoverRef.current = target && selected ? `${selected}:${target}` : null;
       setHover(target ? (unitsById.get(target)?.box ?? null) : null);
       if (!target || !game || !selected || !opts) return setPool(null);
       const first = opts.targets.get(target)?.[0];
       if (!first) return setPool(null);
       const kind = first.type === 'assault' ? 'assault' : 'fire';
+      // Cached per position: the cache is cleared whenever the game moves on.
       const key = `${kind}:${selected}:${target}`;
       const known = poolCache.current.get(key);
       if (known) return setPool({ target, explanation: known });
+      const asked = `${selected}:${target}`;
       void g.request<EngineMessage & Explanation>('explain', { game: game.id, kind, unit: selected, target }).then((r) => {
         if (!r) return;
         poolCache.current.set(key, r);
-        setPool({ target, explanation: r });
+        // The pointer may have moved on while the engine answered.
+        if (hoverRef.current === asked) setPool({ target, explanation: r });
       });
     },
     [g, game, opts, selected, unitsById],
@@ -167,16 +180,15 @@ export function GamePane({
 
   const onTableClick = useCallback(
     (_at: Point, cell: string | null) => {
-      if (!humanTurn || !cell) return;
+      if (!humanTurn || g.acting || !cell) return;
       const moves = opts?.destinations.get(cell);
       if (moves?.length) return moves.length === 1 ? act(moves[0]!) : setChoice(moves);
       const there = unitAt.get(cell);
       const attacks = there ? opts?.targets.get(there.id) : undefined;
       if (attacks?.length) return attacks.length === 1 ? act(attacks[0]!) : setChoice(attacks);
-      setChoice(null);
-      setSelected(there && acting.has(there.id) ? there.id : null);
+      select(there && acting.has(there.id) ? there.id : null);
     },
-    [act, acting, humanTurn, opts, unitAt],
+    [act, acting, g.acting, humanTurn, opts, select, unitAt],
   );
 
   const onPointer = useCallback(
@@ -192,14 +204,13 @@ export function GamePane({
   // Esc drops the selection; Undo (Ctrl+Z or the menu, routed here by the app frame) takes back a human move.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && (selected || choice)) {
-        e.stopPropagation();
-        setChoice(null);
-        setSelected(null);
-      }
+      // An open menu (a Select's list) takes its own Escape first.
+      if (!active || e.key !== 'Escape' || !(selected || choice) || document.querySelector('.MuiMenu-paper')) return;
+      e.stopPropagation();
+      select(null);
     };
     const onUndo = () => {
-      if (game && hasHuman(game.players) && !game.replay && game.summary.ply > 0 && !failed) void g.undo();
+      if (active && game && hasHuman(game.players) && !game.replay && game.summary.ply > 0 && !failed) void g.undo();
     };
     window.addEventListener('keydown', onKey, true);
     window.addEventListener(PLAY_UNDO_EVENT, onUndo);
@@ -207,7 +218,7 @@ export function GamePane({
       window.removeEventListener('keydown', onKey, true);
       window.removeEventListener(PLAY_UNDO_EVENT, onUndo);
     };
-  }, [choice, failed, g, game, selected]);
+  }, [active, choice, failed, g, game, select, selected]);
 
   // ---- Files ---------------------------------------------------------------------------------------------------
 
@@ -298,15 +309,15 @@ export function GamePane({
             <Typography variant="subtitle2">Who plays each side</Typography>
             {(['red', 'blue'] as const).map((k) => (
               <FormControl size="small" key={k}>
-                <InputLabel>{sideName(k)}</InputLabel>
-                <Select label={sideName(k)} value={players[k]} onChange={(e) => setPlayers((p) => ({ ...p, [k]: e.target.value as Seat }))} data-testid={`play-seat-${k}`}>
+                <InputLabel id={`play-seat-${k}-label`}>{sideName(k)}</InputLabel>
+                <Select labelId={`play-seat-${k}-label`} label={sideName(k)} value={players[k]} onChange={(e) => setPlayers((p) => ({ ...p, [k]: e.target.value as Seat }))} data-testid={`play-seat-${k}`}>
                   <MenuItem value="human">Human</MenuItem>
                   <MenuItem value="ai">AI</MenuItem>
                   <MenuItem value="random">Random moves</MenuItem>
                 </Select>
               </FormControl>
             ))}
-            <TextField size="small" label="Seed" value={seed} onChange={(e) => setSeed(e.target.value.replace(/\D/g, ''))} helperText="The same seed and moves give the same game." slotProps={{ htmlInput: { 'data-testid': 'play-seed' } }} />
+            <TextField size="small" label="Seed" value={seed} onChange={(e) => setSeed(e.target.value.replace(/\D/g, '').slice(0, 15))} helperText="The same seed and moves give the same game." slotProps={{ htmlInput: { 'data-testid': 'play-seed' } }} />
             <Box>
               <Typography variant="subtitle2">Optional rules</Typography>
               {OPTIONAL_RULES.map((r) => (
@@ -318,10 +329,16 @@ export function GamePane({
                 />
               ))}
             </Box>
-            <Button variant="contained" onClick={() => void g.start({ seed: Number(seed) || 0, players, options })} disabled={g.busy} data-testid="play-start">
+            {failed && <Alert severity="info">Restart the engine (above) to play.</Alert>}
+            {g.checkpoint && g.checkpoint.ply > 0 && (
+              <Button variant="contained" color="secondary" onClick={() => void g.openLog(g.checkpoint!.text, true)} disabled={g.busy || failed} data-testid="play-resume">
+                Resume the last game (after action {g.checkpoint.ply})
+              </Button>
+            )}
+            <Button variant="contained" onClick={() => void g.start({ seed: Number(seed) || 0, players, options })} disabled={g.busy || failed} data-testid="play-start">
               Start
             </Button>
-            <Button variant="outlined" onClick={() => fileInput.current?.click()} disabled={g.busy} data-testid="play-open-log">
+            <Button variant="outlined" onClick={() => fileInput.current?.click()} disabled={g.busy || failed} data-testid="play-open-log">
               Open a saved game…
             </Button>
             {g.busy && <LinearProgress />}
@@ -334,6 +351,7 @@ export function GamePane({
             {humanTurn && (
               <DecisionPanel
                 summary={game.summary}
+                about={decisionAbout(game.state, g.names)}
                 sideName={sideName}
                 names={g.names}
                 selected={selectedUnit}
@@ -344,7 +362,8 @@ export function GamePane({
                 choice={choice}
                 sideActions={sideActions(legal)}
                 pool={pool}
-                onSelect={setSelected}
+                onSelect={select}
+                disabled={g.acting}
                 onAct={act}
                 onHoverTarget={showPool}
                 onCancelChoice={() => setChoice(null)}
@@ -365,7 +384,7 @@ export function GamePane({
                   <Button variant="contained" size="small" onClick={g.pause} data-testid="play-pause">Pause</Button>
                 ) : (
                   <Button variant="contained" size="small" onClick={() => void g.run('end', speed)} disabled={game.summary.over || failed || !aiTurn} data-testid="play-to-end">
-                    Play to end
+                    {hasHuman(game.players) ? 'Play on' : 'Play to end'}
                   </Button>
                 )}
                 <FormControl size="small" sx={{ minWidth: 150 }}>
@@ -384,7 +403,7 @@ export function GamePane({
                 </Button>
               )}
               <Button size="small" onClick={() => void saveLog()} disabled={failed} data-testid="play-save-log">Save game log</Button>
-              <Button size="small" onClick={() => { g.reset(); setSelected(null); }} data-testid="play-new">New game</Button>
+              <Button size="small" onClick={() => { g.reset(); select(null); }} data-testid="play-new">New game</Button>
             </Stack>
             <DiceTray rolls={g.dice.rolls} rollKey={g.dice.key} />
             <Typography variant="subtitle2">Game log</Typography>
@@ -398,13 +417,22 @@ export function GamePane({
 
 const hasHuman = (p: { red: Seat; blue: Seat }) => p.red === 'human' || p.blue === 'human';
 
+/** The units an assault decision is about, from the engine's `decision`. */
+function decisionAbout(state: { decision?: { kind: string; attacker?: string; defender?: string; unit?: string; loser?: string } }, names: ReadonlyMap<string, string>): string | null {
+  const d = state.decision;
+  const n = (id: string | undefined) => (id ? (names.get(id) ?? id) : '');
+  if (d?.kind === 'assault-defence' && d.attacker && d.defender) return `${n(d.defender)} is assaulted by ${n(d.attacker)}.`;
+  if (d?.kind === 'assault-win' && d.unit && d.loser) return `${n(d.unit)} has driven back ${n(d.loser)}.`;
+  return null;
+}
+
 function StatusBox({ game, sideName, colours }: { game: NonNullable<ReturnType<typeof useGame>['game']>; sideName(k: SideKey): string; colours: SideColours }) {
   const s = game.summary;
   const seat = s.seat === 'human' ? 'human' : s.seat === 'random' ? 'random moves' : 'AI';
   return (
     <Paper variant="outlined" sx={{ p: 1 }} data-testid="play-status" data-phase={s.phase} data-to-act={s.toAct ?? ''} data-ply={s.ply}>
       <Typography variant="body2">
-        Turn <b>{s.turn}</b> of {s.turns} · {s.phase} phase
+        Turn <b>{s.turn}</b> of {s.turns} · {s.over ? 'game over' : `${s.phase} phase`}
         {s.toAct ? <> · <b style={{ color: colours[s.toAct] }}>{sideName(s.toAct)}</b> to act ({seat})</> : null}
       </Typography>
       <Typography variant="body2" data-testid="play-vp">
@@ -432,7 +460,7 @@ function StatusBox({ game, sideName, colours }: { game: NonNullable<ReturnType<t
 
 function ResultBox({ result, sideName }: { result: GameResult; sideName(k: SideKey): string }) {
   return (
-    <Alert severity="success" data-testid="play-result" icon={false}>
+    <Alert severity="info" data-testid="play-result" icon={false}>
       <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
         {result.winner === 'draw' ? 'A draw' : `${sideName(result.winner)} wins`}
       </Typography>

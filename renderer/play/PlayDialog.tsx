@@ -1,7 +1,7 @@
 // Test play: the scenario as it stands, played by the bundled engine in a process of its own. The dialog works on a
 // copy of the document and only ever reads it, so nothing a game does (or an engine crash) can touch the file.
 import { Alert, AppBar, Box, Button, Dialog, Tab, Tabs, Toolbar, Typography } from '@mui/material';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { EngineApi } from '../../domain/host-api.js';
 import type { Scenario } from '../../domain/model.js';
 import { BalanceReport } from './BalanceReport.js';
@@ -15,12 +15,14 @@ export function PlayDialog({ open, scenario, engine, onClose }: { open: boolean;
   const [error, setError] = useState<string | null>(null);
   const [restarts, setRestarts] = useState(0);
   const client = useRef<EngineClient | null>(null);
-  // The document as it was when the dialog opened: later edits wait for the next test play.
-  const snapshot = useMemo(() => structuredClone(scenario), [scenario]);
+  // The document as it was when the dialog opened: later edits (or a reload from disk) wait for the next test play.
+  const [snapshot] = useState(() => structuredClone(scenario));
   const sideName = useCallback((k: SideKey) => snapshot.sides[k === 'red' ? 0 : 1]?.name ?? k, [snapshot]);
 
   const getClient = useCallback((): EngineClient => {
     if (!client.current || client.current.failed) {
+      // A failed client still listens for its dead session's messages: let it go first.
+      void client.current?.stop();
       client.current = new EngineClient(engine, (e) => setFailure(e.message));
     }
     return client.current;
@@ -57,7 +59,15 @@ export function PlayDialog({ open, scenario, engine, onClose }: { open: boolean;
   }, [getClient, report, stopEngine]);
 
   return (
-    <Dialog fullScreen open={open} onClose={onClose} data-testid="play-dialog">
+    <Dialog
+      fullScreen
+      open={open}
+      // Escape does not end a test play (a game or a long report would go with it): the Close button does.
+      onClose={(_e, reason) => {
+        if (reason !== 'escapeKeyDown') onClose();
+      }}
+      data-testid="play-dialog"
+    >
       <AppBar position="static" elevation={0}>
         <Toolbar variant="dense" sx={{ gap: 2 }}>
           <Typography variant="h6" sx={{ fontSize: 16 }}>Test play: {snapshot.title}</Typography>
@@ -80,7 +90,7 @@ export function PlayDialog({ open, scenario, engine, onClose }: { open: boolean;
       )}
       {error && <Alert severity="warning" onClose={() => setError(null)} data-testid="play-error">{error}</Alert>}
       <Box sx={{ flex: 1, minHeight: 0, display: tab === 'play' ? 'flex' : 'none' }}>
-        <GamePane generation={restarts} scenario={snapshot} getClient={getClient} current={current} failed={!!failure} report={report} sideName={sideName} />
+        <GamePane active={tab === 'play'} generation={restarts} scenario={snapshot} getClient={getClient} current={current} failed={!!failure} report={report} sideName={sideName} />
       </Box>
       <Box sx={{ flex: 1, minHeight: 0, display: tab === 'balance' ? 'flex' : 'none' }}>
         <BalanceReport getClient={getClient} scenario={snapshot} sideName={sideName} onError={report} />

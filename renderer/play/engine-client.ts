@@ -40,6 +40,7 @@ export class EngineClient {
   private seq = 0;
   /** Set once the engine has failed; every later request is refused with it rather than waiting forever. */
   private failure: EngineError | null = null;
+  private starting: Promise<void> | null = null;
 
   constructor(
     private readonly engine: EngineApi,
@@ -54,7 +55,17 @@ export class EngineClient {
     return this.session !== null && this.failure === null;
   }
 
-  async start(): Promise<void> {
+  /**
+   * Starts the engine once: callers that ask while it is starting (Start in Play and Run in the report, or a double
+   * click) wait for the same start instead of each spawning an engine of their own.
+   */
+  start(): Promise<void> {
+    if (this.session && !this.failure) return Promise.resolve();
+    this.starting ??= this.startOnce().finally(() => (this.starting = null));
+    return this.starting;
+  }
+
+  private async startOnce(): Promise<void> {
     // Subscribe before starting, so nothing the engine says right away is missed.
     this.unsubscribe = this.engine.onMessage((session, message) => this.receive(session, message));
     const r = await this.engine.start();

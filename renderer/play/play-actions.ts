@@ -142,7 +142,8 @@ export function diceOf(events: readonly unknown[], names: Names): DiceRoll[] {
     } else if (e.type === 'orders-roll') {
       out.push({ label: `${n(e.general)}: orders`, rolls: [Number(e.roll)], hitOn: null, hits: null });
     } else if (e.type === 'initiative') {
-      out.push({ label: 'Initiative', rolls: [Number(e.holderRoll), Number(e.reactorRoll)], hitOn: null, hits: null });
+      // The side that held the initiative rolls first; the label says whose die is whose.
+      out.push({ label: `Initiative: holder ${Number(e.holderRoll)}, other side ${Number(e.reactorRoll)} → ${n(e.initiative)}`, rolls: [Number(e.holderRoll), Number(e.reactorRoll)], hitOn: null, hits: null });
     } else if (e.type === 'rally') {
       const r = Array.isArray(e.rolls) ? nums(e.rolls) : typeof e.roll === 'number' ? [e.roll] : [];
       if (r.length) out.push({ label: `${n(e.unit)}: rally`, rolls: r, hitOn: null, hits: null });
@@ -167,7 +168,8 @@ export function effectsOf(events: readonly unknown[], before: GameState | null):
   for (const raw of events) {
     const e = raw as Ev;
     const unit = String(e.unit ?? '');
-    if ((e.type === 'move' || e.type === 'march' || e.type === 'maneuver' || e.type === 'advance') && typeof e.to === 'string') boxes.set(unit, e.to);
+    // An assault's `to` is the box the assaulter fights from: its hits and any retreat start there.
+    if ((e.type === 'move' || e.type === 'march' || e.type === 'maneuver' || e.type === 'advance' || e.type === 'assault') && typeof e.to === 'string') boxes.set(unit, e.to);
     if (e.type === 'reinforcement' && typeof e.at === 'string') boxes.set(unit, e.at);
     if (e.type === 'fire' && Number(e.hits) > 0) {
       const box = boxes.get(String(e.target));

@@ -66,7 +66,8 @@ export function verdict(sim: Simulation, sideName: SideName): string {
   const top = mine.sort((a, b) => b.games - a.games)[0];
   if (!top || sim.wins[k] === 0) return `${head}.`;
   const kind = kindOf(top.condition);
-  const share = Math.min(1, top.games / sim.wins[k]);
+  // A side's own condition decides only its wins; points may decide either side's, so it is told of all games.
+  const share = kind === 'points' ? top.games / sim.games : Math.min(1, top.games / sim.wins[k]);
   const lever =
     kind === 'points'
       ? `consider more turns, or other objective values, for ${sideName(loser)}`
@@ -75,7 +76,8 @@ export function verdict(sim: Simulation, sideName: SideName): string {
         : kind === 'hold'
           ? `consider giving ${sideName(loser)} more time or strength to contest the objectives`
           : `consider making ${sideName(k)}'s way off the table harder`;
-  return `${head}, ${pct(share)} of those ${HOW[kind]}: ${lever}.`;
+  const how = kind === 'points' ? `${pct(share)} of all games decided ${HOW[kind]}` : `${pct(share)} of those ${HOW[kind]}`;
+  return `${head}, ${how}: ${lever}.`;
 }
 
 // ---- Charts (SVG) ----------------------------------------------------------------------------------------------

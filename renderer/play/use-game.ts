@@ -1,6 +1,11 @@
 // One game in the play view, against the engine process: start or open a log, act, let the AI move, undo, seek,
 // and run the AI at a chosen speed. Requests about a game go one at a time (a chain), so a click during an AI run
 // can never interleave with it; every reply refreshes the position, the log, the dice and the map's effects.
+//
+// Three guards keep late replies from doing harm:
+// - the epoch changes with every new, opened or dropped game, and a reply for an older epoch is thrown away;
+// - each AI run holds a token, and Pause, Undo and New game take it away, so a run stops at its next move;
+// - an act names the position it was chosen at, and is dropped if the game has moved on since (a double click).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Scenario } from '../../domain/model.js';
 import { EngineClient, EngineError, openGame, type EngineMessage, type GameSetup, type Loaded, type Seat, type Summary } from './engine-client.js';
@@ -23,7 +28,7 @@ export interface Game {
   summary: Summary;
   state: GameState;
   players: { red: Seat; blue: Seat };
-  /** Set for a game opened from a log: every recorded action, to scrub through. */
+  /** Set for a game opened from a log to watch: every recorded action, to scrub through. */
   replay: ReplayPly[] | null;
 }
 
@@ -35,6 +40,14 @@ interface Acted extends EngineMessage {
   summary: Summary;
 }
 
+interface Opened extends EngineMessage {
+  game: string;
+  players?: { red: Seat; blue: Seat };
+  summary: Summary;
+  setup?: unknown[];
+  plies: ReplayPly[];
+}
+
 export interface GameControls {
   game: Game | null;
   log: LogLine[];
@@ -42,10 +55,15 @@ export interface GameControls {
   effects: { key: number; list: Effect[] } | null;
   busy: boolean;
   running: boolean;
+  /** An act is on its way to the engine: the decision panel waits for it. */
+  acting: boolean;
   names: ReadonlyMap<string, string>;
+  /** The game's log as last saved on this side, at its ply: what a crashed engine took with it can be resumed. */
+  checkpoint: { text: string; ply: number } | null;
   start(setup: GameSetup): Promise<void>;
-  openLog(text: string): Promise<void>;
-  act(action: EngineAction): Promise<void>;
+  /** Opens a game log to watch (`live` false) or to play on from its end (resuming after a crash). */
+  openLog(text: string, live?: boolean): Promise<void>;
+  act(action: EngineAction, atPly: number): Promise<void>;
   run(until: RunUntil, delayMs: number): Promise<void>;
   pause(): void;
   undo(): Promise<void>;
@@ -73,24 +91,37 @@ export function useGame(
   const [effects, setEffects] = useState<{ key: number; list: Effect[] } | null>(null);
   const [busy, setBusy] = useState(false);
   const [running, setRunning] = useState(false);
+  const [acting, setActing] = useState(false);
   const [names, setNames] = useState<ReadonlyMap<string, string>>(new Map());
+  const [checkpoint, setCheckpoint] = useState<{ text: string; ply: number } | null>(null);
   const gameRef = useRef<Game | null>(null);
-  gameRef.current = game;
   const namesRef = useRef(names);
   namesRef.current = names;
+  const epoch = useRef(0);
+  const runToken = useRef(0);
   const runningRef = useRef(false);
+  /** Set by Pause: the AI's turns against a human wait until the human acts or asks for a move. */
+  const paused = useRef(false);
   const chain = useRef<Promise<unknown>>(Promise.resolve());
   const seq = useRef(0);
 
   /** Runs `fn` after everything already asked of the engine; a failure is reported, never thrown. */
-  const serial = useCallback(<T>(fn: () => Promise<T>): Promise<T | null> => {
-    const next = chain.current.then(fn).catch((e: unknown) => {
-      report(e);
-      return null;
-    });
-    chain.current = next;
-    return next;
-  }, [report]);
+  const serial = useCallback(
+    <T>(fn: () => Promise<T>): Promise<T | null> => {
+      const next = chain.current.then(fn).catch((e: unknown) => {
+        report(e);
+        return null;
+      });
+      chain.current = next;
+      return next;
+    },
+    [report],
+  );
+
+  const show = (next: Game | null) => {
+    gameRef.current = next;
+    setGame(next);
+  };
 
   const fetchState = async (c: EngineClient, id: string): Promise<GameState> => (await c.request<EngineMessage & { state: GameState }>('state', { game: id })).state;
 
@@ -106,173 +137,226 @@ export function useGame(
     return map;
   };
 
+  /** Whether `g` is still the game on show, in the epoch `e` it was asked about in. */
+  const live = (g: Game, e: number): boolean => epoch.current === e && gameRef.current?.id === g.id;
+
   /** After an action: the new position, its lines in the log, its dice, and what the map flashes. */
-  const absorb = async (c: EngineClient, g: Game, r: Acted, draw = true): Promise<Game> => {
+  const absorb = async (c: EngineClient, g: Game, e: number, r: Acted, draw = true): Promise<void> => {
     // Without `draw` the position is left as it was (its summary and log move on): a run at full speed redraws the
     // board a few times a second instead of asking for the whole state after every move.
     const state = draw ? await fetchState(c, g.id) : g.state;
-    const next = { ...g, summary: r.summary, state };
-    gameRef.current = next;
-    setGame(next);
+    if (!live(g, e)) return;
+    show({ ...g, summary: r.summary, state });
     const ply = r.summary.ply;
     setLog((l) => [...l, ...logLines(r.events, ply, namesRef.current, (l.at(-1)?.n ?? 0) + 1)]);
     const rolls = diceOf(r.events, namesRef.current);
     if (rolls.length) setDice({ key: ++seq.current, rolls });
     const list = draw ? effectsOf(r.events, g.state) : [];
     setEffects(list.length ? { key: ++seq.current, list } : null);
-    return next;
+  };
+
+  /** Keeps the log on this side, so a game survives the engine that played it. */
+  const saveCheckpoint = async (c: EngineClient, g: Game, e: number): Promise<void> => {
+    const r = await c.request<EngineMessage & { text: string }>('log', { game: g.id });
+    if (live(g, e)) setCheckpoint({ text: r.text, ply: gameRef.current!.summary.ply });
+  };
+
+  const stopRun = () => {
+    runToken.current++;
+    runningRef.current = false;
+    setRunning(false);
   };
 
   const reset = useCallback(() => {
-    runningRef.current = false;
-    setRunning(false);
-    setGame(null);
+    const old = gameRef.current;
+    const c = current();
+    epoch.current++;
+    stopRun();
+    paused.current = false;
+    show(null);
     setLog([]);
     setDice({ key: 0, rolls: [] });
     setEffects(null);
-  }, []);
+    setActing(false);
+    // The engine keeps at most 100 games: one no longer on show is let go.
+    if (old && c?.running) void c.request('close-game', { game: old.id }).catch(() => undefined);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [current]);
 
   const start = useCallback(
     async (setup: GameSetup) => {
       reset();
+      setCheckpoint(null);
+      const e = epoch.current;
       setBusy(true);
       await serial(async () => {
         const c = getClient();
         const { loaded, game: g } = await openGame(c, scenario, setup);
         const state = await fetchState(c, g.game);
+        if (epoch.current !== e) return;
         const map = learnNames(state, loaded);
         setLog(logLines(g.events, 0, map, 1));
-        const rolls = diceOf(g.events, map);
-        setDice({ key: ++seq.current, rolls });
-        setGame({ id: g.game, loaded, summary: g.summary, state, players: setup.players, replay: null });
+        setDice({ key: ++seq.current, rolls: diceOf(g.events, map) });
+        const next: Game = { id: g.game, loaded, summary: g.summary, state, players: setup.players, replay: null };
+        show(next);
+        await saveCheckpoint(c, next, e);
       });
       setBusy(false);
     },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [getClient, reset, scenario, serial],
   );
 
   const openLog = useCallback(
-    async (text: string) => {
+    async (text: string, liveGame = false) => {
       reset();
+      const e = epoch.current;
       setBusy(true);
       await serial(async () => {
         const c = getClient();
         if (!c.running) await c.start();
         const loaded = await c.request<Loaded>('load', { scenario });
-        const r = await c
-          .request<EngineMessage & { game: string; players?: { red: Seat; blue: Seat }; summary: Summary; setup?: unknown[]; plies: ReplayPly[] }>('open-log', { text })
-          .catch((e: unknown) => {
-            // The engine's words assume a host that loads scenarios; a player only picked the wrong file.
-            if (e instanceof EngineError && e.code === 'unknown-scenario') throw new Error(`That game log is of another scenario, not "${scenario.title}": open that scenario to replay it.`);
-            throw e;
-          });
-        if (r.scenario !== undefined && r.scenario !== loaded.scenario) throw new Error(`That log is of "${String(r.scenario)}", not of this scenario.`);
+        const r = await c.request<Opened>('open-log', { text }).catch((err: unknown) => {
+          // The engine's words assume a host that loads scenarios; a player only picked the wrong file.
+          if (err instanceof EngineError && err.code === 'unknown-scenario') throw new Error(`That game log is of another scenario, not "${scenario.title}": open that scenario to replay it.`);
+          throw err;
+        });
         const state = await fetchState(c, r.game);
+        if (epoch.current !== e) return;
         const map = learnNames(state, loaded);
         const lines = [...logLines(r.setup ?? [], 0, map, 0), ...r.plies.flatMap((p) => logLines(p.events, p.ply, map, 0))];
         setLog(lines.map((l, i) => ({ ...l, n: i + 1 })));
-        setGame({ id: r.game, loaded, summary: r.summary, state, players: r.players ?? { red: 'human', blue: 'human' }, replay: r.plies });
+        const next: Game = { id: r.game, loaded, summary: r.summary, state, players: r.players ?? { red: 'human', blue: 'human' }, replay: liveGame ? null : r.plies };
+        show(next);
+        if (liveGame) setCheckpoint({ text, ply: r.summary.ply });
       });
       setBusy(false);
     },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [getClient, reset, scenario, serial],
   );
 
   const act = useCallback(
-    async (action: EngineAction) => {
+    async (action: EngineAction, atPly: number) => {
+      paused.current = false;
+      setActing(true);
+      const e = epoch.current;
       await serial(async () => {
         const c = current();
         const g = gameRef.current;
-        if (!c || !g) return;
+        // Chosen at another position (a second click on a button that has done its work): not this one's to make.
+        if (!c || !g || epoch.current !== e || g.summary.ply !== atPly) return;
         const r = await c.request<Acted>('act', { game: g.id, action });
-        await absorb(c, g, r);
+        await absorb(c, g, e, r);
+        await saveCheckpoint(c, gameRef.current ?? g, e);
       });
+      setActing(false);
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [current, serial],
   );
 
   const pause = useCallback(() => {
-    runningRef.current = false;
-    setRunning(false);
+    paused.current = true;
+    stopRun();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   /** AI moves, one after another with `delayMs` between, until `until` is reached, the game ends or Pause. */
   const run = useCallback(
     async (until: RunUntil, delayMs: number) => {
       if (runningRef.current) return;
+      // Asking for a run is the user taking the game back from Pause; a single step leaves it paused.
+      if (until === 'phase' || until === 'turn' || until === 'end') paused.current = false;
+      const token = ++runToken.current;
+      const e = epoch.current;
       runningRef.current = true;
       setRunning(true);
       const first = gameRef.current?.summary;
       let moves = 0;
       let drawn = performance.now();
       let stale = false;
-      while (runningRef.current) {
-        const g = gameRef.current;
-        const c = current();
-        if (!c || !g || g.summary.over) break;
-        if (until === 'human' && g.summary.seat === 'human') break;
-        if (moves > 0 && until === 'step') break;
-        if (moves > 0 && first && until === 'phase' && (g.summary.phase !== first.phase || g.summary.turn !== first.turn)) break;
-        if (moves > 0 && first && until === 'turn' && g.summary.turn !== first.turn) break;
+      const mine = () => runToken.current === token && epoch.current === e;
+      /** Whether the run has reached what it was asked to go to (checked before waiting, so it ends at once). */
+      // In a game with a human seat every run but a single step stops at the human's decision: the AI never
+      // plays a human's move unless asked to for that one move.
+      const stopAtHuman = until !== 'step' && !!gameRef.current && (gameRef.current.players.red === 'human' || gameRef.current.players.blue === 'human');
+      const reached = (g: Game | null): boolean =>
+        !g ||
+        g.summary.over ||
+        (stopAtHuman && g.summary.seat === 'human') ||
+        (moves > 0 && until === 'step') ||
+        (moves > 0 && !!first && until === 'phase' && (g.summary.phase !== first.phase || g.summary.turn !== first.turn)) ||
+        (moves > 0 && !!first && until === 'turn' && g.summary.turn !== first.turn);
+      while (mine() && !reached(gameRef.current)) {
         const ok = await serial(async () => {
+          // Checked again in the chain: what was queued before this move (an undo, a human's act) may have changed
+          // whose turn it is, and the AI must never make a human's move unasked.
+          const g = gameRef.current;
+          const c = current();
+          if (!c || !g || !mine() || reached(g)) return false;
           const r = await c.request<Acted>('ai-move', { game: g.id });
           const draw = delayMs > 0 || r.summary.over || until === 'step' || performance.now() - drawn > FAST_REDRAW_MS;
-          await absorb(c, g, r, draw);
+          await absorb(c, g, e, r, draw);
           if (draw) drawn = performance.now();
           stale = !draw;
           return true;
         });
         if (!ok) break;
         moves++;
-        if (delayMs > 0) await wait(delayMs);
+        if (delayMs > 0 && mine() && !reached(gameRef.current)) await wait(delayMs);
       }
-      if (stale) {
-        await serial(async () => {
-          const c = current();
-          const g = gameRef.current;
-          if (!c || !g) return;
-          const next = { ...g, state: await fetchState(c, g.id) };
-          gameRef.current = next;
-          setGame(next);
-        });
+      await serial(async () => {
+        const c = current();
+        const g = gameRef.current;
+        if (!c || !g || epoch.current !== e) return;
+        if (stale) show({ ...g, state: await fetchState(c, g.id) });
+        if (moves > 0) await saveCheckpoint(c, gameRef.current ?? g, e);
+      });
+      if (runToken.current === token) {
+        runningRef.current = false;
+        setRunning(false);
       }
-      runningRef.current = false;
-      setRunning(false);
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [current, serial],
   );
 
   const undo = useCallback(async () => {
-    pause();
+    // Undo ends any run, but is not a Pause: the AI answers again from the position undo leaves.
+    stopRun();
+    const e = epoch.current;
     await serial(async () => {
       const c = current();
       const g = gameRef.current;
-      if (!c || !g) return;
-      const r = await c.request<EngineMessage & { summary: Summary }>('undo', { game: g.id });
+      if (!c || !g || epoch.current !== e) return;
+      const r = await c.request<EngineMessage & { summary: Summary }>('undo', { game: g.id }).catch((err: unknown) => {
+        if (err instanceof EngineError && err.code === 'nothing-to-undo') throw new Error('There is no move of yours to take back yet.');
+        throw err;
+      });
       const state = await fetchState(c, g.id);
-      const next = { ...g, summary: r.summary, state };
-      gameRef.current = next;
-      setGame(next);
+      if (!live(g, e)) return;
+      show({ ...g, summary: r.summary, state });
       setLog((l) => l.filter((x) => x.ply <= r.summary.ply));
       setDice({ key: ++seq.current, rolls: [] });
       setEffects(null);
+      await saveCheckpoint(c, gameRef.current ?? g, e);
     });
-  }, [current, pause, serial]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [current, serial]);
 
   const seek = useCallback(
     async (ply: number) => {
+      const e = epoch.current;
       await serial(async () => {
         const c = current();
         const g = gameRef.current;
-        if (!c || !g) return;
+        if (!c || !g || epoch.current !== e) return;
         const from = g.summary.ply;
         const r = await c.request<EngineMessage & { summary: Summary }>('seek', { game: g.id, ply });
         const state = await fetchState(c, g.id);
-        const next = { ...g, summary: r.summary, state };
-        gameRef.current = next;
-        setGame(next);
+        if (!live(g, e)) return;
+        show({ ...g, summary: r.summary, state });
         // One step forward shows that action's dice and effects, as in play; a jump shows none.
         const stepped = ply === from + 1 ? g.replay?.find((p) => p.ply === ply) : undefined;
         setDice({ key: ++seq.current, rolls: stepped ? diceOf(stepped.events, namesRef.current) : [] });
@@ -280,6 +364,7 @@ export function useGame(
         setEffects(list.length ? { key: ++seq.current, list } : null);
       });
     },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [current, serial],
   );
 
@@ -306,14 +391,20 @@ export function useGame(
     [current, report],
   );
 
-  // A human playing the AI: the AI's turns play themselves, at a pace a player can follow.
+  // A human playing the AI: the AI's turns play themselves, at a pace a player can follow, unless paused.
   const hasHuman = !!game && (game.players.red === 'human' || game.players.blue === 'human');
   const aiToAct = !!game && !game.replay && !game.summary.over && game.summary.seat !== 'human';
   useEffect(() => {
-    if (hasHuman && aiToAct && !runningRef.current) void run('human', aiDelayMs);
-  }, [hasHuman, aiToAct, aiDelayMs, game?.summary.ply, run]);
+    if (hasHuman && aiToAct && !runningRef.current && !paused.current) void run('human', aiDelayMs);
+  }, [hasHuman, aiToAct, aiDelayMs, game?.summary.ply, running, run]);
 
-  useEffect(() => () => void (runningRef.current = false), []);
+  useEffect(
+    () => () => {
+      epoch.current++;
+      runToken.current++;
+    },
+    [],
+  );
 
-  return { game, log, dice, effects, busy, running, names, start, openLog, act, run, pause, undo, seek, logText, request, reset };
+  return { game, log, dice, effects, busy, running, acting, names, checkpoint, start, openLog, act, run, pause, undo, seek, logText, request, reset };
 }

@@ -55,6 +55,11 @@ export function App({ host }: { host: HostApi }) {
   const [playOpen, setPlayOpen] = useState(false);
   const playOpenRef = useRef(playOpen);
   playOpenRef.current = playOpen;
+  // Test play belongs to a scenario: without one on show it is closed, never left blocking commands unseen.
+  const playable = !!editor.doc && isScenario(editor.doc);
+  useEffect(() => {
+    if (playOpen && !playable) setPlayOpen(false);
+  }, [playOpen, playable]);
   const [settings, setSettings] = useState<Settings>(() => loadSettings());
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [focusPointer, setFocusPointer] = useState<string | null>(null);
@@ -306,7 +311,11 @@ export function App({ host }: { host: HostApi }) {
       if (mod && key === 's') cmd = e.shiftKey ? 'save-as' : 'save';
       else if (mod && key === 'o') cmd = 'open';
       else if (mod && e.altKey && key === 'n') cmd = 'new';
-      else if (mod && key === 'z') cmd = e.shiftKey ? 'redo' : 'undo';
+      else if (mod && key === 'z') {
+        // In test play a text field keeps its own undo; the game's undo is for the board.
+        if (playOpenRef.current && (e.target as HTMLElement | null)?.closest?.('input, textarea, [contenteditable="true"]')) return;
+        cmd = e.shiftKey ? 'redo' : 'undo';
+      }
       else if (mod && key === 'y') cmd = 'redo';
       else if (mod && key === 'p') cmd = 'print';
       else if (e.key === 'F7') cmd = 'validate';
@@ -338,6 +347,8 @@ export function App({ host }: { host: HostApi }) {
   useEffect(() => {
     const onFocus = async () => {
       const s = latest.current;
+      // Test play works on the document as it was opened; a change on disk is looked at once it closes.
+      if (playOpenRef.current) return;
       if (!s.ref || s.ref.source === 'sample' || !s.version) return;
       const now = await host.documentVersion(s.ref.path).catch(() => s.version);
       if (now === s.version || now === null) return;

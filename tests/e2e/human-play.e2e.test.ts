@@ -86,6 +86,14 @@ describe('a human seat', () => {
     }
     expect(ordered.size).toBeGreaterThan(0);
     await page.locator('[data-testid="play-side-action"][data-type="end-orders"]').click();
+    // The AI's answer plays itself; Pause stops it until the player says to play on.
+    const plyNow = async () => Number(await page.getByTestId('play-status').getAttribute('data-ply'));
+    await page.getByTestId('play-pause').click({ timeout: 5000 });
+    await expect.poll(() => page.getByTestId('play-to-end').isEnabled()).toBe(true);
+    const held = await plyNow();
+    await page.waitForTimeout(1200);
+    expect(await plyNow()).toBe(held);
+    await page.getByTestId('play-to-end').click();
 
     // Actions: an ordered unit shows the boxes it can reach; clicking one moves it there.
     let moved: { unit: string; from: string; to: string } | null = null;
@@ -170,12 +178,18 @@ describe('a human seat', () => {
     await page.close();
   }, 300000);
 
-  it('shows a clear message with a restart when the engine is killed mid-game, and plays again after it', async () => {
+  it('shows a clear message with a restart when the engine is killed mid-game, and resumes the game after it', async () => {
     // A server of its own: the other test leaves an unsaved edit whose recovery would be offered here.
     const own = await startServer({ workspace: tempDir('adc-ws-'), dataDir: tempDir('adc-data-') });
     const { page, errors } = await openPage(browser, own.url);
     await openPlay(page);
     expect(await humanDecision(page)).toBe('orders');
+    // One move of the human's, so there is a game to lose.
+    await page.getByTestId('play-acting-unit').first().click();
+    await page.locator('[data-testid="play-unit-action"][data-type="order"]').first().click();
+    await expect.poll(() => logText(page)).toMatch(/orders /);
+    const plyBefore = await page.getByTestId('play-status').getAttribute('data-ply');
+    expect(Number(plyBefore)).toBeGreaterThan(0);
     const engines = childProcesses(own.process.pid!, 'engine');
     expect(engines.length).toBeGreaterThan(0);
     for (const pid of engines) process.kill(pid, 'SIGKILL');
@@ -187,8 +201,12 @@ describe('a human seat', () => {
     // Back at the set-up, with the same choices: red is still the human's.
     await page.getByTestId('play-setup').waitFor();
     expect(await page.getByTestId('play-seat-red').textContent()).toContain('Human');
-    await page.getByTestId('play-start').click();
+    // The game was kept on this side as it went: it resumes where it was, on the new engine.
+    await page.getByTestId('play-resume').click();
+    await expect.poll(() => page.getByTestId('play-status').getAttribute('data-ply')).toBe(plyBefore);
+    expect(await logText(page)).toMatch(/orders /);
     expect(await humanDecision(page)).toBe('orders');
+    await screenshot(page, 'human-08-resumed');
     // The document itself never changed.
     await page.getByTestId('play-close').click();
     expect(await page.getByTestId('dirty-marker').count()).toBe(0);
