@@ -79,6 +79,7 @@ export function GamePane({
     return Object.fromEntries(OPTIONAL_RULES.map((r) => [r.key, o[r.key] === true]));
   });
   const [speed, setSpeed] = useState(300);
+  const [seeking, setSeeking] = useState(false);
   const g = useGame(getClient, current, scenario, report, speed);
   const { game } = g;
   const fileInput = useRef<HTMLInputElement>(null);
@@ -347,7 +348,18 @@ export function GamePane({
           <>
             <StatusBox game={game} sideName={sideName} colours={colours} />
             {result && <ResultBox result={result} sideName={sideName} />}
-            {game.replay && <ReplayBar plies={game.replay} position={game.summary.ply} busy={g.busy} onSeek={(p) => void g.seek(p)} />}
+            {game.replay && (
+              <ReplayBar
+                plies={game.replay}
+                position={game.summary.ply}
+                busy={g.busy || seeking}
+                onSeek={(p) => {
+                  // One seek at a time: a second click would count from the position the first has not left yet.
+                  setSeeking(true);
+                  void g.seek(p).finally(() => setSeeking(false));
+                }}
+              />
+            )}
             {humanTurn && (
               <DecisionPanel
                 summary={game.summary}

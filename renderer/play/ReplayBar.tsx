@@ -1,7 +1,7 @@
 // Scrubbing through a saved game: a slider over every action with a mark at each turn, and buttons a turn or an
 // action at a time. Only the position moves; the recorded game stays whole.
 import { Box, Button, Slider, Stack, Typography } from '@mui/material';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import type { ReplayPly } from './use-game.js';
 
 /** The ply at which each turn's first action comes, for the slider's marks and the turn buttons. */
@@ -13,6 +13,8 @@ export function turnStarts(plies: readonly ReplayPly[]): { turn: number; ply: nu
 
 export function ReplayBar({ plies, position, busy, onSeek }: { plies: readonly ReplayPly[]; position: number; busy: boolean; onSeek(ply: number): void }) {
   const total = plies.length;
+  // The thumb follows a drag at once; the board moves when it is let go.
+  const [dragging, setDragging] = useState<number | null>(null);
   const starts = useMemo(() => turnStarts(plies), [plies]);
   const turnNow = plies[Math.max(0, position - 1)]?.turn ?? 1;
   const prevTurn = [...starts].reverse().find((s) => s.ply < position)?.ply ?? 0;
@@ -27,17 +29,21 @@ export function ReplayBar({ plies, position, busy, onSeek }: { plies: readonly R
         min={0}
         max={total}
         step={1}
-        value={position}
+        value={dragging ?? position}
         marks={starts.map((s) => ({ value: s.ply }))}
-        onChangeCommitted={(_e, v) => onSeek(v as number)}
+        onChange={(_e, v) => setDragging(v as number)}
+        onChangeCommitted={(_e, v) => {
+          setDragging(null);
+          onSeek(v as number);
+        }}
         disabled={busy}
         slotProps={{ input: { 'aria-label': 'Position in the game' } }}
       />
       <Stack direction="row" spacing={0.5}>
-        <Button size="small" onClick={() => onSeek(prevTurn)} disabled={position === 0} data-testid="replay-prev-turn">« Turn</Button>
-        <Button size="small" onClick={() => onSeek(position - 1)} disabled={position === 0} data-testid="replay-prev">‹ Action</Button>
-        <Button size="small" onClick={() => onSeek(position + 1)} disabled={position >= total} data-testid="replay-next">Action ›</Button>
-        <Button size="small" onClick={() => onSeek(nextTurn)} disabled={position >= total} data-testid="replay-next-turn">Turn »</Button>
+        <Button size="small" onClick={() => onSeek(prevTurn)} disabled={busy || position === 0} data-testid="replay-prev-turn">« Turn</Button>
+        <Button size="small" onClick={() => onSeek(position - 1)} disabled={busy || position === 0} data-testid="replay-prev">‹ Action</Button>
+        <Button size="small" onClick={() => onSeek(position + 1)} disabled={busy || position >= total} data-testid="replay-next">Action ›</Button>
+        <Button size="small" onClick={() => onSeek(nextTurn)} disabled={busy || position >= total} data-testid="replay-next-turn">Turn »</Button>
       </Stack>
     </Box>
   );
