@@ -1,7 +1,7 @@
 // What a human player decides now: the phase's instructions, the units that can act, the selected unit's own
 // actions, a choice when several actions end in one box, the dice pool of a hovered target, and the buttons that
 // end a phase or answer an assault.
-import { Alert, Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import type { Summary } from './engine-client.js';
 import { actionLabel, type EngineAction } from './play-actions.js';
 import type { EngineUnit, SideKey } from './play-view.js';
@@ -93,7 +93,9 @@ function ChoiceView({ choice, label, onAct, onCancel }: { choice: EngineAction[]
   }
   return (
     <Paper variant="outlined" sx={{ p: 1, mb: 1 }} data-testid="play-choice">
-      <Typography variant="caption" component="div">Several ways to get there: pick one (and the facing at the end).</Typography>
+      <Typography variant="caption" component="div">
+        Several ways {choice[0]?.to ? `to ${choice[0].to}` : 'to do it'}: pick one (and the facing at the end).
+      </Typography>
       {[...rows].map(([key, list]) => (
         <Stack key={key} direction="row" sx={{ alignItems: 'center', gap: 0.5, mt: 0.5, flexWrap: 'wrap' }}>
           <Typography variant="body2" sx={{ minWidth: 150 }}>{key.replace(/^assault/, 'Assault')}</Typography>
@@ -122,7 +124,9 @@ export interface DecisionProps {
   unitActions: EngineAction[];
   /** Its attack actions by target. */
   targets: ReadonlyMap<string, EngineAction[]>;
-  reachCount: number;
+  /** The boxes the selected unit can reach, cheapest first, with their cost: the keyboard's way to move. */
+  reach: [string, number][];
+  onPickBox(box: string): void;
   /** Actions waiting for a pick: several end in the clicked box. */
   choice: EngineAction[] | null;
   sideActions: EngineAction[];
@@ -178,10 +182,27 @@ export function DecisionPanel(p: DecisionProps) {
             {p.selected.formation ? ` in ${p.selected.formation}` : ''} · {p.selected.hits}/{p.selected.sp} hits
             {p.selected.orders !== undefined ? ` · orders ${Math.max(0, p.selected.orders - (p.selected.ordersUsed ?? 0))} of ${p.selected.orders}` : ''}
           </Typography>
-          {p.reachCount > 0 && (
-            <Typography variant="caption" color="text.secondary">
-              {p.reachCount} box{p.reachCount === 1 ? '' : 'es'} in reach: click one on the map.
-            </Typography>
+          {p.reach.length > 0 && (
+            <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mt: 0.5 }}>
+              <Typography variant="caption" color="text.secondary">
+                {p.reach.length} box{p.reach.length === 1 ? '' : 'es'} in reach: click one on the map, or
+              </Typography>
+              <TextField
+                select
+                size="small"
+                label="Move to"
+                value=""
+                onChange={(e) => p.onPickBox(e.target.value)}
+                sx={{ minWidth: 120 }}
+                slotProps={{ htmlInput: { 'data-testid': 'play-move-to' } }}
+              >
+                {p.reach.map(([box, cost]) => (
+                  <MenuItem key={box} value={box}>
+                    {box} · {cost === 0 ? 'in place' : `${cost} box${cost === 1 ? '' : 'es'}`}
+                  </MenuItem>
+                ))}
+              </TextField>
+            </Stack>
           )}
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
             {p.unitActions.map((a, i) => (

@@ -370,7 +370,8 @@ export function GamePane({
                 acting={actingList}
                 unitActions={opts?.other ?? []}
                 targets={opts?.targets ?? new Map()}
-                reachCount={reach.size}
+                reach={[...reach].sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]))}
+                onPickBox={(box) => onTableClick([0, 0], box)}
                 choice={choice}
                 sideActions={sideActions(legal)}
                 pool={pool}
