@@ -385,14 +385,19 @@ interface CellProps {
 
 const Cell = memo(function Cell(props: CellProps) {
   const [draft, setDraftState] = useState<string | null>(null);
+  // Read by commit(): Enter commits and moves the focus, and the blur that follows fires before React re-renders,
+  // so the state would still hold the text and commit it a second time (an extra, invisible undo step).
+  const pending = useRef<string | null>(null);
   const setDraft = (d: string | null) => {
+    pending.current = d;
     setDraftState(d);
     props.onDraft?.(d);
   };
   const commit = () => {
-    if (draft === null) return;
+    const text = pending.current;
+    if (text === null) return;
     setDraft(null);
-    if (draft !== displayCell(props.value)) props.onCommit(draft);
+    if (text !== displayCell(props.value)) props.onCommit(text);
   };
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     const mod = e.ctrlKey || e.metaKey;

@@ -296,6 +296,47 @@ describe('army-list editor', () => {
     await page.close();
   }, 90000);
 
+  it('shows and edits the Hex Skirmish and Eagles to Glory columns, each value checked by its own rules', async () => {
+    const cases = [
+      { doc: 'sample:hx-01-the-foragers-bridge.scenario.json', headers: ['name', 'arm', 'type', 'men', 'chits', 'vp'], col: 'chits', good: '12', bad: '30', original: '16' },
+      { doc: 'sample:etg-01-rain-on-the-plateau.scenario.json', headers: ['name', 'arm', 'type', 'men', 'class', 'stands', 'vp'], col: 'stands', good: '4', bad: '0', original: '3' },
+    ];
+    for (const c of cases) {
+      const { page, errors } = await start();
+      await openFromLibrary(page, c.doc);
+      await page.getByTestId('tab-forces').click();
+      const table = forces(page).getByTestId('unit-table');
+      expect(await table.locator('th[data-col-header]').evaluateAll((ths) => ths.map((t) => t.getAttribute('data-col-header')))).toEqual(c.headers);
+      const pointer = (await table.locator(`input[data-col="${c.col}"]`).first().getAttribute('data-pointer'))!;
+      expect(pointer).toMatch(/\/ratings\/(hex-skirmish\/men|eagles-to-glory\/stands)$/);
+      const cell = () => table.locator(`input[data-pointer="${pointer}"]`);
+      expect(await cell().inputValue()).toBe(c.original);
+      const problemsAt = () => page.locator(`[data-testid="problems"] [data-problem-path="${pointer}"]`).count();
+      expect(await problemsAt()).toBe(0);
+      await cell().click();
+      await page.keyboard.type(c.good);
+      await page.keyboard.press('Enter');
+      await expect.poll(() => cell().inputValue()).toBe(c.good);
+      await page.getByTestId('dirty-marker').waitFor();
+      expect(await problemsAt()).toBe(0);
+      // A value its rule system refuses is flagged on that very cell.
+      await cell().click();
+      await page.keyboard.type(c.bad);
+      await page.keyboard.press('Enter');
+      await expect.poll(problemsAt).toBeGreaterThan(0);
+      await screenshot(page, `army-${c.col}-refused`);
+      // Each commit is one step: two undos bring back the value as opened, and the document is clean again.
+      await page.keyboard.press('Control+z');
+      await expect.poll(problemsAt).toBe(0);
+      expect(await cell().inputValue()).toBe(c.good);
+      await page.keyboard.press('Control+z');
+      await expect.poll(() => cell().inputValue()).toBe(c.original);
+      await expect.poll(() => page.getByTestId('dirty-marker').count()).toBe(0);
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+  }, 90000);
+
   it('works on a Square Eagles scenario: its columns, the six-unit warning, multi-select, drag and drop, filter', async () => {
     const { page, errors } = await start();
     await openFromLibrary(page, 'sample:se-01-hold-the-bridge.scenario.json');
