@@ -11,7 +11,7 @@ import { createSession, handleLine, hasWork, runWork, type SessionState } from '
 import { actingUnits, actionLabel, costTint, destinationCosts, diceOf, effectsOf, optionsFor, sideActions, type EngineAction } from '../renderer/play/play-actions.js';
 import { describeEvent, OPTIONAL_RULES, sideColours, type GameState } from '../renderer/play/play-view.js';
 import { luminance } from '../domain/map/shapes.js';
-import { endTurnsSvg, lossRows, ratesSvg, reportHtml, verdict, vpBins, vpHistogramSvg, type Simulation } from '../renderer/play/report.js';
+import { describeCondition, endTurnsSvg, lossRows, ratesSvg, reportHtml, verdict, vpBins, vpHistogramSvg, type Simulation } from '../renderer/play/report.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const SE01 = JSON.parse(readFileSync(path.join(root, 'scenarios/se-01-hold-the-bridge.scenario.json'), 'utf8')) as Scenario;
@@ -220,9 +220,22 @@ describe('the balance report', () => {
     expect(html).toContain('Balance report: Hold &lt;b&gt;the&lt;/b&gt; Bridge');
     expect(html).toContain(escapeHtml(verdict(sim, sideName)));
     expect(html.match(/<svg /g)?.length).toBeGreaterThanOrEqual(3);
-    for (const d of sim.decidedBy ?? []) expect(html).toContain(d.condition);
+    for (const d of sim.decidedBy ?? []) expect(html).toContain(escapeHtml(describeCondition(d.condition, sideName)));
     for (const r of lossRows(sim)) expect(html).toContain(`<td>${r.arm}</td>`);
     expect(html).not.toMatch(/<script>/);
+  });
+
+  it('puts the engine’s victory-condition labels in a designer’s words', () => {
+    const names2 = (k: 'red' | 'blue') => (k === 'red' ? 'French' : 'Austrians');
+    const obj = (id: string) => ({ 'obj-bridge': 'Moosdorf bridge', 'obj-village': 'Moosdorf' })[id] ?? id;
+    expect(describeCondition('#1 red hold obj-bridge+obj-village', names2, obj)).toBe('French holds Moosdorf bridge and Moosdorf (condition 1)');
+    expect(describeCondition('#2 blue destroy', names2)).toBe('Austrians destroys the enemy (condition 2)');
+    expect(describeCondition('#3 blue exit east', names2)).toBe('Austrians leaves by the east edge (condition 3)');
+    expect(describeCondition('#4 points', names2)).toBe('Most VP at the end (condition 4)');
+    expect(describeCondition('none (draw)', names2)).toBe('None: a draw');
+    expect(describeCondition('something new', names2)).toBe('something new');
+    // Every label the engine really writes for a sample reads as words.
+    for (const d of sim.decidedBy ?? []) expect(describeCondition(d.condition, names2)).not.toMatch(/^#/);
   });
 
   it('bins many VP totals into round ranges without losing a game', () => {

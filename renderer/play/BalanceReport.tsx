@@ -6,7 +6,7 @@ import type { Scenario } from '../../domain/model.js';
 import { EngineError, type EngineClient, type EngineMessage, type Loaded } from './engine-client.js';
 import { download, fileSlug } from './files.js';
 import { sideColours, type SideKey } from './play-view.js';
-import { endTurnsSvg, lossRows, pct, ratesSvg, reportHtml, verdict, vpHistogramSvg, type Losses, type Simulation } from './report.js';
+import { describeCondition, endTurnsSvg, lossRows, pct, ratesSvg, reportHtml, verdict, vpHistogramSvg, type Losses, type Simulation } from './report.js';
 
 /** The issue's default: enough games for an interval of about ±3 points. */
 export const DEFAULT_GAMES = 1000;
@@ -78,6 +78,7 @@ export function BalanceReport({
 
   const rows = sim ? lossRows(sim) : [];
   const colours = sideColours(scenario);
+  const objectiveName = (id: string) => scenario.objectives?.find((o) => o.id === id)?.name ?? id;
   return (
     <Box sx={{ p: 3, overflow: 'auto', flex: 1 }} data-testid="balance">
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
@@ -100,7 +101,7 @@ export function BalanceReport({
         <Button disabled={!sim} onClick={() => sim && download(`${fileSlug(scenario.title)}.balance.json`, `${JSON.stringify(sim, null, 2)}\n`)} data-testid="balance-save">
           Save as JSON
         </Button>
-        <Button disabled={!sim} onClick={() => sim && printPage(reportHtml(sim, scenario.title, sideName, sideColours(scenario)))} data-testid="balance-print">
+        <Button disabled={!sim} onClick={() => sim && printPage(reportHtml(sim, scenario.title, sideName, sideColours(scenario), objectiveName))} data-testid="balance-print">
           Print…
         </Button>
       </Stack>
@@ -130,7 +131,7 @@ export function BalanceReport({
                 <tbody>
                   {sim.decidedBy.map((d) => (
                     <tr key={d.condition}>
-                      <td>{d.condition}</td>
+                      <td title={d.condition}>{describeCondition(d.condition, sideName, objectiveName)}</td>
                       <td className="n">{d.games}</td>
                       <td className="n">{sim.games ? pct(d.games / sim.games) : '–'}</td>
                     </tr>

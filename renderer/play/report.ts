@@ -36,6 +36,27 @@ export const pct = (x: number): string => `${Math.round(x * 100)}%`;
 /** Chart colours when the scenario gives none. */
 export const COLOUR: SideColours = { red: '#b03a2e', blue: '#2e5fa8', draw: '#757575' };
 
+/**
+ * A decided-by label as the engine writes it ("#1 red hold obj-bridge+obj-village") in a designer's words, with side
+ * and objective names; a label of another shape is shown as it came.
+ */
+export function describeCondition(label: string, sideName: SideName, objectiveName: (id: string) => string = (id) => id): string {
+  if (label === 'none (draw)') return 'None: a draw';
+  const m = /^#(\d+) (?:(red|blue) )?(hold|exit|destroy|points)(?: (.*))?$/.exec(label);
+  if (!m) return label;
+  const who = m[2] ? sideName(m[2] as SideKey) : '';
+  const rest = m[4] ?? '';
+  const what =
+    m[3] === 'hold'
+      ? `${who} holds ${rest.split('+').map(objectiveName).join(' and ')}`
+      : m[3] === 'exit'
+        ? `${who} leaves by the ${rest} edge`
+        : m[3] === 'destroy'
+          ? `${who} destroys the enemy`
+          : 'Most VP at the end';
+  return `${what} (condition ${m[1]})`;
+}
+
 /** "#3 points" → "points"; the kind of a decided-by label as `conditionLabels` writes it. */
 const kindOf = (label: string): string => /\b(hold|exit|destroy|points)\b/.exec(label)?.[1] ?? '';
 
@@ -153,7 +174,8 @@ export function vpHistogramSvg(sim: Simulation, sideName: SideName, colour: Side
   const top = 24;
   const bottom = 36;
   const left = 40;
-  const plotW = width - left - 10;
+  // Room on the right for the last range's label.
+  const plotW = width - left - 30;
   const plotH = h - top - bottom;
   const max = Math.max(1, ...bins.flatMap((b) => [b.red, b.blue]));
   const slot = bins.length ? plotW / bins.length : plotW;
@@ -234,8 +256,8 @@ const fmt = (x: number, d = 1) => x.toFixed(d);
 const lossCell = (l: Losses | null) => (l ? `${fmt(l.units, 2)} units · ${fmt(l.sp)} SP` : '—');
 
 /** The report as a page of its own, to print or keep. */
-export function reportHtml(sim: Simulation, title: string, sideName: SideName, colour: SideColours = COLOUR): string {
-  const decided = (sim.decidedBy ?? []).map((d) => `<tr><td>${escapeHtml(d.condition)}</td><td class="n">${d.games}</td><td class="n">${sim.games ? pct(d.games / sim.games) : '–'}</td></tr>`).join('');
+export function reportHtml(sim: Simulation, title: string, sideName: SideName, colour: SideColours = COLOUR, objectiveName?: (id: string) => string): string {
+  const decided = (sim.decidedBy ?? []).map((d) => `<tr><td>${escapeHtml(describeCondition(d.condition, sideName, objectiveName))}</td><td class="n">${d.games}</td><td class="n">${sim.games ? pct(d.games / sim.games) : '–'}</td></tr>`).join('');
   const losses = lossRows(sim)
     .map((r) => `<tr><td>${escapeHtml(r.arm)}</td><td>${lossCell(r.red)}</td><td>${lossCell(r.blue)}</td></tr>`)
     .join('');

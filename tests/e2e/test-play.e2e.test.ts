@@ -143,7 +143,7 @@ describe('test play', () => {
     const vpBars = await page.locator('[data-testid="balance-vp"] rect[data-side="red"]').evaluateAll((els) => els.reduce((t, e) => t + Number(e.getAttribute('data-games')), 0));
     expect(vpBars).toBe(200);
     expect(await page.locator('[data-testid="balance-turns"] rect[data-games]').count()).toBeGreaterThan(0);
-    expect(await page.getByTestId('balance-decided').textContent()).toMatch(/points/);
+    expect(await page.getByTestId('balance-decided').textContent()).toMatch(/Most VP at the end/);
     expect(await page.getByTestId('balance-losses').textContent()).toMatch(/Infantry/);
     await screenshot(page, 'play-04-balance');
 
