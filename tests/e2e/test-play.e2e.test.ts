@@ -1,10 +1,10 @@
 // Test play in the web shell, in Debian's Chromium: a bundled sample played by the engine AI against AI (stepped,
 // run, paused, saved and replayed), and a 200-game balance report.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, screenshot, startServer, tempDir, type Server } from './harness.js';
+import { launchBrowser, openPage, root, screenshot, startServer, tempDir, type Server } from './harness.js';
 
 let browser: Browser;
 let server: Server;
@@ -158,7 +158,19 @@ describe('test play', () => {
     await page.getByTestId('balance-print').click();
     const frame = page.getByTestId('balance-print-frame');
     await frame.waitFor({ state: 'attached' });
-    expect(await frame.getAttribute('srcdoc')).toContain('Balance report: Hold the Bridge');
+    const html = (await frame.getAttribute('srcdoc'))!;
+    expect(html).toContain('Balance report: Hold the Bridge');
+    // Printed as a user would: the report fits on a page or two, its charts drawn.
+    const printed = await browser.newPage();
+    await printed.setContent(html);
+    expect(await printed.locator('svg').count()).toBeGreaterThanOrEqual(3);
+    const pdf = await printed.pdf({ preferCSSPageSize: true, printBackground: true });
+    mkdirSync(path.join(root, 'test-output', 'sheets'), { recursive: true });
+    writeFileSync(path.join(root, 'test-output', 'sheets', 'balance-report.pdf'), pdf);
+    const pages = pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g)?.length ?? 0;
+    expect(pages).toBeGreaterThanOrEqual(1);
+    expect(pages).toBeLessThanOrEqual(2);
+    await printed.close();
     expect(errors).toEqual([]);
     await page.close();
   }, 240000);
