@@ -300,6 +300,8 @@ export function useGame(
           await absorb(c, g, e, r, draw);
           if (draw) drawn = performance.now();
           stale = !draw;
+          // A long run keeps a checkpoint each turn, so a crash part way loses at most a turn of it.
+          if (r.summary.turn !== g.summary.turn) await saveCheckpoint(c, gameRef.current ?? g, e);
           return true;
         });
         if (!ok) break;
