@@ -1,12 +1,11 @@
 // The engine process: a transport around the pure session of engine/session.ts. Run by `adc engine` (stdin and
 // stdout), directly as `node dist/node/engine-main.js`, or by the desktop app as an Electron utility process, which
 // has no stdin: there the lines come and go as messages on `process.parentPort`.
-import { realpathSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
-import { pathToFileURL } from 'node:url';
 import { errorEvent, MAX_LINE_BYTES, type Message } from '../engine/protocol.js';
 import { createSession, handleLine, hasWork, runWork } from '../engine/session.js';
 import { APP_VERSION } from './app-info.js';
+import { isEntryPoint } from './entry-point.js';
 import { LineSplitter } from './line-splitter.js';
 
 /**
@@ -185,15 +184,7 @@ export function runPortEngine(options: EnginePort): Promise<number> {
   });
 }
 
-const invokedDirectly = (() => {
-  const entry = process.argv[1];
-  if (!entry) return false;
-  try {
-    return import.meta.url === pathToFileURL(realpathSync(entry)).href;
-  } catch {
-    return false;
-  }
-})();
+const invokedDirectly = isEntryPoint(import.meta.url);
 
 // Only an Electron utility process has a parent port; the main process and plain Node have none.
 const parentPort = (process as NodeJS.Process & { parentPort?: ParentPortLike }).parentPort;

@@ -3,9 +3,9 @@
 import { spawn } from 'node:child_process';
 import { existsSync, promises as fs, realpathSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { APP_VERSION } from './app-info.js';
+import { isEntryPoint } from './entry-point.js';
 import { resolveDataDir } from './data-dir.js';
 import { createDocumentStore } from './document-store.js';
 import { repoRoot } from './repo-root.js';
@@ -170,15 +170,7 @@ export async function main(argv: string[], io: Partial<WebMainIo> = {}): Promise
   }
 }
 
-const invokedDirectly = (() => {
-  const entry = process.argv[1];
-  if (!entry) return false;
-  try {
-    return import.meta.url === pathToFileURL(realpathSync(entry)).href;
-  } catch {
-    return false;
-  }
-})();
+const invokedDirectly = isEntryPoint(import.meta.url);
 
 if (invokedDirectly) {
   main(process.argv.slice(2)).then(
