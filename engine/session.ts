@@ -392,24 +392,22 @@ function newGameRequest(req: Request, state: SessionState): Handled {
   roomForAGame(state);
   const start = startGame(scenario, { seed, ...(options ? { options } : {}) });
   const seats = seatsOf(req, start.state);
-  const id = `g${state.gameCounter + 1}`;
-  const game: Game = {
-    id,
-    scenario,
-    seed,
-    options,
-    seats,
-    bots: makeBots(seats, seed),
-    state: start.state,
-    at: 0,
-    header: JSON.stringify(logHeader(scenario.id, seed, { ...(options ? { options } : {}), players: { ...seats } }, start.rolls)),
-    plies: [],
-    final: null,
-  };
+  const { game, state: next } = keepGame(state, { scenario, seed, options, seats, bots: makeBots(seats, seed), state: start.state, at: 0, plies: [], final: null }, start.rolls);
   return {
-    state: { ...withGame(state, game), gameCounter: state.gameCounter + 1 },
-    out: [{ re: req.id, type: 'game', game: id, scenario: scenario.id, seed, players: { ...seats }, events: start.events, summary: summaryOf(game) }],
+    state: next,
+    out: [{ re: req.id, type: 'game', game: game.id, scenario: scenario.id, seed, players: { ...seats }, events: start.events, summary: summaryOf(game) }],
   };
+}
+
+/** Gives a new game its id and its log header (the set-up dice, `rolls`), and keeps it in the session. */
+function keepGame(state: SessionState, fields: Omit<Game, 'id' | 'header'>, rolls: number[]): { game: Game; state: SessionState } {
+  const { scenario, seed, options, seats } = fields;
+  const game: Game = {
+    ...fields,
+    id: `g${state.gameCounter + 1}`,
+    header: JSON.stringify(logHeader(scenario.id, seed, { ...(options ? { options } : {}), players: { ...seats } }, rolls)),
+  };
+  return { game, state: { ...withGame(state, game), gameCounter: state.gameCounter + 1 } };
 }
 
 function roomForAGame(state: SessionState): void {
@@ -771,27 +769,14 @@ function openLog(req: Request, state: SessionState): Handled {
   if (said && (!final || said.winner !== final.winner || said.turns !== final.turns || said.vp?.red !== final.vp.red || said.vp?.blue !== final.vp.blue)) {
     throw badLog(final ? `the result line says ${said.winner} after turn ${said.turns}, the replay ${final.winner} after turn ${final.turns}` : 'it has a result line but the replayed game is not over');
   }
-  const id = `g${state.gameCounter + 1}`;
-  const game: Game = {
-    id,
-    scenario,
-    seed,
-    options,
-    seats,
-    bots,
-    state: end,
-    at: plies.length,
-    header: JSON.stringify(logHeader(scenario.id, seed, { ...(options ? { options } : {}), players: { ...seats } }, replayed.start.rolls)),
-    plies,
-    final,
-  };
+  const { game, state: next } = keepGame(state, { scenario, seed, options, seats, bots, state: end, at: plies.length, plies, final }, replayed.start.rolls);
   return {
-    state: { ...withGame(state, game), gameCounter: state.gameCounter + 1 },
+    state: next,
     out: [
       {
         re: req.id,
         type: 'game',
-        game: id,
+        game: game.id,
         scenario: scenario.id,
         seed,
         players: { ...seats },
