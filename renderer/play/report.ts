@@ -105,6 +105,18 @@ export function verdict(sim: Simulation, sideName: SideName): string {
 
 const FONT = 'font-family="system-ui, sans-serif" font-size="11"';
 
+/** A bar chart's frame: the SVG element, the base line and the tallest bar's count; bars go in plotW × plotH. */
+function barFrame(o: { width: number; height: number; top: number; bottom: number; left: number; right: number; label: string; max: number }): { open: string; plotW: number; plotH: number } {
+  const plotW = o.width - o.left - o.right;
+  const plotH = o.height - o.top - o.bottom;
+  const base = o.top + plotH;
+  const open =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${o.width}" height="${o.height}" viewBox="0 0 ${o.width} ${o.height}" ${FONT} role="img" aria-label="${escapeHtml(o.label)}">` +
+    `<line x1="${o.left}" y1="${base}" x2="${o.width - 10}" y2="${base}" stroke="#555"/>` +
+    `<text x="${o.left - 4}" y="${o.top + 8}" text-anchor="end" fill="#555">${o.max}</text>`;
+  return { open, plotW, plotH };
+}
+
 /** Win and draw rates as bars, each win rate with its 95% interval drawn across it. */
 export function ratesSvg(sim: Simulation, sideName: SideName, colour: SideColours = COLOUR, width = 560): string {
   const rows: { label: string; rate: number; ci?: [number, number]; colour: string; count: number }[] = [
@@ -172,17 +184,13 @@ export function vpHistogramSvg(sim: Simulation, sideName: SideName, colour: Side
   const bins = vpBins(sim.vpHistogram ?? []);
   const h = 200;
   const top = 24;
-  const bottom = 36;
   const left = 40;
-  // Room on the right for the last range's label.
-  const plotW = width - left - 30;
-  const plotH = h - top - bottom;
   const max = Math.max(1, ...bins.flatMap((b) => [b.red, b.blue]));
+  // Room on the right for the last range's label.
+  const { open, plotW, plotH } = barFrame({ width, height: h, top, bottom: 36, left, right: 30, label: 'VP distribution', max });
   const slot = bins.length ? plotW / bins.length : plotW;
   const bar = Math.max(1, Math.min(18, slot / 2 - 1));
-  let out = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${h}" viewBox="0 0 ${width} ${h}" ${FONT} role="img" aria-label="VP distribution">`;
-  out += `<line x1="${left}" y1="${top + plotH}" x2="${width - 10}" y2="${top + plotH}" stroke="#555"/>`;
-  out += `<text x="${left - 4}" y="${top + 8}" text-anchor="end" fill="#555">${max}</text><text x="${left - 4}" y="${top + plotH}" text-anchor="end" fill="#555">0</text>`;
+  let out = `${open}<text x="${left - 4}" y="${top + plotH}" text-anchor="end" fill="#555">0</text>`;
   const every = Math.max(1, Math.ceil(bins.length / 8));
   bins.forEach((b, i) => {
     const cx = left + slot * (i + 0.5);
@@ -207,16 +215,12 @@ export function endTurnsSvg(sim: Simulation, colour: SideColours = COLOUR, width
   const rows = sim.endTurns ?? [];
   const h = 170;
   const top = 10;
-  const bottom = 30;
   const left = 40;
-  const plotW = width - left - 10;
-  const plotH = h - top - bottom;
   const max = Math.max(1, ...rows.map((r) => r.red + r.blue + r.draw));
+  const { open, plotW, plotH } = barFrame({ width, height: h, top, bottom: 30, left, right: 10, label: 'Turn on which games ended', max });
   const slot = rows.length ? plotW / rows.length : plotW;
   const bar = Math.max(2, Math.min(28, slot - 4));
-  let out = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${h}" viewBox="0 0 ${width} ${h}" ${FONT} role="img" aria-label="Turn on which games ended">`;
-  out += `<line x1="${left}" y1="${top + plotH}" x2="${width - 10}" y2="${top + plotH}" stroke="#555"/>`;
-  out += `<text x="${left - 4}" y="${top + 8}" text-anchor="end" fill="#555">${max}</text>`;
+  let out = open;
   rows.forEach((r, i) => {
     const x = left + slot * i + (slot - bar) / 2;
     let y = top + plotH;
