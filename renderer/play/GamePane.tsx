@@ -27,7 +27,7 @@ import { DecisionPanel, type Explanation } from './DecisionPanel.js';
 import { DiceTray } from './DiceTray.js';
 import type { EngineClient, EngineMessage, GameResult, Seat } from './engine-client.js';
 import { download, fileSlug } from './files.js';
-import { actingUnits, destinationCosts, optionsFor, sideActions, type EngineAction, type LogLine } from './play-actions.js';
+import { actingUnits, optionsFor, sideActions, type EngineAction, type LogLine } from './play-actions.js';
 import { PlayOverlay } from './PlayOverlay.js';
 import { OPTIONAL_RULES, PLAY_UNDO_EVENT, scenarioAtState, sideColours, type SideColours, type SideKey } from './play-view.js';
 import { ReplayBar } from './ReplayBar.js';
@@ -48,7 +48,7 @@ const SPEEDS = [
 
 interface UnitOptionsReply extends EngineMessage {
   actions: EngineAction[];
-  costs?: Record<string, number>;
+  costs: Record<string, number>;
 }
 
 export function GamePane({
@@ -136,7 +136,8 @@ export function GamePane({
   }, [game?.id, ply, selected, humanTurn]);
 
   const opts = useMemo(() => (selected && unitReply ? optionsFor(unitReply.actions, selected) : null), [selected, unitReply]);
-  const reach = useMemo(() => (opts ? destinationCosts(opts.destinations, unitReply?.costs) : new Map<string, number>()), [opts, unitReply]);
+  // The engine's `costs` has exactly the unit's destinations as keys.
+  const reach = useMemo(() => new Map(Object.entries(unitReply?.costs ?? {})), [unitReply]);
   const unitsById = useMemo(() => new Map((game?.state.units ?? []).map((u) => [u.id, u])), [game?.state]);
   const targetBoxes = useMemo(() => new Set([...(opts?.targets.keys() ?? [])].flatMap((t) => unitsById.get(t)?.box ?? [])), [opts, unitsById]);
   const unitAt = useMemo(() => new Map((game?.state.units ?? []).flatMap((u) => (u.status === 'table' && u.box ? [[u.box, u] as const] : []))), [game?.state]);

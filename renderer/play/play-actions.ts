@@ -103,17 +103,6 @@ export function costTint(cost: number, max: number): string {
   return `hsla(${hue}, 70%, 45%, 0.38)`;
 }
 
-/** The cheapest cost of each destination, from `costs` when the engine sent them, else one per action type. */
-export function destinationCosts(destinations: ReadonlyMap<string, EngineAction[]>, costs: Readonly<Record<string, number>> | undefined): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const [box, list] of destinations) {
-    const known = costs?.[box];
-    // Without the engine's figure: a manoeuvre or a move is short, a march long.
-    out.set(box, typeof known === 'number' ? known : list.some((a) => a.type !== 'march') ? 1 : 2);
-  }
-  return out;
-}
-
 export interface DiceRoll {
   /** Whose dice, in words. */
   label: string;
