@@ -105,6 +105,21 @@ describe('handshake and protocol errors', () => {
     expect(isReply(step.out[0])).toBe(true);
   });
 
+  it('knows no request named after an Object.prototype member, before or after hello, and answers the next ping', () => {
+    const names = Object.getOwnPropertyNames(Object.prototype);
+    expect(names).toEqual(expect.arrayContaining(['constructor', '__proto__', 'toString', 'valueOf', 'hasOwnProperty']));
+    for (const start of [fresh(), greeted()]) {
+      let state = start;
+      for (const [k, type] of names.entries()) {
+        const step = handleLine(JSON.stringify({ id: `u${k}`, type }), state);
+        expect(step.out, type).toEqual([{ re: `u${k}`, type: 'error', code: 'unknown-request', message: expect.stringContaining(type) }]);
+        expect(step.quit).toBe(false);
+        state = step.state;
+      }
+      expect(handleLine('{"id":"after","type":"ping"}', state).out).toEqual([{ re: 'after', type: 'pong' }]);
+    }
+  });
+
   it('reports a malformed line as a bad-json event and keeps running', () => {
     const state = fresh();
     for (const line of ['{"id":"1",', 'hello', '{"id":"1"}}']) {

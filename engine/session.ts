@@ -202,7 +202,9 @@ function dispatch(req: Request, state: SessionState): Handled {
     case 'ping':
       return { state, out: [{ re: req.id, type: 'pong' }] };
   }
-  const handler = HANDLERS[req.type];
+  // A Map, not an object: a type named after an Object.prototype member ("constructor", "__proto__") must find
+  // nothing rather than an inherited function.
+  const handler = HANDLERS.get(req.type);
   if (!handler) throw new Refusal('unknown-request', `This engine does not know the request "${req.type}".`);
   if (!state.greeted) throw new Refusal('not-ready', `"${req.type}" must wait for the hello handshake.`);
   return handler(req, state);
@@ -223,7 +225,7 @@ function hello(req: Request, state: SessionState): Handled {
   return { state: { ...state, greeted: true }, out: [ready] };
 }
 
-const HANDLERS: Record<string, (req: Request, state: SessionState) => Handled> = {
+const HANDLERS: ReadonlyMap<string, (req: Request, state: SessionState) => Handled> = new Map(Object.entries({
   load,
   'new-game': newGameRequest,
   state: stateRequest,
@@ -238,7 +240,7 @@ const HANDLERS: Record<string, (req: Request, state: SessionState) => Handled> =
   seek,
   simulate,
   cancel,
-};
+}));
 
 // ---- Reading fields -----------------------------------------------------------------------------------------
 

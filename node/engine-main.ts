@@ -2,7 +2,7 @@
 // stdout), directly as `node dist/node/engine-main.js`, or by the desktop app as an Electron utility process, which
 // has no stdin: there the lines come and go as messages on `process.parentPort`.
 import type { Readable, Writable } from 'node:stream';
-import { errorEvent, MAX_LINE_BYTES, type Message } from '../engine/protocol.js';
+import { errorEvent, errorReply, MAX_LINE_BYTES, parseRequestLine, type Message } from '../engine/protocol.js';
 import { createSession, handleLine, hasWork, runWork } from '../engine/session.js';
 import { APP_VERSION } from './app-info.js';
 import { isEntryPoint } from './entry-point.js';
@@ -59,7 +59,17 @@ function createLoop(options: LoopOptions): EngineLoop {
   };
   const line = (text: string): void => {
     if (stopped) return;
-    const step = handleLine(text, state);
+    let step: ReturnType<typeof handleLine>;
+    try {
+      step = handleLine(text, state);
+    } catch (err) {
+      // The session turns its handlers' failures into replies; anything escaping it is a bug in the session, and
+      // must cost one request, not the engine and every game in it.
+      const parsed = parseRequestLine(text);
+      const why = `The engine failed on this line (${err instanceof Error ? err.message : String(err)}).`;
+      emit([parsed.kind === 'message' && parsed.id !== null ? errorReply(parsed.id, 'internal-error', why) : errorEvent('internal-error', why)]);
+      return;
+    }
     state = step.state;
     emit(step.out);
     if (step.quit) {

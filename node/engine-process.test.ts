@@ -1,5 +1,6 @@
 // The engine manager against real processes: the real `adc engine` (compiled; `npx tsc -b` first), and small fake
 // engines written to a temp folder, each misbehaving in one way a real engine could.
+import { spawn } from 'node:child_process';
 import { existsSync, promises as fs } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -149,6 +150,51 @@ describe('the real engine (adc engine)', () => {
     expect(m.running).toEqual([]);
     await new Promise((r) => setTimeout(r, 50));
     expect(got).toEqual([]);
+  });
+});
+
+describe('the real engine on its own standard streams', () => {
+  it('answers unknown-request for every Object.prototype member name, and the next ping', async () => {
+    const command = defaultEngineCommand();
+    const child = spawn(command.file, command.args, { cwd: command.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (t: string) => (stderr += t));
+    const replies = new Map<string, Message>();
+    const splitter = new LineSplitter({
+      maxBytes: 1 << 20,
+      onLine: (line) => {
+        const message = JSON.parse(line) as Message;
+        if (typeof message.re === 'string') replies.set(message.re, message);
+      },
+      onOverflow: () => undefined,
+    });
+    child.stdout.on('data', (chunk: Buffer) => splitter.push(chunk));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const ask = async (request: Record<string, unknown>): Promise<Message> => {
+      child.stdin.write(JSON.stringify(request) + '\n');
+      await waitUntil(() => replies.has(request.id as string) || child.exitCode !== null);
+      const reply = replies.get(request.id as string);
+      if (!reply) throw new Error(`the engine exited instead of answering ${JSON.stringify(request)}:\n${stderr}`);
+      return reply;
+    };
+    try {
+      const names = Object.getOwnPropertyNames(Object.prototype);
+      // Before the handshake as after it: the engine owns none of these names.
+      for (const [k, type] of names.entries()) {
+        expect(await ask({ id: `pre-${k}`, type }), type).toMatchObject({ type: 'error', code: 'unknown-request' });
+      }
+      expect(await ask({ id: 'hello', type: 'hello', protocol: 1 })).toMatchObject({ type: 'ready' });
+      for (const [k, type] of names.entries()) {
+        const reply = await ask({ id: `post-${k}`, type });
+        expect(reply, type).toEqual({ re: `post-${k}`, type: 'error', code: 'unknown-request', message: expect.stringContaining(type) });
+        expect(await ask({ id: `ping-${k}`, type: 'ping' })).toEqual({ re: `ping-${k}`, type: 'pong' });
+      }
+      expect(stderr).toBe('');
+      expect(child.exitCode).toBeNull();
+    } finally {
+      child.stdin.end(JSON.stringify({ type: 'quit' }) + '\n');
+    }
+    expect(await exited).toBe(0);
   });
 });
 
