@@ -8,11 +8,11 @@ import { parseDocument } from '../domain/document.js';
 import type { Backup, DocumentKind, DocumentRef, Failure, FailureCode, HostApi, Library, SaveRequest } from '../domain/host-api.js';
 import { ARMY_TYPE, SCENARIO_TYPE } from '../domain/model.js';
 import { validateDocument } from '../domain/validate.js';
-import { writeFileAtomic } from './atomic-file.js';
-import { backupsDir, recentFile } from './data-dir.js';
+import { ReadOnlyFileError, removeStaleTemps, writeFileAtomic } from './atomic-file.js';
+import { backupsDir, ensurePrivateDir, PRIVATE_FILE_MODE, recentFile, tightenDataDir } from './data-dir.js';
 import { MAX_DOCUMENT_BYTES } from './read-document.js';
 
-export type StoreFs = Pick<typeof fs, 'open' | 'rename' | 'unlink' | 'stat' | 'readdir' | 'realpath' | 'mkdir'>;
+export type StoreFs = Pick<typeof fs, 'open' | 'rename' | 'unlink' | 'stat' | 'readdir' | 'realpath'>;
 
 export interface DocumentStoreOptions {
   /** `web`: paths are relative to workspaceDir and confined to it; `desktop`: paths are absolute. */
@@ -22,6 +22,8 @@ export interface DocumentStoreOptions {
   dataDir: string;
   /** Replaces parts of node:fs for fault tests. */
   fsImpl?: Partial<StoreFs>;
+  /** How old a crashed save's temporary file must be before a start removes it; tests use 0. */
+  staleTempAgeMs?: number;
 }
 
 export type DocumentStore = Pick<
@@ -45,6 +47,8 @@ const MAX_TITLE = 200;
 const MAX_BACKUPS_LISTED = 500;
 /** A backup wraps a document's text in JSON, which can escape it to several times its size. */
 const MAX_BACKUP_FILE_BYTES = MAX_DOCUMENT_BYTES * 2;
+/** Workspace subfolders searched for a crashed save's leftovers; as deep as the listing goes, and bounded like it. */
+const MAX_TIDIED_FOLDERS = 200;
 
 type Located = {
   /** Where the file is reached for reading and writing: symlinks resolved, so a save writes through them. */
@@ -139,10 +143,37 @@ type ReadBytes = { ok: true; bytes: Buffer; modified: number } | Failure;
 
 export function createDocumentStore(options: DocumentStoreOptions): DocumentStore {
   const impl: StoreFs = { ...fs, ...options.fsImpl } as StoreFs;
-  const atomicFs = { open: impl.open, rename: impl.rename, unlink: impl.unlink };
+  const atomicFs = { open: impl.open, rename: impl.rename, unlink: impl.unlink, stat: impl.stat, realpath: impl.realpath };
   const workspaceDir = options.workspaceDir === null ? null : path.resolve(options.workspaceDir);
   const samplesDir = path.resolve(options.samplesDir);
   const dataDir = path.resolve(options.dataDir);
+
+  /** Where this store's saves leave temporary files: the workspace as deep as it is listed, the data folder, backups. */
+  async function foldersWrittenTo(): Promise<string[]> {
+    const dirs = [dataDir, backupsDir(dataDir)];
+    if (workspaceDir === null) return dirs;
+    dirs.push(workspaceDir);
+    try {
+      const entries = await fs.readdir(workspaceDir, { withFileTypes: true });
+      for (const entry of entries.slice(0, MAX_TIDIED_FOLDERS)) {
+        if (entry.isDirectory() && !entry.name.startsWith('.') && entry.name !== 'node_modules') dirs.push(path.join(workspaceDir, entry.name));
+      }
+    } catch {
+      /* no workspace to tidy */
+    }
+    return dirs;
+  }
+
+  // Every method waits for this, so nothing reads a folder while a crashed save's leftovers are being removed or a
+  // loose mode is being tightened. It never rejects: tidying is best effort and must not stop the store from working.
+  const started: Promise<void> = (async () => {
+    try {
+      await removeStaleTemps(await foldersWrittenTo(), { olderThanMs: options.staleTempAgeMs });
+      await tightenDataDir(dataDir);
+    } catch {
+      /* see above */
+    }
+  })();
 
   // Saves to one file, and rewrites of recent.json, must not interleave: the conflict check and the write are one step.
   const locks = new Map<string, Promise<unknown>>();
@@ -321,9 +352,9 @@ export function createDocumentStore(options: DocumentStoreOptions): DocumentStor
       await exclusive('\0recent', async () => {
         const entries = (await readRecent()).filter((e) => e.path !== key);
         entries.unshift({ path: key, at: Date.now() });
-        await impl.mkdir(dataDir, { recursive: true });
+        await ensurePrivateDir(dataDir);
         const text = JSON.stringify({ version: 1, recent: entries.slice(0, RECENT_KEPT) }, null, 2) + '\n';
-        await writeFileAtomic(recentFile(dataDir), text, { fsImpl: atomicFs });
+        await writeFileAtomic(recentFile(dataDir), text, { fsImpl: atomicFs, mode: PRIVATE_FILE_MODE });
       });
     } catch {
       // The recent list is a convenience; failing to update it must not fail the open or save that triggered it.
@@ -403,6 +434,12 @@ export function createDocumentStore(options: DocumentStoreOptions): DocumentStor
   // ---- saving ----
 
   function saveFailure(err: unknown, name: string): Failure {
+    if (err instanceof ReadOnlyFileError) {
+      return fail(
+        'read-only',
+        `"${name}" is read-only, so it was not saved; the file on disk was left unchanged. Use Save As to keep your version under another name or in another folder.`,
+      );
+    }
     const code = errnoOf(err);
     if (code === 'ENOSPC' || code === 'EDQUOT') {
       return fail('disk-full', `"${name}" was not saved because the disk is full; the file on disk was left unchanged.`);
@@ -423,6 +460,7 @@ export function createDocumentStore(options: DocumentStoreOptions): DocumentStor
   }
 
   async function saveDocument(request: SaveRequest) {
+    await started;
     if (!request || typeof request !== 'object') return fail('invalid-argument', 'The save request was not understood.');
     const { text, baseVersion, overwrite } = request;
     if (typeof text !== 'string') return fail('invalid-argument', 'The save request has no document text.');
@@ -484,11 +522,13 @@ export function createDocumentStore(options: DocumentStoreOptions): DocumentStor
 
   return {
     async listLibrary(): Promise<Library> {
+      await started;
       const [workspace, samples, recent] = await Promise.all([workspaceRefs(), sampleRefs(), recentRefs()]);
       return { workspace, samples, recent, workspaceDir };
     },
 
     async openDocument(p: string) {
+      await started;
       const at = await locate(p);
       if ('ok' in at) return at;
       const name = path.basename(at.lexical);
@@ -504,6 +544,7 @@ export function createDocumentStore(options: DocumentStoreOptions): DocumentStor
     },
 
     async documentVersion(p: string): Promise<string | null> {
+      await started;
       const at = await locate(p);
       if ('ok' in at) return null;
       const current = await currentVersion(at, path.basename(at.lexical));
@@ -514,15 +555,18 @@ export function createDocumentStore(options: DocumentStoreOptions): DocumentStor
     saveDocument,
 
     async writeBackup(backup: Backup): Promise<void> {
+      await started;
       const valid = asBackup(backup);
       // The contract gives backups no failure value; a refused or failed backup is dropped, and the document stays open.
       if (!valid || Buffer.byteLength(valid.text, 'utf8') > MAX_DOCUMENT_BYTES) return;
       valid.title = valid.title.slice(0, MAX_TITLE);
       try {
         await exclusive(`\0backup:${valid.key}`, async () => {
-          await impl.mkdir(backupsDir(dataDir), { recursive: true });
+          await ensurePrivateDir(dataDir);
+          await ensurePrivateDir(backupsDir(dataDir));
           await writeFileAtomic(backupFile(valid.key), JSON.stringify({ format: 'aide-de-camp/backup', version: 1, ...valid }), {
             fsImpl: atomicFs,
+            mode: PRIVATE_FILE_MODE,
           });
         });
       } catch {
@@ -531,6 +575,7 @@ export function createDocumentStore(options: DocumentStoreOptions): DocumentStor
     },
 
     async listBackups(): Promise<Backup[]> {
+      await started;
       let names: string[];
       try {
         names = await impl.readdir(backupsDir(dataDir));
@@ -557,6 +602,7 @@ export function createDocumentStore(options: DocumentStoreOptions): DocumentStor
     },
 
     async discardBackup(key: string): Promise<void> {
+      await started;
       if (typeof key !== 'string' || !BACKUP_KEY.test(key)) return;
       await exclusive(`\0backup:${key}`, () => impl.unlink(backupFile(key))).catch(() => undefined);
     },
