@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Backup, Failure } from '../domain/host-api.js';
+import { TEMP_NAME, tempNameFor } from './atomic-file.js';
 import { createDocumentStore, RECENT_LIMIT, topLevelStrings, type DocumentStoreOptions, type StoreFs } from './document-store.js';
 import { MAX_DOCUMENT_BYTES } from './read-document.js';
 
@@ -265,6 +266,119 @@ describe('atomic save under faults', () => {
     }
     expect(await read('x.scenario.json')).toBe(original);
     expect(await tempFilesIn(workspace)).toEqual([]);
+  });
+});
+
+describe('what the user set on a file survives a save', () => {
+  const original = scenario('Original');
+  const modeOf = async (rel: string) => (await fs.stat(path.join(workspace, rel))).mode & 0o7777;
+
+  async function saveOver(rel: string, mode: number) {
+    await write(rel, original);
+    await fs.chmod(path.join(workspace, rel), mode);
+    return store().saveDocument({ path: rel, text: scenario('Edited'), baseVersion: sha(original) });
+  }
+
+  it('keeps a private 0600 file private and a group-readable 0640 file group-readable', async () => {
+    for (const mode of [0o600, 0o640]) {
+      const rel = `m${mode.toString(8)}.scenario.json`;
+      expect(await saveOver(rel, mode)).toMatchObject({ ok: true });
+      expect(await read(rel)).toBe(scenario('Edited'));
+      expect(await modeOf(rel)).toBe(mode);
+    }
+  });
+
+  it.skipIf(process.getuid?.() !== 0)("keeps the file's owner and group", async () => {
+    await write('theirs.scenario.json', original);
+    await fs.chown(path.join(workspace, 'theirs.scenario.json'), 1234, 1234);
+    expect(await store().saveDocument({ path: 'theirs.scenario.json', text: scenario('Edited'), baseVersion: sha(original) })).toMatchObject({ ok: true });
+    const st = await fs.stat(path.join(workspace, 'theirs.scenario.json'));
+    expect([st.uid, st.gid]).toEqual([1234, 1234]);
+  });
+
+  it('refuses to save over a read-only file, says so and points to Save As, and leaves it untouched', async () => {
+    // Even with overwrite set: read-only is the user's choice about the file, not a conflict to be confirmed away.
+    for (const overwrite of [false, true]) {
+      await write('locked.scenario.json', original);
+      await fs.chmod(path.join(workspace, 'locked.scenario.json'), 0o444);
+      const before = await fs.stat(path.join(workspace, 'locked.scenario.json'));
+      const result = await store().saveDocument({ path: 'locked.scenario.json', text: scenario('Edited'), baseVersion: sha(original), overwrite });
+      const failure = expectFailure(result, 'read-only');
+      expect(failure.message).toMatch(/"locked\.scenario\.json" is read-only/);
+      expect(failure.message).toMatch(/Save As/);
+      expect(failure.message).toMatch(/left unchanged/);
+      expect(await read('locked.scenario.json')).toBe(original);
+      const after = await fs.stat(path.join(workspace, 'locked.scenario.json'));
+      expect([after.ino, after.mode & 0o7777, after.mtimeMs]).toEqual([before.ino, 0o444, before.mtimeMs]);
+      expect(await tempFilesIn(workspace)).toEqual([]);
+      await fs.chmod(path.join(workspace, 'locked.scenario.json'), 0o644);
+    }
+  });
+});
+
+describe('private state and leftovers on start', () => {
+  const modeOf = async (p: string) => (await fs.stat(p)).mode & 0o7777;
+
+  it('writes backups and the recent list 0600 in 0700 folders', async () => {
+    await write('a.scenario.json', scenario('A'));
+    const s = store();
+    await s.openDocument('a.scenario.json');
+    await s.writeBackup({ key: 'k1', path: 'a.scenario.json', title: 'A', savedAt: 1, text: 'unsaved' });
+    expect(await modeOf(dataDir)).toBe(0o700);
+    expect(await modeOf(path.join(dataDir, 'backups'))).toBe(0o700);
+    expect(await modeOf(path.join(dataDir, 'recent.json'))).toBe(0o600);
+    expect(await modeOf(path.join(dataDir, 'backups', 'k1.json'))).toBe(0o600);
+  });
+
+  it('tightens a looser data folder, backups and recent list on start, and leaves everything else alone', async () => {
+    const backups = path.join(dataDir, 'backups');
+    await fs.mkdir(backups, { recursive: true });
+    await fs.writeFile(path.join(dataDir, 'recent.json'), JSON.stringify({ version: 1, recent: [] }));
+    await fs.writeFile(path.join(backups, 'k1.json'), '{}');
+    await fs.writeFile(path.join(dataDir, 'window-state.json'), '{}');
+    for (const p of [dataDir, backups]) await fs.chmod(p, 0o755);
+    for (const p of [path.join(dataDir, 'recent.json'), path.join(backups, 'k1.json'), path.join(dataDir, 'window-state.json')]) await fs.chmod(p, 0o644);
+
+    await store().listBackups();
+    expect(await modeOf(dataDir)).toBe(0o700);
+    expect(await modeOf(backups)).toBe(0o700);
+    expect(await modeOf(path.join(dataDir, 'recent.json'))).toBe(0o600);
+    expect(await modeOf(path.join(backups, 'k1.json'))).toBe(0o600);
+    expect(await modeOf(path.join(dataDir, 'window-state.json'))).toBe(0o644);
+  });
+
+  it("removes a crashed save's old temporary files from the workspace, its subfolders, the data folder and backups, and nothing else", async () => {
+    const twoHoursAgo = new Date(Date.now() - 2 * 3600 * 1000);
+    await fs.mkdir(path.join(workspace, 'sub'));
+    await fs.mkdir(path.join(dataDir, 'backups'), { recursive: true });
+    const place = async (file: string, old: boolean) => {
+      await fs.writeFile(file, 'partial');
+      if (old) await fs.utimes(file, twoHoursAgo, twoHoursAgo);
+      return file;
+    };
+    const stale = [
+      await place(tempNameFor(path.join(workspace, 'a.scenario.json')), true),
+      await place(tempNameFor(path.join(workspace, 'sub', 'b.army.json')), true),
+      await place(tempNameFor(path.join(dataDir, 'recent.json')), true),
+      await place(tempNameFor(path.join(dataDir, 'backups', 'k1.json')), true),
+    ];
+    const kept = [
+      // Young: may be a save running right now in another window.
+      await place(tempNameFor(path.join(workspace, 'c.scenario.json')), false),
+      // Not ours, however old.
+      await place(path.join(workspace, 'a.scenario.json.1809'), true),
+      await place(path.join(workspace, '.notes.tmp'), true),
+      await place(path.join(workspace, 'a.scenario.json'), true),
+      await place(path.join(dataDir, 'backups', 'k1.json'), true),
+      // Outside the folders this store writes to.
+      await place(tempNameFor(path.join(root, 'elsewhere.json')), true),
+      await place(tempNameFor(path.join(samples, 's.scenario.json')), true),
+    ];
+    const s = store();
+    await s.listLibrary();
+    for (const file of stale) await expect(fs.stat(file)).rejects.toMatchObject({ code: 'ENOENT' });
+    for (const file of kept) expect(await fs.readFile(file, 'utf8')).toBe('partial');
+    expect((await fs.readdir(workspace)).filter((n) => TEMP_NAME.test(n))).toHaveLength(1);
   });
 });
 
