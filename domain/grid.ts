@@ -17,7 +17,18 @@ export interface GridSize {
   cols: number;
   rows: number;
   exact: boolean;
+  /**
+   * Set when the table and cell size would make more than MAX_GRID_CELLS cells (or are not finite numbers). The
+   * size is then reported as 0 × 0, so nothing that walks the cells can be made to walk billions of them.
+   */
+  tooLarge?: { cols: number; rows: number };
 }
+
+/**
+ * The most cells a grid may have. The largest hex-and-counter boards are about 60 × 40; a 100 × 100 grid is
+ * already far past any real table, and every cell costs work in the checks, the map and the engine.
+ */
+export const MAX_GRID_CELLS = 10_000;
 
 export interface Neighbour extends CellRef {
   name: string;
@@ -115,6 +126,16 @@ function isOdd(n: number): boolean {
  */
 export function gridSize(grid: Grid, table: Table): GridSize {
   if (!isCellGrid(grid)) return { cols: 0, rows: 0, exact: false };
+  // A document that breaks the schema still reaches the checks: a size given as text, or too big to be a number,
+  // must not turn into a loop over the cells it seems to describe.
+  const finite = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
+  if (!table || !finite(table.width) || !finite(table.height) || !finite(grid.cell)) return { cols: 0, rows: 0, exact: false };
+  const size = rawGridSize(grid, table);
+  if (size.cols * size.rows > MAX_GRID_CELLS) return { cols: 0, rows: 0, exact: false, tooLarge: { cols: size.cols, rows: size.rows } };
+  return size;
+}
+
+function rawGridSize(grid: CellGrid, table: Table): GridSize {
   const { cell } = grid;
   if (grid.kind === 'square') {
     const cols = Math.max(0, Math.floor(table.width / cell + TILE_TOLERANCE));
@@ -196,6 +217,32 @@ export function isCellOnGrid(grid: Grid, table: Table, name: string): boolean {
   return ref !== null && isCellInRange(grid, table, ref.col, ref.row);
 }
 
+/**
+ * The cells whose outline may overlap an axis-aligned box (a superset: callers test the real overlap), so work on a
+ * feature grows with the feature, not with the grid.
+ */
+export function cellsNearBox(grid: Grid, table: Table, box: { minX: number; minY: number; maxX: number; maxY: number }): CellRef[] {
+  if (!isCellGrid(grid)) return [];
+  const { cols, rows } = gridSize(grid, table);
+  if (cols === 0 || rows === 0) return [];
+  let c0: number, c1: number, r0: number, r1: number;
+  if (grid.kind === 'square') {
+    [c0, c1, r0, r1] = [box.minX / grid.cell, box.maxX / grid.cell, box.minY / grid.cell, box.maxY / grid.cell];
+  } else {
+    const [lminX, lminY] = toLocal(grid, [box.minX, box.minY]);
+    const [lmaxX, lmaxY] = toLocal(grid, [box.maxX, box.maxY]);
+    const pitch = (1.5 * grid.cell) / SQRT3;
+    const [a0, a1, b0, b1] = [lminX / pitch, lmaxX / pitch, lminY / grid.cell, lmaxY / grid.cell];
+    [c0, c1, r0, r1] = isPointy(grid) ? [b0, b1, a0, a1] : [a0, a1, b0, b1];
+  }
+  // One cell of margin each way covers the hex stagger and boxes that end exactly on a cell edge.
+  const lo = (v: number, n: number) => Math.max(0, Math.min(n, Math.floor(v) - 1));
+  const hi = (v: number, n: number) => Math.min(n - 1, Math.max(-1, Math.floor(v) + 1));
+  const refs: CellRef[] = [];
+  for (let row = lo(r0, rows); row <= hi(r1, rows); row++) for (let col = lo(c0, cols); col <= hi(c1, cols); col++) refs.push({ col, row });
+  return refs;
+}
+
 /** All cell names of the grid, row by row from A1. */
 export function allCells(grid: Grid, table: Table): string[] {
   const { cols, rows } = gridSize(grid, table);
@@ -265,9 +312,15 @@ export function cellsAlongPath(grid: Grid, table: Table, path: readonly Point[])
   const first = path[0];
   if (first === undefined) return names;
   visit(first);
+  const { cols, rows } = gridSize(grid, table);
+  if (cols === 0 || rows === 0) return names;
+  // Only the stretch over the table can meet a cell, so a long path far off the table costs nothing to sample.
+  const bounds = { minX: -grid.cell, minY: -grid.cell, maxX: table.width + grid.cell, maxY: table.height + grid.cell };
   for (let i = 0; i + 1 < path.length; i++) {
-    const a = path[i]!;
-    const b = path[i + 1]!;
+    const clipped = clipSegment(path[i]!, path[i + 1]!, bounds);
+    if (!clipped) continue;
+    const [a, b] = clipped;
+    if (a !== path[i]) visit(a);
     const samples = Math.max(1, Math.ceil(distance(a, b) / step));
     for (let k = 1; k <= samples; k++) {
       const t = k / samples;
@@ -275,6 +328,37 @@ export function cellsAlongPath(grid: Grid, table: Table, path: readonly Point[])
     }
   }
   return names;
+}
+
+/** The part of segment a–b inside the box (Liang–Barsky), with an end kept as the same object when not clipped. */
+function clipSegment(
+  a: Point,
+  b: Point,
+  box: { minX: number; minY: number; maxX: number; maxY: number },
+): [Point, Point] | null {
+  if (![a[0], a[1], b[0], b[1]].every(Number.isFinite)) return null;
+  const dx = b[0] - a[0];
+  const dy = b[1] - a[1];
+  let t0 = 0;
+  let t1 = 1;
+  const edges: [number, number][] = [
+    [-dx, a[0] - box.minX],
+    [dx, box.maxX - a[0]],
+    [-dy, a[1] - box.minY],
+    [dy, box.maxY - a[1]],
+  ];
+  for (const [p, q] of edges) {
+    if (p === 0) {
+      if (q < 0) return null;
+      continue;
+    }
+    const t = q / p;
+    if (p < 0) t0 = Math.max(t0, t);
+    else t1 = Math.min(t1, t);
+    if (t0 > t1) return null;
+  }
+  const at = (t: number): Point => [a[0] + dx * t, a[1] + dy * t];
+  return [t0 === 0 ? a : at(t0), t1 === 1 ? b : at(t1)];
 }
 
 // Offsets as [dCol, dRow, bearing, diagonal].

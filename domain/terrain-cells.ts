@@ -15,6 +15,7 @@ import {
 } from './geometry.js';
 import {
   allCells,
+  cellsNearBox,
   cellAt,
   cellName,
   cellNameAt,
@@ -126,8 +127,8 @@ export function classifyCells(scenario: Scenario): Map<string, CellTerrain> {
       const polygon = validPoints(feature.polygon);
       const box = boundingBox(polygon);
       if (polygon.length < 3 || !box) continue;
-      for (const name of result.keys()) {
-        const ref = parseCell(name)!;
+      for (const ref of cellsNearBox(grid, table, box)) {
+        const name = cellName(ref.col, ref.row);
         const cell = cellPolygon(grid, ref.col, ref.row);
         if (!boxesOverlap(box, boundingBox(cell)!)) continue;
         const coverage = Math.min(1, overlapArea(polygon, cell) / cellArea);
@@ -195,8 +196,12 @@ function featureContains(scenario: Scenario, feature: Feature, point: Point): bo
   return false;
 }
 
-/** Side of the square buckets the locator sorts features into, in inches. */
+/** Smallest side of the square buckets the locator sorts features into, in inches. */
 const BUCKET = 4;
+/** Buckets per axis at most: a huge table gets larger buckets, not more of them. */
+const MAX_BUCKETS_PER_AXIS = 128;
+/** A feature spread over more buckets than this is tested for every point instead of being filed everywhere. */
+const MAX_BUCKETS_PER_FEATURE = 256;
 
 /** The area a feature can match a point in, grown by its reach (half a line's width, a crossing's radius). */
 function reachBox(scenario: Scenario, feature: Feature): { minX: number; minY: number; maxX: number; maxY: number } | null {
@@ -227,24 +232,36 @@ function reachBox(scenario: Scenario, feature: Feature): { minX: number; minY: n
 /**
  * `featuresAtPoint` for many points: features are sorted once into buckets by the area they can reach, so each
  * query tests only the few features near it. Validation of a big table asks this for every unit.
+ *
+ * The buckets cover the table only, and both a feature's reach and a query are clamped to them: a point off the
+ * table lands in an edge bucket, which holds every feature reaching past that edge, so the answer stays exact while
+ * the work stays bounded by the table, whatever coordinates a document holds.
  */
 export function terrainLocator(scenario: Scenario): (point: Point) => Feature[] {
   const features = scenario.terrain ?? [];
-  const buckets = new Map<string, number[]>();
+  const extent = (n: unknown): number => (typeof n === 'number' && Number.isFinite(n) && n > 0 ? n : BUCKET);
+  const width = extent(scenario.table?.width);
+  const height = extent(scenario.table?.height);
+  const size = Math.max(BUCKET, width / MAX_BUCKETS_PER_AXIS, height / MAX_BUCKETS_PER_AXIS);
+  const nx = Math.ceil(width / size);
+  const ny = Math.ceil(height / size);
+  const clampX = (x: number): number => (x < 0 || Number.isNaN(x) ? 0 : Math.min(nx - 1, Math.floor(x / size)));
+  const clampY = (y: number): number => (y < 0 || Number.isNaN(y) ? 0 : Math.min(ny - 1, Math.floor(y / size)));
+  const buckets: number[][] = Array.from({ length: nx * ny }, () => []);
+  const wide: number[] = [];
   features.forEach((feature, index) => {
     const box = reachBox(scenario, feature);
     if (!box) return;
-    for (let bx = Math.floor(box.minX / BUCKET); bx <= Math.floor(box.maxX / BUCKET); bx++) {
-      for (let by = Math.floor(box.minY / BUCKET); by <= Math.floor(box.maxY / BUCKET); by++) {
-        const key = `${bx},${by}`;
-        const list = buckets.get(key);
-        if (list) list.push(index);
-        else buckets.set(key, [index]);
-      }
+    const [x0, x1, y0, y1] = [clampX(box.minX), clampX(box.maxX), clampY(box.minY), clampY(box.maxY)];
+    if ((x1 - x0 + 1) * (y1 - y0 + 1) > MAX_BUCKETS_PER_FEATURE) {
+      wide.push(index);
+      return;
     }
+    for (let bx = x0; bx <= x1; bx++) for (let by = y0; by <= y1; by++) buckets[by * nx + bx]!.push(index);
   });
   return (point) => {
-    const candidates = buckets.get(`${Math.floor(point[0] / BUCKET)},${Math.floor(point[1] / BUCKET)}`) ?? [];
+    const filed = buckets[clampY(point[1]) * nx + clampX(point[0])]!;
+    const candidates = wide.length ? [...filed, ...wide].sort((a, b) => a - b) : filed;
     const out: Feature[] = [];
     for (const i of candidates) if (featureContains(scenario, features[i]!, point)) out.push(features[i]!);
     return out;

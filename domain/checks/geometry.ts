@@ -1,6 +1,6 @@
 // Where things are drawn: on the table, on the grid, simple polygons, crossings on their rivers.
 import { distanceToPath, isPoint, pointInPolygon, pointInRect, selfIntersection } from '../geometry.js';
-import { cellNameAt, gridSize, isCellGrid, isCellOnGrid } from '../grid.js';
+import { cellNameAt, gridSize, isCellGrid, isCellOnGrid, MAX_GRID_CELLS } from '../grid.js';
 import type { Feature, Point, RiverFeature, Zone } from '../model.js';
 import { DEFAULT_BLOCK_SIZE, DEFAULT_RIVER_WIDTH } from '../terrain-cells.js';
 import type { CheckContext } from './context.js';
@@ -18,6 +18,15 @@ export function checkGeometry(ctx: CheckContext): void {
   const grid = s.grid ?? { kind: 'none' as const };
   const gridded = isCellGrid(grid);
   const size = gridded ? gridSize(grid, s.table) : undefined;
+  if (gridded && size?.tooLarge) {
+    const { cols, rows } = size.tooLarge;
+    const count = Number.isFinite(cols * rows) ? `${cols.toLocaleString('en')} × ${rows.toLocaleString('en')} cells` : 'a number of cells past counting';
+    ctx.error(
+      '/grid/cell',
+      `Cells of ${(grid as { cell: number }).cell}" on a ${width}" × ${height}" table make ${count}; a grid may have at most ${MAX_GRID_CELLS.toLocaleString('en')}`,
+      'Make the cells larger or the table smaller. Nothing that depends on the cells is checked until then.',
+    );
+  }
   const tableHint = `The table is ${width}" × ${height}"; x runs 0–${width} east, y runs 0–${height} south.`;
 
   const point = (path: string, p: unknown, what: string): boolean => {
@@ -51,6 +60,8 @@ export function checkGeometry(ctx: CheckContext): void {
       ctx.error(path, `${what} is given as grid cells, but this map has no grid`, 'Draw it with points in inches, or give the map a grid.');
       return;
     }
+    // With no usable grid (too large, or a size that is not a number) the grid's own error says it all.
+    if (!size || size.cols === 0 || size.rows === 0) return;
     cs.forEach((c, i) => {
       if (typeof c === 'string' && /^[A-Z]+[1-9][0-9]*$/.test(c) && !isCellOnGrid(grid, s.table, c)) {
         ctx.error(`${path}/${i}`, `Cell ${c} is off the grid`, `The grid has ${size!.cols} columns and ${size!.rows} rows.`);
@@ -61,7 +72,7 @@ export function checkGeometry(ctx: CheckContext): void {
     if (typeof c !== 'string') return;
     if (!gridded) {
       ctx.error(path, `${what} is given as a cell, but this map has no grid`, 'Give a point in inches instead.');
-    } else if (/^[A-Z]+[1-9][0-9]*$/.test(c) && !isCellOnGrid(grid, s.table, c)) {
+    } else if (size!.cols > 0 && size!.rows > 0 && /^[A-Z]+[1-9][0-9]*$/.test(c) && !isCellOnGrid(grid, s.table, c)) {
       ctx.error(path, `Cell ${c} is off the grid`, `The grid has ${size!.cols} columns and ${size!.rows} rows.`);
     }
   };

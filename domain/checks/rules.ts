@@ -76,6 +76,7 @@ function checkMap(ctx: CheckContext, profile: RuleProfile): void {
   }
   if (!isCellGrid(grid) || typeof grid.cell !== 'number' || grid.cell <= 0) return;
   const size = gridSize(grid, s.table);
+  if (size.tooLarge) return; // the geometry check names the limit
   if (size.cols === 0 || size.rows === 0) {
     ctx.error('/grid/cell', `Cells of ${grid.cell}" do not fit on a ${s.table.width}" × ${s.table.height}" table`, 'Use smaller cells.');
   } else if (!size.exact) {
