@@ -30,11 +30,7 @@ export function parseJson(text: string): { ok: true; value: unknown } | { ok: fa
     // V8 names no position for some mistakes (a misspelt word, text that stops short): find it ourselves.
     const offset = pos ? Number(pos[1]) : Math.min(body.length, syntaxErrorOffset(body));
     const where = lineAndColumn(body, offset);
-    // Without a position V8 quotes the text itself instead, which for a whole file is no help.
-    const detail = raw
-      .replace(/ in JSON at position \d+.*$/s, '')
-      .replace(/, ".*" is not valid JSON$/s, '')
-      .replace(/^JSON\.parse: /, '');
+    const detail = syntaxDetail(raw, body, offset);
     return {
       ok: false,
       problem: {
@@ -45,6 +41,33 @@ export function parseJson(text: string): { ok: true; value: unknown } | { ok: fa
       },
     };
   }
+}
+
+/**
+ * What is wrong, in the parser's words but never quoting the file: V8 quotes a stretch of the text around some
+ * mistakes, which can carry anything the file holds. The only text shown is the one character found at the
+ * position, escaped when it is not printable.
+ */
+function syntaxDetail(raw: string, body: string, offset: number): string {
+  const at = body.codePointAt(offset);
+  const shown = at === undefined ? 'the end of the file' : describeCharacter(at);
+  if (/^Unexpected token/.test(raw)) return `Unexpected ${shown}`;
+  if (/^Unexpected end of JSON input/.test(raw) || at === undefined) return 'The file ends too soon';
+  if (/^Unexpected non-whitespace character after JSON/.test(raw)) return `Unexpected ${shown} after the end of the document`;
+  const words = raw
+    .replace(/^JSON\.parse: /, '')
+    .replace(/ in JSON at position \d+.*$/s, '')
+    .replace(/ at position \d+.*$/s, '')
+    .replace(/[,:]? *".*$/s, '');
+  return `${words} (found ${shown})`;
+}
+
+function describeCharacter(code: number): string {
+  if (code < 0x20 || (code >= 0x7f && code <= 0x9f) || (code >= 0x2028 && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069)) {
+    return `character U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+  }
+  const c = String.fromCodePoint(code);
+  return c === "'" ? `"'"` : `'${c}'`;
 }
 
 function depthOf(value: unknown, limit: number): number {
@@ -58,6 +81,27 @@ function depthOf(value: unknown, limit: number): number {
     if (v && typeof v === 'object') for (const child of Object.values(v)) stack.push([child, d + 1]);
   }
   return max;
+}
+
+/**
+ * The JSON Pointer of the first number JSON.parse turned into ±Infinity (a literal like 1e999, or a thousand
+ * digits), or null. Such a value cannot be saved again (JSON has no infinity: it would be written as null), so
+ * the document is refused here, where the message can still say where it was.
+ */
+function firstNonFiniteNumber(value: unknown): string | null {
+  const stack: [unknown, string][] = [[value, '']];
+  while (stack.length) {
+    const [v, at] = stack.pop()!;
+    if (typeof v === 'number' && !Number.isFinite(v)) return at;
+    if (v && typeof v === 'object') {
+      const entries = Object.entries(v);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [k, child] = entries[i]!;
+        stack.push([child, `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`]);
+      }
+    }
+  }
+  return null;
 }
 
 /** Checks the envelope and migrates; the caller then validates the returned document. */
@@ -79,6 +123,14 @@ export function loadDocument(value: unknown): LoadResult {
   }
   if (depthOf(obj, MAX_DEPTH) > MAX_DEPTH) {
     return refuse(`The document is nested more than ${MAX_DEPTH} levels deep.`, 'Flatten the order of battle.');
+  }
+  const huge = firstNonFiniteNumber(obj);
+  if (huge !== null) {
+    return refuse(
+      `The number at ${huge || '/'} is too large to be held as a number (it is past ±1.8e308)`,
+      'Write a number within the range the field allows; the format has no field that needs one this large.',
+      huge,
+    );
   }
   if (obj.schemaVersion === undefined) {
     return refuse('"schemaVersion" is missing', `Add "schemaVersion": ${CURRENT_SCHEMA_VERSION}.`);
