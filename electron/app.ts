@@ -1,23 +1,24 @@
 // The desktop shell's wiring, with Electron passed in: one instance, one main window, the host services behind the
 // IPC handlers, the menu. main.ts supplies the real Electron and the real document store; tests supply doubles.
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { HostInfo, MenuCommand } from '../domain/host-api.js';
 import type { DocumentStore, DocumentStoreOptions } from '../node/document-store.js';
 import type { EngineSessions } from '../node/engine-process.js';
+import { APP_PAGE_URL, handleAppScheme, registerAppScheme } from './app-protocol.js';
 import { ENGINE_MESSAGE_CHANNEL, MENU_CHANNEL } from './channels.js';
 import { createPickers, type DialogDeps } from './dialogs.js';
 import type { BrowserWindowLike, ElectronLike } from './electron-like.js';
 import { createSenderCheck, createUnavailableEngine, registerIpcHandlers, type HostServices } from './ipc.js';
 import { buildMenuTemplate } from './menu.js';
+import { createPathAccess, guardPaths } from './path-access.js';
 import { createPrintService } from './print.js';
-import { ALLOWED_EXTERNAL_HOSTS, createMainWindow, hardenWebContents, WINDOW_STATE_FILE } from './window.js';
+import { ALLOWED_EXTERNAL_HOSTS, APP_CSP, createMainWindow, hardenWebContents, WINDOW_STATE_FILE } from './window.js';
 
 export interface AppPaths {
   /** dist/electron/preload.cjs */
   preload: string;
-  /** dist/renderer/index.html */
-  indexHtml: string;
+  /** dist/renderer: everything app://adc/ serves, and nothing else. */
+  rendererDir: string;
   /** Bundled samples: resources/scenarios when packaged, the repository's scenarios/ otherwise. */
   samplesDir: string;
 }
@@ -26,7 +27,7 @@ export interface AppPaths {
 export function resolveAppPaths(where: { electronDir: string; isPackaged: boolean; resourcesPath: string }): AppPaths {
   return {
     preload: path.join(where.electronDir, 'preload.cjs'),
-    indexHtml: path.join(where.electronDir, '..', 'renderer', 'index.html'),
+    rendererDir: path.join(where.electronDir, '..', 'renderer'),
     samplesDir: where.isPackaged ? path.join(where.resourcesPath, 'scenarios') : path.resolve(where.electronDir, '..', '..', 'scenarios'),
   };
 }
@@ -78,8 +79,10 @@ function storeServices(store: DocumentStore): DocumentStore {
 
 /** Starts the shell; returns null when another instance already runs (that one is focused instead). */
 export function startApp(deps: AppDeps): RunningApp | null {
-  const { app, BrowserWindow, Menu, dialog, ipcMain, shell } = deps.electron;
+  const { app, BrowserWindow, Menu, dialog, ipcMain, protocol, shell } = deps.electron;
   app.enableSandbox();
+  // Before ready, or Chromium treats app:// as an opaque, insecure scheme.
+  registerAppScheme(protocol);
   if (!app.requestSingleInstanceLock()) {
     app.quit();
     return null;
@@ -106,7 +109,6 @@ export function startApp(deps: AppDeps): RunningApp | null {
   const openWindow = (): BrowserWindowLike => {
     const win = createMainWindow(deps.electron, {
       preloadPath: deps.paths.preload,
-      indexHtml: deps.paths.indexHtml,
       stateFile: path.join(deps.dataDir, WINDOW_STATE_FILE),
       allowedExternalHosts,
     });
@@ -127,10 +129,16 @@ export function startApp(deps: AppDeps): RunningApp | null {
 
   const ready = app
     .whenReady()
-    .then(() => {
+    .then(async () => {
+      handleAppScheme(protocol, deps.paths.rendererDir, APP_CSP);
       const store = storeServices(
         deps.createStore({ mode: 'desktop', workspaceDir: deps.workspaceDir, samplesDir: deps.paths.samplesDir, dataDir: deps.dataDir }),
       );
+      const access = createPathAccess({
+        workspaceDir: deps.workspaceDir,
+        samplesDir: deps.paths.samplesDir,
+        recentPaths: async () => (await store.listLibrary()).recent.map((ref) => ref.path),
+      });
       const dialogDeps: DialogDeps = { dialog, parentWindow: liveWindow, platform: deps.platform, defaultDir: () => deps.workspaceDir };
       const info: HostInfo = {
         shell: 'electron',
@@ -138,6 +146,8 @@ export function startApp(deps: AppDeps): RunningApp | null {
         nativeDialogs: true,
         initialDocument: initialDocumentFromArgv(deps.argv, deps.cwd),
       };
+      // Named on the command line (or by the file manager that launched us): the user's choice as much as a dialog's.
+      if (info.initialDocument !== null) await access.grant(info.initialDocument);
       engine = deps.createEngine?.() ?? null;
       const running = engine;
       if (running) {
@@ -145,21 +155,23 @@ export function startApp(deps: AppDeps): RunningApp | null {
         // Quitting cannot wait for a polite quit; an engine keeps nothing on disk, so killing it loses nothing more.
         app.on('will-quit', () => running.killAll());
       }
-      services = {
-        ...store,
-        ...createPickers(dialogDeps),
-        info: async () => ({ ...info }),
-        print: createPrintService({ ...dialogDeps, BrowserWindow }),
-        engine: running
-          ? {
-              start: () => running.start(),
-              send: (session, message) => running.send(session, message),
-              stop: (session) => running.stop(session),
-            }
-          : createUnavailableEngine(),
-      };
-      const pageUrl = pathToFileURL(deps.paths.indexHtml).href;
-      registerIpcHandlers(ipcMain, services, createSenderCheck(() => pageUrl));
+      services = guardPaths(
+        {
+          ...store,
+          ...createPickers(dialogDeps),
+          info: async () => ({ ...info }),
+          print: createPrintService({ ...dialogDeps, BrowserWindow }),
+          engine: running
+            ? {
+                start: () => running.start(),
+                send: (session, message) => running.send(session, message),
+                stop: (session) => running.stop(session),
+              }
+            : createUnavailableEngine(),
+        },
+        access,
+      );
+      registerIpcHandlers(ipcMain, services, createSenderCheck(() => APP_PAGE_URL));
       Menu.setApplicationMenu(Menu.buildFromTemplate(buildMenuTemplate(send, deps.platform, { devTools: !app.isPackaged })));
       openWindow();
       app.on('activate', () => {

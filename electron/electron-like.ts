@@ -47,6 +47,10 @@ export interface WebPreferencesLike {
   preload?: string;
   navigateOnDragDrop?: boolean;
   safeDialogs?: boolean;
+  /** Chromium's experimental web platform features; listed so a test can assert they stay off. */
+  experimentalFeatures?: boolean;
+  /** Extra Blink features by name; listed so a test can assert none is ever asked for. */
+  enableBlinkFeatures?: string;
 }
 
 export interface BrowserWindowOptionsLike {
@@ -102,6 +106,8 @@ export interface PdfOptionsLike {
 export interface WebContentsLike {
   readonly session: SessionLike;
   on(event: 'will-navigate' | 'will-redirect', listener: (event: any, url: string) => void): unknown;
+  /** Any frame, the main one included, about to navigate; the target is on the event. */
+  on(event: 'will-frame-navigate', listener: (event: any) => void): unknown;
   on(event: 'will-attach-webview', listener: (event: any) => void): unknown;
   on(event: 'will-prevent-unload', listener: (event: any) => void): unknown;
   setWindowOpenHandler(handler: (details: WindowOpenDetails) => { action: 'deny' } | { action: 'allow' }): void;
@@ -115,6 +121,7 @@ export interface BrowserWindowLike {
   on(event: 'close' | 'closed' | 'resize' | 'move' | 'maximize' | 'unmaximize' | 'ready-to-show', listener: () => void): unknown;
   once(event: 'ready-to-show' | 'closed', listener: () => void): unknown;
   loadFile(filePath: string): Promise<void>;
+  loadURL(url: string): Promise<void>;
   getNormalBounds(): Rect;
   isMaximized(): boolean;
   isMinimized(): boolean;
@@ -231,6 +238,25 @@ export interface AppLike {
   on(event: 'web-contents-created', listener: (event: unknown, contents: any) => void): unknown;
 }
 
+/** The privileges of a custom scheme (Electron's CustomScheme.privileges). */
+export interface SchemePrivilegesLike {
+  standard?: boolean;
+  secure?: boolean;
+  bypassCSP?: boolean;
+  allowServiceWorkers?: boolean;
+  supportFetchAPI?: boolean;
+  corsEnabled?: boolean;
+  stream?: boolean;
+  codeCache?: boolean;
+}
+
+export interface ProtocolLike {
+  /** Only before the app is ready, and only once. */
+  registerSchemesAsPrivileged(schemes: { scheme: string; privileges?: SchemePrivilegesLike }[]): void;
+  /** Only after the app is ready. */
+  handle(scheme: string, handler: (request: Request) => Response | Promise<Response>): void;
+}
+
 /** Options of `utilityProcess.fork` that the engine uses. */
 export interface UtilityForkOptionsLike {
   /** stdout and stderr; a utility process has no stdin. */
@@ -264,6 +290,7 @@ export interface ElectronLike {
   Menu: MenuLike;
   dialog: DialogLike;
   ipcMain: IpcMainLike;
+  protocol: ProtocolLike;
   screen: ScreenLike;
   shell: ShellLike;
   utilityProcess: UtilityProcessModuleLike;

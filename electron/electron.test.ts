@@ -1,16 +1,26 @@
 // The desktop shell against a recording double of Electron. The real 'electron' module is never imported here
 // (it would try to download a binary): every module under test receives Electron as a parameter.
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { pathToFileURL } from 'node:url';
+import { createDocumentStore } from '../node/document-store.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EngineApi, HostApi } from '../domain/host-api.js';
 import type { Message } from '../engine/protocol.js';
 import { runPortEngine, type ParentPortLike } from '../node/engine-main.js';
 import type { EngineListener, EngineSessions } from '../node/engine-process.js';
-import { initialDocumentFromArgv, resolveAppPaths, startApp } from './app.js';
+import { initialDocumentFromArgv, resolveAppPaths, startApp, type AppPaths } from './app.js';
+import {
+  APP_ORIGIN,
+  APP_PAGE_URL,
+  APP_SCHEME,
+  APP_SCHEME_PRIVILEGES,
+  createAppResponder,
+  fileForAppUrl,
+  isAppPageUrl,
+} from './app-protocol.js';
 import {
   ARGUMENT_CHECKS,
   checkArguments,
@@ -39,14 +49,16 @@ import type {
 } from './electron-like.js';
 import { createSenderCheck, createUnavailableEngine, isTrustedFrameUrl, registerIpcHandlers, type HostServices } from './ipc.js';
 import { buildMenuTemplate, flattenMenu } from './menu.js';
+import { createPathAccess, guardPaths, pathFormProblem, type PathAccess } from './path-access.js';
 import { createPreloadApi, type IpcRendererLike } from './preload-api.js';
-import { createPrintService, PRINT_CSP, withPrintCsp } from './print.js';
+import { createPrintService, PRINT_CSP, PRINT_WINDOW_OPTIONS, withPrintCsp } from './print.js';
 import {
   APP_CSP,
   createMainWindow,
   DEFAULT_SIZE,
   isAllowedExternalUrl,
   parseWindowState,
+  SECURE_WEB_PREFERENCES,
   WINDOW_STATE_FILE,
 } from './window.js';
 
@@ -130,6 +142,10 @@ class FakeBrowserWindow extends FakeEmitter {
     this.loaded.push(file);
     this.webContents.url = pathToFileURL(file).href;
   }
+  async loadURL(url: string): Promise<void> {
+    this.loaded.push(url);
+    this.webContents.url = url;
+  }
   getNormalBounds(): Rect {
     return { ...this.bounds };
   }
@@ -168,10 +184,26 @@ class FakeIpcMain {
   }
 }
 
+/** Electron's protocol module: what was registered, and in what order relative to the app becoming ready. */
+class FakeProtocol {
+  readonly privileged: { scheme: string; privileges?: Record<string, boolean | undefined> }[] = [];
+  readonly handlers = new Map<string, (request: Request) => Response | Promise<Response>>();
+  constructor(private readonly log: string[]) {}
+  registerSchemesAsPrivileged(schemes: { scheme: string; privileges?: Record<string, boolean | undefined> }[]): void {
+    this.log.push('registerSchemesAsPrivileged');
+    this.privileged.push(...schemes);
+  }
+  handle(scheme: string, handler: (request: Request) => Response | Promise<Response>): void {
+    this.log.push(`handle:${scheme}`);
+    this.handlers.set(scheme, handler);
+  }
+}
+
 const SCREEN: Rect = { x: 0, y: 0, width: 1920, height: 1040 };
 
 function fakeElectron() {
   FakeBrowserWindow.instances = [];
+  const log: string[] = [];
   const app = Object.assign(new FakeEmitter(), {
     isPackaged: false,
     lock: true,
@@ -180,7 +212,10 @@ function fakeElectron() {
     getVersion: () => '0.1.0',
     getName: () => 'Aide-de-Camp',
     getPath: (name: string) => `/home/u/${name}`,
-    whenReady: () => Promise.resolve(),
+    whenReady: () => {
+      log.push('whenReady');
+      return Promise.resolve();
+    },
     requestSingleInstanceLock(): boolean {
       return this.lock;
     },
@@ -194,8 +229,9 @@ function fakeElectron() {
   const shell = { openExternal: vi.fn(async (_url: string) => undefined) };
   const screen = { getAllDisplays: () => [{ workArea: SCREEN }], getPrimaryDisplay: () => ({ workArea: SCREEN }) };
   const ipcMain = new FakeIpcMain();
-  const electron = { app, BrowserWindow: FakeBrowserWindow, Menu, dialog, ipcMain, screen, shell };
-  return { ...electron, electron: electron as unknown as ElectronLike };
+  const protocol = new FakeProtocol(log);
+  const electron = { app, BrowserWindow: FakeBrowserWindow, Menu, dialog, ipcMain, protocol, screen, shell };
+  return { ...electron, log, electron: electron as unknown as ElectronLike };
 }
 
 let tmp: string;
@@ -204,11 +240,11 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
+  rmSync(tmp, { recursive: true, force: true });
 });
 
 const WINDOW_OPTIONS = () => ({
   preloadPath: '/app/dist/electron/preload.cjs',
-  indexHtml: '/app/dist/renderer/index.html',
   stateFile: path.join(tmp, WINDOW_STATE_FILE),
 });
 
@@ -272,8 +308,9 @@ function fakeServices() {
   return { services: services as unknown as HostServices, serviceOf };
 }
 
-const PAGE = '/app/dist/renderer/index.html';
-const PAGE_URL = pathToFileURL(PAGE).href;
+const PAGE_URL = APP_PAGE_URL;
+/** Where the page was loaded from before the app scheme: now just another local file. */
+const OLD_FILE_PAGE_URL = pathToFileURL('/app/dist/renderer/index.html').href;
 const trustedEvent = (): IpcMainInvokeEventLike => ({ senderFrame: { url: PAGE_URL, parent: null } });
 
 function registered() {
@@ -288,41 +325,63 @@ function registered() {
 // ---------------------------------------------------------------------------------------------------------------
 
 describe('main window', () => {
-  it('is sandboxed and isolated, with the bundled preload', () => {
+  it('loads the app page from app://, hidden until ready, with the bundled preload', () => {
     const e = fakeElectron();
     createMainWindow(e.electron, WINDOW_OPTIONS());
     const [win] = FakeBrowserWindow.instances;
-    const prefs = win!.options.webPreferences!;
-    expect(prefs.contextIsolation).toBe(true);
-    expect(prefs.sandbox).toBe(true);
-    expect(prefs.nodeIntegration).toBe(false);
-    expect(prefs.webSecurity).toBe(true);
-    expect(prefs.allowRunningInsecureContent).toBe(false);
-    expect(prefs.spellcheck).toBe(false);
-    expect(prefs.webviewTag).toBe(false);
-    expect(prefs.preload).toMatch(/preload\.cjs$/);
-    expect(win!.loaded).toEqual(['/app/dist/renderer/index.html']);
+    expect(win!.options.webPreferences!.preload).toMatch(/preload\.cjs$/);
+    expect(win!.loaded).toEqual([APP_PAGE_URL]);
+    expect(win!.loaded.join()).not.toMatch(/^file:/);
     expect(win!.options.show).toBe(false);
     win!.emit('ready-to-show');
     expect(win!.shown).toBe(true);
   });
 
-  it('prevents navigation to a foreign URL and allows same-document changes', async () => {
+  it('prevents navigation away from the app page and allows moves within it', async () => {
     const e = fakeElectron();
     createMainWindow(e.electron, WINDOW_OPTIONS());
     const win = FakeBrowserWindow.instances[0]!;
     await Promise.resolve();
+    const refused = ['https://evil.example/phish', 'file:///etc/passwd', OLD_FILE_PAGE_URL, 'app://evil/index.html', `${APP_ORIGIN}/assets/x.js`, 'app://user@adc/index.html', 'javascript:alert(1)'];
     for (const event of ['will-navigate', 'will-redirect']) {
-      const foreign = { preventDefault: vi.fn(), url: 'https://evil.example/phish' };
-      win.webContents.emit(event, foreign, foreign.url);
-      expect(foreign.preventDefault).toHaveBeenCalled();
-      const other = { preventDefault: vi.fn() };
-      win.webContents.emit(event, other, 'file:///etc/passwd');
-      expect(other.preventDefault).toHaveBeenCalled();
-      const same = { preventDefault: vi.fn(), url: `${PAGE_URL}#/map` };
-      win.webContents.emit(event, same, same.url);
-      expect(same.preventDefault).not.toHaveBeenCalled();
+      for (const url of refused) {
+        const withUrl = { preventDefault: vi.fn(), url };
+        win.webContents.emit(event, withUrl, url);
+        expect(withUrl.preventDefault, `${event} ${url}`).toHaveBeenCalled();
+        // Older Electron passes the target only as the second argument.
+        const bare = { preventDefault: vi.fn() };
+        win.webContents.emit(event, bare, url);
+        expect(bare.preventDefault, `${event} ${url}`).toHaveBeenCalled();
+      }
+      for (const url of [PAGE_URL, `${PAGE_URL}#/map`, `${PAGE_URL}?doc=1`]) {
+        const same = { preventDefault: vi.fn(), url };
+        win.webContents.emit(event, same, url);
+        expect(same.preventDefault, `${event} ${url}`).not.toHaveBeenCalled();
+      }
     }
+    expect(e.shell.openExternal).not.toHaveBeenCalled();
+  });
+
+  it('lets frames navigate only to the app page (main frame) or to content their parent wrote (subframes)', () => {
+    const e = fakeElectron();
+    createMainWindow(e.electron, WINDOW_OPTIONS());
+    const wc = FakeBrowserWindow.instances[0]!.webContents;
+    expect(wc.count('will-frame-navigate')).toBeGreaterThan(0);
+    const navigate = (url: string | undefined, isMainFrame: boolean | undefined) => {
+      const event = { preventDefault: vi.fn(), url, isMainFrame };
+      wc.emit('will-frame-navigate', event);
+      return event.preventDefault.mock.calls.length === 0;
+    };
+    expect(navigate(PAGE_URL, true)).toBe(true);
+    expect(navigate(`${PAGE_URL}#/armies`, true)).toBe(true);
+    for (const url of ['https://evil.example/', 'file:///etc/passwd', 'about:srcdoc', 'app://evil/index.html']) expect(navigate(url, true), url).toBe(false);
+    // The print preview and the balance report print from srcdoc frames.
+    expect(navigate('about:srcdoc', false)).toBe(true);
+    expect(navigate('about:blank', false)).toBe(true);
+    for (const url of [PAGE_URL, 'https://evil.example/', 'file:///etc/passwd', 'data:text/html,<script>1</script>']) expect(navigate(url, false), url).toBe(false);
+    // Without the fields Electron promises, nothing passes.
+    expect(navigate(undefined, true)).toBe(false);
+    expect(navigate(PAGE_URL, undefined)).toBe(false);
     expect(e.shell.openExternal).not.toHaveBeenCalled();
   });
 
@@ -478,6 +537,8 @@ describe('IPC handlers', () => {
     const untrusted: (WebFrameLike | null)[] = [
       { url: 'https://evil.example/', parent: null },
       { url: 'file:///tmp/evil.html', parent: null },
+      { url: OLD_FILE_PAGE_URL, parent: null },
+      { url: 'app://adc.evil.example/index.html', parent: null },
       { url: PAGE_URL, parent: { url: 'https://evil.example/', parent: null } },
       null,
     ];
@@ -531,9 +592,10 @@ describe('IPC handlers', () => {
     expect(isTrustedFrameUrl(PAGE_URL, PAGE_URL)).toBe(true);
     expect(isTrustedFrameUrl(`${PAGE_URL}#/armies`, PAGE_URL)).toBe(true);
     expect(isTrustedFrameUrl(`${PAGE_URL}?doc=1`, PAGE_URL)).toBe(true);
-    expect(isTrustedFrameUrl('file:///app/dist/renderer/other.html', PAGE_URL)).toBe(false);
-    expect(isTrustedFrameUrl('app://aide-de-camp/index.html', 'app://aide-de-camp/index.html')).toBe(true);
-    expect(isTrustedFrameUrl('app://other/index.html', 'app://aide-de-camp/index.html')).toBe(false);
+    expect(isTrustedFrameUrl(`${APP_ORIGIN}/other.html`, PAGE_URL)).toBe(false);
+    expect(isTrustedFrameUrl('app://other/index.html', PAGE_URL)).toBe(false);
+    // file:// is never trusted, not even the built page itself: every local file shares that origin.
+    expect(isTrustedFrameUrl(OLD_FILE_PAGE_URL, OLD_FILE_PAGE_URL)).toBe(false);
     expect(isTrustedFrameUrl('http://localhost:5173/', 'http://localhost:5173/')).toBe(false);
     expect(isTrustedFrameUrl('not a url', PAGE_URL)).toBe(false);
   });
@@ -797,12 +859,13 @@ describe('app wiring', () => {
     expect(e.Menu.setApplicationMenu).toHaveBeenCalled();
     const win = FakeBrowserWindow.instances[0]!;
     expect(win.options.webPreferences!.preload).toBe(path.join('/app/dist/electron', 'preload.cjs'));
-    expect(win.loaded).toEqual([path.join('/app/dist/renderer/index.html')]);
+    expect(win.loaded).toEqual([APP_PAGE_URL]);
 
     // The page itself may call; its info names the document from the command line.
-    const info = await e.ipcMain.handlers.get('adc:info')!({ senderFrame: { url: pathToFileURL(path.join('/app/dist/renderer/index.html')).href, parent: null } });
+    const info = await e.ipcMain.handlers.get('adc:info')!({ senderFrame: { url: APP_PAGE_URL, parent: null } });
     expect(info).toEqual({ shell: 'electron', version: '0.1.0', nativeDialogs: true, initialDocument: path.resolve('/home/u', 'battles/austerlitz.scenario.json') });
     await expect(e.ipcMain.handlers.get('adc:info')!({ senderFrame: { url: 'https://evil.example/', parent: null } })).rejects.toThrow();
+    await expect(e.ipcMain.handlers.get('adc:info')!({ senderFrame: { url: OLD_FILE_PAGE_URL, parent: null } })).rejects.toThrow();
 
     // Menu clicks reach the window over adc:menu.
     const template = e.Menu.buildFromTemplate.mock.calls[0]![0];
@@ -837,7 +900,7 @@ describe('app wiring', () => {
   it('resolves packaged and development paths', () => {
     expect(resolveAppPaths({ electronDir: '/opt/adc/resources/app.asar/dist/electron', isPackaged: true, resourcesPath: '/opt/adc/resources' })).toEqual({
       preload: path.join('/opt/adc/resources/app.asar/dist/electron', 'preload.cjs'),
-      indexHtml: path.join('/opt/adc/resources/app.asar/dist/renderer', 'index.html'),
+      rendererDir: path.join('/opt/adc/resources/app.asar/dist/renderer'),
       samplesDir: path.join('/opt/adc/resources', 'scenarios'),
     });
     expect(initialDocumentFromArgv(['/opt/adc/aide-de-camp'], '/')).toBeNull();
@@ -878,7 +941,7 @@ describe('engine in the main process', () => {
       ...(engine ? { createEngine: () => engine as EngineSessions } : {}),
     })!;
     await running.ready;
-    const frame = { url: pathToFileURL(path.join('/app/dist/renderer/index.html')).href, parent: null };
+    const frame = { url: APP_PAGE_URL, parent: null };
     const invoke = (method: InvokeMethod, ...args: unknown[]) => e.ipcMain.handlers.get(INVOKE_CHANNELS[method])!({ senderFrame: frame }, ...args);
     return { e, running, invoke, win: FakeBrowserWindow.instances[0]! };
   }

@@ -12,8 +12,9 @@ export type HostServices = Omit<HostApi, 'engine' | 'onMenuCommand'> & { engine:
 export type SenderCheck = (frame: WebFrameLike | null | undefined) => boolean;
 
 /**
- * True when `url` is the app's own page: same scheme, host and path as `expected`, which must itself be a `file:` or
- * `app:` URL. Query and fragment are ignored (the page may route with them); credentials never match.
+ * True when `url` is the app's own page: same scheme, host and path as `expected`, which must itself be an `app:`
+ * URL (the page is never served from file://, whose origin every local file shares). Query and fragment are ignored
+ * (the page may route with them); credentials never match.
  */
 export function isTrustedFrameUrl(url: string, expected: string): boolean {
   let actual: URL;
@@ -24,7 +25,7 @@ export function isTrustedFrameUrl(url: string, expected: string): boolean {
   } catch {
     return false;
   }
-  if (wanted.protocol !== 'file:' && wanted.protocol !== 'app:') return false;
+  if (wanted.protocol !== 'app:') return false;
   if (actual.username || actual.password) return false;
   return actual.protocol === wanted.protocol && actual.host === wanted.host && actual.pathname === wanted.pathname;
 }

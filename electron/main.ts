@@ -1,6 +1,6 @@
 // Electron's entry (compiled to dist/electron/main.js, ESM). The only file of the main process that imports
 // 'electron'; it gathers the real modules and hands them to startApp, where the wiring lives and is tested.
-import { app, BrowserWindow, dialog, ipcMain, Menu, screen, shell, utilityProcess } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, screen, shell, utilityProcess } from 'electron';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolveDataDir } from '../node/data-dir.js';
@@ -12,7 +12,7 @@ import { createUtilityEngineManager, engineModulePath } from './engine-utility.j
 const electronDir = path.dirname(fileURLToPath(import.meta.url));
 
 // Fails to compile if the real module no longer matches what the shell expects of it.
-const electron: ElectronLike = { app, BrowserWindow, dialog, ipcMain, Menu, screen, shell, utilityProcess };
+const electron: ElectronLike = { app, BrowserWindow, dialog, ipcMain, Menu, protocol, screen, shell, utilityProcess };
 
 startApp({
   electron,

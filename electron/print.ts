@@ -7,6 +7,7 @@ import type { Failure, FailureCode, HostApi, PaperSize } from '../domain/host-ap
 import { writeFileAtomic } from '../node/atomic-file.js';
 import { pickPdfPath, type DialogDeps } from './dialogs.js';
 import type { BrowserWindowConstructorLike, BrowserWindowOptionsLike } from './electron-like.js';
+import { SECURE_WEB_PREFERENCES } from './window.js';
 
 /** The sheet is self-contained: inline styles, data: images and fonts, nothing fetched, nothing run. */
 export const PRINT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:; base-uri 'none'; form-action 'none'";
@@ -27,16 +28,8 @@ export const PRINT_WINDOW_OPTIONS: BrowserWindowOptionsLike = {
   show: false,
   width: 900,
   height: 1200,
-  webPreferences: {
-    contextIsolation: true,
-    sandbox: true,
-    nodeIntegration: false,
-    webSecurity: true,
-    allowRunningInsecureContent: false,
-    javascript: false,
-    spellcheck: false,
-    webviewTag: false,
-  },
+  // The main window's rules, and no scripts at all: the sheet is a document, not a program.
+  webPreferences: { ...SECURE_WEB_PREFERENCES, javascript: false },
 };
 
 export interface PrintDeps extends DialogDeps {

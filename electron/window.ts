@@ -1,8 +1,9 @@
 // The main window and the rules every page in this app lives under: a sandboxed, isolated renderer; no navigation
-// away from the app's page; no new windows or webviews; no permissions; a strict CSP; and links out only to hosts on
-// an allow-list. The window's place and size are remembered between runs.
+// away from the app's page (app://adc/index.html); no new windows or webviews; no permissions; a strict CSP; and
+// links out only to hosts on an allow-list. The window's place and size are remembered between runs.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { APP_PAGE_URL, isAppPageUrl } from './app-protocol.js';
 import type {
   BrowserWindowLike,
   ElectronLike,
@@ -17,9 +18,9 @@ import type {
 export const ALLOWED_EXTERNAL_HOSTS: readonly string[] = [];
 
 /**
- * The page's policy. Styles allow 'unsafe-inline' because MUI (emotion) injects <style> elements at run time;
- * scripts do not. The renderer's index.html should carry the same policy in a <meta> tag, because a header added by
- * `onHeadersReceived` is not guaranteed to reach pages loaded from file://.
+ * The page's policy, sent as a response header by the app:// handler with every file it serves (index.html keeps a
+ * <meta> policy too, which only narrows this one). Styles allow 'unsafe-inline' because MUI (emotion) injects <style>
+ * elements at run time; scripts do not.
  */
 export const APP_CSP = [
   "default-src 'none'",
@@ -44,6 +45,7 @@ export const SECURE_WEB_PREFERENCES = {
   nodeIntegrationInSubFrames: false,
   webSecurity: true,
   allowRunningInsecureContent: false,
+  experimentalFeatures: false,
   webviewTag: false,
   navigateOnDragDrop: false,
   safeDialogs: true,
@@ -65,18 +67,8 @@ export function isAllowedExternalUrl(url: string, allowedHosts: readonly string[
   return allowedHosts.some((h) => h.toLowerCase() === host);
 }
 
-/** Same document: identical URL apart from the fragment. */
-export function isSameDocument(target: string, current: string): boolean {
-  try {
-    const a = new URL(target);
-    const b = new URL(current);
-    a.hash = '';
-    b.hash = '';
-    return a.href === b.href;
-  } catch {
-    return false;
-  }
-}
+/** A frame whose content comes from its parent (`srcdoc`, or an empty frame), never from a URL. */
+export const isParentWrittenFrameUrl = (url: string): boolean => url === 'about:srcdoc' || url === 'about:blank';
 
 export interface HardenOptions {
   allowedExternalHosts: readonly string[];
@@ -87,7 +79,9 @@ const hardened = new WeakSet<object>();
 
 /**
  * Rules for any web contents the app creates (the main window, the hidden print window). Idempotent, so it can run
- * both from `app.on('web-contents-created')` and on the main window directly.
+ * both from `app.on('web-contents-created')` and on the main window directly. A page may navigate only to the app's
+ * own page on its own origin. A subframe may hold only content its parent wrote into it (the print preview and the
+ * balance report print from `srcdoc` frames): it never loads a URL of its own.
  */
 export function hardenWebContents(contents: WebContentsLike, options: HardenOptions): void {
   if (hardened.has(contents)) return;
@@ -97,12 +91,17 @@ export function hardenWebContents(contents: WebContentsLike, options: HardenOpti
   };
   const guard = (event: { preventDefault(): void; url?: string }, url: string): void => {
     const target = typeof event.url === 'string' ? event.url : url;
-    if (isSameDocument(target, contents.getURL())) return;
+    if (isAppPageUrl(target)) return;
     event.preventDefault();
     leave(target);
   };
   contents.on('will-navigate', guard);
   contents.on('will-redirect', guard);
+  contents.on('will-frame-navigate', (event: { preventDefault(): void; url?: string; isMainFrame?: boolean }) => {
+    const target = typeof event.url === 'string' ? event.url : '';
+    if (event.isMainFrame === true ? isAppPageUrl(target) : event.isMainFrame === false && isParentWrittenFrameUrl(target)) return;
+    event.preventDefault();
+  });
   contents.setWindowOpenHandler(({ url }) => {
     leave(url);
     return { action: 'deny' };
@@ -247,8 +246,8 @@ export function trackWindowState(win: BrowserWindowLike, file: string, delayMs =
 export interface MainWindowOptions {
   /** Absolute path of the bundled preload (dist/electron/preload.cjs). */
   preloadPath: string;
-  /** Absolute path of the built page (dist/renderer/index.html). */
-  indexHtml: string;
+  /** The page to load; the app scheme's page unless a test says otherwise. */
+  pageUrl?: string;
   /** Where the window's place and size are kept (the data dir's window-state.json). */
   stateFile: string;
   allowedExternalHosts?: readonly string[];
@@ -296,9 +295,10 @@ export function createMainWindow(
 
   trackWindowState(win, options.stateFile, options.saveDelayMs);
   win.once('ready-to-show', () => win.show());
-  void win.loadFile(options.indexHtml).catch((err: unknown) => {
+  const pageUrl = options.pageUrl ?? APP_PAGE_URL;
+  void win.loadURL(pageUrl).catch((err: unknown) => {
     // Without a page, ready-to-show may never come: show the window anyway so the app does not look hung.
-    console.error(`Aide-de-Camp could not load ${options.indexHtml}:`, err);
+    console.error(`Aide-de-Camp could not load ${pageUrl}:`, err);
     if (!win.isDestroyed()) win.show();
   });
   return win;
