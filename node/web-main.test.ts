@@ -1,11 +1,12 @@
 // The `npm run web` entry: argument handling, which workspace a FILE implies, and a clean stop.
-import { promises as fs } from 'node:fs';
+import { existsSync, promises as fs } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningWebServer } from './web-server.js';
-import { main, repoRoot } from './web-main.js';
+import { browserCommand, main, repoRoot } from './web-main.js';
 
 let root: string;
 let staticDir: string;
@@ -42,22 +43,39 @@ function post(server: RunningWebServer, method: string, args: unknown[]): Promis
   });
 }
 
+function get(url: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: false }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      })
+      .on('error', reject);
+  });
+}
+
 /** Runs main until `inspect` is done with the live server, then stops it as a signal would. */
-async function run(argv: string[], inspect: (server: RunningWebServer) => Promise<void> = async () => undefined) {
+async function run(
+  argv: string[],
+  inspect: (server: RunningWebServer, seen: { out: string[]; opened: string[][] }) => Promise<void> = async () => undefined,
+) {
   const out: string[] = [];
   const err: string[] = [];
   let stop!: () => void;
   const stopped = new Promise<void>((resolve) => (stop = resolve));
   let inspected: Promise<void> = Promise.resolve();
-  const opened: string[] = [];
+  const opened: string[][] = [];
   const code = await main(argv, {
     out: (l) => out.push(l),
     err: (l) => err.push(l),
-    openBrowser: (url) => opened.push(url),
+    runBrowser: (command, args) => opened.push([command, ...args]),
+    launchDir: root,
     staticDir,
     stopped,
     onListening: (server) => {
-      inspected = inspect(server).finally(stop);
+      inspected = inspect(server, { out, opened }).finally(stop);
     },
   });
   await inspected;
@@ -91,7 +109,49 @@ describe('web main', () => {
       expect((await post(server, 'listLibrary', [])).samples.length).toBeGreaterThan(0);
     });
     expect(result.code).toBe(0);
-    expect(result.opened).toEqual([result.out[0]!.replace('Aide-de-Camp is running at ', '')]);
+    expect(result.opened).toHaveLength(1);
+  });
+
+  it('opens the browser on a private launch file, never with the token on its command line, and the printed address works', async () => {
+    let launchFile = '';
+    let printed = '';
+    const result = await run(['--workspace', root], async (server, seen) => {
+      const [argv] = seen.opened;
+      // The browser's command line is readable by every local user; it must not carry the token.
+      expect(argv).toEqual([...browserCommand(argv!.at(-1)!)].flat());
+      expect(argv!.join(' ')).not.toContain(server.token);
+      const target = argv!.at(-1)!;
+      expect(target).toMatch(/^file:\/\//);
+      launchFile = fileURLToPath(target);
+      if (process.platform !== 'win32') {
+        expect((await fs.stat(launchFile)).mode & 0o777).toBe(0o600);
+        expect((await fs.stat(path.dirname(launchFile))).mode & 0o777).toBe(0o700);
+      }
+      // The file sends the browser on to the address printed for the user.
+      const html = await fs.readFile(launchFile, 'utf8');
+      printed = seen.out[0]!.replace('Aide-de-Camp is running at ', '');
+      expect(html).toContain(`<meta http-equiv="refresh" content="0;url=${printed}">`);
+
+      // Pasted into another browser, after the launch, the printed address still opens the app and its API.
+      const page = await get(printed);
+      expect(page.status).toBe(200);
+      expect(page.body).toBe('<!doctype html>');
+      const token = new URL(printed).searchParams.get('token')!;
+      expect(token).toBe(server.token);
+      expect(await post(server, 'info', [])).toMatchObject({ shell: 'web' });
+    });
+    expect(result.code).toBe(0);
+    expect(printed).not.toBe('');
+    // Gone with the server, folder and all.
+    expect(existsSync(launchFile)).toBe(false);
+    expect(existsSync(path.dirname(launchFile))).toBe(false);
+  });
+
+  it('builds the browser command for each platform with the target as its own argument', () => {
+    const target = 'file:///tmp/adc-launch-x/open-aide-de-camp.html';
+    expect(browserCommand(target, 'linux')).toEqual(['xdg-open', [target]]);
+    expect(browserCommand(target, 'darwin')).toEqual(['open', [target]]);
+    expect(browserCommand(target, 'win32')).toEqual(['cmd', ['/c', 'start', '""', target]]);
   });
 
   it('reads a relative FILE and --workspace from where the user typed npm run web (INIT_CWD)', async () => {

@@ -2,7 +2,9 @@
 // machine only. For machines where Electron cannot be installed, and for end-to-end tests in a plain Chromium.
 import { spawn } from 'node:child_process';
 import { existsSync, promises as fs, realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { APP_VERSION } from './app-info.js';
 import { isEntryPoint } from './entry-point.js';
@@ -16,8 +18,10 @@ export const USAGE = 'usage: npm run web -- [--port N] [--workspace DIR] [--no-o
 export interface WebMainIo {
   out(line: string): void;
   err(line: string): void;
-  /** Opens the address in a browser; replaced in tests. */
-  openBrowser(url: string): void;
+  /** Runs the command that opens the browser (detached); replaced in tests to see its argv. */
+  runBrowser(command: string, args: string[]): void;
+  /** Where the launch file's private folder is made; the system's temp folder by default. */
+  launchDir?: string;
   /** Resolves when the server should stop; defaults to SIGINT or SIGTERM. */
   stopped?: Promise<unknown>;
   /** Called once the server listens, so a test can talk to it. */
@@ -30,22 +34,55 @@ class UsageError extends Error {}
 
 export { repoRoot };
 
-function openInBrowser(url: string): void {
-  const [command, args] =
-    process.platform === 'darwin'
-      ? ['open', [url]]
-      : process.platform === 'win32'
-        ? // start's first quoted argument is the window title, so an empty one keeps the URL from being taken for it.
-          ['cmd', ['/c', 'start', '""', url]]
-        : ['xdg-open', [url]];
+/** The command that opens `target` in the user's browser, as the platform does it. */
+export function browserCommand(target: string, platform: NodeJS.Platform = process.platform): [string, string[]] {
+  if (platform === 'darwin') return ['open', [target]];
+  // start's first quoted argument is the window title, so an empty one keeps the target from being taken for it.
+  if (platform === 'win32') return ['cmd', ['/c', 'start', '""', target]];
+  return ['xdg-open', [target]];
+}
+
+function runDetached(command: string, args: string[]): void {
   try {
-    const child = spawn(command, args as string[], { detached: true, stdio: 'ignore', windowsHide: true });
+    const child = spawn(command, args, { detached: true, stdio: 'ignore', windowsHide: true });
     // No browser to open is fine: the address is printed.
     child.on('error', () => undefined);
     child.unref();
   } catch {
     /* as above */
   }
+}
+
+export interface LaunchFile {
+  /** The file: address the browser is given: it names no secret, only a file only this user can read. */
+  url: string;
+  path: string;
+  remove(): Promise<void>;
+}
+
+const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * A page that sends the browser on to the tokened address. The token must not go on the browser's command line,
+ * where any local user can read it (ps, /proc); a file readable by this user alone carries it instead.
+ */
+export async function writeLaunchFile(address: string, parent = tmpdir()): Promise<LaunchFile> {
+  const dir = await fs.mkdtemp(path.join(parent, 'adc-launch-'));
+  // mkdtemp already makes it 0700; said again so a permissive umask or platform cannot widen it.
+  await fs.chmod(dir, 0o700);
+  const file = path.join(dir, 'open-aide-de-camp.html');
+  const href = escapeHtml(address);
+  const html =
+    `<!doctype html><meta charset="utf-8"><meta name="referrer" content="no-referrer">` +
+    `<meta http-equiv="refresh" content="0;url=${href}"><title>Aide-de-Camp</title>` +
+    `<p>Opening <a href="${href}">Aide-de-Camp</a>…</p>\n`;
+  await fs.writeFile(file, html, { mode: 0o600, flag: 'wx' });
+  return {
+    url: pathToFileURL(file).href,
+    path: file,
+    remove: () => fs.rm(dir, { recursive: true, force: true }),
+  };
 }
 
 function waitForSignal(): Promise<void> {
@@ -149,10 +186,22 @@ export async function main(argv: string[], io: Partial<WebMainIo> = {}): Promise
     const stopped = io.stopped ?? waitForSignal();
     out(`Aide-de-Camp is running at ${server.url}`);
     out(`Workspace: ${workspace}`);
-    io.onListening?.(server);
-    if (!values['no-open']) (io.openBrowser ?? openInBrowser)(server.url);
-    await stopped;
-    await server.close();
+    let launch: LaunchFile | null = null;
+    try {
+      if (!values['no-open']) {
+        try {
+          launch = await writeLaunchFile(server.url, io.launchDir);
+        } catch (e) {
+          err(`aide-de-camp web: the browser was not opened (${e instanceof Error ? e.message : String(e)}); open the address above.`);
+        }
+        if (launch) (io.runBrowser ?? runDetached)(...browserCommand(launch.url));
+      }
+      io.onListening?.(server);
+      await stopped;
+    } finally {
+      await launch?.remove();
+      await server.close();
+    }
     return 0;
   } catch (e) {
     if (e instanceof UsageError) {

@@ -12,8 +12,14 @@ const TOKEN_KEY = 'adc-token';
 
 export function pickHost(): HostApi {
   if (window.adcHost) return window.adcHost;
-  const fromUrl = new URL(window.location.href).searchParams.get('token');
-  // Kept for the tab's life so a reload after the address bar is tidied still works.
-  if (fromUrl) sessionStorage.setItem(TOKEN_KEY, fromUrl);
+  const url = new URL(window.location.href);
+  const fromUrl = url.searchParams.get('token');
+  if (fromUrl) {
+    // Kept for the tab's life so a reload still works once the address bar is tidied.
+    sessionStorage.setItem(TOKEN_KEY, fromUrl);
+    // Out of the address bar and this history entry, where a shared screen or a copied link would show it.
+    url.searchParams.delete('token');
+    window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+  }
   return createWebHost(fromUrl ?? sessionStorage.getItem(TOKEN_KEY) ?? '');
 }
