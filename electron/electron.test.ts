@@ -413,15 +413,16 @@ describe('main window', () => {
     expect(event.preventDefault).toHaveBeenCalled();
   });
 
-  it('denies every permission request and check', () => {
+  it('denies every permission request and check, even from the app page (it needs none)', () => {
     const e = fakeElectron();
     createMainWindow(e.electron, WINDOW_OPTIONS());
+    const permissions = ['media', 'geolocation', 'notifications', 'clipboard-read', 'clipboard-sanitized-write', 'fullscreen', 'pointerLock', 'midi', 'midiSysex', 'hid', 'serial', 'usb', 'display-capture', 'window-management', 'storage-access', 'openExternal', 'unknown'];
     const granted: boolean[] = [];
-    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal']) {
-      sharedSession.permissionRequestHandler!(null, permission, (g) => granted.push(g), {});
-      expect(sharedSession.permissionCheckHandler!(null, permission, 'file://', {})).toBe(false);
+    for (const permission of permissions) {
+      sharedSession.permissionRequestHandler!(null, permission, (g) => granted.push(g), { requestingUrl: APP_PAGE_URL });
+      expect(sharedSession.permissionCheckHandler!(null, permission, APP_ORIGIN, { requestingUrl: APP_PAGE_URL }), permission).toBe(false);
     }
-    expect(granted).toEqual([false, false, false, false, false]);
+    expect(granted).toEqual(permissions.map(() => false));
   });
 
   it('sends a strict CSP with every page', () => {
