@@ -6,9 +6,10 @@ import http from 'node:http';
 import net from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readFileSync, readdirSync } from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDocumentStore } from './document-store.js';
-import { EngineManager } from './engine-process.js';
+import { EngineManager, type EngineSessions } from './engine-process.js';
 import { CONTENT_SECURITY_POLICY, MAX_BODY_BYTES, startWebServer, type RunningWebServer } from './web-server.js';
 
 interface Reply {
@@ -17,6 +18,7 @@ interface Reply {
   body: string;
 }
 
+const PAGE = 'page-one-0001';
 let root: string;
 let workspace: string;
 let server: RunningWebServer;
@@ -270,6 +272,122 @@ describe('web server', () => {
     expect((await api('info', [])).status).toBe(200);
   });
 
+  it('gives each method a body limit of its own, and says which and how much', async () => {
+    const cases: [string, number, RegExp][] = [
+      ['info', 8 * 1024, /info: the request is larger than 4 KB/],
+      ['openDocument', 128 * 1024, /openDocument: the request is larger than 64 KB/],
+      ['engineStart', 8 * 1024, /engineStart: the request is larger than 4 KB/],
+      ['engineSend', 9 * 1024 * 1024, /engineSend: the request is larger than 8 MB/],
+    ];
+    for (const [method, size, message] of cases) {
+      const reply = await api(method, ['x'.repeat(size)]);
+      expect(reply.status, method).toBe(413);
+      expect(JSON.parse(reply.body).error).toMatch(message);
+    }
+    expect((await api('info', [])).status).toBe(200);
+  });
+
+  it('refuses bodies that would parse into a heap far larger than themselves, before parsing them', async () => {
+    const deep = '['.repeat(100_000) + ']'.repeat(100_000);
+    const many = `[${'{},'.repeat(1_100_000)}{}]`;
+    for (const [body, message] of [[deep, /nests deeper than 256 levels/], [many, /more than 1,000,000 values/]] as const) {
+      const reply = await request({ method: 'POST', path: '/api/engineSend', headers: { 'X-ADC-Token': server.token }, body });
+      expect(reply.status).toBe(413);
+      expect(JSON.parse(reply.body).error).toMatch(message);
+    }
+    // Brackets inside strings are text, not nesting: a document full of them is still fine.
+    expect((await result('validate', ['['.repeat(10_000)])).problems[0]).toMatchObject({ severity: 'error' });
+    expect((await api('info', [])).status).toBe(200);
+  });
+
+  it('survives clients that hang up mid-upload or mid-download, without a stack trace, and goes on serving', async () => {
+    const big = path.join(root, 'static', 'assets', 'big.bin');
+    await fs.writeFile(big, Buffer.alloc(16 * 1024 * 1024, 7));
+    const written: string[] = [];
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      written.push(String(chunk));
+      return true;
+    });
+    try {
+      for (const method of ['validate', 'saveDocument', 'engineSend', 'info']) {
+        // Half a body, then the socket closes.
+        await new Promise<void>((resolve, reject) => {
+          const socket = net.connect({ host: '127.0.0.1', port: server.port }, () => {
+            socket.write(
+              `POST /api/${method} HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nX-ADC-Token: ${server.token}\r\n` +
+                `Content-Type: application/json\r\nContent-Length: 4000\r\n\r\n["${'a'.repeat(1500)}`,
+              () => setTimeout(() => socket.destroy(), 20),
+            );
+          });
+          socket.on('close', () => resolve());
+          socket.on('error', reject);
+        });
+      }
+      // A download cut off after its first bytes.
+      await new Promise<void>((resolve, reject) => {
+        const req = http.get({ host: '127.0.0.1', port: server.port, path: '/assets/big.bin', agent: false }, (res) => {
+          res.once('data', () => {
+            req.destroy();
+            resolve();
+          });
+        });
+        req.on('error', (e) => ((e as NodeJS.ErrnoException).code === 'ECONNRESET' ? resolve() : reject(e)));
+      });
+      // The server is still there for everyone else.
+      for (let i = 0; i < 3; i++) expect((await api('info', [])).status).toBe(200);
+      expect((await request({ path: '/assets/app.js' })).status).toBe(200);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(written.join('')).not.toMatch(/\n\s+at /);
+    expect(written.join('')).toBe('');
+  });
+
+  it('turns a failure inside a handler into a clean JSON error, with one line on stderr and no stack anywhere', async () => {
+    const failing: EngineSessions = {
+      start: async () => ({ ok: false, code: 'unavailable', message: 'no' }),
+      send: async () => {
+        throw new TypeError('cannot read properties of a hostile message\n    at somewhere (file.js:1:1)');
+      },
+      stop: async () => undefined,
+      onMessage: () => () => undefined,
+      stopAll: async () => undefined,
+      killAll: () => undefined,
+    };
+    const store = createDocumentStore({ mode: 'web', workspaceDir: workspace, samplesDir: path.join(root, 'samples'), dataDir: path.join(root, 'data') });
+    const own = await startWebServer({ port: 0, store, staticDir: path.join(root, 'static'), initialDocument: null, version: '1', engine: failing });
+    const written: string[] = [];
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      written.push(String(chunk));
+      return true;
+    });
+    try {
+      const reply = await new Promise<Reply>((resolve, reject) => {
+        const req = http.request(
+          { host: '127.0.0.1', port: own.port, method: 'POST', path: '/api/engineSend', headers: { 'X-ADC-Token': own.token }, agent: false },
+          (res) => {
+            let body = '';
+            res.on('data', (c: Buffer) => (body += c));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+          },
+        );
+        req.on('error', reject);
+        req.end(JSON.stringify(['s1', { type: 'ping' }]));
+      });
+      expect(reply.status).toBe(500);
+      expect(reply.headers['content-type']).toBe('application/json; charset=utf-8');
+      const error = JSON.parse(reply.body).error as string;
+      expect(error).toMatch(/^engineSend failed inside the server/);
+      expect(error).not.toMatch(/\sat |hostile/);
+    } finally {
+      spy.mockRestore();
+      await own.close();
+    }
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatch(/^aide-de-camp web: engineSend failed: cannot read properties of a hostile message at somewhere/);
+    expect(written[0]!.trim().split('\n')).toHaveLength(1);
+  });
+
   it('stops accepting connections once closed', async () => {
     const port = server.port;
     await server.close();
@@ -331,13 +449,13 @@ async function waitFor(condition: () => boolean, ms = 5000): Promise<void> {
 
 describe('engine over the web shell', () => {
   it('starts the real engine, sends to it, streams its replies, and stops it', async () => {
-    const events = await openEvents(`?token=${server.token}`, { Origin: `http://127.0.0.1:${server.port}` });
+    const events = await openEvents(`?token=${server.token}&page=${PAGE}`, { Origin: `http://127.0.0.1:${server.port}` });
     try {
       expect(events.status).toBe(200);
       expect(events.headers['content-type']).toBe('text/event-stream; charset=utf-8');
       expect(events.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
 
-      const started = await result('engineStart', []);
+      const started = await result('engineStart', [PAGE]);
       expect(started).toMatchObject({ ok: true, session: expect.any(String), ready: { type: 'ready', protocol: 1, rules: ['square-eagles'] } });
       const session: string = started.session;
 
@@ -367,11 +485,16 @@ describe('engine over the web shell', () => {
       ['engineStop', []],
       ['engineStop', [null]],
       ['engineStart', ['x']],
+      ['engineStart', []],
+      ['engineStart', [PAGE, 1]],
+      ['engineStart', ['../../etc/passwd']],
     ] as const) {
       expect((await api(method, args)).status, `${method} ${JSON.stringify(args)}`).toBe(400);
     }
     expect(await result('engineSend', ['s1', { type: 'ping' }])).toMatchObject({ ok: false, code: 'unavailable' });
     expect(await result('engineStop', ['s1'])).toBeNull();
+    // A page without an open event stream would never hear its engine: refused before one is started.
+    expect(await result('engineStart', [PAGE])).toMatchObject({ ok: false, code: 'unavailable', message: expect.stringMatching(/event stream/) });
   });
 
   it('guards the event stream with the token, Host and Origin', async () => {
@@ -379,8 +502,10 @@ describe('engine over the web shell', () => {
       ['', {}, 401],
       ['?token=', {}, 401],
       [`?token=${server.token.slice(1)}x`, {}, 401],
-      [`?token=${server.token}`, { Origin: 'http://evil.example' }, 403],
-      [`?token=${server.token}`, { Host: `evil.example:${server.port}` }, 403],
+      [`?token=${server.token}&page=${PAGE}`, { Origin: 'http://evil.example' }, 403],
+      [`?token=${server.token}&page=${PAGE}`, { Host: `evil.example:${server.port}` }, 403],
+      [`?token=${server.token}`, {}, 400],
+      [`?token=${server.token}&page=short`, {}, 400],
     ];
     for (const [query, headers, status] of tries) {
       const stream = await openEvents(query, headers);
@@ -398,7 +523,7 @@ describe('engine over the web shell', () => {
     const engine = new EngineManager();
     const store = createDocumentStore({ mode: 'web', workspaceDir: workspace, samplesDir: path.join(root, 'samples'), dataDir: path.join(root, 'data') });
     const own = await startWebServer({ port: 0, store, staticDir: path.join(root, 'static'), initialDocument: null, version: '1', engine });
-    const events = await openEvents(`?token=${own.token}`, {}, own.port);
+    const events = await openEvents(`?token=${own.token}&page=${PAGE}`, {}, own.port);
     const call = async (method: string, args: unknown[]) => {
       const reply = await new Promise<string>((resolve, reject) => {
         const req = http.request(
@@ -414,11 +539,127 @@ describe('engine over the web shell', () => {
       });
       return JSON.parse(reply).result;
     };
-    expect(await call('engineStart', [])).toMatchObject({ ok: true });
-    expect(await call('engineStart', [])).toMatchObject({ ok: true });
+    expect(await call('engineStart', [PAGE])).toMatchObject({ ok: true });
+    expect(await call('engineStart', [PAGE])).toMatchObject({ ok: true });
     expect(engine.running).toHaveLength(2);
     await own.close();
     expect(engine.running).toEqual([]);
     events.close();
   });
+
+  describe('engines belong to their page', () => {
+    let own: RunningWebServer;
+    let engine: EngineManager;
+    const call = async (method: string, args: unknown[]): Promise<any> => {
+      const reply = await new Promise<string>((resolve, reject) => {
+        const req = http.request(
+          { host: '127.0.0.1', port: own.port, method: 'POST', path: `/api/${method}`, headers: { 'X-ADC-Token': own.token }, agent: false },
+          (res) => {
+            let body = '';
+            res.on('data', (c: Buffer) => (body += c));
+            res.on('end', () => resolve(body));
+          },
+        );
+        req.on('error', reject);
+        req.end(JSON.stringify(args));
+      });
+      return JSON.parse(reply).result;
+    };
+    const stream = (page: string) => openEvents(`?token=${own.token}&page=${page}`, {}, own.port);
+
+    beforeEach(async () => {
+      engine = new EngineManager();
+      const store = createDocumentStore({ mode: 'web', workspaceDir: workspace, samplesDir: path.join(root, 'samples'), dataDir: path.join(root, 'data') });
+      own = await startWebServer({ port: 0, store, staticDir: path.join(root, 'static'), initialDocument: null, version: '1', engine, pageGraceMs: 300 });
+    });
+    afterEach(async () => {
+      await own.close();
+      engine.killAll();
+    });
+
+    it('runs at most four engines, refusing the fifth with the reason, and starts one again once another stops', async () => {
+      const events = await stream(PAGE);
+      try {
+        const sessions: string[] = [];
+        for (let i = 0; i < 4; i++) {
+          const started = await call('engineStart', [PAGE]);
+          expect(started).toMatchObject({ ok: true });
+          sessions.push(started.session);
+        }
+        expect(engineProcesses()).toHaveLength(4);
+        const refused = await call('engineStart', [PAGE]);
+        expect(refused).toMatchObject({ ok: false, code: 'unavailable', message: expect.stringMatching(/^4 rules engines are already running/) });
+        expect(engineProcesses()).toHaveLength(4);
+        await call('engineStop', [sessions[0]]);
+        // quit sent through engineSend stops an engine as well, and frees its place.
+        expect(await call('engineSend', [sessions[1], { type: 'quit' }])).toMatchObject({ ok: true });
+        expect(await call('engineStart', [PAGE])).toMatchObject({ ok: true });
+        expect(await call('engineStart', [PAGE])).toMatchObject({ ok: true });
+        expect(await call('engineStart', [PAGE])).toMatchObject({ ok: false });
+      } finally {
+        events.close();
+      }
+    });
+
+    it("stops a page's engines once its stream has closed for the grace period, and only that page's", async () => {
+      const first = await stream('page-that-goes');
+      const second = await stream('page-that-stays');
+      const gone = [await call('engineStart', ['page-that-goes']), await call('engineStart', ['page-that-goes'])];
+      const kept = await call('engineStart', ['page-that-stays']);
+      expect([...gone, kept].every((s) => s.ok)).toBe(true);
+      const pids = engineProcesses();
+      expect(pids).toHaveLength(3);
+
+      // Each page hears its own engines only.
+      await call('engineSend', [kept.session, { id: 'k1', type: 'ping' }]);
+      await call('engineSend', [gone[0].session, { id: 'g1', type: 'ping' }]);
+      await waitFor(() => second.events.length >= 1 && first.events.length >= 1);
+      expect(second.events).toEqual([{ session: kept.session, message: { re: 'k1', type: 'pong' } }]);
+      expect(first.events).toEqual([{ session: gone[0].session, message: { re: 'g1', type: 'pong' } }]);
+
+      first.close();
+      await waitFor(() => engineProcesses().length === 1 && engine.running.length === 1, 10_000);
+      expect(engine.running).toEqual([kept.session]);
+      expect(await call('engineSend', [gone[1].session, { type: 'ping' }])).toMatchObject({ ok: false, code: 'unavailable' });
+      expect(await call('engineSend', [kept.session, { type: 'ping' }])).toMatchObject({ ok: true });
+      second.close();
+      await waitFor(() => engineProcesses().length === 0, 10_000);
+    });
+
+    it('keeps the engines of a page whose stream comes back within the grace period (an EventSource reconnecting)', async () => {
+      const first = await stream(PAGE);
+      const started = await call('engineStart', [PAGE]);
+      first.close();
+      const again = await stream(PAGE);
+      try {
+        await new Promise((r) => setTimeout(r, 600));
+        expect(engine.running).toEqual([started.session]);
+        await call('engineSend', [started.session, { id: 'after', type: 'ping' }]);
+        await waitFor(() => again.events.length >= 1);
+        expect(again.events[0]).toEqual({ session: started.session, message: { re: 'after', type: 'pong' } });
+      } finally {
+        again.close();
+      }
+      await waitFor(() => engine.running.length === 0, 10_000);
+    });
+  });
 });
+
+/** The rules engines this test process has running, found in /proc as `adc.js engine` children. */
+function engineProcesses(): number[] {
+  const out: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // A zombie has exited; it only waits to be reaped.
+      if (Number(fields[1]) !== process.pid || fields[0] === 'Z') continue;
+      const cmd = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+      if (cmd.some((a) => a.endsWith('adc.js')) && cmd.includes('engine')) out.push(Number(entry));
+    } catch {
+      // Gone while we looked.
+    }
+  }
+  return out;
+}

@@ -8,7 +8,10 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Backup, Failure, HostInfo, SaveRequest } from '../domain/host-api.js';
 import type { DocumentStore } from './document-store.js';
+import { pipeline } from 'node:stream';
+import { MAX_LINE_BYTES } from '../engine/protocol.js';
 import { EngineManager, type EngineSessions } from './engine-process.js';
+import { jsonOverLimits, type JsonLimits } from './json-shape.js';
 
 export interface WebServerOptions {
   /** 0 picks any free port. */
@@ -21,6 +24,10 @@ export interface WebServerOptions {
   version: string;
   /** Runs the rules engines; by default `adc engine` from this checkout. Every engine is stopped on close. */
   engine?: EngineSessions;
+  /** Most engines running at once, over every page; the next engineStart is refused. */
+  maxEngines?: number;
+  /** How long a page's engines outlive its last event stream, so EventSource may reconnect. */
+  pageGraceMs?: number;
 }
 
 export interface RunningWebServer {
@@ -32,10 +39,24 @@ export interface RunningWebServer {
 
 export const HOST = '127.0.0.1';
 export const TOKEN_HEADER = 'x-adc-token';
+const KB = 1024;
+const MB = 1024 * KB;
 /** A document is at most 32 MB; JSON-escaping it inside a request may add some. */
-export const MAX_BODY_BYTES = 40 * 1024 * 1024;
-/** An oversized body is read and dropped up to this much so the client gets a clean 413; past it the socket is cut. */
-const MAX_DRAIN_BYTES = 2 * MAX_BODY_BYTES;
+export const MAX_BODY_BYTES = 40 * MB;
+/** A call that takes no argument, or an id. */
+const SMALL_BODY_BYTES = 4 * KB;
+/** A call that takes a path or a key. */
+const PATH_BODY_BYTES = 64 * KB;
+/** engineSend: one protocol line and the session id around it. */
+const ENGINE_BODY_BYTES = MAX_LINE_BYTES + 64 * KB;
+/** Bodies held in memory at once, over every request; past it a request is refused as busy, not queued. */
+export const MAX_BUFFERED_BYTES = 4 * MAX_BODY_BYTES;
+/** What parsing the arguments may build: documents travel as strings, so only engine messages are structured. */
+export const ARGUMENT_LIMITS: JsonLimits = { maxDepth: 256, maxValues: 1_000_000 };
+/** Event streams open at once; a page holds one. */
+export const MAX_STREAMS = 32;
+export const DEFAULT_MAX_ENGINES = 4;
+const DEFAULT_PAGE_GRACE_MS = 10_000;
 /** An event stream whose reader falls this far behind is cut; EventSource reconnects, and memory stays bounded. */
 const MAX_STREAM_BACKLOG_BYTES = 64 * 1024 * 1024;
 /** Comments on an idle event stream, so a dead reader is noticed and proxies keep it open. */
@@ -89,6 +110,11 @@ class BadRequest extends Error {}
 
 type Args = unknown[];
 type Handler = (args: Args) => Promise<unknown>;
+/** An API method: how large a body it reads at most, and what it does. */
+interface Endpoint {
+  limit: number;
+  run: Handler;
+}
 
 const unavailable = (message: string): Failure => ({ ok: false, code: 'unavailable', message });
 
@@ -106,6 +132,25 @@ function expectSession(value: unknown): string {
   if (session.length === 0 || session.length > 128) throw new BadRequest('session must be a session id');
   return session;
 }
+
+/** A page names itself with an id it made up, so its engines can be stopped when it goes. */
+function expectPage(value: unknown): string {
+  const page = expectString(value, 'page');
+  if (!/^[A-Za-z0-9_-]{8,64}$/.test(page)) throw new BadRequest('page must be a page id (8 to 64 letters, digits, - or _)');
+  return page;
+}
+
+function describeBytes(n: number): string {
+  return n >= MB ? `${Math.round(n / MB)} MB` : `${Math.round(n / KB)} KB`;
+}
+
+/** Errors reach stderr as one line: a hostile request must not be able to fill the log with stacks. */
+function logLine(text: string): void {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  process.stderr.write(`aide-de-camp web: ${flat.length > 300 ? flat.slice(0, 300) + '…' : flat}\n`);
+}
+
+const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
 function expectObject(value: unknown, what: string): Record<string, unknown> {
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw new BadRequest(`${what} must be an object`);
@@ -158,29 +203,99 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
     initialDocument: options.initialDocument,
   });
 
-  const handlers: Record<string, Handler> = {
-    info: async (a) => (expectArgs(a, 0, 'info'), info()),
-    listLibrary: async (a) => (expectArgs(a, 0, 'listLibrary'), store.listLibrary()),
-    openDocument: async (a) => (expectArgs(a, 1, 'openDocument'), store.openDocument(expectString(a[0], 'path'))),
-    documentVersion: async (a) => (expectArgs(a, 1, 'documentVersion'), store.documentVersion(expectString(a[0], 'path'))),
-    saveDocument: async (a) => (expectArgs(a, 1, 'saveDocument'), store.saveDocument(asSaveRequest(a[0]))),
-    writeBackup: async (a) => (expectArgs(a, 1, 'writeBackup'), store.writeBackup(asBackup(a[0]))),
-    listBackups: async (a) => (expectArgs(a, 0, 'listBackups'), store.listBackups()),
-    discardBackup: async (a) => (expectArgs(a, 1, 'discardBackup'), store.discardBackup(expectString(a[0], 'key'))),
-    validate: async (a) => (expectArgs(a, 1, 'validate'), store.validate(expectString(a[0], 'text'))),
-    print: async (a) => {
-      expectArgs(a, 3, 'print');
-      expectString(a[0], 'html');
-      if (a[1] !== 'a4' && a[1] !== 'letter') throw new BadRequest('paper must be "a4" or "letter"');
-      expectString(a[2], 'suggestedName');
-      return unavailable("The web version prints with the browser's own print dialog.");
+  const maxEngines = options.maxEngines ?? DEFAULT_MAX_ENGINES;
+  const pageGraceMs = options.pageGraceMs ?? DEFAULT_PAGE_GRACE_MS;
+
+  /** A page of ours: its open event streams, and the engines it started, which go when it goes. */
+  interface Page {
+    streams: Set<http.ServerResponse>;
+    engines: Set<string>;
+    grace: NodeJS.Timeout | null;
+  }
+  const pages = new Map<string, Page>();
+  /** Which page each running engine belongs to. */
+  const owners = new Map<string, string>();
+  /** engineStart calls still waiting for their engine, counted against the cap. */
+  let starting = 0;
+  let closing = false;
+
+  const forgetEngine = (session: string): void => {
+    const page = owners.get(session);
+    owners.delete(session);
+    if (page !== undefined) pages.get(page)?.engines.delete(session);
+  };
+
+  async function startEngine(pageId: string): Promise<unknown> {
+    if (closing) return unavailable('The server is stopping.');
+    if (!pages.get(pageId)?.streams.size) {
+      return unavailable('The page has no open engine event stream, which the engine answers through; reload the page.');
+    }
+    if (owners.size + starting >= maxEngines) {
+      return unavailable(
+        `${maxEngines} rules engines are already running, the most this server runs at once. Close Test play in another tab, or reload the pages you no longer use, and try again.`,
+      );
+    }
+    starting++;
+    let result;
+    try {
+      result = await engine.start();
+    } finally {
+      starting--;
+    }
+    if (!result.ok) return result;
+    const page = pages.get(pageId);
+    if (!page || closing) {
+      // The page went while its engine started: nobody is left to use it.
+      await engine.stop(result.session);
+      return unavailable('The page was closed while the rules engine started.');
+    }
+    page.engines.add(result.session);
+    owners.set(result.session, pageId);
+    return result;
+  }
+
+  async function stopEngine(session: string): Promise<void> {
+    forgetEngine(session);
+    await engine.stop(session);
+  }
+
+  const endpoints: Record<string, Endpoint> = {
+    info: { limit: SMALL_BODY_BYTES, run: async (a) => (expectArgs(a, 0, 'info'), info()) },
+    listLibrary: { limit: SMALL_BODY_BYTES, run: async (a) => (expectArgs(a, 0, 'listLibrary'), store.listLibrary()) },
+    openDocument: { limit: PATH_BODY_BYTES, run: async (a) => (expectArgs(a, 1, 'openDocument'), store.openDocument(expectString(a[0], 'path'))) },
+    documentVersion: {
+      limit: PATH_BODY_BYTES,
+      run: async (a) => (expectArgs(a, 1, 'documentVersion'), store.documentVersion(expectString(a[0], 'path'))),
     },
-    engineStart: async (a) => (expectArgs(a, 0, 'engineStart'), engine.start()),
-    engineSend: async (a) => {
-      expectArgs(a, 2, 'engineSend');
-      return engine.send(expectSession(a[0]), expectObject(a[1], 'the message'));
+    saveDocument: { limit: MAX_BODY_BYTES, run: async (a) => (expectArgs(a, 1, 'saveDocument'), store.saveDocument(asSaveRequest(a[0]))) },
+    writeBackup: { limit: MAX_BODY_BYTES, run: async (a) => (expectArgs(a, 1, 'writeBackup'), store.writeBackup(asBackup(a[0]))) },
+    listBackups: { limit: SMALL_BODY_BYTES, run: async (a) => (expectArgs(a, 0, 'listBackups'), store.listBackups()) },
+    discardBackup: { limit: PATH_BODY_BYTES, run: async (a) => (expectArgs(a, 1, 'discardBackup'), store.discardBackup(expectString(a[0], 'key'))) },
+    validate: { limit: MAX_BODY_BYTES, run: async (a) => (expectArgs(a, 1, 'validate'), store.validate(expectString(a[0], 'text'))) },
+    print: {
+      limit: MAX_BODY_BYTES,
+      run: async (a) => {
+        expectArgs(a, 3, 'print');
+        expectString(a[0], 'html');
+        if (a[1] !== 'a4' && a[1] !== 'letter') throw new BadRequest('paper must be "a4" or "letter"');
+        expectString(a[2], 'suggestedName');
+        return unavailable("The web version prints with the browser's own print dialog.");
+      },
     },
-    engineStop: async (a) => (expectArgs(a, 1, 'engineStop'), engine.stop(expectSession(a[0]))),
+    engineStart: { limit: SMALL_BODY_BYTES, run: async (a) => (expectArgs(a, 1, 'engineStart'), startEngine(expectPage(a[0]))) },
+    engineSend: {
+      limit: ENGINE_BODY_BYTES,
+      run: async (a) => {
+        expectArgs(a, 2, 'engineSend');
+        const session = expectSession(a[0]);
+        const message = expectObject(a[1], 'the message');
+        const sent = await engine.send(session, message);
+        // quit through send stops the engine; it no longer counts against the cap.
+        if (sent.ok && message.type === 'quit') forgetEngine(session);
+        return sent;
+      },
+    },
+    engineStop: { limit: SMALL_BODY_BYTES, run: async (a) => (expectArgs(a, 1, 'engineStop'), stopEngine(expectSession(a[0]))) },
   };
 
   function send(res: http.ServerResponse, status: number, headers: Record<string, string | number>, body?: string | Buffer): void {
@@ -189,6 +304,7 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
   }
 
   function sendJson(res: http.ServerResponse, status: number, value: unknown, extra: Record<string, string> = {}): void {
+    if (res.headersSent || res.destroyed) return;
     const body = JSON.stringify(value);
     send(res, status, {
       'Content-Type': 'application/json; charset=utf-8',
@@ -214,66 +330,126 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
     return o === `http://${HOST}:${port}` || o === `http://localhost:${port}`;
   }
 
-  /** Resolves the body, or null once an answer (413) has already been sent. */
-  function readBody(req: http.IncomingMessage, res: http.ServerResponse): Promise<Buffer | null> {
-    const tooLarge = () => sendError(res, 413, `The request is larger than ${MAX_BODY_BYTES / 1048576} MB.`);
-    const cutOff = () => {
-      sendError(res, 413, `The request is larger than ${MAX_BODY_BYTES / 1048576} MB.`, { Connection: 'close' });
-      res.on('finish', () => req.destroy());
+  /** Bytes of request bodies held right now, over every request. */
+  let buffered = 0;
+
+  /**
+   * Resolves the body, or null once it has been answered (413 too large, 503 busy) or the client has gone. Never
+   * rejects: a client hanging up mid-upload is not the server's failure, and has no one left to hear about it.
+   */
+  function readBody(req: http.IncomingMessage, res: http.ServerResponse, method: string, limit: number): Promise<Buffer | null> {
+    const tooLarge = `${method}: the request is larger than ${describeBytes(limit)}, the most this method takes.`;
+    const busy = 'The server is busy with other large requests; try again in a moment.';
+    // An oversized body is read and dropped up to this much so the client gets a clean answer; past it the
+    // socket is cut.
+    const drainLimit = Math.min(2 * MAX_BODY_BYTES, Math.max(2 * limit, MB));
+    const refuse = (status: number, message: string, cut: boolean): void => {
+      if (res.headersSent) return;
+      sendError(res, status, message, cut ? { Connection: 'close' } : {});
+      if (cut) res.on('finish', () => req.destroy());
     };
-    return new Promise((resolve, reject) => {
+    return new Promise((resolve) => {
+      let held = 0;
+      let settled = false;
+      const settle = (body: Buffer | null): void => {
+        if (settled) return;
+        settled = true;
+        buffered -= held;
+        held = 0;
+        resolve(body);
+      };
       const declared = Number(req.headers['content-length']);
-      if (Number.isFinite(declared) && declared > MAX_DRAIN_BYTES) {
-        cutOff();
-        resolve(null);
+      if (Number.isFinite(declared) && declared > drainLimit) {
+        refuse(413, tooLarge, true);
+        settle(null);
         return;
       }
       const chunks: Buffer[] = [];
       let total = 0;
-      let over = false;
+      let over: 'large' | 'busy' | null = null;
+      const drop = (why: 'large' | 'busy'): void => {
+        over = why;
+        chunks.length = 0;
+        buffered -= held;
+        held = 0;
+      };
       req.on('data', (chunk: Buffer) => {
+        if (settled) return;
         total += chunk.length;
-        if (total > MAX_DRAIN_BYTES) {
-          if (!res.headersSent) cutOff();
-          resolve(null);
+        if (total > drainLimit) {
+          refuse(over === 'busy' ? 503 : 413, over === 'busy' ? busy : tooLarge, true);
+          settle(null);
           return;
         }
-        if (total > MAX_BODY_BYTES) {
-          over = true;
-          chunks.length = 0;
-        }
-        if (!over) chunks.push(chunk);
+        if (over) return;
+        if (total > limit) return drop('large');
+        if (buffered + chunk.length > MAX_BUFFERED_BYTES) return drop('busy');
+        buffered += chunk.length;
+        held += chunk.length;
+        chunks.push(chunk);
       });
       req.on('end', () => {
         // Answering only after the body is read: closing a socket with unread data resets it, and the client
-        // would see a connection error instead of the 413.
-        if (over) {
-          if (!res.headersSent) tooLarge();
-          resolve(null);
-        } else resolve(Buffer.concat(chunks));
+        // would see a connection error instead of the refusal.
+        if (over) refuse(over === 'busy' ? 503 : 413, over === 'busy' ? busy : tooLarge, false);
+        settle(over ? null : Buffer.concat(chunks));
       });
-      req.on('error', reject);
+      req.on('error', () => settle(null));
+      req.on('close', () => settle(null));
     });
   }
 
-  // Every engine message goes to every open stream: one user, whose tabs each pick out their own sessions.
-  const streams = new Set<http.ServerResponse>();
+  // An engine's messages go to the streams of the page that started it, and to no other.
   const unsubscribe = engine.onMessage((session, message) => {
+    if (message.type === 'engine-failed') forgetEngine(session);
+    const pageId = owners.get(session);
+    const page = pageId === undefined ? undefined : pages.get(pageId);
+    if (!page) return;
     // JSON.stringify escapes newlines, so the whole object fits on one `data:` line.
     const chunk = `data: ${JSON.stringify({ session, message })}\n\n`;
-    for (const res of streams) {
+    for (const res of page.streams) {
       if (res.writableLength > MAX_STREAM_BACKLOG_BYTES) res.destroy();
       else res.write(chunk);
     }
   });
 
-  /** GET /api/engineEvents?token=…: EventSource cannot send headers, so the token comes in the query instead. */
+  let streamCount = 0;
+
+  /** The page's last stream has closed: its engines go unless a stream comes back within the grace period. */
+  function pageLeft(pageId: string, page: Page): void {
+    if (page.engines.size === 0) {
+      pages.delete(pageId);
+      return;
+    }
+    page.grace = setTimeout(() => {
+      page.grace = null;
+      if (page.streams.size > 0) return;
+      pages.delete(pageId);
+      for (const session of [...page.engines]) stopEngine(session).catch((e: unknown) => logLine(`stopping an engine failed: ${messageOf(e)}`));
+    }, pageGraceMs);
+    page.grace.unref();
+  }
+
+  /**
+   * GET /api/engineEvents?token=…&page=…: EventSource cannot send headers, so the token comes in the query instead.
+   * The stream's life is the page's: when the last one of a page closes, its engines are stopped.
+   */
   function handleEvents(req: http.IncomingMessage, res: http.ServerResponse, query: URLSearchParams): void {
     if (req.method !== 'GET') return sendError(res, 405, 'The event stream answers GET requests only.', { Allow: 'GET' });
     if (!allowedOrigin(req.headers.origin)) return sendError(res, 403, 'Requests from other sites are refused.');
     const given = query.get('token');
     if (given === null || !sameSecret(given, token)) {
       return sendError(res, 401, 'The access token is missing or wrong; open the address printed when the server started.');
+    }
+    let pageId: string;
+    try {
+      pageId = expectPage(query.get('page'));
+    } catch (e) {
+      return sendError(res, 400, `The event stream needs its page: ${messageOf(e)}.`);
+    }
+    if (closing) return sendError(res, 503, 'The server is stopping.');
+    if (streamCount >= MAX_STREAMS) {
+      return sendError(res, 503, `${MAX_STREAMS} event streams are already open, the most this server keeps; close some tabs of Aide-de-Camp.`);
     }
     res.writeHead(200, {
       ...SECURITY_HEADERS,
@@ -283,12 +459,23 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
     });
     // Sent at once so the page's EventSource opens now, before any engine has anything to say.
     res.write(': engine events\n\n');
-    streams.add(res);
+    let page = pages.get(pageId);
+    if (!page) {
+      page = { streams: new Set(), engines: new Set(), grace: null };
+      pages.set(pageId, page);
+    }
+    if (page.grace) clearTimeout(page.grace);
+    page.grace = null;
+    page.streams.add(res);
+    streamCount++;
     const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), STREAM_HEARTBEAT_MS);
     heartbeat.unref();
+    const owner = page;
     res.on('close', () => {
       clearInterval(heartbeat);
-      streams.delete(res);
+      streamCount--;
+      owner.streams.delete(res);
+      if (owner.streams.size === 0 && pages.get(pageId) === owner && !closing) pageLeft(pageId, owner);
     });
   }
 
@@ -300,10 +487,13 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
     if (typeof given !== 'string' || !sameSecret(given, token)) {
       return sendError(res, 401, 'The access token is missing or wrong; open the address printed when the server started.');
     }
-    const handler = Object.hasOwn(handlers, method) ? handlers[method] : undefined;
-    if (!handler) return sendError(res, 404, `There is no API method "${method}".`);
-    const body = await readBody(req, res);
+    const endpoint = Object.hasOwn(endpoints, method) ? endpoints[method] : undefined;
+    if (!endpoint) return sendError(res, 404, `There is no API method "${method}".`);
+    const body = await readBody(req, res, method, endpoint.limit);
     if (body === null) return;
+    // Measured before parsing: what JSON.parse would build from a hostile body is the danger, not the bytes.
+    const over = jsonOverLimits(body, ARGUMENT_LIMITS);
+    if (over !== null) return sendError(res, 413, `${method}: the request is refused because ${over}.`);
     let args: unknown;
     try {
       args = JSON.parse(body.toString('utf8'));
@@ -312,12 +502,12 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
     }
     if (!Array.isArray(args)) return sendError(res, 400, 'The request body must be a JSON array of arguments.');
     try {
-      const result = await handler(args);
+      const result = await endpoint.run(args);
       sendJson(res, 200, { result: result === undefined ? null : result });
     } catch (err) {
       if (err instanceof BadRequest) return sendError(res, 400, `${method}: ${err.message}.`);
-      process.stderr.write(`aide-de-camp web: ${method} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-      sendError(res, 500, `${method} failed inside the server.`);
+      logLine(`${method} failed: ${messageOf(err)}`);
+      sendError(res, 500, `${method} failed inside the server; nothing was changed by the failure itself. The server carries on.`);
     }
   }
 
@@ -357,9 +547,8 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
     };
     if (req.method === 'HEAD') return send(res, 200, headers);
     res.writeHead(200, { ...SECURITY_HEADERS, ...headers });
-    const stream = createReadStream(file);
-    stream.on('error', () => res.destroy());
-    stream.pipe(res);
+    // pipeline, not pipe: a reader that hangs up mid-file must close the file too, and is no error of ours.
+    pipeline(createReadStream(file), res, () => undefined);
   }
 
   const server = http.createServer((req, res) => {
@@ -375,7 +564,7 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
       if (pathname === '/api' || pathname.startsWith('/api/')) return handleApi(req, res, pathname.slice('/api/'.length), url.searchParams);
       return handleStatic(req, res, pathname);
     })().catch((err: unknown) => {
-      process.stderr.write(`aide-de-camp web: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+      logLine(`a request failed: ${messageOf(err)}`);
       if (!res.headersSent) sendError(res, 500, 'The server failed to answer.');
       else res.destroy();
     });
@@ -398,10 +587,16 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
     port,
     token,
     close: async () => {
+      closing = true;
       // No engine may outlive the server that started it.
       await engine.stopAll();
       unsubscribe();
-      for (const res of streams) res.end();
+      for (const page of pages.values()) {
+        if (page.grace) clearTimeout(page.grace);
+        for (const res of page.streams) res.end();
+      }
+      pages.clear();
+      owners.clear();
       await new Promise<void>((resolve, reject) => {
         server.close((err) => (err ? reject(err) : resolve()));
         server.closeAllConnections();

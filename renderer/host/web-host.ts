@@ -47,11 +47,30 @@ export function createWebHost(token: string, base = ''): HostApi {
 
 type EngineListener = (session: string, message: unknown) => void;
 
+/** How long a request waits for a dropped stream to come back before it goes ahead and fails the usual way. */
+const REOPEN_WAIT_MS = 10_000;
+
+export const CONNECTION_LOST =
+  'The connection to the Aide-de-Camp server was interrupted, so the answer to this request was lost. Try it again.';
+
+/**
+ * The engine over the web shell. The page names itself with an id of its own making, on its event stream and
+ * when it starts an engine, so the server stops the page's engines when the page goes. The stream has no replay:
+ * when it drops, every request still waiting is answered here with a `connection-lost` error, since its reply may
+ * have been sent while nobody was listening.
+ */
 function createWebEngine(token: string, base: string, call: <T>(method: string, ...args: unknown[]) => Promise<T>): EngineApi {
+  const page = crypto.randomUUID();
   const listeners = new Set<EngineListener>();
+  /** Requests sent and not yet answered, by session. */
+  const waiting = new Map<string, Set<string>>();
   let source: EventSource | null = null;
   // Settles once the stream is open (or has failed to open), so a reply cannot overtake the subscription.
   let opened: Promise<void> = Promise.resolve();
+
+  const tell = (session: string, message: unknown): void => {
+    for (const listener of [...listeners]) listener(session, message);
+  };
 
   const deliver = (event: MessageEvent): void => {
     let data: unknown;
@@ -63,18 +82,44 @@ function createWebEngine(token: string, base: string, call: <T>(method: string, 
     if (!data || typeof data !== 'object') return;
     const { session, message } = data as { session?: unknown; message?: unknown };
     if (typeof session !== 'string') return;
-    for (const listener of [...listeners]) listener(session, message);
+    if (message && typeof message === 'object') {
+      const { re, type } = message as { re?: unknown; type?: unknown };
+      if (typeof re === 'string') waiting.get(session)?.delete(re);
+      if (type === 'engine-failed') waiting.delete(session);
+    }
+    tell(session, message);
   };
 
-  const open = (): void => {
-    if (source) return;
-    const es = new EventSource(`${base}/api/engineEvents?token=${encodeURIComponent(token)}`);
-    source = es;
-    opened = new Promise<void>((resolve) => {
-      es.addEventListener('open', () => resolve(), { once: true });
-      es.addEventListener('error', () => resolve(), { once: true });
+  const failWaiting = (): void => {
+    const lost = [...waiting].flatMap(([session, ids]) => [...ids].map((id) => [session, id] as const));
+    for (const ids of waiting.values()) ids.clear();
+    for (const [session, id] of lost) tell(session, { re: id, type: 'error', code: 'connection-lost', message: CONNECTION_LOST });
+  };
+
+  const untilSettled = (es: EventSource): Promise<void> =>
+    new Promise<void>((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        es.removeEventListener('open', done);
+        es.removeEventListener('error', done);
+        resolve();
+      };
+      const timer = setTimeout(done, REOPEN_WAIT_MS);
+      es.addEventListener('open', done);
+      es.addEventListener('error', done);
     });
+
+  const open = (): void => {
+    if (source && source.readyState !== EventSource.CLOSED) return;
+    const es = new EventSource(`${base}/api/engineEvents?token=${encodeURIComponent(token)}&page=${encodeURIComponent(page)}`);
+    source = es;
+    opened = untilSettled(es);
     es.addEventListener('message', deliver);
+    es.addEventListener('error', () => {
+      failWaiting();
+      // EventSource reconnects by itself unless the server refused it; either way the next request waits for that.
+      if (source === es && es.readyState === EventSource.CONNECTING) opened = untilSettled(es);
+    });
   };
 
   const close = (): void => {
@@ -83,16 +128,37 @@ function createWebEngine(token: string, base: string, call: <T>(method: string, 
     opened = Promise.resolve();
   };
 
+  /** Before a request: a stream the server closed for good is opened again, and one reconnecting is waited for. */
+  const ready = async (): Promise<void> => {
+    if (listeners.size > 0) open();
+    await opened;
+  };
+
   return {
     start: async () => {
-      await opened;
-      return call('engineStart');
+      await ready();
+      return call('engineStart', page);
     },
     send: async (session, message) => {
-      await opened;
-      return call('engineSend', session, message);
+      await ready();
+      const m = (message ?? {}) as { id?: unknown; type?: unknown };
+      // Noted before sending: the reply can come over the stream before the call that sent it returns.
+      const ids = waiting.get(session) ?? new Set<string>();
+      waiting.set(session, ids);
+      const own = typeof m.id === 'string' && m.type !== 'quit' ? m.id : null;
+      if (own !== null) ids.add(own);
+      try {
+        const sent = await call<{ ok: true; id?: string } | Failure>('engineSend', session, message);
+        if (!sent.ok && own !== null) ids.delete(own);
+        else if (sent.ok && own === null && typeof sent.id === 'string' && m.type !== 'quit') ids.add(sent.id);
+        return sent;
+      } catch (e) {
+        if (own !== null) ids.delete(own);
+        throw e;
+      }
     },
     stop: async (session) => {
+      waiting.delete(session);
       await call('engineStop', session);
     },
     onMessage: (listener) => {

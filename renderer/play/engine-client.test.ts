@@ -96,6 +96,41 @@ describe('EngineClient', () => {
     expect(f.sent[1]).toMatchObject({ scenario: 'sc', seed: 7, players: { red: 'ai', blue: 'random' } });
   });
 
+  it('gives up a request after a silence the engine does not break even for a ping, and the next request still goes', async () => {
+    let answer = false;
+    const f = fakeEngine((m, emit) => {
+      if (answer) emit({ re: m.id, type: 'pong' });
+    });
+    const c = new EngineClient(f.api, undefined, { silenceMs: 40 });
+    await c.start();
+    await expect(c.request('ai-move', { game: 'g1' })).rejects.toMatchObject({ code: 'timeout', message: expect.stringMatching(/sent nothing for/) });
+    // Given up only after a ping went unanswered.
+    expect(f.sent.map((m) => m.type)).toEqual(['ai-move', 'ping']);
+    expect(c.running).toBe(true);
+    answer = true;
+    expect(await c.request('ping')).toMatchObject({ type: 'pong' });
+  });
+
+  it('keeps a long request alive while the engine answers its pings or sends progress, however long it takes', async () => {
+    const held: Record<string, unknown>[] = [];
+    const f = fakeEngine((m, emit) => {
+      if (m.type === 'ping') emit({ re: m.id, type: 'pong' });
+      else held.push(m);
+    });
+    const c = new EngineClient(f.api, undefined, { silenceMs: 20 });
+    await c.start();
+    let settled = false;
+    const seen: number[] = [];
+    const job = c.request('simulate', { games: 10 }, (done) => seen.push(done)).finally(() => (settled = true));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(settled).toBe(false);
+    expect(f.sent.filter((m) => m.type === 'ping').length).toBeGreaterThan(1);
+    f.emit({ type: 'progress', request: held[0]!.id, done: 5, total: 10 });
+    f.emit({ re: held[0]!.id, type: 'simulation', games: 10 });
+    expect(await job).toMatchObject({ type: 'simulation' });
+    expect(seen).toEqual([5]);
+  });
+
   it('reports a host that cannot start an engine', async () => {
     const f = fakeEngine(() => undefined);
     f.api.start = async () => ({ ok: false, code: 'unavailable', message: 'Too many failures.' });

@@ -8,7 +8,10 @@ export interface EngineMessage {
   [field: string]: unknown;
 }
 
-/** An error reply, or the engine gone: `code` is the protocol's code, or `engine-failed` / `unavailable`. */
+/**
+ * An error reply, or the engine gone: `code` is the protocol's code, or `engine-failed` / `unavailable`, or
+ * `connection-lost` (the web shell's stream dropped while the request waited) / `timeout` (silence, see silenceMs).
+ */
 export class EngineError extends Error {
   constructor(
     readonly code: string,
@@ -24,7 +27,23 @@ interface Pending {
   resolve(reply: EngineMessage): void;
   reject(error: EngineError): void;
   onProgress?: (done: number, total: number) => void;
+  /** Fires after a silence; cleared when the request is answered. */
+  timer: ReturnType<typeof setTimeout> | null;
+  /** A silence has already been met with a ping: the next one ends the request. */
+  probed: boolean;
 }
+
+export interface EngineClientOptions {
+  /**
+   * How long a request may hear nothing, neither its reply nor progress, before the client pings the engine; as
+   * long again without the pong, and the request fails. Silence, not total time: a long simulation that sends
+   * progress, or an engine that answers the ping, keeps its requests alive however long they take.
+   */
+  silenceMs?: number;
+}
+
+/** Generous: an AI move or a slice of a big simulation can take a while, and failing a live request is worse. */
+export const DEFAULT_SILENCE_MS = 30_000;
 
 export interface Started<T> {
   id: string;
@@ -41,11 +60,17 @@ export class EngineClient {
   /** Set once the engine has failed; every later request is refused with it rather than waiting forever. */
   private failure: EngineError | null = null;
   private starting: Promise<void> | null = null;
+  private readonly silenceMs: number;
+  /** The ping sent to see whether a silent engine is still there, while it is unanswered. */
+  private probe: string | null = null;
 
   constructor(
     private readonly engine: EngineApi,
     private readonly onFailure: (error: EngineError) => void = () => undefined,
-  ) {}
+    options: EngineClientOptions = {},
+  ) {
+    this.silenceMs = options.silenceMs ?? DEFAULT_SILENCE_MS;
+  }
 
   get failed(): boolean {
     return this.failure !== null;
@@ -84,16 +109,15 @@ export class EngineClient {
       if (this.failure) return reject(this.failure);
       const session = this.session;
       if (!session) return reject(new EngineError('unavailable', 'The rules engine is not running.'));
-      this.pending.set(id, { resolve, reject, ...(onProgress ? { onProgress } : {}) });
+      this.pending.set(id, { resolve, reject, ...(onProgress ? { onProgress } : {}), timer: null, probed: false });
+      this.listen(id);
       this.engine.send(session, { ...body, id, type }).then(
         (r) => {
           if (r.ok) return;
-          this.pending.delete(id);
-          reject(new EngineError(r.code, r.message));
+          this.settle(id)?.reject(new EngineError(r.code, r.message));
         },
         (e: Error) => {
-          this.pending.delete(id);
-          reject(new EngineError('unavailable', e.message));
+          this.settle(id)?.reject(new EngineError('unavailable', e.message));
         },
       );
     });
@@ -113,18 +137,78 @@ export class EngineClient {
     if (session) await this.engine.stop(session).catch(() => undefined);
   }
 
+  /** (Re)starts a request's wait for the next sign of life. */
+  private listen(id: string): void {
+    const p = this.pending.get(id);
+    if (!p) return;
+    if (p.timer !== null) clearTimeout(p.timer);
+    p.timer = setTimeout(() => this.silent(id), this.silenceMs);
+  }
+
+  private silent(id: string): void {
+    const p = this.pending.get(id);
+    if (!p) return;
+    p.timer = null;
+    if (!p.probed) {
+      p.probed = true;
+      this.sendProbe();
+      this.listen(id);
+      return;
+    }
+    this.settle(id);
+    const seconds = Math.round((2 * this.silenceMs) / 1000);
+    p.reject(new EngineError('timeout', `The rules engine sent nothing for ${seconds} seconds, not even an answer to a check that it was still there, so this request was given up.`));
+  }
+
+  /** A ping on behalf of silent requests: its pong proves the engine and the way back from it are both alive. */
+  private sendProbe(): void {
+    const session = this.session;
+    if (this.probe !== null || !session) return;
+    const id = `probe${++this.seq}`;
+    this.probe = id;
+    this.engine.send(session, { id, type: 'ping' }).then(
+      (r) => {
+        if (!r.ok && this.probe === id) this.probe = null;
+      },
+      () => {
+        if (this.probe === id) this.probe = null;
+      },
+    );
+  }
+
+  /** Takes a request out of the waiting list, with its timer. */
+  private settle(id: string): Pending | undefined {
+    const p = this.pending.get(id);
+    if (!p) return undefined;
+    this.pending.delete(id);
+    if (p.timer !== null) clearTimeout(p.timer);
+    return p;
+  }
+
   private receive(session: string, message: unknown): void {
     if (session !== this.session || !isMessage(message)) return;
+    if (typeof message.re === 'string' && message.re === this.probe) {
+      this.probe = null;
+      // The engine is there and its answers reach us: every silent request gets a fresh wait.
+      for (const [id, p] of this.pending) {
+        p.probed = false;
+        this.listen(id);
+      }
+      return;
+    }
     if (typeof message.re === 'string') {
-      const p = this.pending.get(message.re);
+      const p = this.settle(message.re);
       if (!p) return;
-      this.pending.delete(message.re);
       if (message.type === 'error') p.reject(new EngineError(String(message.code ?? 'error'), String(message.message ?? 'The engine reported an error.'), message));
       else p.resolve(message);
       return;
     }
     if (message.type === 'progress' && typeof message.request === 'string') {
-      this.pending.get(message.request)?.onProgress?.(Number(message.done), Number(message.total));
+      const p = this.pending.get(message.request);
+      if (!p) return;
+      p.probed = false;
+      this.listen(message.request);
+      p.onProgress?.(Number(message.done), Number(message.total));
       return;
     }
     if (message.type === 'engine-failed') {
@@ -135,8 +219,8 @@ export class EngineClient {
   }
 
   private rejectAll(error: EngineError): void {
-    const all = [...this.pending.values()];
-    this.pending.clear();
+    const all = [...this.pending.keys()].map((id) => this.settle(id)!);
+    this.probe = null;
     for (const p of all) p.reject(error);
   }
 }
