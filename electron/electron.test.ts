@@ -1357,6 +1357,9 @@ describe('document paths', () => {
       expect(await access.check(p, 'write'), p).toMatchObject({ ok: false, code: 'read-only', message: expect.stringContaining('bundled sample') });
     }
     expect(await allowed(access, viaLink, 'read')).toBe(true);
+    for (const id of ['sample:', 'sample:..', 'sample:../outside/settings.json', 'sample:..\\settings.json', `sample:${l.files.secret}`]) {
+      expect(await access.check(id, 'read'), id).toMatchObject({ ok: false, code: 'forbidden', message: expect.stringContaining('not the name of a bundled sample') });
+    }
   });
 
   it('passes the page only what the allow-list lets through, on the real store over IPC', async () => {

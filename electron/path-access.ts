@@ -82,7 +82,12 @@ export function createPathAccess(options: PathAccessOptions): PathAccess {
 
     async check(p, mode) {
       if (p.startsWith(SAMPLE_PREFIX)) {
-        return mode === 'read' ? null : { ok: false, code: 'read-only', message: `"${p.slice(SAMPLE_PREFIX.length)}" is a bundled sample and cannot be changed; use Save As to keep your version under a new name.` };
+        const name = p.slice(SAMPLE_PREFIX.length);
+        // The store confines sample ids to the samples folder too; refusing here keeps that true without relying on it.
+        if (name === '' || name === '.' || name === '..' || /[\\/]/.test(name)) return refused(p, 'it is not the name of a bundled sample');
+        return mode === 'read'
+          ? null
+          : { ok: false, code: 'read-only', message: `"${name}" is a bundled sample and cannot be changed; use Save As to keep your version under a new name.` };
       }
       const problem = pathFormProblem(p);
       if (problem) return refused(p, problem);
