@@ -1,5 +1,8 @@
-// The web shell end to end, in Debian's Chromium: open, edit, validate live, undo, save, reload, recover.
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+// The web shell end to end, in Debian's Chromium: open, edit, validate live, undo, save, reload, recover; the
+// browser launched without the token on its command line; the engine's stream cut mid-request.
+import { copyFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -245,4 +248,137 @@ describe('npm run web -- --port P FILE', () => {
     await page.close();
     await server.stop();
   }, 60000);
+});
+
+describe('the token stays off command lines', () => {
+  it('opens the app from the launch file the browser is given, and from the printed address in another profile', async () => {
+    const { main } = await import('../../node/web-main.js');
+    const workspace = tempDir('adc-ws-');
+    const launchDir = tempDir('adc-launch-parent-');
+    const dataDir = tempDir('adc-data-');
+    const savedDataDir = process.env.ADC_DATA_DIR;
+    process.env.ADC_DATA_DIR = dataDir;
+    let stop!: () => void;
+    const stopped = new Promise<void>((resolve) => (stop = resolve));
+    const out: string[] = [];
+    const argv: string[][] = [];
+    let listening!: () => void;
+    const ready = new Promise<void>((resolve) => (listening = resolve));
+    const running = main(['--workspace', workspace], {
+      out: (l) => out.push(l),
+      err: (l) => out.push(l),
+      runBrowser: (command, args) => argv.push([command, ...args]),
+      launchDir,
+      stopped,
+      onListening: () => listening(),
+    });
+    try {
+      await ready;
+      const printed = /running at (\S+)/.exec(out[0]!)![1]!;
+      const token = new URL(printed).searchParams.get('token')!;
+      expect(argv).toHaveLength(1);
+      expect(argv[0]!.join(' ')).not.toContain(token);
+
+      // What the user's browser would do with its argument: the launch page sends it on, and the app loads.
+      const launched = await openPage(browser, argv[0]!.at(-1)!);
+      await launched.page.getByTestId('welcome').waitFor();
+      // The token is tidied out of the address bar once the page has it; a reload still works.
+      expect(launched.page.url()).not.toContain(token);
+      await launched.page.reload();
+      await launched.page.getByTestId('welcome').waitFor();
+      expect(launched.errors).toEqual([]);
+      await launched.page.close();
+
+      // Pasted into a separate profile after the launch, the printed address works as well.
+      const other = await browser.newContext();
+      const pasted = await other.newPage();
+      await pasted.goto(printed);
+      await pasted.getByTestId('welcome').waitFor();
+      await other.close();
+    } finally {
+      stop();
+      expect(await running).toBe(0);
+      if (savedDataDir === undefined) delete process.env.ADC_DATA_DIR;
+      else process.env.ADC_DATA_DIR = savedDataDir;
+    }
+    // The launch file went with the server.
+    expect(readdirSync(launchDir)).toEqual([]);
+    for (const dir of [workspace, launchDir, dataDir]) rmSync(dir, { recursive: true, force: true });
+  }, 60000);
+});
+
+/**
+ * A forwarding proxy between the browser and the web shell, so a test can cut the engine's event stream as a
+ * network would, while the server and the page both carry on.
+ */
+async function streamCutter(target: number): Promise<{ port: number; cut(): number; close(): Promise<void> }> {
+  const streams = new Set<http.ServerResponse>();
+  const proxy = http.createServer((req, res) => {
+    const headers = { ...req.headers, host: `127.0.0.1:${target}` };
+    if (headers.origin) headers.origin = `http://127.0.0.1:${target}`;
+    const upstream = http.request({ host: '127.0.0.1', port: target, method: req.method, path: req.url, headers, agent: false }, (up) => {
+      res.writeHead(up.statusCode ?? 502, up.headers);
+      up.pipe(res);
+      if (req.url?.startsWith('/api/engineEvents')) {
+        streams.add(res);
+        res.on('close', () => {
+          streams.delete(res);
+          up.destroy();
+        });
+      }
+    });
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (proxy.address() as AddressInfo).port,
+    cut: () => {
+      const n = streams.size;
+      for (const res of streams) res.socket?.destroy();
+      return n;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        proxy.closeAllConnections();
+        proxy.close(() => resolve());
+      }),
+  };
+}
+
+describe('the engine stream dropping mid-request', () => {
+  it('fails the waiting request with a clear message, and the next request works', async () => {
+    const dirs = [tempDir('adc-ws-'), tempDir('adc-data-')];
+    const server = await startServer({ workspace: dirs[0]!, dataDir: dirs[1]! });
+    const cutter = await streamCutter(server.port);
+    try {
+      const address = new URL(server.url);
+      address.port = String(cutter.port);
+      const { page } = await openPage(browser, address.href);
+      await page.locator('[data-testid="welcome"] [data-doc-path^="sample:se-01"]').first().click();
+      await expect.poll(() => page.getByTestId('doc-title').textContent()).toContain('Hold the Bridge');
+      await page.getByTestId('cmd-test-play').click();
+      await page.getByTestId('play-tab-balance').click();
+      await page.getByTestId('balance-games').fill('100000');
+      await page.getByTestId('balance-run').click();
+      const done = async () => Number(/(\d+) of 100000/.exec((await page.getByTestId('balance-progress').textContent()) ?? '')?.[1] ?? 0);
+      await expect.poll(done, { timeout: 60000 }).toBeGreaterThan(0);
+
+      expect(cutter.cut()).toBe(1);
+      await expect.poll(() => page.getByTestId('play-error').textContent(), { timeout: 30000 }).toMatch(/connection to the Aide-de-Camp server was interrupted/);
+      expect(await page.getByTestId('balance-result').count()).toBe(0);
+
+      // The stream reconnects by itself, and the same engine answers the next request.
+      await page.getByTestId('balance-games').fill('20');
+      await page.getByTestId('balance-run').click();
+      await page.getByTestId('balance-result').waitFor({ timeout: 120000 });
+      expect(await page.getByTestId('balance-verdict').textContent()).toMatch(/of 20 games/);
+      expect(await page.getByTestId('play-failure').count()).toBe(0);
+      await page.close();
+    } finally {
+      await cutter.close();
+      await server.stop();
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    }
+  }, 240000);
 });
