@@ -169,25 +169,39 @@ export function segmentsIntersect(a: Point, b: Point, c: Point, d: Point, tolera
 export function selfIntersection(
   polygon: readonly Point[],
   tolerance = EPSILON,
-): { edgeA: number; edgeB: number } | null {
+  budget?: { pairs: number },
+): { edgeA: number; edgeB: number } | null | 'too-complex' {
   const n = polygon.length;
-  const edges: { index: number; a: Point; b: Point }[] = [];
+  const edges: { index: number; pos: number; a: Point; b: Point; minX: number; maxX: number; minY: number; maxY: number }[] = [];
   for (let i = 0; i < n; i++) {
     const a = polygon[i]!;
     const b = polygon[(i + 1) % n]!;
-    if (!pointsEqual(a, b, tolerance)) edges.push({ index: i, a, b });
+    if (pointsEqual(a, b, tolerance)) continue;
+    const [minX, maxX] = a[0] < b[0] ? [a[0], b[0]] : [b[0], a[0]];
+    const [minY, maxY] = a[1] < b[1] ? [a[1], b[1]] : [b[1], a[1]];
+    edges.push({ index: i, pos: edges.length, a, b, minX, maxX, minY, maxY });
   }
   const m = edges.length;
-  for (let i = 0; i < m; i++) {
-    for (let j = i + 1; j < m; j++) {
-      const e = edges[i]!;
-      const f = edges[j]!;
+  // Only edges whose boxes meet can touch: sweep them in order of their west end, so a long outline costs about
+  // as many tests as it has edges near one another, not the square of its length. Of all the pairs that meet,
+  // the first in outline order is reported, as a plain double loop over the outline would.
+  const order = [...edges].sort((e, f) => e.minX - f.minX);
+  let best: { i: number; j: number } | null = null;
+  for (let s = 0; s < m; s++) {
+    const e = order[s]!;
+    for (let t = s + 1; t < m; t++) {
+      const f = order[t]!;
+      if (f.minX > e.maxX + tolerance) break;
+      if (f.minY > e.maxY + tolerance || f.maxY < e.minY - tolerance) continue;
+      if (budget && --budget.pairs < 0) return 'too-complex';
+      const [i, j] = e.pos < f.pos ? [e.pos, f.pos] : [f.pos, e.pos];
+      if (best && (i > best.i || (i === best.i && j > best.j))) continue;
       const adjacent = j === i + 1 || (i === 0 && j === m - 1);
-      const contact = segmentContact(e.a, e.b, f.a, f.b, tolerance);
-      if (adjacent ? contact === 'overlap' : contact !== 'none') return { edgeA: e.index, edgeB: f.index };
+      const contact = segmentContact(edges[i]!.a, edges[i]!.b, edges[j]!.a, edges[j]!.b, tolerance);
+      if (adjacent ? contact === 'overlap' : contact !== 'none') best = { i, j };
     }
   }
-  return null;
+  return best && { edgeA: edges[best.i]!.index, edgeB: edges[best.j]!.index };
 }
 
 /** Positive when the vertices run clockwise on the table (y south), i.e. counter-clockwise in a y-up frame. */

@@ -119,6 +119,7 @@ export function classifyCells(scenario: Scenario): Map<string, CellTerrain> {
   };
 
   const cellArea = polygonArea(cellPolygon(grid, 0, 0));
+  let work = 0;
   for (const feature of scenario.terrain ?? []) {
     if (isAreaFeature(feature) || isLineFeature(feature)) {
       for (const name of stringList(feature.cells)) mark(name, feature, 1);
@@ -127,7 +128,12 @@ export function classifyCells(scenario: Scenario): Map<string, CellTerrain> {
       const polygon = validPoints(feature.polygon);
       const box = boundingBox(polygon);
       if (polygon.length < 3 || !box) continue;
-      for (const ref of cellsNearBox(grid, table, box)) {
+      const near = cellsNearBox(grid, table, box);
+      // Past the budget the outlines are not measured against cells at all; validation reports it as an error
+      // (coverageWorkExceeded), so no engine plays on a map read this way.
+      work += near.length * polygon.length;
+      if (work > MAX_COVERAGE_WORK) continue;
+      for (const ref of near) {
         const name = cellName(ref.col, ref.row);
         const cell = cellPolygon(grid, ref.col, ref.row);
         if (!boxesOverlap(box, boundingBox(cell)!)) continue;
@@ -144,6 +150,31 @@ export function classifyCells(scenario: Scenario): Map<string, CellTerrain> {
     }
   }
   return result;
+}
+
+/**
+ * Outline corners times the cells each outline may cover, summed over the map: the work of measuring how much of
+ * each cell every area covers. Real maps need well under a million; past this bound the map is refused.
+ */
+export const MAX_COVERAGE_WORK = 20_000_000;
+
+/** The outline work of classifyCells for this scenario, and whether it is past MAX_COVERAGE_WORK. */
+export function coverageWork(scenario: Scenario): { work: number; exceeded: boolean; worst?: { id: string; corners: number } } {
+  const { grid, table } = scenario;
+  if (!isCellGrid(grid)) return { work: 0, exceeded: false };
+  let work = 0;
+  let worst: { id: string; corners: number; cost: number } | undefined;
+  for (const feature of scenario.terrain ?? []) {
+    if (!isAreaFeature(feature)) continue;
+    const polygon = validPoints(feature.polygon);
+    const box = boundingBox(polygon);
+    if (polygon.length < 3 || !box) continue;
+    const cost = cellsNearBox(grid, table, box).length * polygon.length;
+    work += cost;
+    if (!worst || cost > worst.cost) worst = { id: String(feature.id), corners: polygon.length, cost };
+  }
+  const exceeded = work > MAX_COVERAGE_WORK;
+  return exceeded && worst ? { work, exceeded, worst: { id: worst.id, corners: worst.corners } } : { work, exceeded };
 }
 
 /**

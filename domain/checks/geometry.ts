@@ -2,7 +2,7 @@
 import { distanceToPath, isPoint, pointInPolygon, pointInRect, selfIntersection } from '../geometry.js';
 import { cellNameAt, gridSize, isCellGrid, isCellOnGrid, MAX_GRID_CELLS } from '../grid.js';
 import type { Feature, Point, RiverFeature, Zone } from '../model.js';
-import { DEFAULT_BLOCK_SIZE, DEFAULT_RIVER_WIDTH } from '../terrain-cells.js';
+import { coverageWork, DEFAULT_BLOCK_SIZE, DEFAULT_RIVER_WIDTH, MAX_COVERAGE_WORK } from '../terrain-cells.js';
 import type { CheckContext } from './context.js';
 import { list } from './context.js';
 
@@ -27,6 +27,17 @@ export function checkGeometry(ctx: CheckContext): void {
       'Make the cells larger or the table smaller. Nothing that depends on the cells is checked until then.',
     );
   }
+  if (gridded && size && size.cols > 0) {
+    const cover = coverageWork(s);
+    if (cover.exceeded) {
+      const worst = cover.worst ? ` The most intricate is "${cover.worst.id}", with ${cover.worst.corners.toLocaleString('en')} corners.` : '';
+      ctx.error(
+        '/terrain',
+        `The area outlines are too intricate to divide into cells: ${cover.work.toLocaleString('en')} corner-cell measurements, past the limit of ${MAX_COVERAGE_WORK.toLocaleString('en')}.${worst}`,
+        'Simplify the outlines (a few dozen corners describe any real wood or town), or give the areas as cells.',
+      );
+    }
+  }
   const tableHint = `The table is ${width}" × ${height}"; x runs 0–${width} east, y runs 0–${height} south.`;
 
   const point = (path: string, p: unknown, what: string): boolean => {
@@ -42,11 +53,19 @@ export function checkGeometry(ctx: CheckContext): void {
     });
     return ok;
   };
+  /** Edge pairs the crossing checks may test in one document: plenty for any real map, bounded for a hostile one. */
+  const crossingBudget = { pairs: 5_000_000 };
+  let warnedComplex = false;
   const polygon = (path: string, ps: unknown, what: string) => {
     if (!Array.isArray(ps) || ps.length < 3 || !ps.every(isPoint)) return;
     points(path, ps, `A corner of ${what}`);
-    const hit = selfIntersection(ps);
-    if (hit) {
+    const hit = selfIntersection(ps, undefined, crossingBudget);
+    if (hit === 'too-complex') {
+      if (!warnedComplex) {
+        warnedComplex = true;
+        ctx.warn(path, `The outline of ${what} (and any after it) was not checked for crossings: the outlines together are too intricate to check quickly`, 'Simplify the outline: a few dozen corners describe any real wood, town or hill.');
+      }
+    } else if (hit) {
       ctx.error(
         path,
         `The outline of ${what} crosses itself (edges ${hit.edgeA + 1} and ${hit.edgeB + 1})`,
