@@ -1,4 +1,5 @@
 // adc convert FILE --to 30|60 [--mode double|combine] -o OUT [--json]
+import { cannotWrite } from './write-failure.js';
 import path from 'node:path';
 import { convertDocument, type ConversionMode, type ConversionReport, type Ratio } from '../domain/convert.js';
 import { serializeDocument } from '../domain/document.js';
@@ -52,7 +53,7 @@ export async function runConvert(io: Io, args: ConvertArgs): Promise<number> {
   try {
     await writeFileAtomic(path.resolve(args.out), serializeDocument(result.document, APP_NAME));
   } catch (err) {
-    io.err(`Cannot write ${args.out}: ${(err as NodeJS.ErrnoException).code ?? String(err)}. Nothing was written.`);
+    io.err(cannotWrite(args.out, err));
     return EXIT_INVALID;
   }
   if (args.json) printJson(io, result.report);

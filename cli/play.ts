@@ -1,4 +1,5 @@
 // adc play SCENARIO [--seed N] [--red ai|random] [--blue ai|random] [--log OUT.jsonl] [--json]
+import { cannotWrite } from './write-failure.js';
 import { parseArgs } from 'node:util';
 import type { Scenario } from '../domain/model.js';
 import { hasErrors } from '../domain/problems.js';
@@ -68,7 +69,7 @@ export async function runPlay(io: Io, args: PlayArgs): Promise<number> {
     try {
       await writeFileAtomic(args.log, game.log!.join('\n') + '\n');
     } catch (err) {
-      io.err(`Cannot write ${args.log}: ${(err as Error).message}`);
+      io.err(cannotWrite(args.log, err));
       return EXIT_INVALID;
     }
   }

@@ -1,4 +1,5 @@
 // adc print SCENARIO -o OUT.pdf|OUT.html [--paper a4|letter]
+import { cannotWrite, writeFailureReason } from './write-failure.js';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { isScenario } from '../domain/model.js';
@@ -15,15 +16,6 @@ export interface PrintArgs {
   out: string | undefined;
   paper: string | undefined;
 }
-
-const WRITE_REASONS: Record<string, string> = {
-  ENOENT: 'the folder does not exist',
-  EACCES: 'permission denied',
-  EPERM: 'permission denied',
-  EROFS: 'the place is read-only',
-  ENOSPC: 'the disk is full',
-  EISDIR: 'it is a folder',
-};
 
 export async function runPrint(io: Io, args: PrintArgs): Promise<number> {
   if (!args.file) throw new UsageError('print needs a SCENARIO file');
@@ -77,9 +69,8 @@ export async function runPrint(io: Io, args: PrintArgs): Promise<number> {
       io.err(err.message);
       return EXIT_INVALID;
     }
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code) {
-      io.err(`Cannot write ${args.out}: ${WRITE_REASONS[code] ?? code}. Nothing was written.`);
+    if (writeFailureReason(err)) {
+      io.err(cannotWrite(args.out, err));
       return EXIT_INVALID;
     }
     io.err(`The PDF could not be made: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}. Nothing was written.`);
