@@ -5,7 +5,7 @@ import { serializeDocument } from '../../domain/document.js';
 import type { Backup, DocumentRef, HostApi, HostInfo, Library, MenuCommand } from '../../domain/host-api.js';
 import { isScenario, type AdcDocument } from '../../domain/model.js';
 import type { Problem } from '../../domain/problems.js';
-import { validateDocument } from '../../domain/validate.js';
+import { useValidation } from '../validation/use-validation.js';
 import { ForcesView } from '../army/ForcesView.js';
 import { MapEditor } from '../map/MapEditor.js';
 import { PlayDialog } from '../play/PlayDialog.js';
@@ -75,10 +75,7 @@ export function App({ host }: { host: HostApi }) {
   latest.current = editor;
   const dirty = isDirty(editor);
 
-  const problems: Problem[] = useMemo(
-    () => (editor.doc ? validateDocument(editor.doc) : editor.loadProblems),
-    [editor.doc, editor.loadProblems],
-  );
+  const { problems, checking } = useValidation(editor.doc, editor.loadProblems);
 
   const ask = useCallback(
     (title: string, text: string, choices: Choice[]) => new Promise<string | null>((resolve) => setConfirm({ title, text, choices, resolve })),
@@ -519,7 +516,7 @@ export function App({ host }: { host: HostApi }) {
             {editor.doc && <Inspector doc={editor.doc} selected={editor.selected} problems={problems} focusPointer={focusPointer} units={settings.units} onChange={onField} />}
           </Box>
           <Box sx={{ gridColumn: 2, gridRow: 2, borderTop: 1, borderColor: 'divider', minHeight: 0, bgcolor: 'background.paper' }}>
-            <ProblemsPanel problems={problems} onPick={pickProblem} />
+            <ProblemsPanel problems={problems} checking={checking} onPick={pickProblem} />
           </Box>
         </Box>
       )}

@@ -2,7 +2,7 @@
 import { Box, List, ListItemButton, ListItemIcon, ListItemText, Typography } from '@mui/material';
 import type { Problem } from '../../domain/problems.js';
 
-export function ProblemsPanel(props: { problems: Problem[]; onPick(problem: Problem): void }) {
+export function ProblemsPanel(props: { problems: Problem[]; checking?: boolean; onPick(problem: Problem): void }) {
   const errors = props.problems.filter((p) => p.severity === 'error');
   const warnings = props.problems.filter((p) => p.severity === 'warning');
   const sorted = [...errors, ...warnings];
@@ -13,10 +13,15 @@ export function ProblemsPanel(props: { problems: Problem[]; onPick(problem: Prob
         <Typography variant="caption" data-testid="problem-count" color={errors.length ? 'error' : 'text.secondary'}>
           {errors.length} error{errors.length === 1 ? '' : 's'}, {warnings.length} warning{warnings.length === 1 ? '' : 's'}
         </Typography>
+        {props.checking && (
+          <Typography variant="caption" color="text.secondary" data-testid="problems-checking" role="status">
+            checking…
+          </Typography>
+        )}
       </Box>
       {sorted.length === 0 ? (
         <Typography variant="body2" color="text.secondary" sx={{ p: 1.5 }}>
-          No problems: this document follows the format and its rule system.
+          {props.checking ? 'Checking the document…' : 'No problems: this document follows the format and its rule system.'}
         </Typography>
       ) : (
         <List dense disablePadding sx={{ overflow: 'auto', flex: 1 }}>
