@@ -626,6 +626,23 @@ describe('engine over the web shell', () => {
       await waitFor(() => engineProcesses().length === 0, 10_000);
     });
 
+    it("tells the page when its engine dies, and frees the engine's place", async () => {
+      const events = await stream(PAGE);
+      try {
+        const started = [];
+        for (let i = 0; i < 4; i++) started.push(await call('engineStart', [PAGE]));
+        const [pid] = engineProcesses();
+        process.kill(pid!, 'SIGKILL');
+        await waitFor(() => events.events.some((e) => e.message.type === 'engine-failed'), 10_000);
+        const failed = events.events.find((e) => e.message.type === 'engine-failed');
+        expect(started.map((s) => s.session)).toContain(failed.session);
+        expect(failed.message).toMatchObject({ reason: 'crashed', message: expect.stringMatching(/stopped unexpectedly/) });
+        expect(await call('engineStart', [PAGE])).toMatchObject({ ok: true });
+      } finally {
+        events.close();
+      }
+    });
+
     it('keeps the engines of a page whose stream comes back within the grace period (an EventSource reconnecting)', async () => {
       const first = await stream(PAGE);
       const started = await call('engineStart', [PAGE]);

@@ -401,8 +401,9 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
 
   // An engine's messages go to the streams of the page that started it, and to no other.
   const unsubscribe = engine.onMessage((session, message) => {
-    if (message.type === 'engine-failed') forgetEngine(session);
     const pageId = owners.get(session);
+    // A failed engine is gone: its place is free, once its page has heard why.
+    if (message.type === 'engine-failed') forgetEngine(session);
     const page = pageId === undefined ? undefined : pages.get(pageId);
     if (!page) return;
     // JSON.stringify escapes newlines, so the whole object fits on one `data:` line.
