@@ -119,7 +119,9 @@ export function classifyCells(scenario: Scenario): Map<string, CellTerrain> {
   };
 
   const cellArea = polygonArea(cellPolygon(grid, 0, 0));
-  let work = 0;
+  // Past the budget no outline is measured against cells at all; validation reports it as an error
+  // (coverageWork), so no engine plays on a map read this way.
+  const measure = !coverageWork(scenario).exceeded;
   for (const feature of scenario.terrain ?? []) {
     if (isAreaFeature(feature) || isLineFeature(feature)) {
       for (const name of stringList(feature.cells)) mark(name, feature, 1);
@@ -128,12 +130,8 @@ export function classifyCells(scenario: Scenario): Map<string, CellTerrain> {
       const polygon = validPoints(feature.polygon);
       const box = boundingBox(polygon);
       if (polygon.length < 3 || !box) continue;
-      const near = cellsNearBox(grid, table, box);
-      // Past the budget the outlines are not measured against cells at all; validation reports it as an error
-      // (coverageWorkExceeded), so no engine plays on a map read this way.
-      work += near.length * polygon.length;
-      if (work > MAX_COVERAGE_WORK) continue;
-      for (const ref of near) {
+      if (!measure) continue;
+      for (const ref of cellsNearBox(grid, table, box)) {
         const name = cellName(ref.col, ref.row);
         const cell = cellPolygon(grid, ref.col, ref.row);
         if (!boxesOverlap(box, boundingBox(cell)!)) continue;
@@ -156,7 +154,7 @@ export function classifyCells(scenario: Scenario): Map<string, CellTerrain> {
  * Outline corners times the cells each outline may cover, summed over the map: the work of measuring how much of
  * each cell every area covers. Real maps need well under a million; past this bound the map is refused.
  */
-export const MAX_COVERAGE_WORK = 20_000_000;
+export const MAX_COVERAGE_WORK = 5_000_000;
 
 /** The outline work of classifyCells for this scenario, and whether it is past MAX_COVERAGE_WORK. */
 export function coverageWork(scenario: Scenario): { work: number; exceeded: boolean; worst?: { id: string; corners: number } } {

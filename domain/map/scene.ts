@@ -58,6 +58,7 @@ import {
   type UnitSymbol,
 } from './shapes.js';
 import { SCREEN_STYLE, type MapStyle } from './styles.js';
+import { drawableScenario } from './drawable.js';
 
 // ---- Types -------------------------------------------------------------------------------------------------------
 
@@ -284,7 +285,27 @@ function longestEdgeBearing(ring: Point[]): number {
   return best;
 }
 
-function areaDecor(feature: AreaFeature, shape: AreaShape, scenario: Scenario, hasPolygon: boolean, style: MapStyle): AreaDecor {
+/**
+ * Decoration (trees, houses, furrows, tufts, teeth) costs each mark a test against every corner of the outline.
+ * A scene may spend this much on it; an area past what is left is drawn with its fill and outline only, so a
+ * document with huge, intricate outlines still draws in bounded time.
+ */
+const DECOR_WORK = 20_000_000;
+
+function decorWork(shape: AreaShape): number {
+  const corners = shape.rings.reduce((n, r) => n + r.length, 0);
+  const { box } = shape;
+  const w = box.maxX - box.minX;
+  const h = box.maxY - box.minY;
+  // The densest decoration (light trees, 4 tests a tree; marsh tufts and hatching) at about an inch apart.
+  const marks = Math.min(20_000, (w * h) / 0.8) * 4 + Math.min(2000, Math.hypot(w, h) / 0.5) * 2;
+  return corners * marks;
+}
+
+function areaDecor(feature: AreaFeature, shape: AreaShape, scenario: Scenario, hasPolygon: boolean, style: MapStyle, budget: { work: number }): AreaDecor {
+  const cost = decorWork(shape);
+  if (!(cost <= budget.work)) return { type: 'none' };
+  budget.work -= cost;
   const inside = (p: Point): boolean => pointInRings(p, shape.rings);
   switch (feature.kind) {
     case 'woods': {
@@ -374,7 +395,8 @@ const EDGES: readonly string[] = ['north', 'south', 'east', 'west'];
 
 // ---- Build -------------------------------------------------------------------------------------------------------
 
-export function buildScene(scenario: Scenario, style: MapStyle = SCREEN_STYLE): MapScene {
+export function buildScene(original: Scenario, style: MapStyle = SCREEN_STYLE): MapScene {
+  const scenario = drawableScenario(original);
   const table: Table = {
     width: Number.isFinite(scenario.table?.width) && scenario.table.width > 0 ? scenario.table.width : 1,
     height: Number.isFinite(scenario.table?.height) && scenario.table.height > 0 ? scenario.table.height : 1,
@@ -397,6 +419,7 @@ export function buildScene(scenario: Scenario, style: MapStyle = SCREEN_STYLE): 
     selectables: [],
   };
   const outlinesById = new Map<string, Outline[]>();
+  const decorBudget = { work: DECOR_WORK };
   const anchorsById = new Map<string, Point>();
   const select = (pointer: string, outlines: Outline[], force = false, related: Outline[] = []): void => {
     scene.selectables.push({ pointer, outlines, force, related });
@@ -427,7 +450,7 @@ export function buildScene(scenario: Scenario, style: MapStyle = SCREEN_STYLE): 
       const shape = areaShape(grid, table, feature.polygon, feature.cells);
       if (!shape) return;
       const hasPolygon = validPoints(feature.polygon).length >= 3;
-      scene.areas.push({ ...base, kind: feature.kind, shape, decor: areaDecor(feature, shape, scenario, hasPolygon, style), marked: false });
+      scene.areas.push({ ...base, kind: feature.kind, shape, decor: areaDecor(feature, shape, scenario, hasPolygon, style, decorBudget), marked: false });
       const outlines: Outline[] = shape.outline.map((points) => ({ type: 'poly', points, closed: false }));
       outlinesById.set(base.id, outlines);
       anchorsById.set(base.id, shape.anchor);

@@ -186,13 +186,21 @@ export function ringsBoundary(rings: readonly (readonly Point[])[]): Segment[] {
 
 // ---- Patterns ----------------------------------------------------------------------------------------------------
 
+/** Bounds on decoration per area, far above what a real map needs at its usual spacing. */
+const MAX_HATCH_LINES = 2000;
+const MAX_LATTICE_POINTS = 20000;
+
 /**
  * Parallel segments `spacing` apart at `angle` degrees (clockwise from the x axis), covering `box`. The lines are
  * anchored to the table origin, so neighbouring areas' hatching lines up and doesn't crawl as an area is edited.
  * The caller clips them to the area.
  */
-export function hatchSegments(box: BoundingBox, angle: number, spacing: number): Segment[] {
-  if (!(spacing > 0)) return [];
+export function hatchSegments(box: BoundingBox, angle: number, requested: number): Segment[] {
+  if (!(requested > 0)) return [];
+  // A huge area gets wider hatching rather than unbounded work: at most MAX_HATCH_LINES lines.
+  const span = Math.hypot(box.maxX - box.minX, box.maxY - box.minY);
+  if (!Number.isFinite(span)) return [];
+  const spacing = Math.max(requested, span / MAX_HATCH_LINES);
   const a = (angle * Math.PI) / 180;
   const d: Point = [Math.cos(a), Math.sin(a)];
   const n: Point = [-Math.sin(a), Math.cos(a)];
@@ -224,8 +232,12 @@ function hash01(i: number, j: number): number {
  * marks look planted rather than drilled. The lattice is anchored to the table origin and the jitter depends only
  * on the lattice cell, so marks stay put when the area is reshaped.
  */
-export function latticePoints(box: BoundingBox, spacing: number, jitter = 0.3): Point[] {
-  if (!(spacing > 0)) return [];
+export function latticePoints(box: BoundingBox, requested: number, jitter = 0.3): Point[] {
+  if (!(requested > 0)) return [];
+  const area = (box.maxX - box.minX) * (box.maxY - box.minY);
+  if (!Number.isFinite(area)) return [];
+  // A huge area gets sparser marks rather than unbounded work: about MAX_LATTICE_POINTS at most.
+  const spacing = Math.max(requested, Math.sqrt(area / MAX_LATTICE_POINTS));
   const rowStep = spacing * 0.866;
   const out: Point[] = [];
   for (let j = Math.floor(box.minY / rowStep) - 1; j * rowStep <= box.maxY + rowStep; j++) {

@@ -51,5 +51,9 @@ export function num(value: number, digits = 2): string {
  * break, so a table cell never overflows.
  */
 export function textHtml(value: unknown): string {
-  return escapeHtml(value).replace(/[^\s-]+(?:-[^\s-]+)+/g, (word) => (word.length <= 28 ? `<span class="nw">${word}</span>` : word));
+  // Token by token: the hyphenated-word pattern backtracks quadratically over one long run without a hyphen, and
+  // a draft may hold a name of a megabyte. A token too long to mark (over 200 characters) is left as it is.
+  return escapeHtml(value).replace(/\S+/g, (token) =>
+    token.length > 200 ? token : token.replace(/[^\s-]+(?:-[^\s-]+)+/g, (word) => (word.length <= 28 ? `<span class="nw">${word}</span>` : word)),
+  );
 }

@@ -505,7 +505,10 @@ function symbolPath(symbol: UnitItem['symbol'], sw: number, h: number, cx: numbe
 
 function fitText(text: string, size: number, width: number): string {
   if (textWidthEm(text) * size <= width) return text;
-  for (let n = text.length - 1; n >= 2; n--) {
+  // No character is narrower than about 0.18 em, so no longer label can fit: start there, not at a draft's
+  // thousand-character name, which would make this loop quadratic in the name.
+  const most = Math.min(text.length - 1, Math.ceil(width / (size * 0.18)) + 1);
+  for (let n = most; n >= 2; n--) {
     const t = shortLabel(text, n);
     if (textWidthEm(t) * size <= width) return t;
   }
