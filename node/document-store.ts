@@ -5,6 +5,8 @@ import { createHash } from 'node:crypto';
 import { constants as fsConstants, promises as fs, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { parseDocument } from '../domain/document.js';
+import { decodeDocumentBytes } from '../domain/document-bytes.js';
+import { printable } from '../domain/printable.js';
 import type { Backup, DocumentKind, DocumentRef, Failure, FailureCode, HostApi, Library, SaveRequest } from '../domain/host-api.js';
 import { ARMY_TYPE, SCENARIO_TYPE } from '../domain/model.js';
 import { validateDocument } from '../domain/validate.js';
@@ -537,8 +539,11 @@ export function createDocumentStore(options: DocumentStoreOptions): DocumentStor
         // A sample that is absent is a broken install or a bad id, never a file the user moved.
         return at.source === 'sample' && read.code === 'missing' ? fail('missing', `There is no sample called "${name}".`) : read;
       }
-      // Decoded as is: invalid UTF-8 or broken JSON still opens, and the renderer shows the problem.
-      const text = read.bytes.toString('utf8');
+      // Broken JSON still opens, and the renderer shows the problem. Bytes that are not UTF-8 do not: decoded
+      // leniently they would become U+FFFD, and the next save would make that loss permanent.
+      const decoded = decodeDocumentBytes(read.bytes);
+      if (!decoded.ok) return fail('unreadable', `"${printable(name)}" cannot be opened: ${decoded.problem.message} ${decoded.problem.hint ?? ''}`.trim());
+      const text = decoded.text;
       await remember(at);
       return { ok: true as const, ref: makeRef(at, text.slice(0, HEAD_BYTES), read.modified), text, version: sha256(read.bytes) };
     },
