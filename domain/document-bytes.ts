@@ -24,7 +24,7 @@ export function decodeDocumentBytes(bytes: Uint8Array): DecodeResult {
     const { line, column } = bytePosition(bytes, bad);
     const byte = bytes[bad]!.toString(16).toUpperCase().padStart(2, '0');
     return refuse(
-      `The file is not valid UTF-8: byte 0x${byte} at offset ${bad} (line ${line}, column ${column}) is not part of a character.`,
+      `The file is not valid UTF-8: byte 0x${byte} at offset ${bad} (line ${line}, column ${column}) does not begin a valid UTF-8 character.`,
       `It may have been saved in another encoding, such as Windows-1252 or Latin-1. ${SAVE_AS_UTF8}`,
     );
   }
@@ -32,7 +32,7 @@ export function decodeDocumentBytes(bytes: Uint8Array): DecodeResult {
 }
 
 /**
- * The offset of the first byte that does not belong to a well-formed UTF-8 sequence (Unicode's table of
+ * The offset where the first ill-formed UTF-8 sequence begins (Unicode's table of
  * well-formed byte sequences: no overlong forms, no surrogates, nothing past U+10FFFF), or -1.
  */
 export function firstInvalidUtf8(bytes: Uint8Array): number {
@@ -61,7 +61,7 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
       const c = bytes[i + k];
       if (c === undefined) return i;
       const [min, max] = k === 1 ? [lo, hi] : [0x80, 0xbf];
-      if (c < min || c > max) return k === 1 ? i : i + k;
+      if (c < min || c > max) return i;
     }
     i += need + 1;
   }
