@@ -670,6 +670,17 @@ describe('simulate', () => {
     expect(d.ask({ type: 'simulate' })).toMatchObject({ code: 'bad-argument', message: expect.stringContaining('"games"') });
     expect(d.ask({ type: 'simulate', games: 3, red: 'human' })).toMatchObject({ code: 'bad-argument' });
   });
+
+  it('reports progress at least every 200 games of a huge batch, so the host never takes it for a hung engine', () => {
+    const d = loaded();
+    d.send({ type: 'simulate', games: 1_000_000, seed: 1, red: 'random', blue: 'random' });
+    expect(d.drain(400)).toEqual([
+      { type: 'progress', request: '3', done: 200, total: 1_000_000 },
+      { type: 'progress', request: '3', done: 400, total: 1_000_000 },
+    ]);
+    d.send({ type: 'cancel', request: '3' });
+    expect(hasWork(d.state)).toBe(false);
+  });
 });
 
 describe('close-game', () => {

@@ -818,8 +818,9 @@ function simulate(req: Request, state: SessionState): Handled {
     scenario: scenario.id,
     setup,
     total: games,
-    // About twenty progress events per batch, and one per game for a short one.
-    every: Math.max(1, Math.round(games / 20)),
+    // About twenty progress events per batch, one per game for a short one, and at least one every 200 games, so a
+    // huge batch never falls silent long enough for the host to think the engine hung.
+    every: Math.max(1, Math.min(200, Math.round(games / 20))),
     tally: emptyTally(),
     started: state.now(),
   };
