@@ -54,6 +54,7 @@ export function BalanceReport({
     setProgress({ done: 0, total });
     // Running from the first click, so a second one cannot start a second batch while the engine starts.
     setRunning('');
+    const c0 = { id: '' };
     try {
       const c = getClient();
       clientRef.current = c;
@@ -61,10 +62,19 @@ export function BalanceReport({
       const loaded = await c.request<Loaded>('load', { scenario });
       const job = c.begin<EngineMessage & Simulation>('simulate', { scenario: loaded.scenario, games: total, seed: 1 }, (done, t) => setProgress({ done, total: t }));
       setRunning(job.id);
+      c0.id = job.id;
       setSim(await job.reply);
     } catch (e) {
       if (e instanceof EngineError && e.code === 'cancelled') setNote(e.message);
-      else onError(e);
+      else {
+        // A batch this page can no longer hear from (the connection dropped, or the engine fell silent) is
+        // cancelled, so the engine does not keep playing games nobody will read.
+        const lost = c0.id;
+        if (lost && e instanceof EngineError && (e.code === 'connection-lost' || e.code === 'timeout')) {
+          void clientRef.current?.request('cancel', { request: lost }).catch(() => undefined);
+        }
+        onError(e);
+      }
     } finally {
       setRunning(null);
       setProgress(null);
