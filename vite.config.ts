@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-// The renderer is built once and served by either shell: from file:// in Electron, from the loopback server on
+// The renderer is built once and served by either shell: from app://adc/ in Electron, from the loopback server on
 // the web, so asset URLs are relative.
 export default defineConfig({
   root: 'renderer',

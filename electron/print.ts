@@ -4,7 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Failure, FailureCode, HostApi, PaperSize } from '../domain/host-api.js';
-import { writeFileAtomic } from '../node/atomic-file.js';
+import { ReadOnlyFileError, writeFileAtomic } from '../node/atomic-file.js';
 import { pickPdfPath, type DialogDeps } from './dialogs.js';
 import type { BrowserWindowConstructorLike, BrowserWindowOptionsLike } from './electron-like.js';
 import { SECURE_WEB_PREFERENCES } from './window.js';
@@ -78,6 +78,7 @@ const WRITE_FAILURES: Record<string, [FailureCode, string]> = {
 };
 
 function writeFailure(err: unknown, target: string): Failure {
+  if (err instanceof ReadOnlyFileError) return { ok: false, code: 'read-only', message: `The PDF could not be written to ${target} because the file there is read-only; no file was changed. Choose another name.` };
   const code = (err as NodeJS.ErrnoException | undefined)?.code;
   const [failure, why] = (code && WRITE_FAILURES[code]) || (['io', `the system reported ${code ?? String(err)}`] as [FailureCode, string]);
   return { ok: false, code: failure, message: `The PDF could not be written to ${target} because ${why}; no file was changed.` };

@@ -210,9 +210,10 @@ export function readWindowState(file: string, screen: ScreenLike): WindowState {
 /** Small and written at close, so synchronous; temp file and rename so a crash never leaves half a file. */
 export function writeWindowState(file: string, state: WindowState): void {
   try {
-    mkdirSync(path.dirname(file), { recursive: true });
+    // Private like the rest of the data folder: where the user's windows were is nobody else's business.
+    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
     const temp = `${file}.${process.pid}.tmp`;
-    writeFileSync(temp, JSON.stringify(state) + '\n', 'utf8');
+    writeFileSync(temp, JSON.stringify(state) + '\n', { encoding: 'utf8', mode: 0o600 });
     renameSync(temp, file);
   } catch {
     /* losing the window's place is not worth bothering the user about */

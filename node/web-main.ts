@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { APP_VERSION } from './app-info.js';
 import { isEntryPoint } from './entry-point.js';
-import { resolveDataDir } from './data-dir.js';
+import { resolveDataDir, ensurePrivateDir } from './data-dir.js';
 import { createDocumentStore } from './document-store.js';
 import { repoRoot } from './repo-root.js';
 import { startWebServer, type RunningWebServer } from './web-server.js';
@@ -175,7 +175,8 @@ export async function main(argv: string[], io: Partial<WebMainIo> = {}): Promise
       return 1;
     }
     const dataDir = resolveDataDir();
-    await fs.mkdir(dataDir, { recursive: true });
+    // Private from the start (the store tightens a looser one too): backups hold the user's unsaved work.
+    await ensurePrivateDir(dataDir);
     const store = createDocumentStore({
       mode: 'web',
       workspaceDir: workspace,
