@@ -1,6 +1,6 @@
 // Live validation through a Web Worker. The page shows the last answer until the next arrives, and says
-// "checking…" only when an answer is slow, so quick edits do not flicker. A worker that dies or cannot start is
-// replaced once per failure, and its failure is shown as a problem rather than leaving the list silently stale.
+// "checking…" only when an answer is slow, so quick edits do not flicker. Only the newest document is ever
+// waiting: edits made while the worker is busy replace one another, and answers for older documents are dropped.
 import { useEffect, useRef, useState } from 'react';
 import type { AdcDocument } from '../../domain/model.js';
 import type { Problem } from '../../domain/problems.js';
@@ -11,7 +11,7 @@ export const SHOW_CHECKING_AFTER_MS = 200;
 
 export interface Validation {
   problems: Problem[];
-  /** True while the newest document's answer is late (see SHOW_CHECKING_AFTER_MS). */
+  /** True until the newest document's first answer, once that answer is late (see SHOW_CHECKING_AFTER_MS). */
   checking: boolean;
 }
 
@@ -19,73 +19,103 @@ const failure = (message: string): Problem[] => [
   { severity: 'error', path: '', message: `The document could not be checked: ${message}`, hint: 'Save your work; the checks start again with the next edit.' },
 ];
 
-function startWorker(): Worker {
-  return new Worker(new URL('./validation-worker.ts', import.meta.url), { type: 'module', name: 'validation' });
+/**
+ * One worker, one request in flight, one waiting. Closing it (the page unmounting, or React's development
+ * double-mount) forgets the request in flight, so a later submit starts a fresh worker instead of waiting for
+ * an answer that will never come.
+ */
+export class ValidationChannel {
+  private worker: Worker | null = null;
+  private inFlight: number | null = null;
+  private waiting: ValidationRequest | null = null;
+  private latest = 0;
+
+  constructor(
+    private readonly onAnswer: (seq: number, problems: Problem[]) => void,
+    private readonly start: () => Worker = () => new Worker(new URL('./validation-worker.ts', import.meta.url), { type: 'module', name: 'validation' }),
+  ) {}
+
+  submit(seq: number, doc: AdcDocument): void {
+    this.latest = seq;
+    this.waiting = { seq, doc };
+    this.pump();
+  }
+
+  /** Nothing is waiting any more (the document was closed). */
+  forget(seq: number): void {
+    this.latest = seq;
+    this.waiting = null;
+  }
+
+  close(): void {
+    this.worker?.terminate();
+    this.worker = null;
+    this.inFlight = null;
+  }
+
+  private pump(): void {
+    if (this.inFlight !== null || !this.waiting) return;
+    const job = this.waiting;
+    this.waiting = null;
+    try {
+      const worker = (this.worker ??= this.open());
+      this.inFlight = job.seq;
+      worker.postMessage(job);
+    } catch (err) {
+      this.inFlight = null;
+      this.answer({ seq: job.seq, ok: false, message: err instanceof Error ? err.message : String(err) });
+    }
+  }
+
+  private open(): Worker {
+    const worker = this.start();
+    worker.onmessage = (e: MessageEvent<ValidationReply>) => {
+      if (worker !== this.worker) return;
+      this.inFlight = null;
+      this.answer(e.data);
+      this.pump();
+    };
+    worker.onerror = (e) => {
+      e.preventDefault();
+      if (worker !== this.worker) return;
+      // A worker that died is replaced by the next edit; meanwhile the failure shows as a problem.
+      const seq = this.inFlight ?? this.latest;
+      this.close();
+      this.answer({ seq, ok: false, message: e.message || 'the checker stopped' });
+      this.pump();
+    };
+    return worker;
+  }
+
+  private answer(reply: ValidationReply): void {
+    if (reply.seq !== this.latest) return;
+    this.onAnswer(reply.seq, reply.ok ? reply.problems : failure(reply.message));
+  }
 }
 
 export function useValidation(doc: AdcDocument | null, loadProblems: Problem[]): Validation {
-  const [state, setState] = useState<{ seq: number; problems: Problem[] }>({ seq: 0, problems: [] });
-  const [late, setLate] = useState(false);
-  const worker = useRef<Worker | null>(null);
+  const [answer, setAnswer] = useState<{ seq: number; problems: Problem[] }>({ seq: 0, problems: [] });
+  const [late, setLate] = useState<number | null>(null);
   const seq = useRef(0);
-  const busy = useRef(false);
-  /** The newest document not yet sent, while the worker is busy with an older one. */
-  const waiting = useRef<{ seq: number; doc: AdcDocument } | null>(null);
+  const channel = useRef<ValidationChannel | null>(null);
+  channel.current ??= new ValidationChannel((s, problems) => setAnswer({ seq: s, problems }));
 
-  useEffect(
-    () => () => {
-      worker.current?.terminate();
-      worker.current = null;
-    },
-    [],
-  );
+  useEffect(() => () => channel.current?.close(), []);
 
   useEffect(() => {
+    const mine = ++seq.current;
     if (!doc) {
-      seq.current++;
-      waiting.current = null;
-      setLate(false);
+      channel.current!.forget(mine);
       return;
     }
-    const mine = ++seq.current;
-    const send = (job: { seq: number; doc: AdcDocument }): void => {
-      busy.current = true;
-      try {
-        if (!worker.current) {
-          const w = startWorker();
-          w.onmessage = (e: MessageEvent<ValidationReply>) => finish(e.data);
-          w.onerror = (e) => {
-            e.preventDefault();
-            w.terminate();
-            if (worker.current === w) worker.current = null;
-            finish({ seq: seq.current, ok: false, message: e.message || 'the checker stopped' });
-          };
-          worker.current = w;
-        }
-        worker.current.postMessage({ seq: job.seq, doc: job.doc } satisfies ValidationRequest);
-      } catch (err) {
-        finish({ seq: job.seq, ok: false, message: err instanceof Error ? err.message : String(err) });
-      }
-    };
-    const finish = (reply: ValidationReply): void => {
-      busy.current = false;
-      const next = waiting.current;
-      waiting.current = null;
-      if (next) send(next);
-      // Answers for documents that have since changed are dropped: only the newest may show.
-      if (reply.seq !== seq.current) return;
-      setLate(false);
-      setState({ seq: reply.seq, problems: reply.ok ? reply.problems : failure(reply.message) });
-    };
-    if (busy.current) waiting.current = { seq: mine, doc };
-    else send({ seq: mine, doc });
-    const timer = setTimeout(() => {
-      if (seq.current === mine) setLate(true);
-    }, SHOW_CHECKING_AFTER_MS);
+    channel.current!.submit(mine, doc);
+    const timer = setTimeout(() => setLate(mine), SHOW_CHECKING_AFTER_MS);
     return () => clearTimeout(timer);
   }, [doc]);
 
   if (!doc) return { problems: loadProblems, checking: false };
-  // Until the first answer there is nothing to show, and "no problems" would be a claim nobody has checked.
-  return { problems: state.problems, checking: late || state.seq === 0 };
+  // Until the newest document has an answer, a late one shows "checking…"; before the very first answer there is
+  // nothing to show, and "no problems" would be a claim nobody has checked.
+  const pending = answer.seq !== seq.current;
+  return { problems: answer.problems, checking: answer.seq === 0 || (pending && late === seq.current) };
 }
