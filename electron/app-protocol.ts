@@ -2,6 +2,7 @@
 // local file and (unless the grantFileProtocolExtraPrivileges fuse is off) may fetch them; a page on its own scheme
 // has an origin of its own, can reach only what this handler serves, and gets its Content-Security-Policy as a real
 // response header. Pure apart from reading files, so tests call the handler with real Requests on a real folder.
+import { contentTypeOf } from '../node/content-types.js';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { ProtocolLike, SchemePrivilegesLike } from './electron-like.js';
@@ -33,30 +34,6 @@ export function registerAppScheme(protocol: Pick<ProtocolLike, 'registerSchemesA
   protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { ...APP_SCHEME_PRIVILEGES } }]);
 }
 
-/** Module scripts are refused under any other type, so every file type the build emits is named here. */
-const CONTENT_TYPES: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.otf': 'font/otf',
-  '.wasm': 'application/wasm',
-  '.txt': 'text/plain; charset=utf-8',
-};
-
-export const contentTypeOf = (file: string): string => CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
 
 const MAX_URL_PATH_CHARS = 2048;
 

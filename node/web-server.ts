@@ -1,6 +1,7 @@
 // The web shell's loopback server: serves the built renderer and answers the host API over HTTP. Any web page the
 // user visits can send requests to 127.0.0.1, so every API call must prove it comes from our own page (a token only
 // that page was given, our own Host and Origin) before it may touch a file.
+import { contentTypeOf } from './content-types.js';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream, promises as fs } from 'node:fs';
 import http from 'node:http';
@@ -84,27 +85,6 @@ const SECURITY_HEADERS: Record<string, string> = {
   'Cross-Origin-Resource-Policy': 'same-origin',
 };
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.otf': 'font/otf',
-  '.txt': 'text/plain; charset=utf-8',
-  '.wasm': 'application/wasm',
-};
 
 class BadRequest extends Error {}
 
@@ -541,7 +521,7 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
     }
     const isIndex = relative === 'index.html';
     const headers: Record<string, string | number> = {
-      'Content-Type': CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
+      'Content-Type': contentTypeOf(file),
       'Content-Length': size,
       // index.html names the current hashed bundles, so a stale copy would load last build's code.
       'Cache-Control': isIndex ? 'no-store' : relative.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
