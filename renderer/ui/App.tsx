@@ -127,6 +127,8 @@ export function App({ host }: { host: HostApi }) {
     [confirmDiscard],
   );
 
+  /** Save As, for a save that cannot go where it was meant to; filled in once the flow below exists. */
+  const saveAsRef = useRef<() => Promise<boolean>>(async () => false);
   const writeTo = useCallback(
     async (path: string, baseVersion: string | null): Promise<boolean> => {
       const state = latest.current;
@@ -146,6 +148,14 @@ export function App({ host }: { host: HostApi }) {
         );
         if (choice !== 'overwrite') return false;
         r = await host.saveDocument({ path, text, baseVersion, overwrite: true }).catch((e: Error) => ({ ok: false as const, code: 'io' as const, message: e.message }));
+      }
+      if (!r.ok && r.code === 'read-only') {
+        // The file on disk was left alone; the work is still here, and the way on is a copy under another name.
+        const choice = await ask('The file is read-only', r.message, [
+          { label: 'Cancel', value: 'cancel' },
+          { label: 'Save As…', value: 'save-as', primary: true },
+        ]);
+        return choice === 'save-as' ? saveAsRef.current() : false;
       }
       if (!r.ok) {
         fail(r.message);
@@ -177,6 +187,8 @@ export function App({ host }: { host: HostApi }) {
     if (!path) return false;
     return writeTo(path, null);
   }, [pickSavePath, writeTo]);
+
+  saveAsRef.current = saveAsFlow;
 
   /** Saves a document made from the open one (a side as an army list) without touching the open one. */
   const saveCopy = useCallback(async (doc: AdcDocument, suggested: string): Promise<boolean> => {
