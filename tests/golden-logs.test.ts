@@ -1,0 +1,75 @@
+// Golden game logs: 20 seeds on every bundled Square Eagles sample, AI against AI and random against random. Each
+// log is kept as its SHA-256 with the game's outcome, and must come out byte for byte the same: a refactor or an
+// optimisation proves here that it changed no game. A change to the rules or the AI that is meant to change games
+// rewrites the file on purpose, in a commit of its own:
+//
+//   ADC_WRITE_GOLDEN=1 npx vitest run tests/golden-logs.test.ts
+//
+// To see how a game differs, write its log on both commits and compare them:
+//   npm run -s adc -- play scenarios/<sample> --seed N --red ai --blue ai --log before.jsonl
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parseDocument } from '../domain/document.js';
+import type { Scenario } from '../domain/model.js';
+import { playGame } from '../engine/square-eagles/play.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const GOLDEN = path.join(ROOT, 'tests/fixtures/golden/square-eagles.json');
+const SEEDS = Array.from({ length: 20 }, (_, i) => i + 1);
+const MATCHES = { ai: { red: 'ai', blue: 'ai' }, random: { red: 'random', blue: 'random' } } as const;
+
+interface Golden {
+  seed: number;
+  sha256: string;
+  lines: number;
+  winner: string;
+  turns: number;
+}
+type GoldenFile = Record<string, Record<keyof typeof MATCHES, Golden[]>>;
+
+const samples = readdirSync(path.join(ROOT, 'scenarios'))
+  .filter((f) => f.endsWith('.scenario.json'))
+  .map((f) => {
+    const load = parseDocument(readFileSync(path.join(ROOT, 'scenarios', f), 'utf8'));
+    if (!load.ok) throw new Error(`${f} does not load`);
+    return load.document as Scenario;
+  })
+  .filter((s) => s.ruleSystem === 'square-eagles');
+
+function play(scenario: Scenario, match: keyof typeof MATCHES): Golden[] {
+  return SEEDS.map((seed) => {
+    const game = playGame(scenario, { seed, ...MATCHES[match], log: true });
+    const text = game.log!.join('\n') + '\n';
+    return { seed, sha256: createHash('sha256').update(text).digest('hex'), lines: game.log!.length, winner: game.result.winner, turns: game.result.turns };
+  });
+}
+
+describe('golden game logs', () => {
+  it('cover every bundled Square Eagles sample', () => {
+    expect(samples.length).toBeGreaterThanOrEqual(6);
+  });
+
+  if (process.env.ADC_WRITE_GOLDEN === '1') {
+    it('are written afresh', () => {
+      const out: GoldenFile = {};
+      for (const s of samples) out[s.id] = { ai: play(s, 'ai'), random: play(s, 'random') };
+      writeFileSync(GOLDEN, JSON.stringify(out, null, 1) + '\n');
+      expect(Object.keys(out)).toHaveLength(samples.length);
+    }, 300_000);
+    return;
+  }
+
+  const golden = JSON.parse(readFileSync(GOLDEN, 'utf8')) as GoldenFile;
+  for (const s of samples) {
+    for (const match of Object.keys(MATCHES) as (keyof typeof MATCHES)[]) {
+      it(`${s.id}, ${match} against ${match}: the same ${SEEDS.length} games, byte for byte`, () => {
+        const kept = golden[s.id]?.[match];
+        expect(kept, `no golden logs for ${s.id}; write them with ADC_WRITE_GOLDEN=1`).toBeDefined();
+        expect(play(s, match)).toEqual(kept);
+      }, 120_000);
+    }
+  }
+});
