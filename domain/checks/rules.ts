@@ -3,10 +3,6 @@ import { gridSize, isCellGrid } from '../grid.js';
 import { ARMS, isScenario } from '../model.js';
 import type { RuleProfile } from '../rule-systems/profile.js';
 import type { CheckContext } from './context.js';
-import { list } from './context.js';
-
-/** The One Hour Wargames convention this studio's users build to: about six units a side. */
-export const OHW_UNITS_PER_SIDE = 6;
 
 export function checkRules(ctx: CheckContext, profile: RuleProfile | undefined): void {
   const doc = ctx.doc;
@@ -28,7 +24,7 @@ export function checkRules(ctx: CheckContext, profile: RuleProfile | undefined):
     const block = ratings && typeof ratings === 'object' ? ratings[profile.id] : undefined;
     if (block === undefined || block === null || typeof block !== 'object') {
       // These systems need no ratings for train units, but still say what they make of them.
-      if ((profile.id === 'square-eagles' || profile.id === 'napoleons-eagles') && entry.unit.arm === 'train') {
+      if (profile.trainsNeedNoRatings && entry.unit.arm === 'train') {
         profile.checkUnit(ctx, entry, {}, `${entry.path}/ratings/${profile.id}`, ratio);
         continue;
       }
@@ -46,19 +42,7 @@ export function checkRules(ctx: CheckContext, profile: RuleProfile | undefined):
     if (n.kind === 'leader' && profile.checkLeader) profile.checkLeader(ctx, n.node, n.path);
   }
 
-  if (ctx.scenario && profile.id === 'square-eagles') {
-    list(ctx.scenario.sides).forEach((side, si) => {
-      if (!side || typeof side !== 'object') return;
-      const units = ctx.units.filter((u) => u.side === si).length;
-      const leaders = ctx.forces.filter((n) => n.side === si && n.kind === 'leader').length;
-      if (units > OHW_UNITS_PER_SIDE) {
-        ctx.warn(`/sides/${si}/army`, `${side.name ?? side.id} has ${units} units; One Hour Wargames scenarios give each side about ${OHW_UNITS_PER_SIDE}`, 'Fine for a bigger game; expect it to run longer than an hour.');
-      }
-      if (leaders === 0) {
-        ctx.warn(`/sides/${si}/army`, `${side.name ?? side.id} has no general; Square Eagles gives orders only through generals`, 'Add a "leader" to the army or a formation.');
-      }
-    });
-  }
+  if (ctx.scenario) profile.checkScenario?.(ctx);
 }
 
 function checkMap(ctx: CheckContext, profile: RuleProfile): void {
@@ -82,7 +66,8 @@ function checkMap(ctx: CheckContext, profile: RuleProfile): void {
   } else if (!size.exact) {
     ctx.warn('/grid/cell', `Cells of ${grid.cell}" do not tile the ${s.table.width}" × ${s.table.height}" table exactly (${size.cols} × ${size.rows} whole cells)`, 'Pick a cell size that divides the table, e.g. 6" on a 36" table.');
   }
-  if (profile.id === 'square-eagles' && (grid.cell < 4 || grid.cell > 6)) {
-    ctx.warn('/grid/cell', `Square Eagles boxes are usually 4–6", not ${grid.cell}"`, 'Use a box of 4 to 6 inches.');
+  const usual = profile.usualCell;
+  if (usual && (grid.cell < usual.min || grid.cell > usual.max)) {
+    ctx.warn('/grid/cell', `${profile.title} ${usual.noun} are usually ${usual.min}–${usual.max}", not ${grid.cell}"`, `Use a ${usual.noun.replace(/e?s$/, '')} of ${usual.min} to ${usual.max} inches.`);
   }
 }

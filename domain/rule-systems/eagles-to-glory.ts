@@ -34,6 +34,7 @@ export const eaglesToGlory: RuleProfile = {
   title: 'Eagles to Glory',
   map: 'free',
   oneUnitPerCell: false,
+  testPlay: false,
   // Marsh is swamp here: slow going, not closed.
   setupBarrier: (_unit, features) => commonBarrier(features, true),
   checkUnit(ctx, entry, block, blockPath) {

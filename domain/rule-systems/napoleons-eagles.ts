@@ -54,6 +54,8 @@ export const napoleonsEagles: RuleProfile = {
   title: "Napoleon's Eagles",
   map: 'free',
   oneUnitPerCell: false,
+  testPlay: false,
+  trainsNeedNoRatings: true,
   setupBarrier(unit, features) {
     // Marsh is soft ground here: slow, not closed ("Terrain Effects on Movement").
     const common = commonBarrier(features, true);

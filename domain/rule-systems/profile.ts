@@ -22,6 +22,14 @@ export interface RuleProfile {
   /** Checks the unit's ratings block for this system; the block's presence is checked by the caller. */
   checkUnit(ctx: CheckContext, entry: UnitEntry, block: Record<string, unknown>, blockPath: string, figureRatio?: number): void;
   checkLeader?(ctx: CheckContext, leader: Leader, path: string): void;
+  /** Checks of the whole scenario particular to this system (after the units and leaders). */
+  checkScenario?(ctx: CheckContext): void;
+  /** Train units need no ratings block here; their checkUnit still says what the system makes of them. */
+  trainsNeedNoRatings?: boolean;
+  /** The usual size of a cell in inches, warned about outside it ("boxes are usually 4–6\""). */
+  usualCell?: { min: number; max: number; noun: string };
+  /** Whether the app bundles an engine that can test-play this system (kept equal to engine/registry.ts by a test). */
+  testPlay: boolean;
   vp: VpTable;
 }
 

@@ -1,4 +1,5 @@
 // Square Eagles: boxes, facing to a box side, Strength Points and traits. See docs/rules/square-eagles.md.
+import { list } from '../checks/context.js';
 import type { Unit } from '../model.js';
 import { commonBarrier, type RuleProfile } from './profile.js';
 
@@ -35,11 +36,17 @@ const TRAIT_USERS: Record<string, SquareEaglesType[]> = {
   resolute: ['Infantry', 'Lights', 'Cavalry', 'Heavy Cavalry'],
 };
 
+/** The One Hour Wargames convention this studio's users build to: about six units a side. */
+export const OHW_UNITS_PER_SIDE = 6;
+
 export const squareEagles: RuleProfile = {
   id: 'square-eagles',
   title: 'Square Eagles',
   map: 'square',
   oneUnitPerCell: true,
+  testPlay: true,
+  trainsNeedNoRatings: true,
+  usualCell: { min: 4, max: 6, noun: 'boxes' },
   setupBarrier(unit, features, options) {
     const common = commonBarrier(features);
     if (common) return common;
@@ -87,6 +94,19 @@ export const squareEagles: RuleProfile = {
     if (formation === 'road-column') {
       ctx.warn(`${entry.path}/setup/formation`, 'Square Eagles has no road column; infantry use the road in column', 'Use "column".');
     }
+  },
+  checkScenario(ctx) {
+    list(ctx.scenario!.sides).forEach((side, si) => {
+      if (!side || typeof side !== 'object') return;
+      const units = ctx.units.filter((u) => u.side === si).length;
+      const leaders = ctx.forces.filter((n) => n.side === si && n.kind === 'leader').length;
+      if (units > OHW_UNITS_PER_SIDE) {
+        ctx.warn(`/sides/${si}/army`, `${side.name ?? side.id} has ${units} units; One Hour Wargames scenarios give each side about ${OHW_UNITS_PER_SIDE}`, 'Fine for a bigger game; expect it to run longer than an hour.');
+      }
+      if (leaders === 0) {
+        ctx.warn(`/sides/${si}/army`, `${side.name ?? side.id} has no general; Square Eagles gives orders only through generals`, 'Add a "leader" to the army or a formation.');
+      }
+    });
   },
   vp: {
     name: 'Square Eagles house table: 2 VP per SP, +2 for heavy cavalry and for guard; objectives 25',
