@@ -5,6 +5,7 @@ import { serializeDocument } from '../../domain/document.js';
 import type { Backup, DocumentRef, HostApi, HostInfo, Library, MenuCommand } from '../../domain/host-api.js';
 import { isScenario, type AdcDocument } from '../../domain/model.js';
 import type { Problem } from '../../domain/problems.js';
+import { testPlayProblem } from '../../domain/rule-systems/registry.js';
 import { useValidation } from '../validation/use-validation.js';
 import { ForcesView } from '../army/ForcesView.js';
 import { MapEditor } from '../map/MapEditor.js';
@@ -56,7 +57,8 @@ export function App({ host }: { host: HostApi }) {
   const playOpenRef = useRef(playOpen);
   playOpenRef.current = playOpen;
   // Test play belongs to a scenario: without one on show it is closed, never left blocking commands unseen.
-  const playable = !!editor.doc && isScenario(editor.doc);
+  const playProblem = testPlayProblem(editor.doc);
+  const playable = playProblem === null;
   useEffect(() => {
     if (playOpen && !playable) setPlayOpen(false);
   }, [playOpen, playable]);
@@ -275,10 +277,12 @@ export function App({ host }: { host: HostApi }) {
           if (latest.current.doc && isScenario(latest.current.doc)) setPrintOpen(true);
           else setMessage({ text: 'A setup sheet is printed from a scenario: open or create one first.', severity: 'info' });
           break;
-        case 'test-play':
-          if (latest.current.doc && isScenario(latest.current.doc)) setPlayOpen(true);
-          else setMessage({ text: 'Test play needs a scenario: open or create one first.', severity: 'info' });
+        case 'test-play': {
+          const problem = testPlayProblem(latest.current.doc);
+          if (problem === null) setPlayOpen(true);
+          else setMessage({ text: problem, severity: 'info' });
           break;
+        }
       }
     },
     [openFlow, refreshLibrary, save, saveAsFlow],
@@ -428,7 +432,7 @@ export function App({ host }: { host: HostApi }) {
           </Tooltip>
           <Button color="inherit" onClick={() => run('save-as')} disabled={!editor.doc} data-testid="cmd-save-as">Save as</Button>
           <Button color="inherit" onClick={() => run('print')} disabled={!editor.doc || !isScenario(editor.doc)} data-testid="cmd-print">Print…</Button>
-          <Tooltip title="Play the scenario against the engine, or run a balance report (F5)">
+          <Tooltip title={editor.doc && isScenario(editor.doc) && playProblem ? playProblem : 'Play the scenario against the engine, or run a balance report (F5)'}>
             <span>
               <Button color="inherit" onClick={() => run('test-play')} disabled={!editor.doc || !isScenario(editor.doc)} data-testid="cmd-test-play">Test play</Button>
             </span>
