@@ -1,0 +1,382 @@
+// The engine protocol's messages (docs/engine-protocol.md) as types, so the engine that writes them and the renderer
+// that reads them agree at compile time instead of each restating them. Types only: nothing here runs, so the
+// renderer may import it without reaching the engine layer.
+//
+// What one rule system alone has (a unit's fields, its actions) is a union keyed by `system`; today there is one
+// member. Where the wire carries no `system` (an action, sent back as legal-actions listed it), the union is by
+// system on the type side only, through SystemAction.
+
+export type SideKey = 'red' | 'blue';
+export type PlayerKind = 'ai' | 'random';
+export type Seat = 'human' | PlayerKind;
+/** A rule system's id, as scenarios name it. */
+export type RuleSystemId = 'square-eagles';
+
+// ---- Results ------------------------------------------------------------------------------------------------------
+
+export type VictoryKind = 'hold' | 'exit' | 'destroy' | 'points';
+
+/**
+ * What decided a game, in fields rather than words: the victory condition's kind and the side it made the winner,
+ * or `turns` (the turn limit came with none met) and `none` (the game ended early with none met) for a draw.
+ */
+export type DecidedBy =
+  | { kind: 'hold'; side: SideKey; objectives: string[] }
+  | { kind: 'exit'; side: SideKey; edge: string }
+  | { kind: 'destroy' | 'points'; side: SideKey }
+  | { kind: 'turns' | 'none'; side: null };
+
+export interface GameResult {
+  winner: SideKey | 'draw';
+  /** The deciding condition in words, for people. */
+  reason: string;
+  turns: number;
+  vp: { red: number; blue: number };
+  /** Index of the victory condition that decided, −1 for none. */
+  condition: number;
+  decidedBy: DecidedBy;
+}
+
+/** What a host needs after every move. */
+export interface GameSummary {
+  turn: number;
+  turns: number;
+  phase: string;
+  /** The decision the engine waits for, `over` at the end. */
+  pending: string;
+  toAct: SideKey | null;
+  seat: Seat | null;
+  initiative: SideKey;
+  vp: { red: number; blue: number };
+  ply: number;
+  over: boolean;
+  result: GameResult | null;
+}
+
+/** Something that happened while an action was applied, with every die it rolled. */
+export interface GameEvent {
+  type: string;
+  [field: string]: unknown;
+}
+
+// ---- Square Eagles pieces -----------------------------------------------------------------------------------------
+
+export type SeFacing = 0 | 90 | 180 | 270;
+export type SeFormation = 'line' | 'column' | 'square';
+
+export type SquareEaglesAction =
+  | { type: 'attach'; general: string; unit: string }
+  | { type: 'order'; general: string; unit: string }
+  | { type: 'end-orders' }
+  | { type: 'bombard'; unit: string }
+  | { type: 'rally'; unit: string }
+  | { type: 'move'; unit: string; to: string; facing: SeFacing }
+  | { type: 'march'; unit: string; to: string; facing: SeFacing }
+  | { type: 'maneuver'; unit: string; to: string; facing: SeFacing; formation?: SeFormation }
+  | { type: 'assault'; unit: string; target: string; from: string }
+  | { type: 'exit'; unit: string }
+  | { type: 'end-actions' }
+  | { type: 'fire'; unit: string; target: string }
+  | { type: 'defend-fire'; unit: string; target: string }
+  | { type: 'pass' }
+  | { type: 'assault-defence'; choice: 'fire' | 'dice' | 'none' }
+  | { type: 'after-assault'; choice: 'stay' | 'advance' | 'turn'; facing?: SeFacing };
+
+export interface SquareEaglesUnit {
+  id: string;
+  name: string;
+  side: SideKey;
+  type: string;
+  status: 'table' | 'reserve' | 'eliminated' | 'exited';
+  box: string | null;
+  col: number | null;
+  row: number | null;
+  facing: number;
+  formation: SeFormation | null;
+  sp: number;
+  hits: number;
+  vp: number;
+  orders: number;
+  ordersUsed: number;
+  did: string[];
+  traits: string[];
+  outOfSupply?: true;
+}
+
+export interface SquareEaglesGeneral {
+  id: string;
+  name: string;
+  side: SideKey;
+  status: string;
+  with: string | null;
+  box: string | null;
+  commands: string[];
+  roll: number;
+  pips: number;
+  banked: number;
+  placed: boolean;
+}
+
+export interface SquareEaglesObjective {
+  id: string;
+  name: string;
+  vp: number;
+  boxes: string[];
+  holder: SideKey | null;
+}
+
+export interface SquareEaglesDecision {
+  kind: string;
+  side: SideKey | null;
+  attacker?: string;
+  defender?: string;
+  unit?: string;
+  loser?: string;
+}
+
+/** The Square Eagles part of a `state` reply: a board of named boxes and what stands on it. */
+export interface SquareEaglesView {
+  system: 'square-eagles';
+  board: { cols: number; rows: number; boxInches: number };
+  decision: SquareEaglesDecision;
+  objectives: SquareEaglesObjective[];
+  units: SquareEaglesUnit[];
+  generals: SquareEaglesGeneral[];
+}
+
+/** One member per rule system. */
+export type SystemView = SquareEaglesView;
+export type SystemAction<S extends RuleSystemId = RuleSystemId> = { 'square-eagles': SquareEaglesAction }[S];
+/** Any rule system's action, as legal-actions lists it and act takes it back. */
+export type EngineAction = SystemAction;
+
+// ---- Explanations -------------------------------------------------------------------------------------------------
+
+export interface Modifier {
+  reason: string;
+  dice: number;
+}
+
+export interface Pool {
+  dice: number;
+  hitOn: number;
+  modifiers: Modifier[];
+}
+
+/** The answer of `adc explain --json`: one fire's or one assault's dice, or why it cannot happen. */
+export type Explanation =
+  | { allowed: false; reason: string }
+  | { allowed: true; kind: 'fire' | 'skirmish'; range: number; dice: number; hitOn: number; modifiers: Modifier[] }
+  | { allowed: true; arc: string; attacker: Pool; defender: Pool };
+
+/** What the engine's `explain` adds to `adc explain --json`: `reroll` for a fire, `gunsRemoved` for an assault. */
+export interface ExplanationExtra {
+  reroll?: boolean;
+  gunsRemoved?: boolean;
+}
+
+// ---- Simulations --------------------------------------------------------------------------------------------------
+
+export interface UnitLoss {
+  units: number;
+  sp: number;
+}
+
+export interface SimulationSummary {
+  games: number;
+  wins: { red: number; blue: number; draw: number };
+  winRate: { red: number; blue: number };
+  ci95: { red: [number, number]; blue: [number, number] };
+  meanTurns: number;
+  meanVp: { red: number; blue: number };
+  seconds: number;
+  vpHistogram: { vp: number; red: number; blue: number }[];
+  endTurns: { turn: number; red: number; blue: number; draw: number }[];
+  /** Per side, per unit type of its army. */
+  meanLosses: Record<SideKey, Record<string, UnitLoss>>;
+}
+
+/**
+ * One row of the decided-by table: `condition` is the label in words ("#1 red hold obj-a+obj-b", "none (draw)"),
+ * the other fields the same in parts: the condition's index (−1 for draws), its kind, the side it names (`any` or
+ * null when it names none), and its objectives or edge.
+ */
+export interface DecidedByRow {
+  condition: string;
+  games: number;
+  index: number;
+  kind: VictoryKind | 'draw';
+  side: SideKey | 'any' | null;
+  objectives?: string[];
+  edge?: string;
+}
+
+// ---- Replies ------------------------------------------------------------------------------------------------------
+
+interface ReplyBase {
+  re: string;
+}
+
+export interface ProblemItem {
+  severity: string;
+  path: string;
+  message: string;
+}
+
+export interface ErrorReply {
+  type: 'error';
+  code: string;
+  message: string;
+  re?: string;
+  problems?: ProblemItem[];
+}
+
+export interface ReadyReply extends ReplyBase {
+  type: 'ready';
+  protocol: number;
+  engine: string;
+  version: string;
+  /** The rule systems this engine plays. */
+  rules: string[];
+  note?: string;
+}
+
+export interface SideInfo {
+  id: string;
+  key: SideKey;
+  name: string;
+}
+
+export interface LoadedReply extends ReplyBase {
+  type: 'loaded';
+  scenario: string;
+  title: string;
+  ruleSystem: string;
+  turns: number;
+  sides: (SideInfo & { units: { id: string; name: string; type: string }[] })[];
+  notes: string[];
+  warnings: { path: string; message: string }[];
+}
+
+export interface PlyRecord {
+  ply: number;
+  turn: number;
+  phase: string;
+  side: string;
+  action: EngineAction;
+  events: GameEvent[];
+}
+
+export interface GameReply extends ReplyBase {
+  type: 'game';
+  game: string;
+  scenario: string;
+  seed: number;
+  players: { red: Seat; blue: Seat };
+  events: GameEvent[];
+  summary: GameSummary;
+  /** open-log only: the set-up's events and every ply. */
+  setup?: GameEvent[];
+  plies?: PlyRecord[];
+}
+
+/** Everything needed to draw a game: the summary's fields, and the system's own view. */
+export type GameView = {
+  scenario: string;
+  title: string;
+  seed: number;
+  players: { red: Seat; blue: Seat };
+  sides: SideInfo[];
+} & GameSummary &
+  SystemView;
+
+export interface StateReply extends ReplyBase {
+  type: 'state';
+  game: string;
+  state: GameView;
+}
+
+export interface LegalActionsReply extends ReplyBase {
+  type: 'legal-actions';
+  game: string;
+  system: RuleSystemId;
+  side: SideKey | null;
+  /** With `unit` only: box → movement spent to reach it. */
+  unit?: string;
+  costs?: Record<string, number>;
+  actions: EngineAction[];
+}
+
+export interface ActedReply extends ReplyBase {
+  type: 'acted';
+  game: string;
+  side: SideKey;
+  by: Seat;
+  action: EngineAction;
+  events: GameEvent[];
+  rolls: number[];
+  summary: GameSummary;
+}
+
+export type ExplanationReply = ReplyBase & {
+  type: 'explanation';
+  scenario?: string;
+  game?: string;
+  action: 'fire' | 'assault';
+  unit: string;
+  target: string;
+} & Explanation &
+  ExplanationExtra;
+
+export interface LogReply extends ReplyBase {
+  type: 'log';
+  game: string;
+  text: string;
+}
+
+export interface UndoneReply extends ReplyBase {
+  type: 'undone';
+  game: string;
+  removed: number;
+  summary: GameSummary;
+}
+
+export interface PositionReply extends ReplyBase {
+  type: 'position';
+  game: string;
+  ply: number;
+  plies: number;
+  summary: GameSummary;
+}
+
+export interface ClosedReply extends ReplyBase {
+  type: 'closed';
+  game: string;
+}
+
+export interface ProgressEvent {
+  type: 'progress';
+  request: string;
+  done: number;
+  total: number;
+}
+
+export type SimulationReply = ReplyBase & {
+  type: 'simulation';
+  scenario: string;
+  seed: number;
+  red: PlayerKind;
+  blue: PlayerKind;
+  decidedBy: DecidedByRow[];
+} & SimulationSummary;
+
+export interface CancelledReply extends ReplyBase {
+  type: 'cancelled';
+  request: string;
+  done: number;
+  total: number;
+}
+
+export interface PongReply extends ReplyBase {
+  type: 'pong';
+}
