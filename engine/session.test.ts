@@ -10,6 +10,7 @@ import { playBatchGame, summarise } from './square-eagles/batch.js';
 import { explainJson, explainPool } from './square-eagles/explain.js';
 import { legalActions, newGame } from './square-eagles/game.js';
 import { replay } from './square-eagles/log.js';
+import type { GameState } from './square-eagles/types.js';
 import { playGame } from './square-eagles/play.js';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -60,7 +61,7 @@ class Driver {
   }
 
   game(id = 'g1') {
-    return gameStateOf(this.state, id)!;
+    return gameStateOf(this.state, id) as GameState;
   }
 }
 
@@ -213,7 +214,7 @@ describe('load', () => {
     expect(d.ask({ type: 'load', scenario: sample('hx-01-the-foragers-bridge') })).toMatchObject({
       type: 'error',
       code: 'unsupported-rules',
-      message: expect.stringContaining('"hex-skirmish"'),
+      message: 'This engine plays square-eagles; the scenario uses "hex-skirmish".',
     });
   });
 });
@@ -444,6 +445,12 @@ describe('open-log and seek', () => {
       summary: { over: true, ply: acted.length, result: played.result },
     });
     expect(reply.setup).toContainEqual(expect.objectContaining({ type: 'orders-roll' }));
+    // The deciding condition in fields beside the words, so a host need not parse the reason.
+    const { result } = reply.summary as { result: { winner: string; condition: number; decidedBy: { kind: string; side: string | null; objectives?: string[] } } };
+    const condition = SE01.victory![result.condition];
+    expect(result.decidedBy).toEqual(
+      condition ? { kind: condition.kind, side: result.winner, ...(condition.kind === 'hold' ? { objectives: condition.objectives } : {}) } : { kind: expect.stringMatching(/^(turns|none)$/), side: null },
+    );
     expect(reply.plies).toEqual(
       acted.map((a, k) => ({
         ply: k + 1,
@@ -651,7 +658,7 @@ describe('simulate', () => {
       red: 'ai',
       blue: 'ai',
       ...summarise(results, 2.5),
-      decidedBy: expect.arrayContaining([{ condition: 'none (draw)', games: results.filter((r) => r.result.winner === 'draw').length }]),
+      decidedBy: expect.arrayContaining([{ condition: 'none (draw)', games: results.filter((r) => r.result.winner === 'draw').length, index: -1, kind: 'draw', side: null }]),
     });
   });
 

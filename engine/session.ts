@@ -10,11 +10,33 @@
 // A game keeps every action played (its plies) and a position among them. Seeking moves the position without
 // forgetting the later plies, so a replay can be scrubbed both ways; acting anywhere but at the end drops them, as an
 // editor drops its redo list. Earlier positions are rebuilt by replaying from the seed, not kept as snapshots.
+import type {
+  ActedReply,
+  CancelledReply,
+  ClosedReply,
+  ExplanationReply,
+  GameReply,
+  GameResult,
+  GameSummary,
+  LegalActionsReply,
+  LoadedReply,
+  LogReply,
+  PlayerKind,
+  PlyRecord,
+  PositionReply,
+  ProgressEvent,
+  Seat,
+  SideKey,
+  SimulationReply,
+  StateReply,
+  UndoneReply,
+  GameEvent,
+  EngineAction,
+} from '../domain/engine-protocol.js';
 import { loadDocument, parseDocument, type LoadResult } from '../domain/document.js';
 import type { Scenario } from '../domain/model.js';
 import { hasErrors } from '../domain/problems.js';
 import { validateDocument } from '../domain/validate.js';
-import { deriveSeed } from './dice.js';
 import {
   ENGINE_NAME,
   errorReply,
@@ -26,44 +48,12 @@ import {
   type ProtocolErrorCode,
   type ReadyReply,
 } from './protocol.js';
-import { makePlayer, PLAYER_KINDS, type Player, type PlayerKind } from './square-eagles/ai.js';
-import {
-  addGame,
-  conditionLabels,
-  decidedByTally,
-  emptyTally,
-  playBatchGame,
-  summariseTally,
-  type BatchGame,
-  type BatchSetup,
-  type BatchTally,
-} from './square-eagles/batch.js';
-import { cellIndex, type RuleOptions } from './square-eagles/board.js';
-import { explainJson, explainPool } from './square-eagles/explain.js';
-import { applyAction, legalActions, pendingFireTerms, result, startGame, unitIndexOf, victoryPoints, type GameResult } from './square-eagles/game.js';
-import { ctxOf } from './square-eagles/geometry.js';
-import { movementCosts } from './square-eagles/movement.js';
-import { logAction, logHeader, readLogHeader, replayLog, ReplayError, type LogAction, type LogHeader, type LogResult } from './square-eagles/log.js';
-import { playableProblem } from './square-eagles/setup.js';
-import {
-  DID_ASSAULT,
-  DID_BOMBARD,
-  DID_FIRE,
-  DID_MANEUVER,
-  DID_MARCH,
-  DID_MOVE,
-  DID_RALLY,
-  DID_RETREAT,
-  TR,
-  type Action,
-  type GameEvent,
-  type GameState,
-  type SideIndex,
-  type SideKey,
-} from './square-eagles/types.js';
+import { engineFor, PLAYABLE_SYSTEMS, unsupportedSystemMessage } from './registry.js';
+import { IllegalActionError, LogError, type AnyRulesEngine, type BatchGame, type BatchSetup, type LoggedAction, type Player } from './rules-engine.js';
 
-/** Rule systems this engine plays, as `ready` lists them. */
-export const RULES = ['square-eagles'] as const;
+export type { GameSummary, Seat } from '../domain/engine-protocol.js';
+
+const PLAYER_KINDS: readonly PlayerKind[] = ['ai', 'random'];
 
 /** Games kept at once; a host that needs more should close finished ones. */
 export const MAX_GAMES = 100;
@@ -71,7 +61,6 @@ export const MAX_SIMULATION_GAMES = 1_000_000;
 /** Problems listed in an invalid-scenario error; the first ones are what a user fixes first anyway. */
 const MAX_PROBLEMS_LISTED = 50;
 
-export type Seat = 'human' | PlayerKind;
 const SEATS: readonly Seat[] = ['human', ...PLAYER_KINDS];
 
 /** Who chose an action, and for which seat, so undo can find the last human move. */
@@ -82,21 +71,26 @@ interface Move {
 
 /** One recorded action: its line in the log, the events it produced (for a replay's readable log), who chose it. */
 interface Ply {
-  readonly line: LogAction;
+  readonly line: LoggedAction<unknown>;
   readonly events: readonly GameEvent[];
   readonly move: Move;
 }
 
+type Bots = Record<SideKey, Player<unknown, unknown>>;
+type Options = Readonly<Record<string, boolean>>;
+
 interface Game {
   readonly id: string;
   readonly scenario: Scenario;
+  /** The scenario's rule system's engine: the game's state is its own, opaque here. */
+  readonly engine: AnyRulesEngine;
   readonly seed: number;
-  readonly options: Partial<RuleOptions> | undefined;
+  readonly options: Options | undefined;
   readonly seats: Readonly<Record<SideKey, Seat>>;
-  /** Chooses for its side on ai-move: the seat's own kind, or the heuristic as an adviser for a human seat. */
-  readonly bots: Readonly<Record<SideKey, Player>>;
+  /** Chooses for its side on ai-move: the seat's own kind, or the AI as an adviser for a human seat. */
+  readonly bots: Readonly<Bots>;
   /** The position: the state after the first `at` plies. */
-  readonly state: GameState;
+  readonly state: unknown;
   readonly at: number;
   /** The log's header line. */
   readonly header: string;
@@ -109,10 +103,13 @@ interface Game {
 interface SimulationJob {
   readonly request: string;
   readonly scenario: string;
+  readonly engine: AnyRulesEngine;
   readonly setup: BatchSetup;
   readonly total: number;
   readonly every: number;
-  readonly tally: BatchTally;
+  /** Games played so far, and the engine's running totals of them. */
+  readonly done: number;
+  readonly tally: unknown;
   readonly started: number;
 }
 
@@ -157,8 +154,11 @@ export function createSession(version: string, options: SessionOptions = {}): Se
   };
 }
 
-/** The current state of a game, for tests and diagnostics; the protocol's `state` request gives the drawing view. */
-export function gameStateOf(state: SessionState, game: string): GameState | undefined {
+/**
+ * The current state of a game, in its engine's own type, for tests and diagnostics; the protocol's `state` request
+ * gives the drawing view.
+ */
+export function gameStateOf(state: SessionState, game: string): unknown {
   return state.games.get(game)?.state;
 }
 
@@ -220,7 +220,7 @@ function hello(req: Request, state: SessionState): Handled {
     protocol: PROTOCOL_VERSION,
     engine: ENGINE_NAME,
     version: state.version,
-    rules: [...RULES],
+    rules: [...PLAYABLE_SYSTEMS],
   };
   return { state: { ...state, greeted: true }, out: [ready] };
 }
@@ -283,26 +283,34 @@ function gameOf(req: Request, state: SessionState): Game {
   return game;
 }
 
-const OPTION_KEYS: readonly (keyof RuleOptions)[] = ['resupplyGuns', 'defend', 'forts', 'limbers', 'horseGuns'];
+/** The engine of a loaded scenario's system; load keeps no scenario without one. */
+function engineOf(scenario: Scenario): AnyRulesEngine {
+  const engine = engineFor(scenario.ruleSystem);
+  if (!engine) throw new Refusal('unsupported-rules', unsupportedSystemMessage(scenario.ruleSystem));
+  return engine;
+}
 
-/** Rule options as a request (or a log's header, refused with `code`) gives them. */
-function readOptions(v: unknown, code: ProtocolErrorCode = 'bad-argument'): Partial<RuleOptions> | undefined {
+/** Rule options as a request (or a log's header, refused with `code`) gives them, checked against the engine's. */
+function readOptions(engine: AnyRulesEngine, v: unknown, code: ProtocolErrorCode = 'bad-argument'): Options | undefined {
   if (v === undefined) return undefined;
   if (!isPlainObject(v)) throw new Refusal(code, '"options" must be an object of optional rules switched on or off.');
-  const out: Partial<RuleOptions> = {};
+  const out: Record<string, boolean> = {};
   for (const [k, on] of Object.entries(v)) {
-    if (!(OPTION_KEYS as readonly string[]).includes(k)) throw new Refusal(code, `"${k}" is not an optional rule; the options are ${OPTION_KEYS.join(', ')}.`);
+    if (!engine.optionKeys.includes(k)) throw new Refusal(code, `"${k}" is not an optional rule; the options are ${engine.optionKeys.join(', ')}.`);
     if (typeof on !== 'boolean') throw new Refusal(code, `The option "${k}" must be true or false.`);
-    out[k as keyof RuleOptions] = on;
+    out[k] = on;
   }
   return out;
 }
 
-const optionsOf = (req: Request): Partial<RuleOptions> | undefined => readOptions(req.options);
-
 const withGame = (state: SessionState, game: Game): SessionState => ({ ...state, games: new Map(state.games).set(game.id, game) });
 
-const keyOf = (s: GameState, side: SideIndex): SideKey => s.meta.sides[side].key;
+/** The side to act in a game that is not over. */
+function sideToAct(game: Pick<Game, 'engine'>, s: unknown): SideKey {
+  const side = game.engine.toAct(s);
+  if (side === null) throw new Error('no side is to act in a finished game');
+  return side;
+}
 
 // ---- load ----------------------------------------------------------------------------------------------------
 
@@ -325,89 +333,93 @@ function load(req: Request, state: SessionState): Handled {
     invalidScenario('The document is an army list; the engine plays scenarios.', [{ severity: 'error', path: '/type', message: 'expected "aide-de-camp/scenario"' }]);
   }
   const scenario = doc as Scenario;
-  if (scenario.ruleSystem !== 'square-eagles') {
-    throw new Refusal('unsupported-rules', `This engine plays ${RULES.join(', ')}; the scenario uses ${JSON.stringify(scenario.ruleSystem ?? null)}.`);
-  }
+  const engine = engineFor(scenario.ruleSystem);
+  if (!engine) throw new Refusal('unsupported-rules', unsupportedSystemMessage(scenario.ruleSystem));
   const problems = validateDocument(scenario);
   if (hasErrors(problems)) {
     const errors = problems.filter((p) => p.severity === 'error');
     invalidScenario(`The scenario has ${errors.length} error${errors.length === 1 ? '' : 's'}; the first: ${errors[0]!.path || '/'} ${errors[0]!.message}`, errors);
   }
-  const unplayable = playableProblem(scenario);
+  const unplayable = engine.playableProblem(scenario);
   if (unplayable) throw new Refusal('unsupported-rules', unplayable);
-  let s: GameState;
+  let setUp: unknown;
   try {
-    s = startGame(scenario, { seed: 0 }).state;
+    setUp = engine.start(scenario, 0).state;
   } catch (err) {
     invalidScenario(`The scenario cannot be set up: ${(err as Error).message}`, [{ severity: 'error', path: '', message: (err as Error).message }]);
   }
+  const roster = engine.roster(setUp);
+  const reply = {
+    re: req.id,
+    type: 'loaded',
+    scenario: scenario.id,
+    title: scenario.title,
+    ruleSystem: scenario.ruleSystem,
+    turns: roster.turns,
+    sides: roster.sides,
+    notes: loaded.notes,
+    warnings: problems.filter((p) => p.severity === 'warning').slice(0, MAX_PROBLEMS_LISTED).map((p) => ({ path: p.path, message: p.message })),
+  } satisfies LoadedReply;
   return {
     state: { ...state, scenarios: new Map(state.scenarios).set(scenario.id, scenario), lastScenario: scenario.id },
-    out: [
-      {
-        re: req.id,
-        type: 'loaded',
-        scenario: scenario.id,
-        title: scenario.title,
-        ruleSystem: scenario.ruleSystem,
-        turns: s.meta.limit,
-        sides: s.meta.sides.map((side, i) => ({
-          id: side.id,
-          key: side.key,
-          name: side.name,
-          units: s.units.filter((u) => u.side === i).map((u) => ({ id: u.id, name: u.name, type: u.type })),
-        })),
-        notes: loaded.notes,
-        warnings: problems.filter((p) => p.severity === 'warning').slice(0, MAX_PROBLEMS_LISTED).map((p) => ({ path: p.path, message: p.message })),
-      },
-    ],
+    out: [reply],
   };
 }
 
 // ---- Games -----------------------------------------------------------------------------------------------------
 
-function seatsOf(req: Request, s: GameState): Record<SideKey, Seat> {
+function seatsOf(req: Request, engine: AnyRulesEngine, s: unknown): Record<SideKey, Seat> {
   const seats: Record<SideKey, Seat> = { red: 'human', blue: 'human' };
   const v = req.players;
   if (v === undefined) return seats;
   if (!isPlainObject(v)) throw new Refusal('bad-argument', '"players" must map each side to human, ai or random.');
+  const sides = engine.roster(s).sides;
   for (const [side, seat] of Object.entries(v)) {
     // A side may be named by its key or by its id in the scenario.
-    const i = s.meta.sides.findIndex((x) => x.key === side || x.id === side);
-    if (i < 0) throw new Refusal('bad-argument', `"${side}" is not a side of this scenario.`);
+    const found = sides.find((x) => x.key === side || x.id === side);
+    if (!found) throw new Refusal('bad-argument', `"${side}" is not a side of this scenario.`);
     if (!(SEATS as readonly unknown[]).includes(seat)) throw new Refusal('bad-argument', `The player for ${side} must be ${SEATS.join(', ')}.`);
-    seats[keyOf(s, i as SideIndex)] = seat as Seat;
+    seats[found.key] = seat as Seat;
   }
   return seats;
 }
 
-/** Seeded as playGame seeds its players, so ai-move against ai-move replays `adc play` with the same seed. */
-function makeBots(seats: Record<SideKey, Seat>, seed: number): Record<SideKey, Player> {
-  const bot = (seat: Seat, k: number): Player => makePlayer(seat === 'random' ? 'random' : 'ai', deriveSeed(seed, k));
-  return { red: bot(seats.red, 1), blue: bot(seats.blue, 2) };
+/** Each seat's player, the AI advising a human seat, seeded as `adc play` seeds them. */
+function makeBots(engine: AnyRulesEngine, seats: Record<SideKey, Seat>, seed: number): Bots {
+  const bot = (side: SideKey): Player<unknown, unknown> => engine.player(seats[side] === 'random' ? 'random' : 'ai', seed, side);
+  return { red: bot('red'), blue: bot('blue') };
 }
 
 function newGameRequest(req: Request, state: SessionState): Handled {
   const scenario = scenarioOf(req, state);
+  const engine = engineOf(scenario);
   const seed = seedOf(req);
-  const options = optionsOf(req);
+  const options = readOptions(engine, req.options);
   roomForAGame(state);
-  const start = startGame(scenario, { seed, ...(options ? { options } : {}) });
-  const seats = seatsOf(req, start.state);
-  const { game, state: next } = keepGame(state, { scenario, seed, options, seats, bots: makeBots(seats, seed), state: start.state, at: 0, plies: [], final: null }, start.rolls);
-  return {
-    state: next,
-    out: [{ re: req.id, type: 'game', game: game.id, scenario: scenario.id, seed, players: { ...seats }, events: start.events, summary: summaryOf(game) }],
-  };
+  const start = engine.start(scenario, seed, options);
+  const seats = seatsOf(req, engine, start.state);
+  const fields = { scenario, engine, seed, options, seats, bots: makeBots(engine, seats, seed), state: start.state, at: 0, plies: [], final: null };
+  const { game, state: next } = keepGame(state, fields, start.rolls);
+  const reply = {
+    re: req.id,
+    type: 'game',
+    game: game.id,
+    scenario: scenario.id,
+    seed,
+    players: { ...seats },
+    events: start.events,
+    summary: summaryOf(game),
+  } satisfies GameReply;
+  return { state: next, out: [reply] };
 }
 
 /** Gives a new game its id and its log header (the set-up dice, `rolls`), and keeps it in the session. */
 function keepGame(state: SessionState, fields: Omit<Game, 'id' | 'header'>, rolls: number[]): { game: Game; state: SessionState } {
-  const { scenario, seed, options, seats } = fields;
+  const { scenario, engine, seed, options, seats } = fields;
   const game: Game = {
     ...fields,
     id: `g${state.gameCounter + 1}`,
-    header: JSON.stringify(logHeader(scenario.id, seed, { ...(options ? { options } : {}), players: { ...seats } }, rolls)),
+    header: engine.logHeader(scenario, seed, { ...(options ? { options } : {}), players: { ...seats } }, rolls),
   };
   return { game, state: { ...withGame(state, game), gameCounter: state.gameCounter + 1 } };
 }
@@ -416,199 +428,93 @@ function roomForAGame(state: SessionState): void {
   if (state.games.size >= MAX_GAMES) throw new Refusal('too-many-games', `The engine keeps at most ${MAX_GAMES} games; close one first.`);
 }
 
-/** What a host needs after every move: whose turn, the score, and the result once there is one. */
-export interface GameSummary {
-  turn: number;
-  turns: number;
-  phase: GameState['phase'];
-  /** The decision the engine waits for. */
-  pending: GameState['pending']['kind'];
-  /** The side that must decide, and who plays it; null once the game is over. */
-  toAct: SideKey | null;
-  seat: Seat | null;
-  initiative: SideKey;
-  vp: { red: number; blue: number };
-  ply: number;
-  over: boolean;
-  result: GameResult | null;
-}
-
-function vpOf(s: GameState): { red: number; blue: number } {
-  const [a, b] = victoryPoints(s);
-  return keyOf(s, 0) === 'red' ? { red: a, blue: b } : { red: b, blue: a };
-}
-
 function summaryOf(game: Game): GameSummary {
-  const s = game.state;
-  const over = s.phase === 'over';
-  const toAct = over ? null : keyOf(s, s.pending.side);
-  return {
-    turn: s.turn,
-    turns: s.meta.limit,
-    phase: s.phase,
-    pending: s.pending.kind,
-    toAct,
-    seat: toAct ? game.seats[toAct] : null,
-    initiative: keyOf(s, s.initiative),
-    vp: vpOf(s),
-    ply: s.ply,
-    over,
-    result: over ? result(s) : null,
-  };
-}
-
-const DID_NAMES: [number, string][] = [
-  [DID_MOVE, 'move'],
-  [DID_MARCH, 'march'],
-  [DID_MANEUVER, 'maneuver'],
-  [DID_BOMBARD, 'bombard'],
-  [DID_ASSAULT, 'assault'],
-  [DID_RALLY, 'rally'],
-  [DID_FIRE, 'fire'],
-  [DID_RETREAT, 'retreat'],
-];
-
-/** Everything a map needs to draw the game: boxes by name (A1 is the north-west corner), not engine indices. */
-function stateView(game: Game): Record<string, unknown> {
-  const s = game.state;
-  const b = s.board;
-  const box = (cell: number): string | null => (cell >= 0 ? b.names[cell]! : null);
-  const p = s.pending;
-  const pending: Record<string, unknown> = { kind: p.kind, side: p.kind === 'over' ? null : keyOf(s, p.side) };
-  if (p.kind === 'assault-defence') Object.assign(pending, { attacker: s.units[p.attacker]!.id, defender: s.units[p.defender]!.id });
-  if (p.kind === 'assault-win') Object.assign(pending, { unit: s.units[p.unit]!.id, loser: s.units[p.loser]!.id });
-  return {
-    scenario: game.scenario.id,
-    title: s.meta.title,
-    seed: game.seed,
-    players: { ...game.seats },
-    board: { cols: b.cols, rows: b.rows, boxInches: b.cell },
-    sides: s.meta.sides.map((x) => ({ id: x.id, key: x.key, name: x.name })),
-    ...summaryOf(game),
-    decision: pending,
-    objectives: b.objectives.map((o, k) => {
-      const holder = s.control[k]!.holder;
-      return { id: o.id, name: o.name, vp: o.vp, boxes: o.cells.map((c) => b.names[c]), holder: holder === 0 || holder === 1 ? keyOf(s, holder) : null };
-    }),
-    units: s.units.map((u) => ({
-      id: u.id,
-      name: u.name,
-      side: keyOf(s, u.side),
-      type: u.type,
-      status: u.status,
-      box: box(u.cell),
-      col: u.cell >= 0 ? u.cell % b.cols : null,
-      row: u.cell >= 0 ? Math.floor(u.cell / b.cols) : null,
-      facing: u.facing,
-      formation: u.formation,
-      sp: u.sp,
-      hits: u.hits,
-      vp: u.vp,
-      orders: u.orders,
-      ordersUsed: u.used,
-      did: DID_NAMES.filter(([bit]) => (u.did & bit) !== 0).map(([, name]) => name),
-      traits: Object.entries(TR)
-        .filter(([, bit]) => (u.traits & bit) !== 0)
-        .map(([name]) => name),
-      ...(u.supplied ? {} : { outOfSupply: true }),
-    })),
-    generals: s.generals.map((g) => ({
-      id: g.id,
-      name: g.name,
-      side: keyOf(s, g.side),
-      status: g.status,
-      with: g.unit >= 0 ? s.units[g.unit]!.id : null,
-      box: g.unit >= 0 && g.status === 'table' ? box(s.units[g.unit]!.cell) : null,
-      commands: g.commands.map((i) => s.units[i]!.id),
-      roll: g.roll,
-      pips: g.pips,
-      banked: g.banked,
-      placed: g.placed,
-    })),
-  };
+  const { turn, turns, phase, pending, toAct, initiative, vp, ply, over, result } = game.engine.position(game.state);
+  return { turn, turns, phase, pending, toAct, seat: toAct ? game.seats[toAct] : null, initiative, vp, ply, over, result };
 }
 
 function stateRequest(req: Request, state: SessionState): Handled {
   const game = gameOf(req, state);
-  return { state, out: [{ re: req.id, type: 'state', game: game.id, state: stateView(game) }] };
+  const { engine } = game;
+  const reply = {
+    re: req.id,
+    type: 'state',
+    game: game.id,
+    state: {
+      scenario: game.scenario.id,
+      title: engine.roster(game.state).title,
+      seed: game.seed,
+      players: { ...game.seats },
+      sides: engine.roster(game.state).sides.map(({ id, key, name }) => ({ id, key, name })),
+      ...summaryOf(game),
+      ...engine.view(game.state),
+    },
+  } satisfies StateReply;
+  return { state, out: [reply] };
 }
 
 function legalActionsRequest(req: Request, state: SessionState): Handled {
   const game = gameOf(req, state);
+  const { engine } = game;
   const unit = optionalString(req, 'unit');
-  if (unit !== undefined && !game.state.units.some((u) => u.id === unit)) throw new Refusal('unknown-unit', `There is no unit "${unit}" in this game.`);
-  let actions = legalActions(game.state);
-  if (unit !== undefined) actions = actions.filter((a) => 'unit' in a && a.unit === unit);
-  const side = game.state.phase === 'over' ? null : keyOf(game.state, game.state.pending.side);
-  const one = unit !== undefined ? { unit, costs: costsOf(game.state, unit, actions) } : {};
-  return { state, out: [{ re: req.id, type: 'legal-actions', game: game.id, side, ...one, actions }] };
-}
-
-type Travel = Extract<Action, { type: 'move' | 'march' | 'maneuver' }>;
-const isTravel = (a: Action): a is Travel => a.type === 'move' || a.type === 'march' || a.type === 'maneuver';
-
-/** Box name → the movement spent to reach it by the cheapest of the unit's listed Move, March or Maneuver actions. */
-function costsOf(s: GameState, unit: string, actions: readonly Action[]): Record<string, number> {
-  const travels = actions.filter(isTravel);
-  if (travels.length === 0) return {};
-  const ctx = ctxOf(s);
-  const ui = unitIndexOf(s, unit);
-  const byKind = new Map<Travel['type'], Map<number, number>>();
-  const out: Record<string, number> = {};
-  for (const a of travels) {
-    let costs = byKind.get(a.type);
-    if (!costs) byKind.set(a.type, (costs = movementCosts(ctx, ui, a.type)));
-    const cost = costs.get(cellIndex(s.board, a.to));
-    const was = out[a.to];
-    if (cost !== undefined && (was === undefined || cost < was)) out[a.to] = cost;
-  }
-  return out;
+  if (unit !== undefined && !engine.hasUnit(game.state, unit)) throw new Refusal('unknown-unit', `There is no unit "${unit}" in this game.`);
+  const actions = engine.legalActions(game.state, unit);
+  const one = unit !== undefined ? { unit, costs: engine.reachCosts(game.state, unit, actions) } : {};
+  const reply = {
+    re: req.id,
+    type: 'legal-actions',
+    game: game.id,
+    system: engine.system,
+    side: engine.toAct(game.state),
+    ...one,
+    actions: actions as EngineAction[],
+  } satisfies LegalActionsReply;
+  return { state, out: [reply] };
 }
 
 /** Applies `action` to the game; a rules refusal becomes an illegal-action error naming the reason. */
-function play(req: Request, state: SessionState, game: Game, action: Action, move: Move): Handled {
+function play(req: Request, state: SessionState, game: Game, action: unknown, move: Move): Handled {
+  const { engine } = game;
   const before = game.state;
-  if (before.phase === 'over') throw new Refusal('game-over', `Game ${game.id} is over.`);
+  if (engine.toAct(before) === null) throw new Refusal('game-over', `Game ${game.id} is over.`);
   let out;
   try {
-    out = applyAction(before, action);
+    out = engine.apply(before, action);
   } catch (err) {
-    throw new Refusal('illegal-action', `That action is not legal now: ${(err as Error).message}.`);
+    if (err instanceof IllegalActionError) throw new Refusal('illegal-action', `That action is not legal now: ${err.message}.`);
+    throw err;
   }
   // Playing from a position before the end drops the plies after it: the game branches there.
-  const plies = [...game.plies.slice(0, game.at), { line: logAction(before, action, out), events: out.events, move }];
-  const next: Game = { ...game, state: out.state, at: plies.length, plies, final: out.state.phase === 'over' ? result(out.state) : null };
-  return {
-    state: withGame(state, next),
-    out: [
-      {
-        re: req.id,
-        type: 'acted',
-        game: game.id,
-        side: keyOf(before, before.pending.side),
-        by: move.by,
-        action,
-        events: out.events,
-        rolls: out.rolls,
-        summary: summaryOf(next),
-      },
-    ],
-  };
+  const plies = [...game.plies.slice(0, game.at), { line: engine.logAction(before, action, out), events: out.events, move }];
+  const over = engine.toAct(out.state) === null;
+  const next: Game = { ...game, state: out.state, at: plies.length, plies, final: over ? engine.result(out.state) : null };
+  const reply = {
+    re: req.id,
+    type: 'acted',
+    game: game.id,
+    side: sideToAct(game, before),
+    by: move.by,
+    action: action as EngineAction,
+    events: out.events,
+    rolls: out.rolls,
+    summary: summaryOf(next),
+  } satisfies ActedReply;
+  return { state: withGame(state, next), out: [reply] };
 }
 
 function act(req: Request, state: SessionState): Handled {
   const game = gameOf(req, state);
-  if (game.state.phase === 'over') throw new Refusal('game-over', `Game ${game.id} is over.`);
+  const side = game.engine.toAct(game.state);
+  if (side === null) throw new Refusal('game-over', `Game ${game.id} is over.`);
   const action = req.action;
   if (!isPlainObject(action) || typeof action.type !== 'string') throw new Refusal('bad-argument', '"action" must be an action object with a string "type", as legal-actions lists them.');
-  const side = keyOf(game.state, game.state.pending.side);
-  return play(req, state, game, action as unknown as Action, { by: 'human', seat: game.seats[side] });
+  return play(req, state, game, action, { by: 'human', seat: game.seats[side] });
 }
 
 function aiMove(req: Request, state: SessionState): Handled {
   const game = gameOf(req, state);
-  if (game.state.phase === 'over') throw new Refusal('game-over', `Game ${game.id} is over.`);
-  const side = keyOf(game.state, game.state.pending.side);
+  const side = game.engine.toAct(game.state);
+  if (side === null) throw new Refusal('game-over', `Game ${game.id} is over.`);
   const bot = game.bots[side];
   return play(req, state, game, bot.choose(game.state), { by: bot.kind, seat: game.seats[side] });
 }
@@ -621,63 +527,67 @@ function explain(req: Request, state: SessionState): Handled {
   if (req.assume !== undefined && typeof req.assume !== 'boolean') throw new Refusal('bad-argument', '"assume" must be true or false.');
   // From a game: the position now, as the rules stand (orders given, moves made), unless told to assume.
   // From a scenario: the set-up, assuming the order the action needs, exactly as `adc explain` does.
-  let position: GameState;
+  let engine: AnyRulesEngine;
+  let position: unknown;
   let assume: boolean;
-  const where: Record<string, string> = {};
+  let where: { game: string } | { scenario: string };
   if (req.game !== undefined) {
     const game = gameOf(req, state);
+    ({ engine } = game);
     position = game.state;
     assume = req.assume === true;
-    where.game = game.id;
+    where = { game: game.id };
   } else {
     const scenario = scenarioOf(req, state);
-    position = startGame(scenario, { seed: 0 }).state;
+    engine = engineOf(scenario);
+    position = engine.start(scenario, 0).state;
     assume = req.assume !== false;
-    where.scenario = scenario.id;
+    where = { scenario: scenario.id };
   }
-  // A fire asked about at a game's position is priced as the pending decision would roll it (the bonus die of an
-  // unused order in the Fire phase, an order paying for Defend! fire), so the preview is the roll.
-  const terms = req.game !== undefined && !assume && kind === 'fire' ? pendingFireTerms(position, unit) : {};
-  const outcome = explainPool(position, kind, unit, target, assume, terms);
-  if (!outcome.ok) throw new Refusal('unknown-unit', `There is no Square Eagles unit "${outcome.missing}".`);
-  const { pool } = outcome;
-  const extra = pool.allowed ? ('kind' in pool ? { reroll: pool.reroll } : { gunsRemoved: pool.gunsRemoved }) : {};
-  return { state, out: [{ re: req.id, type: 'explanation', ...where, action: kind, unit, target, ...explainJson(pool), ...extra }] };
+  const answer = engine.explain(position, { kind, unit, target, assume, asPending: req.game !== undefined });
+  if (!answer.ok) throw new Refusal('unknown-unit', `There is no unit "${answer.missing}" in this ${req.game !== undefined ? 'game' : 'scenario'}.`);
+  const reply = { re: req.id, type: 'explanation', ...where, action: kind, unit, target, ...answer.explanation, ...answer.extra } satisfies ExplanationReply;
+  return { state, out: [reply] };
 }
 
 /** The whole recorded game, wherever the position is. */
 function logText(game: Game): string {
   const lines = [game.header, ...game.plies.map((p) => JSON.stringify(p.line))];
-  if (game.final) lines.push(JSON.stringify({ type: 'result', ...game.final } satisfies LogResult));
+  if (game.final) lines.push(game.engine.logResult(game.final));
   return lines.join('\n') + '\n';
 }
 
 function logRequest(req: Request, state: SessionState): Handled {
   const game = gameOf(req, state);
-  return { state, out: [{ re: req.id, type: 'log', game: game.id, text: logText(game) }] };
+  return { state, out: [{ re: req.id, type: 'log', game: game.id, text: logText(game) } satisfies LogReply] };
+}
+
+interface Replayed {
+  state: unknown;
+  bots: Bots;
 }
 
 /**
  * Plays the recorded plies from `from` (with its bots) up to `to`. The bots are asked again at each of their own
  * moves and their answer dropped, so their plans and random draws end where they were when the game reached `to`.
  */
-function replayPlies(game: Game, from: { state: GameState; bots: Record<SideKey, Player> }, at: number, to: number): { state: GameState; bots: Record<SideKey, Player> } {
+function replayPlies(game: Game, from: Replayed, at: number, to: number): Replayed {
   const { bots } = from;
   let s = from.state;
   for (let k = at; k < to; k++) {
     const ply = game.plies[k]!;
-    if (ply.move.by !== 'human') bots[keyOf(s, s.pending.side)].choose(s);
-    s = applyAction(s, ply.line.action).state;
+    if (ply.move.by !== 'human') bots[sideToAct(game, s)].choose(s);
+    s = game.engine.apply(s, ply.line.action).state;
   }
   return { state: s, bots };
 }
 
 /** The position after `to` plies, from the current one when it lies ahead, else from the seed. */
-function positionAt(game: Game, to: number): { state: GameState; bots: Record<SideKey, Player> } {
+function positionAt(game: Game, to: number): Replayed {
   if (to >= game.at) return replayPlies(game, { state: game.state, bots: { ...game.bots } }, game.at, to);
   // From the seed rather than from snapshots: the dice of the kept moves come out the same.
-  const start = startGame(game.scenario, { seed: game.seed, ...(game.options ? { options: game.options } : {}) }).state;
-  return replayPlies(game, { state: start, bots: makeBots({ ...game.seats }, game.seed) }, 0, to);
+  const start = game.engine.start(game.scenario, game.seed, game.options).state;
+  return replayPlies(game, { state: start, bots: makeBots(game.engine, { ...game.seats }, game.seed) }, 0, to);
 }
 
 function undo(req: Request, state: SessionState): Handled {
@@ -689,7 +599,7 @@ function undo(req: Request, state: SessionState): Handled {
   const next: Game = { ...game, ...positionAt(game, last), at: last, plies: game.plies.slice(0, last), final: null };
   return {
     state: withGame(state, next),
-    out: [{ re: req.id, type: 'undone', game: game.id, removed: game.at - last, summary: summaryOf(next) }],
+    out: [{ re: req.id, type: 'undone', game: game.id, removed: game.at - last, summary: summaryOf(next) } satisfies UndoneReply],
   };
 }
 
@@ -700,26 +610,25 @@ function seek(req: Request, state: SessionState): Handled {
   const next: Game = { ...game, ...positionAt(game, ply), at: ply };
   return {
     state: withGame(state, next),
-    out: [{ re: req.id, type: 'position', game: game.id, ply, plies: game.plies.length, summary: summaryOf(next) }],
+    out: [{ re: req.id, type: 'position', game: game.id, ply, plies: game.plies.length, summary: summaryOf(next) } satisfies PositionReply],
   };
 }
 
 /** A ply as open-log lists it: where it was played, by which side, and what came of it. */
-function plyView(p: Ply): Record<string, unknown> {
+function plyView(p: Ply): PlyRecord {
   const { ply, turn, phase, side, action } = p.line;
-  return { ply, turn, phase, side, action, events: p.events };
+  return { ply, turn, phase, side, action: action as EngineAction, events: [...p.events] };
 }
 
 const badLog = (message: string): Refusal => new Refusal('bad-log', `The log cannot be opened: ${message}.`);
 
 /** The seats a log's header names, human where it names none. */
-function logSeats(header: LogHeader): Record<SideKey, Seat> {
+function logSeats(players: unknown): Record<SideKey, Seat> {
   const seats: Record<SideKey, Seat> = { red: 'human', blue: 'human' };
-  const v: unknown = header.players;
-  if (v === undefined) return seats;
-  if (!isPlainObject(v)) throw badLog('"players" in the header must map red and blue to human, ai or random');
+  if (players === undefined) return seats;
+  if (!isPlainObject(players)) throw badLog('"players" in the header must map red and blue to human, ai or random');
   for (const side of ['red', 'blue'] as const) {
-    const seat = v[side];
+    const seat = players[side];
     if (seat === undefined) continue;
     if (!(SEATS as readonly unknown[]).includes(seat)) throw badLog(`the header's player for ${side} must be ${SEATS.join(', ')}`);
     seats[side] = seat as Seat;
@@ -727,75 +636,83 @@ function logSeats(header: LogHeader): Record<SideKey, Seat> {
   return seats;
 }
 
-function readHeader(text: string): LogHeader {
+/** Runs a log reader, turning the engine's LogError into a bad-log refusal. */
+function readingLog<T>(run: () => T): T {
   try {
-    return readLogHeader(text);
+    return run();
   } catch (err) {
-    if (err instanceof ReplayError) throw badLog(err.message);
+    if (err instanceof LogError) throw badLog(err.message);
     throw err;
   }
+}
+
+/** The engine whose log the text is: the first whose header reader accepts it. */
+function logEngine(text: string): { engine: AnyRulesEngine; header: ReturnType<AnyRulesEngine['readLogHeader']> } {
+  let first: unknown;
+  for (const system of PLAYABLE_SYSTEMS) {
+    const engine = engineFor(system)!;
+    try {
+      return { engine, header: engine.readLogHeader(text) };
+    } catch (err) {
+      first ??= err;
+    }
+  }
+  return readingLog(() => {
+    throw first;
+  });
 }
 
 /** Opens a saved log as a game positioned at its end, listing every ply so a host can rebuild a readable log. */
 function openLog(req: Request, state: SessionState): Handled {
   if (typeof req.text !== 'string') throw new Refusal('bad-argument', '"open-log" needs "text", the JSON-lines log.');
-  const header = readHeader(req.text);
+  const text = req.text;
+  const { engine, header } = logEngine(text);
   const scenario = state.scenarios.get(header.scenario);
   if (!scenario) throw new Refusal('unknown-scenario', `The log is of scenario ${JSON.stringify(header.scenario)}, which is not loaded; load it first.`);
   roomForAGame(state);
   const seed = header.seed;
   if (typeof seed !== 'number' || !Number.isSafeInteger(seed) || seed < 0) throw badLog('the header\'s seed is not a whole number from 0 to 2^53 − 1');
-  const options = readOptions(header.options, 'bad-log');
-  const seats = logSeats(header);
+  const options = readOptions(engine, header.options, 'bad-log');
+  const seats = logSeats(header.players);
   // Who chose is not in a log: a seat's own player stands for its moves, so ai-move after seeking back answers as
   // that player would have.
   const move = (side: SideKey): Move => ({ by: seats[side] === 'human' ? 'human' : (seats[side] as PlayerKind), seat: seats[side] });
-  const plies: Ply[] = [];
+  const replayed = readingLog(() => engine.replayLog(scenario, text));
   // Asked at each of their moves on the way, as a seek would, so they end where ai-move would have left them.
-  const bots = makeBots(seats, seed);
-  let replayed;
-  try {
-    replayed = replayLog(scenario, req.text, (line, before, out) => {
-      const side = keyOf(before, before.pending.side);
-      const m = move(side);
-      if (m.by !== 'human') bots[side].choose(before);
-      plies.push({ line: logAction(before, line.action, out), events: out.events, move: m });
-    });
-  } catch (err) {
-    if (err instanceof ReplayError) throw badLog(err.message);
-    throw err;
-  }
+  const bots = makeBots(engine, seats, seed);
+  const plies: Ply[] = replayed.actions.map(({ line, before, out }) => {
+    const side = sideToAct({ engine }, before);
+    const m = move(side);
+    if (m.by !== 'human') bots[side].choose(before);
+    return { line: engine.logAction(before, line.action, out), events: out.events, move: m };
+  });
   const end = replayed.state;
-  const final = end.phase === 'over' ? result(end) : null;
+  const final = engine.toAct(end) === null ? engine.result(end) : null;
   const said = replayed.result;
   if (said && (!final || said.winner !== final.winner || said.turns !== final.turns || said.vp?.red !== final.vp.red || said.vp?.blue !== final.vp.blue)) {
-    throw badLog(final ? `the result line says ${said.winner} after turn ${said.turns}, the replay ${final.winner} after turn ${final.turns}` : 'it has a result line but the replayed game is not over');
+    throw badLog(final ? `the result line says ${String(said.winner)} after turn ${String(said.turns)}, the replay ${final.winner} after turn ${final.turns}` : 'it has a result line but the replayed game is not over');
   }
-  const { game, state: next } = keepGame(state, { scenario, seed, options, seats, bots, state: end, at: plies.length, plies, final }, replayed.start.rolls);
-  return {
-    state: next,
-    out: [
-      {
-        re: req.id,
-        type: 'game',
-        game: game.id,
-        scenario: scenario.id,
-        seed,
-        players: { ...seats },
-        events: [],
-        summary: summaryOf(game),
-        setup: replayed.start.events,
-        plies: plies.map(plyView),
-      },
-    ],
-  };
+  const { game, state: next } = keepGame(state, { scenario, engine, seed, options, seats, bots, state: end, at: plies.length, plies, final }, replayed.start.rolls);
+  const reply = {
+    re: req.id,
+    type: 'game',
+    game: game.id,
+    scenario: scenario.id,
+    seed,
+    players: { ...seats },
+    events: [],
+    summary: summaryOf(game),
+    setup: replayed.start.events,
+    plies: plies.map(plyView),
+  } satisfies GameReply;
+  return { state: next, out: [reply] };
 }
 
 function closeGame(req: Request, state: SessionState): Handled {
   const game = gameOf(req, state);
   const games = new Map(state.games);
   games.delete(game.id);
-  return { state: { ...state, games }, out: [{ re: req.id, type: 'closed', game: game.id }] };
+  return { state: { ...state, games }, out: [{ re: req.id, type: 'closed', game: game.id } satisfies ClosedReply] };
 }
 
 // ---- Simulation -------------------------------------------------------------------------------------------------
@@ -809,6 +726,7 @@ function botKind(req: Request, field: 'red' | 'blue'): PlayerKind {
 
 function simulate(req: Request, state: SessionState): Handled {
   const scenario = scenarioOf(req, state);
+  const engine = engineOf(scenario);
   const games = wholeNumber(req, 'games', Number.NaN, 1, MAX_SIMULATION_GAMES);
   if (Number.isNaN(games)) throw new Refusal('bad-argument', `"simulate" needs "games", a whole number from 1 to ${MAX_SIMULATION_GAMES}.`);
   if (state.jobs.some((j) => j.request === req.id)) throw new Refusal('bad-argument', `A simulation with the id "${req.id}" is already running.`);
@@ -816,18 +734,20 @@ function simulate(req: Request, state: SessionState): Handled {
   const job: SimulationJob = {
     request: req.id,
     scenario: scenario.id,
+    engine,
     setup,
     total: games,
     // About twenty progress events per batch, one per game for a short one, and at least one every 200 games, so a
     // huge batch never falls silent long enough for the host to think the engine hung.
     every: Math.max(1, Math.min(200, Math.round(games / 20))),
-    tally: emptyTally(),
+    done: 0,
+    tally: engine.emptyTally(),
     started: state.now(),
   };
   return { state: { ...state, jobs: [...state.jobs, job] }, out: [progress(job)] };
 }
 
-const progress = (job: SimulationJob): Message => ({ type: 'progress', request: job.request, done: job.tally.games, total: job.total });
+const progress = (job: SimulationJob): Message => ({ type: 'progress', request: job.request, done: job.done, total: job.total }) satisfies ProgressEvent;
 
 export const hasWork = (state: SessionState): boolean => state.jobs.length > 0;
 
@@ -835,28 +755,30 @@ export const hasWork = (state: SessionState): boolean => state.jobs.length > 0;
 export function runWork(state: SessionState): { state: SessionState; out: Message[] } {
   const [job, ...rest] = state.jobs;
   if (!job) return { state, out: [] };
+  const { engine } = job;
   let played: BatchGame;
   try {
-    played = playBatchGame(job.setup, job.tally.games);
+    played = engine.playBatchGame(job.setup, job.done);
   } catch (err) {
-    const error = errorReply(job.request, 'internal-error', `Game ${job.tally.games} of the simulation failed (${err instanceof Error ? err.message : String(err)}).`);
+    const error = errorReply(job.request, 'internal-error', `Game ${job.done} of the simulation failed (${err instanceof Error ? err.message : String(err)}).`);
     return { state: { ...state, jobs: rest }, out: [error] };
   }
-  const next: SimulationJob = { ...job, tally: addGame(job.tally, played) };
-  const done = next.tally.games;
+  const next: SimulationJob = { ...job, done: job.done + 1, tally: engine.addGame(job.tally, played) };
+  const done = next.done;
   const out: Message[] = done % next.every === 0 || done === next.total ? [progress(next)] : [];
   if (done < next.total) return { state: { ...state, jobs: [...rest, next] }, out };
   const { setup } = next;
-  out.push({
+  const reply = {
     re: next.request,
     type: 'simulation',
     scenario: next.scenario,
     seed: setup.seed,
     red: setup.red,
     blue: setup.blue,
-    ...summariseTally(next.tally, (state.now() - next.started) / 1000),
-    decidedBy: decidedByTally(next.tally, conditionLabels(setup.scenario)),
-  });
+    ...engine.summarise(next.tally, (state.now() - next.started) / 1000),
+    decidedBy: engine.decidedBy(next.tally, setup.scenario),
+  } satisfies SimulationReply;
+  out.push(reply);
   return { state: { ...state, jobs: rest }, out };
 }
 
@@ -867,8 +789,8 @@ function cancel(req: Request, state: SessionState): Handled {
   return {
     state: { ...state, jobs: state.jobs.filter((j) => j !== job) },
     out: [
-      errorReply(request, 'cancelled', `The simulation was cancelled after ${job.tally.games} of ${job.total} games.`),
-      { re: req.id, type: 'cancelled', request, done: job.tally.games, total: job.total },
+      errorReply(request, 'cancelled', `The simulation was cancelled after ${job.done} of ${job.total} games.`),
+      { re: req.id, type: 'cancelled', request, done: job.done, total: job.total } satisfies CancelledReply,
     ],
   };
 }
