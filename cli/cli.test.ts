@@ -157,3 +157,21 @@ describe('adc convert', () => {
     expect(r.stderr).toMatch(/has errors; fix them before converting/);
   });
 });
+
+describe('adc play, simulate and explain on a system no engine plays', () => {
+  it('exit 1 with a message naming the systems that can be played, for each command', async () => {
+    const hx = 'scenarios/hx-01-the-foragers-bridge.scenario.json';
+    for (const args of [['simulate', hx, '--games', '2', '--red', 'random', '--blue', 'random'], ['play', hx], ['explain', hx, '--fire', 'a', '--target', 'b']]) {
+      const r = await adc(...args);
+      expect(r.code, args.join(' ')).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain('the bundled engine plays Square Eagles only');
+    }
+  });
+
+  it('simulate takes --red and --blue as play does', async () => {
+    const r = await adc('simulate', 'scenarios/se-01-hold-the-bridge.scenario.json', '--games', '2', '--red', 'random', '--blue', 'random', '--json');
+    expect(r.code).toBe(0);
+    expect((JSON.parse(r.stdout) as { games: number }).games).toBe(2);
+  });
+});

@@ -14,7 +14,7 @@ const USAGE = `Usage:
   adc convert FILE --to 30|60 [--mode double|combine] -o OUT [--json]
   adc print SCENARIO -o OUT.pdf|OUT.html [--paper a4|letter]
   adc play SCENARIO [--seed N] [--red ai|random] [--blue ai|random] [--log OUT.jsonl] [--json]
-  adc simulate SCENARIO --games N [--seed N] [--workers K] [--json]
+  adc simulate SCENARIO --games N [--seed N] [--red ai|random] [--blue ai|random] [--workers K] [--json]
   adc explain SCENARIO (--fire UNIT | --assault UNIT) --target UNIT [--json]
   adc engine      (speaks the engine protocol on stdin/stdout; see docs/engine-protocol.md)
 

@@ -105,6 +105,36 @@ describe('adc simulate', () => {
     expect((decidedBy as { games: number }[]).reduce((n, d) => n + d.games, 0)).toBe(5);
     expect({ ...summary, seconds: 0 }).toEqual({ ...one, seconds: 0 });
   }, 60_000);
+
+  it('plays random players when asked, like play, and the games differ from the AI default', async () => {
+    const run = async (extra: { red?: string; blue?: string }): Promise<Record<string, unknown>> => {
+      const io = capture();
+      expect(await runSimulate(io, { file: se01, games: '6', seed: '3', ...extra, json: true })).toBe(0);
+      return JSON.parse(io.stdout.join('\n')) as Record<string, unknown>;
+    };
+    const random = await run({ red: 'random', blue: 'random' });
+    expect(random.games).toBe(6);
+    expect({ ...(await run({ red: 'random', blue: 'random' })), seconds: 0 }).toEqual({ ...random, seconds: 0 });
+    const ai = await run({});
+    expect({ ...ai, seconds: 0 }).not.toEqual({ ...random, seconds: 0 });
+    // The engine process plays the same batch for the same players.
+    const { re, type, scenario: id, seed, red, blue, decidedBy, ...summary } = engineSimulation({ games: 6, seed: 3, red: 'random', blue: 'random' });
+    expect({ red, blue }).toEqual({ red: 'random', blue: 'random' });
+    expect({ ...summary, seconds: 0 }).toEqual({ ...random, seconds: 0 });
+    void [re, type, id, seed, decidedBy];
+
+    const text = capture();
+    expect(await runSimulate(text, { file: se01, games: '2', red: 'random', json: false })).toBe(0);
+    expect(text.stdout[0]).toMatch(/2 red \(random\) against blue \(ai\) games/);
+    await expect(runSimulate(capture(), { file: se01, games: '2', blue: 'clever', json: true })).rejects.toThrow(/--blue/);
+  }, 60_000);
+
+  it('refuses a scenario of a system no engine plays with exit 1, naming the systems that can be played', async () => {
+    const io = capture();
+    expect(await runSimulate(io, { file: path.join(root, 'scenarios/hx-01-the-foragers-bridge.scenario.json'), games: '2', json: true })).toBe(1);
+    expect(io.stdout).toEqual([]);
+    expect(io.stderr.join('\n')).toMatch(/Hex Skirmish scenario; the bundled engine plays Square Eagles only/);
+  });
 });
 
 describe('adc explain', () => {

@@ -1,18 +1,26 @@
 // adc play SCENARIO [--seed N] [--red ai|random] [--blue ai|random] [--log OUT.jsonl] [--json]
 import { cannotWrite } from './write-failure.js';
 import { parseArgs } from 'node:util';
+import type { PlayerKind } from '../domain/engine-protocol.js';
 import type { Scenario } from '../domain/model.js';
 import { hasErrors } from '../domain/problems.js';
 import { validateDocument } from '../domain/validate.js';
-import { PLAYER_KINDS, type PlayerKind } from '../engine/square-eagles/ai.js';
-import { playGame } from '../engine/square-eagles/play.js';
-import { playableProblem } from '../engine/square-eagles/setup.js';
+import { playGame } from '../engine/play-game.js';
+import { engineFor, unplayableSystemWords } from '../engine/registry.js';
+import type { AnyRulesEngine } from '../engine/rules-engine.js';
 import { writeFileAtomic } from '../node/atomic-file.js';
 import { loadDocumentOrExit } from './load.js';
 import { EXIT_INVALID, EXIT_OK, printJson, UsageError, type Io } from './output.js';
 
-/** Reads a scenario the engine can play, or says why not: exit 2 for an unreadable file, 1 for a bad one. */
-export async function loadPlayableScenario(io: Io, file: string): Promise<{ ok: true; scenario: Scenario } | { ok: false; exit: number }> {
+const PLAYER_KINDS: readonly PlayerKind[] = ['ai', 'random'];
+
+/** Why no engine plays `file`'s system, naming the systems that can be played. */
+export function unsupportedSystem(file: string, ruleSystem: unknown): string {
+  return `${file} is ${unplayableSystemWords(ruleSystem)}.`;
+}
+
+/** Reads a scenario an engine can play, with that engine, or says why not: exit 2 for an unreadable file, 1 for a bad one. */
+export async function loadPlayableScenario(io: Io, file: string): Promise<{ ok: true; scenario: Scenario; engine: AnyRulesEngine } | { ok: false; exit: number }> {
   const loaded = await loadDocumentOrExit(io, file);
   if (!loaded.ok) return loaded;
   const doc = loaded.document;
@@ -21,7 +29,12 @@ export async function loadPlayableScenario(io: Io, file: string): Promise<{ ok: 
     return { ok: false, exit: EXIT_INVALID };
   }
   const scenario = doc as Scenario;
-  const problem = playableProblem(scenario);
+  const engine = engineFor(scenario.ruleSystem);
+  if (!engine) {
+    io.err(unsupportedSystem(file, scenario.ruleSystem));
+    return { ok: false, exit: EXIT_INVALID };
+  }
+  const problem = engine.playableProblem(scenario);
   if (problem) {
     io.err(`${file}: ${problem}`);
     return { ok: false, exit: EXIT_INVALID };
@@ -32,7 +45,7 @@ export async function loadPlayableScenario(io: Io, file: string): Promise<{ ok: 
     for (const p of problems.filter((x) => x.severity === 'error').slice(0, 10)) io.err(`  ${p.path || '/'}  ${p.message}`);
     return { ok: false, exit: EXIT_INVALID };
   }
-  return { ok: true, scenario };
+  return { ok: true, scenario, engine };
 }
 
 /** A seed is a whole number from 0 to 2^53 − 1, so it survives JSON unchanged. */
@@ -64,7 +77,7 @@ export async function runPlay(io: Io, args: PlayArgs): Promise<number> {
   if (args.log !== undefined && args.log.trim() === '') throw new UsageError('--log needs a file name');
   const loaded = await loadPlayableScenario(io, args.file);
   if (!loaded.ok) return loaded.exit;
-  const game = playGame(loaded.scenario, { seed, red, blue, log: args.log !== undefined });
+  const game = playGame(loaded.engine, loaded.scenario, { seed, red, blue, log: args.log !== undefined });
   if (args.log !== undefined) {
     try {
       await writeFileAtomic(args.log, game.log!.join('\n') + '\n');

@@ -1,14 +1,16 @@
-// adc simulate SCENARIO --games N [--seed N] [--workers K] [--json]
+// adc simulate SCENARIO --games N [--seed N] [--red ai|random] [--blue ai|random] [--workers K] [--json]
 import { parseArgs } from 'node:util';
-import type { SimulationSummary } from '../engine/square-eagles/batch.js';
+import type { SimulationSummary } from '../domain/engine-protocol.js';
 import { simulate } from '../node/simulate.js';
 import { EXIT_INVALID, EXIT_OK, printJson, UsageError, type Io } from './output.js';
-import { loadPlayableScenario, parseSeed } from './play.js';
+import { loadPlayableScenario, parsePlayer, parseSeed } from './play.js';
 
 export interface SimulateArgs {
   file: string;
   games?: string;
   seed?: string;
+  red?: string;
+  blue?: string;
   workers?: string;
   json: boolean;
 }
@@ -37,6 +39,8 @@ export async function runSimulate(io: Io, args: SimulateArgs, progress: (text: s
   if (args.games === undefined) throw new UsageError('simulate needs --games N');
   const games = positiveInt('--games', args.games, 1_000_000);
   const seed = parseSeed(args.seed);
+  const red = parsePlayer('--red', args.red);
+  const blue = parsePlayer('--blue', args.blue);
   const workers = args.workers === undefined ? 1 : positiveInt('--workers', args.workers, 256);
   const loaded = await loadPlayableScenario(io, args.file);
   if (!loaded.ok) return loaded.exit;
@@ -46,6 +50,8 @@ export async function runSimulate(io: Io, args: SimulateArgs, progress: (text: s
     out = await simulate(loaded.scenario, {
       games,
       seed,
+      red,
+      blue,
       workers,
       onProgress: (done, total) => {
         const tenth = Math.floor((done * 10) / total);
@@ -76,7 +82,8 @@ export async function runSimulate(io: Io, args: SimulateArgs, progress: (text: s
     return EXIT_OK;
   }
   const ci = (c: [number, number]): string => `${pct(c[0])}–${pct(c[1])}`;
-  io.out(`${loaded.scenario.title}: ${s.games} AI games from seed ${seed} on ${workers} worker${workers === 1 ? '' : 's'} in ${s.seconds.toFixed(2)} s (${(s.games / Math.max(s.seconds, 1e-9)).toFixed(0)} games/s)`);
+  const who = red === 'ai' && blue === 'ai' ? 'AI' : `red (${red}) against blue (${blue})`;
+  io.out(`${loaded.scenario.title}: ${s.games} ${who} games from seed ${seed} on ${workers} worker${workers === 1 ? '' : 's'} in ${s.seconds.toFixed(2)} s (${(s.games / Math.max(s.seconds, 1e-9)).toFixed(0)} games/s)`);
   io.out(`  red   wins ${String(s.wins.red).padStart(6)}  ${pct(s.winRate.red).padStart(6)}  (95% ${ci(s.ci95.red)})`);
   io.out(`  blue  wins ${String(s.wins.blue).padStart(6)}  ${pct(s.winRate.blue).padStart(6)}  (95% ${ci(s.ci95.blue)})`);
   io.out(`  draws      ${String(s.wins.draw).padStart(6)}`);
@@ -94,6 +101,8 @@ export async function simulateCommand(io: Io, argv: string[], progress?: (text: 
     options: {
       games: { type: 'string' },
       seed: { type: 'string' },
+      red: { type: 'string' },
+      blue: { type: 'string' },
       workers: { type: 'string' },
       json: { type: 'boolean' },
     },
@@ -102,7 +111,7 @@ export async function simulateCommand(io: Io, argv: string[], progress?: (text: 
   const json = values.json === true;
   // Progress goes to stderr, and only when a person is watching: stdout carries the result.
   const report = progress ?? (!json && process.stderr.isTTY ? (t: string) => process.stderr.write(`\r${t}   `) : () => {});
-  const code = await runSimulate(io, { file: positionals[0]!, games: values.games, seed: values.seed, workers: values.workers, json }, report);
+  const code = await runSimulate(io, { file: positionals[0]!, games: values.games, seed: values.seed, red: values.red, blue: values.blue, workers: values.workers, json }, report);
   if (!progress && !json && process.stderr.isTTY) process.stderr.write('\r\x1b[K');
   return code;
 }

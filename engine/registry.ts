@@ -1,4 +1,5 @@
 // The rules engines this program plays, by rule-system id. Adding a system is one adapter and one line here.
+import { profileFor } from '../domain/rule-systems/registry.js';
 import type { AnyRulesEngine } from './rules-engine.js';
 import { squareEaglesEngine } from './square-eagles/engine.js';
 
@@ -15,4 +16,11 @@ export const PLAYABLE_SYSTEMS: readonly string[] = [...ENGINES.keys()];
 /** "This engine plays square-eagles; …" — the refusal for a scenario of any other system. */
 export function unsupportedSystemMessage(ruleSystem: unknown): string {
   return `This engine plays ${PLAYABLE_SYSTEMS.join(', ')}; the scenario uses ${JSON.stringify(ruleSystem ?? null)}.`;
+}
+
+const titleOf = (id: unknown): string => profileFor(id)?.title ?? (typeof id === 'string' ? id : 'no known rule system');
+
+/** "a Hex Skirmish scenario; the bundled engine plays Square Eagles only": for people, by the systems' titles. */
+export function unplayableSystemWords(ruleSystem: unknown): string {
+  return `a ${titleOf(ruleSystem)} scenario; the bundled engine plays ${PLAYABLE_SYSTEMS.map(titleOf).join(', ')} only`;
 }

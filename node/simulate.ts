@@ -1,24 +1,15 @@
-// N seeded AI-against-AI games, in this thread or over worker threads. Game i is seeded from (seed, i) alone and
-// results are gathered by index, so the outcome is the same whatever the number of workers.
+// N seeded games between two players (AI or random), in this thread or over worker threads, through the engine of
+// the scenario's rule system. Game i is seeded from (seed, i) alone and results are gathered by index, so the
+// outcome is the same whatever the number of workers.
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
+import type { DecidedByRow, PlayerKind, SimulationSummary } from '../domain/engine-protocol.js';
 import type { Scenario } from '../domain/model.js';
-import type { PlayerKind } from '../engine/square-eagles/ai.js';
-import {
-  conditionLabels,
-  decidedByTally,
-  playBatchGame,
-  summariseTally,
-  tallyOf,
-  type BatchGame,
-  type BatchSetup,
-  type DecidedBy,
-  type SimulationSummary,
-} from '../engine/square-eagles/batch.js';
-import { playableProblem } from '../engine/square-eagles/setup.js';
+import { engineFor, unplayableSystemWords } from '../engine/registry.js';
+import type { AnyRulesEngine, BatchGame, BatchSetup } from '../engine/rules-engine.js';
 
 export interface SimulateOptions {
   games: number;
@@ -32,7 +23,7 @@ export interface SimulateOptions {
 
 export interface SimulationResult {
   summary: SimulationSummary;
-  decidedBy: DecidedBy[];
+  decidedBy: DecidedByRow[];
   /** Every game, by index. */
   games: BatchGame[];
 }
@@ -50,9 +41,17 @@ function workerUrl(): URL {
   return new URL(`file://${compiled}`);
 }
 
-export async function simulate(scenario: Scenario, opts: SimulateOptions): Promise<SimulationResult> {
-  const problem = playableProblem(scenario);
+/** The engine that plays the scenario, or an error saying why none does. */
+function engineOf(scenario: Scenario): AnyRulesEngine {
+  const engine = engineFor(scenario.ruleSystem);
+  if (!engine) throw new Error(`The scenario is ${unplayableSystemWords(scenario.ruleSystem)}.`);
+  const problem = engine.playableProblem(scenario);
   if (problem) throw new Error(problem);
+  return engine;
+}
+
+export async function simulate(scenario: Scenario, opts: SimulateOptions): Promise<SimulationResult> {
+  const engine = engineOf(scenario);
   const games = Math.max(0, Math.floor(opts.games));
   const setup: BatchSetup = { scenario, seed: opts.seed ?? 1, red: opts.red ?? 'ai', blue: opts.blue ?? 'ai' };
   const workers = Math.max(1, Math.min(Math.floor(opts.workers ?? 1), games || 1));
@@ -61,7 +60,7 @@ export async function simulate(scenario: Scenario, opts: SimulateOptions): Promi
   let done = 0;
   if (workers === 1) {
     for (let i = 0; i < games; i++) {
-      played[i] = playBatchGame(setup, i);
+      played[i] = engine.playBatchGame(setup, i);
       opts.onProgress?.(++done, games);
     }
   } else {
@@ -72,8 +71,8 @@ export async function simulate(scenario: Scenario, opts: SimulateOptions): Promi
   }
   const seconds = (performance.now() - t0) / 1000;
   // Tallied in game order once every game is in, however the workers finished them.
-  const tally = tallyOf(played);
-  return { summary: summariseTally(tally, seconds), decidedBy: decidedByTally(tally, conditionLabels(scenario)), games: played };
+  const tally = played.reduce((t, game) => engine.addGame(t, game), engine.emptyTally());
+  return { summary: engine.summarise(tally, seconds), decidedBy: engine.decidedBy(tally, scenario), games: played };
 }
 
 function runWorkers(setup: BatchSetup, games: number, count: number, onResult: (index: number, game: BatchGame) => void): Promise<void> {
