@@ -11,6 +11,7 @@ import { createSession, handleLine, hasWork, runWork, type SessionState } from '
 import { actingUnits, actionLabel, costTint, diceOf, effectsOf, optionsFor, sideActions, type EngineAction } from '../renderer/play/play-actions.js';
 import { describeEvent, OPTIONAL_RULES, sideColours, type GameState } from '../renderer/play/play-view.js';
 import { luminance } from '../domain/map/shapes.js';
+import type { DecidedByRow } from '../domain/engine-protocol.js';
 import { describeCondition, endTurnsSvg, lossRows, ratesSvg, reportHtml, verdict, vpBins, vpHistogramSvg, type Simulation } from '../renderer/play/report.js';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -220,22 +221,27 @@ describe('the balance report', () => {
     expect(html).toContain('Balance report: Hold &lt;b&gt;the&lt;/b&gt; Bridge');
     expect(html).toContain(escapeHtml(verdict(sim, sideName)));
     expect(html.match(/<svg /g)?.length).toBeGreaterThanOrEqual(3);
-    for (const d of sim.decidedBy ?? []) expect(html).toContain(escapeHtml(describeCondition(d.condition, sideName)));
+    for (const d of sim.decidedBy ?? []) expect(html).toContain(escapeHtml(describeCondition(d, sideName)));
     for (const r of lossRows(sim)) expect(html).toContain(`<td>${r.arm}</td>`);
     expect(html).not.toMatch(/<script>/);
   });
 
-  it('puts the engine’s victory-condition labels in a designer’s words', () => {
+  it('puts the engine’s victory conditions in a designer’s words, from their fields', () => {
     const names2 = (k: 'red' | 'blue') => (k === 'red' ? 'French' : 'Austrians');
     const obj = (id: string) => ({ 'obj-bridge': 'Moosdorf bridge', 'obj-village': 'Moosdorf' })[id] ?? id;
-    expect(describeCondition('#1 red hold obj-bridge+obj-village', names2, obj)).toBe('French holds Moosdorf bridge and Moosdorf (condition 1)');
-    expect(describeCondition('#2 blue destroy', names2)).toBe('Austrians destroys the enemy (condition 2)');
-    expect(describeCondition('#3 blue exit east', names2)).toBe('Austrians leaves by the east edge (condition 3)');
-    expect(describeCondition('#4 points', names2)).toBe('Most VP at the end (condition 4)');
-    expect(describeCondition('none (draw)', names2)).toBe('None: a draw');
-    expect(describeCondition('something new', names2)).toBe('something new');
-    // Every label the engine really writes for a sample reads as words.
-    for (const d of sim.decidedBy ?? []) expect(describeCondition(d.condition, names2)).not.toMatch(/^#/);
+    const row = (r: Omit<DecidedByRow, 'games'>): DecidedByRow => ({ ...r, games: 1 });
+    expect(describeCondition(row({ condition: '#1 red hold obj-bridge+obj-village', index: 0, kind: 'hold', side: 'red', objectives: ['obj-bridge', 'obj-village'] }), names2, obj)).toBe('French holds Moosdorf bridge and Moosdorf (condition 1)');
+    expect(describeCondition(row({ condition: '#2 blue destroy', index: 1, kind: 'destroy', side: 'blue' }), names2)).toBe('Austrians destroys the enemy (condition 2)');
+    expect(describeCondition(row({ condition: '#2 any destroy', index: 1, kind: 'destroy', side: 'any' }), names2)).toBe('Either side destroys the enemy (condition 2)');
+    expect(describeCondition(row({ condition: '#3 blue exit east', index: 2, kind: 'exit', side: 'blue', edge: 'east' }), names2)).toBe('Austrians leaves by the east edge (condition 3)');
+    expect(describeCondition(row({ condition: '#4 points', index: 3, kind: 'points', side: null }), names2)).toBe('Most VP at the end (condition 4)');
+    expect(describeCondition(row({ condition: 'none (draw)', index: -1, kind: 'draw', side: null }), names2)).toBe('None: a draw');
+    expect(describeCondition({ condition: 'something new', kind: 'siege' } as unknown as DecidedByRow, names2)).toBe('something new');
+    // Every row the engine really sends for a sample reads as words, and its fields agree with its label.
+    for (const d of sim.decidedBy ?? []) {
+      expect(describeCondition(d, names2)).not.toMatch(/^#/);
+      if (d.kind !== 'draw') expect(d.condition).toMatch(new RegExp(`^#${d.index + 1} .*${d.kind}`));
+    }
   });
 
   it('bins many VP totals into round ranges without losing a game', () => {
@@ -258,15 +264,21 @@ describe('the balance report', () => {
       meanTurns: 14,
       meanVp: { red: 40, blue: 120 },
       decidedBy: [
-        { condition: '#1 red hold obj-a', games: 120 },
-        { condition: '#2 blue destroy', games: 60 },
-        { condition: '#3 points', games: 800 },
-        { condition: 'none (draw)', games: 20 },
+        { condition: '#1 red hold obj-a', games: 120, index: 0, kind: 'hold', side: 'red', objectives: ['obj-a'] },
+        { condition: '#2 blue destroy', games: 60, index: 1, kind: 'destroy', side: 'blue' },
+        { condition: '#3 points', games: 800, index: 2, kind: 'points', side: null },
+        { condition: 'none (draw)', games: 20, index: -1, kind: 'draw', side: null },
       ],
     };
     const names2 = (k: 'red' | 'blue') => (k === 'red' ? 'French' : 'Austrians');
     expect(verdict(base, names2)).toBe('Austrians wins 86% ± 2% of 1000 games; 2% draws, 80% of all games decided on points at the end: consider more turns, or other objective values, for French.');
-    const destroy = { ...base, decidedBy: [{ condition: '#2 blue destroy', games: 700 }, { condition: '#3 points', games: 160 }] };
+    const destroy: Simulation = {
+      ...base,
+      decidedBy: [
+        { condition: '#2 blue destroy', games: 700, index: 1, kind: 'destroy', side: 'blue' },
+        { condition: '#3 points', games: 160, index: 2, kind: 'points', side: null },
+      ],
+    };
     expect(verdict(destroy, names2)).toMatch(/81% of those by destroying the enemy: consider strengthening French's force\.$/);
     const even = { ...base, wins: { red: 480, blue: 500, draw: 20 }, winRate: { red: 0.48, blue: 0.5 }, ci95: { red: [0.45, 0.51] as [number, number], blue: [0.47, 0.53] as [number, number] } };
     expect(verdict(even, names2)).toBe('Close to even: French wins 48% ± 3%, Austrians 50% ± 3% of 1000 games; 2% draws.');

@@ -141,7 +141,7 @@ export function BalanceReport({
                 <tbody>
                   {sim.decidedBy.map((d) => (
                     <tr key={d.condition}>
-                      <td title={d.condition}>{describeCondition(d.condition, sideName, objectiveName)}</td>
+                      <td title={d.condition}>{describeCondition(d, sideName, objectiveName)}</td>
                       <td className="n">{d.games}</td>
                       <td className="n">{sim.games ? pct(d.games / sim.games) : '–'}</td>
                     </tr>

@@ -1,6 +1,7 @@
 // The balance report from a simulation's numbers: the verdict sentence, the charts as SVG, and the whole report as
 // a self-contained page to print. One set of chart functions serves the dialog and the printed page, so both show
 // the same picture. Everything a user typed (side names, the title) goes through escapeHtml.
+import type { DecidedByRow, SimulationSummary } from '../../domain/engine-protocol.js';
 import { escapeHtml } from '../../domain/sheet/escape.js';
 import type { SideColours, SideKey } from './play-view.js';
 
@@ -9,24 +10,19 @@ export interface Losses {
   sp: number;
 }
 
-/** The engine's `simulate` reply (the same as `adc simulate --json`). */
-export interface Simulation {
-  scenario?: string;
-  seed?: number;
-  red?: string;
-  blue?: string;
-  games: number;
-  wins: { red: number; blue: number; draw: number };
-  winRate: { red: number; blue: number };
-  ci95: { red: [number, number]; blue: [number, number] };
-  meanTurns: number;
-  meanVp: { red: number; blue: number };
-  seconds?: number;
-  decidedBy?: { condition: string; games: number }[];
-  vpHistogram?: { vp: number; red: number; blue: number }[];
-  endTurns?: { turn: number; red: number; blue: number; draw: number }[];
-  meanLosses?: Partial<Record<SideKey, Record<string, Losses>>>;
-}
+/**
+ * The engine's `simulate` reply (domain/engine-protocol.ts), or `adc simulate --json`, which has no scenario,
+ * players or decided-by table: the report draws what it is given.
+ */
+export type Simulation = Pick<SimulationSummary, 'games' | 'wins' | 'winRate' | 'ci95' | 'meanTurns' | 'meanVp'> &
+  Partial<Pick<SimulationSummary, 'seconds' | 'vpHistogram' | 'endTurns'>> & {
+    scenario?: string;
+    seed?: number;
+    red?: string;
+    blue?: string;
+    decidedBy?: DecidedByRow[];
+    meanLosses?: Partial<Record<SideKey, Record<string, Losses>>>;
+  };
 
 type SideName = (k: SideKey) => string;
 
@@ -37,28 +33,24 @@ export const pct = (x: number): string => `${Math.round(x * 100)}%`;
 export const COLOUR: SideColours = { red: '#b03a2e', blue: '#2e5fa8', draw: '#757575' };
 
 /**
- * A decided-by label as the engine writes it ("#1 red hold obj-bridge+obj-village") in a designer's words, with side
- * and objective names; a label of another shape is shown as it came.
+ * A decided-by row in a designer's words, with side and objective names, from the row's fields; a row of a kind
+ * this page does not know is shown by its label as it came.
  */
-export function describeCondition(label: string, sideName: SideName, objectiveName: (id: string) => string = (id) => id): string {
-  if (label === 'none (draw)') return 'None: a draw';
-  const m = /^#(\d+) (?:(red|blue) )?(hold|exit|destroy|points)(?: (.*))?$/.exec(label);
-  if (!m) return label;
-  const who = m[2] ? sideName(m[2] as SideKey) : '';
-  const rest = m[4] ?? '';
+export function describeCondition(row: DecidedByRow, sideName: SideName, objectiveName: (id: string) => string = (id) => id): string {
+  if (row.kind === 'draw') return 'None: a draw';
+  const who = row.side === 'red' || row.side === 'blue' ? sideName(row.side) : 'Either side';
   const what =
-    m[3] === 'hold'
-      ? `${who} holds ${rest.split('+').map(objectiveName).join(' and ')}`
-      : m[3] === 'exit'
-        ? `${who} leaves by the ${rest} edge`
-        : m[3] === 'destroy'
+    row.kind === 'hold'
+      ? `${who} holds ${(row.objectives ?? []).map(objectiveName).join(' and ')}`
+      : row.kind === 'exit'
+        ? `${who} leaves by the ${row.edge ?? ''} edge`
+        : row.kind === 'destroy'
           ? `${who} destroys the enemy`
-          : 'Most VP at the end';
-  return `${what} (condition ${m[1]})`;
+          : row.kind === 'points'
+            ? 'Most VP at the end'
+            : null;
+  return what === null ? row.condition : `${what} (condition ${row.index + 1})`;
 }
-
-/** "#3 points" → "points"; the kind of a decided-by label as `conditionLabels` writes it. */
-const kindOf = (label: string): string => /\b(hold|exit|destroy|points)\b/.exec(label)?.[1] ?? '';
 
 const HOW: Record<string, string> = {
   hold: 'by holding their objectives',
@@ -83,10 +75,10 @@ export function verdict(sim: Simulation, sideName: SideName): string {
   const loser: SideKey = k === 'red' ? 'blue' : 'red';
   const head = `${sideName(k)} wins ${pct(sim.winRate[k])} ± ${pct(half(k))} of ${sim.games} games${drawText}`;
   // Which victory condition gave the winner most of its wins: a condition names its side, or (points) serves both.
-  const mine = (sim.decidedBy ?? []).filter((d) => d.games > 0 && kindOf(d.condition) && (d.condition.includes(` ${k} `) || kindOf(d.condition) === 'points'));
+  const mine = (sim.decidedBy ?? []).filter((d) => d.games > 0 && d.kind in HOW && (d.side === k || d.kind === 'points'));
   const top = mine.sort((a, b) => b.games - a.games)[0];
   if (!top || sim.wins[k] === 0) return `${head}.`;
-  const kind = kindOf(top.condition);
+  const { kind } = top;
   // A side's own condition decides only its wins; points may decide either side's, so it is told of all games.
   const share = kind === 'points' ? top.games / sim.games : Math.min(1, top.games / sim.wins[k]);
   const lever =
@@ -261,7 +253,7 @@ const lossCell = (l: Losses | null) => (l ? `${fmt(l.units, 2)} units · ${fmt(l
 
 /** The report as a page of its own, to print or keep. */
 export function reportHtml(sim: Simulation, title: string, sideName: SideName, colour: SideColours = COLOUR, objectiveName?: (id: string) => string): string {
-  const decided = (sim.decidedBy ?? []).map((d) => `<tr><td>${escapeHtml(describeCondition(d.condition, sideName, objectiveName))}</td><td class="n">${d.games}</td><td class="n">${sim.games ? pct(d.games / sim.games) : '–'}</td></tr>`).join('');
+  const decided = (sim.decidedBy ?? []).map((d) => `<tr><td>${escapeHtml(describeCondition(d, sideName, objectiveName))}</td><td class="n">${d.games}</td><td class="n">${sim.games ? pct(d.games / sim.games) : '–'}</td></tr>`).join('');
   const losses = lossRows(sim)
     .map((r) => `<tr><td>${escapeHtml(r.arm)}</td><td>${lossCell(r.red)}</td><td>${lossCell(r.blue)}</td></tr>`)
     .join('');
