@@ -1,5 +1,6 @@
 // A promise per request over the host's message-passing engine API. The protocol lets replies come in any order,
 // so each is matched to its request by `re`; events (progress, engine-failed) go to whoever asked for them.
+import type { GameResult, GameSummary, Seat } from '../../domain/engine-protocol.js';
 import type { EngineApi } from '../../domain/host-api.js';
 
 export interface EngineMessage {
@@ -225,7 +226,7 @@ export class EngineClient {
   }
 }
 
-export type Seat = 'human' | 'ai' | 'random';
+export type { Seat };
 
 export interface GameSetup {
   seed: number;
@@ -234,26 +235,9 @@ export interface GameSetup {
   options?: Record<string, boolean>;
 }
 
-export interface Summary {
-  turn: number;
-  turns: number;
-  phase: string;
-  pending: string;
-  toAct: 'red' | 'blue' | null;
-  seat: Seat | null;
-  vp: { red: number; blue: number };
-  ply: number;
-  over: boolean;
-  result: GameResult | null;
-}
-
-export interface GameResult {
-  winner: 'red' | 'blue' | 'draw';
-  reason: string;
-  turns: number;
-  vp: { red: number; blue: number };
-  condition: number;
-}
+/** Every reply about a game carries one (domain/engine-protocol.ts). */
+export type Summary = GameSummary;
+export type { GameResult };
 
 export interface Loaded extends EngineMessage {
   scenario: string;
