@@ -190,7 +190,9 @@ export interface SimulationSummary {
   meanTurns: number;
   meanVp: { red: number; blue: number };
   seconds: number;
+  /** In how many games each side ended with exactly `vp` victory points, by VP ascending. */
   vpHistogram: { vp: number; red: number; blue: number }[];
+  /** The turn games ended on, by result, by turn ascending; turns no game ended on are left out. */
   endTurns: { turn: number; red: number; blue: number; draw: number }[];
   /** Per side, per unit type of its army. */
   meanLosses: Record<SideKey, Record<string, UnitLoss>>;

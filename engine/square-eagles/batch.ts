@@ -8,6 +8,7 @@ import type { PlayerKind } from './ai.js';
 import type { GameResult } from './game.js';
 import { playGame } from './play.js';
 import type { GameState, SeType, SideKey } from './types.js';
+import type { SimulationSummary as ProtocolSimulationSummary } from '../../domain/engine-protocol.js';
 
 export interface BatchSetup {
   scenario: Scenario;
@@ -89,34 +90,16 @@ const round = (x: number, places = 4): number => {
   return Math.round(x * f) / f;
 };
 
-export interface SimulationSummary {
-  games: number;
-  wins: { red: number; blue: number; draw: number };
-  winRate: { red: number; blue: number };
-  ci95: { red: [number, number]; blue: [number, number] };
-  meanTurns: number;
-  meanVp: { red: number; blue: number };
-  seconds: number;
-  /** In how many games each side ended with exactly `vp` victory points, by VP ascending. */
-  vpHistogram: VpCount[];
-  /** The turn games ended on, by winner, by turn ascending; turns no game ended on are left out. */
-  endTurns: EndTurnCount[];
+/** The protocol's summary (domain/engine-protocol.ts), with the losses keyed by this system's unit types. */
+export interface SimulationSummary extends Omit<ProtocolSimulationSummary, 'meanLosses'> {
   /** Mean losses per game of each unit type in each side's army. */
   meanLosses: GameLosses;
 }
 
-export interface VpCount {
-  vp: number;
-  red: number;
-  blue: number;
-}
-
-export interface EndTurnCount {
-  turn: number;
-  red: number;
-  blue: number;
-  draw: number;
-}
+/** In how many games each side ended with exactly `vp` victory points. */
+export type VpCount = ProtocolSimulationSummary['vpHistogram'][number];
+/** How many games ended on `turn`, by result. */
+export type EndTurnCount = ProtocolSimulationSummary['endTurns'][number];
 
 export interface DecidedBy {
   /** "hold", "exit", "destroy", "points" with the victory condition's index, or "none" for draws. */

@@ -3,6 +3,7 @@
 import type { VictoryCondition } from '../../domain/model.js';
 import type { RngState } from '../dice.js';
 import type { Board, Facing } from './board.js';
+import type { SquareEaglesAction } from '../../domain/engine-protocol.js';
 
 export type SeType = 'Infantry' | 'Lights' | 'Cavalry' | 'Heavy Cavalry' | 'Guns' | 'Horse Guns';
 export type Formation = 'line' | 'column' | 'square';
@@ -145,23 +146,8 @@ export interface GameState {
   outcome: { winner: SideIndex | -1; reason: string; condition: number } | null;
 }
 
-export type Action =
-  | { type: 'attach'; general: string; unit: string }
-  | { type: 'order'; general: string; unit: string }
-  | { type: 'end-orders' }
-  | { type: 'bombard'; unit: string }
-  | { type: 'rally'; unit: string }
-  | { type: 'move'; unit: string; to: string; facing: Facing }
-  | { type: 'march'; unit: string; to: string; facing: Facing }
-  | { type: 'maneuver'; unit: string; to: string; facing: Facing; formation?: Formation }
-  | { type: 'assault'; unit: string; target: string; from: string }
-  | { type: 'exit'; unit: string }
-  | { type: 'end-actions' }
-  | { type: 'fire'; unit: string; target: string }
-  | { type: 'defend-fire'; unit: string; target: string }
-  | { type: 'pass' }
-  | { type: 'assault-defence'; choice: 'fire' | 'dice' | 'none' }
-  | { type: 'after-assault'; choice: 'stay' | 'advance' | 'turn'; facing?: Facing };
+/** The actions of Square Eagles, as the protocol carries them (domain/engine-protocol.ts). */
+export type Action = SquareEaglesAction;
 
 export interface GameEvent {
   type: string;
