@@ -11,7 +11,8 @@ export function ProblemsPanel(props: { problems: Problem[]; checking?: boolean; 
       <Box sx={{ px: 1.5, py: 0.5, borderBottom: 1, borderColor: 'divider', display: 'flex', gap: 2, alignItems: 'baseline' }}>
         <Typography variant="subtitle2">Problems</Typography>
         <Typography variant="caption" data-testid="problem-count" color={errors.length ? 'error' : 'text.secondary'}>
-          {errors.length} error{errors.length === 1 ? '' : 's'}, {warnings.length} warning{warnings.length === 1 ? '' : 's'}
+          {/* No count before anything is known: "0 errors" would be a claim nobody has checked. */}
+          {props.checking && sorted.length === 0 ? '' : `${errors.length} error${errors.length === 1 ? '' : 's'}, ${warnings.length} warning${warnings.length === 1 ? '' : 's'}`}
         </Typography>
         {props.checking && (
           <Typography variant="caption" color="text.secondary" data-testid="problems-checking" role="status">
