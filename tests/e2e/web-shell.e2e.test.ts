@@ -49,7 +49,7 @@ describe('web shell', () => {
     await page.locator('[data-testid="library-dialog"] [data-doc-path="moosdorf.scenario.json"]').click();
     await expect.poll(() => page.getByTestId('doc-title').textContent()).toContain('Hold the Bridge at Moosdorf');
     await page.locator('[data-testid="map-area"] canvas').first().waitFor();
-    expect(await errorCount(page)).toBe(0);
+    await expect.poll(() => errorCount(page)).toBe(0);
     await screenshot(page, '02-opened');
 
     // Shrinking the table leaves terrain and units off it: problems appear at once.
