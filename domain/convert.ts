@@ -5,6 +5,10 @@ import type { AdcDocument, Formation, NapoleonsEaglesRatings, Scenario, Unit } f
 import { isScenario } from './model.js';
 import { expectedModels, lineFrontage } from './rule-systems/napoleons-eagles.js';
 
+/** The host's structured clone (every browser, worker and Node has it), declared here because the domain is compiled
+ *  against the ECMAScript library alone: no DOM, no Node (tsconfig.core.json). */
+declare function structuredClone<T>(value: T): T;
+
 export type ConversionMode = 'double' | 'combine';
 export type Ratio = 30 | 60;
 

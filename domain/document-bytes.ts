@@ -3,6 +3,10 @@
 // where the user's text was and a later save would make the loss permanent.
 import type { Problem } from './problems.js';
 
+/** The host's WHATWG TextDecoder (every browser, worker and Node has it), declared here because the domain is compiled
+ *  against the ECMAScript library alone: no DOM, no Node (tsconfig.core.json). */
+declare const TextDecoder: new (label?: string) => { decode(input: Uint8Array): string };
+
 export type DecodeResult = { ok: true; text: string } | { ok: false; problem: Problem };
 
 const refuse = (message: string, hint: string): DecodeResult => ({ ok: false, problem: { severity: 'error', path: '', message, hint } });

@@ -2,6 +2,10 @@
 // Version 1 is the first published format, so the registry is empty; the framework is exercised by its tests
 // and each future step must arrive with a test of its own.
 
+/** The host's structured clone (every browser, worker and Node has it), declared here because the domain is compiled
+ *  against the ECMAScript library alone: no DOM, no Node (tsconfig.core.json). */
+declare function structuredClone<T>(value: T): T;
+
 export const CURRENT_SCHEMA_VERSION = 1;
 
 export interface Migration {
