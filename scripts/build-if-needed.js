@@ -1,7 +1,10 @@
-// Builds what `npm start` and `npm run web` need, skipping the renderer bundle when it is newer than its sources.
+// Builds what `npm start`, `npm run web` and the tests need, skipping the renderer bundle when it is newer than its
+// sources (`tsc -b` makes the same check for everything else). Run directly (`node scripts/build-if-needed.js`), as
+// the tests' global setup does, it builds what the tests need and exits 1 if that fails.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -40,3 +43,5 @@ export function buildIfNeeded({ electron = false } = {}) {
     }
   }
 }
+
+if (process.argv[1] && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url))) buildIfNeeded();

@@ -2,10 +2,10 @@
 // with poppler (pdftotext for the words, pdftoppm for the pages). The page images are kept in test-output/sheets/
 // for a person to look at.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unitsOf } from '../domain/forces.js';
 import type { Scenario } from '../domain/model.js';
 
@@ -13,7 +13,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const samples = path.join(root, 'scenarios');
 const sheets = path.join(root, 'test-output', 'sheets');
 const scenarioFiles = readdirSync(samples).filter((f) => f.endsWith('.scenario.json'));
-const work = mkdtempSync(path.join(tmpdir(), 'adc-print-'));
+let work: string;
 
 function adc(...args: string[]): { status: number | null; stdout: string; stderr: string } {
   const r = spawnSync(process.execPath, [path.join(root, 'bin/adc.js'), ...args], { cwd: root, encoding: 'utf8', timeout: 120_000 });
@@ -36,10 +36,15 @@ function expectName(text: string, name: string): void {
   else for (const word of n.match(/[A-Za-z0-9]{3,}/g) ?? []) expect(text, `"${word}" (of "${n}") missing from the PDF text`).toContain(word);
 }
 
+// bin/adc.js runs the compiled CLI: the global setup (tests/setup/global-setup.ts) has built dist/ where it was stale.
 beforeAll(() => {
-  execFileSync('npx', ['tsc', '-b'], { cwd: root, stdio: 'pipe' });
+  work = mkdtempSync(path.join(tmpdir(), 'adc-print-'));
   mkdirSync(sheets, { recursive: true });
-}, 300_000);
+});
+
+afterAll(() => {
+  rmSync(work, { recursive: true, force: true });
+});
 
 describe('adc print on every bundled scenario', () => {
   for (const file of scenarioFiles) {
