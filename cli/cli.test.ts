@@ -1,10 +1,10 @@
 // The adc command as a user runs it: the compiled bin, real files, exit codes and JSON of cli.md.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync, copyFileSync, chmodSync, existsSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync, copyFileSync, chmodSync, existsSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '..');
@@ -21,7 +21,15 @@ async function adc(...args: string[]): Promise<{ code: number; stdout: string; s
   }
 }
 
-const tmp = () => mkdtempSync(path.join(tmpdir(), 'adc-'));
+const made: string[] = [];
+const tmp = (): string => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'adc-'));
+  made.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
 
 describe('adc validate', () => {
   it('exits 0 and prints one JSON entry per file for valid files', async () => {

@@ -1,8 +1,8 @@
 // adc play, simulate and explain: the JSON outputs of cli.md, exit codes, and determinism.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, handleLine, hasWork, runWork, type SessionState } from '../engine/session.js';
 import type { Message } from '../engine/protocol.js';
 import { scenario } from '../tests/se-kit.js';
@@ -13,7 +13,13 @@ import { runSimulate } from './simulate.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const se01 = path.join(root, 'scenarios/se-01-hold-the-bridge.scenario.json');
-const dir = mkdtempSync(path.join(tmpdir(), 'adc-play-'));
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'adc-play-'));
+});
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
 
 function capture(): Io & { stdout: string[]; stderr: string[] } {
   const stdout: string[] = [];
@@ -138,18 +144,21 @@ describe('adc simulate', () => {
 });
 
 describe('adc explain', () => {
-  const file = writeScenario('explain.scenario.json', {
-    red: [
-      { id: 'r-inf', kind: 'inf', cell: 'D3' },
-      { id: 'r-guns', kind: 'guns', cell: 'F1' },
-      { id: 'r-cav', kind: 'cav', cell: 'A5', facing: 90 },
-    ],
-    blue: [
-      { id: 'b-inf', kind: 'inf', cell: 'D4' },
-      { id: 'b-col', kind: 'inf', cell: 'F4', formation: 'column' },
-      { id: 'b-lights', kind: 'lights', cell: 'C5' },
-    ],
-    terrain: [{ id: 'w', kind: 'woods', cells: ['D4'] } as never],
+  let file: string;
+  beforeAll(() => {
+    file = writeScenario('explain.scenario.json', {
+      red: [
+        { id: 'r-inf', kind: 'inf', cell: 'D3' },
+        { id: 'r-guns', kind: 'guns', cell: 'F1' },
+        { id: 'r-cav', kind: 'cav', cell: 'A5', facing: 90 },
+      ],
+      blue: [
+        { id: 'b-inf', kind: 'inf', cell: 'D4' },
+        { id: 'b-col', kind: 'inf', cell: 'F4', formation: 'column' },
+        { id: 'b-lights', kind: 'lights', cell: 'C5' },
+      ],
+      terrain: [{ id: 'w', kind: 'woods', cells: ['D4'] } as never],
+    });
   });
 
   it('explains fire with every modifier (infantry at a target in woods; guns at a column)', async () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -33,8 +33,13 @@ describe('findChromium', () => {
 
 describe('writeSheetHtml', () => {
   it('writes the sheet as it is', async () => {
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'adc-sheet-')), 'sheet.html');
-    await writeSheetHtml('<!doctype html><p>Plancenoit</p>', file);
-    expect(readFileSync(file, 'utf8')).toBe('<!doctype html><p>Plancenoit</p>');
+    const dir = mkdtempSync(path.join(tmpdir(), 'adc-sheet-'));
+    try {
+      const file = path.join(dir, 'sheet.html');
+      await writeSheetHtml('<!doctype html><p>Plancenoit</p>', file);
+      expect(readFileSync(file, 'utf8')).toBe('<!doctype html><p>Plancenoit</p>');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
