@@ -9,7 +9,15 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Failure } from '../domain/host-api.js';
 import type { Message } from '../engine/protocol.js';
 import { runEngine, runPortEngine, type ParentPortLike } from './engine-main.js';
-import { defaultEngineCommand, EngineManager, type EngineCommand, type EngineManagerOptions, type EngineStarted } from './engine-process.js';
+import {
+  childProcessLauncher,
+  defaultEngineCommand,
+  EngineManager,
+  type EngineCommand,
+  type EngineLauncher,
+  type EngineManagerOptions,
+  type EngineStarted,
+} from './engine-process.js';
 import { LineSplitter } from './line-splitter.js';
 import { repoRoot } from './repo-root.js';
 
@@ -105,7 +113,23 @@ function started(result: EngineStarted | Failure): EngineStarted {
 describe('the real engine (adc engine)', () => {
   it('shakes hands, answers pings and requests, and stops cleanly', async () => {
     expect(defaultEngineCommand().args.slice(-1)).toEqual(['engine']);
-    const m = manager({ pingIntervalMs: 50, pongTimeoutMs: 2000 });
+    // The real engine, started as by default, with the pings the manager sends counted on the way.
+    let pingsSent = 0;
+    const real = childProcessLauncher(defaultEngineCommand());
+    const launch: EngineLauncher = (events) => {
+      const child = real(events);
+      return {
+        ...child,
+        send: (line) => {
+          if ((JSON.parse(line) as { type?: unknown }).type === 'ping') pingsSent++;
+          child.send(line);
+        },
+      };
+    };
+    // Stopping waits this long for the engine to quit before killing it: long enough that only an engine that
+    // ignored quit would be killed, however slow the machine.
+    const waitForExitMs = 20_000;
+    const m = manager({ launch, pingIntervalMs: 50, pongTimeoutMs: 2000, waitForExitMs });
     const got = collect(m);
     const { session, ready } = started(await m.start());
     expect(ready).toMatchObject({ type: 'ready', protocol: 1, engine: 'aide-de-camp', rules: ['square-eagles'] });
@@ -120,18 +144,20 @@ describe('the real engine (adc engine)', () => {
       { session, message: { re: 'mine', type: 'error', code: 'unknown-request', message: expect.stringContaining('newGame') } },
     ]);
 
-    // Several ping rounds of the manager's own go by unseen and without failure.
-    await new Promise((r) => setTimeout(r, 400));
+    // Several ping rounds of the manager's own go by unseen and without failure (it sends the next ping only once the
+    // last one's pong is in).
+    const before = pingsSent;
+    await waitUntil(() => pingsSent >= before + 4, 10_000);
     expect(got).toHaveLength(2);
     expect(m.running).toEqual([session]);
 
     const t0 = Date.now();
     await m.stop(session);
-    expect(Date.now() - t0).toBeLessThan(1500);
+    expect(Date.now() - t0, 'the engine quit when asked, without being killed').toBeLessThan(waitForExitMs);
     expect(m.running).toEqual([]);
     expect(await m.send(session, { type: 'ping' })).toMatchObject({ ok: false, code: 'unavailable' });
     expect(got.map((g) => g.message.type)).not.toContain('engine-failed');
-  });
+  }, 60_000);
 
   it('refuses messages it cannot send', async () => {
     const m = manager();

@@ -122,9 +122,8 @@ describe('EngineClient', () => {
     let settled = false;
     const seen: number[] = [];
     const job = c.request('simulate', { games: 10 }, (done) => seen.push(done)).finally(() => (settled = true));
-    await new Promise((r) => setTimeout(r, 200));
+    await expect.poll(() => f.sent.filter((m) => m.type === 'ping').length).toBeGreaterThan(1);
     expect(settled).toBe(false);
-    expect(f.sent.filter((m) => m.type === 'ping').length).toBeGreaterThan(1);
     f.emit({ type: 'progress', request: held[0]!.id, done: 5, total: 10 });
     f.emit({ re: held[0]!.id, type: 'simulation', games: 10 });
     expect(await job).toMatchObject({ type: 'simulation' });
