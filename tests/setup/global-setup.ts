@@ -18,7 +18,7 @@ export default function setup(): () => void {
   if (build.status !== 0) throw new Error(`dist/ could not be built (scripts/build-if-needed.js exited with ${build.status ?? build.signal}); see the compiler's output above.`);
 
   const outer = process.env.TMPDIR;
-  const runDir = mkdtempSync(path.join(tmpdir(), 'adc-test-run-'));
+  const runDir = mkdtempSync(path.join(tmpdir(), 'adc-t-'));
   process.env.TMPDIR = runDir;
   process.env.ADC_TEST_RUN_TMP = runDir;
 
@@ -26,8 +26,8 @@ export default function setup(): () => void {
     if (outer === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = outer;
     delete process.env.ADC_TEST_RUN_TMP;
-    // A test file's own folder left empty is only a file whose after-hooks did not run (`vitest list` runs none).
-    const left = leftIn(runDir).filter((entry) => !/^[^/]+\.test\.ts-\w{6}\/$/.test(entry));
+    // An empty folder here is a test file's own whose after-hooks did not run (`vitest list` runs none): nothing left.
+    const left = leftIn(runDir).filter((entry) => !/^[^/]+\/$/.test(entry));
     rmSync(runDir, { recursive: true, force: true });
     if (left.length > 0) {
       // An error thrown here is only logged by Vitest; the exit code is what makes the run fail.
