@@ -4,7 +4,9 @@ import { copyFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, root, screenshot, startServer, tempDir, type Server } from './harness.js';
+import { launchBrowser, openPage, root, removeTempDirs, screenshot, startServer, tempDir, type Server } from './harness.js';
+
+afterAll(removeTempDirs);
 
 let browser: Browser;
 let server: Server;

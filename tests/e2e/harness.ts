@@ -1,6 +1,6 @@
 // Starts the real web shell (compiled server, built renderer) and Debian's Chromium for end-to-end tests.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -16,8 +16,19 @@ export interface Server {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
+const made: string[] = [];
+
+/** A fresh folder in the temp directory, removed by `removeTempDirs`. */
 export function tempDir(prefix: string): string {
-  return mkdtempSync(path.join(tmpdir(), prefix));
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+}
+
+/** Removes every folder `tempDir` made. Each test file registers it with `afterAll` before its other hooks, so it
+ *  runs after them (after-hooks run in reverse order), once the file's servers have stopped. */
+export function removeTempDirs(): void {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
 /** Runs `node dist/node/web-main.js` as `npm run web` would, and waits for the address it prints. */
@@ -69,6 +80,12 @@ export async function openPage(browser: Browser, url: string): Promise<{ page: P
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(url);
   return { page, errors };
+}
+
+/** Resolves once the page has painted twice more: what the last input changed (a React commit, a Konva batch draw,
+ *  each scheduled on an animation frame) is on screen. */
+export async function painted(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

@@ -5,7 +5,9 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { committedCorpus } from '../hostile-corpus.js';
-import { launchBrowser, openPage, screenshot, startServer, tempDir, type Server } from './harness.js';
+import { launchBrowser, openPage, removeTempDirs, screenshot, startServer, tempDir, type Server } from './harness.js';
+
+afterAll(removeTempDirs);
 
 /** Generous: opening any real document takes well under a second; only a frozen page gets near this. */
 const RESPONSE_BOUND_MS = 10_000;

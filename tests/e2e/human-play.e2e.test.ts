@@ -5,7 +5,9 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCell } from '../../domain/grid.js';
-import { childProcesses, launchBrowser, openPage, root, screenshot, startServer, tempDir, type Server } from './harness.js';
+import { childProcesses, launchBrowser, openPage, root, removeTempDirs, screenshot, startServer, tempDir, type Server } from './harness.js';
+
+afterAll(removeTempDirs);
 
 let browser: Browser;
 let server: Server;

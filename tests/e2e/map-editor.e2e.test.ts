@@ -5,7 +5,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, screenshot, startServer, tempDir, type Server } from './harness.js';
+import { launchBrowser, openPage, painted, removeTempDirs, screenshot, startServer, tempDir, type Server } from './harness.js';
+
+afterAll(removeTempDirs);
 
 type Point = [number, number];
 
@@ -95,7 +97,7 @@ describe('map editor', () => {
     await tool(page, 'select');
     const [ix, iy] = await toScreen(page, [8, 6]);
     await page.mouse.dblclick(ix, iy);
-    await page.waitForTimeout(100);
+    await painted(page);
     await screenshot(page, 'map-02-vertex-handles');
     await dragFrom(page, [12, 3], [15, 1]);
     await expect.poll(() => page.getByTestId('inspector').textContent()).toContain('Feature');
@@ -138,12 +140,13 @@ describe('map editor', () => {
     await page.locator('[data-testid="welcome"] [data-doc-path="drawn.scenario.json"]').first().click();
     await page.getByTestId('map-editor').waitFor();
     await expect.poll(() => page.locator('[data-testid="outline"] [data-pointer="/terrain/8"]').count()).toBe(1);
-    await page.waitForTimeout(300);
+    await painted(page);
     await screenshot(page, 'map-05-reopened');
     // What a gridded rules engine will make of the cells.
     await page.getByTestId('toggle-engine').click();
+    await expect.poll(() => page.getByTestId('toggle-engine').getAttribute('aria-pressed')).toBe('true');
     await page.mouse.move(5, 5);
-    await page.waitForTimeout(400);
+    await painted(page);
     await screenshot(page, 'map-06-engine-view');
 
     const doc = JSON.parse(readFileSync(path.join(workspace, 'drawn.scenario.json'), 'utf8'));

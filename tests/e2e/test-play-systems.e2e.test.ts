@@ -3,7 +3,9 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testPlayableSystems } from '../../domain/rule-systems/registry.js';
-import { launchBrowser, openPage, startServer, tempDir, type Server } from './harness.js';
+import { launchBrowser, openPage, removeTempDirs, startServer, tempDir, type Server } from './harness.js';
+
+afterAll(removeTempDirs);
 
 let browser: Browser;
 let server: Server;

@@ -4,7 +4,9 @@ import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, root, screenshot, startServer, tempDir, type Server } from './harness.js';
+import { launchBrowser, openPage, root, removeTempDirs, screenshot, startServer, tempDir, type Server } from './harness.js';
+
+afterAll(removeTempDirs);
 
 const sample = path.join(root, 'scenarios/se-01-hold-the-bridge.scenario.json');
 

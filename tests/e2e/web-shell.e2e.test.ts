@@ -6,7 +6,10 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, root, screenshot, startServer, tempDir, type Server } from './harness.js';
+import { backupsDir } from '../../node/data-dir.js';
+import { launchBrowser, openPage, root, removeTempDirs, screenshot, startServer, tempDir, type Server } from './harness.js';
+
+afterAll(removeTempDirs);
 
 const sample = path.join(root, 'scenarios/se-01-hold-the-bridge.scenario.json');
 let browser: Browser;
@@ -204,8 +207,19 @@ describe('crash recovery', () => {
     await first.page.locator('[data-testid="welcome"] [data-doc-path^="sample:se-03"]').click();
     await first.page.getByTestId('doc-title').waitFor();
     await fill(first.page, '/title', 'Flank march, unsaved');
-    // Backups follow edits within two seconds.
-    await first.page.waitForTimeout(2500);
+    // Backups follow edits within two seconds: wait until the edit is in one before the kill.
+    const backedUp = (): string => {
+      try {
+        const dir = backupsDir(dataDir);
+        return readdirSync(dir)
+          .filter((name) => name.endsWith('.json'))
+          .map((name) => readFileSync(path.join(dir, name), 'utf8'))
+          .join('\n');
+      } catch {
+        return ''; // no backup yet, or one replaced while it was read
+      }
+    };
+    await expect.poll(backedUp).toContain('Flank march, unsaved');
     await server.stop('SIGKILL');
     await first.page.close();
 
