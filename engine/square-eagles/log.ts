@@ -5,6 +5,7 @@ import type { Scenario } from '../../domain/model.js';
 import type { RuleOptions } from './board.js';
 import { applyAction, result, startGame, type ApplyResult, type GameResult } from './game.js';
 import type { Action, GameState } from './types.js';
+import type { LoggedAction } from '../rules-engine.js';
 
 export const LOG_FORMAT = 'aide-de-camp/square-eagles-log';
 export const LOG_VERSION = 1;
@@ -20,15 +21,8 @@ export interface LogHeader {
   rolls: number[];
 }
 
-export interface LogAction {
-  type: 'action';
-  ply: number;
-  turn: number;
-  phase: string;
-  side: string;
-  action: Action;
-  rolls: number[];
-}
+/** One action's line: the shape every engine's log shares (rules-engine.ts). */
+export type LogAction = LoggedAction<Action>;
 
 export interface LogResult extends GameResult {
   type: 'result';
