@@ -16,6 +16,7 @@ import {
 import {
   allCells,
   cellsNearBox,
+  type CellRef,
   cellAt,
   cellName,
   cellNameAt,
@@ -121,17 +122,17 @@ export function classifyCells(scenario: Scenario): Map<string, CellTerrain> {
   const cellArea = polygonArea(cellPolygon(grid, 0, 0));
   // Past the budget no outline is measured against cells at all; validation reports it as an error
   // (coverageWork), so no engine plays on a map read this way.
-  const measure = !coverageWork(scenario).exceeded;
+  const outlines = outlinesNearCells(scenario);
+  const measure = !coverageWork(scenario, outlines).exceeded;
   for (const feature of scenario.terrain ?? []) {
     if (isAreaFeature(feature) || isLineFeature(feature)) {
       for (const name of stringList(feature.cells)) mark(name, feature, 1);
     }
     if (isAreaFeature(feature)) {
-      const polygon = validPoints(feature.polygon);
-      const box = boundingBox(polygon);
-      if (polygon.length < 3 || !box) continue;
-      if (!measure) continue;
-      for (const ref of cellsNearBox(grid, table, box)) {
+      const outline = outlines.get(feature);
+      if (!outline || !measure) continue;
+      const { polygon, box } = outline;
+      for (const ref of outline.near) {
         const name = cellName(ref.col, ref.row);
         const cell = cellPolygon(grid, ref.col, ref.row);
         if (!boxesOverlap(box, boundingBox(cell)!)) continue;
@@ -156,18 +157,36 @@ export function classifyCells(scenario: Scenario): Map<string, CellTerrain> {
  */
 export const MAX_COVERAGE_WORK = 5_000_000;
 
-/** The outline work of classifyCells for this scenario, and whether it is past MAX_COVERAGE_WORK. */
-export function coverageWork(scenario: Scenario): { work: number; exceeded: boolean; worst?: { id: string; corners: number } } {
+interface OutlineNearCells {
+  polygon: Point[];
+  box: NonNullable<ReturnType<typeof boundingBox>>;
+  near: CellRef[];
+}
+
+/** Each area's outline with the cells it may cover, found once for both the budget and the measuring. */
+function outlinesNearCells(scenario: Scenario): Map<Feature, OutlineNearCells> {
   const { grid, table } = scenario;
-  if (!isCellGrid(grid)) return { work: 0, exceeded: false };
-  let work = 0;
-  let worst: { id: string; corners: number; cost: number } | undefined;
+  const out = new Map<Feature, OutlineNearCells>();
+  if (!isCellGrid(grid)) return out;
   for (const feature of scenario.terrain ?? []) {
     if (!isAreaFeature(feature)) continue;
     const polygon = validPoints(feature.polygon);
     const box = boundingBox(polygon);
     if (polygon.length < 3 || !box) continue;
-    const cost = cellsNearBox(grid, table, box).length * polygon.length;
+    out.set(feature, { polygon, box, near: cellsNearBox(grid, table, box) });
+  }
+  return out;
+}
+
+/** The outline work of classifyCells for this scenario, and whether it is past MAX_COVERAGE_WORK. */
+export function coverageWork(
+  scenario: Scenario,
+  outlines = outlinesNearCells(scenario),
+): { work: number; exceeded: boolean; worst?: { id: string; corners: number } } {
+  let work = 0;
+  let worst: { id: string; corners: number; cost: number } | undefined;
+  for (const [feature, { polygon, near }] of outlines) {
+    const cost = near.length * polygon.length;
     work += cost;
     if (!worst || cost > worst.cost) worst = { id: String(feature.id), corners: polygon.length, cost };
   }
