@@ -400,17 +400,22 @@ function newGameRequest(req: Request, state: SessionState): Handled {
   const seats = seatsOf(req, engine, start.state);
   const fields = { scenario, engine, seed, options, seats, bots: makeBots(engine, seats, seed), state: start.state, at: 0, plies: [], final: null };
   const { game, state: next } = keepGame(state, fields, start.rolls);
-  const reply = {
+  return { state: next, out: [gameReply(req, game, start.events)] };
+}
+
+/** The `game` reply of new-game and open-log: the game as kept, with what happened getting to it. */
+function gameReply(req: Request, game: Game, events: GameReply['events'], extra: Pick<GameReply, 'setup' | 'plies'> = {}) {
+  return {
     re: req.id,
     type: 'game',
     game: game.id,
-    scenario: scenario.id,
-    seed,
-    players: { ...seats },
-    events: start.events,
+    scenario: game.scenario.id,
+    seed: game.seed,
+    players: { ...game.seats },
+    events,
     summary: summaryOf(game),
+    ...extra,
   } satisfies GameReply;
-  return { state: next, out: [reply] };
 }
 
 /** Gives a new game its id and its log header (the set-up dice, `rolls`), and keeps it in the session. */
@@ -693,19 +698,7 @@ function openLog(req: Request, state: SessionState): Handled {
     throw badLog(final ? `the result line says ${String(said.winner)} after turn ${String(said.turns)}, the replay ${final.winner} after turn ${final.turns}` : 'it has a result line but the replayed game is not over');
   }
   const { game, state: next } = keepGame(state, { scenario, engine, seed, options, seats, bots, state: end, at: plies.length, plies, final }, replayed.start.rolls);
-  const reply = {
-    re: req.id,
-    type: 'game',
-    game: game.id,
-    scenario: scenario.id,
-    seed,
-    players: { ...seats },
-    events: [],
-    summary: summaryOf(game),
-    setup: replayed.start.events,
-    plies: plies.map(plyView),
-  } satisfies GameReply;
-  return { state: next, out: [reply] };
+  return { state: next, out: [gameReply(req, game, [], { setup: replayed.start.events, plies: plies.map(plyView) })] };
 }
 
 function closeGame(req: Request, state: SessionState): Handled {
