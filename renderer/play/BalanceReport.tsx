@@ -54,7 +54,8 @@ export function BalanceReport({
     setProgress({ done: 0, total });
     // Running from the first click, so a second one cannot start a second batch while the engine starts.
     setRunning('');
-    const c0 = { id: '' };
+    /** The batch's request id once the engine has it, to cancel it if the page loses touch. */
+    let jobId = '';
     try {
       const c = getClient();
       clientRef.current = c;
@@ -62,16 +63,15 @@ export function BalanceReport({
       const loaded = await c.request<Loaded>('load', { scenario });
       const job = c.begin<EngineMessage & Simulation>('simulate', { scenario: loaded.scenario, games: total, seed: 1 }, (done, t) => setProgress({ done, total: t }));
       setRunning(job.id);
-      c0.id = job.id;
+      jobId = job.id;
       setSim(await job.reply);
     } catch (e) {
       if (e instanceof EngineError && e.code === 'cancelled') setNote(e.message);
       else {
         // A batch this page can no longer hear from (the connection dropped, or the engine fell silent) is
         // cancelled, so the engine does not keep playing games nobody will read.
-        const lost = c0.id;
-        if (lost && e instanceof EngineError && (e.code === 'connection-lost' || e.code === 'timeout')) {
-          void clientRef.current?.request('cancel', { request: lost }).catch(() => undefined);
+        if (jobId && e instanceof EngineError && (e.code === 'connection-lost' || e.code === 'timeout')) {
+          void clientRef.current?.request('cancel', { request: jobId }).catch(() => undefined);
         }
         onError(e);
       }
