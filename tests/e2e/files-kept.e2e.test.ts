@@ -4,7 +4,7 @@ import { chmodSync, copyFileSync, readFileSync, rmSync, statSync } from 'node:fs
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, root, removeTempDirs, startServer, tempDir, type Server } from './harness.js';
+import { launchBrowser, openPage, pickFromLibrary, removeTempDirs, root, startServer, tempDir, type Server } from './harness.js';
 
 afterAll(removeTempDirs);
 
@@ -35,8 +35,7 @@ afterAll(async () => {
 
 async function openDocument(page: Page, name: string): Promise<void> {
   await page.getByTestId('welcome').waitFor();
-  await page.getByTestId('cmd-open').click();
-  await page.locator(`[data-testid="library-dialog"] [data-doc-path="${name}"]`).click();
+  await pickFromLibrary(page, name);
   await expect.poll(() => page.getByTestId('doc-title').textContent()).toContain(name);
 }
 

@@ -88,6 +88,12 @@ export async function painted(page: Page): Promise<void> {
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 }
 
+/** Opens a workspace document as a user does: Open, then its entry in the library. */
+export async function pickFromLibrary(page: Page, name: string): Promise<void> {
+  await page.getByTestId('cmd-open').click();
+  await page.locator(`[data-testid="library-dialog"] [data-doc-path="${name}"]`).click();
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(shots, { recursive: true });
   await page.screenshot({ path: path.join(shots, `${name}.png`) });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { committedCorpus } from '../hostile-corpus.js';
-import { launchBrowser, openPage, removeTempDirs, screenshot, startServer, tempDir, type Server } from './harness.js';
+import { launchBrowser, openPage, pickFromLibrary, removeTempDirs, screenshot, startServer, tempDir, type Server } from './harness.js';
 
 afterAll(removeTempDirs);
 
@@ -39,8 +39,7 @@ describe('the app on hostile documents', () => {
     await page.getByTestId('welcome').waitFor();
     for (const input of corpus) {
       const what = input.name;
-      await page.getByTestId('cmd-open').click();
-      await page.locator(`[data-testid="library-dialog"] [data-doc-path="${input.name}"]`).click();
+      await pickFromLibrary(page, input.name);
       // Either the document opens, or the host refuses it in a sentence (bytes that are not UTF-8).
       const opened = page.getByTestId('doc-title').filter({ hasText: input.name });
       const refused = page.getByTestId('message').filter({ hasText: /cannot be opened/ });

@@ -4,7 +4,7 @@ import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, root, removeTempDirs, screenshot, startServer, tempDir, type Server } from './harness.js';
+import { launchBrowser, openPage, pickFromLibrary, removeTempDirs, root, screenshot, startServer, tempDir, type Server } from './harness.js';
 
 afterAll(removeTempDirs);
 
@@ -53,8 +53,7 @@ describe('validation off the page thread', () => {
   it('says "checking…" while a slow document is checked, stays responsive, then lists what it found', async () => {
     const { page, errors } = await openPage(browser, server.url);
     await page.getByTestId('welcome').waitFor();
-    await page.getByTestId('cmd-open').click();
-    await page.locator('[data-testid="library-dialog"] [data-doc-path="strips.scenario.json"]').click();
+    await pickFromLibrary(page, 'strips.scenario.json');
     await page.getByTestId('doc-title').waitFor();
 
     // Each edit starts a check of several hundred milliseconds; the status shows while it runs.
@@ -96,8 +95,7 @@ describe('validation off the page thread', () => {
     // A plain document claims no problem only once it has been checked, and then says so.
     const plain = await openPage(browser, server.url);
     await plain.page.getByTestId('welcome').waitFor();
-    await plain.page.getByTestId('cmd-open').click();
-    await plain.page.locator('[data-testid="library-dialog"] [data-doc-path="moosdorf.scenario.json"]').click();
+    await pickFromLibrary(plain.page, 'moosdorf.scenario.json');
     await expect.poll(() => plain.page.getByTestId('doc-title').textContent()).toContain('Hold the Bridge at Moosdorf');
     await expect.poll(() => plain.page.getByTestId('problem-count').textContent()).toMatch(/^0 errors, 0 warnings/);
     await expect.poll(() => plain.page.getByTestId('problems').textContent()).toContain('No problems: this document follows the format');
