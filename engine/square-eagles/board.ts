@@ -5,6 +5,7 @@ import { distance, distanceToPath, segmentsIntersect, validPoints } from '../../
 import { cellAt, cellCenter, cellsAlongPath, gridSize, parseCell, type SquareGrid } from '../../domain/grid.js';
 import type { Feature, Objective, Point, RiverFeature, Scenario } from '../../domain/model.js';
 import { classifyCells, dominantTerrain, lineWidth } from '../../domain/terrain-cells.js';
+import { compileObjective, type BoardObjective } from '../objective-cells.js';
 
 // Terrain flags of a box.
 export const T_LAKE = 1;
@@ -30,14 +31,7 @@ export interface RuleOptions {
   horseGuns: boolean;
 }
 
-export interface BoardObjective {
-  id: string;
-  name: string;
-  cells: number[];
-  vp: number;
-  /** Index of the side that holds it at the start, or -1. */
-  heldBy: number;
-}
+export type { BoardObjective };
 
 export interface Board {
   cols: number;
@@ -234,7 +228,7 @@ export function compileBoard(scenario: Scenario, optionOverrides?: Partial<RuleO
     }
   }
 
-  const objectives = (scenario.objectives ?? []).map((o) => compileObjective(o, scenario, sq, cols, index, classified));
+  const objectives = (scenario.objectives ?? []).map((o) => compileObjective(o, scenario, sq, cols, index, classified, 25));
   const options = { ...readOptions(scenario), ...(optionOverrides ?? {}) };
   return { cols, rows, cell: sq.cell, names, flags, hill, road, cut, objectives, options };
 }
@@ -248,50 +242,6 @@ function cellNameOf(col: number, row: number): string {
     k = Math.floor((k - 1) / 26);
   }
   return name + String(row + 1);
-}
-
-function compileObjective(
-  o: Objective,
-  scenario: Scenario,
-  grid: SquareGrid,
-  cols: number,
-  index: Map<string, number>,
-  classified: ReturnType<typeof classifyCells>,
-): BoardObjective {
-  const cells = new Set<number>();
-  if (typeof o.cell === 'string') {
-    const i = index.get(o.cell);
-    if (i !== undefined) cells.add(i);
-  }
-  if (o.at) {
-    const ref = cellAt(grid, scenario.table, o.at);
-    if (ref) cells.add(ref.row * cols + ref.col);
-    const radius = typeof o.radius === 'number' ? o.radius : 0;
-    for (const [name, i] of index) {
-      const p = parseCell(name)!;
-      if (distance(cellCenter(grid, p.col, p.row), o.at) <= radius + 1e-9) cells.add(i);
-    }
-  }
-  if (o.feature) {
-    // The boxes the feature dominates; a small feature that dominates none still has the box it most covers.
-    let best: { i: number; coverage: number } | null = null;
-    for (const [name, terrain] of classified) {
-      const f = terrain.features.find((x) => x.id === o.feature);
-      if (!f) continue;
-      const i = index.get(name)!;
-      if (dominantTerrain({ features: [f] }).length > 0) cells.add(i);
-      if (!best || f.coverage > best.coverage) best = { i, coverage: f.coverage };
-    }
-    if (cells.size === 0 && best) cells.add(best.i);
-  }
-  const side = scenario.sides.findIndex((s) => s.id === o.heldBy);
-  return {
-    id: o.id,
-    name: o.name ?? o.id,
-    cells: [...cells].sort((a, b) => a - b),
-    vp: typeof o.vp === 'number' ? o.vp : 25,
-    heldBy: side,
-  };
 }
 
 // ---- Box arithmetic ---------------------------------------------------------------------------------------------

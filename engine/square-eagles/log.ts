@@ -6,6 +6,7 @@ import type { RuleOptions } from './board.js';
 import { applyAction, result, startGame, type ApplyResult, type GameResult } from './game.js';
 import type { Action, GameState } from './types.js';
 import type { LoggedAction } from '../rules-engine.js';
+import { headerLine, readHeaderLine, replayLines, ReplayError, type LogRules } from '../game-log.js';
 
 export const LOG_FORMAT = 'aide-de-camp/square-eagles-log';
 export const LOG_VERSION = 1;
@@ -37,13 +38,7 @@ export interface LogSettings {
 
 /** The first line of a log: what replay needs to start the same game. */
 export function logHeader(scenarioId: string, seed: number, settings: LogSettings, rolls: number[]): LogHeader {
-  const header: LogHeader = { type: 'header', format: LOG_FORMAT, version: LOG_VERSION, scenario: scenarioId, seed, rolls: [] };
-  if (settings.options) header.options = settings.options;
-  if (settings.players) header.players = settings.players;
-  // Last, so the dice read after the settings in the file.
-  delete (header as Partial<LogHeader>).rolls;
-  header.rolls = rolls;
-  return header;
+  return headerLine(LOG_FORMAT, LOG_VERSION, scenarioId, seed, settings, rolls) as LogHeader;
 }
 
 /** The line for `action`, applied to `before` with the outcome `out`. */
@@ -88,29 +83,18 @@ export class GameRecorder {
   }
 }
 
-export class ReplayError extends Error {}
+export { ReplayError };
 
-/** A log's lines that are not blank, with their line numbers in the text (1-based), for messages. */
-function logLines(log: string | readonly string[]): { n: number; text: string }[] {
-  const raw = typeof log === 'string' ? log.split('\n') : [...log];
-  return raw.map((text, k) => ({ n: k + 1, text: text.trim() })).filter((l) => l.text !== '');
-}
+const RULES: LogRules<GameState, Action, Partial<RuleOptions>> = {
+  format: LOG_FORMAT,
+  version: LOG_VERSION,
+  start: (scenario, seed, options) => startGame(scenario, { seed, ...(options ? { options } : {}) }),
+  apply: applyAction,
+};
 
 /** The header of a log, checked for its format and version; the scenario is whatever it names. */
 export function readLogHeader(log: string | readonly string[]): LogHeader {
-  const first = logLines(log)[0];
-  if (!first) throw new ReplayError('the log is empty');
-  let header: LogHeader;
-  try {
-    header = JSON.parse(first.text) as LogHeader;
-  } catch {
-    throw new ReplayError(`line ${first.n} is not JSON`);
-  }
-  if (header === null || typeof header !== 'object' || header.type !== 'header' || header.format !== LOG_FORMAT) {
-    throw new ReplayError(`line ${first.n} is not a game log header`);
-  }
-  if (header.version !== LOG_VERSION) throw new ReplayError(`log version ${header.version} is not ${LOG_VERSION}`);
-  return header;
+  return readHeaderLine<Partial<RuleOptions>>(LOG_FORMAT, LOG_VERSION, log) as LogHeader;
 }
 
 export interface ReplayedLog {
@@ -132,38 +116,8 @@ export function replayLog(
   log: string | readonly string[],
   onAction?: (line: LogAction, before: GameState, out: ApplyResult) => void,
 ): ReplayedLog {
-  const header = readLogHeader(log);
-  if (header.scenario !== scenario.id) throw new ReplayError(`the log is of scenario "${header.scenario}", not "${scenario.id}"`);
-  const start = startGame(scenario, { seed: header.seed, ...(header.options ? { options: header.options } : {}) });
-  if (Array.isArray(header.rolls) && JSON.stringify(header.rolls) !== JSON.stringify(start.rolls)) {
-    throw new ReplayError('the set-up dice differ from the log');
-  }
-  let state = start.state;
-  let ended: LogResult | null = null;
-  for (const { n, text } of logLines(log).slice(1)) {
-    let line: LogLine;
-    try {
-      line = JSON.parse(text) as LogLine;
-    } catch {
-      throw new ReplayError(`line ${n} is not JSON`);
-    }
-    if (line === null || typeof line !== 'object') throw new ReplayError(`line ${n} is not a log line`);
-    if (line.type === 'result') ended = line;
-    if (line.type !== 'action') continue;
-    if (line.action === null || typeof line.action !== 'object') throw new ReplayError(`line ${n} has no action`);
-    let out;
-    try {
-      out = applyAction(state, line.action);
-    } catch (err) {
-      throw new ReplayError(`line ${n}: ${(err as Error).message}`);
-    }
-    if (Array.isArray(line.rolls) && JSON.stringify(line.rolls) !== JSON.stringify(out.rolls)) {
-      throw new ReplayError(`line ${n}: the dice differ from the log`);
-    }
-    onAction?.(line, state, out);
-    state = out.state;
-  }
-  return { header, start, state, result: ended };
+  const r = replayLines<GameState, Action, Partial<RuleOptions>, LogResult>(RULES, scenario, log, onAction);
+  return { ...r, header: r.header as LogHeader };
 }
 
 /** Rebuilds the final state of a logged game. Throws ReplayError when the log does not fit the scenario. */
