@@ -1,7 +1,7 @@
 // adc explain SCENARIO --fire UNIT --target UNIT [--json]
-// adc explain SCENARIO --assault UNIT --target UNIT [--json]
+// adc explain SCENARIO --assault UNIT --target UNIT [--with UNIT,UNIT] [--json]
 import { parseArgs } from 'node:util';
-import type { Pool } from '../domain/engine-protocol.js';
+import type { CannonExplanation, MeleeExplanation, Pool } from '../domain/engine-protocol.js';
 import type { Scenario } from '../domain/model.js';
 import { engineFor } from '../engine/registry.js';
 import { loadDocumentOrExit } from './load.js';
@@ -13,6 +13,8 @@ export interface ExplainArgs {
   fire?: string;
   assault?: string;
   target?: string;
+  /** Other attackers joining the assault (Hex Skirmish). */
+  with?: readonly string[];
   json: boolean;
 }
 
@@ -53,7 +55,7 @@ export async function runExplain(io: Io, args: ExplainArgs): Promise<number> {
   }
   const unitId = (args.fire ?? args.assault)!;
   const kind = args.fire !== undefined ? 'fire' : 'assault';
-  const answer = engine.explain(state, { kind, unit: unitId, target: args.target, assume: true, asPending: false });
+  const answer = engine.explain(state, { kind, unit: unitId, target: args.target, ...(args.with?.length ? { with: args.with } : {}), assume: true, asPending: false });
   if (!answer.ok) {
     io.err(`${args.file} has no unit "${answer.missing}".`);
     return EXIT_INVALID;
@@ -65,6 +67,14 @@ export async function runExplain(io: Io, args: ExplainArgs): Promise<number> {
   }
   if (!pool.allowed) {
     io.out(`${unitId} cannot ${kind === 'fire' ? 'fire at' : 'assault'} ${args.target}: ${pool.reason}.`);
+    return EXIT_OK;
+  }
+  if ('kind' in pool && pool.kind === 'cannon') {
+    for (const l of cannonLines(unitId, args.target, pool)) io.out(l);
+    return EXIT_OK;
+  }
+  if ('kind' in pool && pool.kind === 'melee') {
+    for (const l of meleeLines(pool)) io.out(l);
     return EXIT_OK;
   }
   if ('kind' in pool) {
@@ -88,9 +98,33 @@ export async function explainCommand(io: Io, argv: string[]): Promise<number> {
       fire: { type: 'string' },
       assault: { type: 'string' },
       target: { type: 'string' },
+      with: { type: 'string' },
       json: { type: 'boolean' },
     },
   });
   if (positionals.length !== 1) throw new UsageError('explain takes exactly one SCENARIO');
-  return runExplain(io, { file: positionals[0]!, fire: values.fire, assault: values.assault, target: values.target, json: values.json === true });
+  if (values.with !== undefined && values.assault === undefined) throw new UsageError('--with names other attackers, so it goes with --assault');
+  const joined = values.with?.split(',').map((id) => id.trim()).filter((id) => id !== '');
+  return runExplain(io, { file: positionals[0]!, fire: values.fire, assault: values.assault, target: values.target, ...(joined?.length ? { with: joined } : {}), json: values.json === true });
+}
+
+const pct = (p: number): string => `${Math.round(p * 100)}%`;
+
+function cannonLines(unit: string, target: string, p: CannonExplanation): string[] {
+  const lines = [`${unit} fires at ${target}, range ${p.range} hex${p.range === 1 ? '' : 'es'}${p.indirect ? ', indirect' : ''}: casualties = 1d6 ${signed(p.total)}`];
+  for (const m of p.modifiers) lines.push(`    ${signed(m.value)}  ${m.reason}`);
+  lines.push(`  casualties for 1–6: ${p.casualtiesByRoll.join(', ')}; expected ${p.expected}, at least one ${pct(p.chance)}`);
+  if (p.overFriends) lines.push(`  fires over ${p.overFriends}: on 1–2 of another d6 they lose 1d6 men`);
+  return lines;
+}
+
+function meleeLines(p: MeleeExplanation): string[] {
+  const side = (label: string, s: MeleeExplanation['attacker'], extra = '') => `  ${label}: ${s.units.join(' + ')}, ${s.men} men${s.officer ? ' and an officer' : ''}${extra} → strength ${s.strength}`;
+  return [
+    `Melee, ratio row ${p.ratio} (${p.larger === 'even' ? 'even' : `the ${p.larger} is larger`}):`,
+    side('attacker', p.attacker),
+    side('defender', p.defender, p.defender.multiplier !== 1 ? ` in ${p.defender.terrain} terrain ×${p.defender.multiplier}` : ''),
+    `  d6 1–6: ${p.results.join(' ')}`,
+    `  attacker wins ${pct(p.odds.attacker)}, defender wins ${pct(p.odds.defender)}, stalemate ${pct(p.odds.stalemate)}; half the smaller force: ${p.killed}`,
+  ];
 }

@@ -9,8 +9,8 @@
 export type SideKey = 'red' | 'blue';
 export type PlayerKind = 'ai' | 'random';
 export type Seat = 'human' | PlayerKind;
-/** A rule system's id, as scenarios name it. */
-export type RuleSystemId = 'square-eagles';
+/** A rule system's id, as scenarios name it: one per engine the program bundles. */
+export type RuleSystemId = 'square-eagles' | 'hex-skirmish';
 
 // ---- Results ------------------------------------------------------------------------------------------------------
 
@@ -144,9 +144,76 @@ export interface SquareEaglesView {
   generals: SquareEaglesGeneral[];
 }
 
+// ---- Hex Skirmish pieces ------------------------------------------------------------------------------------------
+
+export type HexEdge = 'north' | 'south' | 'east' | 'west';
+
+export type HexSkirmishAction =
+  | { type: 'fire'; unit: string; target: string }
+  | { type: 'move'; unit: string; to: string }
+  | { type: 'exit'; unit: string; edge: HexEdge }
+  | { type: 'split'; unit: string; men: number }
+  | { type: 'join'; unit: string; into: string }
+  | { type: 'detach'; unit: string }
+  /** `unit` leads the attack; `with` are the other formations that join it against the same target. */
+  | { type: 'melee'; unit: string; target: string; with?: string[] }
+  | { type: 'end-phase' };
+
+export type HexPieceKind = 'infantry' | 'cavalry' | 'artillery' | 'baggage' | 'officer';
+
+/**
+ * One formation on the hex map. `state` is what the men can do: `armed` fight, `unarmed` (rallied routers, escaped
+ * prisoners) may move but not fight, `routing` and `prisoner` are moved for them, `abandoned` is a cannon or baggage
+ * left with no men.
+ */
+export interface HexSkirmishUnit {
+  id: string;
+  name: string;
+  side: SideKey;
+  kind: HexPieceKind;
+  /** The scenario's unit type (`line`, `light`, `baggage`…), or `officer`. */
+  type: string;
+  /** The scenario units this formation's men came from (several after a join). */
+  origins: string[];
+  status: 'table' | 'reserve' | 'exited' | 'lost' | 'destroyed' | 'captured' | 'merged';
+  /** The hex it stands in, by name, when on the table. */
+  box: string | null;
+  men: number;
+  officer: { id: string; name: string } | null;
+  gun: boolean;
+  wagon: boolean;
+  state: 'armed' | 'unarmed' | 'routing' | 'prisoner' | 'abandoned';
+  /** Who holds prisoners. */
+  captor: SideKey | null;
+  /** A cannon's turns of ammunition left away from baggage. */
+  ammo: number | null;
+  fired: boolean;
+  moved: boolean;
+  attacked: boolean;
+}
+
+export interface HexSkirmishObjective {
+  id: string;
+  name: string;
+  vp: number;
+  boxes: string[];
+  holder: SideKey | null;
+}
+
+/** The Hex Skirmish part of a `state` reply: a hex board, its four terrain types, and the formations on it. */
+export interface HexSkirmishView {
+  system: 'hex-skirmish';
+  board: { cols: number; rows: number; hexInches: number; orientation: 'flat' | 'pointy'; terrain: Record<string, 'covered' | 'fortified' | 'impassable'> };
+  decision: { kind: string; side: SideKey | null };
+  objectives: HexSkirmishObjective[];
+  units: HexSkirmishUnit[];
+  /** Officers ride with formations (HexSkirmishUnit.officer) or stand alone as formations of kind `officer`. */
+  generals: [];
+}
+
 /** One member per rule system. */
-export type SystemView = SquareEaglesView;
-export type SystemAction<S extends RuleSystemId = RuleSystemId> = { 'square-eagles': SquareEaglesAction }[S];
+export type SystemView = SquareEaglesView | HexSkirmishView;
+export type SystemAction<S extends RuleSystemId = RuleSystemId> = { 'square-eagles': SquareEaglesAction; 'hex-skirmish': HexSkirmishAction }[S];
 /** Any rule system's action, as legal-actions lists it and act takes it back. */
 export type EngineAction = SystemAction;
 
@@ -163,11 +230,53 @@ export interface Pool {
   modifiers: Modifier[];
 }
 
+/** A modifier added to one d6 roll (Hex Skirmish cannon casualties), where Modifier adds or takes away dice. */
+export interface RollModifier {
+  reason: string;
+  value: number;
+}
+
+export interface MeleeSideTerms {
+  units: string[];
+  men: number;
+  officer: boolean;
+  strength: number;
+}
+
+/** Hex Skirmish: a cannon's casualties for each d6, with every modifier (docs/cli.md "explain"). */
+export interface CannonExplanation {
+  allowed: true;
+  kind: 'cannon';
+  range: number;
+  indirect: boolean;
+  modifiers: RollModifier[];
+  total: number;
+  casualtiesByRoll: number[];
+  expected: number;
+  chance: number;
+  overFriends: string | null;
+}
+
+/** Hex Skirmish: the melee's ratio row, its six results and the odds of each outcome. */
+export interface MeleeExplanation {
+  allowed: true;
+  kind: 'melee';
+  attacker: MeleeSideTerms;
+  defender: MeleeSideTerms & { terrain: 'clear' | 'covered' | 'fortified'; multiplier: number };
+  ratio: string;
+  larger: 'attacker' | 'defender' | 'even';
+  results: string[];
+  odds: { attacker: number; defender: number; stalemate: number };
+  killed: number;
+}
+
 /** The answer of `adc explain --json`: one fire's or one assault's dice, or why it cannot happen. */
 export type Explanation =
   | { allowed: false; reason: string }
   | { allowed: true; kind: 'fire' | 'skirmish'; range: number; dice: number; hitOn: number; modifiers: Modifier[] }
-  | { allowed: true; arc: string; attacker: Pool; defender: Pool };
+  | { allowed: true; arc: string; attacker: Pool; defender: Pool }
+  | CannonExplanation
+  | MeleeExplanation;
 
 /** What the engine's `explain` adds to `adc explain --json`: `reroll` for a fire, `gunsRemoved` for an assault. */
 export interface ExplanationExtra {

@@ -2,7 +2,8 @@
 // node/simulate.ts) and the engine process's `simulate` sum the same way, so both report the same numbers for the
 // same seed. Everything is summed in game order: neither the worker split nor the slicing can change a result.
 // Losses are kept per unit type; each engine names its types, in the order it reports them.
-import type { GameResult, SideKey, SimulationSummary as ProtocolSimulationSummary, UnitLoss } from '../domain/engine-protocol.js';
+import type { Scenario } from '../domain/model.js';
+import type { DecidedByRow, GameResult, SideKey, SimulationSummary as ProtocolSimulationSummary, UnitLoss } from '../domain/engine-protocol.js';
 
 type Outcome = Omit<GameResult, 'decidedBy'>;
 export type SideLosses = Record<string, UnitLoss>;
@@ -172,4 +173,25 @@ export function decidedByTally(t: BatchTally, labels: readonly string[]): Decide
   const out: DecidedBy[] = labels.map((condition, k) => ({ condition, games: t.conditions[k + 1] ?? 0 }));
   out.push({ condition: 'none (draw)', games: t.conditions[0] ?? 0 });
   return out;
+}
+
+/** "#1 red hold obj-a+obj-b", one per victory condition, for the decided-by table. */
+export function conditionLabels(scenario: Scenario): string[] {
+  return (scenario.victory ?? []).map((v, k) => {
+    const who = 'side' in v && v.side ? `${v.side} ` : '';
+    const what = v.kind === 'hold' ? ` ${(v as { objectives?: string[] }).objectives?.join('+') ?? ''}` : v.kind === 'exit' ? ` ${(v as { edge?: string }).edge ?? ''}` : '';
+    return `#${k + 1} ${who}${v.kind}${what}`.trim();
+  });
+}
+
+/** The decided-by table's rows: the labels batch.ts writes, with the same condition in fields beside them. */
+export function decidedByRows(tally: BatchTally, scenario: Scenario): DecidedByRow[] {
+  const conditions = scenario.victory ?? [];
+  return decidedByTally(tally, conditionLabels(scenario)).map((row, k): DecidedByRow => {
+    const v = conditions[k];
+    if (!v) return { ...row, index: -1, kind: 'draw', side: null };
+    const side = v.side === 'red' || v.side === 'blue' || v.side === 'any' ? v.side : null;
+    const parts = v.kind === 'hold' ? { objectives: [...v.objectives] } : v.kind === 'exit' ? { edge: v.edge } : {};
+    return { ...row, index: k, kind: v.kind, side, ...parts };
+  });
 }

@@ -16,6 +16,8 @@ export interface PlayGameOptions {
 
 export interface PlayedGame {
   result: GameResult;
+  /** The final position, in the engine's own terms (a batch reads its losses off it). */
+  state: unknown;
   /** The log's lines, without newlines, when `log` was asked for. */
   log?: string[];
 }
@@ -39,7 +41,7 @@ export function playGame(engine: AnyRulesEngine, scenario: Scenario, opts: PlayG
     state = out.state;
   }
   const result = engine.result(state);
-  if (!lines) return { result };
+  if (!lines) return { result, state };
   lines.push(engine.logResult(result));
-  return { result, log: lines };
+  return { result, state, log: lines };
 }

@@ -1,9 +1,13 @@
 // The rules engines this program plays, by rule-system id. Adding a system is one adapter and one line here.
 import { profileFor } from '../domain/rule-systems/registry.js';
 import type { AnyRulesEngine } from './rules-engine.js';
+import { hexSkirmishEngine } from './hex-skirmish/engine.js';
 import { squareEaglesEngine } from './square-eagles/engine.js';
 
-const ENGINES: ReadonlyMap<string, AnyRulesEngine> = new Map<string, AnyRulesEngine>([[squareEaglesEngine.system, squareEaglesEngine as AnyRulesEngine]]);
+const ENGINES: ReadonlyMap<string, AnyRulesEngine> = new Map<string, AnyRulesEngine>([
+  [squareEaglesEngine.system, squareEaglesEngine as AnyRulesEngine],
+  [hexSkirmishEngine.system, hexSkirmishEngine as unknown as AnyRulesEngine],
+]);
 
 /** The engine that plays `ruleSystem`, or undefined when none does. */
 export function engineFor(ruleSystem: unknown): AnyRulesEngine | undefined {

@@ -101,6 +101,8 @@ export interface ExplainQuery {
   kind: ExplainKind;
   unit: string;
   target: string;
+  /** Other formations joining the assault, where the rules let several attack together (Hex Skirmish). */
+  with?: readonly string[];
   /** Assume what `adc explain` assumes from the set-up: the order the action needs, nobody moved. */
   assume: boolean;
   /** Price a fire as the decision pending in `state` would roll it (a game's position, not the set-up). */

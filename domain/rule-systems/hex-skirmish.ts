@@ -16,7 +16,7 @@ export const hexSkirmish: RuleProfile = {
   title: 'Hex Skirmish',
   map: 'hex',
   oneUnitPerCell: false,
-  testPlay: false,
+  testPlay: true,
   setupBarrier(_unit, features) {
     const common = commonBarrier(features);
     if (common) return common;

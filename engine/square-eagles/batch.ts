@@ -12,7 +12,7 @@ import type { UnitLoss } from '../../domain/engine-protocol.js';
 import * as tally from '../batch-tally.js';
 import type { BatchTally, SimulationSummary } from '../batch-tally.js';
 
-export { wilson, emptyTally, decidedByTally, type BatchTally, type SimulationSummary, type DecidedBy, type VpCount, type EndTurnCount } from '../batch-tally.js';
+export { conditionLabels, wilson, emptyTally, decidedByTally, type BatchTally, type SimulationSummary, type DecidedBy, type VpCount, type EndTurnCount } from '../batch-tally.js';
 
 export interface BatchSetup {
   scenario: Scenario;
@@ -63,14 +63,6 @@ export function playBatchGame(setup: BatchSetup, index: number): BatchGame {
   return { result: played.result, losses: lossesOf(played.state) };
 }
 
-/** "#1 red hold obj-a+obj-b", one per victory condition, for the decided-by table. */
-export function conditionLabels(scenario: Scenario): string[] {
-  return (scenario.victory ?? []).map((v, k) => {
-    const who = 'side' in v && v.side ? `${v.side} ` : '';
-    const what = v.kind === 'hold' ? ` ${(v as { objectives?: string[] }).objectives?.join('+') ?? ''}` : v.kind === 'exit' ? ` ${(v as { edge?: string }).edge ?? ''}` : '';
-    return `#${k + 1} ${who}${v.kind}${what}`.trim();
-  });
-}
 
 export const addGame = (t: BatchTally, game: BatchGame): BatchTally => tally.addGame(t, game, SE_TYPES);
 

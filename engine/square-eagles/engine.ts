@@ -1,12 +1,12 @@
 // Square Eagles behind the RulesEngine seam: every method delegates to the rules modules beside it, and turns their
 // index-based state into the protocol's named boxes, side keys and words. The rules themselves live elsewhere; this
 // file only translates.
-import type { DecidedBy, DecidedByRow, SquareEaglesAction, SquareEaglesView } from '../../domain/engine-protocol.js';
-import type { Scenario } from '../../domain/model.js';
+import type { DecidedBy, SquareEaglesAction, SquareEaglesView } from '../../domain/engine-protocol.js';
 import { deriveSeed } from '../dice.js';
 import { IllegalActionError, LogError, type Applied, type BatchGame, type RulesEngine } from '../rules-engine.js';
 import { makePlayer } from './ai.js';
-import { addGame, conditionLabels, decidedByTally, emptyTally, playBatchGame, summariseTally, type BatchTally } from './batch.js';
+import { addGame, emptyTally, playBatchGame, summariseTally, type BatchTally } from './batch.js';
+import { decidedByRows } from '../batch-tally.js';
 import { cellIndex, type RuleOptions } from './board.js';
 import { explainJson, explainPool } from './explain.js';
 import { applyAction, legalActions, pendingFireTerms, result, startGame, unitIndexOf, victoryPoints, type GameResult } from './game.js';
@@ -53,17 +53,6 @@ function decidedByOf(s: GameState, r: GameResult): DecidedBy {
   return { kind: v.kind, side: r.winner };
 }
 
-/** The decided-by table's rows: the labels batch.ts writes, with the same condition in fields beside them. */
-function decidedByRows(tally: BatchTally, scenario: Scenario): DecidedByRow[] {
-  const conditions = scenario.victory ?? [];
-  return decidedByTally(tally, conditionLabels(scenario)).map((row, k): DecidedByRow => {
-    const v = conditions[k];
-    if (!v) return { ...row, index: -1, kind: 'draw', side: null };
-    const side = v.side === 'red' || v.side === 'blue' || v.side === 'any' ? v.side : null;
-    const parts = v.kind === 'hold' ? { objectives: [...v.objectives] } : v.kind === 'exit' ? { edge: v.edge } : {};
-    return { ...row, index: k, kind: v.kind, side, ...parts };
-  });
-}
 
 const DID_NAMES: [number, string][] = [
   [DID_MOVE, 'move'],

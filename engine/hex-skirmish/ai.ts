@@ -1,0 +1,213 @@
+// Players for Hex Skirmish. The AI weighs each choice by the victory points it can expect: a cannon shot by its
+// mean casualties, a melee over the whole Melee and Casualty tables, a march by a few plain aims (close with
+// enemies it can beat, keep guns at range, take cover near strong enemies, go for objectives and exit edges). The
+// random player picks uniformly among the legal actions. Both draw only on their own seeded generator.
+import type { PlayerKind } from '../../domain/engine-protocol.js';
+import { randomBelow, seedRng, type RngState } from '../dice.js';
+import { CLEAR, FORTIFIED, hexDistance } from './board.js';
+import { fireTerms, meleeTerms, winnerOf, type MeleeTerms } from './combat.js';
+import { legalActions, pieceIndex } from './game.js';
+import { reach } from './movement.js';
+import { enemyIn } from './stacking.js';
+import { VP, fights, headcount, other, type Action, type GameState, type Piece, type Side } from './types.js';
+import { exitedUnits } from './victory.js';
+
+export interface Player {
+  readonly kind: PlayerKind;
+  choose(state: GameState): Action;
+}
+
+const END: Action = { type: 'end-phase' };
+
+export function makePlayer(kind: PlayerKind, seed: number): Player {
+  if (kind === 'random') {
+    const rng: RngState = seedRng(seed);
+    return {
+      kind,
+      choose(s) {
+        const actions = legalActions(s);
+        return actions[randomBelow(rng, actions.length)]!;
+      },
+    };
+  }
+  return { kind, choose: chooseAi };
+}
+
+// ---- Cannonade --------------------------------------------------------------------------------------------------
+
+function bestFire(s: GameState, actions: readonly Action[]): Action | null {
+  let best: Action | null = null;
+  let bestValue = 0.4;
+  for (const a of actions) {
+    if (a.type !== 'fire') continue;
+    const gi = pieceIndex(s, a.unit);
+    const ti = pieceIndex(s, a.target);
+    const t = fireTerms(s, gi, ti);
+    if (!t.allowed) continue;
+    const target = s.pieces[ti]!;
+    let value = t.byRoll.reduce((n, c) => n + Math.min(c, headcount(target)), 0) / 6;
+    if (t.overFriends >= 0) value -= (2 / 6) * 3.5;
+    if (target.gun) value += 0.5; // crews cut down below four silence the gun
+    if (value > bestValue) {
+      bestValue = value;
+      best = a;
+    }
+  }
+  return best;
+}
+
+// ---- Melee ------------------------------------------------------------------------------------------------------
+
+/** Heavy pieces (cannon, baggage) standing in a hex, by VP, that the winners of a melee there would take. */
+function heavyIn(s: GameState, cell: number, side: Side): number {
+  let v = 0;
+  for (const p of s.pieces) if (p.status === 'table' && p.cell === cell && p.side === side) v += p.gun ? VP.cannon : p.wagon ? VP.baggage : 0;
+  return v;
+}
+
+/** Expected VP for the attacker minus those for the defender, over every roll of both tables. */
+export function meleeValue(s: GameState, t: Extract<MeleeTerms, { allowed: true }>): number {
+  const k = t.killed;
+  const aMen = t.attacker.men + t.attacker.officers;
+  const dMen = t.defender.men + t.defender.officers;
+  const defCell = s.pieces[t.defender.pieces[0]!]!.cell;
+  const defSide = s.pieces[t.defender.pieces[0]!]!.side;
+  const loot = heavyIn(s, defCell, defSide);
+  let total = 0;
+  for (const letter of t.results) {
+    const w = winnerOf(letter, t.larger);
+    if (w === null) {
+      total += Math.min(k, dMen) - Math.min(k, aMen);
+      continue;
+    }
+    const winnerLoss = letter === 'V' ? 0 : k;
+    const loserMen = w === 'attacker' ? dMen : aMen;
+    const winnerMen = w === 'attacker' ? aMen : dMen;
+    const left = Math.max(0, loserMen - k);
+    // Surrender, rout, slaughter, a third each: what the loser gives up, in VP to the winner.
+    const loserCost = (Math.min(k, loserMen) + left * VP.manCaptured + Math.min(k, loserMen) + 0.5 * left + loserMen) / 3;
+    const winnerCost = ((2 * Math.min(winnerLoss, winnerMen)) + Math.min(winnerLoss, winnerMen)) / 3;
+    const swing = loserCost - winnerCost;
+    total += w === 'attacker' ? swing + loot : -swing;
+  }
+  return total / 6;
+}
+
+function bestMelee(s: GameState, actions: readonly Action[]): Action | null {
+  let best: Action | null = null;
+  let bestValue = 0.5;
+  for (const a of actions) {
+    if (a.type !== 'melee') continue;
+    const ids = [a.unit, ...(a.with ?? [])].map((id) => pieceIndex(s, id));
+    const t = meleeTerms(s, ids, pieceIndex(s, a.target));
+    if (!t.allowed) continue;
+    // Committing more men than needed costs them their own chance to attack elsewhere; a small tax says so.
+    const value = meleeValue(s, t) - 0.1 * (ids.length - 1);
+    if (value > bestValue) {
+      bestValue = value;
+      best = a;
+    }
+  }
+  return best;
+}
+
+// ---- March ------------------------------------------------------------------------------------------------------
+
+interface Picture {
+  side: Side;
+  enemies: Piece[];
+  /** Cells of objectives this side does not hold. */
+  goals: number[];
+  /** The edge this side wins by leaving from, with how many units must still go. */
+  exit: { edge: string; still: number } | null;
+}
+
+function picture(s: GameState, side: Side): Picture {
+  const enemies = s.pieces.filter((p) => p.side !== side && fights(p));
+  const goals = s.board.objectives.flatMap((o, k) => (s.control[k] === side ? [] : o.cells));
+  let exit: Picture['exit'] = null;
+  for (const v of s.meta.victory) {
+    if (v.kind === 'exit' && v.side === s.meta.sides[side].id) exit = { edge: v.edge, still: Math.max(0, v.count - exitedUnits(s, side, v.edge)) };
+  }
+  return { side, enemies, goals, exit };
+}
+
+function edgeGap(s: GameState, cell: number, edge: string): number {
+  const b = s.board;
+  const c = cell % b.cols;
+  const r = (cell - c) / b.cols;
+  return edge === 'west' ? c : edge === 'east' ? b.cols - 1 - c : edge === 'north' ? r : b.rows - 1 - r;
+}
+
+/** How well placed `p` would be in `cell`; higher is better. */
+function placeValue(s: GameState, pic: Picture, p: Piece, cell: number): number {
+  const b = s.board;
+  let nearest = 99;
+  let threat = 0;
+  let prey = 0;
+  for (const e of pic.enemies) {
+    const d = hexDistance(b, cell, e.cell);
+    if (d < nearest) nearest = d;
+    if (d <= 2 && e.kind !== 'artillery') threat = Math.max(threat, headcount(e) * (d === 1 ? 1 : 0.7));
+    if (d === 1) prey = Math.max(prey, headcount(e) * (b.terrain[e.cell] === FORTIFIED ? 2 : b.terrain[e.cell] === CLEAR ? 1 : 1.5));
+  }
+  const cover = b.terrain[cell] === FORTIFIED ? 2 : b.terrain[cell] === CLEAR ? 1 : 1.5;
+  const mine = headcount(p);
+  if (p.wagon) {
+    if (pic.exit) return -2 * edgeGap(s, cell, pic.exit.edge) - (nearest <= 2 ? 6 : 0);
+    return -(nearest <= 3 ? 10 - nearest * 2 : 0);
+  }
+  if (p.gun) return -Math.abs(nearest - 3) - (nearest <= 1 ? 8 : 0) + (cover > 1 ? 0.5 : 0);
+  let v = 0;
+  if (pic.exit && pic.exit.still > 0 && p.kind !== 'officer' && p.state === 'armed') v -= 0.6 * edgeGap(s, cell, pic.exit.edge);
+  if (pic.goals.length > 0) v -= 0.5 * Math.min(...pic.goals.map((g) => hexDistance(b, cell, g)));
+  if (p.state !== 'armed') return v - (nearest <= 2 ? 5 : 0);
+  // Close with the enemy when stronger than what waits there; hold back into cover when not.
+  const strength = mine * cover;
+  if (pic.enemies.length > 0) v -= 0.8 * Math.max(0, nearest - 1);
+  if (threat > strength * 1.2) v -= (threat - strength) * 0.4;
+  if (prey > 0 && mine >= prey) v += 1.5;
+  if (nearest <= 2) v += (cover - 1) * 3;
+  return v;
+}
+
+function bestMarch(s: GameState, actions: readonly Action[]): Action | null {
+  const pic = picture(s, s.active);
+  // Leaving by the winning edge, when units must still go.
+  if (pic.exit && pic.exit.still > 0) {
+    const out = actions.find((a) => a.type === 'exit' && a.edge === pic.exit!.edge && s.pieces[pieceIndex(s, a.unit)]!.men > 0);
+    if (out) return out;
+  }
+  let best: Action | null = null;
+  let bestGain = 0.3;
+  const moves = new Map<string, Action[]>();
+  for (const a of actions) if (a.type === 'move') moves.set(a.unit, [...(moves.get(a.unit) ?? []), a]);
+  for (const [unit, list] of moves) {
+    const pi = pieceIndex(s, unit);
+    const p = s.pieces[pi]!;
+    if (p.state === 'prisoner') continue;
+    const here = placeValue(s, pic, p, p.cell);
+    const costs = reach(s, pi);
+    for (const a of list) {
+      if (a.type !== 'move') continue;
+      const to = s.board.names.indexOf(a.to);
+      let gain = placeValue(s, pic, p, to) - here;
+      if (enemyIn(s, p.side, to) === 'capturable') gain += 12;
+      gain -= 0.01 * (costs.get(to) ?? 0);
+      if (gain > bestGain) {
+        bestGain = gain;
+        best = a;
+      }
+    }
+  }
+  return best;
+}
+
+function chooseAi(s: GameState): Action {
+  const actions = legalActions(s);
+  if (actions.length <= 1) return END;
+  const pick = s.phase === 'cannonade' ? bestFire(s, actions) : s.phase === 'march' ? bestMarch(s, actions) : bestMelee(s, actions);
+  return pick ?? END;
+}
+
+export { other };

@@ -1,0 +1,40 @@
+// What a hex holds (Stacking, seed 002; docs/rules/hex-skirmish.md §7.2): at most 20 men of a side, or 10 beside
+// one cannon or baggage; officers, routers and prisoners are not counted. And who else stands there.
+import { MAX_MEN, MAX_MEN_BESIDE_GUN, type GameState, type Piece, type Side } from './types.js';
+
+/** Counted against the limit: a side's own armed or unarmed men. */
+const counted = (p: Piece): boolean => p.status === 'table' && (p.state === 'armed' || p.state === 'unarmed');
+
+/** Pieces on the map in `cell`. */
+export function piecesIn(s: GameState, cell: number): Piece[] {
+  return s.pieces.filter((p) => p.status === 'table' && p.cell === cell);
+}
+
+/** Who is in `cell` that `side` would meet: `armed` enemy men block it; `capturable` only prisoners-to-be. */
+export function enemyIn(s: GameState, side: Side, cell: number): 'none' | 'capturable' | 'armed' {
+  let found: 'none' | 'capturable' | 'armed' = 'none';
+  for (const p of s.pieces) {
+    if (p.status !== 'table' || p.cell !== cell) continue;
+    if (p.state === 'prisoner') {
+      if (p.captor !== side) return 'armed'; // our men held by an escort: the escort is there
+      continue;
+    }
+    if (p.side === side) continue;
+    if (p.state === 'armed' && p.kind !== 'baggage' && (p.men > 0 || p.officer)) return 'armed';
+    found = 'capturable';
+  }
+  return found;
+}
+
+/** Whether `p`, with `men` of its men, may stand in `cell` beside what its side already has there. */
+export function roomFor(s: GameState, p: Piece, cell: number, men = p.men): boolean {
+  let total = p.state === 'routing' || p.state === 'prisoner' ? 0 : men;
+  let heavy = p.gun || p.wagon ? 1 : 0;
+  for (const q of s.pieces) {
+    if (q === p || q.status !== 'table' || q.cell !== cell) continue;
+    if (q.side === p.side && counted(q)) total += q.men;
+    if ((q.gun || q.wagon) && q.state !== 'prisoner' && (q.side === p.side || q.state === 'abandoned')) heavy++;
+  }
+  if (heavy > 1) return false;
+  return total <= (heavy > 0 ? MAX_MEN_BESIDE_GUN : MAX_MEN);
+}

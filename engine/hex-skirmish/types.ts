@@ -1,0 +1,99 @@
+// A Hex Skirmish game's state: plain JSON (the board is shared, never copied), so a game can be cloned, logged and
+// resumed, and the dice generator's state travels inside it (engine/dice.ts).
+import type { HexEdge, HexPieceKind, HexSkirmishAction, HexSkirmishUnit, SideKey } from '../../domain/engine-protocol.js';
+import type { VictoryCondition } from '../../domain/model.js';
+import type { RngState } from '../dice.js';
+import type { HexBoard } from './board.js';
+
+export type Side = 0 | 1;
+export type Action = HexSkirmishAction;
+export type Phase = 'cannonade' | 'march' | 'melee' | 'over';
+export type PieceStatus = HexSkirmishUnit['status'];
+export type PieceState = HexSkirmishUnit['state'];
+
+/** One formation; `cell` is −1 off the map. */
+export interface Piece {
+  id: string;
+  name: string;
+  side: Side;
+  kind: HexPieceKind;
+  type: string;
+  origins: string[];
+  status: PieceStatus;
+  cell: number;
+  men: number;
+  officer: { id: string; name: string } | null;
+  gun: boolean;
+  wagon: boolean;
+  state: PieceState;
+  /** The side holding prisoners, −1 otherwise. */
+  captor: Side | -1;
+  ammo: number;
+  fired: boolean;
+  moved: boolean;
+  attacked: boolean;
+  exitEdge: HexEdge | null;
+}
+
+export interface PendingReinforcement {
+  side: Side;
+  pieces: number[];
+  turn: number | null;
+  roll: { from: number; need: number } | null;
+  entry: number[];
+  /** The roll succeeded (or the turn came); pieces still in reserve wait only for room. */
+  due: boolean;
+}
+
+export interface Meta {
+  scenario: string;
+  title: string;
+  sides: [{ id: string; key: SideKey; name: string }, { id: string; key: SideKey; name: string }];
+  limit: number;
+  victory: VictoryCondition[];
+  seed: number;
+  /** Scenario units of each side at the start, for `destroy` victory. */
+  units: [string[], string[]];
+}
+
+export interface GameState {
+  meta: Meta;
+  board: HexBoard;
+  turn: number;
+  /** The side whose player turn it is. */
+  active: Side;
+  /** The side that moves first each game turn. */
+  first: Side;
+  phase: Phase;
+  pieces: Piece[];
+  /** Hexes attacked in this melee phase. */
+  attacked: number[];
+  reinforcements: PendingReinforcement[];
+  /** Objective holders, by the board's objective order: a side or −1. */
+  control: (Side | -1)[];
+  vp: [number, number];
+  /** How many formations splits have made, for new ids. */
+  splits: number;
+  rng: RngState;
+  ply: number;
+  result: { winner: Side | -1; reason: string; condition: number } | null;
+}
+
+export const other = (s: Side): Side => (s === 0 ? 1 : 0);
+export const MOVE: Record<HexPieceKind, number> = { infantry: 1, cavalry: 2, artillery: 1, baggage: 1, officer: 2 };
+export const MAX_MEN = 20;
+export const MAX_MEN_BESIDE_GUN = 10;
+export const MIN_GUN_CREW = 4;
+export const GUN_RANGE = 6;
+export const AMMO_TURNS = 3;
+export const BAGGAGE_REACH = 4;
+
+/** The VP table (VP table, seed 002). */
+export const VP = { manKilled: 1, manCaptured: 2, officerKilled: 3, officerCaptured: 5, cannon: 10, baggage: 5 } as const;
+
+export const onMap = (p: Piece): boolean => p.status === 'table';
+/** Men who fight: on the map, armed, with men or an officer. */
+export const fights = (p: Piece): boolean => p.status === 'table' && p.state === 'armed' && p.kind !== 'baggage' && (p.men > 0 || p.officer !== null);
+/** Men of a side who can still act: armed or unarmed, on the map. */
+export const stands = (p: Piece): boolean => p.status === 'table' && (p.state === 'armed' || p.state === 'unarmed') && (p.men > 0 || p.officer !== null);
+export const headcount = (p: Piece): number => p.men + (p.officer ? 1 : 0);
