@@ -137,9 +137,9 @@ describe('adc simulate', () => {
 
   it('refuses a scenario of a system no engine plays with exit 1, naming the systems that can be played', async () => {
     const io = capture();
-    expect(await runSimulate(io, { file: path.join(root, 'scenarios/hx-01-the-foragers-bridge.scenario.json'), games: '2', json: true })).toBe(1);
+    expect(await runSimulate(io, { file: path.join(root, 'scenarios/etg-01-rain-on-the-plateau.scenario.json'), games: '2', json: true })).toBe(1);
     expect(io.stdout).toEqual([]);
-    expect(io.stderr.join('\n')).toMatch(/Hex Skirmish scenario; the bundled engine plays Square Eagles only/);
+    expect(io.stderr.join('\n')).toMatch(/Eagles to Glory scenario; the bundled engine plays Square Eagles, Hex Skirmish only/);
   });
 });
 

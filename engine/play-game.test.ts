@@ -33,7 +33,8 @@ describe('playGame through the registry', () => {
   });
 
   it('knows no engine for other systems', () => {
-    expect(engineFor('hex-skirmish')).toBeUndefined();
+    expect(engineFor('napoleons-eagles')).toBeUndefined();
+    expect(engineFor('eagles-to-glory')).toBeUndefined();
     expect(engineFor('constructor')).toBeUndefined();
   });
 });

@@ -17,14 +17,15 @@ export function engineFor(ruleSystem: unknown): AnyRulesEngine | undefined {
 /** The rule systems an engine plays, as `ready` lists them. */
 export const PLAYABLE_SYSTEMS: readonly string[] = [...ENGINES.keys()];
 
-/** "This engine plays square-eagles; …" — the refusal for a scenario of any other system. */
+/** "This engine plays square-eagles, hex-skirmish; …" — the refusal for a scenario of any other system. */
 export function unsupportedSystemMessage(ruleSystem: unknown): string {
   return `This engine plays ${PLAYABLE_SYSTEMS.join(', ')}; the scenario uses ${JSON.stringify(ruleSystem ?? null)}.`;
 }
 
 const titleOf = (id: unknown): string => profileFor(id)?.title ?? (typeof id === 'string' ? id : 'no known rule system');
 
-/** "a Hex Skirmish scenario; the bundled engine plays Square Eagles only": for people, by the systems' titles. */
+/** "an Eagles to Glory scenario; the bundled engine plays Square Eagles, Hex Skirmish only": for people, by the systems' titles. */
 export function unplayableSystemWords(ruleSystem: unknown): string {
-  return `a ${titleOf(ruleSystem)} scenario; the bundled engine plays ${PLAYABLE_SYSTEMS.map(titleOf).join(', ')} only`;
+  const title = titleOf(ruleSystem);
+  return `${/^[AEIOU]/i.test(title) ? 'an' : 'a'} ${title} scenario; the bundled engine plays ${PLAYABLE_SYSTEMS.map(titleOf).join(', ')} only`;
 }
