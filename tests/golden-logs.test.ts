@@ -1,9 +1,9 @@
-// Golden game logs: 20 seeds on every bundled Square Eagles sample, AI against AI and random against random. Each
+// Golden game logs: 20 seeds on every bundled sample of every engine, AI against AI and random against random. Each
 // log is kept as its SHA-256 with the game's outcome, and must come out byte for byte the same: a refactor or an
 // optimisation proves here that it changed no game. A change to the rules or the AI that is meant to change games
 // rewrites the file on purpose, in a commit of its own:
 //
-//   ADC_WRITE_GOLDEN=1 npx vitest run tests/golden-logs.test.ts
+//   ADC_WRITE_GOLDEN=1 npx vitest run tests/golden-logs.test.ts     (all engines; ADC_GOLDEN_SYSTEM=id for one)
 //
 // To see how a game differs, write its log on both commits and compare them:
 //   npm run -s adc -- play scenarios/<sample> --seed N --red ai --blue ai --log before.jsonl
@@ -14,10 +14,11 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../domain/document.js';
 import type { Scenario } from '../domain/model.js';
-import { playGame } from '../engine/square-eagles/play.js';
+import { playGame } from '../engine/play-game.js';
+import { engineFor, PLAYABLE_SYSTEMS } from '../engine/registry.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const GOLDEN = path.join(ROOT, 'tests/fixtures/golden/square-eagles.json');
+const goldenFile = (system: string) => path.join(ROOT, `tests/fixtures/golden/${system}.json`);
 const SEEDS = Array.from({ length: 20 }, (_, i) => i + 1);
 const MATCHES = { ai: { red: 'ai', blue: 'ai' }, random: { red: 'random', blue: 'random' } } as const;
 
@@ -30,46 +31,52 @@ interface Golden {
 }
 type GoldenFile = Record<string, Record<keyof typeof MATCHES, Golden[]>>;
 
-const samples = readdirSync(path.join(ROOT, 'scenarios'))
+const allSamples = readdirSync(path.join(ROOT, 'scenarios'))
   .filter((f) => f.endsWith('.scenario.json'))
   .map((f) => {
     const load = parseDocument(readFileSync(path.join(ROOT, 'scenarios', f), 'utf8'));
     if (!load.ok) throw new Error(`${f} does not load`);
     return load.document as Scenario;
-  })
-  .filter((s) => s.ruleSystem === 'square-eagles');
+  });
 
 function play(scenario: Scenario, match: keyof typeof MATCHES): Golden[] {
+  const engine = engineFor(scenario.ruleSystem)!;
   return SEEDS.map((seed) => {
-    const game = playGame(scenario, { seed, ...MATCHES[match], log: true });
+    const game = playGame(engine, scenario, { seed, ...MATCHES[match], log: true });
     const text = game.log!.join('\n') + '\n';
     return { seed, sha256: createHash('sha256').update(text).digest('hex'), lines: game.log!.length, winner: game.result.winner, turns: game.result.turns };
   });
 }
 
-describe('golden game logs', () => {
-  it('cover every bundled Square Eagles sample', () => {
-    expect(samples.length).toBeGreaterThanOrEqual(6);
-  });
+const MIN_SAMPLES: Record<string, number> = { 'square-eagles': 6, 'hex-skirmish': 3 };
 
-  if (process.env.ADC_WRITE_GOLDEN === '1') {
-    it('are written afresh', () => {
-      const out: GoldenFile = {};
-      for (const s of samples) out[s.id] = { ai: play(s, 'ai'), random: play(s, 'random') };
-      writeFileSync(GOLDEN, JSON.stringify(out, null, 1) + '\n');
-      expect(Object.keys(out)).toHaveLength(samples.length);
-    }, 300_000);
-    return;
-  }
+for (const system of PLAYABLE_SYSTEMS) {
+  const samples = allSamples.filter((s) => s.ruleSystem === system);
+  const GOLDEN = goldenFile(system);
+  describe(`golden game logs: ${system}`, () => {
+    it('cover every bundled sample', () => {
+      expect(samples.length).toBeGreaterThanOrEqual(MIN_SAMPLES[system] ?? 1);
+    });
 
-  const golden = JSON.parse(readFileSync(GOLDEN, 'utf8')) as GoldenFile;
-  for (const s of samples) {
-    for (const match of Object.keys(MATCHES) as (keyof typeof MATCHES)[]) {
-      it(`${s.id}, ${match} against ${match}: the same ${SEEDS.length} games, byte for byte`, () => {
-        const kept = golden[s.id]?.[match];
-        expect(kept, `no golden logs for ${s.id}; write them with ADC_WRITE_GOLDEN=1`).toBeDefined();
-        expect(play(s, match)).toEqual(kept);
-      }, 120_000);
+    if (process.env.ADC_WRITE_GOLDEN === '1' && (process.env.ADC_GOLDEN_SYSTEM ?? system) === system) {
+      it('are written afresh', () => {
+        const out: GoldenFile = {};
+        for (const s of samples) out[s.id] = { ai: play(s, 'ai'), random: play(s, 'random') };
+        writeFileSync(GOLDEN, JSON.stringify(out, null, 1) + '\n');
+        expect(Object.keys(out)).toHaveLength(samples.length);
+      }, 300_000);
+      return;
     }
-  }
-});
+
+    const golden = JSON.parse(readFileSync(GOLDEN, 'utf8')) as GoldenFile;
+    for (const s of samples) {
+      for (const match of Object.keys(MATCHES) as (keyof typeof MATCHES)[]) {
+        it(`${s.id}, ${match} against ${match}: the same ${SEEDS.length} games, byte for byte`, () => {
+          const kept = golden[s.id]?.[match];
+          expect(kept, `no golden logs for ${s.id}; write them with ADC_WRITE_GOLDEN=1`).toBeDefined();
+          expect(play(s, match)).toEqual(kept);
+        }, 120_000);
+      }
+    }
+  });
+}
