@@ -2,8 +2,11 @@
 // one cannon or baggage; officers, routers and prisoners are not counted. And who else stands there.
 import { MAX_MEN, MAX_MEN_BESIDE_GUN, type GameState, type Piece, type Side } from './types.js';
 
-/** Counted against the limit: a side's own armed or unarmed men. */
-const counted = (p: Piece): boolean => p.status === 'table' && (p.state === 'armed' || p.state === 'unarmed');
+/**
+ * Counted against the limit: a side's own armed men. Unarmed men (rallied routers, freed prisoners) are counted
+ * with routers and prisoners, outside it: they land in a hex by what happens to them, not by a move (§7.2).
+ */
+const counted = (p: Piece): boolean => p.status === 'table' && p.state === 'armed';
 
 /** Pieces on the map in `cell`. */
 export function piecesIn(s: GameState, cell: number): Piece[] {
@@ -15,10 +18,8 @@ export function enemyIn(s: GameState, side: Side, cell: number): 'none' | 'captu
   let found: 'none' | 'capturable' | 'armed' = 'none';
   for (const p of s.pieces) {
     if (p.status !== 'table' || p.cell !== cell) continue;
-    if (p.state === 'prisoner') {
-      if (p.captor !== side) return 'armed'; // our men held by an escort: the escort is there
-      continue;
-    }
+    // Prisoners neither block nor are taken again: whoever holds them has an escort beside them, met as such.
+    if (p.state === 'prisoner') continue;
     if (p.side === side) continue;
     if (p.state === 'armed' && p.kind !== 'baggage' && (p.men > 0 || p.officer)) return 'armed';
     found = 'capturable';
@@ -28,7 +29,7 @@ export function enemyIn(s: GameState, side: Side, cell: number): 'none' | 'captu
 
 /** Whether `p`, with `men` of its men, may stand in `cell` beside what its side already has there. */
 export function roomFor(s: GameState, p: Piece, cell: number, men = p.men): boolean {
-  let total = p.state === 'routing' || p.state === 'prisoner' ? 0 : men;
+  let total = p.state === 'armed' ? men : 0;
   let heavy = p.gun || p.wagon ? 1 : 0;
   for (const q of s.pieces) {
     if (q === p || q.status !== 'table' || q.cell !== cell) continue;
