@@ -530,6 +530,8 @@ function explain(req: Request, state: SessionState): Handled {
   const unit = requiredString(req, 'unit');
   const target = requiredString(req, 'target');
   if (req.assume !== undefined && typeof req.assume !== 'boolean') throw new Refusal('bad-argument', '"assume" must be true or false.');
+  const joined = req.with;
+  if (joined !== undefined && (!Array.isArray(joined) || !joined.every((id) => typeof id === 'string'))) throw new Refusal('bad-argument', '"with" must be a list of unit ids.');
   // From a game: the position now, as the rules stand (orders given, moves made), unless told to assume.
   // From a scenario: the set-up, assuming the order the action needs, exactly as `adc explain` does.
   let engine: AnyRulesEngine;
@@ -549,7 +551,7 @@ function explain(req: Request, state: SessionState): Handled {
     assume = req.assume !== false;
     where = { scenario: scenario.id };
   }
-  const answer = engine.explain(position, { kind, unit, target, assume, asPending: req.game !== undefined });
+  const answer = engine.explain(position, { kind, unit, target, ...(joined?.length ? { with: joined as string[] } : {}), assume, asPending: req.game !== undefined });
   if (!answer.ok) throw new Refusal('unknown-unit', `There is no unit "${answer.missing}" in this ${req.game !== undefined ? 'game' : 'scenario'}.`);
   const reply = { re: req.id, type: 'explanation', ...where, action: kind, unit, target, ...answer.explanation, ...answer.extra } satisfies ExplanationReply;
   return { state, out: [reply] };
