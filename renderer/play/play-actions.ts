@@ -1,27 +1,26 @@
 // The engine's legal actions, sorted for a player: where the selected unit may go, whom it may shoot or charge,
 // and what else it (or its side) may do, with each action in words. Pure, so the grouping is tested without a page.
+import type { SystemAction } from '../../domain/engine-protocol.js';
 import { describeEvent, facingName, type GameState } from './play-view.js';
 
-/** An action exactly as `legal-actions` lists it: sent back to `act` untouched. */
-export interface EngineAction {
-  type: string;
-  unit?: string;
-  general?: string;
-  to?: string;
-  facing?: number;
-  formation?: string;
-  target?: string;
-  from?: string;
-  choice?: string;
-}
+type ProtocolAction = SystemAction;
+type FieldsOf<U> = U extends unknown ? keyof U : never;
+type FieldOf<U, K extends PropertyKey> = U extends unknown ? (K extends keyof U ? U[K] : never) : never;
+
+/**
+ * An action exactly as `legal-actions` lists it, sent back to `act` untouched: any system's action from the protocol,
+ * read as one record whose fields are each optional, so sorting and labelling can look at `unit`, `to` or `target`
+ * without first asking which system or which action it is.
+ */
+export type EngineAction = { type: ProtocolAction['type'] } & { [K in Exclude<FieldsOf<ProtocolAction>, 'type'>]?: FieldOf<ProtocolAction, K> };
 
 const MOVES = new Set(['move', 'march', 'maneuver']);
-const SHOTS = new Set(['fire', 'defend-fire', 'assault']);
+const SHOTS = new Set(['fire', 'defend-fire', 'assault', 'melee']);
 
 export interface UnitOptions {
   /** Box → the moves, marches and manoeuvres that end there. */
   destinations: Map<string, EngineAction[]>;
-  /** Target unit → the fire or assault actions against it (an assault may come from several boxes). */
+  /** Target unit → the fire, assault or melee actions against it (an assault may come from several boxes, a melee be made alone or together). */
   targets: Map<string, EngineAction[]>;
   /** Orders, attachments, rally, bombard, exit. */
   other: EngineAction[];
@@ -191,6 +190,6 @@ export interface LogLine {
   text: string;
 }
 
-export function logLines(events: readonly unknown[], ply: number, names: Names, from: number): LogLine[] {
-  return events.map((e, i) => ({ n: from + i, ply, text: describeEvent(e as Ev, names) }));
+export function logLines(events: readonly unknown[], ply: number, names: Names, from: number, describe: (e: Ev, names: Names) => string = describeEvent): LogLine[] {
+  return events.map((e, i) => ({ n: from + i, ply, text: describe(e as Ev, names) }));
 }
