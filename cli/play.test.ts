@@ -190,3 +190,61 @@ describe('adc explain', () => {
     await expect(runExplain(capture(), { file, fire: 'r-inf', json: true })).rejects.toThrow(/--target/);
   });
 });
+
+describe('adc play, simulate and explain on Hex Skirmish', () => {
+  const hx01 = path.join(root, 'scenarios/hx-01-the-foragers-bridge.scenario.json');
+
+  it('plays a whole hex game, the same for the same seed, with a log that names its format and replays', async () => {
+    const a = path.join(dir, 'hx-a.jsonl');
+    const b = path.join(dir, 'hx-b.jsonl');
+    const io = capture();
+    expect(await runPlay(io, { file: hx01, seed: '11', red: 'ai', blue: 'random', log: a, json: true })).toBe(0);
+    expect(await runPlay(capture(), { file: hx01, seed: '11', red: 'ai', blue: 'random', log: b, json: true })).toBe(0);
+    const result = JSON.parse(io.stdout.join('\n')) as { winner: string; turns: number; vp: { red: number; blue: number }; seed: number };
+    expect(Object.keys(result).sort()).toEqual(['reason', 'seed', 'turns', 'vp', 'winner']);
+    expect(result.seed).toBe(11);
+    expect(readFileSync(a, 'utf8')).toBe(readFileSync(b, 'utf8'));
+    const lines = readFileSync(a, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines[0]).toMatchObject({ type: 'header', format: 'aide-de-camp/hex-skirmish-log', scenario: 'hx-01-the-foragers-bridge', seed: 11, players: { red: 'ai', blue: 'random' } });
+    expect(lines.at(-1)).toMatchObject({ type: 'result', winner: result.winner, vp: result.vp });
+    // The log replays in the engine process to the same result.
+    let state: SessionState = createSession('t', { now: () => 0 });
+    const send = (r: Record<string, unknown>): Message[] => {
+      const step = handleLine(JSON.stringify(r), state);
+      state = step.state;
+      return step.out;
+    };
+    send({ id: '0', type: 'hello', protocol: 1 });
+    send({ id: '1', type: 'load', scenario: JSON.parse(readFileSync(hx01, 'utf8')) });
+    const opened = send({ id: '2', type: 'open-log', text: readFileSync(a, 'utf8') })[0] as unknown as { summary: { over: boolean; vp: unknown } };
+    expect(opened.summary).toMatchObject({ over: true, vp: result.vp });
+  });
+
+  it('simulates hex games with losses by kind of formation, the same over any number of workers', async () => {
+    const one = capture();
+    const two = capture();
+    expect(await runSimulate(one, { file: hx01, games: '8', seed: '4', red: 'ai', blue: 'random', workers: '1', json: true })).toBe(0);
+    expect(await runSimulate(two, { file: hx01, games: '8', seed: '4', red: 'ai', blue: 'random', workers: '2', json: true })).toBe(0);
+    const strip = (t: string[]) => ({ ...(JSON.parse(t.join('\n')) as Record<string, unknown>), seconds: 0 });
+    expect(strip(one.stdout)).toEqual(strip(two.stdout));
+    const s = strip(one.stdout) as { games: number; meanLosses: { red: Record<string, { units: number; sp: number }> } };
+    expect(s.games).toBe(8);
+    expect(Object.keys(s.meanLosses.red)).toEqual(['infantry', 'cavalry', 'artillery']);
+  }, 60_000);
+
+  it('explains a melee in words, with the joined attackers', async () => {
+    const file = path.join(dir, 'hx-melee.scenario.json');
+    const doc = JSON.parse(readFileSync(hx01, 'utf8')) as { sides: { army: { units: { id: string; setup?: { cell: string } }[] } }[] };
+    // Two French sections set up next to the Caçadores in B5, open ground.
+    doc.sides[1]!.army.units.find((u) => u.id === 'fr-31a')!.setup!.cell = 'B4';
+    doc.sides[1]!.army.units.find((u) => u.id === 'fr-31b')!.setup!.cell = 'C5';
+    writeFileSync(file, JSON.stringify(doc));
+    const io = capture();
+    expect(await runExplain(io, { file, assault: 'fr-31a', target: 'pt-cac', with: ['fr-31b'], json: false })).toBe(0);
+    const text = io.stdout.join('\n');
+    // 18 + 18 = 36 against 18: exactly 2:1, the attacker larger.
+    expect(text).toContain('ratio row 2:1 (the attacker is larger)');
+    expect(text).toContain('attacker: fr-31a + fr-31b, 36 men');
+    expect(text).toContain('d6 1–6: V H H H B L');
+  });
+});
