@@ -1,14 +1,19 @@
-// Engine benchmark for `npm run bench`: AI-against-AI games per second on se-01 (8×8 boxes, six against six),
-// in this process on one worker thread and on two.
+// Engine benchmark for `npm run bench`: AI-against-AI games per second on se-01 (8×8 boxes, six against six) and on
+// hx-01 (12×8 hexes, seven formations against seven), in this process on one worker thread and on two.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Scenario } from '../../domain/model.js';
 import { simulate } from '../../node/simulate.js';
 
+const sample = (name: string): Scenario => JSON.parse(readFileSync(path.resolve(import.meta.dirname, `../../../scenarios/${name}.scenario.json`), 'utf8')) as Scenario;
+
 export async function benchEngine(games = 200): Promise<void> {
-  const file = path.resolve(import.meta.dirname, '../../../scenarios/se-01-hold-the-bridge.scenario.json');
-  const scenario = JSON.parse(readFileSync(file, 'utf8')) as Scenario;
-  console.log(`Square Eagles engine: ${games} AI-against-AI games of se-01 (8×8, 6 against 6)`);
+  await benchSample(sample('se-01-hold-the-bridge'), `Square Eagles engine: ${games} AI-against-AI games of se-01 (8×8, 6 against 6)`, games);
+  await benchSample(sample('hx-01-the-foragers-bridge'), `Hex Skirmish engine: ${games} AI-against-AI games of hx-01 (12×8 hexes, 7 against 7)`, games);
+}
+
+async function benchSample(scenario: Scenario, title: string, games: number): Promise<void> {
+  console.log(title);
   // A few games first so the timings below are of warm code, as in a long batch.
   await simulate(scenario, { games: 10, seed: 999, workers: 1 });
   let first: string | null = null;
@@ -23,11 +28,11 @@ export async function benchEngine(games = 200): Promise<void> {
 }
 
 /**
- * How much stronger the heuristic player is than the random one, from each side of se-01: a figure to watch when the
+ * How much stronger the heuristic player is than the random one, from each side of a sample: a figure to watch when the
  * heuristics change (ai.test.ts only checks it stays above 80%).
  */
 async function benchAiLevels(scenario: Scenario, games = 100): Promise<void> {
-  console.log(`AI against random on se-01, ${games} games a seating`);
+  console.log(`AI against random on ${scenario.id}, ${games} games a seating`);
   for (const [red, blue] of [['ai', 'random'], ['random', 'ai']] as const) {
     const r = await simulate(scenario, { games, seed: 1, workers: 2, red, blue });
     const ai = red === 'ai' ? 'red' : 'blue';
