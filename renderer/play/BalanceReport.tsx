@@ -6,12 +6,11 @@ import type { Scenario } from '../../domain/model.js';
 import { EngineError, type EngineClient, type EngineMessage, type Loaded } from './engine-client.js';
 import { download, fileSlug } from './files.js';
 import { sideColours, type SideKey } from './play-view.js';
-import { describeCondition, endTurnsSvg, lossRows, pct, ratesSvg, reportHtml, verdict, vpHistogramSvg, type Losses, type Simulation } from './report.js';
+import { describeCondition, endTurnsSvg, lossRows, lossText, pct, ratesSvg, reportHtml, verdict, vpHistogramSvg, type Simulation } from './report.js';
 
 /** The issue's default: enough games for an interval of about ±3 points. */
 export const DEFAULT_GAMES = 1000;
 
-const lossText = (l: Losses | null) => (l ? `${l.units.toFixed(2)} units · ${l.sp.toFixed(1)} SP` : '—');
 
 /** Prints a page in a frame of its own, so the app's own page is not what prints. */
 function printPage(html: string): void {
@@ -64,7 +63,8 @@ export function BalanceReport({
       const job = c.begin<EngineMessage & Simulation>('simulate', { scenario: loaded.scenario, games: total, seed: 1 }, (done, t) => setProgress({ done, total: t }));
       setRunning(job.id);
       jobId = job.id;
-      setSim(await job.reply);
+      // The reply does not say which rule system played: the loss table's words need it.
+      setSim({ ...(await job.reply), system: scenario.ruleSystem as Simulation['system'] });
     } catch (e) {
       if (e instanceof EngineError && e.code === 'cancelled') setNote(e.message);
       else {
@@ -165,8 +165,8 @@ export function BalanceReport({
                   {rows.map((r) => (
                     <tr key={r.arm}>
                       <td>{r.arm}</td>
-                      <td>{lossText(r.red)}</td>
-                      <td>{lossText(r.blue)}</td>
+                      <td>{lossText(sim!, r.red)}</td>
+                      <td>{lossText(sim!, r.blue)}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -23,13 +23,14 @@ import type { Point, Scenario } from '../../domain/model.js';
 import { MapView } from '../map/MapView.js';
 import { LAYER_GROUPS, type LayerKey } from '../map/scene-view.js';
 import { useSize } from '../ui/use-size.js';
-import { DecisionPanel, type Explanation } from './DecisionPanel.js';
+import { DecisionPanel, type Explanation, type PanelUnit } from './DecisionPanel.js';
 import { DiceTray } from './DiceTray.js';
 import type { EngineClient, EngineMessage, GameResult, Seat } from './engine-client.js';
 import { download, fileSlug } from './files.js';
 import { actingUnits, optionsFor, sideActions, type EngineAction, type LogLine } from './play-actions.js';
 import { PlayOverlay } from './PlayOverlay.js';
-import { OPTIONAL_RULES, PLAY_UNDO_EVENT, scenarioAtState, sideColours, type SideColours, type SideKey } from './play-view.js';
+import { playRules, type PlayRules } from './play-rules.js';
+import { PLAY_UNDO_EVENT, sideColours, type EngineUnit, type SideColours, type SideKey } from './play-view.js';
 import { ReplayBar } from './ReplayBar.js';
 import { useGame } from './use-game.js';
 
@@ -74,9 +75,11 @@ export function GamePane({
 }) {
   const [players, setPlayers] = useState<{ red: Seat; blue: Seat }>({ red: 'ai', blue: 'ai' });
   const [seed, setSeed] = useState('1');
+  // What this scenario's rule system does its own way: words, dice, marks, optional rules.
+  const rules = useMemo(() => playRules(scenario.ruleSystem), [scenario.ruleSystem]);
   const [options, setOptions] = useState<Record<string, boolean>>(() => {
-    const o = scenario.ruleOptions?.['square-eagles'] ?? {};
-    return Object.fromEntries(OPTIONAL_RULES.map((r) => [r.key, o[r.key] === true]));
+    const o = scenario.ruleOptions?.[rules.system] ?? {};
+    return Object.fromEntries(rules.optionalRules.map((r) => [r.key, o[r.key] === true]));
   });
   const [speed, setSpeed] = useState(300);
   const [seeking, setSeeking] = useState(false);
@@ -140,7 +143,14 @@ export function GamePane({
   const reach = useMemo(() => new Map(Object.entries(unitReply?.costs ?? {})), [unitReply]);
   const unitsById = useMemo(() => new Map((game?.state.units ?? []).map((u) => [u.id, u])), [game?.state]);
   const targetBoxes = useMemo(() => new Set([...(opts?.targets.keys() ?? [])].flatMap((t) => unitsById.get(t)?.box ?? [])), [opts, unitsById]);
-  const unitAt = useMemo(() => new Map((game?.state.units ?? []).flatMap((u) => (u.status === 'table' && u.box ? [[u.box, u] as const] : []))), [game?.state]);
+  // Several formations may share a hex: each place's units, in the engine's order.
+  const unitsAt = useMemo(() => {
+    const out = new Map<string, EngineUnit[]>();
+    for (const u of game?.state.units ?? []) if (u.status === 'table' && u.box) out.set(u.box, [...(out.get(u.box) ?? []), u]);
+    return out;
+  }, [game?.state]);
+  /** The first unit in `cell` the selected unit may attack, for hovering. */
+  const targetIn = useCallback((cell: string | null) => (cell ? (unitsAt.get(cell) ?? []).find((u) => opts?.targets.has(u.id)) : undefined), [opts, unitsAt]);
 
   const act = useCallback(
     (a: EngineAction) => {
@@ -158,26 +168,28 @@ export function GamePane({
   }, []);
 
   const showPool = useCallback(
-    (target: string | null) => {
-      hoverRef.current = target && selected ? `${selected}:${target}` : null;
+    (target: string | null, action?: EngineAction) => {
+      // A melee together is explained with its partners; the map's hover is the attack alone.
+      const partners = action?.with?.length ? action.with : null;
+      const asked = `${selected}:${target}${partners ? `+${partners.join('+')}` : ''}`;
+      hoverRef.current = target && selected ? asked : null;
       setHover(target ? (unitsById.get(target)?.box ?? null) : null);
       if (!target || !game || !selected || !opts) return setPool(null);
-      const first = opts.targets.get(target)?.[0];
-      if (!first) return setPool(null);
-      const kind = first.type === 'assault' ? 'assault' : 'fire';
+      const first = action ?? opts.targets.get(target)?.[0];
+      const kind = first ? rules.explainKind(first) : null;
+      if (!kind) return setPool(null);
       // Cached per position: the cache is cleared whenever the game moves on.
-      const key = `${kind}:${selected}:${target}`;
+      const key = `${kind}:${asked}`;
       const known = poolCache.current.get(key);
       if (known) return setPool({ target, explanation: known });
-      const asked = `${selected}:${target}`;
-      void g.request<EngineMessage & Explanation>('explain', { game: game.id, kind, unit: selected, target }).then((r) => {
+      void g.request<EngineMessage & Explanation>('explain', { game: game.id, kind, unit: selected, target, ...(partners ? { with: partners } : {}) }).then((r) => {
         if (!r) return;
         poolCache.current.set(key, r);
         // The pointer may have moved on while the engine answered.
         if (hoverRef.current === asked) setPool({ target, explanation: r });
       });
     },
-    [g, game, opts, selected, unitsById],
+    [g, game, opts, rules, selected, unitsById],
   );
 
   const onTableClick = useCallback(
@@ -185,22 +197,25 @@ export function GamePane({
       if (!humanTurn || g.acting || !cell) return;
       const moves = opts?.destinations.get(cell);
       if (moves?.length) return moves.length === 1 ? act(moves[0]!) : setChoice(moves);
-      const there = unitAt.get(cell);
-      const attacks = there ? opts?.targets.get(there.id) : undefined;
-      if (attacks?.length) return attacks.length === 1 ? act(attacks[0]!) : setChoice(attacks);
-      select(there && acting.has(there.id) ? there.id : null);
+      const there = unitsAt.get(cell) ?? [];
+      // A click attacks alone: attacking together is a button of its own in the panel.
+      const attacks = there.flatMap((u) => opts?.targets.get(u.id) ?? []).filter((a) => !a.with?.length);
+      if (attacks.length) return attacks.length === 1 ? act(attacks[0]!) : setChoice(attacks);
+      // Clicking a place again picks the next of its units that can act, so every formation in a hex can be had.
+      const able = there.filter((u) => acting.has(u.id));
+      const at = able.findIndex((u) => u.id === selected);
+      select(able.length ? able[(at + 1) % able.length]!.id : null);
     },
-    [act, acting, g.acting, humanTurn, opts, select, unitAt],
+    [act, acting, g.acting, humanTurn, opts, select, selected, unitsAt],
   );
 
   const onPointer = useCallback(
     (_at: Point | null, cell: string | null) => {
       if (cell === lastCell.current) return;
       lastCell.current = cell;
-      const there = cell ? unitAt.get(cell) : undefined;
-      showPool(there && opts?.targets.has(there.id) ? there.id : null);
+      showPool(targetIn(cell)?.id ?? null);
     },
-    [opts, showPool, unitAt],
+    [showPool, targetIn],
   );
 
   // Esc drops the selection; Undo (Ctrl+Z or the menu, routed here by the app frame) takes back a human move.
@@ -238,7 +253,7 @@ export function GamePane({
 
   // ---- Drawing -------------------------------------------------------------------------------------------------
 
-  const board = useMemo(() => (game ? scenarioAtState(scenario, game.state) : scenario), [game, scenario]);
+  const board = useMemo(() => (game ? rules.board(scenario, game.state) : scenario), [game, rules, scenario]);
   const [mapRef, size] = useSize();
   const grid = isCellGrid(scenario.grid) ? scenario.grid : null;
   const result = game?.summary.result ?? null;
@@ -261,8 +276,14 @@ export function GamePane({
       ) : null,
     [acting, colours, g.effects, game, grid, hover, humanTurn, reach, selected, targetBoxes],
   );
-  const actingList = useMemo(() => (game?.state.units ?? []).filter((u) => acting.has(u.id)), [acting, game?.state]);
-  const selectedUnit = selected ? (unitsById.get(selected) ?? null) : null;
+  const panelUnit = useCallback((u: EngineUnit): PanelUnit => ({ id: u.id, name: u.name, box: u.box, line: rules.unitLine(u), ...('men' in u ? { men: u.men } : {}) }), [rules]);
+  const actingList = useMemo(() => (game?.state.units ?? []).filter((u) => acting.has(u.id)).map(panelUnit), [acting, game?.state, panelUnit]);
+  const selectedUnit = useMemo(() => {
+    const u = selected ? unitsById.get(selected) : undefined;
+    return u ? panelUnit(u) : null;
+  }, [panelUnit, selected, unitsById]);
+  const phase = game?.summary.phase;
+  const label = useCallback((a: EngineAction) => rules.actionLabel(a, g.names, phase), [g.names, phase, rules]);
   const aiTurn = !!game && !game.replay && !game.summary.over && game.summary.seat !== 'human';
 
   return (
@@ -273,6 +294,8 @@ export function GamePane({
         data-testid="play-map"
         data-reach={[...reach.keys()].join(' ')}
         data-targets={[...targetBoxes].join(' ')}
+        data-units={(game?.state.units ?? []).flatMap((u) => (u.status === 'table' && u.box ? [`${u.id}@${u.box}`] : [])).join(' ')}
+        data-system={rules.system}
       >
         {size.width > 0 && (
           <Box sx={{ position: 'absolute', inset: 0 }}>
@@ -320,9 +343,10 @@ export function GamePane({
               </FormControl>
             ))}
             <TextField size="small" label="Seed" value={seed} onChange={(e) => setSeed(e.target.value.replace(/\D/g, '').slice(0, 15))} helperText="The same seed and moves give the same game." slotProps={{ htmlInput: { 'data-testid': 'play-seed' } }} />
+            {rules.optionalRules.length > 0 && (
             <Box>
               <Typography variant="subtitle2">Optional rules</Typography>
-              {OPTIONAL_RULES.map((r) => (
+              {rules.optionalRules.map((r) => (
                 <FormControlLabel
                   key={r.key}
                   control={<Checkbox size="small" checked={options[r.key] ?? false} onChange={(e) => setOptions((o) => ({ ...o, [r.key]: e.target.checked }))} />}
@@ -331,13 +355,14 @@ export function GamePane({
                 />
               ))}
             </Box>
+            )}
             {failed && <Alert severity="info">Restart the engine (above) to play.</Alert>}
             {g.checkpoint && g.checkpoint.ply > 0 && (
               <Button variant="contained" color="secondary" onClick={() => void g.openLog(g.checkpoint!.text, true)} disabled={g.busy || failed} data-testid="play-resume">
                 Resume the last game (after action {g.checkpoint.ply})
               </Button>
             )}
-            <Button variant="contained" onClick={() => void g.start({ seed: Number(seed) || 0, players, options })} disabled={g.busy || failed} data-testid="play-start">
+            <Button variant="contained" onClick={() => void g.start({ seed: Number(seed) || 0, players, ...(rules.optionalRules.length ? { options } : {}) })} disabled={g.busy || failed} data-testid="play-start">
               Start
             </Button>
             <Button variant="outlined" onClick={() => fileInput.current?.click()} disabled={g.busy || failed} data-testid="play-open-log">
@@ -347,7 +372,7 @@ export function GamePane({
           </Stack>
         ) : (
           <>
-            <StatusBox game={game} sideName={sideName} colours={colours} />
+            <StatusBox game={game} sideName={sideName} colours={colours} rules={rules} />
             {result && <ResultBox result={result} sideName={sideName} />}
             {game.replay && (
               <ReplayBar
@@ -367,6 +392,9 @@ export function GamePane({
                 about={decisionAbout(game.state, g.names)}
                 sideName={sideName}
                 names={g.names}
+                hint={rules.phaseHint[game.summary.pending] ?? game.summary.pending}
+                cell={rules.cell}
+                label={label}
                 selected={selectedUnit}
                 acting={actingList}
                 unitActions={opts?.other ?? []}
@@ -440,9 +468,10 @@ function decisionAbout(state: { decision?: { kind: string; attacker?: string; de
   return null;
 }
 
-function StatusBox({ game, sideName, colours }: { game: NonNullable<ReturnType<typeof useGame>['game']>; sideName(k: SideKey): string; colours: SideColours }) {
+function StatusBox({ game, sideName, colours, rules }: { game: NonNullable<ReturnType<typeof useGame>['game']>; sideName(k: SideKey): string; colours: SideColours; rules: PlayRules }) {
   const s = game.summary;
   const seat = s.seat === 'human' ? 'human' : s.seat === 'random' ? 'random moves' : 'AI';
+  const generals = game.state.system === 'square-eagles' ? game.state.generals.filter((x) => x.status === 'table') : [];
   return (
     <Paper variant="outlined" sx={{ p: 1 }} data-testid="play-status" data-phase={s.phase} data-to-act={s.toAct ?? ''} data-ply={s.ply}>
       <Typography variant="body2">
@@ -451,13 +480,12 @@ function StatusBox({ game, sideName, colours }: { game: NonNullable<ReturnType<t
       </Typography>
       <Typography variant="body2" data-testid="play-vp">
         VP: {sideName('red')} {s.vp.red} · {sideName('blue')} {s.vp.blue}
-        {game.state.initiative ? ` · initiative: ${sideName(game.state.initiative)}` : ''}
+        {game.state.initiative ? ` · ${rules.initiative}: ${sideName(game.state.initiative)}` : ''}
       </Typography>
-      <Box component="table" sx={{ fontSize: 12, mt: 0.5, borderSpacing: 0, '& td': { pr: 1 } }} data-testid="play-generals">
-        <tbody>
-          {game.state.generals
-            .filter((x) => x.status === 'table')
-            .map((x) => (
+      {generals.length > 0 && (
+        <Box component="table" sx={{ fontSize: 12, mt: 0.5, borderSpacing: 0, '& td': { pr: 1 } }} data-testid="play-generals">
+          <tbody>
+            {generals.map((x) => (
               <tr key={x.id}>
                 <td style={{ color: x.side ? colours[x.side] : undefined }}>★ {x.name}</td>
                 <td>rolled {x.roll ?? '–'}</td>
@@ -466,8 +494,14 @@ function StatusBox({ game, sideName, colours }: { game: NonNullable<ReturnType<t
                 </td>
               </tr>
             ))}
-        </tbody>
-      </Box>
+          </tbody>
+        </Box>
+      )}
+      {rules.legend && (
+        <Typography variant="caption" component="div" color="text.secondary" sx={{ mt: 0.5, lineHeight: 1.3 }} data-testid="play-legend">
+          {rules.legend}
+        </Typography>
+      )}
     </Paper>
   );
 }

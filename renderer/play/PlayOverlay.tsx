@@ -1,13 +1,16 @@
-// What the play view draws over the map: the boxes the selected unit can reach (tinted by what they cost), its
-// targets, the counters' hit and order markers, who holds each objective, and brief effects of the last action
-// (the map itself draws the counters and Generals). All of it in table units, on a layer that takes no clicks.
+// What the play view draws over the map: the places the selected unit can reach (tinted by what they cost), its
+// targets, who holds each objective, brief effects of the last action, and each rule system's own marks: Square
+// Eagles' hit and order markers on the counters the map draws, Hex Skirmish's counters themselves (the map draws
+// none for a hex game, as the engine's formations are not the scenario's units). All of it in table units, on a
+// layer that takes no clicks.
 import type Konva from 'konva';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ComponentType } from 'react';
 import { Arrow, Circle, Group, Line, Rect, Text } from 'react-konva';
 import { cellCenter, cellPolygon, parseCell, type CellGrid } from '../../domain/grid.js';
 import type { Point } from '../../domain/model.js';
 import { costTint, type Effect } from './play-actions.js';
-import type { GameState, SideColours } from './play-view.js';
+import { HexCounters } from './hex-counters.js';
+import type { GameState, HexState, SeState, SideColours } from './play-view.js';
 
 const SELECT = '#ffb300';
 
@@ -38,6 +41,31 @@ function cellOf(grid: CellGrid, box: string): { poly: number[]; centre: Point; x
   return { poly: flat(poly), centre: cellCenter(grid, c.col, c.row), x: Math.min(...xs), y: Math.min(...ys) };
 }
 
+/**
+ * Where a place's small labels go, inside it: a square's corners are its own, but a hex's bounding box corners lie
+ * in its neighbours, so there the cost goes at the top edge and the flag by the left corner.
+ */
+function anchors(grid: CellGrid, c: { centre: Point; x: number; y: number }): { cost: Point; costAlign: 'left' | 'center'; flag: Point } {
+  const size = grid.cell;
+  if (grid.kind === 'square') return { cost: [c.x + size * 0.05, c.y + size * 0.05], costAlign: 'left', flag: [c.x + size * 0.06, c.y + size * 0.94] };
+  return { cost: [c.centre[0] - size * 0.25, c.centre[1] - size * 0.47], costAlign: 'center', flag: [c.centre[0] - size * 0.47, c.centre[1] + size * 0.12] };
+}
+
+/** Each rule system's marks over its units, chosen by the view's `system`. */
+interface MarksProps {
+  grid: CellGrid;
+  state: GameState;
+  k: number;
+  selected: string | null;
+  acting: ReadonlySet<string>;
+  colours: SideColours;
+}
+
+const MARKS: Record<GameState['system'], ComponentType<MarksProps>> = {
+  'square-eagles': (p) => <SeMarks {...p} state={p.state as SeState} />,
+  'hex-skirmish': (p) => <HexCounters {...p} state={p.state as HexState} />,
+};
+
 const formatCost = (c: number): string => (Number.isInteger(c) ? String(c) : `${Math.floor(c)}½`.replace(/^0/, ''));
 
 export function PlayOverlay({ grid, state, k, selected, acting, reach, targets, hovered, effects, colours }: OverlayProps) {
@@ -46,29 +74,18 @@ export function PlayOverlay({ grid, state, k, selected, acting, reach, targets, 
   const unitBox = new Map(state.units.flatMap((u) => (u.status === 'table' && u.box ? [[u.id, u.box] as const] : [])));
   const selectedBox = selected ? unitBox.get(selected) : undefined;
   const stroke = Math.max(2 * k, size * 0.02);
+  const Marks = MARKS[state.system] ?? MARKS['square-eagles'];
 
   return (
     <Group>
-      {(state.objectives ?? []).flatMap((o) =>
-        o.boxes.map((b) => {
-          const c = cellOf(grid, b);
-          if (!c) return null;
-          const colour = o.holder ? colours[o.holder] : '#9e9e9e';
-          return (
-            <Group key={`obj-${o.id}-${b}`} x={c.x + size * 0.06} y={c.y + size * 0.94}>
-              <Line points={[0, 0, 0, -size * 0.3]} stroke="#333" strokeWidth={stroke * 0.6} />
-              <Line points={[0, -size * 0.3, size * 0.18, -size * 0.24, 0, -size * 0.18]} closed fill={colour} stroke="#333" strokeWidth={stroke * 0.3} />
-            </Group>
-          );
-        }),
-      )}
       {[...reach].map(([box, cost]) => {
         const c = cellOf(grid, box);
         if (!c) return null;
+        const at = anchors(grid, c);
         return (
           <Group key={`reach-${box}`}>
             <Line points={c.poly} closed fill={costTint(cost, max)} stroke="rgba(27, 94, 32, 0.8)" strokeWidth={stroke * 0.6} dash={[6 * k, 4 * k]} />
-            <Text x={c.x + size * 0.05} y={c.y + size * 0.05} text={formatCost(cost)} fontSize={size * 0.16} fontStyle="bold" fill="#1b5e20" />
+            <Text x={at.cost[0]} y={at.cost[1]} width={at.costAlign === 'center' ? size * 0.5 : undefined} align={at.costAlign} text={formatCost(cost)} fontSize={size * 0.16} fontStyle="bold" fill="#1b5e20" />
           </Group>
         );
       })}
@@ -93,6 +110,33 @@ export function PlayOverlay({ grid, state, k, selected, acting, reach, targets, 
           const c = cellOf(grid, selectedBox);
           return c ? <Line points={c.poly} closed stroke={SELECT} strokeWidth={stroke * 2.2} /> : null;
         })()}
+      {/* Flags go under the counters: a stack of chits may reach the hex's edge, and the chits matter more. */}
+      {state.objectives.flatMap((o) =>
+        o.boxes.map((b) => {
+          const c = cellOf(grid, b);
+          if (!c) return null;
+          const colour = o.holder ? colours[o.holder] : '#9e9e9e';
+          const [fx, fy] = anchors(grid, c).flag;
+          return (
+            <Group key={`obj-${o.id}-${b}`} x={fx} y={fy}>
+              <Line points={[0, 0, 0, -size * 0.3]} stroke="#333" strokeWidth={stroke * 0.6} />
+              <Line points={[0, -size * 0.3, size * 0.18, -size * 0.24, 0, -size * 0.18]} closed fill={colour} stroke="#333" strokeWidth={stroke * 0.3} />
+            </Group>
+          );
+        }),
+      )}
+      <Marks grid={grid} state={state} k={k} selected={selected} acting={acting} colours={colours} />
+      {effects?.list.map((e, i) => <Flash key={`${effects.key}-${i}`} grid={grid} effect={e} k={k} />)}
+    </Group>
+  );
+}
+
+/** Square Eagles' marks on the counters the map draws: hits taken, and orders held (black) and spent (white). */
+function SeMarks({ grid, state, k }: MarksProps & { state: SeState }) {
+  const size = grid.cell;
+  const stroke = Math.max(2 * k, size * 0.02);
+  return (
+    <Group>
       {state.units.map((u) => {
         if (u.status !== 'table' || !u.box) return null;
         const c = cellOf(grid, u.box);
@@ -123,7 +167,6 @@ export function PlayOverlay({ grid, state, k, selected, acting, reach, targets, 
           </Group>
         );
       })}
-      {effects?.list.map((e, i) => <Flash key={`${effects.key}-${i}`} grid={grid} effect={e} k={k} />)}
     </Group>
   );
 }

@@ -56,8 +56,8 @@ export function chitPlaces(n: number): ChitPlace[] {
   if (n === 1) return [{ dx: 0, dy: 0, size: 0.52 }];
   if (n === 2)
     return [
-      { dx: -0.2, dy: 0, size: 0.38 },
-      { dx: 0.2, dy: 0, size: 0.38 },
+      { dx: -0.215, dy: 0, size: 0.4 },
+      { dx: 0.215, dy: 0, size: 0.4 },
     ];
   if (n <= 4) {
     const corners = [

@@ -1,12 +1,13 @@
 // Pure helpers of the play view: the map drawn from the engine's position, and the log in words.
 import { lineColorFor } from '../../domain/map/shapes.js';
 import { SCREEN_STYLE } from '../../domain/map/styles.js';
+import type { GameView, SideKey } from '../../domain/engine-protocol.js';
 import type { Formation, Scenario, TacticalFormation } from '../../domain/model.js';
 
 /** Sent by the app frame when Undo is asked for while test play is open (menu or Ctrl+Z): the game takes it. */
 export const PLAY_UNDO_EVENT = 'adc:play-undo';
 
-export type SideKey = 'red' | 'blue';
+export type { SideKey };
 
 /** The Square Eagles optional rules a game can switch (engine `new-game` options). */
 export const OPTIONAL_RULES: readonly { key: string; label: string }[] = [
@@ -33,65 +34,23 @@ export function sideColours(scenario: Scenario): SideColours {
   return { red: of(0), blue: of(1), draw: '#757575' };
 }
 
-/** A unit as the engine's `state` reply draws it (docs/engine-protocol.md, "state"). */
-export interface EngineUnit {
-  id: string;
-  name: string;
-  side: SideKey;
-  type?: string;
-  status: string;
-  box: string | null;
-  facing: number | null;
-  formation: string | null;
-  sp: number;
-  hits: number;
-  /** Orders held this turn and how many are spent. */
-  orders?: number;
-  ordersUsed?: number;
-  did?: string[];
-}
-
-export interface EngineGeneral {
-  id: string;
-  name: string;
-  side?: SideKey;
-  status: string;
-  box: string | null;
-  with?: string | null;
-  roll?: number;
-  pips?: number;
-  banked?: number;
-}
-
-export interface EngineObjective {
-  id: string;
-  name?: string;
-  vp?: number;
-  boxes: string[];
-  holder: SideKey | null;
-}
-
-export interface GameState {
-  turn: number;
-  turns: number;
-  phase: string;
-  toAct: SideKey | null;
-  vp: { red: number; blue: number };
-  over: boolean;
-  ply?: number;
-  initiative?: SideKey;
-  decision?: { kind: string; side: SideKey | null; attacker?: string; defender?: string; unit?: string; loser?: string };
-  objectives?: EngineObjective[];
-  units: EngineUnit[];
-  generals: EngineGeneral[];
-}
+/**
+ * The engine's `state` reply: the summary's fields and one rule system's own view, told apart by `system`
+ * (domain/engine-protocol.ts), so a Hex Skirmish formation's men and a Square Eagles unit's hits are both typed.
+ */
+export type GameState = GameView;
+export type SeState = Extract<GameState, { system: 'square-eagles' }>;
+export type HexState = Extract<GameState, { system: 'hex-skirmish' }>;
+/** A unit or formation of either system, as the `state` reply draws it. */
+export type EngineUnit = GameState['units'][number];
+export type EngineObjective = GameState['objectives'][number];
 
 /**
- * A copy of the scenario with every unit and general where the engine has them, so the editor's map renderer can
- * draw the game. Units not on the table (in reserve, eliminated, gone off the edge, or with no strength left) are
- * left out rather than drawn where they started.
+ * A copy of the scenario with every Square Eagles unit and general where the engine has them, so the editor's map
+ * renderer can draw the game. Units not on the table (in reserve, eliminated, gone off the edge, or with no strength
+ * left) are left out rather than drawn where they started.
  */
-export function scenarioAtState(scenario: Scenario, state: GameState): Scenario {
+export function scenarioAtState(scenario: Scenario, state: SeState): Scenario {
   const units = new Map(state.units.map((u) => [u.id, u]));
   const generals = new Map(state.generals.map((g) => [g.id, g]));
   const place = (f: Formation): Formation => {

@@ -1,7 +1,7 @@
 // The balance report from a simulation's numbers: the verdict sentence, the charts as SVG, and the whole report as
 // a self-contained page to print. One set of chart functions serves the dialog and the printed page, so both show
 // the same picture. Everything a user typed (side names, the title) goes through escapeHtml.
-import type { DecidedByRow, SimulationSummary } from '../../domain/engine-protocol.js';
+import type { DecidedByRow, RuleSystemId, SimulationSummary } from '../../domain/engine-protocol.js';
 import { escapeHtml } from '../../domain/sheet/escape.js';
 import type { SideColours, SideKey } from './play-view.js';
 
@@ -22,6 +22,8 @@ export type Simulation = Pick<SimulationSummary, 'games' | 'wins' | 'winRate' | 
     blue?: string;
     decidedBy?: DecidedByRow[];
     meanLosses?: Partial<Record<SideKey, Record<string, Losses>>>;
+    /** The scenario's rule system: it decides what the loss table's arms are and what its strength counts. */
+    system?: RuleSystemId;
   };
 
 type SideName = (k: SideKey) => string;
@@ -235,9 +237,24 @@ export interface LossRow {
   blue: Losses | null;
 }
 
+/**
+ * Each system's loss table: its arms in order, as a player names them, and what a loss's `sp` counts (Square
+ * Eagles' strength points; Hex Skirmish's men, its `units` being the scenario's units wholly lost).
+ */
+const LOSS_TABLES: Record<RuleSystemId, { order: string[]; names: Record<string, string>; strength: string }> = {
+  'square-eagles': { order: ['Infantry', 'Lights', 'Cavalry', 'Heavy Cavalry', 'Guns', 'Horse Guns'], names: {}, strength: 'SP' },
+  'hex-skirmish': {
+    order: ['infantry', 'cavalry', 'artillery', 'baggage', 'officer'],
+    names: { infantry: 'Infantry', cavalry: 'Cavalry', artillery: 'Artillery', baggage: 'Baggage', officer: 'Officers' },
+    strength: 'men',
+  },
+};
+
+const lossTable = (sim: Simulation) => LOSS_TABLES[sim.system ?? 'square-eagles'] ?? LOSS_TABLES['square-eagles'];
+
 /** One row per unit type either side fielded, in a fixed order. */
 export function lossRows(sim: Simulation): LossRow[] {
-  const order = ['Infantry', 'Lights', 'Cavalry', 'Heavy Cavalry', 'Guns', 'Horse Guns'];
+  const { order, names } = lossTable(sim);
   const red = sim.meanLosses?.red ?? {};
   const blue = sim.meanLosses?.blue ?? {};
   const arms = [...new Set([...Object.keys(red), ...Object.keys(blue)])].sort((a, b) => {
@@ -245,17 +262,18 @@ export function lossRows(sim: Simulation): LossRow[] {
     const ib = order.indexOf(b);
     return (ia < 0 ? 99 : ia) - (ib < 0 ? 99 : ib) || a.localeCompare(b);
   });
-  return arms.map((arm) => ({ arm, red: red[arm] ?? null, blue: blue[arm] ?? null }));
+  return arms.map((arm) => ({ arm: names[arm] ?? arm, red: red[arm] ?? null, blue: blue[arm] ?? null }));
 }
 
 const fmt = (x: number, d = 1) => x.toFixed(d);
-const lossCell = (l: Losses | null) => (l ? `${fmt(l.units, 2)} units · ${fmt(l.sp)} SP` : '—');
+/** A mean loss in words: whole units lost, and the strength (SP or men) lost. */
+export const lossText = (sim: Simulation, l: Losses | null): string => (l ? `${fmt(l.units, 2)} units · ${fmt(l.sp)} ${lossTable(sim).strength}` : '—');
 
 /** The report as a page of its own, to print or keep. */
 export function reportHtml(sim: Simulation, title: string, sideName: SideName, colour: SideColours = COLOUR, objectiveName?: (id: string) => string): string {
   const decided = (sim.decidedBy ?? []).map((d) => `<tr><td>${escapeHtml(describeCondition(d, sideName, objectiveName))}</td><td class="n">${d.games}</td><td class="n">${sim.games ? pct(d.games / sim.games) : '–'}</td></tr>`).join('');
   const losses = lossRows(sim)
-    .map((r) => `<tr><td>${escapeHtml(r.arm)}</td><td>${lossCell(r.red)}</td><td>${lossCell(r.blue)}</td></tr>`)
+    .map((r) => `<tr><td>${escapeHtml(r.arm)}</td><td>${lossText(sim, r.red)}</td><td>${lossText(sim, r.blue)}</td></tr>`)
     .join('');
   const players = sim.red && sim.blue ? ` · ${escapeHtml(sideName('red'))}: ${escapeHtml(sim.red)}, ${escapeHtml(sideName('blue'))}: ${escapeHtml(sim.blue)}` : '';
   return (

@@ -9,7 +9,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Scenario } from '../../domain/model.js';
 import { EngineClient, EngineError, openGame, type EngineMessage, type GameSetup, type Loaded, type Seat, type Summary } from './engine-client.js';
-import { diceOf, effectsOf, logLines, type DiceRoll, type EngineAction, type Effect, type LogLine } from './play-actions.js';
+import { logLines, type DiceRoll, type EngineAction, type Effect, type LogLine } from './play-actions.js';
+import { playRules } from './play-rules.js';
 import type { GameState } from './play-view.js';
 
 /** One recorded action of a game opened from a log (engine `open-log`). */
@@ -94,6 +95,8 @@ export function useGame(
   const [acting, setActing] = useState(false);
   const [names, setNames] = useState<ReadonlyMap<string, string>>(new Map());
   const [checkpoint, setCheckpoint] = useState<{ text: string; ply: number } | null>(null);
+  // The log's words, the dice and the map's flashes are the scenario's rule system's.
+  const rules = playRules(scenario.ruleSystem);
   const gameRef = useRef<Game | null>(null);
   const namesRef = useRef(names);
   namesRef.current = names;
@@ -125,16 +128,29 @@ export function useGame(
 
   const fetchState = async (c: EngineClient, id: string): Promise<GameState> => (await c.request<EngineMessage & { state: GameState }>('state', { game: id })).state;
 
-  /** Learns the words for units, Generals and sides (the log names a side by its key) of a new game. */
+  /** The words for what a position names: units, officers and Generals, and objectives. */
+  const namesIn = (state: GameState): [string, string][] => [
+    ...state.objectives.map((o) => [o.id, o.name] as [string, string]),
+    ...(state.generals as { id: string; name: string }[]).map((g) => [g.id, g.name] as [string, string]),
+    ...state.units.flatMap((u): [string, string][] => ('officer' in u && u.officer ? [[u.officer.id, u.officer.name]] : [])),
+    ...state.units.map((u) => [u.id, u.name] as [string, string]),
+  ];
+
+  /** Learns the words for units, Generals, objectives and sides (the log names a side by its key) of a new game. */
   const learnNames = (state: GameState, loaded: Loaded): Map<string, string> => {
-    const map = new Map([
-      ...state.units.map((u) => [u.id, u.name] as const),
-      ...state.generals.map((g) => [g.id, g.name] as const),
-      ...loaded.sides.map((x) => [x.key, x.name] as const),
-    ]);
+    const map = new Map([...namesIn(state), ...loaded.sides.map((x) => [x.key, x.name] as const)]);
     namesRef.current = map;
     setNames(map);
     return map;
+  };
+
+  /** Formations made in play (a split, a left cannon) are named as soon as a position shows them. */
+  const learnMore = (state: GameState): void => {
+    const fresh = namesIn(state).filter(([id]) => !namesRef.current.has(id));
+    if (!fresh.length) return;
+    const map = new Map([...namesRef.current, ...fresh]);
+    namesRef.current = map;
+    setNames(map);
   };
 
   /** Whether `g` is still the game on show, in the epoch `e` it was asked about in. */
@@ -146,12 +162,14 @@ export function useGame(
     // board a few times a second instead of asking for the whole state after every move.
     const state = draw ? await fetchState(c, g.id) : g.state;
     if (!live(g, e)) return;
+    if (draw) learnMore(state);
     show({ ...g, summary: r.summary, state });
     const ply = r.summary.ply;
-    setLog((l) => [...l, ...logLines(r.events, ply, namesRef.current, (l.at(-1)?.n ?? 0) + 1)]);
-    const rolls = diceOf(r.events, namesRef.current);
+    const names = namesRef.current;
+    setLog((l) => [...l, ...logLines(r.events, ply, names, (l.at(-1)?.n ?? 0) + 1, rules.describeEvent)]);
+    const rolls = rules.diceOf(r.events, names);
     if (rolls.length) setDice({ key: ++seq.current, rolls });
-    const list = draw ? effectsOf(r.events, g.state) : [];
+    const list = draw ? rules.effectsOf(r.events, g.state) : [];
     setEffects(list.length ? { key: ++seq.current, list } : null);
   };
 
@@ -195,8 +213,8 @@ export function useGame(
         const state = await fetchState(c, g.game);
         if (epoch.current !== e) return;
         const map = learnNames(state, loaded);
-        setLog(logLines(g.events, 0, map, 1));
-        setDice({ key: ++seq.current, rolls: diceOf(g.events, map) });
+        setLog(logLines(g.events, 0, map, 1, rules.describeEvent));
+        setDice({ key: ++seq.current, rolls: rules.diceOf(g.events, map) });
         const next: Game = { id: g.game, loaded, summary: g.summary, state, players: setup.players, replay: null };
         show(next);
         await saveCheckpoint(c, next, e);
@@ -224,7 +242,7 @@ export function useGame(
         const state = await fetchState(c, r.game);
         if (epoch.current !== e) return;
         const map = learnNames(state, loaded);
-        const lines = [...logLines(r.setup ?? [], 0, map, 0), ...r.plies.flatMap((p) => logLines(p.events, p.ply, map, 0))];
+        const lines = [...logLines(r.setup ?? [], 0, map, 0, rules.describeEvent), ...r.plies.flatMap((p) => logLines(p.events, p.ply, map, 0, rules.describeEvent))];
         setLog(lines.map((l, i) => ({ ...l, n: i + 1 })));
         const next: Game = { id: r.game, loaded, summary: r.summary, state, players: r.players ?? { red: 'human', blue: 'human' }, replay: liveGame ? null : r.plies };
         show(next);
@@ -312,7 +330,11 @@ export function useGame(
         const c = current();
         const g = gameRef.current;
         if (!c || !g || epoch.current !== e) return;
-        if (stale) show({ ...g, state: await fetchState(c, g.id) });
+        if (stale) {
+          const state = await fetchState(c, g.id);
+          learnMore(state);
+          show({ ...g, state });
+        }
         if (moves > 0) await saveCheckpoint(c, gameRef.current ?? g, e);
       });
       if (runToken.current === token) {
@@ -361,8 +383,8 @@ export function useGame(
         show({ ...g, summary: r.summary, state });
         // One step forward shows that action's dice and effects, as in play; a jump shows none.
         const stepped = ply === from + 1 ? g.replay?.find((p) => p.ply === ply) : undefined;
-        setDice({ key: ++seq.current, rolls: stepped ? diceOf(stepped.events, namesRef.current) : [] });
-        const list = stepped ? effectsOf(stepped.events, g.state) : [];
+        setDice({ key: ++seq.current, rolls: stepped ? rules.diceOf(stepped.events, namesRef.current) : [] });
+        const list = stepped ? rules.effectsOf(stepped.events, g.state) : [];
         setEffects(list.length ? { key: ++seq.current, list } : null);
       });
     },
