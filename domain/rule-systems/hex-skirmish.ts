@@ -39,6 +39,27 @@ export const hexSkirmish: RuleProfile = {
       ctx.warn(`${blockPath}/men`, `A cannon with ${block.men} crew cannot move`, 'Give it at least 4 men.');
     }
   },
+  checkScenario(ctx) {
+    // Stacking (seed 002; notes §2): units set up in one hex must fit it, or the engine would have to move one.
+    const hexes = new Map<string, { men: number; heavy: number; names: string[] }>();
+    for (const { unit, path, side } of ctx.units) {
+      const cell = unit.setup?.cell;
+      const men = unit.ratings?.['hex-skirmish']?.men;
+      if (typeof cell !== 'string' || typeof men !== 'number') continue;
+      const key = `${side}:${cell}`;
+      const here = hexes.get(key) ?? { men: 0, heavy: 0, names: [] };
+      here.men += men;
+      if (unit.arm === 'artillery' || unit.type === 'baggage' || unit.type === 'caisson') here.heavy++;
+      here.names.push(unit.name);
+      hexes.set(key, here);
+      const limit = here.heavy > 0 ? MEN_WITH_GUN_OR_BAGGAGE : MEN_PER_HEX;
+      if (here.heavy > 1) {
+        ctx.error(`${path}/setup/cell`, `Hex ${cell} would hold two cannon or baggage (${here.names.join(', ')}); a hex takes one`, 'Set one of them up in another hex.');
+      } else if (here.men > limit) {
+        ctx.error(`${path}/setup/cell`, `Hex ${cell} would hold ${here.men} men (${here.names.join(', ')}), more than ${limit}${here.heavy ? ' beside a cannon or baggage' : ''}`, 'Set one of them up in another hex, or split it.');
+      }
+    }
+  },
   vp: {
     name: 'Hex Skirmish table: 1 VP a man, 10 a cannon, 5 baggage (from the rules\' captures and kills); objectives 20',
     source: 'rules',
