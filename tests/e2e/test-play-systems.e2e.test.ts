@@ -1,6 +1,6 @@
-// Test play is offered for the rule systems the app has an engine for; on any other, F5 and the toolbar say so
-// before anything starts, naming the systems that can be played.
-import type { Browser } from 'playwright-core';
+// Test play is offered for the rule systems the app has an engine for (Square Eagles and Hex Skirmish); on any
+// other, F5 and the toolbar say so before anything starts, naming the systems that can be played.
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testPlayableSystems } from '../../domain/rule-systems/registry.js';
 import { launchBrowser, openPage, removeTempDirs, startServer, tempDir, type Server } from './harness.js';
@@ -19,24 +19,47 @@ afterAll(async () => {
   await browser?.close();
 });
 
+async function openSample(page: Page, sample: string, title: string): Promise<void> {
+  await page.locator(`[data-testid="welcome"] [data-doc-path^="sample:${sample}"]`).first().click();
+  await expect.poll(() => page.getByTestId('doc-title').textContent()).toContain(title);
+}
+
 describe('test play by rule system', () => {
-  it('explains, on a Hex Skirmish scenario, which systems can be played, and starts nothing', async () => {
+  it('opens test play on a Hex Skirmish scenario, with no Square Eagles optional rules to switch', async () => {
+    expect(testPlayableSystems().map((s) => s.id)).toContain('hex-skirmish');
     const { page, errors } = await openPage(browser, server.url);
-    await page.locator('[data-testid="welcome"] [data-doc-path^="sample:hx-01"]').first().click();
-    await expect.poll(() => page.getByTestId('doc-title').textContent()).toContain('Forager');
-
+    await openSample(page, 'hx-01', 'Forager');
     await page.keyboard.press('F5');
-    const message = page.getByTestId('message');
-    await expect.poll(() => message.textContent()).toContain('not available for Hex Skirmish scenarios');
-    for (const system of testPlayableSystems()) expect(await message.textContent()).toContain(system.title);
-    expect(await page.getByTestId('play-setup').count()).toBe(0);
-
-    // The toolbar button says the same in its tooltip, and clicking it says it again rather than opening anything.
-    await page.getByTestId('cmd-test-play').hover();
-    await expect.poll(() => page.getByRole('tooltip').textContent()).toContain('not available for Hex Skirmish');
-    await page.getByTestId('cmd-test-play').click();
-    expect(await page.getByTestId('play-setup').count()).toBe(0);
+    await page.getByTestId('play-setup').waitFor();
+    expect(await page.getByTestId('play-map').getAttribute('data-system')).toBe('hex-skirmish');
+    expect(await page.locator('[data-testid^="play-option-"]').count()).toBe(0);
+    await page.getByTestId('play-close').click();
+    await page.getByTestId('play-setup').waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
     await page.close();
   }, 60000);
+
+  for (const { sample, title, system } of [
+    { sample: 'etg-01', title: 'Rain', system: 'Eagles to Glory' },
+    { sample: 'ne-01', title: 'Plancenoit', system: "Napoleon's Eagles" },
+  ]) {
+    it(`explains, on ${sample} (${system}), which systems can be played, and starts nothing`, async () => {
+      const { page, errors } = await openPage(browser, server.url);
+      await openSample(page, sample, title);
+
+      await page.keyboard.press('F5');
+      const message = page.getByTestId('message');
+      await expect.poll(() => message.textContent()).toContain(`not available for ${system} scenarios`);
+      for (const s of testPlayableSystems()) expect(await message.textContent()).toContain(s.title);
+      expect(await page.getByTestId('play-setup').count()).toBe(0);
+
+      // The toolbar button says the same in its tooltip, and clicking it says it again rather than opening anything.
+      await page.getByTestId('cmd-test-play').hover();
+      await expect.poll(() => page.getByRole('tooltip').textContent()).toContain(`not available for ${system}`);
+      await page.getByTestId('cmd-test-play').click();
+      expect(await page.getByTestId('play-setup').count()).toBe(0);
+      expect(errors).toEqual([]);
+      await page.close();
+    }, 60000);
+  }
 });
