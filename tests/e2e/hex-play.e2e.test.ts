@@ -164,6 +164,62 @@ describe('test play on a hex map', () => {
     const plyNow = await ply(page);
     await page.getByTestId('play-undo').click();
     await expect.poll(() => ply(page)).toBeLessThan(plyNow);
+
+    // Let the AI play the human's moves until a melee is on offer: hovering the target tells the odds, alone or
+    // together with the formations beside it.
+    let odds = '';
+    for (let guard = 0; guard < 400 && !odds; guard++) {
+      const phase = await humanDecision(page);
+      const attacker = page.getByTestId('play-acting-unit').first();
+      if (phase === 'melee' && (await attacker.count())) {
+        await attacker.click();
+        const attack = page.locator('[data-testid="play-target-action"][data-type="melee"]').first();
+        await attack.waitFor();
+        await attack.hover();
+        const pool = page.locator('[data-testid="play-pool"][data-kind="melee"]');
+        await pool.waitFor();
+        odds = (await pool.textContent())!;
+        const together = page.locator('[data-testid="play-target-action"][data-together="true"]').first();
+        if (await together.count()) {
+          expect(await together.textContent()).toMatch(/^Attack .+ together with /);
+          await together.hover();
+          await expect.poll(async () => (await pool.textContent())!.match(/Attackers: ([^→]+)→/)?.[1]?.split(',').length ?? 0).toBeGreaterThan(1);
+        }
+        await screenshot(page, 'hex-06-melee-odds');
+        // Off the button, the odds go: the panel is its own size again before anything else is clicked.
+        await page.mouse.move(1, 1);
+        await pool.waitFor({ state: 'detached' });
+        break;
+      }
+      const before = await ply(page);
+      await page.getByTestId('play-step').click();
+      await expect.poll(() => ply(page)).toBeGreaterThan(before);
+    }
+    expect(odds).toMatch(/Ratio (4:1|3:1|2:1|3:2|1:1)/);
+    expect(odds).toMatch(/Attackers win \d+%, defenders \d+%, stalemate \d+%/);
+
+    // The game log downloads, and opens again as a replay drawn with the same counters.
+    const finalPly = await ply(page);
+    const finalCounters = await counters(page);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('play-save-log').click()]);
+    const file = path.join(tempDir('adc-log-'), 'hex.game.jsonl');
+    await download.saveAs(file);
+    const saved = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { type: string; format?: string });
+    expect(saved[0]!.format).toBe('aide-de-camp/hex-skirmish-log');
+    expect(saved.filter((l) => l.type === 'action')).toHaveLength(finalPly);
+    await page.getByTestId('play-new').click();
+    await page.getByTestId('play-open-log-input').setInputFiles(file);
+    await page.getByTestId('replay-bar').waitFor();
+    expect(Number(await page.getByTestId('replay-bar').getAttribute('data-total'))).toBe(finalPly);
+    expect(await counters(page)).toEqual(finalCounters);
+    await page.getByTestId('replay-prev-turn').click();
+    await expect.poll(async () => Number(await page.getByTestId('replay-bar').getAttribute('data-position'))).toBeLessThan(finalPly);
+    expect(await counters(page)).not.toEqual(finalCounters);
+    await page.getByTestId('replay-next-turn').click();
+    await expect.poll(async () => Number(await page.getByTestId('replay-bar').getAttribute('data-position'))).toBe(finalPly);
+    await expect.poll(() => counters(page)).toEqual(finalCounters);
+    await screenshot(page, 'hex-07-replay');
+
     expect(errors).toEqual([]);
     await page.getByTestId('play-close').click();
     expect(await page.getByTestId('dirty-marker').count()).toBe(0);
@@ -187,7 +243,7 @@ describe('test play on a hex map', () => {
     expect(losses).toMatch(/Artillery/);
     expect(losses).toMatch(/\d+\.\d+ units · \d+\.\d men/);
     expect(losses).not.toMatch(/SP/);
-    await screenshot(page, 'hex-06-balance');
+    await screenshot(page, 'hex-08-balance');
     expect(errors).toEqual([]);
     await page.close();
   }, 180000);
