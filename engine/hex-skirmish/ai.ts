@@ -5,7 +5,7 @@
 import type { PlayerKind } from '../../domain/engine-protocol.js';
 import { randomBelow, seedRng, type RngState } from '../dice.js';
 import { CLEAR, FORTIFIED, hexDistance } from './board.js';
-import { fireTerms, meleeTerms, winnerOf, type MeleeTerms } from './combat.js';
+import { fireTerms, meleeOdds, meleeTerms, winnerOf, type MeleeTerms } from './combat.js';
 import { legalActions, pieceIndex } from './game.js';
 import { reach } from './movement.js';
 import { enemyIn } from './stacking.js';
@@ -93,6 +93,21 @@ export function meleeValue(s: GameState, t: Extract<MeleeTerms, { allowed: true 
   return total / 6;
 }
 
+/**
+ * What taking `cell` from the enemy is worth to `side`: the VP of the objectives there, and more when the enemy
+ * wins the game by holding them.
+ */
+function stakesOf(s: GameState, cell: number, side: Side): number {
+  let v = 0;
+  s.board.objectives.forEach((o, k) => {
+    if (!o.cells.includes(cell) || s.control[k] === side) return;
+    v += o.vp;
+    const enemyId = s.meta.sides[other(side)].id;
+    if (s.meta.victory.some((c) => c.kind === 'hold' && c.side === enemyId && c.objectives.includes(o.id))) v += 40;
+  });
+  return v;
+}
+
 function bestMelee(s: GameState, actions: readonly Action[]): Action | null {
   let best: Action | null = null;
   let bestValue = 0.5;
@@ -102,7 +117,8 @@ function bestMelee(s: GameState, actions: readonly Action[]): Action | null {
     const t = meleeTerms(s, ids, pieceIndex(s, a.target));
     if (!t.allowed) continue;
     // Committing more men than needed costs them their own chance to attack elsewhere; a small tax says so.
-    const value = meleeValue(s, t) - 0.1 * (ids.length - 1);
+    const won = meleeOdds(t.results, t.larger).attacker;
+    const value = meleeValue(s, t) + won * stakesOf(s, s.pieces[t.defender.pieces[0]!]!.cell, s.active) - 0.1 * (ids.length - 1);
     if (value > bestValue) {
       bestValue = value;
       best = a;
