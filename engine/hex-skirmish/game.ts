@@ -207,6 +207,8 @@ function exit(s: GameState, a: Extract<Action, { type: 'exit' }>, events: GameEv
 
 function newPiece(s: GameState, from: Piece, men: number): Piece {
   s.splits++;
+  // A scenario may already use an id of this shape; the counter moves past it.
+  while (pieceIndex(s, `${from.id}.${s.splits}`) >= 0) s.splits++;
   const piece: Piece = { ...from, id: `${from.id}.${s.splits}`, name: `${from.name} (detachment ${s.splits})`, men, officer: null, gun: false, wagon: false, origins: [...from.origins] };
   s.pieces.push(piece);
   return piece;
