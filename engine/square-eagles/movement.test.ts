@@ -85,6 +85,34 @@ describe('Units and Boxes: zones of control', () => {
     // Withdrawing is allowed.
     expect(moves(s, 'cav')).toContain('D2');
   });
+
+  it('Units and Boxes: a unit withdrawing from an enemy ZOC must get clear of the units exerting it, not step round to their flank', () => {
+    // Units and Boxes: a unit that starts in an enemy ZOC stays facing into it, assaults a unit exerting it, or
+    // withdraws from the zone. A step to a box still beside that enemy (here its flank, E5/C5) is no withdrawal.
+    const s = inActions(
+      start({ red: [{ id: 'cav', kind: 'cav', cell: 'D4', facing: 180 }], blue: [{ id: 'b', kind: 'inf', cell: 'D5', facing: 0 }] }),
+      'red',
+      ['cav'],
+    );
+    const beside = ['C4', 'E4', 'C5', 'E5', 'C6', 'E6'];
+    for (const type of ['move', 'maneuver'] as const) {
+      const to = moves(s, 'cav', type);
+      for (const c of beside) expect(to, `${type} to ${c}`).not.toContain(c);
+      // Away from it is fine: back north, or diagonally back (C3 is 2.5 boxes from D5).
+      expect(to).toContain('D3');
+      expect(to).toContain('C3');
+    }
+    expect(moves(s, 'cav')).toContain('D1');
+    // Standing and facing it, and assaulting it, remain.
+    expect(has(s, { type: 'assault', unit: 'cav', target: 'b' })).toBe(true);
+    // A unit that did not start in the ZOC may still move onto the flank.
+    const free = inActions(
+      start({ red: [{ id: 'cav', kind: 'cav', cell: 'E3', facing: 180 }], blue: [{ id: 'b', kind: 'inf', cell: 'D5', facing: 0 }] }),
+      'red',
+      ['cav'],
+    );
+    expect(moves(free, 'cav')).toContain('E5');
+  });
 });
 
 describe('rule 3.iii and 3.iv Maneuver: Move, March, Maneuver and turns', () => {

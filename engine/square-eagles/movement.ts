@@ -11,7 +11,9 @@ import {
   T_TOWN,
   T_WOODS,
   boxDistance,
+  colOf,
   isCut,
+  rowOf,
   step,
   type Board,
   type Facing,
@@ -105,6 +107,23 @@ function zocFacings(ctx: Ctx, owners: number[]): Facing[] {
 const key = (to: number, facing: Facing): number => to * 4 + facing / 90;
 
 /**
+ * Whether a unit that started in the ZOC of `owners` has withdrawn when it ends in `to` (Units and Boxes: it stays
+ * facing into them, assaults one, or withdraws from the zone). Withdrawing takes it away: it may not end beside
+ * (orthogonally or diagonally) any of them, which rules out a step round to the same enemy's flank or rear.
+ */
+export function clearOf(ctx: Ctx, owners: readonly number[] | undefined, to: number): boolean {
+  if (!owners) return true;
+  const { b } = ctx;
+  const c = colOf(b, to);
+  const r = rowOf(b, to);
+  for (const o of owners) {
+    const at = ctx.s.units[o]!.cell;
+    if (Math.abs(colOf(b, at) - c) <= 1 && Math.abs(rowOf(b, at) - r) <= 1) return false;
+  }
+  return true;
+}
+
+/**
  * Move or March destinations with final facings (rules 3.iii, 3.iv Maneuver a–c). `spent`, when given, hears the
  * movement used each time a destination is reached (the play view tints boxes by the cheapest).
  */
@@ -114,7 +133,10 @@ export function moveOptions(ctx: Ctx, ui: number, march: boolean, spent?: (to: n
   if (u.formation === 'square' || isSpent(u)) return [];
   if (march && !mayMarch(ctx, u)) return [];
   const found = new Map<number, MoveOption>();
+  const startZoc = enemyZoc(ctx, u.side, u.cell);
   const add = (to: number, facing: Facing, cost: number): void => {
+    // Leaving the box is a withdrawal from any ZOC it started in: it must end clear of those units.
+    if (to !== u.cell && !clearOf(ctx, startZoc, to)) return;
     spent?.(to, cost);
     const k = key(to, facing);
     if (!found.has(k)) found.set(k, { to, facing });
@@ -124,7 +146,6 @@ export function moveOptions(ctx: Ctx, ui: number, march: boolean, spent?: (to: n
   const sluggish = hasTrait(u, 'sluggish');
   const freeEndTurn = lights || isCavalry(u);
   const allowance = baseMove(u) + (march ? 1 : 0);
-  const startZoc = enemyZoc(ctx, u.side, u.cell);
   const startWoods = !lights && (b.flags[u.cell]! & T_WOODS) !== 0;
   const diagonalOk = mayStepDiagonally(u);
 
@@ -233,6 +254,8 @@ export function maneuverOptions(ctx: Ctx, ui: number): ManeuverOption[] {
       if (dc !== 0 || dr !== 0) {
         to = stepOk(ctx, ui, u.cell, dc, dr);
         if (to < 0 || ctx.occ[to]! >= 0 || !canEnd(b, u, to)) continue;
+        // A step out of a ZOC is a withdrawal, which must end clear of the units exerting it.
+        if (!clearOf(ctx, startZoc, to)) continue;
         const zoc = enemyZoc(ctx, u.side, to);
         if (zoc) facings = zocFacings(ctx, zoc);
       } else if (startZoc) {
