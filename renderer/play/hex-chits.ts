@@ -56,8 +56,8 @@ export function chitPlaces(n: number): ChitPlace[] {
   if (n === 1) return [{ dx: 0, dy: 0, size: 0.52 }];
   if (n === 2)
     return [
-      { dx: -0.215, dy: 0, size: 0.4 },
-      { dx: 0.215, dy: 0, size: 0.4 },
+      { dx: -0.225, dy: 0, size: 0.44 },
+      { dx: 0.225, dy: 0, size: 0.44 },
     ];
   if (n <= 4) {
     const corners = [
@@ -66,7 +66,11 @@ export function chitPlaces(n: number): ChitPlace[] {
       [-1, 1],
       [1, 1],
     ] as const;
-    return corners.slice(0, n).map(([x, y]) => ({ dx: x * 0.175, dy: y * 0.175, size: 0.33 }));
+    // 0.36 is the largest square of four that touch and still fit a hex: s + s/√3 ≤ 1/√3.
+    const places = corners.slice(0, n).map(([x, y]) => ({ dx: x * 0.18, dy: y * 0.18, size: 0.36 }));
+    // Three: two above, one centred below them, so the stack does not look as if one were missing.
+    if (n === 3) places[2] = { dx: 0, dy: 0.18, size: 0.36 };
+    return places;
   }
   const step = 0.28 / (n - 1);
   return Array.from({ length: n }, (_, i) => ({ dx: -0.14 + i * step, dy: -0.14 + i * step, size: 0.3 }));

@@ -87,7 +87,7 @@ function Chit({ unit, look, x, y, size, k, selected, acting }: { unit: HexSkirmi
           <Text x={-half + s * 0.07} y={-half + s * 0.05} text={look.letter} fontSize={s * 0.3} fontStyle="bold" fill={look.text} />
           {look.officer && <Star x={half - s * 0.17} y={-half + s * 0.19} numPoints={5} innerRadius={s * 0.06} outerRadius={s * 0.14} fill="#ffd54f" stroke="#3e2723" strokeWidth={Math.max(k * 0.6, s * 0.02)} />}
           {look.men ? (
-            <Text x={-half} y={-half + s * 0.36} width={s} align="center" text={look.men} fontSize={s * (look.men.length > 1 ? 0.52 : 0.58)} fontStyle="bold" fill={look.text} stroke="rgba(0,0,0,0.35)" strokeWidth={s * 0.01} />
+            <Text x={-half} y={-half + s * 0.36} width={s} align="center" text={look.men} fontSize={s * (look.men.length > 1 ? 0.52 : 0.58)} fontStyle="bold" fill={look.text} />
           ) : (
             <Text x={-half} y={-half + s * 0.38} width={s} align="center" text={unit.wagon ? 'wagons' : 'gun'} fontSize={s * 0.22} fill={look.text} />
           )}
