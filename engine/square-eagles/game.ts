@@ -911,12 +911,25 @@ function exitedCount(s: GameState, side: SideIndex): number {
   return s.units.filter((u) => u.side === side && u.status === 'exited').length;
 }
 
+/**
+ * The exit and destroy conditions met now, the first in the scenario's order: they end the game at the end of the
+ * turn in which they are met, so the one that ended it decides it, for the side that met it. Null when none is met.
+ */
+function suddenDeathVerdict(s: GameState): { winner: SideIndex; reason: string; condition: number } | null {
+  const list = s.meta.victory;
+  for (let k = 0; k < list.length; k++) {
+    const v = list[k]!;
+    if (v.kind !== 'exit' && v.kind !== 'destroy') continue;
+    const verdict = checkCondition(s, v);
+    if (verdict) return { ...verdict, condition: k };
+  }
+  return null;
+}
+
 /** Exit and destroy conditions end the game as soon as they are met (at the end of a turn), as does a side with
  * nothing left to fight with. */
 function suddenDeath(s: GameState): boolean {
-  for (const v of s.meta.victory) {
-    if ((v.kind === 'exit' || v.kind === 'destroy') && checkCondition(s, v) !== null) return true;
-  }
+  if (suddenDeathVerdict(s)) return true;
   for (const side of [0, 1] as const) {
     const alive = s.units.some((u) => u.side === side && (u.status === 'table' || u.status === 'reserve'));
     if (!alive) return true;
@@ -968,6 +981,11 @@ function checkCondition(s: GameState, v: GameState['meta']['victory'][number]): 
 }
 
 export function evaluateVictory(s: GameState): { winner: SideIndex | -1; reason: string; condition: number } {
+  // A met exit or destroy condition is what ends the game, so it decides: a hold or points condition listed above
+  // it does not take the game from the side that met it. Otherwise (turn limit, or a side with nothing left) the
+  // conditions are checked in order and the first met decides.
+  const early = suddenDeathVerdict(s);
+  if (early) return early;
   const list = s.meta.victory;
   for (let k = 0; k < list.length; k++) {
     const verdict = checkCondition(s, list[k]!);

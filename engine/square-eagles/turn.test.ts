@@ -235,7 +235,10 @@ describe('Scenario flow: set-up, reinforcements, objectives and victory', () => 
     expect(evaluateVictory(s)).toMatchObject({ winner: 0, condition: 2 });
     unit(s, 'b').status = 'eliminated';
     expect(evaluateVictory(s)).toMatchObject({ winner: 0, condition: 1 });
+    // A met destroy ends the game and so decides it, even with blue's hold, listed first, met too.
     s.control[0]!.holder = 1;
+    expect(evaluateVictory(s)).toMatchObject({ winner: 0, condition: 1 });
+    unit(s, 'b').status = 'table';
     expect(evaluateVictory(s)).toMatchObject({ winner: 1, condition: 0, reason: 'blue holds o' });
     const pts = spec([{ kind: 'points' }]);
     expect(result(pts)).toMatchObject({ winner: 'red', vp: { red: 30, blue: 0 } });
@@ -253,6 +256,38 @@ describe('Scenario flow: set-up, reinforcements, objectives and victory', () => 
     const out = finishTurn(s, []);
     expect(out.state.phase).toBe('over');
     expect(result(out.state)).toMatchObject({ winner: 'red', turns: 1, reason: "red destroyed 50% of the enemy's units" });
+  });
+
+  it('file-format victory: a destroy condition that ends the game early decides it, even below a hold condition met by the other side', () => {
+    // se-01's order: red holds, blue destroys 50%. Red holds its objective all along; blue's fire has worn out one
+    // of red's two units, so blue's destroy is met at the end of turn 1 of 15 and is what ends the game.
+    const s = start({
+      red: [...shooter, { id: 'r2', kind: 'inf', cell: 'A1' }],
+      blue: [...target, { id: 'b2', kind: 'inf', cell: 'H8' }],
+      objectives: [{ id: 'o', cell: 'A1', vp: 25, heldBy: 'red' }],
+      victory: [{ side: 'red', kind: 'hold', objectives: ['o'] }, { side: 'blue', kind: 'destroy', percent: 50 }, { kind: 'points' }],
+    });
+    unit(s, 'r2').hits = 7;
+    const out = finishTurn(s, []);
+    expect(out.state.phase).toBe('over');
+    expect(out.state.control).toEqual([{ id: 'o', holder: 0 }]);
+    expect(result(out.state)).toMatchObject({ winner: 'blue', turns: 1, condition: 1, reason: "blue destroyed 50% of the enemy's units" });
+  });
+
+  it('file-format victory: exit and destroy met at the same time: the scenario lists them in order and the first decides', () => {
+    const spec = (victory: ScenarioSpec['victory']): GameState =>
+      start({ red: [{ id: 'r', kind: 'inf', cell: 'D8' }, { id: 'r2', kind: 'inf', cell: 'A1' }], blue: [{ id: 'b', kind: 'inf', cell: 'H1', vp: 30 }, { id: 'b2', kind: 'inf', cell: 'G1' }], victory });
+    const both = (s: GameState): GameState => {
+      unit(s, 'r').status = 'exited';
+      unit(s, 'b').status = 'eliminated';
+      unit(s, 'r2').status = 'eliminated';
+      return s;
+    };
+    const exitFirst = both(spec([{ side: 'red', kind: 'exit', count: 1, edge: 'south' }, { side: 'blue', kind: 'destroy', percent: 50 }]));
+    expect(evaluateVictory(exitFirst)).toMatchObject({ winner: 0, condition: 0 });
+    // Points (red ahead, 30 to 14) listed first do not decide: they did not end the game.
+    const destroyFirst = both(spec([{ kind: 'points' }, { side: 'blue', kind: 'destroy', percent: 50 }, { side: 'red', kind: 'exit', count: 1, edge: 'south' }]));
+    expect(evaluateVictory(destroyFirst)).toMatchObject({ winner: 1, condition: 1 });
   });
 
   it('file-format turns: the game ends after the turn limit', () => {
