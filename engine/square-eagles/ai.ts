@@ -15,6 +15,7 @@ import {
   fireTargets,
   firePool,
   gunsMayFireAtAssaulter,
+  inFireArc,
   mainFireDice,
   mainRange,
   retreatDirection,
@@ -588,7 +589,7 @@ class Evaluator {
     const d = boxDistance(b, e.cell, cell);
     v = FIRE_NONE;
     if (!isCavalry(e) && d <= Math.max(mainRange(e), skirmishRange(e)) && this.seen(k, cell)) {
-      if (d <= mainRange(e) && sideOf(b, e.cell, e.facing, cell) === 'front') v = FIRE_MAIN;
+      if (d <= mainRange(e) && inFireArc(b, e, cell)) v = FIRE_MAIN;
       else if (d <= skirmishRange(e)) v = FIRE_SKIRMISH;
     }
     table[cell] = v;
@@ -609,7 +610,7 @@ class Evaluator {
       for (let k = 0; k < this.enemies.length; k++) {
         const e = s.units[this.enemies[k]!]!;
         const d = boxDistance(b, pose.cell, e.cell);
-        if (d > range || sideOf(b, pose.cell, pose.facing, e.cell) !== 'front') continue;
+        if (d > range || !inFireArc(b, me, e.cell)) continue;
         if (!this.seen(k, pose.cell)) continue;
         const hits = fireDiceCount(b, me, e, d, extraDie) * hitP;
         const v = hits * this.worth[this.enemies[k]!]! * (hits >= 2 ? 1.3 : 1);

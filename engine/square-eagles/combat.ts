@@ -119,6 +119,15 @@ export function assaultHitOn(u: UnitState): number {
   return 4;
 }
 
+/**
+ * Whether box `cell` lies in the fire arc of `u`, 45° either side of its front (4.ii.a). A square has no flanks
+ * (3.iv Assault f.5, summary sheet): each of its faces is a front, so it fires out of all four, as it is shot at on
+ * all four as a front.
+ */
+export function inFireArc(b: Board, u: UnitState, cell: number): boolean {
+  return u.formation === 'square' || sideOf(b, u.cell, u.facing, cell) === 'front';
+}
+
 /** Live enemy units a unit could shoot at, by kind, already narrowed by the priority rule (4.ii.b, 4.i). */
 export function fireTargets(ctx: Ctx, fi: number, a: PoolAssumptions = {}): { kind: FireKind; targets: number[] } | null {
   const { s, b } = ctx;
@@ -132,7 +141,7 @@ export function fireTargets(ctx: Ctx, fi: number, a: PoolAssumptions = {}): { ki
       if (t.side === u.side || !onTable(t) || isSpent(t)) return;
       const d = boxDistance(b, u.cell, t.cell);
       if (d > range || d > best) return;
-      if (sideOf(b, u.cell, u.facing, t.cell) !== 'front' || !hasLineOfSight(ctx, u.cell, t.cell)) return;
+      if (!inFireArc(b, u, t.cell) || !hasLineOfSight(ctx, u.cell, t.cell)) return;
       if (d < best) {
         best = d;
         targets = [];
@@ -151,7 +160,7 @@ export function fireTargets(ctx: Ctx, fi: number, a: PoolAssumptions = {}): { ki
     if (t.side === u.side || !onTable(t) || isSpent(t)) return;
     const d = boxDistance(b, u.cell, t.cell);
     if (d > range || !hasLineOfSight(ctx, u.cell, t.cell)) return;
-    if (sideOf(b, u.cell, u.facing, t.cell) === 'front') {
+    if (inFireArc(b, u, t.cell)) {
       if (d < bestFront) {
         bestFront = d;
         front = [];
@@ -260,7 +269,7 @@ function whyNot(ctx: Ctx, u: UnitState, t: UnitState, d: number): string {
   if (d > reach) return `out of range (${d} boxes; the longest reach is ${reach})`;
   if (!hasLineOfSight(ctx, u.cell, t.cell)) return 'no line of sight';
   const skirmish = skirmishRange(u);
-  if (d > skirmish && sideOf(ctx.b, u.cell, u.facing, t.cell) !== 'front') {
+  if (d > skirmish && !inFireArc(ctx.b, u, t.cell)) {
     return `outside the front arc (4.ii.a) and beyond skirmish range (${d} boxes; skirmishers reach ${skirmish})`;
   }
   return `out of range (${d} boxes)`;

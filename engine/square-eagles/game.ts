@@ -11,6 +11,7 @@ import {
   fireTargets,
   firePool,
   gunsMayFireAtAssaulter,
+  inFireArc,
   mainFireBar,
   mainFireDice,
   mainRange,
@@ -580,14 +581,14 @@ function performUnitAction(s: GameState, ui: number, a: Action, dice: DiceSource
 }
 
 /** The fire an assaulted unit may make at 1 box by spending its order (3.iv Assault f.3): its fire if the
- * assaulter is in its front arc, otherwise its skirmishers. */
+ * assaulter is in its fire arc (any face of a square), otherwise its skirmishers. */
 function defenceFirePool(ctx: Ctx, di: number, ai: number): (FirePool & { allowed: true }) | null {
   const { s, b } = ctx;
   const d = s.units[di]!;
   const att = s.units[ai]!;
   if (isGuns(d)) return null;
   const range = boxDistance(b, d.cell, att.cell);
-  if (mainFireBar(s, d) === null && sideOf(b, d.cell, d.facing, att.cell) === 'front' && range <= mainRange(d)) {
+  if (mainFireBar(s, d) === null && inFireArc(b, d, att.cell) && range <= mainRange(d)) {
     return { allowed: true, kind: 'fire', range, reroll: false, ...mainFireDice(b, d, att, range, false) };
   }
   if (skirmishBar(s, d) === null) {
