@@ -205,7 +205,7 @@ export function DecisionPanel(p: DecisionProps) {
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
             {p.unitActions.map((a, i) =>
               a.type === 'split' && p.selected?.men !== undefined ? (
-                <SplitControl key={`${i}-${p.selected.id}`} action={a} men={p.selected.men} label={label} onAct={p.onAct} />
+                <SplitControl key={`${i}-${p.selected.id}-${p.selected.men}`} action={a} men={p.selected.men} label={label} onAct={p.onAct} />
               ) : (
                 <Button key={i} size="small" variant="outlined" onClick={() => p.onAct(a)} data-testid="play-unit-action" data-type={a.type}>
                   {label(a)}

@@ -193,17 +193,20 @@ function Flash({ grid, effect, k }: { grid: CellGrid; effect: Effect; k: number 
   }
   const c = cellOf(grid, effect.box);
   if (!c) return null;
+  const [cx, cy] = c.centre;
+  const d = size * 0.35;
   return (
     <Group ref={ref}>
       {effect.kind === 'hit' ? (
         <>
           <Line points={c.poly} closed fill="rgba(213, 0, 0, 0.35)" stroke="#d50000" strokeWidth={3 * k} />
-          <Text x={c.x} y={c.centre[1] - size * 0.18} width={size} align="center" text={`−${effect.hits}`} fontSize={size * 0.36} fontStyle="bold" fill="#fff" stroke="#b71c1c" strokeWidth={k} />
+          <Text x={c.centre[0] - size / 2} y={c.centre[1] - size * 0.18} width={size} align="center" text={`−${effect.hits}`} fontSize={size * 0.36} fontStyle="bold" fill="#fff" stroke="#b71c1c" strokeWidth={k} />
         </>
       ) : (
         <>
-          <Line points={[c.x + size * 0.15, c.y + size * 0.15, c.x + size * 0.85, c.y + size * 0.85]} stroke="#000" strokeWidth={size * 0.08} />
-          <Line points={[c.x + size * 0.85, c.y + size * 0.15, c.x + size * 0.15, c.y + size * 0.85]} stroke="#000" strokeWidth={size * 0.08} />
+          {/* About the centre, not the bounding box: a hex's box is wider than the hex. */}
+          <Line points={[cx - d, cy - d, cx + d, cy + d]} stroke="#000" strokeWidth={size * 0.08} />
+          <Line points={[cx + d, cy - d, cx - d, cy + d]} stroke="#000" strokeWidth={size * 0.08} />
         </>
       )}
     </Group>

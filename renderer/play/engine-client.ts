@@ -1,6 +1,6 @@
 // A promise per request over the host's message-passing engine API. The protocol lets replies come in any order,
 // so each is matched to its request by `re`; events (progress, engine-failed) go to whoever asked for them.
-import type { GameResult, GameSummary, Seat } from '../../domain/engine-protocol.js';
+import type { GameReply, GameResult, GameSummary, LoadedReply, Seat } from '../../domain/engine-protocol.js';
 import type { EngineApi } from '../../domain/host-api.js';
 
 export interface EngineMessage {
@@ -239,17 +239,11 @@ export interface GameSetup {
 export type Summary = GameSummary;
 export type { GameResult };
 
-export interface Loaded extends EngineMessage {
-  scenario: string;
-  title: string;
-  sides: { id: string; key: 'red' | 'blue'; name: string; units: { id: string; name: string; type: string }[] }[];
-}
+/** The engine's `loaded` reply: what the play view reads of it. */
+export type Loaded = EngineMessage & Pick<LoadedReply, 'scenario' | 'title' | 'sides'>;
 
-export interface NewGame extends EngineMessage {
-  game: string;
-  events: EngineMessage[];
-  summary: Summary;
-}
+/** The engine's `game` reply to `new-game`. */
+export type NewGame = EngineMessage & Pick<GameReply, 'game' | 'events' | 'summary'>;
 
 /** Starts an engine, gives it the document as it stands (a copy: the engine never writes back) and begins a game. */
 export async function openGame(client: EngineClient, scenario: unknown, setup: GameSetup): Promise<{ loaded: Loaded; game: NewGame }> {

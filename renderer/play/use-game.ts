@@ -7,6 +7,7 @@
 // - each AI run holds a token, and Pause, Undo and New game take it away, so a run stops at its next move;
 // - an act names the position it was chosen at, and is dropped if the game has moved on since (a double click).
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { PlyRecord } from '../../domain/engine-protocol.js';
 import type { Scenario } from '../../domain/model.js';
 import { EngineClient, EngineError, openGame, type EngineMessage, type GameSetup, type Loaded, type Seat, type Summary } from './engine-client.js';
 import { logLines, type DiceRoll, type EngineAction, type Effect, type LogLine } from './play-actions.js';
@@ -14,14 +15,7 @@ import { playRules } from './play-rules.js';
 import type { GameState } from './play-view.js';
 
 /** One recorded action of a game opened from a log (engine `open-log`). */
-export interface ReplayPly {
-  ply: number;
-  turn: number;
-  phase: string;
-  side: string;
-  action: EngineAction;
-  events: unknown[];
-}
+export type ReplayPly = Omit<PlyRecord, 'action'> & { action: EngineAction };
 
 export interface Game {
   id: string;
