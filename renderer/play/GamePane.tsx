@@ -175,7 +175,8 @@ export function GamePane({
       hoverRef.current = target && selected ? asked : null;
       setHover(target ? (unitsById.get(target)?.box ?? null) : null);
       if (!target || !game || !selected || !opts) return setPool(null);
-      const first = action ?? opts.targets.get(target)?.[0];
+      const list = opts.targets.get(target) ?? [];
+      const first = action ?? list.find((a) => !a.with?.length) ?? list[0];
       const kind = first ? rules.explainKind(first) : null;
       if (!kind) return setPool(null);
       // Cached per position: the cache is cleared whenever the game moves on.
