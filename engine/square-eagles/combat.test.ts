@@ -253,6 +253,13 @@ describe('rule 3.iv Assault', () => {
     expect(legalActions(side).some((a) => a.type === 'assault')).toBe(true);
   });
 
+  it('rule 3.iv Assault b: a unit already touching the target turns at most 90° to face it, so not with its back to it', () => {
+    const back = inActions(duel([red({ cell: 'D4', facing: 0 })], [blue({ cell: 'D5', facing: 0 })]), 'red', ['r']);
+    expect(legalActions(back).some((a) => a.type === 'assault')).toBe(false);
+    const sideOn = inActions(duel([red({ cell: 'D4', facing: 90 })], [blue({ cell: 'D5', facing: 0 })]), 'red', ['r']);
+    expect(legalActions(sideOn).filter((a) => a.type === 'assault')).toEqual([{ type: 'assault', unit: 'r', target: 'b', from: 'D4' }]);
+  });
+
   it('rule 3.iv Assault f: both roll d6 equal to remaining SP; Cavalry hit on 3+, Infantry 4+, Lights 5+', () => {
     const s = duel([red()], [blue({ sp: 6 })]);
     s.units[0]!.hits = 2;

@@ -25,7 +25,7 @@ import {
   type PoolAssumptions,
 } from './combat.js';
 import { boxOnSide, ctxOf, facingTowards, inFireCover, makeCtx, nearestEnemy, sideOf, type Ctx } from './geometry.js';
-import { assaultApproach, canEnd, maneuverOptions, mayAssault, moveOptions } from './movement.js';
+import { assaultApproach, assaultStartFacings, canEnd, maneuverOptions, mayAssault, moveOptions } from './movement.js';
 import { createState, type NewGameOptions } from './setup.js';
 import {
   DID_ASSAULT,
@@ -1065,6 +1065,10 @@ export function dicePool(s: GameState, q: PoolQuery): FirePool | AssaultPool {
   if (!ap) {
     const side = sideOf(state.board, t.cell, t.facing, u.cell);
     const contact = boxOnSide(state.board, t.cell, t.facing, side);
+    if (contact === u.cell && !assaultStartFacings(u).includes(facingTowards(state.board, contact, t.cell)!)) {
+      const why = assaultStartFacings(u).length > 1 ? 'would have to turn more than 90° to face it' : 'does not face it and may not turn at the start of an assault';
+      return { allowed: false, reason: `it touches the target's ${side} already, but ${why}` };
+    }
     return { allowed: false, reason: `it cannot reach the box touching the target's ${side} (${contact >= 0 ? state.board.names[contact] : 'off the table'}) this turn` };
   }
   const pools = assaultDice(state.board, u, t, ap.from, q.orderBonus === true);

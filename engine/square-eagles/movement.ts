@@ -18,7 +18,7 @@ import {
   type Board,
   type Facing,
 } from './board.js';
-import { boxOnSide, enemyZoc, reverse, sideOf, type ArcSide, type Ctx } from './geometry.js';
+import { boxOnSide, enemyZoc, facingTowards, reverse, sideOf, type ArcSide, type Ctx } from './geometry.js';
 import {
   hasTrait,
   isCavalry,
@@ -285,6 +285,12 @@ export function mayAssault(u: UnitState): boolean {
   return u.formation !== 'square' && !isSpent(u);
 }
 
+/** The facings an assault may start in: as it stands or one turn of 90° (3.iv Assault b); Militia and Sluggish none. */
+export function assaultStartFacings(u: UnitState): Facing[] {
+  if (hasTrait(u, 'militia') || hasTrait(u, 'sluggish')) return [u.facing];
+  return [u.facing, ((u.facing + 90) % 360) as Facing, ((u.facing + 270) % 360) as Facing];
+}
+
 /**
  * Where `ui` can assault `ti` from this turn: the box on the side of the target whose arc the assaulter starts in
  * (3.iv Assault a), reached with one turn of up to 90° at the start (b) and then straight ahead, with the one
@@ -302,11 +308,12 @@ export function assaultApproach(ctx: Ctx, ui: number, ti: number): AssaultOption
   const side = sideOf(b, t.cell, t.facing, u.cell);
   const contact = boxOnSide(b, t.cell, t.facing, side);
   if (contact < 0 || !canEnd(b, u, contact) || isCut(b, contact, t.cell)) return null;
-  if (contact === u.cell) return { target: ti, from: contact, side };
+  const turns = assaultStartFacings(u);
+  // Already touching: its one turn is the one that faces the target, so that too is at most 90° (b); a unit with
+  // its back to the target would need 180°.
+  if (contact === u.cell) return turns.includes(facingTowards(b, contact, t.cell)!) ? { target: ti, from: contact, side } : null;
   if (ctx.occ[contact]! >= 0) return null;
   const allowance = baseMove(u);
-  const militiaOrSluggish = hasTrait(u, 'militia') || hasTrait(u, 'sluggish');
-  const turns: Facing[] = militiaOrSluggish ? [u.facing] : [u.facing, ((u.facing + 90) % 360) as Facing, ((u.facing + 270) % 360) as Facing];
   const diagonalOk = mayStepDiagonally(u);
   // Lights never assault, so woods always slow an assaulter.
   const startWoods = (b.flags[u.cell]! & T_WOODS) !== 0;
