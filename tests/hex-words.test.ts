@@ -3,16 +3,16 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { HexSkirmishView } from '../../domain/engine-protocol.js';
-import type { Scenario } from '../../domain/model.js';
-import { engineFor } from '../../engine/registry.js';
-import type { AnyRulesEngine } from '../../engine/rules-engine.js';
-import { describeHexEvent, hexActionLabel, hexDiceOf, hexEffectsOf, hexName, hexUnitLine } from './hex-words.js';
-import { optionsFor, type EngineAction } from './play-actions.js';
-import { playRules } from './play-rules.js';
-import { describeEvent, type GameState } from './play-view.js';
+import type { HexSkirmishView } from '../domain/engine-protocol.js';
+import type { Scenario } from '../domain/model.js';
+import { engineFor } from '../engine/registry.js';
+import type { AnyRulesEngine } from '../engine/rules-engine.js';
+import { describeHexEvent, hexActionLabel, hexDiceOf, hexEffectsOf, hexName, hexUnitLine } from '../renderer/play/hex-words.js';
+import { optionsFor, type EngineAction } from '../renderer/play/play-actions.js';
+import { playRules } from '../renderer/play/play-rules.js';
+import { describeEvent, type GameState } from '../renderer/play/play-view.js';
 
-const root = path.resolve(import.meta.dirname, '../..');
+const root = path.resolve(import.meta.dirname, '..');
 const scenario = (name: string) => JSON.parse(readFileSync(path.join(root, 'scenarios', `${name}.scenario.json`), 'utf8')) as Scenario;
 const HX01 = scenario('hx-01-the-foragers-bridge');
 const engine = engineFor('hex-skirmish')!;
