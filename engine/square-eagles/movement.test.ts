@@ -169,6 +169,21 @@ describe('rule 3.iii and 3.iv Maneuver: Move, March, Maneuver and turns', () => 
     expect(cav.map((a) => (a as { facing: number }).facing).sort()).toEqual([0, 180, 270, 90].sort());
   });
 
+  it('rule 3.iv Maneuver a: Lights and Cavalry turn at the start or at the end of a move, not at both', () => {
+    // Facing south at E1: going east to G1 needs the turn at the start, so the unit arrives facing east.
+    for (const kind of ['cav', 'lights'] as const) {
+      const s = inActions(start({ red: [{ id: 'u', kind, cell: 'E1', facing: 180 }], blue: [far] }), 'red', ['u']);
+      const facings = (to: string): number[] =>
+        legalActions(s)
+          .filter((a) => a.type === 'move' && a.to === to)
+          .map((a) => (a as { facing: number }).facing)
+          .sort((x, y) => x - y);
+      expect(facings('G1'), kind).toEqual([90]);
+      // Straight ahead, the turn is still free to take at the end.
+      expect(facings('E3'), kind).toEqual([0, 90, 180, 270]);
+    }
+  });
+
   it('Sluggish trait: the unit turns only at the end of a move', () => {
     const s = inActions(start({ red: [{ id: 'i', kind: 'inf', cell: 'B1', facing: 90, traits: ['sluggish'] }], blue: [far] }), 'red', ['i']);
     expect(moves(s, 'i')).not.toContain('B2');

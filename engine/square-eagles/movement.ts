@@ -155,7 +155,7 @@ export function moveOptions(ctx: Ctx, ui: number, march: boolean, spent?: (to: n
     for (const f of facings) if (f !== u.facing) add(u.cell, f, 0);
   }
 
-  // Infantry and Guns turn at the start; Lights and Cavalry at the start or end; Sluggish only at the end;
+  // Infantry and Guns turn at the start; Lights and Cavalry at the start or the end, one of the two; Sluggish only at the end;
   // Militia never (only by Maneuver). A move through woods gets no turn at all (3.iv c.2: half speed OR turn).
   const startFacings: readonly Facing[] = militia || sluggish ? [u.facing] : FACINGS;
   const endTurn = !militia && (freeEndTurn || sluggish);
@@ -184,7 +184,8 @@ export function moveOptions(ctx: Ctx, ui: number, march: boolean, spent?: (to: n
         continue;
       }
       if (occupant < 0 && canEnd(b, u, to)) {
-        if (endTurn && !w) for (const f of FACINGS) add(to, f, c);
+        // The end turn is the alternative to the start turn, not a second one (3.iv Maneuver a: start or end).
+        if (endTurn && !turned && !w) for (const f of FACINGS) add(to, f, c);
         else add(to, facing, c);
       }
       walk(to, facing, turned, c, diagUsed || diag, w);
