@@ -3,7 +3,7 @@
 // takes no clicks: a click on a hex picks among its formations in GamePane.
 import { Group, Line, Rect, Star, Text } from 'react-konva';
 import type { HexSkirmishUnit } from '../../domain/engine-protocol.js';
-import { cellCenter, parseCell, type CellGrid } from '../../domain/grid.js';
+import { cellCenter, cellPolygon, parseCell, type CellGrid } from '../../domain/grid.js';
 import { chitLook, chitPlaces, formationsByHex, type ChitLook } from './hex-chits.js';
 import type { HexState, SideColours } from './play-view.js';
 
@@ -20,8 +20,17 @@ export interface CountersProps {
 
 export function HexCounters({ grid, state, k, selected, acting, colours }: CountersProps) {
   const stacks = formationsByHex(state.units);
+  // Hexes no formation may enter, as the engine reads the map: a river drawn as a thin line closes the whole hex
+  // it runs through, which the map alone does not show.
+  const closed = Object.entries(state.board.terrain).flatMap(([box, t]) => {
+    const c = t === 'impassable' ? parseCell(box) : null;
+    return c ? [{ box, points: cellPolygon(grid, c.col, c.row).flatMap((p) => [p[0], p[1]]) }] : [];
+  });
   return (
     <Group>
+      {closed.map((h) => (
+        <Line key={`closed-${h.box}`} points={h.points} closed fill="rgba(40, 40, 60, 0.16)" stroke="rgba(40, 40, 60, 0.35)" strokeWidth={Math.max(k, grid.cell * 0.01)} dash={[grid.cell * 0.05, grid.cell * 0.04]} />
+      ))}
       {[...stacks].map(([box, list]) => {
         const c = parseCell(box);
         if (!c) return null;

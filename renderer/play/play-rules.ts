@@ -84,7 +84,7 @@ const hexSkirmish: PlayRules = {
   unitLine: (u) => hexUnitLine(u as HexSkirmishUnit),
   explainKind: (a) => (a.type === 'melee' ? 'assault' : a.type === 'fire' ? 'fire' : null),
   initiative: 'moves first',
-  legend: 'Each chit is a formation: I infantry, C cavalry, A artillery, B baggage; the number is its men. ★ an officer rides with it (a chit with only a star is an officer alone). R routing, U unarmed, P prisoners (in their captor\'s colour, bordered in their own); grey: a cannon or wagons left behind.',
+  legend: 'Each chit is a formation: I infantry, C cavalry, A artillery, B baggage; the number is its men. ★ an officer rides with it (a chit with only a star is an officer alone). R routing, U unarmed, P prisoners (in their captor\'s colour, bordered in their own); grey: a cannon or wagons left behind. Shaded, dashed hexes are impassable.',
 };
 
 const RULES: Readonly<Record<RuleSystemId, PlayRules>> = { 'square-eagles': squareEagles, 'hex-skirmish': hexSkirmish };
