@@ -663,11 +663,14 @@ function endOrders(s: GameState, side: SideIndex, dice: DiceSource, ev: GameEven
       if (onTable(u) && !isSpent(u) && u.orders < maxOrders(u)) u.orders++;
       g.placed = true;
     }
-    // Excellent Staff: one order saved on a roll of 5, two on a 6.
+    // Excellent Staff: one order of this roll saved on a 5, two on a 6, to be spent in any later Orders phase; the
+    // text caps what one roll may save, not what is kept, so saved orders stay until spent. This turn's pips are
+    // taken to be spent before saved ones (they lapse otherwise), so the saved pips still unspent stay saved.
     if (g.excellentStaff) {
-      const keep = Math.min(g.pips, g.roll === 6 ? 2 : g.roll === 5 ? 1 : 0);
-      if (keep > 0) ev.push({ type: 'orders-saved', general: g.id, saved: keep });
-      g.banked = keep;
+      const stillSaved = Math.min(g.banked, g.pips);
+      const keep = Math.min(g.pips - stillSaved, g.roll === 6 ? 2 : g.roll === 5 ? 1 : 0);
+      g.banked = stillSaved + keep;
+      if (keep > 0) ev.push({ type: 'orders-saved', general: g.id, saved: keep, banked: g.banked });
     }
     g.pips = 0;
   }
@@ -761,9 +764,9 @@ function startTurn(s: GameState, dice: DiceSource, ev: GameEvent[]): void {
     if (g.division) {
       g.pips = 3;
     } else {
+      // Orders saved by Excellent Staff come on top of the roll; they stay counted in `banked` until spent.
       g.roll = dice.d6();
       g.pips = g.roll + g.banked;
-      g.banked = 0;
     }
     ev.push({ type: 'orders-roll', general: g.id, roll: g.roll, pips: g.pips });
   }

@@ -53,6 +53,27 @@ describe('Turn Sequence 1: Orders phase and Generals', () => {
     }
   });
 
+  it('Excellent Staff rating: saved orders stay until an Orders phase spends them ("any Orders Phase"), not only the next', () => {
+    const staff = { ratings: { 'square-eagles': { excellentStaff: true } } };
+    const s = start({ red: [...shooter, { id: 'x', kind: 'inf', cell: 'H1' }], blue: target, redLeader: staff });
+    Object.assign(gen(s, 0), { roll: 6, pips: 6, placed: true });
+    const t1 = act(s, { type: 'end-orders' });
+    expect(gen(t1.state, 0).banked).toBe(2);
+    // Turn 2: a roll of 3 saves nothing of its own, and nothing is spent: the two saved orders are still there.
+    const t2 = finishTurn(t1.state, [3, 4]);
+    expect(gen(t2.state, 0)).toMatchObject({ roll: 3, pips: 5, banked: 2 });
+    const kept = act(t2.state, { type: 'end-orders' });
+    expect(gen(kept.state, 0).banked).toBe(2);
+    // Turn 3: a roll of 2 plus the two saved. Three pips spent (r next to the enemy costs 2, x costs 1): the
+    // roll's own pips go first, so one saved order is left for later.
+    const t3 = finishTurn(kept.state, [2, 4]);
+    expect(gen(t3.state, 0)).toMatchObject({ roll: 2, pips: 4, banked: 2 });
+    const o1 = act(t3.state, { type: 'order', general: 'red-gen', unit: 'r' });
+    const o2 = act(o1.state, { type: 'order', general: 'red-gen', unit: 'x' });
+    const spent = act(o2.state, { type: 'end-orders' });
+    expect(gen(spent.state, 0).banked).toBe(1);
+  });
+
   it('Division General rating: three orders every turn without a roll, each getting through for one pip', () => {
     const { state } = startGame(
       scenario({ red: [{ id: 'near', kind: 'inf', cell: 'D3' }], blue: [{ id: 'b', kind: 'inf', cell: 'D4' }], redLeader: { ratings: { 'square-eagles': { divisionGeneral: true } } } }),

@@ -76,7 +76,10 @@ export interface GeneralState {
   removedTurn: number;
   excellentStaff: boolean;
   division: boolean;
-  /** Orders phase: this turn's die, pips left, and pips saved by Excellent Staff from earlier turns. */
+  /**
+   * Orders phase: this turn's die and pips left (the die plus the saved pips), and the pips saved by Excellent Staff
+   * in earlier turns, which stay saved until spent (this turn's pips are spent first).
+   */
   roll: number;
   pips: number;
   banked: number;
