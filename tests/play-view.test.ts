@@ -206,6 +206,18 @@ describe('the balance report', () => {
     expect(svg).toContain('French &lt;script&gt;');
   });
 
+  it('makes room for a long side name, and cuts one too long for half the chart with its whole name as a tooltip', () => {
+    const long = ratesSvg(sim, (k) => (k === 'red' ? 'Light Division detachment' : 'Austrians'));
+    // The label is drawn whole, right-aligned at the bars' left edge, which has moved right to make room for it.
+    expect(long).toMatch(/<title>Light Division detachment wins<\/title>Light Division detachment wins<\/text>/);
+    const firstBar = Number(/<rect x="(\d+)"/.exec(long)![1]);
+    expect(firstBar).toBeGreaterThan(170);
+    const huge = ratesSvg(sim, (k) => (k === 'red' ? 'The Combined Light Companies of the First Brigade of the Light Division' : 'Austrians'));
+    expect(huge).toContain('<title>The Combined Light Companies of the First Brigade of the Light Division wins</title>');
+    expect(huge).toMatch(/<\/title>The Combined[^<]*…<\/text>/);
+    expect(Number(/<rect x="(\d+)"/.exec(huge)![1])).toBeLessThanOrEqual(560 * 0.45);
+  });
+
   it('draws one bar per side per VP total, and the end turns stacked by winner', () => {
     if (!sim.vpHistogram || !sim.endTurns) return expect.fail('the engine sends vpHistogram and endTurns');
     const svg = vpHistogramSvg(sim, sideName);

@@ -118,7 +118,13 @@ export function ratesSvg(sim: Simulation, sideName: SideName, colour: SideColour
     { label: `${sideName('blue')} wins`, rate: sim.winRate.blue, ci: sim.ci95.blue, colour: colour.blue, count: sim.wins.blue },
     { label: 'Draws', rate: sim.games ? sim.wins.draw / sim.games : 0, colour: colour.draw, count: sim.wins.draw },
   ];
-  const left = 170;
+  // Room for the longest label (side names run long: "Light Division detachment wins"), up to about half the
+  // chart; a label longer still is cut with an ellipsis and given whole in its tooltip.
+  const CHAR = 6.6;
+  const longest = Math.max(...rows.map((r) => r.label.length));
+  const left = Math.round(Math.min(width * 0.45, Math.max(120, longest * CHAR + 12)));
+  const fits = Math.floor((left - 12) / CHAR);
+  const shown = (label: string) => (label.length <= fits ? label : `${label.slice(0, Math.max(1, fits - 1))}…`);
   const barW = width - left - 95;
   const rowH = 30;
   const h = rows.length * rowH + 24;
@@ -130,7 +136,7 @@ export function ratesSvg(sim: Simulation, sideName: SideName, colour: SideColour
   }
   rows.forEach((r, i) => {
     const y = i * rowH + 4;
-    out += `<text x="${left - 8}" y="${y + 15}" text-anchor="end">${escapeHtml(r.label)}</text>`;
+    out += `<text x="${left - 8}" y="${y + 15}" text-anchor="end"><title>${escapeHtml(r.label)}</title>${escapeHtml(shown(r.label))}</text>`;
     out += `<rect x="${left}" y="${y + 3}" width="${Math.max(0, r.rate * barW)}" height="16" fill="${r.colour}" data-rate="${r.rate}"/>`;
     if (r.ci) {
       const [lo, hi] = r.ci;
