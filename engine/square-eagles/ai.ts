@@ -22,7 +22,7 @@ import {
   skirmishRange,
 } from './combat.js';
 import { ctxOf, facingTowards, hasLineOfSight, inFireCover, roughFacing, sideOf, type Ctx } from './geometry.js';
-import { evaluateVictory, isLegalOrder, isLegalUnitAction, legalActions, orderActions, orderCost, sideIndexOf, unitIndexOf } from './game.js';
+import { evaluateVictory, isLegalOrder, isLegalUnitAction, legalActions, mayEndActions, mustUseOrders, orderActions, orderCost, sideIndexOf, unitIndexOf } from './game.js';
 import { assaultApproach, baseMove, canEnd, maneuverOptions, mayAssault, moveOptions } from './movement.js';
 import {
   DID_MOVE,
@@ -751,14 +751,23 @@ export function heuristicPlayer(): Player {
         case 'actions': {
           if (plan.length > 0 && planSig === signature(state, planned)) {
             const next = plan.shift()!;
-            if (next.type === 'end-actions') return next;
-            const ui = 'unit' in next ? unitIndexOf(state, next.unit) : -1;
-            if (ui >= 0 && next.type !== 'assault' && isLegalUnitAction(ctxOf(state), ui, next)) return next;
+            // A veteran given two orders must use both (mayEndActions): then plan again for its second action.
+            if (next.type === 'end-actions') {
+              if (mayEndActions(ctxOf(state))) return next;
+            } else {
+              const ui = 'unit' in next ? unitIndexOf(state, next.unit) : -1;
+              if (ui >= 0 && next.type !== 'assault' && isLegalUnitAction(ctxOf(state), ui, next)) return next;
+            }
           }
           plan = planActions(state);
           planned = new Set(plan.filter((a) => 'unit' in a).map((a) => (a as { unit: string }).unit));
           planSig = signature(state, planned);
           const next = plan.shift()!;
+          // Nothing scored for a unit bound to act (only actions the scoring skips are left): take any legal one.
+          if (next.type === 'end-actions' && !mayEndActions(ctxOf(state))) {
+            const legal = legalActions(state);
+            return legal.find((a) => 'unit' in a && mustUseOrders(state.units[unitIndexOf(state, a.unit)]!)) ?? legal[0]!;
+          }
           // After an assault the picture has changed too much to keep the plan.
           if (next.type === 'assault') plan = [];
           return next;
@@ -884,7 +893,8 @@ function planActions(s: GameState): Action[] {
   const picks: Candidate[] = [];
   s.units.forEach((u, ui) => {
     if (u.side !== side || !onTable(u) || isSpent(u) || unusedOrders(u) === 0) return;
-    const best = bestForUnit(ev, ui);
+    // A veteran holding its second order must act (mustUseOrders): its best action is taken even if worse than holding.
+    const best = bestForUnit(ev, ui, mustUseOrders(u));
     if (best) picks.push(best);
   });
   picks.sort((a, b) => b.score - a.score);
@@ -893,7 +903,7 @@ function planActions(s: GameState): Action[] {
   return out;
 }
 
-function bestForUnit(ev: Evaluator, ui: number): Candidate | null {
+function bestForUnit(ev: Evaluator, ui: number, mustAct = false): Candidate | null {
   const { s, ctx } = ev;
   const b = s.board;
   const u = s.units[ui]!;
@@ -902,7 +912,7 @@ function bestForUnit(ev: Evaluator, ui: number): Candidate | null {
   // Holding the order: it adds a die to the unit's fire (4.ii.e) or to its defence (3.iv Assault f.3).
   const hold = ev.value(ui, u, abilityAfter(s, u, null), true);
   // The best so far, kept as plain values: the action object is built once, for the winner.
-  let bestScore = 0.25;
+  let bestScore = mustAct ? -Infinity : 0.25;
   let bestKind: Action['type'] | null = null;
   let bestTo = -1;
   let bestFacing: Facing = u.facing;

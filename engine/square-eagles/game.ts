@@ -156,10 +156,14 @@ function legalActionsIn(ctx: Ctx): Action[] {
       return [...orderActions(s, p.side), { type: 'end-orders' }];
     case 'actions': {
       const out: Action[] = [];
+      let bound = false;
       s.units.forEach((u, ui) => {
-        if (u.side === p.side) out.push(...unitActions(ctx, ui));
+        if (u.side !== p.side) return;
+        const acts = unitActions(ctx, ui);
+        out.push(...acts);
+        if (acts.length > 0 && mustUseOrders(u)) bound = true;
       });
-      out.push({ type: 'end-actions' });
+      if (!bound) out.push({ type: 'end-actions' });
       return out;
     }
     case 'fire':
@@ -203,6 +207,21 @@ export function orderActions(s: GameState, side: SideIndex, firstOnly = false): 
     }
   }
   return out;
+}
+
+/**
+ * Veterans: a unit assigned a second order must use both this turn (Veterans trait). Read as: both go on actions in
+ * its Actions phase, so the order cannot be kept back as a fire or defence die; while it holds one and has an action
+ * to take, its side may not end the phase. A veteran with a single order is bound by nothing.
+ */
+export function mustUseOrders(u: UnitState): boolean {
+  return hasTrait(u, 'veterans') && u.orders >= 2 && unusedOrders(u) > 0 && onTable(u) && !isSpent(u);
+}
+
+/** Whether the side acting may end its Actions phase now: no veteran unit still bound to act (see mustUseOrders). */
+export function mayEndActions(ctx: Ctx): boolean {
+  const { s } = ctx;
+  return !s.units.some((u, ui) => u.side === s.pending.side && mustUseOrders(u) && unitActions(ctx, ui).length > 0);
 }
 
 /** Every action an ordered unit may take now (rule 3). */
@@ -352,7 +371,10 @@ function perform(s: GameState, a: Action, dice: DiceSource, ev: GameEvent[]): vo
       return;
     }
     case 'actions': {
-      if (a.type === 'end-actions') return endActions(s, ev);
+      if (a.type === 'end-actions') {
+        if (!mayEndActions(ctx)) throw new IllegalAction('a veteran unit given two orders must use both this turn');
+        return endActions(s, ev);
+      }
       if (!('unit' in a)) throw new IllegalAction(`"${a.type}" is not an Actions phase action`);
       const ui = unitOf(s, a.unit, side);
       if (!isLegalUnitAction(ctx, ui, a)) throw new IllegalAction(`illegal ${a.type} for ${a.unit}`);

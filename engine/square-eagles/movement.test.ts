@@ -197,6 +197,23 @@ describe('rule 3.iii and 3.iv Maneuver: Move, March, Maneuver and turns', () => 
     expect(legalActions(s).some((a) => a.type === 'maneuver' && a.unit === 'm' && a.facing === 180)).toBe(true);
   });
 
+  it('Militia trait and Units and Boxes: militia entering an enemy ZOC are not turned by it; they stop there facing it, assault it, or Maneuver', () => {
+    // Blue at C5 faces north, so its ZOC is C4. A unit entering a ZOC assaults or stops facing into it (Units and
+    // Boxes); Militia may turn only by Maneuvering (Militia trait), so a Move may not turn them to face it.
+    const blue = [{ id: 'b', kind: 'inf' as const, cell: 'C5', facing: 0 }];
+    const sideOn = inActions(start({ red: [{ id: 'm', kind: 'militia', cell: 'B4', facing: 90, traits: ['militia'] }], blue }), 'red', ['m']);
+    expect(moves(sideOn, 'm')).not.toContain('C4');
+    expect(has(sideOn, { type: 'maneuver', unit: 'm', to: 'C4', facing: 180 })).toBe(true);
+    expect(has(sideOn, { type: 'assault', unit: 'm', target: 'b', from: 'C4' })).toBe(true);
+    // Coming straight at it, militia stop in the ZOC already facing it, or assault: the same choice as anyone.
+    const headOn = inActions(start({ red: [{ id: 'm', kind: 'militia', cell: 'C2', facing: 180, traits: ['militia'] }], blue }), 'red', ['m']);
+    expect(legalActions(headOn).filter((a) => a.type === 'move' && a.to === 'C4')).toEqual([{ type: 'move', unit: 'm', to: 'C4', facing: 180 }]);
+    expect(has(headOn, { type: 'assault', unit: 'm', target: 'b', from: 'C4' })).toBe(true);
+    // Others are turned to face it as they enter.
+    const line = inActions(start({ red: [{ id: 'i', kind: 'inf', cell: 'B4', facing: 90 }], blue }), 'red', ['i']);
+    expect(legalActions(line).filter((a) => a.type === 'move' && a.to === 'C4')).toEqual([{ type: 'move', unit: 'i', to: 'C4', facing: 180 }]);
+  });
+
   it('rule 3.iv Maneuver: one box in any direction (1.5 diagonally), any formation and facing; squares only Maneuver', () => {
     const s = inActions(start({ red: [{ id: 'i', kind: 'inf', cell: 'D4', formation: 'square' }], blue: [far] }), 'red', ['i']);
     expect(moves(s, 'i')).toEqual([]);

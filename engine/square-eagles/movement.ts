@@ -157,6 +157,8 @@ export function moveOptions(ctx: Ctx, ui: number, march: boolean, spent?: (to: n
 
   // Infantry and Guns turn at the start; Lights and Cavalry at the start or the end, one of the two; Sluggish only at the end;
   // Militia never (only by Maneuver). A move through woods gets no turn at all (3.iv c.2: half speed OR turn).
+  // A move entering an enemy ZOC ends there facing a unit exerting it; Militia, which may not be turned by a Move,
+  // may stop there only if they already face one (else they assault it, or Maneuver into the box).
   const startFacings: readonly Facing[] = militia || sluggish ? [u.facing] : FACINGS;
   const endTurn = !militia && (freeEndTurn || sluggish);
 
@@ -180,7 +182,7 @@ export function moveOptions(ctx: Ctx, ui: number, march: boolean, spent?: (to: n
       const zoc = enemyZoc(ctx, u.side, to);
       if (zoc) {
         // Entering an enemy ZOC ends the move facing a unit that exerts it.
-        if (occupant < 0 && canEnd(b, u, to)) for (const f of zocFacings(ctx, zoc)) add(to, f, c);
+        if (occupant < 0 && canEnd(b, u, to)) for (const f of zocFacings(ctx, zoc)) if (!militia || f === facing) add(to, f, c);
         continue;
       }
       if (occupant < 0 && canEnd(b, u, to)) {
@@ -218,7 +220,7 @@ export function moveOptions(ctx: Ctx, ui: number, march: boolean, spent?: (to: n
         best.set(to, c);
         const zoc = enemyZoc(ctx, u.side, to);
         if (zoc) {
-          if (occupant < 0 && canEnd(b, u, to)) for (const f of zocFacings(ctx, zoc)) add(to, f, c);
+          if (occupant < 0 && canEnd(b, u, to)) for (const f of zocFacings(ctx, zoc)) if (!militia || f === u.facing) add(to, f, c);
           continue;
         }
         if (occupant < 0 && canEnd(b, u, to)) {

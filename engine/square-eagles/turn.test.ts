@@ -100,6 +100,28 @@ describe('Turn Sequence 1: Orders phase and Generals', () => {
   });
 });
 
+describe('Veterans trait: "must use both"', () => {
+  const vets = (orders: number): GameState =>
+    inActions(start({ red: [{ id: 'v', kind: 'inf', cell: 'A1', traits: ['veterans'] }, { id: 'x', kind: 'inf', cell: 'H1' }], blue: [{ id: 'b', kind: 'inf', cell: 'H8' }] }), 'red', ['v', 'x'], orders);
+
+  it('Veterans trait: a unit given a second order must use both this turn, so its side may not end its actions while one is unspent', () => {
+    const s = vets(2);
+    unit(s, 'x').orders = 1;
+    expect(has(s, { type: 'end-actions' })).toBe(false);
+    expect(() => act(s, { type: 'end-actions' })).toThrow();
+    const m1 = act(s, { type: 'move', unit: 'v', to: 'A3', facing: 180 });
+    expect(has(m1.state, { type: 'end-actions' })).toBe(false);
+    const m2 = act(m1.state, { type: 'move', unit: 'v', to: 'A5', facing: 180 });
+    // Both used: the side may stop, keeping x's single order (a bonus die in the Fire phase) as any unit may.
+    expect(m2.state.pending).toMatchObject({ kind: 'actions', side: 0 });
+    expect(has(m2.state, { type: 'end-actions' })).toBe(true);
+  });
+
+  it('Veterans trait: with a single order a veteran unit is like any other and may keep it', () => {
+    expect(has(vets(1), { type: 'end-actions' })).toBe(true);
+  });
+});
+
 describe('Turn Sequence 2: Initiative', () => {
   const atSecondOrders = (turn: number): GameState => {
     const s = cloneState(start({ red: shooter, blue: target }));
