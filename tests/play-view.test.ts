@@ -94,6 +94,12 @@ describe('legal actions sorted for the map', () => {
     expect(line).toContain(`to ${first.to}`);
   });
 
+  it('says saved orders last until spent (Excellent Staff), with the total kept when it is more', () => {
+    const n = new Map([['g', 'Radetzky']]);
+    expect(describeEvent({ type: 'orders-saved', general: 'g', saved: 1, banked: 1 }, n)).toBe('Radetzky saves 1 order for a later turn');
+    expect(describeEvent({ type: 'orders-saved', general: 'g', saved: 2, banked: 3 }, n)).toBe('Radetzky saves 2 orders for a later turn (3 saved in all)');
+  });
+
   it('labels every kind of action a player may meet in words', () => {
     const n = new Map([['u', 'IR 49'], ['g', 'Radetzky'], ['t', '10e Léger']]);
     expect(actionLabel({ type: 'order', general: 'g', unit: 'u' }, n)).toBe('Order (Radetzky)');

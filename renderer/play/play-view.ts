@@ -111,7 +111,7 @@ export function describeEvent(e: Record<string, unknown>, names: Names): string 
     case 'orders-roll':
       return `${n('general')} rolls ${str(e.roll)} for orders: ${plural(e.pips, 'pip')}`;
     case 'orders-saved':
-      return `${n('general')} saves ${plural(e.saved, 'order')} for next turn`;
+      return `${n('general')} saves ${plural(e.saved, 'order')} for a later turn${typeof e.banked === 'number' && e.banked !== e.saved ? ` (${str(e.banked)} saved in all)` : ''}`;
     case 'order':
       return `${n('general')} orders ${n('unit')}${typeof e.cost === 'number' ? ` (${plural(e.cost, 'pip')})` : ''}`;
     case 'attach':
