@@ -21,18 +21,8 @@ import {
   fileForAppUrl,
   isAppPageUrl,
 } from './app-protocol.js';
-import {
-  ARGUMENT_CHECKS,
-  checkArguments,
-  ENGINE_MESSAGE_CHANNEL,
-  INVOKE_CHANNELS,
-  INVOKE_METHODS,
-  MAX_TEXT_BYTES,
-  MENU_CHANNEL,
-  textArg,
-  utf8Length,
-  type InvokeMethod,
-} from './channels.js';
+import { checkArguments, ENGINE_MESSAGE_CHANNEL, INVOKE_CHANNELS, INVOKE_METHODS, MENU_CHANNEL, type InvokeMethod } from './channels.js';
+import { ARGUMENT_CHECKS, MAX_TEXT_BYTES, textArg, utf8Length } from '../domain/host-checks.js';
 import { createPickers, documentFilters, ensureDocumentSuffix, pdfNameFor } from './dialogs.js';
 import { createUtilityEngineManager, ENGINE_SERVICE_NAME, engineModulePath } from './engine-utility.js';
 import type {

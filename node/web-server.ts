@@ -7,11 +7,13 @@ import { createReadStream, promises as fs } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { Backup, Failure, HostInfo, SaveRequest } from '../domain/host-api.js';
+import type { Failure, HostInfo } from '../domain/host-api.js';
+import { argumentsProblem, pageArg, WEB_ARGUMENT_CHECKS, type Check } from '../domain/host-checks.js';
+import { WEB_ROUTES, type InvokeSignature, type WebMethod, type WebParameters } from '../domain/host-methods.js';
 import type { DocumentStore } from './document-store.js';
 import { pipeline } from 'node:stream';
 import { MAX_LINE_BYTES } from '../engine/protocol.js';
-import { EngineManager, type EngineSessions } from './engine-process.js';
+import { EngineManager, type EngineSessions, type EngineStarted } from './engine-process.js';
 import { jsonOverLimits, type JsonLimits } from './json-shape.js';
 
 export interface WebServerOptions {
@@ -86,39 +88,22 @@ const SECURITY_HEADERS: Record<string, string> = {
 };
 
 
-class BadRequest extends Error {}
-
-type Args = unknown[];
-type Handler = (args: Args) => Promise<unknown>;
-/** An API method: how large a body it reads at most, and what it does. */
-interface Endpoint {
+/**
+ * A route of the API: how large a body it reads at most, and the HostApi method behind it, typed by that method.
+ * Its arguments have passed the same checks as the desktop shell's (`domain/host-checks.ts`) before it runs.
+ */
+interface Endpoint<M extends WebMethod> {
   limit: number;
-  run: Handler;
+  run(...args: WebParameters<M>): ReturnType<InvokeSignature<M>>;
 }
+type Endpoints = { readonly [M in WebMethod]: Endpoint<M> };
+
+/** Which method a route names; a name not listed is no route at all (`toString` included). */
+const METHOD_OF_ROUTE: ReadonlyMap<string, WebMethod> = new Map(
+  (Object.keys(WEB_ROUTES) as WebMethod[]).map((method) => [WEB_ROUTES[method], method]),
+);
 
 const unavailable = (message: string): Failure => ({ ok: false, code: 'unavailable', message });
-
-function expectArgs(args: Args, count: number, method: string): void {
-  if (args.length !== count) throw new BadRequest(`${method} takes ${count} argument${count === 1 ? '' : 's'}, not ${args.length}`);
-}
-
-function expectString(value: unknown, what: string): string {
-  if (typeof value !== 'string') throw new BadRequest(`${what} must be a string`);
-  return value;
-}
-
-function expectSession(value: unknown): string {
-  const session = expectString(value, 'session');
-  if (session.length === 0 || session.length > 128) throw new BadRequest('session must be a session id');
-  return session;
-}
-
-/** A page names itself with an id it made up, so its engines can be stopped when it goes. */
-function expectPage(value: unknown): string {
-  const page = expectString(value, 'page');
-  if (!/^[A-Za-z0-9_-]{8,64}$/.test(page)) throw new BadRequest('page must be a page id (8 to 64 letters, digits, - or _)');
-  return page;
-}
 
 function describeBytes(n: number): string {
   return n >= MB ? `${Math.round(n / MB)} MB` : `${Math.round(n / KB)} KB`;
@@ -131,37 +116,6 @@ function logLine(text: string): void {
 }
 
 const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err));
-
-function expectObject(value: unknown, what: string): Record<string, unknown> {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new BadRequest(`${what} must be an object`);
-  return value as Record<string, unknown>;
-}
-
-function asSaveRequest(value: unknown): SaveRequest {
-  const o = expectObject(value, 'the save request');
-  const request: SaveRequest = {
-    path: expectString(o.path, 'path'),
-    text: expectString(o.text, 'text'),
-    baseVersion: o.baseVersion === null ? null : expectString(o.baseVersion, 'baseVersion'),
-  };
-  if (o.overwrite !== undefined) {
-    if (typeof o.overwrite !== 'boolean') throw new BadRequest('overwrite must be true or false');
-    request.overwrite = o.overwrite;
-  }
-  return request;
-}
-
-function asBackup(value: unknown): Backup {
-  const o = expectObject(value, 'the backup');
-  if (typeof o.savedAt !== 'number' || !Number.isFinite(o.savedAt)) throw new BadRequest('savedAt must be a number');
-  return {
-    key: expectString(o.key, 'key'),
-    path: o.path === null ? null : expectString(o.path, 'path'),
-    title: expectString(o.title, 'title'),
-    savedAt: o.savedAt,
-    text: expectString(o.text, 'text'),
-  };
-}
 
 function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -205,7 +159,7 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
     if (page !== undefined) pages.get(page)?.engines.delete(session);
   };
 
-  async function startEngine(pageId: string): Promise<unknown> {
+  async function startEngine(pageId: string): Promise<EngineStarted | Failure> {
     if (closing) return unavailable('The server is stopping.');
     if (!pages.get(pageId)?.streams.size) {
       return unavailable('The page has no open engine event stream, which the engine answers through; reload the page.');
@@ -239,43 +193,28 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
     await engine.stop(session);
   }
 
-  const endpoints: Record<string, Endpoint> = {
-    info: { limit: SMALL_BODY_BYTES, run: async (a) => (expectArgs(a, 0, 'info'), info()) },
-    listLibrary: { limit: SMALL_BODY_BYTES, run: async (a) => (expectArgs(a, 0, 'listLibrary'), store.listLibrary()) },
-    openDocument: { limit: PATH_BODY_BYTES, run: async (a) => (expectArgs(a, 1, 'openDocument'), store.openDocument(expectString(a[0], 'path'))) },
-    documentVersion: {
-      limit: PATH_BODY_BYTES,
-      run: async (a) => (expectArgs(a, 1, 'documentVersion'), store.documentVersion(expectString(a[0], 'path'))),
-    },
-    saveDocument: { limit: MAX_BODY_BYTES, run: async (a) => (expectArgs(a, 1, 'saveDocument'), store.saveDocument(asSaveRequest(a[0]))) },
-    writeBackup: { limit: MAX_BODY_BYTES, run: async (a) => (expectArgs(a, 1, 'writeBackup'), store.writeBackup(asBackup(a[0]))) },
-    listBackups: { limit: SMALL_BODY_BYTES, run: async (a) => (expectArgs(a, 0, 'listBackups'), store.listBackups()) },
-    discardBackup: { limit: PATH_BODY_BYTES, run: async (a) => (expectArgs(a, 1, 'discardBackup'), store.discardBackup(expectString(a[0], 'key'))) },
-    validate: { limit: MAX_BODY_BYTES, run: async (a) => (expectArgs(a, 1, 'validate'), store.validate(expectString(a[0], 'text'))) },
-    print: {
-      limit: MAX_BODY_BYTES,
-      run: async (a) => {
-        expectArgs(a, 3, 'print');
-        expectString(a[0], 'html');
-        if (a[1] !== 'a4' && a[1] !== 'letter') throw new BadRequest('paper must be "a4" or "letter"');
-        expectString(a[2], 'suggestedName');
-        return unavailable("The web version prints with the browser's own print dialog.");
-      },
-    },
-    engineStart: { limit: SMALL_BODY_BYTES, run: async (a) => (expectArgs(a, 1, 'engineStart'), startEngine(expectPage(a[0]))) },
-    engineSend: {
+  const endpoints: Endpoints = {
+    info: { limit: SMALL_BODY_BYTES, run: info },
+    listLibrary: { limit: SMALL_BODY_BYTES, run: () => store.listLibrary() },
+    openDocument: { limit: PATH_BODY_BYTES, run: (p) => store.openDocument(p) },
+    documentVersion: { limit: PATH_BODY_BYTES, run: (p) => store.documentVersion(p) },
+    saveDocument: { limit: MAX_BODY_BYTES, run: (request) => store.saveDocument(request) },
+    writeBackup: { limit: MAX_BODY_BYTES, run: (backup) => store.writeBackup(backup) },
+    listBackups: { limit: SMALL_BODY_BYTES, run: () => store.listBackups() },
+    discardBackup: { limit: PATH_BODY_BYTES, run: (key) => store.discardBackup(key) },
+    validate: { limit: MAX_BODY_BYTES, run: (text) => store.validate(text) },
+    print: { limit: MAX_BODY_BYTES, run: async () => unavailable("The web version prints with the browser's own print dialog.") },
+    'engine.start': { limit: SMALL_BODY_BYTES, run: (page) => startEngine(page) },
+    'engine.send': {
       limit: ENGINE_BODY_BYTES,
-      run: async (a) => {
-        expectArgs(a, 2, 'engineSend');
-        const session = expectSession(a[0]);
-        const message = expectObject(a[1], 'the message');
+      run: async (session, message) => {
         const sent = await engine.send(session, message);
         // quit through send stops the engine; it no longer counts against the cap.
-        if (sent.ok && message.type === 'quit') forgetEngine(session);
+        if (sent.ok && (message as { type?: unknown }).type === 'quit') forgetEngine(session);
         return sent;
       },
     },
-    engineStop: { limit: SMALL_BODY_BYTES, run: async (a) => (expectArgs(a, 1, 'engineStop'), stopEngine(expectSession(a[0]))) },
+    'engine.stop': { limit: SMALL_BODY_BYTES, run: (session) => stopEngine(session) },
   };
 
   function send(res: http.ServerResponse, status: number, headers: Record<string, string | number>, body?: string | Buffer): void {
@@ -422,12 +361,9 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
     if (given === null || !sameSecret(given, token)) {
       return sendError(res, 401, 'The access token is missing or wrong; open the address printed when the server started.');
     }
-    let pageId: string;
-    try {
-      pageId = expectPage(query.get('page'));
-    } catch (e) {
-      return sendError(res, 400, `The event stream needs its page: ${messageOf(e)}.`);
-    }
+    const pageId = query.get('page');
+    const badPage = pageArg(pageId);
+    if (pageId === null || badPage !== null) return sendError(res, 400, `The event stream needs its page: the page ${badPage ?? 'is missing'}.`);
     if (closing) return sendError(res, 503, 'The server is stopping.');
     if (streamCount >= MAX_STREAMS) {
       return sendError(res, 503, `${MAX_STREAMS} event streams are already open, the most this server keeps; close some tabs of Aide-de-Camp.`);
@@ -460,21 +396,22 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
     });
   }
 
-  async function handleApi(req: http.IncomingMessage, res: http.ServerResponse, method: string, query: URLSearchParams): Promise<void> {
-    if (method === ENGINE_EVENTS_METHOD) return handleEvents(req, res, query);
+  async function handleApi(req: http.IncomingMessage, res: http.ServerResponse, route: string, query: URLSearchParams): Promise<void> {
+    if (route === ENGINE_EVENTS_METHOD) return handleEvents(req, res, query);
     if (req.method !== 'POST') return sendError(res, 405, 'The API answers POST requests only.', { Allow: 'POST' });
     if (!allowedOrigin(req.headers.origin)) return sendError(res, 403, 'Requests from other sites are refused.');
     const given = req.headers[TOKEN_HEADER];
     if (typeof given !== 'string' || !sameSecret(given, token)) {
       return sendError(res, 401, 'The access token is missing or wrong; open the address printed when the server started.');
     }
-    const endpoint = Object.hasOwn(endpoints, method) ? endpoints[method] : undefined;
-    if (!endpoint) return sendError(res, 404, `There is no API method "${method}".`);
-    const body = await readBody(req, res, method, endpoint.limit);
+    const method = METHOD_OF_ROUTE.get(route);
+    if (method === undefined) return sendError(res, 404, `There is no API method "${route}".`);
+    const endpoint = endpoints[method];
+    const body = await readBody(req, res, route, endpoint.limit);
     if (body === null) return;
     // Measured before parsing: what JSON.parse would build from a hostile body is the danger, not the bytes.
     const over = jsonOverLimits(body, ARGUMENT_LIMITS);
-    if (over !== null) return sendError(res, 413, `${method}: the request is refused because ${over}.`);
+    if (over !== null) return sendError(res, 413, `${route}: the request is refused because ${over}.`);
     let args: unknown;
     try {
       args = JSON.parse(body.toString('utf8'));
@@ -482,13 +419,15 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
       return sendError(res, 400, 'The request body is not valid JSON.');
     }
     if (!Array.isArray(args)) return sendError(res, 400, 'The request body must be a JSON array of arguments.');
+    // The desktop shell refuses the same arguments with the same words (electron/channels.ts).
+    const problem = argumentsProblem(WEB_ARGUMENT_CHECKS[method] as readonly Check[], args);
+    if (problem !== null) return sendError(res, 400, `Refused ${route}: ${problem}.`);
     try {
-      const result = await endpoint.run(args);
+      const result = await (endpoint.run as (...a: unknown[]) => Promise<unknown>)(...args);
       sendJson(res, 200, { result: result === undefined ? null : result });
     } catch (err) {
-      if (err instanceof BadRequest) return sendError(res, 400, `${method}: ${err.message}.`);
-      logLine(`${method} failed: ${messageOf(err)}`);
-      sendError(res, 500, `${method} failed inside the server; nothing was changed by the failure itself. The server carries on.`);
+      logLine(`${route} failed: ${messageOf(err)}`);
+      sendError(res, 500, `${route} failed inside the server; nothing was changed by the failure itself. The server carries on.`);
     }
   }
 
