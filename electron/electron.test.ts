@@ -675,6 +675,20 @@ describe('preload API', () => {
     expect(got).toHaveLength(1);
   });
 
+  it('turns a refused or broken call into the failure value the contract promises, where the result has room for one', async () => {
+    const ipc = fakeIpcRenderer();
+    ipc.invoke.mockRejectedValue(new Error("Error invoking remote method 'adc:x': Error: ENOSPC"));
+    const api = createPreloadApi(ipc as IpcRendererLike);
+    const io = { ok: false, code: 'io', message: "Error invoking remote method 'adc:x': Error: ENOSPC" };
+    expect(await api.openDocument('/a.json')).toEqual(io);
+    expect(await api.saveDocument({ path: '/a.json', text: '{}', baseVersion: null })).toEqual(io);
+    expect(await api.print('<html>', 'a4', 'a.pdf')).toEqual(io);
+    expect(await api.engine.start()).toEqual({ ...io, code: 'unavailable' });
+    expect(await api.engine.send('s1', { type: 'ping' })).toEqual({ ...io, code: 'unavailable' });
+    // No Failure fits a library or a version: those still reject, for the caller to catch.
+    await expect(api.listLibrary()).rejects.toThrow(/ENOSPC/);
+  });
+
   it('passes engine messages without the event', () => {
     const ipc = fakeIpcRenderer();
     const api = createPreloadApi(ipc as IpcRendererLike);

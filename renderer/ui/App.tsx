@@ -105,7 +105,7 @@ export function App({ host }: { host: HostApi }) {
   const openPath = useCallback(
     async (path: string, skipConfirm = false) => {
       if (!skipConfirm && !(await confirmDiscard())) return;
-      const r = await host.openDocument(path).catch((e: Error) => ({ ok: false as const, code: 'io' as const, message: e.message }));
+      const r = await host.openDocument(path);
       if (!r.ok) {
         fail(r.message);
         return;
@@ -136,7 +136,7 @@ export function App({ host }: { host: HostApi }) {
       const state = latest.current;
       if (!state.doc) return false;
       const text = serializeDocument(state.doc, info ? `aide-de-camp ${info.version}` : undefined);
-      let r = await host.saveDocument({ path, text, baseVersion }).catch((e: Error) => ({ ok: false as const, code: 'io' as const, message: e.message }));
+      let r = await host.saveDocument({ path, text, baseVersion });
       if (!r.ok && r.code === 'conflict') {
         const choice = await ask(
           baseVersion === null ? 'Replace the file?' : 'The file changed on disk',
@@ -149,7 +149,7 @@ export function App({ host }: { host: HostApi }) {
           ],
         );
         if (choice !== 'overwrite') return false;
-        r = await host.saveDocument({ path, text, baseVersion, overwrite: true }).catch((e: Error) => ({ ok: false as const, code: 'io' as const, message: e.message }));
+        r = await host.saveDocument({ path, text, baseVersion, overwrite: true });
       }
       if (!r.ok && r.code === 'read-only') {
         // The file on disk was left alone; the work is still here, and the way on is a copy under another name.
@@ -198,7 +198,7 @@ export function App({ host }: { host: HostApi }) {
     if (!path) return false;
     const text = serializeDocument(doc, info ? `aide-de-camp ${info.version}` : undefined);
     const attempt = (overwrite: boolean) =>
-      host.saveDocument({ path, text, baseVersion: null, ...(overwrite ? { overwrite } : {}) }).catch((e: Error) => ({ ok: false as const, code: 'io' as const, message: e.message }));
+      host.saveDocument({ path, text, baseVersion: null, ...(overwrite ? { overwrite } : {}) });
     let r = await attempt(false);
     if (!r.ok && r.code === 'conflict') {
       const choice = await ask('Replace the file?', `${path} already exists. Replace it?`, [
@@ -572,8 +572,8 @@ export function App({ host }: { host: HostApi }) {
           let ref: DocumentRef | null = null;
           let version: string | null = null;
           if (b.path) {
-            const r = await host.openDocument(b.path).catch(() => null);
-            if (r?.ok) {
+            const r = await host.openDocument(b.path);
+            if (r.ok) {
               ref = r.ref;
               version = r.version;
             }
@@ -591,9 +591,7 @@ export function App({ host }: { host: HostApi }) {
           appVersion={info?.version ?? ''}
           canSavePdf={info?.shell === 'electron'}
           onSavePdf={async (html, paper) => {
-            const r = await host
-              .print(html, paper, `${(editor.ref?.name ?? title).replace(/\.(scenario|army)\.json$/, '')}.pdf`)
-              .catch((e: Error) => ({ ok: false as const, code: 'io' as const, message: e.message }));
+            const r = await host.print(html, paper, `${(editor.ref?.name ?? title).replace(/\.(scenario|army)\.json$/, '')}.pdf`);
             if (!r.ok) fail(r.message);
             else if (r.path) setMessage({ text: `Saved the sheet as ${r.path}`, severity: 'success' });
           }}
