@@ -1,0 +1,211 @@
+// The AI's Actions phase: every ordered unit's best action, scored by the Evaluator against holding its order, and
+// assaults from the exact odds of both dice pools.
+import { boxDistance, type Facing } from './board.js';
+import { assaultAttackerDice, assaultDefenderDice, assaultHitOn, fireDiceCount, fireHitOn, gunsMayFireAtAssaulter } from './combat.js';
+import { facingTowards, inFireCover, roughFacing, sideOf } from './geometry.js';
+import { isLegalUnitAction, mustUseOrders } from './game.js';
+import { assaultApproach, baseMove, mayAssault, maneuverOptions, moveOptions } from './movement.js';
+import { hitsPmf, p, retreatHits } from './ai-odds.js';
+import { kindOf } from './ai-strategy.js';
+import { Evaluator, abilityAfter, type Pose } from './ai-evaluator.js';
+import { DID_BOMBARD, MOVED, hasTrait, isGuns, isSpent, onTable, unusedOrders, type Action, type Formation, type GameState } from './types.js';
+
+interface Candidate {
+  score: number;
+  action: Action;
+}
+
+/** Every ordered unit's best action that beats doing nothing, best first; end-actions when there is none. */
+export function planActions(s: GameState): Action[] {
+  const ev = new Evaluator(s);
+  const side = s.pending.side;
+  const picks: Candidate[] = [];
+  s.units.forEach((u, ui) => {
+    if (u.side !== side || !onTable(u) || isSpent(u) || unusedOrders(u) === 0) return;
+    // A veteran holding its second order must act (mustUseOrders): its best action is taken even if worse than holding.
+    const best = bestForUnit(ev, ui, mustUseOrders(u));
+    if (best) picks.push(best);
+  });
+  picks.sort((a, b) => b.score - a.score);
+  const out = picks.map((c) => c.action);
+  out.push({ type: 'end-actions' });
+  return out;
+}
+
+function bestForUnit(ev: Evaluator, ui: number, mustAct = false): Candidate | null {
+  const { s, ctx } = ev;
+  const b = s.board;
+  const u = s.units[ui]!;
+  const id = u.id;
+  const movedAlready = (u.did & MOVED) !== 0;
+  // Holding the order: it adds a die to the unit's fire (4.ii.e) or to its defence (3.iv Assault f.3).
+  const hold = ev.value(ui, u, abilityAfter(s, u, null), true);
+  // The best so far, kept as plain values: the action object is built once, for the winner.
+  let bestScore = mustAct ? -Infinity : 0.25;
+  let bestKind: Action['type'] | null = null;
+  let bestTo = -1;
+  let bestFacing: Facing = u.facing;
+  let bestFormation: Formation | null = null;
+  let bestTarget = -1;
+  const take = (score: number, kind: Action['type'], to = -1, facing: Facing = u.facing, formation: Formation | null = null, target = -1): void => {
+    if (score <= bestScore) return;
+    bestScore = score;
+    bestKind = kind;
+    bestTo = to;
+    bestFacing = facing;
+    bestFormation = formation;
+    bestTarget = target;
+  };
+  if (isGuns(u) && (u.did & DID_BOMBARD) === 0) take(ev.value(ui, u, abilityAfter(s, u, 'bombard')) - hold + 0.5, 'bombard');
+  if (u.hits > 1) {
+    let bonus = inFireCover(b, u.cell) || s.generals.some((g) => g.unit === ui && g.status === 'table') || hasTrait(u, 'stubborn') ? 1 : 0;
+    if (hasTrait(u, 'guard')) bonus++;
+    const regained = p(4 - bonus) + (u.hits - 1 >= 2 ? p(6 - bonus) : 0);
+    take(regained * ev.worth[ui]! * 1.2 + ev.value(ui, u, abilityAfter(s, u, 'rally')) - hold, 'rally');
+  }
+  // Facing anywhere but towards the nearest enemy, the way to the objective, or as it was is never the best move,
+  // so only those are scored (the scoring dominates the AI's time).
+  const sensible = new Map<number, number>();
+  const facingOk = (cell: number, facing: Facing): boolean => {
+    let mask = sensible.get(cell);
+    if (mask === undefined) {
+      mask = 1 << (u.facing / 90);
+      let nearest = -1;
+      let nd = Infinity;
+      for (const ei of ev.enemies) {
+        const d = boxDistance(b, cell, s.units[ei]!.cell);
+        if (d < nd) {
+          nd = d;
+          nearest = s.units[ei]!.cell;
+        }
+      }
+      if (nearest >= 0) mask |= 1 << (roughFacing(b, cell, nearest) / 90);
+      const towards = ev.nextStep(kindOf(u))[cell]!;
+      if (towards >= 0) mask |= 1 << (roughFacing(b, cell, towards) / 90);
+      sensible.set(cell, mask);
+    }
+    return (mask & (1 << (facing / 90))) !== 0;
+  };
+  const penalty = movedAlready ? 0.5 : 0.3;
+  const pose: Pose = { cell: u.cell, facing: u.facing, formation: u.formation };
+  for (const march of [false, true]) {
+    const kind = march ? 'march' : 'move';
+    const ability = abilityAfter(s, u, kind);
+    for (const o of moveOptions(ctx, ui, march)) {
+      if (!facingOk(o.to, o.facing)) continue;
+      pose.cell = o.to;
+      pose.facing = o.facing;
+      pose.formation = u.formation;
+      take(ev.value(ui, pose, ability) - hold - penalty, kind, o.to, o.facing);
+    }
+  }
+  const manAbility = abilityAfter(s, u, 'maneuver');
+  for (const o of maneuverOptions(ctx, ui)) {
+    // Moving and re-forming in one go is rarely worth a look; re-forming in place and plain shuffles are. A square
+    // is the exception: a Maneuver is its only way to move, so stepping out of it as it re-forms is worth weighing.
+    if (u.type === 'Infantry' && o.to !== u.cell && o.formation !== u.formation && u.formation !== 'square') continue;
+    if (!facingOk(o.to, o.facing)) continue;
+    pose.cell = o.to;
+    pose.facing = o.facing;
+    pose.formation = o.formation;
+    take(ev.value(ui, pose, manAbility) - hold - 0.3, 'maneuver', o.to, o.facing, o.formation);
+  }
+  if (mayAssault(u)) {
+    for (const ti of ev.enemies) {
+      const t = s.units[ti]!;
+      if (boxDistance(b, u.cell, t.cell) > baseMove(u) + 1.5) continue;
+      const ap = assaultApproach(ctx, ui, ti);
+      if (!ap) continue;
+      const combat = scoreAssault(ev, ui, ti, ap.from);
+      // Where it ends up: touching the target, facing it (or in its box, having won; the capture counts that).
+      pose.cell = ap.from;
+      pose.facing = facingTowards(b, ap.from, t.cell) ?? u.facing;
+      pose.formation = u.formation;
+      take(combat + ev.value(ui, pose, 'fire') - hold - 0.3, 'assault', ap.from, u.facing, null, ti);
+    }
+  }
+  if (u.formation !== 'square' && ev.plan.exitCells.has(u.cell) && isLegalUnitAction(ctx, ui, { type: 'exit', unit: id })) take(30, 'exit');
+  const kind = bestKind as Action['type'] | null;
+  if (kind === null) return null;
+  let action: Action;
+  switch (kind) {
+    case 'move':
+    case 'march':
+      action = { type: kind, unit: id, to: b.names[bestTo]!, facing: bestFacing };
+      break;
+    case 'maneuver':
+      action = { type: 'maneuver', unit: id, to: b.names[bestTo]!, facing: bestFacing };
+      if (bestFormation) action.formation = bestFormation;
+      break;
+    case 'assault':
+      action = { type: 'assault', unit: id, target: s.units[bestTarget]!.id, from: b.names[bestTo]! };
+      break;
+    default:
+      action = { type: kind, unit: id } as Action;
+  }
+  return { score: bestScore, action };
+}
+
+/**
+ * What assaulting `ti` from `from` is worth to the assaulter, in VP, from the exact odds of the two dice pools:
+ * hits given and taken, units destroyed by hits or by the retreat, and ground won (an objective the side wants).
+ */
+function scoreAssault(ev: Evaluator, ui: number, ti: number, from: number): number {
+  const { s, ctx } = ev;
+  const b = s.board;
+  const u = s.units[ui]!;
+  const t = s.units[ti]!;
+  const me = ev.posed(ui, { cell: from, facing: facingTowards(b, from, t.cell) ?? u.facing, formation: u.formation });
+  const wu = ev.worth[ui]!;
+  const wt = ev.worth[ti]!;
+  const uLeft = u.sp - u.hits;
+  if (isGuns(t)) {
+    // Guns assaulted are removed, unless their close-range fire drives the assaulter off first (3 or more hits).
+    let driven = 0;
+    let taken = 0;
+    if (gunsMayFireAtAssaulter(s, t) && sideOf(b, t.cell, t.facing, from) === 'front') {
+      const dice = fireDiceCount(b, t, me, 1, false);
+      const f = hitsPmf(dice, fireHitOn(t, 'fire'));
+      for (let k = 0; k < f.length; k++) {
+        taken += f[k]! * Math.min(k, uLeft);
+        if (k >= 3) driven += f[k]!;
+      }
+    }
+    return (1 - driven) * (t.vp * ev.stake[t.side] + ev.plan.capture[t.cell]!) - taken * wu - (taken >= uLeft ? u.vp * 0.5 * ev.stake[u.side] : 0);
+  }
+  const defend = unusedOrders(t) > 0;
+  const fa = hitsPmf(assaultAttackerDice(b, me, t, from), assaultHitOn(u));
+  const fd = hitsPmf(assaultDefenderDice(me, t, defend), assaultHitOn(t));
+  const tLeft = t.sp - t.hits;
+  // Retreat costs by length, worked out once each.
+  const tRetreat: number[] = [];
+  const uRetreat: number[] = [];
+  const win = 1 + ev.plan.capture[t.cell]!;
+  const tKill = t.vp * 0.5 * ev.stake[t.side];
+  const uKill = u.vp * 0.5 * ev.stake[u.side];
+  let v = 0;
+  for (let a = 0; a < fa.length; a++) {
+    const pa = fa[a]!;
+    if (pa < 1e-4) continue;
+    for (let d = 0; d < fd.length; d++) {
+      const pr = pa * fd[d]!;
+      if (pr < 1e-5) continue;
+      let tHits = a;
+      let uHits = d;
+      let outcome: number;
+      if (a > d) {
+        const m = a - d;
+        tHits += tRetreat[m] ??= retreatHits(ctx, t, t.cell, from, m, ui);
+        outcome = win;
+      } else {
+        const m = Math.max(1, d - a);
+        uHits += uRetreat[m] ??= retreatHits(ctx, u, from, t.cell, m, -1);
+        outcome = -1;
+      }
+      const tDead = tHits >= tLeft;
+      const uDead = uHits >= uLeft;
+      v += pr * (Math.min(tHits, tLeft) * wt - Math.min(uHits, uLeft) * wu + (tDead ? tKill : 0) - (uDead ? uKill : 0) + outcome);
+    }
+  }
+  return v;
+}

@@ -1,0 +1,326 @@
+// The AI's picture of one position: what a unit standing in a given box, facing and formation is worth to its side
+// (the fire it would give, the fire and assaults it would draw, the ground it stands on, how near the goals).
+import { DIR, T_FORT, T_TOWN, boxDistance, step, type Facing } from './board.js';
+import {
+  assaultAttackerDice,
+  assaultDefenderDice,
+  assaultHitOn,
+  fireDiceCount,
+  fireHitOn,
+  inFireArc,
+  mainRange,
+  skirmishRange,
+} from './combat.js';
+import { ctxOf, hasLineOfSight, sideOf, type Ctx } from './geometry.js';
+import { baseMove, mayAssault } from './movement.js';
+import { walkDistances, nextSteps } from './ai-fields.js';
+import { p } from './ai-odds.js';
+import { kindOf, stakes, strategyFor, type Kind, type Strategy } from './ai-strategy.js';
+import {
+  DID_MOVE,
+  MOVED,
+  DID_BOMBARD,
+  DID_MARCH,
+  isCavalry,
+  isGuns,
+  isSpent,
+  onTable,
+  unusedOrders,
+  type Action,
+  type Formation,
+  type GameState,
+  type SideIndex,
+  type UnitState,
+} from './types.js';
+
+/** What one hit on a unit is worth: its VP spread over its SP, more as it nears removal. */
+export function hitValue(u: UnitState): number {
+  const base = u.vp / Math.max(1, u.sp);
+  return base * (1 + u.hits / Math.max(1, u.sp));
+}
+
+export interface Pose {
+  cell: number;
+  facing: Facing;
+  formation: Formation | null;
+}
+
+/** How the unit would fire after the action: ordinary fire, skirmishers only, or not at all. */
+export type FireAbility = 'fire' | 'skirmish' | 'none';
+const ABILITY_INDEX: Record<FireAbility, number> = { fire: 0, skirmish: 1, none: 2 };
+const FORMATION_INDEX = (f: Formation | null): number => (f === 'column' ? 1 : f === 'square' ? 2 : 0);
+
+const FIRE_NONE = 1;
+const FIRE_MAIN = 2;
+const FIRE_SKIRMISH = 3;
+
+export class Evaluator {
+  readonly ctx: Ctx;
+  readonly side: SideIndex;
+  readonly enemies: number[];
+  readonly plan: Strategy;
+  /** VP per box nearer the goals: the harder the side must attack, the harder they pull. */
+  readonly pull: number;
+  /** How much of the expected loss to enemy fire and assaults is counted: an attacker must accept some. */
+  readonly caution: number;
+  /** The side's own units that can fight, for keeping an attack together. */
+  private readonly friends: number[];
+  /** Per enemy, lazily per box: whether it could fire there next Fire phase (0 = not worked out yet). */
+  private readonly enemyFire: Int8Array[];
+  /** Per enemy, lazily per box: line of sight between them (0 unknown, 1 no, 2 yes); it is symmetric. */
+  private readonly sight: Int8Array[];
+  private readonly scratch = new Map<number, UnitState>();
+  /** What a hit on each unit is worth now (see hitValue), with its side's stake. */
+  readonly worth: Float64Array;
+  /** Walking distances between boxes (see walkDistances), and the number of boxes. */
+  private readonly walk: Float32Array;
+  private readonly cells: number;
+  /** Per side, the factor on its units' worth from the enemy's destroy condition (see stakes). */
+  readonly stake: [number, number];
+  /** Per unit, values already worked out, by pose. */
+  private readonly poseCache = new Map<number, Map<number, number>>();
+
+  constructor(readonly s: GameState) {
+    this.ctx = ctxOf(s);
+    this.side = s.pending.side;
+    this.enemies = [];
+    s.units.forEach((u, i) => {
+      if (u.side !== this.side && onTable(u) && !isSpent(u)) this.enemies.push(i);
+    });
+    this.friends = [];
+    s.units.forEach((u, i) => {
+      if (u.side === this.side && onTable(u) && !isSpent(u) && !isGuns(u)) this.friends.push(i);
+    });
+    this.plan = strategyFor(s, this.side, this.enemies);
+    const a = this.plan.aggression;
+    this.pull = 0.8 + 2.2 * a;
+    // An attack goes in when there are enough troops near the goal to carry it, not one unit at a time: until then
+    // the side keeps more of its caution and gathers just outside the enemy's reach. Time running out overrides it.
+    let ready = 0;
+    for (const fi of this.friends) {
+      const f = s.units[fi]!;
+      if (f.hits * 2 <= f.sp && this.plan.dist[kindOf(f)][f.cell]! <= 3.5) ready++;
+    }
+    let defenders = 0;
+    for (const ei of this.enemies) {
+      const e = s.units[ei]!;
+      if (!isGuns(e) && this.plan.dist[kindOf(e)][e.cell]! <= 2) defenders++;
+    }
+    const massed = ready >= 2 && ready >= defenders;
+    this.caution = 1 - (massed || a >= 0.9 ? 0.6 : 0.3) * a;
+    const n = s.board.cols * s.board.rows;
+    this.stake = stakes(s);
+    this.walk = walkDistances(s.board);
+    this.cells = n;
+    this.worth = Float64Array.from(s.units, (u) => hitValue(u) * this.stake[u.side]);
+    this.enemyFire = this.enemies.map(() => new Int8Array(n));
+    this.sight = this.enemies.map(() => new Int8Array(n));
+  }
+
+  /**
+   * Per box, how many of the side's fighting units stand within 1.5 boxes of it, and how many would step into it
+   * next on their way to the goals (all of them: the unit being valued takes itself off).
+   */
+  private crowd: { near: Uint8Array; blocking: Uint8Array } | null = null;
+  crowding(): { near: Uint8Array; blocking: Uint8Array } {
+    if (this.crowd) return this.crowd;
+    const b = this.s.board;
+    const n = b.cols * b.rows;
+    const near = new Uint8Array(n);
+    const blocking = new Uint8Array(n);
+    for (const fi of this.friends) {
+      const f = this.s.units[fi]!;
+      for (let dr = -1; dr <= 1; dr++) {
+        for (let dc = -1; dc <= 1; dc++) {
+          const c = step(b, f.cell, dc, dr);
+          if (c >= 0) near[c]!++;
+        }
+      }
+      const to = this.nextStep(kindOf(f))[f.cell]!;
+      if (to >= 0) blocking[to]!++;
+    }
+    return (this.crowd = { near, blocking });
+  }
+
+  /** For troops of `kind`, per box the neighbouring box one step nearer their goals, or -1. */
+  nextStep(kind: Kind): Int32Array {
+    return (this.plan.next[kind] ??= nextSteps(this.s.board, this.plan.dist[kind]));
+  }
+
+  private seen(k: number, cell: number): boolean {
+    const table = this.sight[k]!;
+    let v = table[cell]!;
+    if (v === 0) table[cell] = v = hasLineOfSight(this.ctx, this.s.units[this.enemies[k]!]!.cell, cell) ? 2 : 1;
+    return v === 2;
+  }
+
+  /** The unit as it would stand at `pose`; one reused object per unit, so nothing is allocated per look. */
+  posed(ui: number, pose: Pose): UnitState {
+    let x = this.scratch.get(ui);
+    if (!x) this.scratch.set(ui, (x = { ...this.s.units[ui]! }));
+    x.cell = pose.cell;
+    x.facing = pose.facing;
+    x.formation = pose.formation;
+    return x;
+  }
+
+  private fireKind(k: number, cell: number): number {
+    const table = this.enemyFire[k]!;
+    let v = table[cell]!;
+    if (v !== 0) return v;
+    const e = this.s.units[this.enemies[k]!]!;
+    const b = this.s.board;
+    const d = boxDistance(b, e.cell, cell);
+    v = FIRE_NONE;
+    if (!isCavalry(e) && d <= Math.max(mainRange(e), skirmishRange(e)) && this.seen(k, cell)) {
+      if (d <= mainRange(e) && inFireArc(b, e, cell)) v = FIRE_MAIN;
+      else if (d <= skirmishRange(e)) v = FIRE_SKIRMISH;
+    }
+    table[cell] = v;
+    return v;
+  }
+
+  /** Expected value of this unit's fire in the coming Fire phase from `pose`. */
+  fireValue(ui: number, pose: Pose, ability: FireAbility, extraDie: boolean): number {
+    const u = this.s.units[ui]!;
+    if (ability === 'none' || isCavalry(u)) return 0;
+    const { s } = this;
+    const b = s.board;
+    const me = this.posed(ui, pose);
+    let best = 0;
+    if (ability === 'fire') {
+      const range = mainRange(u);
+      const hitP = p(fireHitOn(u, 'fire'));
+      for (let k = 0; k < this.enemies.length; k++) {
+        const e = s.units[this.enemies[k]!]!;
+        const d = boxDistance(b, pose.cell, e.cell);
+        if (d > range || !inFireArc(b, me, e.cell)) continue;
+        if (!this.seen(k, pose.cell)) continue;
+        const hits = fireDiceCount(b, me, e, d, extraDie) * hitP;
+        const v = hits * this.worth[this.enemies[k]!]! * (hits >= 2 ? 1.3 : 1);
+        if (v > best) best = v;
+      }
+      if (best > 0) return best;
+    }
+    const range = skirmishRange(u);
+    for (let k = 0; k < this.enemies.length; k++) {
+      const e = s.units[this.enemies[k]!]!;
+      if (boxDistance(b, pose.cell, e.cell) > range || !this.seen(k, pose.cell)) continue;
+      const v = p(fireHitOn(u, 'skirmish')) * this.worth[this.enemies[k]!]!;
+      if (v > best) best = v;
+    }
+    return best;
+  }
+
+  /** Expected loss from enemy fire and assaults next, in VP. */
+  threat(ui: number, pose: Pose): number {
+    this.exposure(ui, pose);
+    const u = this.s.units[ui]!;
+    const { fire, melee } = this.exposed;
+    // A unit that may well be destroyed loses the enemy its VP as well as the hits.
+    // A unit cannot lose more than it has left; what it would lose beyond that is its VP, as a removed unit.
+    const left = u.sp - u.hits;
+    const doom = fire + melee >= left - 0.5 ? u.vp * 0.4 * this.stake[u.side] : 0;
+    return Math.min(left, fire * 0.6 + melee) * this.worth[ui]! + doom;
+  }
+
+  /** The hits enemy fire and the worst enemy assault could cost the unit at `pose` next; left in `exposed`. */
+  readonly exposed = { fire: 0, melee: 0 };
+  exposure(ui: number, pose: Pose): void {
+    const { s } = this;
+    const b = s.board;
+    const u = s.units[ui]!;
+    const me = this.posed(ui, pose);
+    const defend = b.options.defend && s.phase === 'actions';
+    let fire = 0;
+    let melee = 0;
+    for (let k = 0; k < this.enemies.length; k++) {
+      const e = s.units[this.enemies[k]!]!;
+      const d = boxDistance(b, e.cell, pose.cell);
+      const kind = this.fireKind(k, pose.cell);
+      if (kind === FIRE_MAIN) {
+        // Under Defend! an enemy holding an order may shoot as soon as the unit gets there, then again in the Fire
+        // phase.
+        const again = defend && unusedOrders(e) > 0 ? 1.8 : 1;
+        fire += fireDiceCount(b, e, me, d, false) * p(fireHitOn(e, 'fire')) * again;
+      } else if (kind === FIRE_SKIRMISH) fire += 0.3;
+      if (d <= baseMove(e) + 1 && mayAssault(e) && this.walk[e.cell * this.cells + pose.cell]! <= baseMove(e) + 1) {
+        // The enemy would come at the side it already stands off.
+        const fromSide = sideOf(b, pose.cell, pose.facing, e.cell);
+        const contact = fromSide === 'front' ? step(b, pose.cell, DIR[pose.facing][0], DIR[pose.facing][1]) : e.cell;
+        const given = assaultAttackerDice(b, e, me, contact >= 0 ? contact : e.cell) * p(assaultHitOn(e));
+        const taken = assaultDefenderDice(e, me, false) * p(assaultHitOn(u));
+        const net = given - taken;
+        // Being charged costs the hits taken, less what the charge costs the enemy (an exchange it would not seek),
+        // and on losing a retreat that may break the unit.
+        const m = Math.max(0, given - 0.7 * taken) + (net > 0 ? 0.5 * net : 0);
+        if (m > melee) melee = m;
+      }
+    }
+    this.exposed.fire = fire;
+    this.exposed.melee = melee;
+  }
+
+  /** Positional value of unit `ui` standing at `pose`, cached per pose. */
+  value(ui: number, pose: Pose, ability: FireAbility, extraDie = false): number {
+    let cache = this.poseCache.get(ui);
+    if (!cache) this.poseCache.set(ui, (cache = new Map()));
+    const key = (((pose.cell * 4 + pose.facing / 90) * 3 + FORMATION_INDEX(pose.formation)) * 3 + ABILITY_INDEX[ability]) * 2 + (extraDie ? 1 : 0);
+    const hit = cache.get(key);
+    if (hit !== undefined) return hit;
+    const u = this.s.units[ui]!;
+    const b = this.s.board;
+    // A worn unit is little use at the front: it is pulled less, and so falls back on rallying and holding.
+    const health = (u.sp - u.hits) / Math.max(1, u.sp);
+    const dist = this.plan.dist[kindOf(u)];
+    let v = -dist[pose.cell]! * this.pull * (0.25 + 0.75 * health) + this.plan.bonus[pose.cell]!;
+    // Guns are no use on an objective and a poor holder of it; keep them back at fighting range.
+    if (isGuns(u)) v = v * 0.1;
+    if (this.plan.aggression > 0.3) {
+      // An attack goes in together: a unit beside friends is supported and does not draw every enemy shot alone.
+      // But a unit standing in the one box a friend behind it must pass through (a bridge, a gap) stops the attack.
+      const crowd = this.crowding();
+      const self = isGuns(u) ? 0 : boxDistance(b, u.cell, pose.cell) <= 1.5 ? 1 : 0;
+      const near = crowd.near[pose.cell]! - self;
+      const blocking = crowd.blocking[pose.cell]! - (!isGuns(u) && this.nextStep(kindOf(u))[u.cell] === pose.cell ? 1 : 0);
+      v += (isGuns(u) ? 0 : 0.5 * this.plan.aggression * Math.min(2, near)) - 0.6 * this.pull * Math.min(2, blocking);
+      // A square cannot go forward without re-forming first: a turn lost to an attack.
+      if (pose.formation === 'square') v -= this.pull * this.plan.aggression;
+    }
+    // Fire guns cannot give this turn (they moved, or have not bombarded) still counts in part: next turn they will.
+    // Without this, guns never move up to a useful range, a move costing them this turn's fire. (Foot that marched
+    // may not end next to the enemy, so for them the same look would find next to nothing.)
+    const now = this.fireValue(ui, pose, ability, extraDie);
+    const later = ability === 'fire' || !isGuns(u) ? now : this.fireValue(ui, pose, 'fire', false);
+    v += later > now ? now + 0.5 * (later - now) : now;
+    v -= this.threat(ui, pose) * this.caution;
+    if (u.type !== 'Lights' && (b.flags[pose.cell]! & (T_TOWN | T_FORT)) !== 0) v += 1;
+    if (isGuns(u)) {
+      // Guns keep out of reach of enemy foot and horse.
+      for (const ei of this.enemies) {
+        const e = this.s.units[ei]!;
+        if (mayAssault(e) && this.walk[e.cell * this.cells + pose.cell]! <= baseMove(e) + 1) v -= 4;
+      }
+    }
+    cache.set(key, v);
+    return v;
+  }
+}
+
+export function abilityAfter(s: GameState, u: UnitState, type: Action['type'] | null): FireAbility {
+  if (isCavalry(u)) return 'none';
+  if (type === 'march' || (u.did & DID_MARCH) !== 0) return 'none';
+  if (!isGuns(u)) return 'fire';
+  const bombarded = (u.did & DID_BOMBARD) !== 0 || type === 'bombard';
+  const supplied = !s.board.options.resupplyGuns || u.supplied || bombarded;
+  const moves = type === 'move' || type === 'maneuver' || (u.did & MOVED) !== 0;
+  if (u.type === 'Horse Guns') {
+    const manOk = type !== 'maneuver' || s.board.options.horseGuns;
+    if (moves && !manOk) return s.board.options.limbers ? 'none' : 'skirmish';
+    if (bombarded || (s.board.options.resupplyGuns && supplied) || type === 'move' || (u.did & DID_MOVE) !== 0) return 'fire';
+    return 'skirmish';
+  }
+  if (moves) return s.board.options.limbers ? 'none' : 'skirmish';
+  if (bombarded || (s.board.options.resupplyGuns && supplied)) return 'fire';
+  return 'skirmish';
+}

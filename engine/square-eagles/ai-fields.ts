@@ -1,0 +1,168 @@
+// The board as the AI sees it: the steps between boxes, distances to a set of goal boxes (through or round the
+// enemy), walking distances between any two boxes, the boxes an `exit` condition leaves from, and the boxes horse
+// and guns head for beside a town objective. All of it is worked out once per board (or per scenario) and cached.
+import { IMPASSABLE, T_FORT, T_TOWN, isCut, rowOf, step, type Board } from './board.js';
+import { sideIndexOf } from './game.js';
+import type { GameState } from './types.js';
+
+/** Reused bucket lists of goalField's queue, one per distance in half boxes. */
+const buckets: number[][] = [];
+
+interface Steps {
+  /** Per box, its 8 neighbours one may step to over passable ground (-1: none). */
+  to: Int32Array;
+  /** The cost of each step in half boxes: 2 straight, 3 diagonal. */
+  cost: Uint8Array;
+  /** goalField's working distances, reused. */
+  work: Int32Array;
+}
+
+/** The steps between boxes, worked out once per board: the searches below run several times a decision. */
+const stepsCache = new WeakMap<Board, Steps>();
+export function stepsOf(b: Board): Steps {
+  let st = stepsCache.get(b);
+  if (st) return st;
+  const n = b.cols * b.rows;
+  st = { to: new Int32Array(n * 8).fill(-1), cost: new Uint8Array(n * 8), work: new Int32Array(n) };
+  for (let i = 0; i < n; i++) {
+    let k = 0;
+    for (let dr = -1; dr <= 1; dr++) {
+      for (let dc = -1; dc <= 1; dc++) {
+        if (dc === 0 && dr === 0) continue;
+        const nb = step(b, i, dc, dr);
+        if (nb >= 0 && (b.flags[nb]! & IMPASSABLE) === 0 && !isCut(b, i, nb)) {
+          st.to[i * 8 + k] = nb;
+          st.cost[i * 8 + k] = dc !== 0 && dr !== 0 ? 3 : 2;
+        }
+        k++;
+      }
+    }
+  }
+  stepsCache.set(b, st);
+  return st;
+}
+
+/**
+ * Distance in boxes from every box to the nearest source (plus its offset, in half boxes) over passable ground,
+ * diagonals 1.5, for a unit walking to the sources: entering a box costs `penalty` half boxes more (an enemy in
+ * it, its zone of control), so troops head round a blocked crossing when there is another. Unreachable boxes get a
+ * large finite distance. Costs are whole half boxes, so a bucket queue orders them in linear time.
+ */
+export function goalField(b: Board, sources: readonly number[], offsets: readonly number[], penalty: Uint8Array, out: Float64Array): void {
+  const n = b.cols * b.rows;
+  const far = 1 << 30;
+  const st = stepsOf(b);
+  const d = st.work.fill(far);
+  let top = 0;
+  const push = (c: number, v: number): void => {
+    d[c] = v;
+    (buckets[v] ??= []).push(c);
+    if (v > top) top = v;
+  };
+  for (let k = 0; k < sources.length; k++) if (offsets[k]! < d[sources[k]!]!) push(sources[k]!, offsets[k]!);
+  for (let v = 0; v <= top; v++) {
+    const list = buckets[v];
+    if (!list) continue;
+    for (let i = 0; i < list.length; i++) {
+      const cur = list[i]!;
+      if (d[cur] !== v) continue;
+      const enter = penalty[cur]!;
+      for (let k = cur * 8, end = k + 8; k < end; k++) {
+        const nb = st.to[k]!;
+        if (nb < 0) continue;
+        const nv = v + st.cost[k]! + enter;
+        if (nv < d[nb]!) push(nb, nv);
+      }
+    }
+    list.length = 0;
+  }
+  for (let i = 0; i < n; i++) out[i] = d[i] === far ? b.cols + b.rows : d[i]! / 2;
+}
+
+/**
+ * Walking distance between every two boxes over passable ground, ignoring units (diagonals 1.5): whether an enemy
+ * could reach a box at all this turn, which straight-line distance gets wrong across a river. Per board, once.
+ */
+const walkCache = new WeakMap<Board, Float32Array>();
+export function walkDistances(b: Board): Float32Array {
+  let w = walkCache.get(b);
+  if (w) return w;
+  const n = b.cols * b.rows;
+  w = new Float32Array(n * n);
+  const none = new Uint8Array(n);
+  const row = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    goalField(b, [i], [0], none, row);
+    w.set(row, i * n);
+  }
+  walkCache.set(b, w);
+  return w;
+}
+
+/** Per side, the boxes it may leave the table from to meet an `exit` condition. */
+const exitFieldCache = new WeakMap<object, [Set<number> | null, Set<number> | null]>();
+export function exitFields(s: GameState): [Set<number> | null, Set<number> | null] {
+  let f = exitFieldCache.get(s.meta.victory);
+  if (f) return f;
+  const b = s.board;
+  f = [null, null];
+  for (const v of s.meta.victory) {
+    if (v.kind !== 'exit') continue;
+    const side = sideIndexOf(s, v.side);
+    if (side === -1) continue;
+    const cells = new Set<number>();
+    for (let i = 0; i < b.cols * b.rows; i++) {
+      const c = i % b.cols;
+      const r = rowOf(b, i);
+      const on = v.edge === 'north' ? r === 0 : v.edge === 'south' ? r === b.rows - 1 : v.edge === 'west' ? c === 0 : c === b.cols - 1;
+      if (on && (b.flags[i]! & IMPASSABLE) === 0) cells.add(i);
+    }
+    f[side] = cells;
+  }
+  exitFieldCache.set(s.meta.victory, f);
+  return f;
+}
+
+/**
+ * Per objective, the boxes horse and guns head for: those of it they may stand in, or else the boxes beside it
+ * (they cannot hold a town). Fixed per board.
+ */
+const mountedCache = new WeakMap<Board, number[][]>();
+export function mountedGoals(b: Board): number[][] {
+  let m = mountedCache.get(b);
+  if (m) return m;
+  m = b.objectives.map((o) => {
+    const open = o.cells.filter((c) => (b.flags[c]! & (T_TOWN | T_FORT)) === 0);
+    if (open.length > 0) return open;
+    const beside = new Set<number>();
+    for (const c of o.cells) {
+      for (let dr = -1; dr <= 1; dr++) {
+        for (let dc = -1; dc <= 1; dc++) {
+          const nb = step(b, c, dc, dr);
+          if (nb >= 0 && (b.flags[nb]! & (IMPASSABLE | T_TOWN | T_FORT)) === 0 && !isCut(b, c, nb)) beside.add(nb);
+        }
+      }
+    }
+    return [...beside];
+  });
+  mountedCache.set(b, m);
+  return m;
+}
+
+/** For each box, a neighbour one step nearer the goals, or -1: the facing a unit should take to head for them. */
+export function nextSteps(b: Board, dist: Float64Array): Int32Array {
+  const n = b.cols * b.rows;
+  const st = stepsOf(b);
+  const next = new Int32Array(n).fill(-1);
+  for (let i = 0; i < n; i++) {
+    let best = dist[i]!;
+    for (let k = i * 8, end = k + 8; k < end; k++) {
+      const nb = st.to[k]!;
+      if (nb >= 0 && dist[nb]! < best) {
+        best = dist[nb]!;
+        next[i] = nb;
+      }
+    }
+  }
+  return next;
+}

@@ -1,0 +1,56 @@
+// Dice odds for the AI: the distribution of the hits a pool scores, and what a retreat would cost a unit.
+import { IMPASSABLE, T_WOODS, isCut, step } from './board.js';
+import { retreatDirection } from './combat.js';
+import type { Ctx } from './geometry.js';
+import { canEnd } from './movement.js';
+import type { UnitState } from './types.js';
+
+/** Probability that one d6 hits on `n` or more. */
+export const p = (n: number): number => (n <= 1 ? 1 : n >= 7 ? 0 : (7 - n) / 6);
+
+/** Distribution of the hits `n` dice score hitting on `hitOn` or more (index: hits). Few distinct pools occur. */
+const pmfCache = new Map<number, Float64Array>();
+export function hitsPmf(n: number, hitOn: number): Float64Array {
+  const key = n * 16 + hitOn;
+  let f = pmfCache.get(key);
+  if (f) return f;
+  const q = p(hitOn);
+  f = new Float64Array(n + 1);
+  f[0] = 1;
+  for (let k = 0; k < n; k++) {
+    for (let j = k + 1; j >= 1; j--) f[j] = f[j]! * (1 - q) + f[j - 1]! * q;
+    f[0] = f[0]! * (1 - q);
+  }
+  pmfCache.set(key, f);
+  return f;
+}
+
+/**
+ * The hits a unit in `cell` would take retreating `boxes` straight back from `enemyCell` (3.iv Assault), or
+ * Infinity when the retreat would destroy it (off the table, into impassable ground). `gone` is a unit to treat
+ * as absent (the assaulter, which has left its box).
+ */
+export function retreatHits(ctx: Ctx, u: UnitState, cell: number, enemyCell: number, boxes: number, gone: number): number {
+  const b = ctx.b;
+  const [dc, dr] = retreatDirection(b, cell, enemyCell);
+  const occupied = (x: number): boolean => {
+    const o = ctx.occ[x]!;
+    return o >= 0 && o !== gone && x !== cell;
+  };
+  let pos = cell;
+  let hits = 0;
+  for (let k = 0; k < boxes; k++) {
+    const next = step(b, pos, dc, dr);
+    if (next < 0 || (b.flags[next]! & IMPASSABLE) !== 0 || isCut(b, pos, next)) return Infinity;
+    if (dc !== 0 && dr !== 0) {
+      const a = step(b, pos, dc, 0);
+      const c = step(b, pos, 0, dr);
+      const blocked = (x: number): boolean => x < 0 || (b.flags[x]! & IMPASSABLE) !== 0 || occupied(x);
+      if (blocked(a) && blocked(c)) hits++;
+    }
+    if (occupied(next)) hits++;
+    else if ((u.type !== 'Lights' && (b.flags[next]! & T_WOODS) !== 0) || !canEnd(b, u, next)) hits++;
+    pos = next;
+  }
+  return hits;
+}

@@ -1,0 +1,82 @@
+// The AI's Orders phase: where each General goes and which units get the pips.
+import { boxDistance } from './board.js';
+import { orderActions, orderCost, unitIndexOf } from './game.js';
+import { baseMove, mayAssault } from './movement.js';
+import { kindOf } from './ai-strategy.js';
+import { Evaluator } from './ai-evaluator.js';
+import { hasTrait, isCavalry, isGuns, isSpent, onTable, type Action, type GameState } from './types.js';
+
+/** How much a unit wants an order this turn, in rough VP. */
+function orderNeed(ev: Evaluator, ui: number): number {
+  const { s } = ev;
+  const u = s.units[ui]!;
+  let need = 1;
+  const nearest = ev.enemies.reduce((m, ei) => Math.min(m, boxDistance(s.board, u.cell, s.units[ei]!.cell)), Infinity);
+  if (u.hits > 1) need += (u.hits / u.sp) * 4;
+  if (isGuns(u)) need += ev.fireValue(ui, u, 'fire', false) > 0 ? 4 : 0.5;
+  else if (mayAssault(u) && nearest <= baseMove(u) + 1) need += isCavalry(u) ? 4 : 2.5;
+  else if (nearest <= 1) need += 2;
+  need += Math.min(3, ev.plan.dist[kindOf(u)][u.cell]! * 0.6) * (0.5 + ev.plan.aggression);
+  if (u.orders > 0) need *= 0.4;
+  return need;
+}
+
+/**
+ * The whole Orders phase at once: each General joins the unit where his free order is worth most (a unit that
+ * would cost two pips, or one to rally), then pips go to the units that want an order most per pip.
+ */
+export function planOrders(s: GameState): Action[] {
+  const side = s.pending.side;
+  const ev = new Evaluator(s);
+  const needs = new Map<number, number>();
+  const need = (ui: number): number => {
+    let v = needs.get(ui);
+    if (v === undefined) needs.set(ui, (v = orderNeed(ev, ui)));
+    return v;
+  };
+  const plan: Action[] = [];
+  const ordered = new Map<number, number>();
+  s.units.forEach((u, ui) => ordered.set(ui, u.orders));
+  for (const g of s.generals) {
+    if (g.side !== side || g.status !== 'table' || g.placed) continue;
+    let best: { ui: number; score: number } | null = null;
+    for (const a of orderActions(s, side)) {
+      if (a.type !== 'attach' || a.general !== g.id) continue;
+      const ui = unitIndexOf(s, a.unit);
+      const u = s.units[ui]!;
+      const cost = (ordered.get(ui) ?? 0) > 0 ? 0 : g.division ? 1 : orderCost(s, u, g);
+      let score = need(ui) * cost + (u.hits > 1 ? 1 : 0) - (u.hits >= u.sp - 2 && cost === 2 ? 3 : 0);
+      // A General goes with his unit if it is destroyed and is out for a turn: no orders from him then.
+      ev.exposure(ui, u);
+      const hits = ev.exposed.fire + ev.exposed.melee;
+      const left = u.sp - u.hits;
+      score -= hits >= left - 0.5 ? 6 : hits >= left - 2 ? 2 : 0;
+      if (isGuns(u) && cost === 2) score -= 2;
+      if (!best || score > best.score) best = { ui, score };
+    }
+    if (best) {
+      plan.push({ type: 'attach', general: g.id, unit: s.units[best.ui]!.id });
+      ordered.set(best.ui, (ordered.get(best.ui) ?? 0) + 1);
+    }
+  }
+  for (const g of s.generals) {
+    if (g.side !== side || g.status !== 'table') continue;
+    let pips = g.pips;
+    const wanted = g.commands
+      .filter((ui) => onTable(s.units[ui]!) && !isSpent(s.units[ui]!))
+      .map((ui) => ({ ui, cost: orderCost(s, s.units[ui]!, g) }))
+      .sort((a, b) => need(b.ui) / b.cost - need(a.ui) / a.cost || a.ui - b.ui);
+    for (const { ui, cost } of wanted) {
+      const u = s.units[ui]!;
+      const max = hasTrait(u, 'veterans') ? 2 : 1;
+      const have = ordered.get(ui) ?? 0;
+      if (have >= max || cost > pips) continue;
+      if ((have > 0 ? need(ui) * 0.4 : need(ui)) / cost < 0.5) continue;
+      plan.push({ type: 'order', general: g.id, unit: u.id });
+      ordered.set(ui, have + 1);
+      pips -= cost;
+    }
+  }
+  plan.push({ type: 'end-orders' });
+  return plan;
+}

@@ -1,0 +1,223 @@
+// What a side is playing for: who would win if the game ended now, how hard it must attack (its aggression), where
+// its troops should go and what standing in or taking each box is worth, by the scenario's victory conditions.
+import { boxDistance } from './board.js';
+import { evaluateVictory, sideIndexOf } from './game.js';
+import { ctxOf } from './geometry.js';
+import { exitFields, goalField, mountedGoals } from './ai-fields.js';
+import { isGuns, isSpent, onTable, type GameState, type SideIndex, type UnitState } from './types.js';
+
+/**
+ * Troops that may stand in a town (Infantry, Lights) and troops that may not (Cavalry, Guns) want different boxes:
+ * horse and guns cannot hold a town objective, only stand beside it, and sent into it they only clog the way in.
+ */
+export type Kind = 0 | 1;
+export const kindOf = (u: UnitState): Kind => (u.type === 'Infantry' || u.type === 'Lights' ? 0 : 1);
+
+/**
+ * What a side is playing for this turn. `aggression` runs from 0 (the game as it stands is won: hold on, take only
+ * good trades) to 1 (it is being lost and time is short: accept losses to get onto the objectives). It is what makes
+ * the side that must attack actually attack, and attack harder as the turn limit nears.
+ */
+export interface Strategy {
+  winning: boolean;
+  aggression: number;
+  /** Per kind of troops and box, the distance to where the side wants them (objectives to take or keep, the exit). */
+  dist: [Float64Array, Float64Array];
+  /** Per box, what standing in it is worth now, in VP. */
+  bonus: Float64Array;
+  /** Per box, what driving the enemy out of it is worth (an objective the side wants to take), in VP. */
+  capture: Float64Array;
+  exitCells: Set<number>;
+  /** Per kind and box, a neighbouring box one step nearer `dist`'s goals, or -1 (worked out on demand). */
+  next: [Int32Array | null, Int32Array | null];
+}
+
+/**
+ * Per side, how much dearer its units are than their VP because losing more of them would hand the enemy a
+ * `destroy` victory: 1 when no such condition threatens, rising steeply as the last unit it can spare nears.
+ */
+export function stakes(s: GameState): [number, number] {
+  const f: [number, number] = [1, 1];
+  for (const v of s.meta.victory) {
+    if (v.kind !== 'destroy') continue;
+    const by = v.side === 'any' ? -1 : sideIndexOf(s, v.side);
+    for (const victim of [0, 1] as const) {
+      if (by !== -1 && by === victim) continue;
+      if (v.side !== 'any' && by === -1) continue;
+      let total = 0;
+      let lost = 0;
+      for (const u of s.units) {
+        if (u.side !== victim) continue;
+        total++;
+        if (u.status === 'eliminated') lost++;
+      }
+      const left = Math.max(1, Math.ceil((v.percent / 100) * total - 1e-9) - lost);
+      f[victim] = Math.max(f[victim], 1 + 0.6 / left + (left === 1 ? 0.6 : 0));
+    }
+  }
+  return f;
+}
+
+/** How much each objective matters to `side`, by the victory conditions (0: not at all); fixed per scenario. */
+const weightCache = new WeakMap<object, [Float64Array | null, Float64Array | null]>();
+function objectiveWeights(s: GameState, side: SideIndex): Float64Array {
+  let cache = weightCache.get(s.meta.victory);
+  if (!cache) weightCache.set(s.meta.victory, (cache = [null, null]));
+  return (cache[side] ??= weighObjectives(s, side));
+}
+
+function weighObjectives(s: GameState, side: SideIndex): Float64Array {
+  const b = s.board;
+  const w = new Float64Array(b.objectives.length);
+  const index = new Map(b.objectives.map((o, k) => [o.id, k]));
+  for (const v of s.meta.victory) {
+    if (v.kind === 'hold') {
+      const mine = sideIndexOf(s, v.side) === side;
+      for (const id of v.objectives ?? []) {
+        const k = index.get(id);
+        if (k !== undefined) w[k] = Math.max(w[k]!, mine ? 1.5 : 1.2);
+      }
+    } else if (v.kind === 'points') {
+      for (let k = 0; k < w.length; k++) w[k] = Math.max(w[k]!, 1);
+    }
+  }
+  return w;
+}
+
+/**
+ * The last picture worked out for each side of each scenario, and what it was worked out from: everything it depends
+ * on but the side's own positions (the turn, who stands where for the enemy, who is gone, who holds what). Within a
+ * side's Actions phase only its own units move, so most plans reuse it.
+ */
+const strategyCache = new WeakMap<object, [{ key: Int32Array; plan: Strategy } | null, { key: Int32Array; plan: Strategy } | null]>();
+
+function strategyKey(s: GameState, side: SideIndex): Int32Array {
+  const key = new Int32Array(1 + s.units.length + s.control.length);
+  key[0] = s.turn;
+  let k = 1;
+  for (const u of s.units) {
+    const status = u.status === 'table' ? (isSpent(u) ? 1 : 2) : u.status === 'reserve' ? 3 : 4;
+    key[k++] = u.side === side ? status : status + 8 * (u.cell + 1) * 4 + (u.facing / 90) * 8;
+  }
+  for (const c of s.control) key[k++] = c.holder;
+  return key;
+}
+
+function sameKey(a: Int32Array, b: Int32Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+export function strategyFor(s: GameState, side: SideIndex, enemies: readonly number[]): Strategy {
+  let cache = strategyCache.get(s.meta.victory);
+  if (!cache) strategyCache.set(s.meta.victory, (cache = [null, null]));
+  const key = strategyKey(s, side);
+  const hit = cache[side];
+  const plan = hit && sameKey(hit.key, key) ? hit.plan : workOutStrategy(s, side, enemies);
+  if (!hit || hit.plan !== plan) cache[side] = { key, plan };
+  return { ...plan, aggression: aggressionOf(s, side, plan) };
+}
+
+/**
+ * Who would win if the game ended now. It depends only on who holds what and which units are gone, which change far
+ * less often than the AI asks, so the last answer is kept with what it was worked out from.
+ */
+const outcomeCache = new WeakMap<object, { key: Int32Array; winner: number }>();
+export function winnerNow(s: GameState): number {
+  const key = new Int32Array(s.units.length + s.control.length);
+  let k = 0;
+  for (const u of s.units) key[k++] = u.status === 'table' ? 0 : u.status === 'reserve' ? 1 : u.status === 'exited' ? 2 : 3;
+  for (const c of s.control) key[k++] = c.holder;
+  const hit = outcomeCache.get(s.meta.victory);
+  if (hit && sameKey(hit.key, key)) return hit.winner;
+  const winner = evaluateVictory(s).winner;
+  outcomeCache.set(s.meta.victory, { key, winner });
+  return winner;
+}
+
+/** See Strategy.aggression. */
+function aggressionOf(s: GameState, side: SideIndex, plan: Strategy): number {
+  if (plan.winning) return 0.1;
+  // How long the force needs to get to grips: its median distance to the goals at two boxes a turn, and a couple
+  // of turns to fight there. When that is all the time left, everything goes in.
+  const progress = Math.min(1, (s.turn - 1) / Math.max(1, s.meta.limit - 1));
+  const ds: number[] = [];
+  for (const u of s.units) if (u.side === side && onTable(u) && !isSpent(u) && !isGuns(u)) ds.push(plan.dist[kindOf(u)][u.cell]!);
+  ds.sort((x, y) => x - y);
+  const travel = ds.length > 0 ? ds[ds.length >> 1]! : 0;
+  const needed = travel / 2 + 2;
+  const left = Math.max(1, s.meta.limit - s.turn + 1);
+  return Math.min(1, Math.max(0.45 + 0.55 * progress, needed / left));
+}
+
+function workOutStrategy(s: GameState, side: SideIndex, enemies: readonly number[]): Strategy {
+  const b = s.board;
+  const n = b.cols * b.rows;
+  const weights = objectiveWeights(s, side);
+  const exit = exitFields(s)[side];
+  const winning = winnerNow(s) === side;
+  const progress = Math.min(1, (s.turn - 1) / Math.max(1, s.meta.limit - 1));
+  const enemyAt = new Uint8Array(n);
+  for (const ei of enemies) enemyAt[s.units[ei]!.cell] = 1;
+  const enemyIn = b.objectives.map((o) => o.cells.some((c) => enemyAt[c] === 1));
+  const dist: [Float64Array, Float64Array] = [new Float64Array(n), new Float64Array(n)];
+  // Where each kind of troops is sent, with a head start (in half boxes) for the objectives that matter most.
+  const sources: [number[], number[]] = [[], []];
+  const offsets: [number[], number[]] = [[], []];
+  const addSource = (kind: Kind, cell: number, offset: number): void => {
+    sources[kind].push(cell);
+    offsets[kind].push(offset);
+  };
+  const bonus = new Float64Array(n);
+  const capture = new Float64Array(n);
+  let anyGoal = false;
+  const holdWeight = 0.25 + 0.75 * progress * progress;
+  b.objectives.forEach((o, k) => {
+    const w = weights[k]!;
+    if (w === 0) return;
+    anyGoal = true;
+    const value = Math.min(20, (o.vp / 5) * w);
+    const held = s.control[k]!.holder === side;
+    // What the side holds draws its troops only while the game as it stands is won; a side that must attack
+    // leaves a guard where it stands (the bonus below) and sends the rest on.
+    if (!held || winning) {
+      const offset = Math.round((1.5 - w) * 4);
+      for (const c of o.cells) addSource(0, c, offset);
+      for (const c of mountedGoals(b)[k]!) addSource(1, c, offset);
+    }
+    for (const c of o.cells) {
+      // Stepping into an objective nobody of the enemy stands in takes it at once; beside enemy troops it only
+      // contests it. Holding counts at the end, so guarding grows in worth as the end nears.
+      const v = held ? value * holdWeight * (winning ? 1 : 0.35) : enemyIn[k] ? value * 0.3 : value * (0.5 + 0.5 * progress);
+      if (v > bonus[c]!) bonus[c] = v;
+      if (!held && value * 0.6 > capture[c]!) capture[c] = value * 0.6;
+    }
+  });
+  if (exit) {
+    anyGoal = true;
+    for (const c of exit) {
+      addSource(0, c, 0);
+      addSource(1, c, 0);
+      bonus[c] = Math.max(bonus[c]!, 15);
+    }
+  }
+  // The way is dearer through the enemy: a box an enemy stands in costs as much as four boxes round it, a box in
+  // an enemy zone of control (where a move stops) one more.
+  const penalty = new Uint8Array(n);
+  const ctx = ctxOf(s);
+  for (const ei of enemies) penalty[s.units[ei]!.cell] = 8;
+  const zoc = ctx.zoc[side === 0 ? 1 : 0];
+  for (let i = 0; i < n; i++) if (penalty[i] === 0 && zoc[i] !== undefined && zoc[i]!.length > 0) penalty[i] = 2;
+  for (const kind of [0, 1] as const) goalField(b, sources[kind], offsets[kind], penalty, dist[kind]);
+  if (!anyGoal || sources[0].length === 0 || dist[0].every((d) => d >= b.cols + b.rows)) {
+    // Nothing to stand on (a pure destroy condition): the goal is the enemy.
+    for (let i = 0; i < n; i++) {
+      let d = b.cols + b.rows;
+      for (const ei of enemies) d = Math.min(d, boxDistance(b, i, s.units[ei]!.cell));
+      dist[0][i] = d;
+      dist[1][i] = d;
+    }
+  }
+  return { winning, aggression: 0, dist, bonus, capture, exitCells: exit ?? new Set(), next: [null, null] };
+}
