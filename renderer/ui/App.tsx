@@ -1,9 +1,9 @@
-// The application frame: document lifecycle (new, open, save, recover), live validation, undo, shortcuts.
+// The application frame: the toolbar, the panes around the document, shortcuts and menu commands, and the dialogs.
+// The document's life with the host (open, save, conflicts, backups, recovery) is use-document-lifecycle.ts.
 import { Alert, AppBar, Box, Button, Divider, IconButton, Menu, MenuItem, Snackbar, Tab, Tabs, Toolbar, Tooltip, Typography } from '@mui/material';
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { serializeDocument } from '../../domain/document.js';
-import type { Backup, DocumentRef, HostApi, HostInfo, Library, MenuCommand } from '../../domain/host-api.js';
-import { isScenario, type AdcDocument } from '../../domain/model.js';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { HostApi, MenuCommand } from '../../domain/host-api.js';
+import { isScenario } from '../../domain/model.js';
 import type { Problem } from '../../domain/problems.js';
 import { testPlayProblem } from '../../domain/rule-systems/registry.js';
 import { useValidation } from '../validation/use-validation.js';
@@ -11,252 +11,71 @@ import { ForcesView } from '../army/ForcesView.js';
 import { MapEditor } from '../map/MapEditor.js';
 import { PlayDialog } from '../play/PlayDialog.js';
 import { PLAY_UNDO_EVENT } from '../play/play-view.js';
-import { editorReducer, initialEditor, isDirty, selectedPointers, setField, type EditorState } from '../state/editor.js';
-import { position } from '../state/history.js';
+import { isDirty, selectedPointers, setField } from '../state/editor.js';
 import { entityOf } from '../state/selection.js';
 import { loadSettings, saveSettings, type Settings } from '../state/settings.js';
-import { blankArmyList, blankScenario } from '../state/templates.js';
-import { AboutDialog, ConfirmDialog, LibraryDialog, RecoveryDialog, SaveAsDialog, SettingsDialog, type Choice } from './dialogs.js';
+import { AboutDialog, ConfirmDialog, LibraryDialog, RecoveryDialog, SaveAsDialog, SettingsDialog } from './dialogs.js';
 import { Inspector } from './Inspector.js';
+import { useModals } from './modals.js';
 import { Outline } from './Outline.js';
 import { PrintPreview } from './PrintPreview.js';
 import { ProblemsPanel } from './ProblemsPanel.js';
+import { titleOf, useDocumentLifecycle, type Notify } from './use-document-lifecycle.js';
 import { Welcome } from './Welcome.js';
-
-/** Unsaved work reaches the backup store at most this long after the edit (the promise is 2 s). */
-const BACKUP_DELAY_MS = 1000;
-
-const newKey = (): string => `doc-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
-
-const titleOf = (doc: AdcDocument | null, ref: DocumentRef | null): string =>
-  (doc && (isScenario(doc) ? doc.title : doc.name)) || ref?.name || 'Untitled';
-
-interface Confirm {
-  title: string;
-  text: string;
-  choices: Choice[];
-  resolve(value: string | null): void;
-}
-
 
 /** Commands that would change or replace the document, held back while test play is open. */
 const PLAY_BLOCKS: ReadonlySet<MenuCommand> = new Set<MenuCommand>(['new', 'open', 'undo', 'redo', 'print', 'test-play']);
 export function App({ host }: { host: HostApi }) {
-  const [editor, dispatch] = useReducer(editorReducer, undefined, () => initialEditor(newKey()));
-  const [info, setInfo] = useState<HostInfo | null>(null);
-  const [library, setLibrary] = useState<Library | null>(null);
-  const [libraryMode, setLibraryMode] = useState<'open' | 'new' | null>(null);
-  const [saveAs, setSaveAs] = useState<{ suggested: string; resolve(name: string | null): void } | null>(null);
-  const [confirm, setConfirm] = useState<Confirm | null>(null);
-  const [backups, setBackups] = useState<Backup[]>([]);
   const [message, setMessage] = useState<{ text: string; severity: 'success' | 'info' | 'error' } | null>(null);
-  const [about, setAbout] = useState(false);
-  const [printOpen, setPrintOpen] = useState(false);
-  const [settingsOpen, setSettingsOpen] = useState(false);
-  const [playOpen, setPlayOpen] = useState(false);
-  const playOpenRef = useRef(playOpen);
-  playOpenRef.current = playOpen;
+  const notify = useCallback<Notify>((text, severity) => setMessage({ text, severity }), []);
+  const modals = useModals();
+  const { show, close, find } = modals;
+  const lifecycle = useDocumentLifecycle(host, modals, notify);
+  const { editor, dispatch, info, library } = lifecycle;
+  const playing = find('play') !== undefined;
   // Test play belongs to a scenario: without one on show it is closed, never left blocking commands unseen.
   const playProblem = testPlayProblem(editor.doc);
   const playable = playProblem === null;
   useEffect(() => {
-    if (playOpen && !playable) setPlayOpen(false);
-  }, [playOpen, playable]);
+    if (playing && !playable) close('play');
+  }, [close, playing, playable]);
   const [settings, setSettings] = useState<Settings>(() => loadSettings());
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [focusPointer, setFocusPointer] = useState<string | null>(null);
   /** A scenario's centre area shows the map or its forces; an army list always shows its forces. */
   const [centreTab, setCentreTab] = useState<'map' | 'forces'>('map');
   const [forcesFocus, setForcesFocus] = useState<{ pointer: string; seq: number } | null>(null);
-  const [fitKey, setFitKey] = useState(0);
   /** A request to centre the map on what a problem is about. */
   const [mapFocus, setMapFocus] = useState<{ pointer: string; seq: number } | null>(null);
 
-  // The latest state for callbacks that outlive a render (timers, window events).
-  const latest = useRef<EditorState>(editor);
+  // The latest document for callbacks that outlive a render (menu commands, shortcuts).
+  const latest = useRef(editor);
   latest.current = editor;
   const dirty = isDirty(editor);
 
   const { problems, checking } = useValidation(editor.doc, editor.loadProblems);
 
-  const ask = useCallback(
-    (title: string, text: string, choices: Choice[]) => new Promise<string | null>((resolve) => setConfirm({ title, text, choices, resolve })),
-    [],
-  );
-  const fail = useCallback((text: string) => setMessage({ text, severity: 'error' }), []);
-  const refreshLibrary = useCallback(() => host.listLibrary().then(setLibrary).catch((e: Error) => fail(e.message)), [host, fail]);
-
-  /** Asks before anything replaces unsaved work; true when it is fine to go on. */
-  const confirmDiscard = useCallback(async (): Promise<boolean> => {
-    if (!isDirty(latest.current)) return true;
-    const choice = await ask('Unsaved changes', `"${titleOf(latest.current.doc, latest.current.ref)}" has changes that are not saved.`, [
-      { label: 'Cancel', value: 'cancel' },
-      { label: 'Discard changes', value: 'discard' },
-      { label: 'Save first', value: 'save', primary: true },
-    ]);
-    if (choice === 'discard') {
-      await host.discardBackup(latest.current.key).catch(() => undefined);
-      return true;
-    }
-    if (choice === 'save') return saveRef.current();
-    return false;
-  }, [ask, host]);
-
-  const openPath = useCallback(
-    async (path: string, skipConfirm = false) => {
-      if (!skipConfirm && !(await confirmDiscard())) return;
-      const r = await host.openDocument(path);
-      if (!r.ok) {
-        fail(r.message);
-        return;
-      }
-      dispatch({ type: 'load', key: newKey(), text: r.text, ref: r.ref, version: r.version });
-      setLibraryMode(null);
-      setFitKey((k) => k + 1);
-      void refreshLibrary();
-    },
-    [confirmDiscard, host, fail, refreshLibrary],
-  );
-
-  const newDocument = useCallback(
-    async (kind: 'scenario' | 'army') => {
-      if (!(await confirmDiscard())) return;
-      const doc = kind === 'scenario' ? blankScenario() : blankArmyList();
-      dispatch({ type: 'load', key: newKey(), text: serializeDocument(doc), ref: null, version: null });
-      setLibraryMode(null);
-      setFitKey((k) => k + 1);
-    },
-    [confirmDiscard],
-  );
-
-  /** Save As, for a save that cannot go where it was meant to; filled in once the flow below exists. */
-  const saveAsRef = useRef<() => Promise<boolean>>(async () => false);
-  const writeTo = useCallback(
-    async (path: string, baseVersion: string | null): Promise<boolean> => {
-      const state = latest.current;
-      if (!state.doc) return false;
-      const text = serializeDocument(state.doc, info ? `aide-de-camp ${info.version}` : undefined);
-      let r = await host.saveDocument({ path, text, baseVersion });
-      if (!r.ok && r.code === 'conflict') {
-        const choice = await ask(
-          baseVersion === null ? 'Replace the file?' : 'The file changed on disk',
-          baseVersion === null
-            ? `${path} already exists. Replace it with this document?`
-            : `${path} was changed by something else since you opened it. Saving now replaces those changes with yours.`,
-          [
-            { label: 'Cancel', value: 'cancel' },
-            { label: 'Replace it', value: 'overwrite', primary: true },
-          ],
-        );
-        if (choice !== 'overwrite') return false;
-        r = await host.saveDocument({ path, text, baseVersion, overwrite: true });
-      }
-      if (!r.ok && r.code === 'read-only') {
-        // The file on disk was left alone; the work is still here, and the way on is a copy under another name.
-        const choice = await ask('The file is read-only', r.message, [
-          { label: 'Cancel', value: 'cancel' },
-          { label: 'Save As…', value: 'save-as', primary: true },
-        ]);
-        return choice === 'save-as' ? saveAsRef.current() : false;
-      }
-      if (!r.ok) {
-        fail(r.message);
-        return false;
-      }
-      // Only mark saved if nothing changed while the save was in flight.
-      if (position(latest.current.history) === position(state.history)) dispatch({ type: 'saved', ref: r.ref, version: r.version });
-      await host.discardBackup(state.key).catch(() => undefined);
-      setMessage({ text: `Saved ${r.ref.name}`, severity: 'success' });
-      void refreshLibrary();
-      return true;
-    },
-    [ask, fail, host, info, refreshLibrary],
-  );
-
-  /** Where to save under a new name: the native dialog on the desktop, our own dialog on the web. */
-  const pickSavePath = useCallback(async (suggested: string): Promise<string | null> => {
-    if (info?.nativeDialogs) return host.pickSavePath(suggested);
-    const path = await new Promise<string | null>((resolve) => setSaveAs({ suggested, resolve }));
-    setSaveAs(null);
-    return path;
-  }, [host, info]);
-
-  const saveAsFlow = useCallback(async (): Promise<boolean> => {
-    const state = latest.current;
-    if (!state.doc) return false;
-    const base = (state.ref?.name ?? `${state.doc.id}.${isScenario(state.doc) ? 'scenario' : 'army'}.json`).replace(/^.*[\\/]/, '');
-    const path = await pickSavePath(base);
-    if (!path) return false;
-    return writeTo(path, null);
-  }, [pickSavePath, writeTo]);
-
-  saveAsRef.current = saveAsFlow;
-
-  /** Saves a document made from the open one (a side as an army list) without touching the open one. */
-  const saveCopy = useCallback(async (doc: AdcDocument, suggested: string): Promise<boolean> => {
-    const path = await pickSavePath(suggested);
-    if (!path) return false;
-    const text = serializeDocument(doc, info ? `aide-de-camp ${info.version}` : undefined);
-    const attempt = (overwrite: boolean) =>
-      host.saveDocument({ path, text, baseVersion: null, ...(overwrite ? { overwrite } : {}) });
-    let r = await attempt(false);
-    if (!r.ok && r.code === 'conflict') {
-      const choice = await ask('Replace the file?', `${path} already exists. Replace it?`, [
-        { label: 'Cancel', value: 'cancel' },
-        { label: 'Replace it', value: 'overwrite', primary: true },
-      ]);
-      if (choice !== 'overwrite') return false;
-      r = await attempt(true);
-    }
-    if (!r.ok) {
-      fail(r.message);
-      return false;
-    }
-    setMessage({ text: `Saved ${r.ref.name}`, severity: 'success' });
-    void refreshLibrary();
-    return true;
-  }, [ask, fail, host, info, pickSavePath, refreshLibrary]);
-
-  const save = useCallback(async (): Promise<boolean> => {
-    const state = latest.current;
-    if (!state.doc) return false;
-    if (!state.ref || state.ref.source === 'sample') return saveAsFlow();
-    return writeTo(state.ref.path, state.version);
-  }, [saveAsFlow, writeTo]);
-  const saveRef = useRef(save);
-  saveRef.current = save;
-
-  const openFlow = useCallback(async () => {
-    if (info?.nativeDialogs) {
-      const path = await host.pickOpenPath();
-      if (path) await openPath(path);
-      return;
-    }
-    void refreshLibrary();
-    setLibraryMode('open');
-  }, [host, info, openPath, refreshLibrary]);
-
+  const { chooseNew, chooseToOpen, save, saveAs } = lifecycle;
   const run = useCallback(
     (command: MenuCommand) => {
       // Test play covers the editor and only reads the document: nothing may change it underneath, and its undo
       // takes back a move in the game instead.
-      if (playOpenRef.current && PLAY_BLOCKS.has(command)) {
+      if (find('play') && PLAY_BLOCKS.has(command)) {
         if (command === 'undo') window.dispatchEvent(new Event(PLAY_UNDO_EVENT));
         return;
       }
       switch (command) {
         case 'new':
-          void refreshLibrary();
-          setLibraryMode('new');
+          chooseNew();
           break;
         case 'open':
-          void openFlow();
+          void chooseToOpen();
           break;
         case 'save':
           void save();
           break;
         case 'save-as':
-          void saveAsFlow();
+          void saveAs();
           break;
         case 'undo':
           dispatch({ type: 'undo' });
@@ -268,49 +87,25 @@ export function App({ host }: { host: HostApi }) {
           document.querySelector<HTMLElement>('[data-testid="problems"] [data-problem-path]')?.focus();
           break;
         case 'about':
-          setAbout(true);
+          show({ kind: 'about' });
           break;
         case 'settings':
-          setSettingsOpen(true);
+          show({ kind: 'settings' });
           break;
         case 'print':
-          if (latest.current.doc && isScenario(latest.current.doc)) setPrintOpen(true);
-          else setMessage({ text: 'A setup sheet is printed from a scenario: open or create one first.', severity: 'info' });
+          if (latest.current.doc && isScenario(latest.current.doc)) show({ kind: 'print' });
+          else notify('A setup sheet is printed from a scenario: open or create one first.', 'info');
           break;
         case 'test-play': {
           const problem = testPlayProblem(latest.current.doc);
-          if (problem === null) setPlayOpen(true);
-          else setMessage({ text: problem, severity: 'info' });
+          if (problem === null) show({ kind: 'play' });
+          else notify(problem, 'info');
           break;
         }
       }
     },
-    [openFlow, refreshLibrary, save, saveAsFlow],
+    [chooseNew, chooseToOpen, dispatch, find, notify, save, saveAs, show],
   );
-
-  // Start-up: who hosts us, a document named at launch, and unsaved work from a previous run.
-  useEffect(() => {
-    let cancelled = false;
-    void (async () => {
-      try {
-        const i = await host.info();
-        if (cancelled) return;
-        setInfo(i);
-        void refreshLibrary();
-        const found = await host.listBackups();
-        if (cancelled) return;
-        setBackups(found);
-        if (i.initialDocument && found.length === 0) await openPath(i.initialDocument, true);
-      } catch (e) {
-        fail((e as Error).message);
-      }
-    })();
-    return () => {
-      cancelled = true;
-    };
-    // Runs once per host.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [host]);
 
   useEffect(() => host.onMenuCommand(run), [host, run]);
 
@@ -326,7 +121,7 @@ export function App({ host }: { host: HostApi }) {
       else if (mod && e.altKey && key === 'n') cmd = 'new';
       else if (mod && key === 'z') {
         // In test play a text field keeps its own undo; the game's undo is for the board.
-        if (playOpenRef.current && (e.target as HTMLElement | null)?.closest?.('input, textarea, [contenteditable="true"]')) return;
+        if (find('play') && (e.target as HTMLElement | null)?.closest?.('input, textarea, [contenteditable="true"]')) return;
         cmd = e.shiftKey ? 'redo' : 'undo';
       }
       else if (mod && key === 'y') cmd = 'redo';
@@ -340,54 +135,7 @@ export function App({ host }: { host: HostApi }) {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [info, run]);
-
-  // Unsaved work goes to the backup store shortly after each edit, so a crash loses at most a moment.
-  const backupTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => {
-    if (!dirty || !editor.doc || backupTimer.current) return;
-    backupTimer.current = setTimeout(() => {
-      backupTimer.current = null;
-      const s = latest.current;
-      if (!s.doc || !isDirty(s)) return;
-      void host
-        .writeBackup({ key: s.key, path: s.ref?.path ?? null, title: titleOf(s.doc, s.ref), savedAt: Date.now(), text: serializeDocument(s.doc) })
-        .catch(() => undefined);
-    }, BACKUP_DELAY_MS);
-  }, [dirty, editor.doc, host]);
-
-  // Notice files changed outside the app when the window regains focus; never reload over unsaved edits silently.
-  useEffect(() => {
-    const onFocus = async () => {
-      const s = latest.current;
-      // Test play works on the document as it was opened; a change on disk is looked at once it closes.
-      if (playOpenRef.current) return;
-      if (!s.ref || s.ref.source === 'sample' || !s.version) return;
-      const now = await host.documentVersion(s.ref.path).catch(() => s.version);
-      if (now === s.version || now === null) return;
-      if (!isDirty(s)) {
-        await openPath(s.ref.path, true);
-        setMessage({ text: `${s.ref.name} changed on disk and was reloaded.`, severity: 'info' });
-        return;
-      }
-      const choice = await ask('The file changed on disk', `${s.ref.name} was changed outside Aide-de-Camp, and you have unsaved edits here.`, [
-        { label: 'Keep my edits', value: 'keep', primary: true },
-        { label: 'Reload from disk', value: 'reload' },
-      ]);
-      if (choice === 'reload') await openPath(s.ref.path, true);
-    };
-    const handler = () => void onFocus();
-    window.addEventListener('focus', handler);
-    return () => window.removeEventListener('focus', handler);
-  }, [ask, host, openPath]);
-
-  useEffect(() => {
-    const onBeforeUnload = (e: BeforeUnloadEvent) => {
-      if (isDirty(latest.current)) e.preventDefault();
-    };
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, []);
+  }, [find, info, run]);
 
   const title = titleOf(editor.doc, editor.ref);
   useEffect(() => {
@@ -418,6 +166,9 @@ export function App({ host }: { host: HostApi }) {
   };
 
   const hasDoc = editor.doc !== null || editor.text !== null;
+  const libraryDialog = find('library');
+  const saveAsDialog = find('save-as');
+  const confirm = find('confirm');
   return (
     <Box sx={{ height: '100vh', display: 'flex', flexDirection: 'column' }}>
       <AppBar position="static" elevation={0}>
@@ -459,14 +210,14 @@ export function App({ host }: { host: HostApi }) {
           </Box>
           <IconButton color="inherit" onClick={(e) => setMenuAnchor(e.currentTarget)} aria-label="More" data-testid="cmd-more">⋮</IconButton>
           <Menu anchorEl={menuAnchor} open={menuAnchor !== null} onClose={() => setMenuAnchor(null)}>
-            <MenuItem onClick={() => { setMenuAnchor(null); setSettingsOpen(true); }}>Settings…</MenuItem>
-            <MenuItem onClick={() => { setMenuAnchor(null); setAbout(true); }}>About Aide-de-Camp</MenuItem>
+            <MenuItem onClick={() => { setMenuAnchor(null); show({ kind: 'settings' }); }}>Settings…</MenuItem>
+            <MenuItem onClick={() => { setMenuAnchor(null); show({ kind: 'about' }); }}>About Aide-de-Camp</MenuItem>
           </Menu>
         </Toolbar>
       </AppBar>
 
       {!hasDoc ? (
-        <Welcome library={library} onNew={() => run('new')} onOpen={(r) => void openPath(r.path)} onOpenDialog={() => run('open')} />
+        <Welcome library={library} onNew={() => run('new')} onOpen={(r) => void lifecycle.openPath(r.path)} onOpenDialog={() => run('open')} />
       ) : (
         // The Forces view has its own tree, so the outline gives its width to the unit table there.
         <Box sx={{ flex: 1, minHeight: 0, display: 'grid', gridTemplateColumns: `${forcesShowing ? '0px' : '260px'} 1fr 320px`, gridTemplateRows: '1fr 190px' }}>
@@ -493,10 +244,10 @@ export function App({ host }: { host: HostApi }) {
                     setSettings(s);
                     saveSettings(s);
                   }}
-                  fitKey={fitKey}
+                  fitKey={lifecycle.loads}
                   focus={mapFocus}
-                  active={!forcesShowing && !libraryMode && !saveAs && !confirm && !printOpen && !settingsOpen && !about && !playOpen}
-                  onMessage={(text, severity = 'info') => setMessage({ text, severity })}
+                  active={!forcesShowing && modals.open.length === 0}
+                  onMessage={(text, severity = 'info') => notify(text, severity)}
                 />
               </Box>
             )}
@@ -515,9 +266,9 @@ export function App({ host }: { host: HostApi }) {
                 }}
                 focusRequest={forcesFocus}
                 onPickProblem={pickProblem}
-                onMessage={(text, severity = 'info') => setMessage({ text, severity })}
+                onMessage={(text, severity = 'info') => notify(text, severity)}
                 host={host}
-                onSaveCopy={saveCopy}
+                onSaveCopy={lifecycle.saveCopy}
               />
             )}
             {!editor.doc && (
@@ -537,17 +288,17 @@ export function App({ host }: { host: HostApi }) {
         </Box>
       )}
 
-      {libraryMode && (
+      {libraryDialog && (
         <LibraryDialog
           open
-          mode={libraryMode}
+          mode={libraryDialog.mode}
           library={library}
-          onClose={() => setLibraryMode(null)}
-          onOpen={(r) => void openPath(r.path)}
-          onNewBlank={(k) => void newDocument(k)}
+          onClose={() => close('library')}
+          onOpen={(r) => void lifecycle.openPath(r.path)}
+          onNewBlank={(k) => void lifecycle.newDocument(k)}
         />
       )}
-      {saveAs && <SaveAsDialog open suggested={saveAs.suggested} onCancel={() => saveAs.resolve(null)} onSave={(n) => saveAs.resolve(n)} />}
+      {saveAsDialog && <SaveAsDialog open suggested={saveAsDialog.suggested} onCancel={() => saveAsDialog.resolve(null)} onSave={(n) => saveAsDialog.resolve(n)} />}
       {confirm && (
         <ConfirmDialog
           open
@@ -555,61 +306,44 @@ export function App({ host }: { host: HostApi }) {
           text={confirm.text}
           choices={confirm.choices}
           onChoose={(v) => {
-            setConfirm(null);
+            close('confirm');
             confirm.resolve(v);
           }}
         />
       )}
       <RecoveryDialog
-        backups={backups}
-        onClose={() => setBackups([])}
-        onDiscard={(b) => {
-          void host.discardBackup(b.key);
-          setBackups((list) => list.filter((x) => x.key !== b.key));
-        }}
-        onRestore={async (b) => {
-          setBackups([]);
-          let ref: DocumentRef | null = null;
-          let version: string | null = null;
-          if (b.path) {
-            const r = await host.openDocument(b.path);
-            if (r.ok) {
-              ref = r.ref;
-              version = r.version;
-            }
-          }
-          dispatch({ type: 'load', key: b.key, text: b.text, ref, version, dirty: true });
-          setFitKey((k) => k + 1);
-          setMessage({ text: `Restored unsaved work on "${b.title}". Save it to keep it.`, severity: 'info' });
-        }}
+        backups={lifecycle.backups}
+        onClose={lifecycle.dismissBackups}
+        onDiscard={lifecycle.discardBackup}
+        onRestore={(b) => void lifecycle.restoreBackup(b)}
       />
       {editor.doc && isScenario(editor.doc) && (
         <PrintPreview
-          open={printOpen}
+          open={find('print') !== undefined}
           scenario={editor.doc}
           paper={settings.paper}
           appVersion={info?.version ?? ''}
           canSavePdf={info?.shell === 'electron'}
           onSavePdf={async (html, paper) => {
             const r = await host.print(html, paper, `${(editor.ref?.name ?? title).replace(/\.(scenario|army)\.json$/, '')}.pdf`);
-            if (!r.ok) fail(r.message);
-            else if (r.path) setMessage({ text: `Saved the sheet as ${r.path}`, severity: 'success' });
+            if (!r.ok) notify(r.message, 'error');
+            else if (r.path) notify(`Saved the sheet as ${r.path}`, 'success');
           }}
-          onClose={() => setPrintOpen(false)}
+          onClose={() => close('print')}
         />
       )}
-      {playOpen && editor.doc && isScenario(editor.doc) && (
-        <PlayDialog open scenario={editor.doc} engine={host.engine} onClose={() => setPlayOpen(false)} />
+      {playing && editor.doc && isScenario(editor.doc) && (
+        <PlayDialog open scenario={editor.doc} engine={host.engine} onClose={() => close('play')} />
       )}
-      <AboutDialog open={about} version={info?.version ?? ''} shell={info?.shell ?? 'web'} onClose={() => setAbout(false)} />
+      <AboutDialog open={find('about') !== undefined} version={info?.version ?? ''} shell={info?.shell ?? 'web'} onClose={() => close('about')} />
       <SettingsDialog
-        open={settingsOpen}
+        open={find('settings') !== undefined}
         settings={settings}
         onChange={(s) => {
           setSettings(s);
           saveSettings(s);
         }}
-        onClose={() => setSettingsOpen(false)}
+        onClose={() => close('settings')}
       />
       <Snackbar open={message !== null} autoHideDuration={message?.severity === 'error' ? null : 4000} onClose={() => setMessage(null)}>
         {message ? (

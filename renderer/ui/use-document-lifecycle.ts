@@ -1,0 +1,368 @@
+// The open document's life with the host: start-up (who hosts us, a document named at launch, unsaved work from a
+// previous run), new, open, save and save as, the one way every save asks before replacing a file, backups of unsaved
+// work, recovery, and files changed on disk while the app was elsewhere. The frame (App.tsx) draws; this decides.
+import { useCallback, useEffect, useReducer, useRef, useState, type Dispatch } from 'react';
+import { serializeDocument } from '../../domain/document.js';
+import type { Backup, DocumentRef, Failure, HostApi, HostInfo, Library, SavedDocument, SaveRequest } from '../../domain/host-api.js';
+import { isScenario, type AdcDocument } from '../../domain/model.js';
+import { editorReducer, initialEditor, isDirty, type EditorAction, type EditorState } from '../state/editor.js';
+import { position } from '../state/history.js';
+import { blankArmyList, blankScenario } from '../state/templates.js';
+import type { Choice } from './dialogs.js';
+import type { Modals } from './modals.js';
+
+/** Unsaved work reaches the backup store at most this long after the edit (the promise is 2 s). */
+const BACKUP_DELAY_MS = 1000;
+
+const newKey = (): string => `doc-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+
+export const titleOf = (doc: AdcDocument | null, ref: DocumentRef | null): string =>
+  (doc && (isScenario(doc) ? doc.title : doc.name)) || ref?.name || 'Untitled';
+
+export type Notify = (text: string, severity: 'success' | 'info' | 'error') => void;
+/** A question for the user; resolves with the value of the choice taken, or null when dismissed. */
+export type Ask = (title: string, text: string, choices: Choice[]) => Promise<string | null>;
+
+/** What became of a save: saved, refused (for the caller to show), declined by the user, or to be made elsewhere. */
+export type SaveOutcome = SavedDocument | Failure | 'declined' | 'elsewhere';
+
+/**
+ * The one save flow, for the open document and for a copy alike. A conflict (the file changed on disk since it was
+ * read, or a new name that already exists) asks before replacing it and, if told to, saves again over it; a read-only
+ * file, when `offerElsewhere`, asks whether to save under another name instead. The file on disk is left alone by
+ * every answer but "Replace it".
+ */
+export async function saveAsking(host: Pick<HostApi, 'saveDocument'>, ask: Ask, target: SaveRequest, offerElsewhere: boolean): Promise<SaveOutcome> {
+  const { path, baseVersion } = target;
+  let r = await host.saveDocument(target);
+  if (!r.ok && r.code === 'conflict') {
+    const choice = await ask(
+      baseVersion === null ? 'Replace the file?' : 'The file changed on disk',
+      baseVersion === null
+        ? `${path} already exists. Replace it with this document?`
+        : `${path} was changed by something else since you opened it. Saving now replaces those changes with yours.`,
+      [
+        { label: 'Cancel', value: 'cancel' },
+        { label: 'Replace it', value: 'overwrite', primary: true },
+      ],
+    );
+    if (choice !== 'overwrite') return 'declined';
+    r = await host.saveDocument({ ...target, overwrite: true });
+  }
+  if (!r.ok && r.code === 'read-only' && offerElsewhere) {
+    // The file on disk was left alone; the work is still here, and the way on is a copy under another name.
+    const choice = await ask('The file is read-only', r.message, [
+      { label: 'Cancel', value: 'cancel' },
+      { label: 'Save As…', value: 'save-as', primary: true },
+    ]);
+    return choice === 'save-as' ? 'elsewhere' : 'declined';
+  }
+  return r;
+}
+
+export interface DocumentLifecycle {
+  editor: EditorState;
+  dispatch: Dispatch<EditorAction>;
+  info: HostInfo | null;
+  library: Library | null;
+  /** Unsaved work from an earlier run, offered back until restored, discarded or dismissed. */
+  backups: Backup[];
+  /** Counts documents loaded, so the map fits each new one once. */
+  loads: number;
+  refreshLibrary(): Promise<void>;
+  /** Asks to keep unsaved work first, unless told not to. */
+  openPath(path: string, skipConfirm?: boolean): Promise<void>;
+  /** The native open dialog on the desktop, the library on the web. */
+  chooseToOpen(): Promise<void>;
+  chooseNew(): void;
+  newDocument(kind: 'scenario' | 'army'): Promise<void>;
+  save(): Promise<boolean>;
+  saveAs(): Promise<boolean>;
+  /** Saves a document made from the open one (a side as an army list) without touching the open one. */
+  saveCopy(doc: AdcDocument, suggested: string): Promise<boolean>;
+  restoreBackup(backup: Backup): Promise<void>;
+  discardBackup(backup: Backup): void;
+  dismissBackups(): void;
+}
+
+export function useDocumentLifecycle(host: HostApi, modals: Pick<Modals, 'show' | 'close' | 'find'>, notify: Notify): DocumentLifecycle {
+  const { show, close, find } = modals;
+  const [editor, dispatch] = useReducer(editorReducer, undefined, () => initialEditor(newKey()));
+  const [info, setInfo] = useState<HostInfo | null>(null);
+  const [library, setLibrary] = useState<Library | null>(null);
+  const [backups, setBackups] = useState<Backup[]>([]);
+  const [loads, setLoads] = useState(0);
+
+  // The latest state for callbacks that outlive a render (timers, window events).
+  const latest = useRef<EditorState>(editor);
+  latest.current = editor;
+  const dirty = isDirty(editor);
+
+  const fail = useCallback((text: string) => notify(text, 'error'), [notify]);
+  const ask = useCallback<Ask>(
+    (title, text, choices) => new Promise<string | null>((resolve) => show({ kind: 'confirm', title, text, choices, resolve })),
+    [show],
+  );
+  const refreshLibrary = useCallback(() => host.listLibrary().then(setLibrary).catch((e: Error) => fail(e.message)), [host, fail]);
+
+  /** Save, for a question asked before the save flow below exists; filled in once it does. */
+  const saveRef = useRef<() => Promise<boolean>>(async () => false);
+  const saveAsRef = useRef<() => Promise<boolean>>(async () => false);
+
+  /** Asks before anything replaces unsaved work; true when it is fine to go on. */
+  const confirmDiscard = useCallback(async (): Promise<boolean> => {
+    if (!isDirty(latest.current)) return true;
+    const choice = await ask('Unsaved changes', `"${titleOf(latest.current.doc, latest.current.ref)}" has changes that are not saved.`, [
+      { label: 'Cancel', value: 'cancel' },
+      { label: 'Discard changes', value: 'discard' },
+      { label: 'Save first', value: 'save', primary: true },
+    ]);
+    if (choice === 'discard') {
+      await host.discardBackup(latest.current.key).catch(() => undefined);
+      return true;
+    }
+    if (choice === 'save') return saveRef.current();
+    return false;
+  }, [ask, host]);
+
+  const openPath = useCallback(
+    async (path: string, skipConfirm = false) => {
+      if (!skipConfirm && !(await confirmDiscard())) return;
+      const r = await host.openDocument(path);
+      if (!r.ok) {
+        fail(r.message);
+        return;
+      }
+      dispatch({ type: 'load', key: newKey(), text: r.text, ref: r.ref, version: r.version });
+      close('library');
+      setLoads((n) => n + 1);
+      void refreshLibrary();
+    },
+    [close, confirmDiscard, host, fail, refreshLibrary],
+  );
+
+  const newDocument = useCallback(
+    async (kind: 'scenario' | 'army') => {
+      if (!(await confirmDiscard())) return;
+      const doc = kind === 'scenario' ? blankScenario() : blankArmyList();
+      dispatch({ type: 'load', key: newKey(), text: serializeDocument(doc), ref: null, version: null });
+      close('library');
+      setLoads((n) => n + 1);
+    },
+    [close, confirmDiscard],
+  );
+
+  const generator = info ? `aide-de-camp ${info.version}` : undefined;
+
+  /**
+   * Every save goes through `saveAsking`; a read-only file goes `elsewhere` (Save As) where there is one, any other
+   * failure is shown, and after a save `saved` runs, then the user is told and the library refreshed. True when saved.
+   */
+  const write = useCallback(
+    async (target: SaveRequest, saved: (r: SavedDocument) => Promise<void> | void, elsewhere: (() => Promise<boolean>) | null): Promise<boolean> => {
+      const r = await saveAsking(host, ask, target, elsewhere !== null);
+      if (r === 'declined') return false;
+      if (r === 'elsewhere') return elsewhere ? elsewhere() : false;
+      if (!r.ok) {
+        fail(r.message);
+        return false;
+      }
+      await saved(r);
+      notify(`Saved ${r.ref.name}`, 'success');
+      void refreshLibrary();
+      return true;
+    },
+    [ask, fail, host, notify, refreshLibrary],
+  );
+
+  /** The open document to a path; it is marked saved only if nothing changed while the save was in flight. */
+  const writeTo = useCallback(
+    async (path: string, baseVersion: string | null): Promise<boolean> => {
+      const state = latest.current;
+      if (!state.doc) return false;
+      const text = serializeDocument(state.doc, generator);
+      return write(
+        { path, text, baseVersion },
+        async (r) => {
+          if (position(latest.current.history) === position(state.history)) dispatch({ type: 'saved', ref: r.ref, version: r.version });
+          await host.discardBackup(state.key).catch(() => undefined);
+        },
+        () => saveAsRef.current(),
+      );
+    },
+    [generator, host, write],
+  );
+
+  /** Where to save under a new name: the native dialog on the desktop, our own dialog on the web. */
+  const pickSavePath = useCallback(
+    async (suggested: string): Promise<string | null> => {
+      if (info?.nativeDialogs) return host.pickSavePath(suggested);
+      const path = await new Promise<string | null>((resolve) => show({ kind: 'save-as', suggested, resolve }));
+      close('save-as');
+      return path;
+    },
+    [close, host, info, show],
+  );
+
+  const saveAs = useCallback(async (): Promise<boolean> => {
+    const state = latest.current;
+    if (!state.doc) return false;
+    const base = (state.ref?.name ?? `${state.doc.id}.${isScenario(state.doc) ? 'scenario' : 'army'}.json`).replace(/^.*[\\/]/, '');
+    const path = await pickSavePath(base);
+    if (!path) return false;
+    return writeTo(path, null);
+  }, [pickSavePath, writeTo]);
+  saveAsRef.current = saveAs;
+
+  const saveCopy = useCallback(
+    async (doc: AdcDocument, suggested: string): Promise<boolean> => {
+      const path = await pickSavePath(suggested);
+      if (!path) return false;
+      return write({ path, text: serializeDocument(doc, generator), baseVersion: null }, () => undefined, null);
+    },
+    [generator, pickSavePath, write],
+  );
+
+  const save = useCallback(async (): Promise<boolean> => {
+    const state = latest.current;
+    if (!state.doc) return false;
+    if (!state.ref || state.ref.source === 'sample') return saveAs();
+    return writeTo(state.ref.path, state.version);
+  }, [saveAs, writeTo]);
+  saveRef.current = save;
+
+  const chooseToOpen = useCallback(async () => {
+    if (info?.nativeDialogs) {
+      const path = await host.pickOpenPath();
+      if (path) await openPath(path);
+      return;
+    }
+    void refreshLibrary();
+    show({ kind: 'library', mode: 'open' });
+  }, [host, info, openPath, refreshLibrary, show]);
+
+  const chooseNew = useCallback(() => {
+    void refreshLibrary();
+    show({ kind: 'library', mode: 'new' });
+  }, [refreshLibrary, show]);
+
+  // Start-up: who hosts us, a document named at launch, and unsaved work from a previous run.
+  useEffect(() => {
+    let cancelled = false;
+    void (async () => {
+      try {
+        const i = await host.info();
+        if (cancelled) return;
+        setInfo(i);
+        void refreshLibrary();
+        const found = await host.listBackups();
+        if (cancelled) return;
+        setBackups(found);
+        if (i.initialDocument && found.length === 0) await openPath(i.initialDocument, true);
+      } catch (e) {
+        fail((e as Error).message);
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+    // Runs once per host.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [host]);
+
+  // Unsaved work goes to the backup store shortly after each edit, so a crash loses at most a moment.
+  const backupTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => {
+    if (!dirty || !editor.doc || backupTimer.current) return;
+    backupTimer.current = setTimeout(() => {
+      backupTimer.current = null;
+      const s = latest.current;
+      if (!s.doc || !isDirty(s)) return;
+      void host
+        .writeBackup({ key: s.key, path: s.ref?.path ?? null, title: titleOf(s.doc, s.ref), savedAt: Date.now(), text: serializeDocument(s.doc) })
+        .catch(() => undefined);
+    }, BACKUP_DELAY_MS);
+  }, [dirty, editor.doc, host]);
+
+  // Notice files changed outside the app when the window regains focus; never reload over unsaved edits silently.
+  useEffect(() => {
+    const onFocus = async () => {
+      const s = latest.current;
+      // Test play works on the document as it was opened; a change on disk is looked at once it closes.
+      if (find('play')) return;
+      if (!s.ref || s.ref.source === 'sample' || !s.version) return;
+      const now = await host.documentVersion(s.ref.path).catch(() => s.version);
+      if (now === s.version || now === null) return;
+      if (!isDirty(s)) {
+        await openPath(s.ref.path, true);
+        notify(`${s.ref.name} changed on disk and was reloaded.`, 'info');
+        return;
+      }
+      const choice = await ask('The file changed on disk', `${s.ref.name} was changed outside Aide-de-Camp, and you have unsaved edits here.`, [
+        { label: 'Keep my edits', value: 'keep', primary: true },
+        { label: 'Reload from disk', value: 'reload' },
+      ]);
+      if (choice === 'reload') await openPath(s.ref.path, true);
+    };
+    const handler = () => void onFocus();
+    window.addEventListener('focus', handler);
+    return () => window.removeEventListener('focus', handler);
+  }, [ask, find, host, notify, openPath]);
+
+  useEffect(() => {
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      if (isDirty(latest.current)) e.preventDefault();
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, []);
+
+  const restoreBackup = useCallback(
+    async (b: Backup) => {
+      setBackups([]);
+      let ref: DocumentRef | null = null;
+      let version: string | null = null;
+      if (b.path) {
+        const r = await host.openDocument(b.path);
+        if (r.ok) {
+          ref = r.ref;
+          version = r.version;
+        }
+      }
+      dispatch({ type: 'load', key: b.key, text: b.text, ref, version, dirty: true });
+      setLoads((n) => n + 1);
+      notify(`Restored unsaved work on "${b.title}". Save it to keep it.`, 'info');
+    },
+    [host, notify],
+  );
+
+  const discardBackup = useCallback(
+    (b: Backup) => {
+      void host.discardBackup(b.key);
+      setBackups((list) => list.filter((x) => x.key !== b.key));
+    },
+    [host],
+  );
+
+  const dismissBackups = useCallback(() => setBackups([]), []);
+
+  return {
+    editor,
+    dispatch,
+    info,
+    library,
+    backups,
+    loads,
+    refreshLibrary,
+    openPath,
+    chooseToOpen,
+    chooseNew,
+    newDocument,
+    save,
+    saveAs,
+    saveCopy,
+    restoreBackup,
+    discardBackup,
+    dismissBackups,
+  };
+}
