@@ -7,8 +7,11 @@ import { isLegalUnitAction, mustUseOrders } from './game.js';
 import { assaultApproach, baseMove, mayAssault, maneuverOptions, moveOptions } from './movement.js';
 import { hitsPmf, p, retreatHits } from './ai-odds.js';
 import { kindOf } from './ai-strategy.js';
-import { Evaluator, abilityAfter, type Pose } from './ai-evaluator.js';
+import { Evaluator, abilityAfter, type FireAbility, type Pose } from './ai-evaluator.js';
 import { DID_BOMBARD, MOVED, hasTrait, isGuns, isSpent, onTable, unusedOrders, type Action, type Formation, type GameState } from './types.js';
+
+/** Expected hits that make a shot worth taking: one die hitting on 4+, or better. */
+const WORTH_A_SHOT = 0.5;
 
 interface Candidate {
   score: number;
@@ -40,8 +43,18 @@ function bestForUnit(ev: Evaluator, ui: number, mustAct = false): Candidate | nu
   const movedAlready = (u.did & MOVED) !== 0;
   // Holding the order: it adds a die to the unit's fire (4.ii.e) or to its defence (3.iv Assault f.3).
   const hold = ev.value(ui, u, abilityAfter(s, u, null), true);
-  // The best so far, kept as plain values: the action object is built once, for the winner.
-  let bestScore = mustAct ? -Infinity : 0.25;
+  // Guns with a shot worth taking from where they stand take it: they bombard (or keep a fire they already have) and
+  // move only to get a target, or, horse guns, to a shot as good. `gunFloor` is the value of that shot.
+  let gunFloor = -Infinity;
+  if (isGuns(u) && abilityAfter(s, u, 'bombard') === 'fire') {
+    const shot = ev.fireValue(ui, u, 'fire', false);
+    if (ev.shotHits >= WORTH_A_SHOT) gunFloor = shot - 1e-9;
+  }
+  const keepsShot = (at: Pose, ability: FireAbility): boolean => gunFloor === -Infinity || ev.fireValue(ui, at, ability, false) >= gunFloor;
+  // The best so far, kept as plain values: the action object is built once, for the winner. Guns that must act to
+  // fire take their best shot even if holding the order looked better.
+  const mustShoot = gunFloor > -Infinity && abilityAfter(s, u, null) !== 'fire';
+  let bestScore = mustAct || mustShoot ? -Infinity : 0.25;
   let bestKind: Action['type'] | null = null;
   let bestTo = -1;
   let bestFacing: Facing = u.facing;
@@ -57,7 +70,7 @@ function bestForUnit(ev: Evaluator, ui: number, mustAct = false): Candidate | nu
     bestTarget = target;
   };
   if (isGuns(u) && (u.did & DID_BOMBARD) === 0) take(ev.value(ui, u, abilityAfter(s, u, 'bombard')) - hold + 0.5, 'bombard');
-  if (u.hits > 1) {
+  if (u.hits > 1 && keepsShot(u, abilityAfter(s, u, 'rally'))) {
     let bonus = inFireCover(b, u.cell) || s.generals.some((g) => g.unit === ui && g.status === 'table') || hasTrait(u, 'stubborn') ? 1 : 0;
     if (hasTrait(u, 'guard')) bonus++;
     const regained = p(4 - bonus) + (u.hits - 1 >= 2 ? p(6 - bonus) : 0);
@@ -96,6 +109,7 @@ function bestForUnit(ev: Evaluator, ui: number, mustAct = false): Candidate | nu
       pose.cell = o.to;
       pose.facing = o.facing;
       pose.formation = u.formation;
+      if (!keepsShot(pose, ability)) continue;
       take(ev.value(ui, pose, ability) - hold - penalty, kind, o.to, o.facing);
     }
   }
@@ -108,6 +122,7 @@ function bestForUnit(ev: Evaluator, ui: number, mustAct = false): Candidate | nu
     pose.cell = o.to;
     pose.facing = o.facing;
     pose.formation = o.formation;
+    if (!keepsShot(pose, manAbility)) continue;
     take(ev.value(ui, pose, manAbility) - hold - 0.3, 'maneuver', o.to, o.facing, o.formation);
   }
   if (mayAssault(u)) {
@@ -199,7 +214,7 @@ function scoreAssault(ev: Evaluator, ui: number, ti: number, from: number): numb
         outcome = win;
       } else {
         const m = Math.max(1, d - a);
-        uHits += uRetreat[m] ??= retreatHits(ctx, u, from, t.cell, m, -1);
+        uHits += uRetreat[m] ??= retreatHits(ctx, u, from, t.cell, m, ui);
         outcome = -1;
       }
       const tDead = tHits >= tLeft;

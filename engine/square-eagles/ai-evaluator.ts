@@ -180,36 +180,79 @@ export class Evaluator {
     return v;
   }
 
-  /** Expected value of this unit's fire in the coming Fire phase from `pose`. */
+  /** The expected hits of the shot fireValue last valued (0 when it found none): what tells a shot worth taking. */
+  shotHits = 0;
+
+  /**
+   * Expected value of this unit's fire in the coming Fire phase from `pose`, at the targets the priority rule lets
+   * it choose (4.ii.b, 4.i): for its ordinary fire the nearest enemies in its arc, even a shot of no dice; for its
+   * skirmishers those in its front arc before any other, nearest first. The best of those is what it fires at.
+   */
   fireValue(ui: number, pose: Pose, ability: FireAbility, extraDie: boolean): number {
+    this.shotHits = 0;
     const u = this.s.units[ui]!;
     if (ability === 'none' || isCavalry(u)) return 0;
     const { s } = this;
     const b = s.board;
     const me = this.posed(ui, pose);
-    let best = 0;
     if (ability === 'fire') {
       const range = mainRange(u);
       const hitP = p(fireHitOn(u, 'fire'));
+      let near = Infinity;
+      let best = 0;
+      let bestHits = 0;
       for (let k = 0; k < this.enemies.length; k++) {
         const e = s.units[this.enemies[k]!]!;
         const d = boxDistance(b, pose.cell, e.cell);
-        if (d > range || !inFireArc(b, me, e.cell)) continue;
+        if (d > range || d > near || !inFireArc(b, me, e.cell)) continue;
         if (!this.seen(k, pose.cell)) continue;
+        if (d < near) {
+          near = d;
+          best = 0;
+          bestHits = 0;
+        }
         const hits = fireDiceCount(b, me, e, d, extraDie) * hitP;
         const v = hits * this.worth[this.enemies[k]!]! * (hits >= 2 ? 1.3 : 1);
-        if (v > best) best = v;
+        if (v > best) {
+          best = v;
+          bestHits = hits;
+        }
       }
-      if (best > 0) return best;
+      if (near < Infinity) {
+        this.shotHits = bestHits;
+        return best;
+      }
     }
     const range = skirmishRange(u);
+    const hitP = p(fireHitOn(u, 'skirmish'));
+    // Per arc (0 front, 1 any other), the nearest distance seen and the best target at it.
+    let frontNear = Infinity;
+    let frontBest = 0;
+    let otherNear = Infinity;
+    let otherBest = 0;
     for (let k = 0; k < this.enemies.length; k++) {
       const e = s.units[this.enemies[k]!]!;
-      if (boxDistance(b, pose.cell, e.cell) > range || !this.seen(k, pose.cell)) continue;
-      const v = p(fireHitOn(u, 'skirmish')) * this.worth[this.enemies[k]!]!;
-      if (v > best) best = v;
+      const d = boxDistance(b, pose.cell, e.cell);
+      if (d > range) continue;
+      const front = inFireArc(b, me, e.cell);
+      if (d > (front ? frontNear : otherNear) || !this.seen(k, pose.cell)) continue;
+      const v = hitP * this.worth[this.enemies[k]!]!;
+      if (front) {
+        if (d < frontNear) frontBest = 0;
+        frontNear = d;
+        if (v > frontBest) frontBest = v;
+      } else {
+        if (d < otherNear) otherBest = 0;
+        otherNear = d;
+        if (v > otherBest) otherBest = v;
+      }
     }
-    return best;
+    if (frontNear < Infinity) {
+      this.shotHits = hitP;
+      return frontBest;
+    }
+    if (otherNear < Infinity) this.shotHits = hitP;
+    return otherBest;
   }
 
   /** Expected loss from enemy fire and assaults next, in VP. */

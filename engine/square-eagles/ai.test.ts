@@ -196,3 +196,23 @@ describe('AI against random', () => {
     expect(a.log).toEqual(b.log);
   });
 });
+
+describe('AI: guns fire whenever a target is worth it, and move only to get one', () => {
+  it('foot guns with infantry in range and arc bombard, even with enemy horse (holding no order) off their flank', () => {
+    for (const [guns, target, horse, horseFacing] of [['F5', 'B5', 'F1', 180], ['F4', 'B4', 'F8', 0]] as const) {
+      for (const formation of ['line', 'square'] as const) {
+        const s = redToAct(
+          {
+            red: [{ id: 'g', kind: 'guns', cell: guns, facing: 270 }],
+            blue: [
+              { id: 't', kind: 'inf', cell: target, facing: 0, formation },
+              { id: 'cav', kind: 'cav', cell: horse, facing: horseFacing },
+            ],
+          },
+          ['g'],
+        );
+        expect(choose(s)).toEqual({ type: 'bombard', unit: 'g' });
+      }
+    }
+  });
+});

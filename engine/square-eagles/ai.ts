@@ -15,7 +15,7 @@ import { p } from './ai-odds.js';
 import { Evaluator, abilityAfter, hitValue, type Pose } from './ai-evaluator.js';
 import { planActions } from './ai-actions.js';
 import { planOrders } from './ai-orders.js';
-import { isSpent, onTable, unusedOrders, type Action, type GameState } from './types.js';
+import { isGuns, isSpent, onTable, unusedOrders, type Action, type GameState } from './types.js';
 
 export { hitsPmf } from './ai-odds.js';
 
@@ -75,7 +75,10 @@ export function heuristicPlayer(): Player {
               if (mayEndActions(ctxOf(state))) return next;
             } else {
               const ui = 'unit' in next ? unitIndexOf(state, next.unit) : -1;
-              if (ui >= 0 && next.type !== 'assault' && isLegalUnitAction(ctxOf(state), ui, next)) return next;
+              // Guns planned to move look again once friends have moved: a friend stepping out of the way may have
+              // given them the shot they were moving to get.
+              const gunsMove = ui >= 0 && isGuns(state.units[ui]!) && (next.type === 'move' || next.type === 'march' || next.type === 'maneuver');
+              if (ui >= 0 && next.type !== 'assault' && !gunsMove && isLegalUnitAction(ctxOf(state), ui, next)) return next;
             }
           }
           plan = planActions(state);
