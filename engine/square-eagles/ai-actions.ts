@@ -132,6 +132,8 @@ function bestForUnit(ev: Evaluator, ui: number, mustAct = false): Candidate | nu
       const ap = assaultApproach(ctx, ui, ti);
       if (!ap) continue;
       const combat = scoreAssault(ev, ui, ti, ap.from);
+      // Never at odds it would not want to face as the defender: it must be at least as likely to win as to lose.
+      if (assaultOdds.win < 0.5) continue;
       // Where it ends up: touching the target, facing it (or in its box, having won; the capture counts that).
       pose.cell = ap.from;
       pose.facing = facingTowards(b, ap.from, t.cell) ?? u.facing;
@@ -161,9 +163,13 @@ function bestForUnit(ev: Evaluator, ui: number, mustAct = false): Candidate | nu
   return { score: bestScore, action };
 }
 
+/** The chance the last assault scoreAssault weighed is won by the assaulter (ties go to the defender). */
+const assaultOdds = { win: 0 };
+
 /**
  * What assaulting `ti` from `from` is worth to the assaulter, in VP, from the exact odds of the two dice pools:
  * hits given and taken, units destroyed by hits or by the retreat, and ground won (an objective the side wants).
+ * The chance of winning is left in `assaultOdds`.
  */
 function scoreAssault(ev: Evaluator, ui: number, ti: number, from: number): number {
   const { s, ctx } = ev;
@@ -186,6 +192,7 @@ function scoreAssault(ev: Evaluator, ui: number, ti: number, from: number): numb
         if (k >= 3) driven += f[k]!;
       }
     }
+    assaultOdds.win = 1 - driven;
     return (1 - driven) * (t.vp * ev.stake[t.side] + ev.plan.capture[t.cell]!) - taken * wu - (taken >= uLeft ? u.vp * 0.5 * ev.stake[u.side] : 0);
   }
   const defend = unusedOrders(t) > 0;
@@ -199,6 +206,7 @@ function scoreAssault(ev: Evaluator, ui: number, ti: number, from: number): numb
   const tKill = t.vp * 0.5 * ev.stake[t.side];
   const uKill = u.vp * 0.5 * ev.stake[u.side];
   let v = 0;
+  let won = 0;
   for (let a = 0; a < fa.length; a++) {
     const pa = fa[a]!;
     if (pa < 1e-4) continue;
@@ -212,6 +220,7 @@ function scoreAssault(ev: Evaluator, ui: number, ti: number, from: number): numb
         const m = a - d;
         tHits += tRetreat[m] ??= retreatHits(ctx, t, t.cell, from, m, ui);
         outcome = win;
+        won += pr;
       } else {
         const m = Math.max(1, d - a);
         uHits += uRetreat[m] ??= retreatHits(ctx, u, from, t.cell, m, ui);
@@ -222,5 +231,6 @@ function scoreAssault(ev: Evaluator, ui: number, ti: number, from: number): numb
       v += pr * (Math.min(tHits, tLeft) * wt - Math.min(uHits, uLeft) * wu + (tDead ? tKill : 0) - (uDead ? uKill : 0) + outcome);
     }
   }
+  assaultOdds.win = won;
   return v;
 }

@@ -216,3 +216,22 @@ describe('AI: guns fire whenever a target is worth it, and move only to get one'
     }
   });
 });
+
+describe('AI: no assault at odds it would refuse as a defender', () => {
+  it('cavalry does not charge fresh infantry in a town frontally, even for an objective it must take', () => {
+    for (const turn of [1, 13]) {
+      const s = redToAct(
+        {
+          red: [{ id: 'cav', kind: 'cav', cell: 'D2', facing: 180 }],
+          blue: [{ id: 'b', kind: 'inf', cell: 'D5', facing: 0 }],
+          terrain: [box(['D5'], 'town', 't')],
+          objectives: [{ id: 'o', name: 'o', cell: 'D5', vp: 100, heldBy: 'blue' }],
+          victory: [{ side: 'red', kind: 'hold', objectives: ['o'] }, { kind: 'points' }],
+        },
+        ['cav'],
+      );
+      s.turn = turn;
+      expect(choose(s)).not.toMatchObject({ type: 'assault', target: 'b' });
+    }
+  });
+});
