@@ -10,7 +10,7 @@ import type { Point, Scenario } from '../../domain/model.js';
 import { DEFAULT_BLOCK_SIZE } from '../../domain/terrain-cells.js';
 import { pointerToPath } from '../state/editor.js';
 import { getAt } from '../state/history.js';
-import { parseVertex, targetOf } from './commands.js';
+import { targetOf } from './commands.js';
 import { flatten } from './geometry.js';
 
 export interface Preview {
@@ -22,30 +22,6 @@ export interface Preview {
   crossing?: Point | null;
   vertex?: { points: Point[]; closed: boolean; index: number };
   dropCell?: Point[] | null;
-}
-
-/** The shape whose corners can be edited for a selection: a feature with an outline or path, or a polygon zone. */
-export function editableOwner(s: Scenario, pointer: string): string | null {
-  const owner = parseVertex(pointer)?.owner ?? pointer;
-  const t = targetOf(s, owner);
-  if (t?.type === 'feature') {
-    const f = t.feature as { polygon?: unknown; path?: unknown; crest?: unknown };
-    return validPoints(f.polygon).length >= 3 || validPoints(f.path).length >= 2 ? owner : null;
-  }
-  if (t?.type === 'zone') return validPoints((t.deployment.zone as { polygon?: unknown }).polygon).length >= 3 ? owner : null;
-  return null;
-}
-
-/** The hill a crest is drawn on: the selected hill, or the one clicked. */
-export function crestHill(s: Scenario, selection: string[], hit: { kind: string; pointer?: string } | null): string | null {
-  const isHill = (p: string | undefined) => {
-    const t = p ? targetOf(s, p) : null;
-    return t?.type === 'feature' && t.feature.kind === 'hill';
-  };
-  const sel = selection[selection.length - 1];
-  if (sel && isHill(parseVertex(sel)?.owner ?? sel)) return parseVertex(sel)?.owner ?? sel;
-  if (hit?.kind === 'item' && isHill(hit.pointer)) return hit.pointer!;
-  return null;
 }
 
 export interface HandleSpec {

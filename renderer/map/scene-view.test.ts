@@ -4,7 +4,7 @@ import type { Scenario } from '../../domain/model.js';
 import { blankScenario } from '../state/templates.js';
 import { engineTints } from './engine-view.js';
 import { rulerSpacing } from './geometry.js';
-import { filterScene, layerIndex, pickScene, pointersInBox, selectionBox } from './scene-view.js';
+import { filterScene, focusBox, layerIndex, pickScene, pointersInBox, selectionBox } from './scene-view.js';
 import { toolForKey, toolId } from './tools.js';
 
 const doc = (): Scenario => ({
@@ -40,6 +40,12 @@ describe('scene views', () => {
   it('boxes a selection and finds what a box holds wholly', () => {
     expect(selectionBox(scene, ['/terrain/0/polygon/2'])).toEqual({ minX: 0, minY: 0, maxX: 6, maxY: 6 });
     expect(pointersInBox(scene, { minX: -1, minY: -1, maxX: 29, maxY: 29 }, () => true)).toEqual(['/terrain/0', '/terrain/2']);
+  });
+
+  it('frames the innermost selectable a pointer points into, for centring the view on a problem', () => {
+    expect(focusBox(scene, '/terrain/0/polygon/2')).toEqual(selectionBox(scene, ['/terrain/0']));
+    expect(focusBox(scene, '/objectives/0')).toEqual(selectionBox(scene, ['/objectives/0']));
+    expect(focusBox(scene, '/terrain/7')).toBeNull();
   });
 
   it('tints cells by what the engine counts them as', () => {

@@ -106,6 +106,13 @@ export function selectionBox(scene: MapScene, pointers: readonly string[]): Boun
   return boundingBox(pts);
 }
 
+/** The box of the innermost selectable that `pointer` points into (a problem's feature, a unit's setup), if any. */
+export function focusBox(scene: MapScene, pointer: string): BoundingBox | null {
+  const matches = scene.selectables.filter((s) => pointer === s.pointer || pointer.startsWith(`${s.pointer}/`));
+  const best = matches.sort((a, b) => b.pointer.length - a.pointer.length)[0];
+  return best ? selectionBox(scene, [best.pointer]) : null;
+}
+
 /** Selectable pointers whose outline lies wholly inside the box. */
 export function pointersInBox(scene: MapScene, box: BoundingBox, allowed: (pointer: string) => boolean): string[] {
   const out: string[] = [];
