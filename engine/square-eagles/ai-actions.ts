@@ -10,6 +10,9 @@ import { kindOf } from './ai-strategy.js';
 import { Evaluator, abilityAfter, type FireAbility, type Pose } from './ai-evaluator.js';
 import { DID_BOMBARD, MOVED, hasTrait, isGuns, isSpent, onTable, unusedOrders, type Action, type Formation, type GameState } from './types.js';
 
+/** The chance of being destroyed by a retreat that makes a box too dangerous to move into. */
+const LIKELY_BROKEN = 0.25;
+
 /** Expected hits that make a shot worth taking: one die hitting on 4+, or better. */
 const WORTH_A_SHOT = 0.5;
 
@@ -51,6 +54,14 @@ function bestForUnit(ev: Evaluator, ui: number, mustAct = false): Candidate | nu
     if (ev.shotHits >= WORTH_A_SHOT) gunFloor = shot - 1e-9;
   }
   const keepsShot = (at: Pose, ability: FireAbility): boolean => gunFloor === -Infinity || ev.fireValue(ui, at, ability, false) >= gunFloor;
+  // No unit goes to stand where it is likely to be beaten and sent back into ground that destroys it (a river or the
+  // table edge behind it), unless where it stands is as bad.
+  const brokenHere = ev.brokenAt(ui, u, true);
+  const safe = (at: Pose): boolean => {
+    if (at.cell === u.cell) return true;
+    const broken = ev.brokenAt(ui, at);
+    return broken < LIKELY_BROKEN || broken <= brokenHere + 0.05;
+  };
   // The best so far, kept as plain values: the action object is built once, for the winner. Guns that must act to
   // fire take their best shot even if holding the order looked better.
   const mustShoot = gunFloor > -Infinity && abilityAfter(s, u, null) !== 'fire';
@@ -110,7 +121,9 @@ function bestForUnit(ev: Evaluator, ui: number, mustAct = false): Candidate | nu
       pose.facing = o.facing;
       pose.formation = u.formation;
       if (!keepsShot(pose, ability)) continue;
-      take(ev.value(ui, pose, ability) - hold - penalty, kind, o.to, o.facing);
+      const v = ev.value(ui, pose, ability) - hold - penalty;
+      if (v <= bestScore || !safe(pose)) continue;
+      take(v, kind, o.to, o.facing);
     }
   }
   const manAbility = abilityAfter(s, u, 'maneuver');
@@ -123,7 +136,9 @@ function bestForUnit(ev: Evaluator, ui: number, mustAct = false): Candidate | nu
     pose.facing = o.facing;
     pose.formation = o.formation;
     if (!keepsShot(pose, manAbility)) continue;
-    take(ev.value(ui, pose, manAbility) - hold - 0.3, 'maneuver', o.to, o.facing, o.formation);
+    const v = ev.value(ui, pose, manAbility) - hold - 0.3;
+    if (v <= bestScore || !safe(pose)) continue;
+    take(v, 'maneuver', o.to, o.facing, o.formation);
   }
   if (mayAssault(u)) {
     for (const ti of ev.enemies) {

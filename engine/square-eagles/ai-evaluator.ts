@@ -1,6 +1,6 @@
 // The AI's picture of one position: what a unit standing in a given box, facing and formation is worth to its side
 // (the fire it would give, the fire and assaults it would draw, the ground it stands on, how near the goals).
-import { DIR, T_FORT, T_TOWN, boxDistance, step, type Facing } from './board.js';
+import { IMPASSABLE, T_FORT, T_TOWN, boxDistance, isCut, step, type Facing } from './board.js';
 import {
   assaultAttackerDice,
   assaultDefenderDice,
@@ -11,10 +11,10 @@ import {
   mainRange,
   skirmishRange,
 } from './combat.js';
-import { ctxOf, hasLineOfSight, sideOf, type Ctx } from './geometry.js';
+import { boxOnSide, ctxOf, hasLineOfSight, sideOf, type Ctx } from './geometry.js';
 import { baseMove, mayAssault } from './movement.js';
 import { walkDistances, nextSteps } from './ai-fields.js';
-import { p } from './ai-odds.js';
+import { hitsPmf, meleeOdds, p, retreatHits } from './ai-odds.js';
 import { kindOf, stakes, strategyFor, type Kind, type Strategy } from './ai-strategy.js';
 import {
   DID_MOVE,
@@ -50,6 +50,8 @@ export type FireAbility = 'fire' | 'skirmish' | 'none';
 const ABILITY_INDEX: Record<FireAbility, number> = { fire: 0, skirmish: 1, none: 2 };
 const FORMATION_INDEX = (f: Formation | null): number => (f === 'column' ? 1 : f === 'square' ? 2 : 0);
 
+const brokenKey = (pose: Pose, holding: boolean): number => ((pose.cell * 4 + pose.facing / 90) * 3 + FORMATION_INDEX(pose.formation)) * 2 + (holding ? 1 : 0);
+
 const FIRE_NONE = 1;
 const FIRE_MAIN = 2;
 const FIRE_SKIRMISH = 3;
@@ -79,6 +81,8 @@ export class Evaluator {
   readonly stake: [number, number];
   /** Per unit, values already worked out, by pose. */
   private readonly poseCache = new Map<number, Map<number, number>>();
+  /** Per unit, the chance of being broken by a retreat (exposure's `broken`) already worked out, by pose. */
+  private readonly brokenCache = new Map<number, Map<number, number>>();
 
   constructor(readonly s: GameState) {
     this.ctx = ctxOf(s);
@@ -255,28 +259,51 @@ export class Evaluator {
     return otherBest;
   }
 
-  /** Expected loss from enemy fire and assaults next, in VP. */
-  threat(ui: number, pose: Pose): number {
-    this.exposure(ui, pose);
+  /**
+   * Expected loss from enemy fire and assaults next, in VP: the hits, the unit itself when they may well destroy it,
+   * and the unit when a lost assault or a withdrawal would send it back into ground it cannot enter.
+   */
+  threat(ui: number, pose: Pose, holding = false): number {
+    this.exposure(ui, pose, holding);
     const u = this.s.units[ui]!;
-    const { fire, melee } = this.exposed;
+    const { fire, melee, broken } = this.exposed;
     // A unit that may well be destroyed loses the enemy its VP as well as the hits.
     // A unit cannot lose more than it has left; what it would lose beyond that is its VP, as a removed unit.
     const left = u.sp - u.hits;
     const doom = fire + melee >= left - 0.5 ? u.vp * 0.4 * this.stake[u.side] : 0;
-    return Math.min(left, fire * 0.6 + melee) * this.worth[ui]! + doom;
+    return Math.min(left, fire * 0.6 + melee) * this.worth[ui]! + doom + broken * (left * this.worth[ui]! + u.vp * 0.5 * this.stake[u.side]);
   }
 
-  /** The hits enemy fire and the worst enemy assault could cost the unit at `pose` next; left in `exposed`. */
-  readonly exposed = { fire: 0, melee: 0 };
-  exposure(ui: number, pose: Pose): void {
-    const { s } = this;
+  /**
+   * How likely enemy `e` is to assault before the side can move its unit again. In the side's own Actions phase with
+   * the enemy still to act, that is this turn if `e` holds an order; otherwise it is next turn, when the enemy may
+   * well act first (it keeps the Initiative unless beaten by 2 on the dice), and not at all after the last turn.
+   */
+  private assaultChance(e: UnitState): number {
+    const s = this.s;
+    const last = s.turn >= s.meta.limit;
+    if (s.phase === 'orders') return 0.8;
+    if (s.half === 0) return unusedOrders(e) > 0 ? 1 : last ? 0 : 0.5;
+    return last ? 0 : 0.75;
+  }
+
+  /**
+   * What enemy fire and the worst enemy assault could cost the unit at `pose` next, left in `exposed`: `fire` and
+   * `melee` in hits, and `broken`, the chance it is destroyed by a retreat (a lost assault, or 3 hits of fire, sending
+   * it back off the table or into ground it cannot enter: 3.iv Assault, 4.ii.g). `holding`: it keeps its order, a die
+   * for its defence.
+   */
+  readonly exposed = { fire: 0, melee: 0, broken: 0 };
+  exposure(ui: number, pose: Pose, holding = false): void {
+    const { s, ctx } = this;
     const b = s.board;
     const u = s.units[ui]!;
     const me = this.posed(ui, pose);
     const defend = b.options.defend && s.phase === 'actions';
     let fire = 0;
     let melee = 0;
+    let broken = 0;
+    let brokenByFire = 0;
     for (let k = 0; k < this.enemies.length; k++) {
       const e = s.units[this.enemies[k]!]!;
       const d = boxDistance(b, e.cell, pose.cell);
@@ -285,23 +312,56 @@ export class Evaluator {
         // Under Defend! an enemy holding an order may shoot as soon as the unit gets there, then again in the Fire
         // phase.
         const again = defend && unusedOrders(e) > 0 ? 1.8 : 1;
-        fire += fireDiceCount(b, e, me, d, false) * p(fireHitOn(e, 'fire')) * again;
+        const dice = fireDiceCount(b, e, me, d, false);
+        fire += dice * p(fireHitOn(e, 'fire')) * again;
+        if (dice >= 3) {
+          // Three hits of one fire make the unit withdraw a box straight back from the firer (4.ii.g).
+          const pmf = hitsPmf(dice, fireHitOn(e, 'fire'));
+          let three = 0;
+          for (let h = 3; h < pmf.length; h++) three += pmf[h]!;
+          if (three * 0.6 > brokenByFire && retreatHits(ctx, u, pose.cell, e.cell, 1, ui) === Infinity) brokenByFire = three * 0.6;
+        }
       } else if (kind === FIRE_SKIRMISH) fire += 0.3;
       if (d <= baseMove(e) + 1 && mayAssault(e) && this.walk[e.cell * this.cells + pose.cell]! <= baseMove(e) + 1) {
-        // The enemy would come at the side it already stands off.
-        const fromSide = sideOf(b, pose.cell, pose.facing, e.cell);
-        const contact = fromSide === 'front' ? step(b, pose.cell, DIR[pose.facing][0], DIR[pose.facing][1]) : e.cell;
-        const given = assaultAttackerDice(b, e, me, contact >= 0 ? contact : e.cell) * p(assaultHitOn(e));
-        const taken = assaultDefenderDice(e, me, false) * p(assaultHitOn(u));
-        const net = given - taken;
+        const chance = this.assaultChance(e);
+        if (chance === 0) continue;
+        // The enemy would come at the side it already stands off, and the unit would fall back straight away from it.
+        const contact = boxOnSide(b, pose.cell, pose.facing, sideOf(b, pose.cell, pose.facing, e.cell));
+        if (contact < 0 || (b.flags[contact]! & IMPASSABLE) !== 0 || isCut(b, contact, pose.cell)) continue;
+        const odds = meleeOdds(assaultAttackerDice(b, e, me, contact), assaultHitOn(e), assaultDefenderDice(e, me, holding), assaultHitOn(u));
         // Being charged costs the hits taken, less what the charge costs the enemy (an exchange it would not seek),
-        // and on losing a retreat that may break the unit.
-        const m = Math.max(0, given - 0.7 * taken) + (net > 0 ? 0.5 * net : 0);
-        if (m > melee) melee = m;
+        // and on losing the retreat's hits, or the unit when the retreat breaks it.
+        let m = Math.max(0, odds.attackerHits - 0.7 * odds.defenderHits);
+        let lost = 0;
+        for (let margin = 1; margin < odds.winBy.length; margin++) {
+          const pr = odds.winBy[margin]!;
+          if (pr < 1e-4) continue;
+          const hits = retreatHits(ctx, u, pose.cell, contact, margin, ui);
+          if (hits === Infinity) lost += pr;
+          else m += pr * hits;
+        }
+        if (m * chance > melee) melee = m * chance;
+        if (lost * chance > broken) broken = lost * chance;
       }
     }
     this.exposed.fire = fire;
     this.exposed.melee = melee;
+    this.exposed.broken = Math.max(broken, brokenByFire);
+  }
+
+  /** The chance the unit at `pose` is destroyed by a retreat before it can move again (see exposure). */
+  brokenAt(ui: number, pose: Pose, holding = false): number {
+    const known = this.brokenCache.get(ui)?.get(brokenKey(pose, holding));
+    if (known !== undefined) return known;
+    this.exposure(ui, pose, holding);
+    this.noteBroken(ui, pose, holding, this.exposed.broken);
+    return this.exposed.broken;
+  }
+
+  private noteBroken(ui: number, pose: Pose, holding: boolean, broken: number): void {
+    let cache = this.brokenCache.get(ui);
+    if (!cache) this.brokenCache.set(ui, (cache = new Map()));
+    cache.set(brokenKey(pose, holding), broken);
   }
 
   /** Positional value of unit `ui` standing at `pose`, cached per pose. */
@@ -336,7 +396,8 @@ export class Evaluator {
     const now = this.fireValue(ui, pose, ability, extraDie);
     const later = ability === 'fire' || !isGuns(u) ? now : this.fireValue(ui, pose, 'fire', false);
     v += later > now ? now + 0.5 * (later - now) : now;
-    v -= this.threat(ui, pose) * this.caution;
+    v -= this.threat(ui, pose, extraDie) * this.caution;
+    this.noteBroken(ui, pose, extraDie, this.exposed.broken);
     if (u.type !== 'Lights' && (b.flags[pose.cell]! & (T_TOWN | T_FORT)) !== 0) v += 1;
     if (isGuns(u)) {
       // Guns keep out of reach of enemy foot and horse.

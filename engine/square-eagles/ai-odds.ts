@@ -54,3 +54,27 @@ export function retreatHits(ctx: Ctx, u: UnitState, cell: number, enemyCell: num
   }
   return hits;
 }
+
+/** How an assault of `aDice` (hitting on `aHit`) against `dDice` (on `dHit`) ends: the chance the assaulter wins by
+ * each margin (index: margin; 0 unused), and the hits each side scores on average. */
+export interface MeleeOdds {
+  winBy: Float64Array;
+  attackerHits: number;
+  defenderHits: number;
+}
+
+const meleeCache = new Map<number, MeleeOdds>();
+export function meleeOdds(aDice: number, aHit: number, dDice: number, dHit: number): MeleeOdds {
+  const key = ((aDice * 8 + aHit) * 32 + dDice) * 8 + dHit;
+  let m = meleeCache.get(key);
+  if (m) return m;
+  const fa = hitsPmf(aDice, aHit);
+  const fd = hitsPmf(dDice, dHit);
+  const winBy = new Float64Array(fa.length);
+  for (let a = 1; a < fa.length; a++) {
+    for (let d = 0; d < a && d < fd.length; d++) winBy[a - d]! += fa[a]! * fd[d]!;
+  }
+  m = { winBy, attackerHits: aDice * p(aHit), defenderHits: dDice * p(dHit) };
+  meleeCache.set(key, m);
+  return m;
+}

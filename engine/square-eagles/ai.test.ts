@@ -6,9 +6,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../../domain/model.js';
 import { deriveSeed } from '../dice.js';
-import { box, inActions, start, unit, type ScenarioSpec } from '../../tests/se-kit.js';
+import { box, centre, inActions, start, unit, type ScenarioSpec } from '../../tests/se-kit.js';
 import { heuristicPlayer, hitsPmf } from './ai.js';
-import { boxDistance, cellIndex } from './board.js';
+import { IMPASSABLE, boxDistance, cellIndex, isCut, step } from './board.js';
+import { retreatDirection } from './combat.js';
 import { applyAction } from './game.js';
 import { playGame } from './play.js';
 import type { Action, GameState } from './types.js';
@@ -212,6 +213,39 @@ describe('AI: guns fire whenever a target is worth it, and move only to get one'
           ['g'],
         );
         expect(choose(s)).toEqual({ type: 'bombard', unit: 'g' });
+      }
+    }
+  });
+});
+
+describe('AI: no unit ends where its retreat is blocked and it is likely to be hit', () => {
+  it('Lights drawn to an objective do not stop in front of enemy infantry with the river at their back', () => {
+    const river = { id: 'r', kind: 'river', path: [[0, 21], [48, 21]] } as never;
+    const bridge = { id: 'br', kind: 'bridge', at: centre('D4'), river: 'r' } as never;
+    for (const turn of [1, 10]) {
+      const s = redToAct(
+        {
+          red: [{ id: 'lt', kind: 'lights', cell: 'D3', facing: 180 }],
+          blue: [{ id: 'b', kind: 'inf', cell: 'C6', facing: 0 }],
+          terrain: [river, bridge],
+          objectives: [{ id: 'o', name: 'o', cell: 'C5', vp: 50, heldBy: 'blue' }],
+          victory: [{ side: 'red', kind: 'hold', objectives: ['o'] }, { kind: 'points' }],
+        },
+        ['lt'],
+      );
+      s.turn = turn;
+      unit(s, 'b').orders = 1;
+      const a = choose(s);
+      const after = a.type === 'end-actions' ? s : applyAction(s, a).state;
+      const b = after.board;
+      const lights = unit(after, 'lt').cell;
+      const inf = unit(after, 'b').cell;
+      // Where the infantry can reach the Lights (beside them), a beaten Lights unit falls back straight away from
+      // it: that box must be open ground, not the river.
+      if (boxDistance(b, lights, inf) <= 1.5) {
+        const [dc, dr] = retreatDirection(b, lights, inf);
+        const back = step(b, lights, dc, dr);
+        expect(back >= 0 && (b.flags[back]! & IMPASSABLE) === 0 && !isCut(b, lights, back)).toBe(true);
       }
     }
   });
