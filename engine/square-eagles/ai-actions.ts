@@ -19,26 +19,54 @@ const WORTH_A_SHOT = 0.5;
 interface Candidate {
   score: number;
   action: Action;
+  /** Whether it presses on: an assault, a shot worth taking, a step nearer the goals or to a target, an exit. */
+  progress: boolean;
 }
 
-/** Every ordered unit's best action that beats doing nothing, best first; end-actions when there is none. */
+/**
+ * How a unit's action is chosen: `best`, the best that beats holding its order; `must`, its best whatever holding
+ * is worth (a veteran bound to use its second order); `progress`, its best action that presses on, whatever holding
+ * is worth (for a side that would lose and has nothing else pressing on this phase).
+ */
+type Mode = 'best' | 'must' | 'progress';
+
+/**
+ * Every ordered unit's best action that beats doing nothing, best first; end-actions when there is none. A side that
+ * would lose if the game ended now (or only draw, in the last two turns) always tries something: when none of those actions presses on, the unit with the
+ * best action that does takes it (holding still and firing where it stands cannot turn the result round).
+ */
 export function planActions(s: GameState): Action[] {
   const ev = new Evaluator(s);
   const side = s.pending.side;
   const picks: Candidate[] = [];
+  const ordered: number[] = [];
   s.units.forEach((u, ui) => {
     if (u.side !== side || !onTable(u) || isSpent(u) || unusedOrders(u) === 0) return;
+    ordered.push(ui);
     // A veteran holding its second order must act (mustUseOrders): its best action is taken even if worse than holding.
-    const best = bestForUnit(ev, ui, mustUseOrders(u));
+    const best = bestForUnit(ev, ui, mustUseOrders(s.units[ui]!) ? 'must' : 'best');
     if (best) picks.push(best);
   });
+  if (ev.plan.behind && !picks.some((c) => c.progress)) {
+    let tried: Candidate | null = null;
+    for (const ui of ordered) {
+      const c = bestForUnit(ev, ui, 'progress');
+      if (c && (!tried || c.score > tried.score)) tried = c;
+    }
+    if (tried) {
+      const unit = (tried.action as { unit: string }).unit;
+      const k = picks.findIndex((c) => (c.action as { unit: string }).unit === unit);
+      if (k >= 0) picks.splice(k, 1);
+      picks.push(tried);
+    }
+  }
   picks.sort((a, b) => b.score - a.score);
   const out = picks.map((c) => c.action);
   out.push({ type: 'end-actions' });
   return out;
 }
 
-function bestForUnit(ev: Evaluator, ui: number, mustAct = false): Candidate | null {
+function bestForUnit(ev: Evaluator, ui: number, mode: Mode): Candidate | null {
   const { s, ctx } = ev;
   const b = s.board;
   const u = s.units[ui]!;
@@ -65,22 +93,31 @@ function bestForUnit(ev: Evaluator, ui: number, mustAct = false): Candidate | nu
   // The best so far, kept as plain values: the action object is built once, for the winner. Guns that must act to
   // fire take their best shot even if holding the order looked better.
   const mustShoot = gunFloor > -Infinity && abilityAfter(s, u, null) !== 'fire';
-  let bestScore = mustAct || mustShoot ? -Infinity : 0.25;
+  let bestScore = mode !== 'best' || mustShoot ? -Infinity : 0.25;
+  let bestProgress = false;
+  // Pressing on, for the progress mode: nearer the goals, or to a shot it does not have where it stands.
+  const pressing = mode === 'progress';
+  const troops = kindOf(u);
+  const distHere = ev.plan.dist[troops][u.cell]!;
+  const fireHere = ev.fireValue(ui, u, abilityAfter(s, u, null), true);
+  const presses = (at: Pose, ability: FireAbility): boolean =>
+    ev.plan.dist[troops][at.cell]! < distHere - 0.25 || ev.fireValue(ui, at, ability, false) > fireHere + 0.1;
   let bestKind: Action['type'] | null = null;
   let bestTo = -1;
   let bestFacing: Facing = u.facing;
   let bestFormation: Formation | null = null;
   let bestTarget = -1;
-  const take = (score: number, kind: Action['type'], to = -1, facing: Facing = u.facing, formation: Formation | null = null, target = -1): void => {
-    if (score <= bestScore) return;
+  const take = (score: number, kind: Action['type'], to = -1, facing: Facing = u.facing, formation: Formation | null = null, target = -1, progress = false): void => {
+    if (score <= bestScore || (pressing && !progress)) return;
     bestScore = score;
+    bestProgress = progress;
     bestKind = kind;
     bestTo = to;
     bestFacing = facing;
     bestFormation = formation;
     bestTarget = target;
   };
-  if (isGuns(u) && (u.did & DID_BOMBARD) === 0) take(ev.value(ui, u, abilityAfter(s, u, 'bombard')) - hold + 0.5, 'bombard');
+  if (isGuns(u) && (u.did & DID_BOMBARD) === 0) take(ev.value(ui, u, abilityAfter(s, u, 'bombard')) - hold + 0.5, 'bombard', -1, u.facing, null, -1, gunFloor > -Infinity);
   if (u.hits > 1 && keepsShot(u, abilityAfter(s, u, 'rally'))) {
     let bonus = inFireCover(b, u.cell) || s.generals.some((g) => g.unit === ui && g.status === 'table') || hasTrait(u, 'stubborn') ? 1 : 0;
     if (hasTrait(u, 'guard')) bonus++;
@@ -88,7 +125,8 @@ function bestForUnit(ev: Evaluator, ui: number, mustAct = false): Candidate | nu
     take(regained * ev.worth[ui]! * 1.2 + ev.value(ui, u, abilityAfter(s, u, 'rally')) - hold, 'rally');
   }
   // Facing anywhere but towards the nearest enemy, the way to the objective, or as it was is never the best move,
-  // so only those are scored (the scoring dominates the AI's time).
+  // so only those are scored (the scoring dominates the AI's time), unless a box can be reached in no such facing:
+  // a move that turns at its start ends facing the way it went, and the box may be the goal itself.
   const sensible = new Map<number, number>();
   const facingOk = (cell: number, facing: Facing): boolean => {
     let mask = sensible.get(cell);
@@ -104,7 +142,7 @@ function bestForUnit(ev: Evaluator, ui: number, mustAct = false): Candidate | nu
         }
       }
       if (nearest >= 0) mask |= 1 << (roughFacing(b, cell, nearest) / 90);
-      const towards = ev.nextStep(kindOf(u))[cell]!;
+      const towards = ev.nextStep(troops)[cell]!;
       if (towards >= 0) mask |= 1 << (roughFacing(b, cell, towards) / 90);
       sensible.set(cell, mask);
     }
@@ -115,15 +153,18 @@ function bestForUnit(ev: Evaluator, ui: number, mustAct = false): Candidate | nu
   for (const march of [false, true]) {
     const kind = march ? 'march' : 'move';
     const ability = abilityAfter(s, u, kind);
-    for (const o of moveOptions(ctx, ui, march)) {
-      if (!facingOk(o.to, o.facing)) continue;
+    const options = moveOptions(ctx, ui, march);
+    const sensiblyReached = new Set<number>();
+    for (const o of options) if (facingOk(o.to, o.facing)) sensiblyReached.add(o.to);
+    for (const o of options) {
+      if (!facingOk(o.to, o.facing) && sensiblyReached.has(o.to)) continue;
       pose.cell = o.to;
       pose.facing = o.facing;
       pose.formation = u.formation;
       if (!keepsShot(pose, ability)) continue;
       const v = ev.value(ui, pose, ability) - hold - penalty;
       if (v <= bestScore || !safe(pose)) continue;
-      take(v, kind, o.to, o.facing);
+      take(v, kind, o.to, o.facing, null, -1, presses(pose, ability));
     }
   }
   const manAbility = abilityAfter(s, u, 'maneuver');
@@ -138,7 +179,7 @@ function bestForUnit(ev: Evaluator, ui: number, mustAct = false): Candidate | nu
     if (!keepsShot(pose, manAbility)) continue;
     const v = ev.value(ui, pose, manAbility) - hold - 0.3;
     if (v <= bestScore || !safe(pose)) continue;
-    take(v, 'maneuver', o.to, o.facing, o.formation);
+    take(v, 'maneuver', o.to, o.facing, o.formation, -1, presses(pose, manAbility));
   }
   if (mayAssault(u)) {
     for (const ti of ev.enemies) {
@@ -153,17 +194,17 @@ function bestForUnit(ev: Evaluator, ui: number, mustAct = false): Candidate | nu
       pose.cell = ap.from;
       pose.facing = facingTowards(b, ap.from, t.cell) ?? u.facing;
       pose.formation = u.formation;
-      take(combat + ev.value(ui, pose, 'fire') - hold - 0.3, 'assault', ap.from, u.facing, null, ti);
+      take(combat + ev.value(ui, pose, 'fire') - hold - 0.3, 'assault', ap.from, u.facing, null, ti, true);
     }
   }
-  if (u.formation !== 'square' && ev.plan.exitCells.has(u.cell) && isLegalUnitAction(ctx, ui, { type: 'exit', unit: id })) take(30, 'exit');
-  const kind = bestKind as Action['type'] | null;
-  if (kind === null) return null;
+  if (u.formation !== 'square' && ev.plan.exitCells.has(u.cell) && isLegalUnitAction(ctx, ui, { type: 'exit', unit: id })) take(30, 'exit', -1, u.facing, null, -1, true);
+  const chosen = bestKind as Action['type'] | null;
+  if (chosen === null) return null;
   let action: Action;
-  switch (kind) {
+  switch (chosen) {
     case 'move':
     case 'march':
-      action = { type: kind, unit: id, to: b.names[bestTo]!, facing: bestFacing };
+      action = { type: chosen, unit: id, to: b.names[bestTo]!, facing: bestFacing };
       break;
     case 'maneuver':
       action = { type: 'maneuver', unit: id, to: b.names[bestTo]!, facing: bestFacing };
@@ -173,9 +214,9 @@ function bestForUnit(ev: Evaluator, ui: number, mustAct = false): Candidate | nu
       action = { type: 'assault', unit: id, target: s.units[bestTarget]!.id, from: b.names[bestTo]! };
       break;
     default:
-      action = { type: kind, unit: id } as Action;
+      action = { type: chosen, unit: id } as Action;
   }
-  return { score: bestScore, action };
+  return { score: bestScore, action, progress: bestProgress };
 }
 
 /** The chance the last assault scoreAssault weighed is won by the assaulter (ties go to the defender). */

@@ -20,6 +20,8 @@ export const kindOf = (u: UnitState): Kind => (u.type === 'Infantry' || u.type =
  */
 export interface Strategy {
   winning: boolean;
+  /** The side would lose if the game ended now, or draw with at most two turns left: it must try something. */
+  behind: boolean;
   aggression: number;
   /** Per kind of troops and box, the distance to where the side wants them (objectives to take or keep, the exit). */
   dist: [Float64Array, Float64Array];
@@ -156,7 +158,9 @@ function workOutStrategy(s: GameState, side: SideIndex, enemies: readonly number
   const n = b.cols * b.rows;
   const weights = objectiveWeights(s, side);
   const exit = exitFields(s)[side];
-  const winning = winnerNow(s) === side;
+  const winner = winnerNow(s);
+  const winning = winner === side;
+  const behind = winner === (side === 0 ? 1 : 0) || (winner === -1 && s.turn >= s.meta.limit - 1);
   const progress = Math.min(1, (s.turn - 1) / Math.max(1, s.meta.limit - 1));
   const enemyAt = new Uint8Array(n);
   for (const ei of enemies) enemyAt[s.units[ei]!.cell] = 1;
@@ -219,5 +223,5 @@ function workOutStrategy(s: GameState, side: SideIndex, enemies: readonly number
       dist[1][i] = d;
     }
   }
-  return { winning, aggression: 0, dist, bonus, capture, exitCells: exit ?? new Set(), next: [null, null] };
+  return { winning, behind, aggression: 0, dist, bonus, capture, exitCells: exit ?? new Set(), next: [null, null] };
 }

@@ -10,7 +10,7 @@ import { box, centre, inActions, start, unit, type ScenarioSpec } from '../../te
 import { heuristicPlayer, hitsPmf } from './ai.js';
 import { IMPASSABLE, boxDistance, cellIndex, isCut, step } from './board.js';
 import { retreatDirection } from './combat.js';
-import { applyAction } from './game.js';
+import { applyAction, evaluateVictory } from './game.js';
 import { playGame } from './play.js';
 import type { Action, GameState } from './types.js';
 
@@ -214,6 +214,62 @@ describe('AI: guns fire whenever a target is worth it, and move only to get one'
         );
         expect(choose(s)).toEqual({ type: 'bombard', unit: 'g' });
       }
+    }
+  });
+});
+
+describe('AI: a side that would lose always tries something', () => {
+  it('losing on points, infantry advances on the objective it lacks rather than wait out of reach', () => {
+    for (const turn of [1, 5]) {
+      for (const half of [0, 1] as const) {
+        const s = redToAct(
+          {
+            red: [{ id: 'r', kind: 'inf', cell: 'A2', facing: 180 }],
+            blue: [
+              { id: 'b', kind: 'inf', cell: 'C5', facing: 0 },
+              { id: 'lt', kind: 'lights', cell: 'E6', facing: 0 },
+            ],
+            objectives: [{ id: 'o', name: 'o', cell: 'A5', vp: 50, heldBy: 'blue' }],
+            victory: [{ kind: 'points' }],
+          },
+          ['r'],
+        );
+        s.turn = turn;
+        s.half = half;
+        s.initiative = half === 0 ? 0 : 1;
+        expect(evaluateVictory(s).winner).toBe(1);
+        const a = choose(s);
+        expect(a.type === 'move' || a.type === 'march' || a.type === 'maneuver').toBe(true);
+        const to = cellIndex(s.board, (a as { to: string }).to);
+        const goal = cellIndex(s.board, 'A5');
+        expect(boxDistance(s.board, to, goal)).toBeLessThan(boxDistance(s.board, unit(s, 'r').cell, goal));
+      }
+    }
+  });
+
+  it('losing on points in the last turn, infantry leaves a flank shot to take the objective that turns the result', () => {
+    for (const half of [0, 1] as const) {
+      const s0 = redToAct(
+        {
+          red: [{ id: 'r', kind: 'inf', cell: 'H5', facing: 180 }],
+          blue: [{ id: 'b', kind: 'inf', cell: 'H6', facing: 270 }],
+          objectives: [{ id: 'o', name: 'o', cell: 'F5', vp: 50, heldBy: 'blue' }],
+          victory: [{ kind: 'points' }],
+          limit: 15,
+        },
+        ['r'],
+      );
+      s0.turn = 15;
+      s0.half = half;
+      s0.initiative = half === 0 ? 0 : 1;
+      unit(s0, 'b').orders = 1;
+      expect(evaluateVictory(s0).winner).toBe(1);
+      expect(choose(s0).type).not.toBe('end-actions');
+      // Played through red's Actions phase, red ends it holding the objective, which would win the game as it stands.
+      const p = heuristicPlayer();
+      let s = s0;
+      while (s.pending.kind === 'actions' && s.pending.side === 0) s = applyAction(s, p.choose(s)).state;
+      expect(s.control.find((c) => c.id === 'o')!.holder).toBe(0);
     }
   });
 });
