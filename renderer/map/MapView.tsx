@@ -7,16 +7,14 @@
 // the length of the drag (one re-cache when it starts and one when it ends, none while it moves). Rulers have a layer
 // of their own in screen pixels.
 //
-// The camera (zoom and pan) lives on the Konva stage itself and is changed imperatively, so a wheel turn or a pan
-// never re-renders React. Only when zooming settles does the static layer re-render, to re-size its hairlines and
-// labels for the new scale and re-cache at a sharp resolution. Gestures are a pure reducer (gestures.ts); this
-// component feeds it DOM events and runs the effects it returns.
+// The camera (use-camera.ts) changes the Konva stage imperatively, so a wheel turn or a pan never re-renders React.
+// Gestures are a pure reducer (gestures.ts); this component feeds it DOM events and runs the effects it returns.
 import Konva from 'konva';
-import { useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type DragEvent, type ReactNode, type Ref } from 'react';
+import { useEffect, useImperativeHandle, useMemo, useRef, useState, type DragEvent, type ReactNode, type Ref } from 'react';
 import { Group, Layer, Line, Rect, Stage, Transformer } from 'react-konva';
 import { validPoints } from '../../domain/geometry.js';
 import { isCellGrid } from '../../domain/grid.js';
-import { clampToTable, type Affine, type Snap } from '../../domain/map/edit.js';
+import type { Affine, Snap } from '../../domain/map/edit.js';
 import { buildScene } from '../../domain/map/scene.js';
 import { lineColorFor } from '../../domain/map/shapes.js';
 import { SCREEN_STYLE } from '../../domain/map/styles.js';
@@ -26,14 +24,15 @@ import { UNIT_DRAG_TYPE } from './dnd.js';
 import { engineTints } from './engine-view.js';
 import { cellAtPoint, cellRing, owners, unlocked } from './gesture-targets.js';
 import { IDLE, reduceGesture, withPreview, type Effect, type GestureContext, type GestureEvent, type GestureState, type Hit, type Lifted, type PointerAt } from './gestures.js';
-import { ACTUAL_SCALE, cachePlan, fitView, flatten, pointerSelects, toTable, wheelZoomFactor, zoomAt, zoomLimits, type View } from './geometry.js';
+import { cachePlan, flatten, pointerSelects, toTable, wheelZoomFactor } from './geometry.js';
 import { hitTest } from './hit-test.js';
 import { HandleShape, Previews, vertexHandles, type Preview } from './Overlay.js';
-import { RulersLayer, type RulerState } from './Rulers.js';
+import { RulersLayer } from './Rulers.js';
 import { filterScene, focusBox, layerIndex, pickScene, selectionBox, type LayerKey } from './scene-view.js';
 import { SelectionLayer } from './SelectionLayer.js';
 import { StaticScene } from './StaticScene.js';
 import type { Tool } from './tools.js';
+import { useCamera } from './use-camera.js';
 
 export interface MapViewHandle {
   zoomBy(factor: number): void;
@@ -89,10 +88,6 @@ export interface MapViewProps {
 }
 
 
-/** How long after the last wheel event the zoom counts as settled. */
-const SETTLE_MS = 160;
-const PADDING_PX = 12;
-
 const isEditable = (t: EventTarget | null): boolean =>
   t instanceof HTMLElement && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName));
 
@@ -140,17 +135,8 @@ export function MapView(props: MapViewProps) {
   const rulerRef = useRef<Konva.Layer>(null);
   const proxyRef = useRef<Konva.Rect>(null);
   const trRef = useRef<Konva.Transformer>(null);
-  const fit = useMemo(
-    () => fitView({ width: tableW, height: tableH }, width, height, { rulerPx: style.ruler.bandPx, paddingPx: PADDING_PX }),
-    [tableW, tableH, width, height, style],
-  );
-  const limits = useMemo(() => zoomLimits(fit.scale), [fit.scale]);
-  const rulerState = useRef<RulerState>({ view: fit, cursor: null });
-  const [settledScale, setSettledScale] = useState(fit.scale);
-  /** True once the user has zoomed or panned: a window resize then leaves their view alone. */
-  const moved = useRef(false);
-  const settleTimer = useRef<number | undefined>(undefined);
-  const lastFit = useRef<{ fitKey: unknown; tableW: number; tableH: number } | null>(null);
+  const camera = useCamera({ stageRef, rulerRef, table: scene.table, width, height, rulerPx: style.ruler.bandPx, fitKey, onZoom: props.onZoom });
+  const { settledScale } = camera;
   const [liftedState, setLifted] = useState<Lifted | null>(null);
   const lifted = liftedState?.pointers ?? null;
   const [preview, setPreview] = useState<Preview>({});
@@ -172,86 +158,6 @@ export function MapView(props: MapViewProps) {
 
   const selectionKey = selection.join('|');
 
-  // ---- Camera ----------------------------------------------------------------------------------------------------
-
-  const getView = (): View => {
-    const stage = stageRef.current;
-    return stage ? { scale: stage.scaleX(), x: stage.x(), y: stage.y() } : fit;
-  };
-
-  const applyView = (view: View, settle = true): void => {
-    const stage = stageRef.current;
-    if (!stage) return;
-    const before = stage.scaleX();
-    stage.scale({ x: view.scale, y: view.scale });
-    stage.position({ x: view.x, y: view.y });
-    rulerState.current = { ...rulerState.current, view };
-    stage.batchDraw();
-    if (view.scale !== before) {
-      latest.current.onZoom(view.scale);
-      if (settle) {
-        window.clearTimeout(settleTimer.current);
-        settleTimer.current = window.setTimeout(() => {
-          const s = stageRef.current?.scaleX();
-          if (s !== undefined) setSettledScale(s);
-        }, SETTLE_MS);
-      }
-    }
-  };
-
-  /** A view the user asked for: from now on a window resize leaves it alone. */
-  const moveTo = (view: View): void => {
-    moved.current = true;
-    applyView(view);
-  };
-
-  const zoomAround = (anchor: Point, factor: number): void => {
-    const view = getView();
-    const next = zoomAt(view, anchor, factor, limits);
-    if (next.scale !== view.scale) moveTo(next);
-  };
-
-  const viewportCentre = (): Point => [style.ruler.bandPx + (width - style.ruler.bandPx) / 2, style.ruler.bandPx + (height - style.ruler.bandPx) / 2];
-
-  const camera = {
-    limits,
-    rulerState,
-    view: getView,
-    moveTo,
-    zoomAround,
-    zoomBy: (factor: number) => zoomAround(viewportCentre(), factor),
-    fit: () => {
-      moved.current = false;
-      applyView(fit);
-    },
-    actualSize: () => zoomAround(viewportCentre(), ACTUAL_SCALE / getView().scale),
-    panBy: (dx: number, dy: number) => {
-      const v = getView();
-      moveTo({ ...v, x: v.x + dx, y: v.y + dy });
-    },
-    /** Centre a table box in view, zooming out only if it would not fit. */
-    frame: (box: { minX: number; minY: number; maxX: number; maxY: number }) => {
-      const room = Math.min(width, height) - style.ruler.bandPx - 2 * PADDING_PX;
-      const size = Math.max(box.maxX - box.minX, box.maxY - box.minY, 0.001);
-      const scale = Math.max(limits.min, Math.min(getView().scale, room / size));
-      const [cx, cy] = viewportCentre();
-      moveTo({ scale, x: cx - ((box.minX + box.maxX) / 2) * scale, y: cy - ((box.minY + box.maxY) / 2) * scale });
-    },
-    centre: () => clampToTable(toTable(getView(), viewportCentre()), scene.table),
-    key: (k: string, shift: boolean): boolean => {
-      const step = shift ? 200 : 60;
-      const pans: Record<string, Point> = { ArrowLeft: [step, 0], ArrowRight: [-step, 0], ArrowUp: [0, step], ArrowDown: [0, -step] };
-      const pan = pans[k];
-      if (pan) camera.panBy(pan[0], pan[1]);
-      else if (k === '+' || k === '=') camera.zoomBy(1.25);
-      else if (k === '-' || k === '_') camera.zoomBy(0.8);
-      else if (k === '0') camera.fit();
-      else if (k === '1') camera.actualSize();
-      else return false;
-      return true;
-    },
-  };
-
   useImperativeHandle(props.handle, () => ({
     zoomBy: camera.zoomBy,
     fit: camera.fit,
@@ -261,50 +167,12 @@ export function MapView(props: MapViewProps) {
     centre: camera.centre,
   }));
 
-  // Fit on mount, when asked to (fitKey), and when the table changes size; follow viewport resizes until the user
-  // has moved the view. A layout effect, so the first paint is already fitted.
-  useLayoutEffect(() => {
-    const last = lastFit.current;
-    const forced = last === null || last.fitKey !== fitKey || last.tableW !== tableW || last.tableH !== tableH;
-    lastFit.current = { fitKey, tableW, tableH };
-    if (!forced && moved.current) {
-      rulerRef.current?.batchDraw();
-      return;
-    }
-    moved.current = false;
-    window.clearTimeout(settleTimer.current);
-    applyView(fit, false);
-    setSettledScale(fit.scale);
-    latest.current.onZoom(fit.scale);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fit, fitKey, tableW, tableH]);
-
-  useEffect(() => () => window.clearTimeout(settleTimer.current), []);
-
   useEffect(() => {
     const box = focus ? focusBox(scene, focus.pointer) : null;
     if (box) camera.frame(box);
     // Only a new request moves the view, not every edit.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [focus?.seq]);
-
-  // A tiny read-only hook for end-to-end tests: where a table point is on the page.
-  useEffect(() => {
-    const api = {
-      toScreen: (p: Point): Point => {
-        const stage = stageRef.current;
-        if (!stage) return [NaN, NaN];
-        const rect = stage.container().getBoundingClientRect();
-        const v = getView();
-        return [rect.left + v.x + p[0] * v.scale, rect.top + v.y + p[1] * v.scale];
-      },
-    };
-    (window as unknown as { __adcMap?: typeof api }).__adcMap = api;
-    return () => {
-      delete (window as unknown as { __adcMap?: typeof api }).__adcMap;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
 
   // ---- What the layers draw --------------------------------------------------------------------------------------
 
@@ -679,7 +547,7 @@ export function MapView(props: MapViewProps) {
           <Previews preview={preview} k={k} color={color} />
         </Layer>
         {props.overlay && <Layer listening={false}>{props.overlay(k)}</Layer>}
-        <RulersLayer layerRef={rulerRef} state={rulerState} width={width} height={height} table={scene.table} units={units} style={style} />
+        <RulersLayer layerRef={rulerRef} state={camera.rulerState} width={width} height={height} table={scene.table} units={units} style={style} />
       </Stage>
     </div>
   );
