@@ -8,7 +8,7 @@ import { assaultApproach, baseMove, mayAssault, maneuverOptions, moveOptions } f
 import { hitsPmf, p, retreatHits } from './ai-odds.js';
 import { kindOf } from './ai-strategy.js';
 import { Evaluator, abilityAfter, type FireAbility, type Pose } from './ai-evaluator.js';
-import { DID_BOMBARD, MOVED, hasTrait, isGuns, isSpent, onTable, unusedOrders, type Action, type Formation, type GameState } from './types.js';
+import { DID_BOMBARD, MOVED, hasTrait, isGuns, isSpent, onTable, unusedOrders, type Action, type Formation, type GameState, type UnitState } from './types.js';
 
 /** The chance of being destroyed by a retreat that makes a box too dangerous to move into. */
 const LIKELY_BROKEN = 0.25;
@@ -24,41 +24,30 @@ interface Candidate {
 }
 
 /**
- * How a unit's action is chosen: `best`, the best that beats holding its order; `must`, its best whatever holding
- * is worth (a veteran bound to use its second order); `progress`, its best action that presses on, whatever holding
- * is worth (for a side that would lose and has nothing else pressing on this phase).
- */
-type Mode = 'best' | 'must' | 'progress';
-
-/**
  * Every ordered unit's best action that beats doing nothing, best first; end-actions when there is none. A side that
- * would lose if the game ended now (or only draw, in the last two turns) always tries something: when none of those actions presses on, the unit with the
- * best action that does takes it (holding still and firing where it stands cannot turn the result round).
+ * would lose if the game ended now (or only draw, in the last two turns) always tries something: when none of those
+ * actions presses on, the unit with the best action that does takes it (holding still and firing where it stands
+ * cannot turn the result round).
  */
 export function planActions(s: GameState): Action[] {
   const ev = new Evaluator(s);
   const side = s.pending.side;
+  const behind = ev.plan.behind;
   const picks: Candidate[] = [];
-  const ordered: number[] = [];
-  s.units.forEach((u, ui) => {
-    if (u.side !== side || !onTable(u) || isSpent(u) || unusedOrders(u) === 0) return;
-    ordered.push(ui);
+  let tried: Candidate | null = null;
+  for (let ui = 0; ui < s.units.length; ui++) {
+    const u = s.units[ui]!;
+    if (u.side !== side || !onTable(u) || isSpent(u) || unusedOrders(u) === 0) continue;
     // A veteran holding its second order must act (mustUseOrders): its best action is taken even if worse than holding.
-    const best = bestForUnit(ev, ui, mustUseOrders(s.units[ui]!) ? 'must' : 'best');
+    const { best, pressing } = bestForUnit(ev, ui, mustUseOrders(u), behind);
     if (best) picks.push(best);
-  });
-  if (ev.plan.behind && !picks.some((c) => c.progress)) {
-    let tried: Candidate | null = null;
-    for (const ui of ordered) {
-      const c = bestForUnit(ev, ui, 'progress');
-      if (c && (!tried || c.score > tried.score)) tried = c;
-    }
-    if (tried) {
-      const unit = (tried.action as { unit: string }).unit;
-      const k = picks.findIndex((c) => (c.action as { unit: string }).unit === unit);
-      if (k >= 0) picks.splice(k, 1);
-      picks.push(tried);
-    }
+    if (pressing && (!tried || pressing.score > tried.score)) tried = pressing;
+  }
+  if (tried && !picks.some((c) => c.progress)) {
+    const unit = (tried.action as { unit: string }).unit;
+    const k = picks.findIndex((c) => (c.action as { unit: string }).unit === unit);
+    if (k >= 0) picks.splice(k, 1);
+    picks.push(tried);
   }
   picks.sort((a, b) => b.score - a.score);
   const out = picks.map((c) => c.action);
@@ -66,11 +55,34 @@ export function planActions(s: GameState): Action[] {
   return out;
 }
 
-function bestForUnit(ev: Evaluator, ui: number, mode: Mode): Candidate | null {
+/** One candidate action, as plain values: the action object is built once, for the winner. */
+interface Slot {
+  score: number;
+  kind: Action['type'] | null;
+  to: number;
+  facing: Facing;
+  formation: Formation | null;
+  target: number;
+  /** 1 presses on, 0 does not, -1 not yet worked out. */
+  progress: number;
+}
+
+const emptySlot = (u: UnitState, score: number): Slot => ({ score, kind: null, to: -1, facing: u.facing, formation: null, target: -1, progress: 0 });
+
+/** Per box, the facings worth weighing a move in (bit per facing), stamped with the look they were worked out for. */
+let sensibleMask = new Int32Array(0);
+let sensibleStamp = new Int32Array(0);
+let reachedStamp = new Int32Array(0);
+let stamp = 0;
+
+/**
+ * The unit's best action that beats holding its order (any, with `mustAct`), and, with `alsoPressing`, its best
+ * action that presses on whatever holding is worth.
+ */
+function bestForUnit(ev: Evaluator, ui: number, mustAct: boolean, alsoPressing: boolean): { best: Candidate | null; pressing: Candidate | null } {
   const { s, ctx } = ev;
   const b = s.board;
   const u = s.units[ui]!;
-  const id = u.id;
   const movedAlready = (u.did & MOVED) !== 0;
   // Holding the order: it adds a die to the unit's fire (4.ii.e) or to its defence (3.iv Assault f.3).
   const hold = ev.value(ui, u, abilityAfter(s, u, null), true);
@@ -84,54 +96,67 @@ function bestForUnit(ev: Evaluator, ui: number, mode: Mode): Candidate | null {
   const keepsShot = (at: Pose, ability: FireAbility): boolean => gunFloor === -Infinity || ev.fireValue(ui, at, ability, false) >= gunFloor;
   // No unit goes to stand where it is likely to be beaten and sent back into ground that destroys it (a river or the
   // table edge behind it), unless where it stands is as bad.
-  const brokenHere = ev.brokenAt(ui, u, true);
+  let brokenHere = -1;
   const safe = (at: Pose): boolean => {
     if (at.cell === u.cell) return true;
     const broken = ev.brokenAt(ui, at);
-    return broken < LIKELY_BROKEN || broken <= brokenHere + 0.05;
+    if (broken < LIKELY_BROKEN) return true;
+    if (brokenHere < 0) brokenHere = ev.brokenAt(ui, u, true);
+    return broken <= brokenHere + 0.05;
   };
-  // The best so far, kept as plain values: the action object is built once, for the winner. Guns that must act to
-  // fire take their best shot even if holding the order looked better.
+  // Guns that must act to fire take their best shot even if holding the order looked better.
   const mustShoot = gunFloor > -Infinity && abilityAfter(s, u, null) !== 'fire';
-  let bestScore = mode !== 'best' || mustShoot ? -Infinity : 0.25;
-  let bestProgress = false;
-  // Pressing on, for the progress mode: nearer the goals, or to a shot it does not have where it stands.
-  const pressing = mode === 'progress';
+  const best = emptySlot(u, mustAct || mustShoot ? -Infinity : 0.25);
+  const push = emptySlot(u, alsoPressing ? -Infinity : Infinity);
+  // Pressing on: nearer the goals, or to a shot it does not have where it stands.
   const troops = kindOf(u);
-  const distHere = ev.plan.dist[troops][u.cell]!;
-  const fireHere = ev.fireValue(ui, u, abilityAfter(s, u, null), true);
-  const presses = (at: Pose, ability: FireAbility): boolean =>
-    ev.plan.dist[troops][at.cell]! < distHere - 0.25 || ev.fireValue(ui, at, ability, false) > fireHere + 0.1;
-  let bestKind: Action['type'] | null = null;
-  let bestTo = -1;
-  let bestFacing: Facing = u.facing;
-  let bestFormation: Formation | null = null;
-  let bestTarget = -1;
-  const take = (score: number, kind: Action['type'], to = -1, facing: Facing = u.facing, formation: Formation | null = null, target = -1, progress = false): void => {
-    if (score <= bestScore || (pressing && !progress)) return;
-    bestScore = score;
-    bestProgress = progress;
-    bestKind = kind;
-    bestTo = to;
-    bestFacing = facing;
-    bestFormation = formation;
-    bestTarget = target;
+  const dist = ev.plan.dist[troops];
+  let fireHere = NaN;
+  const presses = (at: Pose, ability: FireAbility): boolean => {
+    if (dist[at.cell]! < dist[u.cell]! - 0.25) return true;
+    if (Number.isNaN(fireHere)) fireHere = ev.fireValue(ui, u, abilityAfter(s, u, null), true);
+    return ev.fireValue(ui, at, ability, false) > fireHere + 0.1;
   };
-  if (isGuns(u) && (u.did & DID_BOMBARD) === 0) take(ev.value(ui, u, abilityAfter(s, u, 'bombard')) - hold + 0.5, 'bombard', -1, u.facing, null, -1, gunFloor > -Infinity);
+  const put = (slot: Slot, score: number, kind: Action['type'], to: number, facing: Facing, formation: Formation | null, target: number, progress: number): void => {
+    slot.score = score;
+    slot.kind = kind;
+    slot.to = to;
+    slot.facing = facing;
+    slot.formation = formation;
+    slot.target = target;
+    slot.progress = progress;
+  };
+  // `progress` -1: a move, which presses on or not by where it ends (`at`, `ability`), worked out only when needed.
+  const take = (score: number, kind: Action['type'], to: number, facing: Facing, formation: Formation | null, target: number, progress: number, at?: Pose, ability?: FireAbility): void => {
+    if (score > best.score) put(best, score, kind, to, facing, formation, target, progress);
+    if (score > push.score) {
+      if (progress < 0) progress = presses(at!, ability!) ? 1 : 0;
+      if (progress === 1) put(push, score, kind, to, facing, formation, target, 1);
+      if (best.kind === kind && best.to === to && best.facing === facing && best.formation === formation) best.progress = progress;
+    }
+  };
+  const worse = (score: number): boolean => score <= best.score && score <= push.score;
+  if (isGuns(u) && (u.did & DID_BOMBARD) === 0) take(ev.value(ui, u, abilityAfter(s, u, 'bombard')) - hold + 0.5, 'bombard', -1, u.facing, null, -1, gunFloor > -Infinity ? 1 : 0);
   if (u.hits > 1 && keepsShot(u, abilityAfter(s, u, 'rally'))) {
     let bonus = inFireCover(b, u.cell) || s.generals.some((g) => g.unit === ui && g.status === 'table') || hasTrait(u, 'stubborn') ? 1 : 0;
     if (hasTrait(u, 'guard')) bonus++;
     const regained = p(4 - bonus) + (u.hits - 1 >= 2 ? p(6 - bonus) : 0);
-    take(regained * ev.worth[ui]! * 1.2 + ev.value(ui, u, abilityAfter(s, u, 'rally')) - hold, 'rally');
+    take(regained * ev.worth[ui]! * 1.2 + ev.value(ui, u, abilityAfter(s, u, 'rally')) - hold, 'rally', -1, u.facing, null, -1, 0);
   }
   // Facing anywhere but towards the nearest enemy, the way to the objective, or as it was is never the best move,
-  // so only those are scored (the scoring dominates the AI's time), unless a box can be reached in no such facing:
-  // a move that turns at its start ends facing the way it went, and the box may be the goal itself.
-  const sensible = new Map<number, number>();
+  // so only those are scored (the scoring dominates the AI's time), unless a box nearer the goals (or worth standing
+  // in) can be reached in no such facing: a move that turns at its start ends facing the way it went, and the box
+  // may be the goal itself.
+  const n = b.cols * b.rows;
+  if (sensibleMask.length < n) {
+    sensibleMask = new Int32Array(n);
+    sensibleStamp = new Int32Array(n);
+    reachedStamp = new Int32Array(n);
+  }
+  const look = ++stamp;
   const facingOk = (cell: number, facing: Facing): boolean => {
-    let mask = sensible.get(cell);
-    if (mask === undefined) {
-      mask = 1 << (u.facing / 90);
+    if (sensibleStamp[cell] !== look) {
+      let mask = 1 << (u.facing / 90);
       let nearest = -1;
       let nd = Infinity;
       for (const ei of ev.enemies) {
@@ -144,9 +169,10 @@ function bestForUnit(ev: Evaluator, ui: number, mode: Mode): Candidate | null {
       if (nearest >= 0) mask |= 1 << (roughFacing(b, cell, nearest) / 90);
       const towards = ev.nextStep(troops)[cell]!;
       if (towards >= 0) mask |= 1 << (roughFacing(b, cell, towards) / 90);
-      sensible.set(cell, mask);
+      sensibleMask[cell] = mask;
+      sensibleStamp[cell] = look;
     }
-    return (mask & (1 << (facing / 90))) !== 0;
+    return (sensibleMask[cell]! & (1 << (facing / 90))) !== 0;
   };
   const penalty = movedAlready ? 0.5 : 0.3;
   const pose: Pose = { cell: u.cell, facing: u.facing, formation: u.formation };
@@ -154,17 +180,18 @@ function bestForUnit(ev: Evaluator, ui: number, mode: Mode): Candidate | null {
     const kind = march ? 'march' : 'move';
     const ability = abilityAfter(s, u, kind);
     const options = moveOptions(ctx, ui, march);
-    const sensiblyReached = new Set<number>();
-    for (const o of options) if (facingOk(o.to, o.facing)) sensiblyReached.add(o.to);
+    // Boxes reached in a sensible facing (stamped with this look and kind of move).
+    const reached = march ? -look : look;
+    for (const o of options) if (facingOk(o.to, o.facing)) reachedStamp[o.to] = reached;
     for (const o of options) {
-      if (!facingOk(o.to, o.facing) && sensiblyReached.has(o.to)) continue;
+      if (!facingOk(o.to, o.facing) && (reachedStamp[o.to] === reached || (dist[o.to]! >= dist[u.cell]! && ev.plan.bonus[o.to]! <= 0))) continue;
       pose.cell = o.to;
       pose.facing = o.facing;
       pose.formation = u.formation;
       if (!keepsShot(pose, ability)) continue;
       const v = ev.value(ui, pose, ability) - hold - penalty;
-      if (v <= bestScore || !safe(pose)) continue;
-      take(v, kind, o.to, o.facing, null, -1, presses(pose, ability));
+      if (worse(v) || !safe(pose)) continue;
+      take(v, kind, o.to, o.facing, null, -1, -1, pose, ability);
     }
   }
   const manAbility = abilityAfter(s, u, 'maneuver');
@@ -178,8 +205,8 @@ function bestForUnit(ev: Evaluator, ui: number, mode: Mode): Candidate | null {
     pose.formation = o.formation;
     if (!keepsShot(pose, manAbility)) continue;
     const v = ev.value(ui, pose, manAbility) - hold - 0.3;
-    if (v <= bestScore || !safe(pose)) continue;
-    take(v, 'maneuver', o.to, o.facing, o.formation, -1, presses(pose, manAbility));
+    if (worse(v) || !safe(pose)) continue;
+    take(v, 'maneuver', o.to, o.facing, o.formation, -1, -1, pose, manAbility);
   }
   if (mayAssault(u)) {
     for (const ti of ev.enemies) {
@@ -194,29 +221,40 @@ function bestForUnit(ev: Evaluator, ui: number, mode: Mode): Candidate | null {
       pose.cell = ap.from;
       pose.facing = facingTowards(b, ap.from, t.cell) ?? u.facing;
       pose.formation = u.formation;
-      take(combat + ev.value(ui, pose, 'fire') - hold - 0.3, 'assault', ap.from, u.facing, null, ti, true);
+      take(combat + ev.value(ui, pose, 'fire') - hold - 0.3, 'assault', ap.from, u.facing, null, ti, 1);
     }
   }
-  if (u.formation !== 'square' && ev.plan.exitCells.has(u.cell) && isLegalUnitAction(ctx, ui, { type: 'exit', unit: id })) take(30, 'exit', -1, u.facing, null, -1, true);
-  const chosen = bestKind as Action['type'] | null;
-  if (chosen === null) return null;
+  if (u.formation !== 'square' && ev.plan.exitCells.has(u.cell) && isLegalUnitAction(ctx, ui, { type: 'exit', unit: u.id })) take(30, 'exit', -1, u.facing, null, -1, 1);
+  if (best.kind !== null && best.progress < 0) {
+    pose.cell = best.to;
+    pose.facing = best.facing;
+    pose.formation = best.kind === 'maneuver' ? best.formation : u.formation;
+    best.progress = presses(pose, abilityAfter(s, u, best.kind)) ? 1 : 0;
+  }
+  return { best: candidate(s, ui, best), pressing: alsoPressing ? candidate(s, ui, push) : null };
+}
+
+function candidate(s: GameState, ui: number, slot: Slot): Candidate | null {
+  if (slot.kind === null) return null;
+  const b = s.board;
+  const id = s.units[ui]!.id;
   let action: Action;
-  switch (chosen) {
+  switch (slot.kind) {
     case 'move':
     case 'march':
-      action = { type: chosen, unit: id, to: b.names[bestTo]!, facing: bestFacing };
+      action = { type: slot.kind, unit: id, to: b.names[slot.to]!, facing: slot.facing };
       break;
     case 'maneuver':
-      action = { type: 'maneuver', unit: id, to: b.names[bestTo]!, facing: bestFacing };
-      if (bestFormation) action.formation = bestFormation;
+      action = { type: 'maneuver', unit: id, to: b.names[slot.to]!, facing: slot.facing };
+      if (slot.formation) action.formation = slot.formation;
       break;
     case 'assault':
-      action = { type: 'assault', unit: id, target: s.units[bestTarget]!.id, from: b.names[bestTo]! };
+      action = { type: 'assault', unit: id, target: s.units[slot.target]!.id, from: b.names[slot.to]! };
       break;
     default:
-      action = { type: chosen, unit: id } as Action;
+      action = { type: slot.kind, unit: id } as Action;
   }
-  return { score: bestScore, action, progress: bestProgress };
+  return { score: slot.score, action, progress: slot.progress === 1 };
 }
 
 /** The chance the last assault scoreAssault weighed is won by the assaulter (ties go to the defender). */

@@ -14,7 +14,7 @@ import {
 import { boxOnSide, ctxOf, hasLineOfSight, sideOf, type Ctx } from './geometry.js';
 import { baseMove, mayAssault } from './movement.js';
 import { walkDistances, nextSteps } from './ai-fields.js';
-import { hitsPmf, meleeOdds, p, retreatHits } from './ai-odds.js';
+import { hitsPmf, meleeOdds, p, retreatCosts, retreatHits } from './ai-odds.js';
 import { kindOf, stakes, strategyFor, type Kind, type Strategy } from './ai-strategy.js';
 import {
   DID_MOVE,
@@ -52,6 +52,9 @@ const FORMATION_INDEX = (f: Formation | null): number => (f === 'column' ? 1 : f
 
 const brokenKey = (pose: Pose, holding: boolean): number => ((pose.cell * 4 + pose.facing / 90) * 3 + FORMATION_INDEX(pose.formation)) * 2 + (holding ? 1 : 0);
 
+/** retreatCosts' answers, reused. */
+const retreats = new Float64Array(64);
+
 const FIRE_NONE = 1;
 const FIRE_MAIN = 2;
 const FIRE_SKIRMISH = 3;
@@ -81,7 +84,8 @@ export class Evaluator {
   readonly stake: [number, number];
   /** Per unit, values already worked out, by pose. */
   private readonly poseCache = new Map<number, Map<number, number>>();
-  /** Per unit, the chance of being broken by a retreat (exposure's `broken`) already worked out, by pose. */
+  /** Per unit, threat() and the chance of being broken by a retreat (exposure's `broken`) worked out, by pose. */
+  private readonly threatCache = new Map<number, Map<number, number>>();
   private readonly brokenCache = new Map<number, Map<number, number>>();
 
   constructor(readonly s: GameState) {
@@ -264,6 +268,11 @@ export class Evaluator {
    * and the unit when a lost assault or a withdrawal would send it back into ground it cannot enter.
    */
   threat(ui: number, pose: Pose, holding = false): number {
+    let cache = this.threatCache.get(ui);
+    if (!cache) this.threatCache.set(ui, (cache = new Map()));
+    const key = brokenKey(pose, holding);
+    const known = cache.get(key);
+    if (known !== undefined) return known;
     this.exposure(ui, pose, holding);
     const u = this.s.units[ui]!;
     const { fire, melee, broken } = this.exposed;
@@ -271,7 +280,10 @@ export class Evaluator {
     // A unit cannot lose more than it has left; what it would lose beyond that is its VP, as a removed unit.
     const left = u.sp - u.hits;
     const doom = fire + melee >= left - 0.5 ? u.vp * 0.4 * this.stake[u.side] : 0;
-    return Math.min(left, fire * 0.6 + melee) * this.worth[ui]! + doom + broken * (left * this.worth[ui]! + u.vp * 0.5 * this.stake[u.side]);
+    const t = Math.min(left, fire * 0.6 + melee) * this.worth[ui]! + doom + broken * (left * this.worth[ui]! + u.vp * 0.5 * this.stake[u.side]);
+    cache.set(key, t);
+    this.noteBroken(ui, pose, holding, broken);
+    return t;
   }
 
   /**
@@ -333,12 +345,16 @@ export class Evaluator {
         // and on losing the retreat's hits, or the unit when the retreat breaks it.
         let m = Math.max(0, odds.attackerHits - 0.7 * odds.defenderHits);
         let lost = 0;
-        for (let margin = 1; margin < odds.winBy.length; margin++) {
-          const pr = odds.winBy[margin]!;
-          if (pr < 1e-4) continue;
-          const hits = retreatHits(ctx, u, pose.cell, contact, margin, ui);
-          if (hits === Infinity) lost += pr;
-          else m += pr * hits;
+        let longest = odds.winBy.length - 1;
+        while (longest > 0 && odds.winBy[longest]! < 1e-4) longest--;
+        if (longest > 0) {
+          retreatCosts(ctx, u, pose.cell, contact, longest, ui, retreats);
+          for (let margin = 1; margin <= longest; margin++) {
+            const pr = odds.winBy[margin]!;
+            const hits = retreats[margin]!;
+            if (hits === Infinity) lost += pr;
+            else m += pr * hits;
+          }
         }
         if (m * chance > melee) melee = m * chance;
         if (lost * chance > broken) broken = lost * chance;
@@ -353,8 +369,7 @@ export class Evaluator {
   brokenAt(ui: number, pose: Pose, holding = false): number {
     const known = this.brokenCache.get(ui)?.get(brokenKey(pose, holding));
     if (known !== undefined) return known;
-    this.exposure(ui, pose, holding);
-    this.noteBroken(ui, pose, holding, this.exposed.broken);
+    this.threat(ui, pose, holding);
     return this.exposed.broken;
   }
 
@@ -397,7 +412,6 @@ export class Evaluator {
     const later = ability === 'fire' || !isGuns(u) ? now : this.fireValue(ui, pose, 'fire', false);
     v += later > now ? now + 0.5 * (later - now) : now;
     v -= this.threat(ui, pose, extraDie) * this.caution;
-    this.noteBroken(ui, pose, extraDie, this.exposed.broken);
     if (u.type !== 'Lights' && (b.flags[pose.cell]! & (T_TOWN | T_FORT)) !== 0) v += 1;
     if (isGuns(u)) {
       // Guns keep out of reach of enemy foot and horse.

@@ -9,10 +9,10 @@ import type { UnitState } from './types.js';
 export const p = (n: number): number => (n <= 1 ? 1 : n >= 7 ? 0 : (7 - n) / 6);
 
 /** Distribution of the hits `n` dice score hitting on `hitOn` or more (index: hits). Few distinct pools occur. */
-const pmfCache = new Map<number, Float64Array>();
+const pmfCache: (Float64Array | undefined)[] = [];
 export function hitsPmf(n: number, hitOn: number): Float64Array {
   const key = n * 16 + hitOn;
-  let f = pmfCache.get(key);
+  let f = pmfCache[key];
   if (f) return f;
   const q = p(hitOn);
   f = new Float64Array(n + 1);
@@ -21,7 +21,7 @@ export function hitsPmf(n: number, hitOn: number): Float64Array {
     for (let j = k + 1; j >= 1; j--) f[j] = f[j]! * (1 - q) + f[j - 1]! * q;
     f[0] = f[0]! * (1 - q);
   }
-  pmfCache.set(key, f);
+  pmfCache[key] = f;
   return f;
 }
 
@@ -31,28 +31,42 @@ export function hitsPmf(n: number, hitOn: number): Float64Array {
  * as absent (the assaulter, which has left its box).
  */
 export function retreatHits(ctx: Ctx, u: UnitState, cell: number, enemyCell: number, boxes: number, gone: number): number {
+  retreatCosts(ctx, u, cell, enemyCell, boxes, gone, costs);
+  return costs[boxes]!;
+}
+
+/** retreatCosts' answer, reused. */
+const costs = new Float64Array(64);
+
+/**
+ * retreatHits for every length of retreat from 1 to `boxes` at once, into `out` (index: boxes retreated), walking
+ * the path once.
+ */
+export function retreatCosts(ctx: Ctx, u: UnitState, cell: number, enemyCell: number, boxes: number, gone: number, out: Float64Array): void {
   const b = ctx.b;
+  const occ = ctx.occ;
   const [dc, dr] = retreatDirection(b, cell, enemyCell);
-  const occupied = (x: number): boolean => {
-    const o = ctx.occ[x]!;
-    return o >= 0 && o !== gone && x !== cell;
-  };
   let pos = cell;
   let hits = 0;
-  for (let k = 0; k < boxes; k++) {
+  for (let k = 1; k <= boxes; k++) {
     const next = step(b, pos, dc, dr);
-    if (next < 0 || (b.flags[next]! & IMPASSABLE) !== 0 || isCut(b, pos, next)) return Infinity;
+    if (hits === Infinity || next < 0 || (b.flags[next]! & IMPASSABLE) !== 0 || isCut(b, pos, next)) {
+      hits = Infinity;
+      out[k] = hits;
+      continue;
+    }
     if (dc !== 0 && dr !== 0) {
       const a = step(b, pos, dc, 0);
       const c = step(b, pos, 0, dr);
-      const blocked = (x: number): boolean => x < 0 || (b.flags[x]! & IMPASSABLE) !== 0 || occupied(x);
-      if (blocked(a) && blocked(c)) hits++;
+      const blockedA = a < 0 || (b.flags[a]! & IMPASSABLE) !== 0 || (occ[a]! >= 0 && occ[a] !== gone && a !== cell);
+      const blockedC = c < 0 || (b.flags[c]! & IMPASSABLE) !== 0 || (occ[c]! >= 0 && occ[c] !== gone && c !== cell);
+      if (blockedA && blockedC) hits++;
     }
-    if (occupied(next)) hits++;
+    if (occ[next]! >= 0 && occ[next] !== gone && next !== cell) hits++;
     else if ((u.type !== 'Lights' && (b.flags[next]! & T_WOODS) !== 0) || !canEnd(b, u, next)) hits++;
     pos = next;
+    out[k] = hits;
   }
-  return hits;
 }
 
 /** How an assault of `aDice` (hitting on `aHit`) against `dDice` (on `dHit`) ends: the chance the assaulter wins by
@@ -63,10 +77,10 @@ export interface MeleeOdds {
   defenderHits: number;
 }
 
-const meleeCache = new Map<number, MeleeOdds>();
+const meleeCache: (MeleeOdds | undefined)[] = [];
 export function meleeOdds(aDice: number, aHit: number, dDice: number, dHit: number): MeleeOdds {
   const key = ((aDice * 8 + aHit) * 32 + dDice) * 8 + dHit;
-  let m = meleeCache.get(key);
+  let m = meleeCache[key];
   if (m) return m;
   const fa = hitsPmf(aDice, aHit);
   const fd = hitsPmf(dDice, dHit);
@@ -75,6 +89,6 @@ export function meleeOdds(aDice: number, aHit: number, dDice: number, dHit: numb
     for (let d = 0; d < a && d < fd.length; d++) winBy[a - d]! += fa[a]! * fd[d]!;
   }
   m = { winBy, attackerHits: aDice * p(aHit), defenderHits: dDice * p(dHit) };
-  meleeCache.set(key, m);
+  meleeCache[key] = m;
   return m;
 }
