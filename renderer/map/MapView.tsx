@@ -33,6 +33,7 @@ import { SelectionLayer } from './SelectionLayer.js';
 import { StaticScene } from './StaticScene.js';
 import type { Tool } from './tools.js';
 import { useCamera } from './use-camera.js';
+import { useNativeListeners } from './use-native-listeners.js';
 
 export interface MapViewHandle {
   zoomBy(factor: number): void;
@@ -377,66 +378,22 @@ export function MapView(props: MapViewProps) {
     return camera.key(e.key, e.shiftKey);
   }
 
-  // ---- Native listeners --------------------------------------------------------------------------------------------
-
-  // Attached once; they read the latest props through refs. Pointer moves and releases are followed on the window,
-  // so a drag that leaves the map still ends properly.
-  const handlers = useRef({ run, pointerAt, showPointer, zoomAround: camera.zoomAround });
-  handlers.current = { run, pointerAt, showPointer, zoomAround: camera.zoomAround };
-  useEffect(() => {
-    const stage = stageRef.current;
-    if (!stage) return;
-    const container = stage.container();
-    container.tabIndex = 0;
-    container.style.outline = 'none';
-    container.style.touchAction = 'none';
-    const down = (e: PointerEvent) => {
-      const pointer = handlers.current.pointerAt(e);
-      if (pointer) handlers.current.run({ type: 'down', pointer, button: e.button, shift: e.shiftKey, alt: e.altKey, time: performance.now() }, e);
-    };
-    const move = (e: PointerEvent) => {
-      if (!(gestures.current.gesture || e.target === container || container.contains(e.target as Node))) return;
-      const pointer = handlers.current.pointerAt(e);
-      if (pointer) handlers.current.run({ type: 'move', pointer, shift: e.shiftKey }, e);
-    };
-    const up = (e: PointerEvent) => handlers.current.run({ type: 'up', id: e.pointerId, touch: e.pointerType === 'touch' }, e);
-    const leave = () => {
-      if (gestures.current.gesture) return;
-      handlers.current.showPointer(null, null);
-    };
-    const wheel = (e: WheelEvent) => {
-      e.preventDefault();
-      const rect = container.getBoundingClientRect();
-      handlers.current.zoomAround([e.clientX - rect.left, e.clientY - rect.top], wheelZoomFactor(e.deltaY, e.deltaMode));
-    };
-    const keyUp = (e: KeyboardEvent) => handlers.current.run({ type: 'key-up', key: e.key }, e);
-    const aux = (e: MouseEvent) => {
-      // The middle button pans; it must not start the browser's autoscroll.
-      if (e.button === 1) e.preventDefault();
-    };
-    container.addEventListener('pointerdown', down);
-    container.addEventListener('mousedown', aux);
-    container.addEventListener('pointerleave', leave);
-    container.addEventListener('wheel', wheel, { passive: false });
-    window.addEventListener('pointermove', move);
-    window.addEventListener('pointerup', up);
-    window.addEventListener('pointercancel', up);
-    const blur = () => handlers.current.run({ type: 'blur' });
-    window.addEventListener('keyup', keyUp);
-    window.addEventListener('blur', blur);
-    return () => {
-      container.removeEventListener('pointerdown', down);
-      container.removeEventListener('mousedown', aux);
-      container.removeEventListener('pointerleave', leave);
-      container.removeEventListener('wheel', wheel);
-      window.removeEventListener('pointermove', move);
-      window.removeEventListener('pointerup', up);
-      window.removeEventListener('pointercancel', up);
-      window.removeEventListener('keyup', keyUp);
-      window.removeEventListener('blur', blur);
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  useNativeListeners(stageRef, {
+    down: (e) => {
+      const pointer = pointerAt(e);
+      if (pointer) run({ type: 'down', pointer, button: e.button, shift: e.shiftKey, alt: e.altKey, time: performance.now() }, e);
+    },
+    move: (e) => {
+      const pointer = pointerAt(e);
+      if (pointer) run({ type: 'move', pointer, shift: e.shiftKey }, e);
+    },
+    up: (e) => run({ type: 'up', id: e.pointerId, touch: e.pointerType === 'touch' }, e),
+    leave: () => showPointer(null, null),
+    wheel: (e, anchor) => camera.zoomAround(anchor, wheelZoomFactor(e.deltaY, e.deltaMode)),
+    keyUp: (e) => run({ type: 'key-up', key: e.key }, e),
+    blur: () => run({ type: 'blur' }),
+    busy: () => gestures.current.gesture !== null,
+  });
 
   // ---- Drops from the unit lists -----------------------------------------------------------------------------------
 
