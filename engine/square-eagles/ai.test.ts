@@ -35,6 +35,8 @@ describe('AI: dice odds', () => {
 });
 
 describe('AI: squares against cavalry', () => {
+  // The cavalry hold orders, and act after red this turn: the charge can come before red moves again. (The AI knows
+  // that horse without an order cannot charge this turn.)
   it('an Infantry unit with cavalry adjacent on both flanks forms square when it has an order', () => {
     const s = redToAct(
       {
@@ -46,6 +48,8 @@ describe('AI: squares against cavalry', () => {
       },
       ['inf'],
     );
+    unit(s, 'c1').orders = 1;
+    unit(s, 'c2').orders = 1;
     expect(choose(s)).toMatchObject({ type: 'maneuver', unit: 'inf', to: 'D4', formation: 'square' });
   });
 
@@ -55,6 +59,7 @@ describe('AI: squares against cavalry', () => {
       ['inf'],
       { inf: 2 },
     );
+    unit(s, 'c').orders = 1;
     expect(choose(s)).toMatchObject({ type: 'maneuver', unit: 'inf', formation: 'square' });
   });
 
