@@ -9,9 +9,10 @@
 import { randomBelow, seedRng, type RngState } from '../dice.js';
 import { DIR, step } from './board.js';
 import { assaultDice, fireTargets, firePool, mainFireDice } from './combat.js';
-import { ctxOf } from './geometry.js';
+import { ctxOf, type Ctx } from './geometry.js';
 import { isLegalOrder, isLegalUnitAction, legalActions, mayEndActions, mustUseOrders, unitIndexOf } from './game.js';
-import { p } from './ai-odds.js';
+import { hitsPmf, p, retreatHits } from './ai-odds.js';
+import { stakes } from './ai-strategy.js';
 import { Evaluator, abilityAfter, hitValue, type Pose } from './ai-evaluator.js';
 import { planActions } from './ai-actions.js';
 import { planOrders } from './ai-orders.js';
@@ -127,8 +128,51 @@ function signature(s: GameState, planned: Set<string>): number {
   return h;
 }
 
+/**
+ * What a shot is worth, in VP, from the exact odds of its dice (a one-ply look at the fire's outcome): the hits, the
+ * target destroyed when they reach what it has left, and on 3 hits or more its withdrawal a box straight back from
+ * the firer (4.ii.g), with the hits that costs, or the whole unit when the way back is off the table or into ground
+ * it cannot enter.
+ */
+function shotValue(ctx: Ctx, ui: number, ti: number, pool: { dice: number; hitOn: number; reroll: boolean }, stake: readonly [number, number]): number {
+  const { s } = ctx;
+  const t = s.units[ti]!;
+  const left = t.sp - t.hits;
+  const hv = hitValue(t) * stake[t.side];
+  const kill = t.vp * 0.5 * stake[t.side];
+  // Light Rifles re-roll a missed skirmish die: each die hits unless it misses twice.
+  const f = pool.reroll ? binomial(pool.dice, 1 - (1 - p(pool.hitOn)) ** 2) : hitsPmf(pool.dice, pool.hitOn);
+  let back = -1;
+  let v = 0;
+  for (let k = 1; k < f.length; k++) {
+    const pr = f[k]!;
+    if (k >= left) {
+      v += pr * (left * hv + kill);
+      continue;
+    }
+    let x = k * hv;
+    if (k >= 3) {
+      if (back < 0) back = retreatHits(ctx, t, t.cell, s.units[ui]!.cell, 1, -1);
+      x = back === Infinity || k + back >= left ? left * hv + kill : x + back * hv;
+    }
+    v += pr * x;
+  }
+  return v;
+}
+
+function binomial(n: number, q: number): Float64Array {
+  const f = new Float64Array(n + 1);
+  f[0] = 1;
+  for (let k = 0; k < n; k++) {
+    for (let j = k + 1; j >= 1; j--) f[j] = f[j]! * (1 - q) + f[j - 1]! * q;
+    f[0] = f[0]! * (1 - q);
+  }
+  return f;
+}
+
 function chooseFire(s: GameState, actions: Action[]): Action {
   const ctx = ctxOf(s);
+  const stake = stakes(s);
   let best = actions[0]!;
   let bestScore = -Infinity;
   for (const a of actions) {
@@ -137,9 +181,7 @@ function chooseFire(s: GameState, actions: Action[]): Action {
     const ti = unitIndexOf(s, a.target);
     const pool = firePool(ctx, ui, ti, { orderBonus: unusedOrders(s.units[ui]!) > 0, orderFires: a.type === 'defend-fire' });
     if (!pool.allowed) continue;
-    const t = s.units[ti]!;
-    const hits = pool.dice * p(pool.hitOn);
-    const score = Math.min(hits, t.sp - t.hits) * hitValue(t) + (hits >= t.sp - t.hits ? t.vp * 0.3 : 0);
+    const score = shotValue(ctx, ui, ti, pool, stake);
     if (score > bestScore) {
       bestScore = score;
       best = a;
@@ -149,12 +191,13 @@ function chooseFire(s: GameState, actions: Action[]): Action {
 }
 
 /**
- * Defend!: spend an order on a real shot (ordinary fire, not skirmishers) worth at least one expected hit; the
- * order would otherwise only add one die later.
+ * Defend!: spend an order on a real shot (ordinary fire, not skirmishers) worth at least one sure hit; the order
+ * would otherwise only add one die later.
  */
 function chooseDefend(s: GameState): Action {
   const ctx = ctxOf(s);
   const side = s.pending.side;
+  const stake = stakes(s);
   let best: Action = { type: 'pass' };
   let bestScore = -Infinity;
   s.units.forEach((u, ui) => {
@@ -165,9 +208,8 @@ function chooseDefend(s: GameState): Action {
       const pool = firePool(ctx, ui, ti, { orderFires: true });
       if (!pool.allowed) continue;
       const e = s.units[ti]!;
-      const hits = pool.dice * p(pool.hitOn);
-      if (hits < 1) continue;
-      const score = Math.min(hits, e.sp - e.hits) * hitValue(e);
+      const score = shotValue(ctx, ui, ti, pool, stake);
+      if (score < hitValue(e) * stake[e.side]) continue;
       if (score > bestScore) {
         bestScore = score;
         best = { type: 'defend-fire', unit: u.id, target: e.id };
