@@ -9,20 +9,19 @@
 //
 // The camera (use-camera.ts) changes the Konva stage imperatively, so a wheel turn or a pan never re-renders React.
 // Gestures are a pure reducer (gestures.ts); this component feeds it DOM events and runs the effects it returns.
-import Konva from 'konva';
+import type Konva from 'konva';
 import { useEffect, useImperativeHandle, useMemo, useRef, useState, type DragEvent, type ReactNode, type Ref } from 'react';
-import { Group, Layer, Line, Rect, Stage, Transformer } from 'react-konva';
-import { validPoints } from '../../domain/geometry.js';
+import { Group, Layer, Line, Stage } from 'react-konva';
 import { isCellGrid } from '../../domain/grid.js';
-import type { Affine, Snap } from '../../domain/map/edit.js';
+import type { Snap } from '../../domain/map/edit.js';
 import { buildScene } from '../../domain/map/scene.js';
 import { lineColorFor } from '../../domain/map/shapes.js';
 import { SCREEN_STYLE } from '../../domain/map/styles.js';
 import type { AreaKind, Point, Scenario } from '../../domain/model.js';
-import { targetOf, transformSelection, withDependents, type EditResult } from './commands.js';
+import type { EditResult } from './commands.js';
 import { UNIT_DRAG_TYPE } from './dnd.js';
 import { engineTints } from './engine-view.js';
-import { cellAtPoint, cellRing, owners, unlocked } from './gesture-targets.js';
+import { cellAtPoint, cellRing } from './gesture-targets.js';
 import { IDLE, reduceGesture, withPreview, type Effect, type GestureContext, type GestureEvent, type GestureState, type Hit, type Lifted, type PointerAt } from './gestures.js';
 import { cachePlan, flatten, pointerSelects, toTable, wheelZoomFactor } from './geometry.js';
 import { hitTest } from './hit-test.js';
@@ -30,6 +29,7 @@ import { HandleShape, Previews, vertexHandles, type Preview } from './Overlay.js
 import { RulersLayer } from './Rulers.js';
 import { filterScene, focusBox, layerIndex, pickScene, selectionBox, type LayerKey } from './scene-view.js';
 import { SelectionLayer } from './SelectionLayer.js';
+import { SelectionTransformer } from './SelectionTransformer.js';
 import { StaticScene } from './StaticScene.js';
 import type { Tool } from './tools.js';
 import { useCamera } from './use-camera.js';
@@ -134,8 +134,6 @@ export function MapView(props: MapViewProps) {
   const liftRef = useRef<Konva.Group>(null);
   const topRef = useRef<Konva.Layer>(null);
   const rulerRef = useRef<Konva.Layer>(null);
-  const proxyRef = useRef<Konva.Rect>(null);
-  const trRef = useRef<Konva.Transformer>(null);
   const camera = useCamera({ stageRef, rulerRef, table: scene.table, width, height, rulerPx: style.ruler.bandPx, fitKey, onZoom: props.onZoom });
   const { settledScale } = camera;
   const [liftedState, setLifted] = useState<Lifted | null>(null);
@@ -143,8 +141,6 @@ export function MapView(props: MapViewProps) {
   const [preview, setPreview] = useState<Preview>({});
   /** The feature (or zone) whose corners are shown as handles: double-click a selected shape to edit its points. */
   const [vertexOwner, setVertexOwner] = useState<string | null>(null);
-  const [transforming, setTransforming] = useState(false);
-  const [proxyKey, setProxyKey] = useState(0);
   const gestures = useRef<GestureState>(IDLE);
   /** Numbers one-shot edits, so none folds into the undo step before it. */
   const editSeq = useRef(0);
@@ -237,43 +233,6 @@ export function MapView(props: MapViewProps) {
     run({ type: 'tool' });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [tool.type, (tool as { kind?: string }).kind, (tool as { mode?: string }).mode]);
-
-  // ---- Transformer -----------------------------------------------------------------------------------------------
-
-  /** What rotate and scale apply to: selected shapes with outlines or paths (points only move). */
-  const transformable = useMemo(() => {
-    if (tool.type !== 'select' || vertexOwner !== null) return false;
-    return selection.some((p) => {
-      const t = targetOf(scenario, p);
-      if (t?.type === 'feature') {
-        const f = t.feature as { polygon?: unknown; path?: unknown };
-        return !props.locked.has(t.feature.kind) && (validPoints(f.polygon).length >= 3 || validPoints(f.path).length >= 2);
-      }
-      return t?.type === 'zone' && validPoints((t.deployment.zone as { polygon?: unknown }).polygon).length >= 3;
-    });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [scenario, selectionKey, tool.type, vertexOwner, props.locked]);
-  const proxyBox = useMemo(() => (transformable ? selectionBox(scene, selection) : null), [transformable, scene, selectionKey]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  useEffect(() => {
-    const tr = trRef.current;
-    if (!tr) return;
-    const nodes = proxyBox && proxyRef.current && !(lifted && !transforming) ? [proxyRef.current] : [];
-    // Re-attaching in the middle of a transform would reset it.
-    if (nodes.length !== tr.nodes().length || nodes[0] !== tr.nodes()[0]) tr.nodes(nodes);
-    tr.getLayer()?.batchDraw();
-  }, [proxyBox, proxyKey, lifted, transforming]);
-
-  /** What a rotate or scale applies to: the selected shapes (a selected corner stands for its shape), unlocked. */
-  const transformTargets = (): string[] => unlocked(owners(latest.current.selection), layersRef.current, latest.current.locked);
-
-  const proxyMatrix = (): Affine | null => {
-    const proxy = proxyRef.current;
-    if (!proxy || !proxyBox) return null;
-    const t = proxy.getTransform().copy();
-    t.multiply(new Konva.Transform([1, 0, 0, 1, -proxyBox.minX, -proxyBox.minY]));
-    return t.getMatrix() as Affine;
-  };
 
   // ---- Gestures --------------------------------------------------------------------------------------------------
 
@@ -459,47 +418,18 @@ export function MapView(props: MapViewProps) {
           {handlesFor.map((h) => (
             <HandleShape key={h.name} handle={h} k={k} preview={preview.vertex} selected={h.type === 'vertex' && selection.includes(h.name.slice('vertex:'.length))} />
           ))}
-          {proxyBox && (
-            <Rect
-              key={proxyKey}
-              ref={proxyRef}
-              x={proxyBox.minX}
-              y={proxyBox.minY}
-              width={Math.max(0.01, proxyBox.maxX - proxyBox.minX)}
-              height={Math.max(0.01, proxyBox.maxY - proxyBox.minY)}
-              listening={false}
-            />
-          )}
-          <Transformer
-            ref={trRef}
-            rotateEnabled
-            flipEnabled={false}
-            keepRatio={false}
-            rotationSnaps={[0, 45, 90, 135, 180, 225, 270, 315]}
-            rotationSnapTolerance={4}
-            anchorSize={9}
-            anchorStroke={style.selection.stroke}
-            borderStroke={style.selection.stroke}
-            borderDash={[4, 3]}
-            ignoreStroke
-            onTransformStart={() => {
-              setTransforming(true);
-              setLifted({ pointers: withDependents(latest.current.scenario, transformTargets()), mode: 'transform' });
-            }}
-            onTransform={() => {
-              const m = proxyMatrix();
-              const group = liftRef.current;
-              if (!m || !group) return;
-              group.setAttrs(new Konva.Transform(m).decompose());
-            }}
-            onTransformEnd={() => {
-              const m = proxyMatrix();
-              const r = m ? transformSelection(latest.current.scenario, transformTargets(), m, Math.abs(m[1]) > 1e-9 ? 'Rotate' : 'Scale') : null;
-              edit(r);
-              setTransforming(false);
-              setLifted(null);
-              setProxyKey((n) => n + 1);
-            }}
+          <SelectionTransformer
+            scene={scene}
+            scenario={scenario}
+            selection={selection}
+            layers={layers}
+            locked={props.locked}
+            enabled={tool.type === 'select' && vertexOwner === null}
+            lifted={lifted !== null}
+            liftRef={liftRef}
+            style={style}
+            onLift={setLifted}
+            onEdit={(r) => edit(r)}
           />
           <Previews preview={preview} k={k} color={color} />
         </Layer>
