@@ -52,6 +52,9 @@ interface UnitOptionsReply extends EngineMessage {
   costs: Record<string, number>;
 }
 
+/** No actions: one array, so setting it again changes nothing. */
+const NO_ACTIONS: EngineAction[] = [];
+
 export function GamePane({
   active,
   generation,
@@ -106,11 +109,13 @@ export function GamePane({
   const humanTurn = !!game && !failed && !game.replay && !game.summary.over && game.summary.seat === 'human' && !g.running;
 
   useEffect(() => {
-    setChoice(null);
-    setPool(null);
+    // During an AI run this effect fires on every move. Clearing what is already clear would schedule a render each
+    // time, which React reports as a runaway effect after fifty moves in a row; so only what is set is cleared.
+    if (choice) setChoice(null);
+    if (pool) setPool(null);
     poolCache.current.clear();
     if (!game || !humanTurn) {
-      setLegal([]);
+      if (legal.length > 0) setLegal(NO_ACTIONS);
       return;
     }
     let live = true;
@@ -128,7 +133,7 @@ export function GamePane({
   }, [acting, selected]);
 
   useEffect(() => {
-    setUnitReply(null);
+    if (unitReply) setUnitReply(null);
     if (!game || !selected || !humanTurn) return;
     let live = true;
     void g.request<UnitOptionsReply>('legal-actions', { game: game.id, unit: selected }).then((r) => {
