@@ -2,7 +2,7 @@
 // fire, compiled once from the scenario. Plain data that never changes during a game, so states share it.
 // Which hex has which type follows docs/rules/hex-skirmish.md §3.
 import type { HexEdge } from '../../domain/engine-protocol.js';
-import { cellAt, gridSize, neighbours, parseCell, type HexGrid } from '../../domain/grid.js';
+import { cellAt, cellName, gridSize, neighbours, parseCell, type HexGrid } from '../../domain/grid.js';
 import type { Feature, Point, Scenario } from '../../domain/model.js';
 import { classifyCells, dominantTerrain } from '../../domain/terrain-cells.js';
 import { compileObjective, type BoardObjective } from '../objective-cells.js';
@@ -78,7 +78,7 @@ export function compileBoard(scenario: Scenario): HexBoard {
   const cube: [number, number][] = [];
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < cols; c++) {
-      names.push(nameOf(c, r));
+      names.push(cellName(c, r));
       near.push(neighbours(hex, scenario.table, c, r).map((n) => n.row * cols + n.col));
       const e: HexEdge[] = [];
       if (r === 0) e.push('north');
@@ -106,16 +106,6 @@ export function compileBoard(scenario: Scenario): HexBoard {
   }
   const objectives = (scenario.objectives ?? []).map((o) => compileObjective(o, scenario, hex, cols, index, classified, 20));
   return { cols, rows, cell: hex.cell, orientation: pointy ? 'pointy' : 'flat', names, terrain, near, edges, cube, objectives };
-}
-
-function nameOf(col: number, row: number): string {
-  let name = '';
-  let k = col + 1;
-  while (k > 0) {
-    name = String.fromCharCode(65 + ((k - 1) % 26)) + name;
-    k = Math.floor((k - 1) / 26);
-  }
-  return name + String(row + 1);
 }
 
 export function cellIndex(b: HexBoard, name: string): number {

@@ -2,8 +2,8 @@
 // plain JSON and never changes during a game, so states share it instead of copying it.
 // Which terrain a box has follows docs/rules/square-eagles.md §3 ("Which box has which terrain").
 import { distance, distanceToPath, segmentsIntersect, validPoints } from '../../domain/geometry.js';
-import { cellAt, cellCenter, cellsAlongPath, gridSize, parseCell, type SquareGrid } from '../../domain/grid.js';
-import type { Feature, Objective, Point, RiverFeature, Scenario } from '../../domain/model.js';
+import { cellAt, cellCenter, cellName, cellsAlongPath, gridSize, parseCell, type SquareGrid } from '../../domain/grid.js';
+import type { Feature, Point, RiverFeature, Scenario } from '../../domain/model.js';
 import { classifyCells, dominantTerrain, lineWidth } from '../../domain/terrain-cells.js';
 import { compileObjective, type BoardObjective } from '../objective-cells.js';
 
@@ -90,7 +90,7 @@ export function compileBoard(scenario: Scenario, optionOverrides?: Partial<RuleO
   if (cols < 1 || rows < 1) throw new Error('The grid has no whole box on the table');
   const n = cols * rows;
   const names: string[] = [];
-  for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) names.push(cellNameOf(c, r));
+  for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) names.push(cellName(c, r));
   const index = new Map(names.map((name, i) => [name, i]));
   const flags = new Array<number>(n).fill(0);
   const hill = new Array<number>(n).fill(0);
@@ -231,17 +231,6 @@ export function compileBoard(scenario: Scenario, optionOverrides?: Partial<RuleO
   const objectives = (scenario.objectives ?? []).map((o) => compileObjective(o, scenario, sq, cols, index, classified, 25));
   const options = { ...readOptions(scenario), ...(optionOverrides ?? {}) };
   return { cols, rows, cell: sq.cell, names, flags, hill, road, cut, objectives, options };
-}
-
-function cellNameOf(col: number, row: number): string {
-  let name = '';
-  let k = col + 1;
-  while (k > 0) {
-    const digit = (k - 1) % 26;
-    name = String.fromCharCode(65 + digit) + name;
-    k = Math.floor((k - 1) / 26);
-  }
-  return name + String(row + 1);
 }
 
 // ---- Box arithmetic ---------------------------------------------------------------------------------------------
