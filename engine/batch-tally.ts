@@ -2,8 +2,8 @@
 // node/simulate.ts) and the engine process's `simulate` sum the same way, so both report the same numbers for the
 // same seed. Everything is summed in game order: neither the worker split nor the slicing can change a result.
 // Losses are kept per unit type; each engine names its types, in the order it reports them.
-import type { Scenario } from '../domain/model.js';
-import type { DecidedByRow, GameResult, SideKey, SimulationSummary as ProtocolSimulationSummary, UnitLoss } from '../domain/engine-protocol.js';
+import type { Scenario, VictoryCondition } from '../domain/model.js';
+import type { DecidedBy as GameDecidedBy, DecidedByRow, GameResult, SideKey, SimulationSummary as ProtocolSimulationSummary, UnitLoss } from '../domain/engine-protocol.js';
 
 type Outcome = Omit<GameResult, 'decidedBy'>;
 export type SideLosses = Record<string, UnitLoss>;
@@ -194,4 +194,16 @@ export function decidedByRows(tally: BatchTally, scenario: Scenario): DecidedByR
     const parts = v.kind === 'hold' ? { objectives: [...v.objectives] } : v.kind === 'exit' ? { edge: v.edge } : {};
     return { ...row, index: k, kind: v.kind, side, ...parts };
   });
+}
+
+/**
+ * What decided one game, in fields: the condition at `condition` (−1 for none) and the side it made the winner
+ * (null for a draw), or for a draw whether the turn limit came (`turns`) or the game ended early (`none`).
+ */
+export function decidedByCondition(victory: readonly VictoryCondition[], condition: number, winner: SideKey | null, limitReached: boolean): GameDecidedBy {
+  const v = winner === null ? undefined : victory[condition];
+  if (!v || winner === null) return { kind: limitReached ? 'turns' : 'none', side: null };
+  if (v.kind === 'hold') return { kind: 'hold', side: winner, objectives: [...v.objectives] };
+  if (v.kind === 'exit') return { kind: 'exit', side: winner, edge: v.edge };
+  return { kind: v.kind, side: winner };
 }

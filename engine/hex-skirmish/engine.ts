@@ -3,11 +3,11 @@
 import type { CannonExplanation, DecidedBy, GameResult, HexSkirmishAction, HexSkirmishView, MeleeExplanation } from '../../domain/engine-protocol.js';
 import type { Scenario } from '../../domain/model.js';
 import { unitsOf } from '../../domain/forces.js';
-import { addGame, decidedByRows, emptyTally, summariseTally, type BatchGame, type BatchTally, type GameLosses } from '../batch-tally.js';
+import { addGame, decidedByCondition, decidedByRows, emptyTally, summariseTally, type BatchGame, type BatchTally, type GameLosses } from '../batch-tally.js';
 import { deriveSeed, recordingDice, rngDice } from '../dice.js';
 import { headerLine, readHeaderLine, replayLines, ReplayError, type LogRules } from '../game-log.js';
 import { playGame } from '../play-game.js';
-import { IllegalActionError, LogError, type Applied, type RulesEngine } from '../rules-engine.js';
+import { IllegalActionError, LogError, type AnyRulesEngine, type Applied, type RulesEngine } from '../rules-engine.js';
 import { makePlayer } from './ai.js';
 import { TERRAIN_NAMES } from './board.js';
 import { fireTerms, meleeOdds, meleeTerms } from './combat.js';
@@ -85,14 +85,8 @@ function viewOf(s: GameState): HexSkirmishView {
 
 const round3 = (x: number): number => Math.round(x * 1000) / 1000;
 
-function decidedByOf(s: GameState, r: ReturnType<typeof endOfGame>): DecidedBy {
-  const v = r.winner === -1 ? undefined : s.meta.victory[r.condition];
-  if (!v || r.winner === -1) return { kind: s.turn >= s.meta.limit ? 'turns' : 'none', side: null };
-  const side = keyOf(s, r.winner);
-  if (v.kind === 'hold') return { kind: 'hold', side, objectives: [...v.objectives] };
-  if (v.kind === 'exit') return { kind: 'exit', side, edge: v.edge };
-  return { kind: v.kind, side };
-}
+const decidedByOf = (s: GameState, r: ReturnType<typeof endOfGame>): DecidedBy =>
+  decidedByCondition(s.meta.victory, r.condition, r.winner === -1 ? null : keyOf(s, r.winner), s.turn >= s.meta.limit);
 
 function resultOf(s: GameState): GameResult {
   const r = s.result ?? endOfGame(s);
@@ -276,7 +270,7 @@ export const hexSkirmishEngine: RulesEngine<GameState, Action, BatchTally> = {
   },
 
   playBatchGame(setup, index): BatchGame {
-    const played = playGame(hexSkirmishEngine as unknown as Parameters<typeof playGame>[0], setup.scenario, { seed: deriveSeed(setup.seed, index), red: setup.red, blue: setup.blue });
+    const played = playGame(hexSkirmishEngine as AnyRulesEngine, setup.scenario, { seed: deriveSeed(setup.seed, index), red: setup.red, blue: setup.blue });
     const { decidedBy: _, ...result } = played.result;
     return { result, losses: lossesOf(setup.scenario, played.state as GameState) };
   },

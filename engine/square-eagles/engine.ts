@@ -6,7 +6,7 @@ import { deriveSeed } from '../dice.js';
 import { IllegalActionError, LogError, type Applied, type BatchGame, type RulesEngine } from '../rules-engine.js';
 import { makePlayer } from './ai.js';
 import { addGame, emptyTally, playBatchGame, summariseTally, type BatchTally } from './batch.js';
-import { decidedByRows } from '../batch-tally.js';
+import { decidedByCondition, decidedByRows } from '../batch-tally.js';
 import { cellIndex, type RuleOptions } from './board.js';
 import { explainJson, explainPool } from './explain.js';
 import { applyAction, legalActions, pendingFireTerms, result, startGame, unitIndexOf, victoryPoints, type GameResult } from './game.js';
@@ -45,13 +45,8 @@ function vpOf(s: GameState): { red: number; blue: number } {
 }
 
 /** The deciding condition of a finished game, in fields. */
-function decidedByOf(s: GameState, r: GameResult): DecidedBy {
-  const v = r.winner === 'draw' ? undefined : s.meta.victory[r.condition];
-  if (!v || r.winner === 'draw') return { kind: s.turn >= s.meta.limit ? 'turns' : 'none', side: null };
-  if (v.kind === 'hold') return { kind: 'hold', side: r.winner, objectives: [...v.objectives] };
-  if (v.kind === 'exit') return { kind: 'exit', side: r.winner, edge: v.edge };
-  return { kind: v.kind, side: r.winner };
-}
+const decidedByOf = (s: GameState, r: GameResult): DecidedBy =>
+  decidedByCondition(s.meta.victory, r.condition, r.winner === 'draw' ? null : r.winner, s.turn >= s.meta.limit);
 
 
 const DID_NAMES: [number, string][] = [
