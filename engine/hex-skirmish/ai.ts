@@ -66,7 +66,7 @@ function heavyIn(s: GameState, cell: number, side: Side): number {
 }
 
 /** Expected VP for the attacker minus those for the defender, over every roll of both tables. */
-export function meleeValue(s: GameState, t: Extract<MeleeTerms, { allowed: true }>): number {
+function meleeValue(s: GameState, t: Extract<MeleeTerms, { allowed: true }>): number {
   const k = t.killed;
   const aMen = t.attacker.men + t.attacker.officers;
   const dMen = t.defender.men + t.defender.officers;
@@ -226,4 +226,3 @@ function chooseAi(s: GameState): Action {
   return pick ?? END;
 }
 
-export { other };

@@ -1,7 +1,7 @@
 // The numbers of a cannon's fire and of a melee, before any die is rolled: what `explain` prints, what the AI
 // weighs, and what the rules roll against (seed 002 "Cannon fire", "Melee"; docs/rules/hex-skirmish.md §7.3, §7.5).
 import { CLEAR, COVERED, FORTIFIED, hexDistance, hexesBetween } from './board.js';
-import { GUN_RANGE, MIN_GUN_CREW, fights, type GameState, type Piece } from './types.js';
+import { GUN_RANGE, MIN_GUN_CREW, fights, headcount, type GameState, type Piece } from './types.js';
 
 export interface Modifier {
   reason: string;
@@ -25,7 +25,6 @@ export type FireTerms =
 /** Casualties for a d6 roll `r` with modifier total `total`: never below 0, and a natural 6 kills at least one. */
 export const fireCasualties = (r: number, total: number): number => (r === 6 ? Math.max(1, r + total) : Math.max(0, r + total));
 
-const has = (p: Piece) => p.men > 0 || p.officer !== null;
 
 /** Men of the target's side in its hex that a cannon ball can hit (§7.3 "target density"). */
 export function density(s: GameState, t: Piece): number {
@@ -50,7 +49,7 @@ export function fireTerms(s: GameState, gi: number, ti: number, assume = false):
   if (t.status !== 'table') return { allowed: false, reason: `${t.name} is not on the map` };
   if (t.state === 'prisoner') return { allowed: false, reason: `${t.name} are prisoners, whom cannon do not fire on` };
   if (t.side === g.side) return { allowed: false, reason: `${t.name} is a friendly formation` };
-  if (t.state === 'abandoned' || !has(t)) return { allowed: false, reason: `${t.name} has no men to hit` };
+  if (t.state === 'abandoned' || headcount(t) === 0) return { allowed: false, reason: `${t.name} has no men to hit` };
   const b = s.board;
   const range = hexDistance(b, g.cell, t.cell);
   if (range > GUN_RANGE) return { allowed: false, reason: `${t.name} is out of range (${range} hexes; a cannon reaches ${GUN_RANGE})` };
@@ -60,7 +59,7 @@ export function fireTerms(s: GameState, gi: number, ti: number, assume = false):
     if (b.terrain[h] !== CLEAR) indirect = true;
     for (let i = 0; i < s.pieces.length; i++) {
       const p = s.pieces[i]!;
-      if (p.status !== 'table' || p.cell !== h || p.state === 'prisoner' || p.state === 'abandoned' || !has(p)) continue;
+      if (p.status !== 'table' || p.cell !== h || p.state === 'prisoner' || p.state === 'abandoned' || headcount(p) === 0) continue;
       if (p.side !== g.side) return { allowed: false, reason: `the line of fire is blocked by ${p.name} in ${b.names[h]}` };
       indirect = true;
       if (overFriends < 0) overFriends = i;
@@ -137,7 +136,7 @@ export function cannotAttack(s: GameState, p: Piece, assume: boolean): string | 
   if (p.status !== 'table') return `${p.name} is not on the map`;
   if (p.kind === 'baggage') return `${p.name} is baggage, whose drivers do not attack`;
   if (p.state !== 'armed') return `${p.name} is ${p.state} and cannot attack`;
-  if (!has(p)) return `${p.name} has no men`;
+  if (headcount(p) === 0) return `${p.name} has no men`;
   if (!assume && p.fired) return `${p.name} fired its cannon this turn and cannot attack`;
   if (!assume && p.attacked) return `${p.name} has already attacked this turn`;
   return null;

@@ -91,7 +91,6 @@ export const BAGGAGE_REACH = 4;
 /** The VP table (VP table, seed 002). */
 export const VP = { manKilled: 1, manCaptured: 2, officerKilled: 3, officerCaptured: 5, cannon: 10, baggage: 5 } as const;
 
-export const onMap = (p: Piece): boolean => p.status === 'table';
 /** Men who fight: on the map, armed, with men or an officer. */
 export const fights = (p: Piece): boolean => p.status === 'table' && p.state === 'armed' && p.kind !== 'baggage' && (p.men > 0 || p.officer !== null);
 /** Men of a side who can still act: armed or unarmed, on the map. */
