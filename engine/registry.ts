@@ -6,7 +6,7 @@ import { squareEaglesEngine } from './square-eagles/engine.js';
 
 const ENGINES: ReadonlyMap<string, AnyRulesEngine> = new Map<string, AnyRulesEngine>([
   [squareEaglesEngine.system, squareEaglesEngine as AnyRulesEngine],
-  [hexSkirmishEngine.system, hexSkirmishEngine as unknown as AnyRulesEngine],
+  [hexSkirmishEngine.system, hexSkirmishEngine as AnyRulesEngine],
 ]);
 
 /** The engine that plays `ruleSystem`, or undefined when none does. */

@@ -13,7 +13,7 @@ const samples = readdirSync(dir)
   .filter((f) => /^hx-.*\.scenario\.json$/.test(f))
   .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as Scenario);
 const GAMES = 30;
-const engine = hexSkirmishEngine as unknown as AnyRulesEngine;
+const engine = hexSkirmishEngine as AnyRulesEngine;
 
 describe('the Hex Skirmish AI beats the random player', () => {
   it('has three samples to play', () => expect(samples.length).toBeGreaterThanOrEqual(3));

@@ -1,6 +1,7 @@
 // The turn of Square Eagles as a state machine: Orders, Initiative, Actions, Fire, Removal (Turn Sequence), with the
 // decisions each player makes exposed as legal actions. Pure: a state and an action in, a new state and events out.
 import type { Scenario } from '../../domain/model.js';
+import type { Outcome } from '../rules-engine.js';
 import { recordingDice, rngDice, type DiceSource } from '../dice.js';
 import { DIR, boxDistance, cellIndex, rowOf, step, type Facing } from './board.js';
 import {
@@ -47,7 +48,6 @@ import {
   type GameState,
   type GeneralState,
   type SideIndex,
-  type SideKey,
   type UnitState,
 } from './types.js';
 
@@ -63,14 +63,8 @@ export interface ApplyResult {
   rolls: number[];
 }
 
-export interface GameResult {
-  winner: SideKey | 'draw';
-  reason: string;
-  turns: number;
-  vp: { red: number; blue: number };
-  /** Index of the victory condition that decided the game, or -1. */
-  condition: number;
-}
+/** A finished game as the rules report it; the adapter adds the structured `decidedBy`. */
+export type GameResult = Outcome;
 
 // ---- New game ---------------------------------------------------------------------------------------------------
 
