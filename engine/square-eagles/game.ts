@@ -2,6 +2,7 @@
 // decisions each player makes exposed as legal actions. Pure: a state and an action in, a new state and events out.
 import type { Scenario } from '../../domain/model.js';
 import type { Outcome } from '../rules-engine.js';
+import { firstMet, noVictory, type Decision, type VictoryProbes } from '../victory-conditions.js';
 import { recordingDice, rngDice, type DiceSource } from '../dice.js';
 import { DIR, boxDistance, cellIndex, rowOf, step, type Facing } from './board.js';
 import {
@@ -935,15 +936,22 @@ function exitedCount(s: GameState, side: SideIndex): number {
  * The exit and destroy conditions met now, the first in the scenario's order: they end the game at the end of the
  * turn in which they are met, so the one that ended it decides it, for the side that met it. Null when none is met.
  */
-function suddenDeathVerdict(s: GameState): { winner: SideIndex; reason: string; condition: number } | null {
-  const list = s.meta.victory;
-  for (let k = 0; k < list.length; k++) {
-    const v = list[k]!;
-    if (v.kind !== 'exit' && v.kind !== 'destroy') continue;
-    const verdict = checkCondition(s, v);
-    if (verdict) return { ...verdict, condition: k };
-  }
-  return null;
+/** The questions the shared victory conditions ask, answered from this game's state. */
+function probes(s: GameState): VictoryProbes {
+  return {
+    sides: s.meta.sides,
+    holder: (id) => {
+      const h = s.control.find((c) => c.id === id)?.holder;
+      return h === 0 || h === 1 ? h : -1;
+    },
+    exited: (side) => exitedCount(s, side),
+    destroyedShare: (side) => destroyedShare(s, side),
+    points: () => victoryPoints(s),
+  };
+}
+
+function suddenDeathVerdict(s: GameState): Decision | null {
+  return firstMet(probes(s), s.meta.victory, ['exit', 'destroy']);
 }
 
 /** Exit and destroy conditions end the game as soon as they are met (at the end of a turn), as does a side with
@@ -957,61 +965,11 @@ function suddenDeath(s: GameState): boolean {
   return false;
 }
 
-type Verdict = { winner: SideIndex; reason: string } | null;
-
-function checkCondition(s: GameState, v: GameState['meta']['victory'][number]): Verdict {
-  const name = (i: SideIndex): string => s.meta.sides[i].key;
-  switch (v.kind) {
-    case 'hold': {
-      const si = sideIndexOf(s, v.side);
-      if (si === -1 || !Array.isArray(v.objectives) || v.objectives.length === 0) return null;
-      const all = v.objectives.every((id) => s.control.find((c) => c.id === id)?.holder === si);
-      return all ? { winner: si, reason: `${name(si)} holds ${v.objectives.join(', ')}` } : null;
-    }
-    case 'exit': {
-      const si = sideIndexOf(s, v.side);
-      if (si === -1) return null;
-      const n = exitedCount(s, si);
-      return n >= v.count ? { winner: si, reason: `${name(si)} moved ${n} units off the ${v.edge} edge` } : null;
-    }
-    case 'destroy': {
-      const need = v.percent / 100 - 1e-9;
-      const met = ([0, 1] as const).filter((si) => (v.side === 'any' || sideIndexOf(s, v.side) === si) && destroyedShare(s, other(si)) >= need);
-      if (met.length === 0) return null;
-      let si = met[0]!;
-      if (met.length === 2) {
-        const a = destroyedShare(s, 1);
-        const c = destroyedShare(s, 0);
-        if (a === c) return null;
-        si = a > c ? 0 : 1;
-      }
-      return { winner: si, reason: `${name(si)} destroyed ${Math.round(destroyedShare(s, other(si)) * 100)}% of the enemy's units` };
-    }
-    case 'points': {
-      const [r, bl] = victoryPoints(s);
-      const only = v.side === undefined || v.side === 'any' ? -1 : sideIndexOf(s, v.side);
-      if (r === bl) return null;
-      const si: SideIndex = r > bl ? 0 : 1;
-      if (only >= 0 && only !== si) return null;
-      return { winner: si, reason: `${name(si)} wins on points, ${Math.max(r, bl)} to ${Math.min(r, bl)}` };
-    }
-    default:
-      return null;
-  }
-}
-
 export function evaluateVictory(s: GameState): { winner: SideIndex | -1; reason: string; condition: number } {
   // A met exit or destroy condition is what ends the game, so it decides: a hold or points condition listed above
   // it does not take the game from the side that met it. Otherwise (turn limit, or a side with nothing left) the
   // conditions are checked in order and the first met decides.
-  const early = suddenDeathVerdict(s);
-  if (early) return early;
-  const list = s.meta.victory;
-  for (let k = 0; k < list.length; k++) {
-    const verdict = checkCondition(s, list[k]!);
-    if (verdict) return { ...verdict, condition: k };
-  }
-  return { winner: -1, reason: s.turn >= s.meta.limit ? 'turn limit reached with no victory condition met' : 'no victory condition met', condition: -1 };
+  return suddenDeathVerdict(s) ?? firstMet(probes(s), s.meta.victory) ?? noVictory(s.turn >= s.meta.limit);
 }
 
 export function result(s: GameState): GameResult {
