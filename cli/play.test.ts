@@ -5,9 +5,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, handleLine, hasWork, runWork, type SessionState } from '../engine/session.js';
 import type { Message } from '../engine/protocol.js';
+import { capture } from '../tests/fixture-cases.js';
 import { scenario } from '../tests/se-kit.js';
 import { runExplain } from './explain.js';
-import type { Io } from './output.js';
 import { runPlay } from './play.js';
 import { runSimulate } from './simulate.js';
 
@@ -21,11 +21,6 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function capture(): Io & { stdout: string[]; stderr: string[] } {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  return { stdout, stderr, out: (t) => stdout.push(t), err: (t) => stderr.push(t) };
-}
 
 function writeScenario(name: string, spec: Parameters<typeof scenario>[0]): string {
   const file = path.join(dir, name);

@@ -7,19 +7,17 @@
 // before the engine was asked. Each case runs the real command (runExplain, as `adc explain … --json` does) and
 // compares the allowance, dice, hit number, arc and the set of modifiers (reason and dice) with the expectation.
 // Choices the rules text leaves open are those of docs/rules/square-eagles.md §7.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runExplain } from '../cli/explain.js';
-import type { Io } from '../cli/output.js';
+import { capture, caseStems, expectPairedCases } from './fixture-cases.js';
 import type { Scenario } from '../domain/model.js';
 import { explainPool } from '../engine/square-eagles/explain.js';
 import { newGame } from '../engine/square-eagles/game.js';
 
 const DIR = fileURLToPath(new URL('./fixtures/explain/', import.meta.url));
-const SCENARIO = /^(\d\d-[a-z0-9-]+)\.scenario\.json$/;
-const EXPECT = /^(\d\d-[a-z0-9-]+)\.expect\.json$/;
 
 interface Modifier {
   reason: string;
@@ -42,14 +40,7 @@ interface Case {
   expected: Expected;
 }
 
-const files = readdirSync(DIR).sort();
-const stems = files.flatMap((f) => EXPECT.exec(f)?.[1] ?? []);
-
-function capture(): Io & { stdout: string[]; stderr: string[] } {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  return { stdout, stderr, out: (t) => stdout.push(t), err: (t) => stderr.push(t) };
-}
+const stems = caseStems(DIR);
 
 /** Modifiers compared as a set: the order they are listed in carries no meaning. */
 const modifierSet = (ms: Modifier[]): string[] => ms.map((m) => `${m.dice > 0 ? '+' : ''}${m.dice} ${m.reason}`).sort();
@@ -58,11 +49,7 @@ const poolView = (p: Pool) => ({ dice: p.dice, hitOn: p.hitOn, modifiers: modifi
 
 describe('tests/fixtures/explain', () => {
   it('holds at least 30 cases, each scenario paired with its expectation', () => {
-    expect(stems.length).toBeGreaterThanOrEqual(30);
-    const scenarios = files.flatMap((f) => SCENARIO.exec(f)?.[1] ?? []);
-    expect(scenarios).toEqual(stems);
-    for (const f of files) expect(SCENARIO.test(f) || EXPECT.test(f), `${f} is neither a scenario nor an expect file`).toBe(true);
-    expect(new Set(stems.map((s) => s.slice(0, 2))).size).toBe(stems.length);
+    expectPairedCases(DIR, 30);
   });
 
   const cases = stems.map((stem) => {

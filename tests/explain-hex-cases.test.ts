@@ -14,16 +14,14 @@
 //   - refused: {"allowed": false, "reasonIncludes": word} — the engine's reason must contain the word.
 // The boards are 12 × 8 flat-top hexes ("odd-q"); fire lines run down one column so the hexes between are certain.
 // Each case runs the real command (runExplain, as `adc explain … --json` does).
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runExplain } from '../cli/explain.js';
-import type { Io } from '../cli/output.js';
+import { capture, caseStems, expectPairedCases } from './fixture-cases.js';
 
 const DIR = fileURLToPath(new URL('./fixtures/explain-hex/', import.meta.url));
-const SCENARIO = /^(\d\d-[a-z0-9-]+)\.scenario\.json$/;
-const EXPECT = /^(\d\d-[a-z0-9-]+)\.expect\.json$/;
 
 interface Modifier {
   reason: string;
@@ -67,14 +65,7 @@ interface Case {
   expected: Expected;
 }
 
-const files = readdirSync(DIR).sort();
-const stems = files.flatMap((f) => EXPECT.exec(f)?.[1] ?? []);
-
-function capture(): Io & { stdout: string[]; stderr: string[] } {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  return { stdout, stderr, out: (t) => stdout.push(t), err: (t) => stderr.push(t) };
-}
+const stems = caseStems(DIR);
 
 /** Modifiers compared as a set: the order they are listed in carries no meaning. */
 const modifierSet = (ms: Modifier[]): string[] => ms.map((m) => `${m.value > 0 ? '+' : ''}${m.value} ${m.reason}`).sort();
@@ -111,11 +102,7 @@ describe('tests/fixtures/explain-hex', () => {
   });
 
   it('holds at least 40 cases, each scenario paired with its expectation', () => {
-    expect(stems.length).toBeGreaterThanOrEqual(40);
-    const scenarios = files.flatMap((f) => SCENARIO.exec(f)?.[1] ?? []);
-    expect(scenarios).toEqual(stems);
-    for (const f of files) expect(SCENARIO.test(f) || EXPECT.test(f), `${f} is neither a scenario nor an expect file`).toBe(true);
-    expect(new Set(stems.map((s) => s.slice(0, 2))).size).toBe(stems.length);
+    expectPairedCases(DIR, 40);
   });
 
   it('each case cites its rule and shows its working', () => {
