@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 /** Screenshots land here for a person to look at after the run. */
@@ -29,6 +30,32 @@ export function tempDir(prefix: string): string {
  *  runs after them (after-hooks run in reverse order), once the file's servers have stopped. */
 export function removeTempDirs(): void {
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * The usual set-up of a test file that drives the app: a browser and one web shell over a fresh workspace and data
+ * folder, started before the file's tests and stopped after them, its folders removed last.
+ */
+export function withShell(): { readonly browser: Browser; readonly server: Server } {
+  let browser: Browser | undefined;
+  let server: Server | undefined;
+  afterAll(removeTempDirs);
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    server = await startServer({ workspace: tempDir('adc-ws-'), dataDir: tempDir('adc-data-') });
+  }, 60000);
+  afterAll(async () => {
+    await server?.stop();
+    await browser?.close();
+  });
+  return {
+    get browser() {
+      return browser!;
+    },
+    get server() {
+      return server!;
+    },
+  };
 }
 
 /** Runs `node dist/node/web-main.js` as `npm run web` would, and waits for the address it prints. */

@@ -4,25 +4,13 @@
 // play its turn; then a short balance report with the hex loss table.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { cellCenter, parseCell, type HexGrid } from '../../domain/grid.js';
-import { launchBrowser, openPage, removeTempDirs, root, screenshot, startServer, tempDir, type Server } from './harness.js';
+import { openPage, root, screenshot, tempDir, withShell } from './harness.js';
 
-afterAll(removeTempDirs);
-
-let browser: Browser;
-let server: Server;
+const shell = withShell();
 const scenario = JSON.parse(readFileSync(path.join(root, 'scenarios/hx-01-the-foragers-bridge.scenario.json'), 'utf8')) as { grid: HexGrid; sides: { name: string }[] };
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  server = await startServer({ workspace: tempDir('adc-ws-'), dataDir: tempDir('adc-data-') });
-}, 60000);
-afterAll(async () => {
-  await server?.stop();
-  await browser?.close();
-});
 
 /** Where on the page the centre of a hex is. */
 async function hexOnPage(page: Page, hex: string): Promise<[number, number]> {
@@ -62,7 +50,7 @@ async function endPhase(page: Page, label: string): Promise<void> {
 
 describe('test play on a hex map', () => {
   it('plays hx-01 as a human against the AI: fire, split, pick, move, undo, end phases, the AI’s turn', async () => {
-    const { page, errors } = await openPage(browser, server.url);
+    const { page, errors } = await openPage(shell.browser, shell.server.url);
     await page.locator('[data-testid="welcome"] [data-doc-path^="sample:hx-01"]').first().click();
     await expect.poll(() => page.getByTestId('doc-title').textContent()).toContain('Forager');
     await page.keyboard.press('F5');
@@ -227,7 +215,7 @@ describe('test play on a hex map', () => {
   }, 240000);
 
   it('runs a short balance report of hx-01 with the hex loss table in men', async () => {
-    const { page, errors } = await openPage(browser, server.url);
+    const { page, errors } = await openPage(shell.browser, shell.server.url);
     await page.locator('[data-testid="welcome"] [data-doc-path^="sample:hx-01"]').first().click();
     await expect.poll(() => page.getByTestId('doc-title').textContent()).toContain('Forager');
     await page.keyboard.press('F5');

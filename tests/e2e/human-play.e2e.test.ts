@@ -2,25 +2,13 @@
 // back, fire after seeing the dice pool, and survive the engine being killed mid-game.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { parseCell } from '../../domain/grid.js';
-import { childProcesses, launchBrowser, openPage, root, removeTempDirs, screenshot, startServer, tempDir, type Server } from './harness.js';
+import { childProcesses, openPage, root, screenshot, startServer, tempDir, withShell } from './harness.js';
 
-afterAll(removeTempDirs);
-
-let browser: Browser;
-let server: Server;
+const shell = withShell();
 const scenario = JSON.parse(readFileSync(path.join(root, 'scenarios/se-01-hold-the-bridge.scenario.json'), 'utf8')) as { grid: { cell: number } };
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  server = await startServer({ workspace: tempDir('adc-ws-'), dataDir: tempDir('adc-data-') });
-}, 60000);
-afterAll(async () => {
-  await server?.stop();
-  await browser?.close();
-});
 
 /** Where on the page the centre of a box is. */
 async function boxOnPage(page: Page, box: string): Promise<[number, number]> {
@@ -64,7 +52,7 @@ async function openPlay(page: Page, edit = false): Promise<void> {
 
 describe('a human seat', () => {
   it('orders, moves to a tinted box, undoes, and fires after seeing the dice pool', async () => {
-    const { page, errors } = await openPage(browser, server.url);
+    const { page, errors } = await openPage(shell.browser, shell.server.url);
     await openPlay(page, true);
 
     // Orders: pick a unit, give it an order through its General, end the phase.
@@ -183,7 +171,7 @@ describe('a human seat', () => {
   it('shows a clear message with a restart when the engine is killed mid-game, and resumes the game after it', async () => {
     // A server of its own: the other test leaves an unsaved edit whose recovery would be offered here.
     const own = await startServer({ workspace: tempDir('adc-ws-'), dataDir: tempDir('adc-data-') });
-    const { page, errors } = await openPage(browser, own.url);
+    const { page, errors } = await openPage(shell.browser, own.url);
     await openPlay(page);
     expect(await humanDecision(page)).toBe('orders');
     // One move of the human's, so there is a game to lose.

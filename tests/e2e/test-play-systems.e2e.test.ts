@@ -1,23 +1,11 @@
 // Test play is offered for the rule systems the app has an engine for (Square Eagles and Hex Skirmish); on any
 // other, F5 and the toolbar say so before anything starts, naming the systems that can be played.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { testPlayableSystems } from '../../domain/rule-systems/registry.js';
-import { launchBrowser, openPage, removeTempDirs, startServer, tempDir, type Server } from './harness.js';
+import { openPage, withShell } from './harness.js';
 
-afterAll(removeTempDirs);
-
-let browser: Browser;
-let server: Server;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  server = await startServer({ workspace: tempDir('adc-ws-'), dataDir: tempDir('adc-data-') });
-}, 60000);
-afterAll(async () => {
-  await server?.stop();
-  await browser?.close();
-});
+const shell = withShell();
 
 async function openSample(page: Page, sample: string, title: string): Promise<void> {
   await page.locator(`[data-testid="welcome"] [data-doc-path^="sample:${sample}"]`).first().click();
@@ -27,7 +15,7 @@ async function openSample(page: Page, sample: string, title: string): Promise<vo
 describe('test play by rule system', () => {
   it('opens test play on a Hex Skirmish scenario, with no Square Eagles optional rules to switch', async () => {
     expect(testPlayableSystems().map((s) => s.id)).toContain('hex-skirmish');
-    const { page, errors } = await openPage(browser, server.url);
+    const { page, errors } = await openPage(shell.browser, shell.server.url);
     await openSample(page, 'hx-01', 'Forager');
     await page.keyboard.press('F5');
     await page.getByTestId('play-setup').waitFor();
@@ -44,7 +32,7 @@ describe('test play by rule system', () => {
     { sample: 'ne-01', title: 'Plancenoit', system: "Napoleon's Eagles" },
   ]) {
     it(`explains, on ${sample} (${system}), which systems can be played, and starts nothing`, async () => {
-      const { page, errors } = await openPage(browser, server.url);
+      const { page, errors } = await openPage(shell.browser, shell.server.url);
       await openSample(page, sample, title);
 
       await page.keyboard.press('F5');

@@ -2,27 +2,14 @@
 // run, paused, saved and replayed), and a 200-game balance report.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, root, removeTempDirs, screenshot, startServer, tempDir, type Server } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { openPage, root, screenshot, tempDir, withShell } from './harness.js';
 
-afterAll(removeTempDirs);
-
-let browser: Browser;
-let server: Server;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  server = await startServer({ workspace: tempDir('adc-ws-'), dataDir: tempDir('adc-data-') });
-}, 60000);
-afterAll(async () => {
-  await server?.stop();
-  await browser?.close();
-});
+const shell = withShell();
 
 describe('test play', () => {
   it('plays se-01 AI against AI by step, phase and turn, pauses, saves the log and replays it', async () => {
-    const { page, errors } = await openPage(browser, server.url);
+    const { page, errors } = await openPage(shell.browser, shell.server.url);
     await page.locator('[data-testid="welcome"] [data-doc-path^="sample:se-01"]').first().click();
     await expect.poll(() => page.getByTestId('doc-title').textContent()).toContain('Hold the Bridge');
 
@@ -119,7 +106,7 @@ describe('test play', () => {
   }, 240000);
 
   it('runs a 200-game balance report with its charts, and saves it as JSON', async () => {
-    const { page, errors } = await openPage(browser, server.url);
+    const { page, errors } = await openPage(shell.browser, shell.server.url);
     await page.locator('[data-testid="welcome"] [data-doc-path^="sample:se-01"]').first().click();
     await expect.poll(() => page.getByTestId('doc-title').textContent()).toContain('Hold the Bridge');
     await page.getByTestId('cmd-test-play').click();
@@ -163,7 +150,7 @@ describe('test play', () => {
     const html = (await frame.getAttribute('srcdoc'))!;
     expect(html).toContain('Balance report: Hold the Bridge');
     // Printed as a user would: the report fits on a page or two, its charts drawn.
-    const printed = await browser.newPage();
+    const printed = await shell.browser.newPage();
     await printed.setContent(html);
     expect(await printed.locator('svg').count()).toBeGreaterThanOrEqual(3);
     const pdf = await printed.pdf({ preferCSSPageSize: true, printBackground: true });
