@@ -81,8 +81,8 @@ export interface GameState {
 
 export const other = (s: Side): Side => (s === 0 ? 1 : 0);
 export const MOVE: Record<HexPieceKind, number> = { infantry: 1, cavalry: 2, artillery: 1, baggage: 1, officer: 2 };
-export const MAX_MEN = 20;
-export const MAX_MEN_BESIDE_GUN = 10;
+/** Stacking, as the validator checks it at set-up: one number for both. */
+export { MEN_PER_HEX as MAX_MEN, MEN_WITH_GUN_OR_BAGGAGE as MAX_MEN_BESIDE_GUN } from '../../domain/rule-systems/hex-skirmish.js';
 export const MIN_GUN_CREW = 4;
 export const GUN_RANGE = 6;
 export const AMMO_TURNS = 3;
