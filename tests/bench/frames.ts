@@ -1,7 +1,7 @@
 // Frame times of the map while panning and zooming a big table in headless Chromium (issue: map performance).
 // Run through `npm run bench`; needs the built renderer and Debian's Chromium.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -23,8 +23,9 @@ export async function benchFrames(): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'adc-frames-'));
   const file = path.join(dir, 'big.scenario.json');
   writeFileSync(file, serializeDocument(generateScenario(1500, 300)));
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'adc-frames-data-'));
   const server = spawn(process.execPath, [path.join(root, 'dist/node/web-main.js'), '--no-open', '--port', '0', file], {
-    env: { ...process.env, ADC_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'adc-frames-data-')) },
+    env: { ...process.env, ADC_DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise<string>((resolve, reject) => {
@@ -121,5 +122,8 @@ export async function benchFrames(): Promise<void> {
   } finally {
     await browser.close();
     server.kill();
+    // The bench leaves nothing behind in the temp folder.
+    await new Promise((resolve) => (server.exitCode !== null ? resolve(null) : server.once('exit', resolve)));
+    for (const d of [dir, dataDir]) rmSync(d, { recursive: true, force: true });
   }
 }

@@ -1,6 +1,6 @@
 // `npm run bench`: prints how long validation takes on generated documents. Figures, not pass/fail.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -66,6 +66,7 @@ writeFileSync(large, serializeDocument(generateArmyList(2000)));
 const a = timeCli('adc validate, 10 units', small);
 const b = timeCli('adc validate, 2,000 units', large);
 console.log(`${'cost of the 1,990 extra units'.padEnd(44)} ${(b - a).toFixed(0).padStart(5)} ms`);
+rmSync(dir, { recursive: true, force: true });
 
 console.log('\nRules engine');
 await benchEngine();
