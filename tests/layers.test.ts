@@ -3,7 +3,7 @@
 // TypeScript compiler's own parser, not by a pattern, and must name a folder the layer may import or a package on the
 // layer's list. Node built-ins are recognised by `builtinModules`, so no hand list can fall behind.
 //
-// TypeScript 7 has no in-process `preProcessFile`: its API (`typescript/unstable/sync`) runs the compiler that
+// TypeScript 7 has no in-process `preProcessFile`: its API (`@typescript/native/unstable/sync`) runs the compiler that
 // `tsc -b` runs and hands back each SourceFile, which is walked here. The self-tests at the end feed it one small
 // text per import form and check each is found, and check that every specifier the compiler itself records as an
 // import of a real file was found by the walk: if an upgrade changes the API or the tree, this file fails rather than
@@ -11,8 +11,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
-import { SyntaxKind, type Node, type SourceFile } from 'typescript/unstable/ast';
-import { API } from 'typescript/unstable/sync';
+import { SyntaxKind, type Node, type SourceFile } from '@typescript/native/unstable/ast';
+import { API } from '@typescript/native/unstable/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -45,8 +45,8 @@ export const LAYERS: Record<string, LayerRule> = {
   },
   tests: {
     folders: ['tests', 'cli', 'node', 'engine', 'domain', 'schemas', 'electron', 'renderer', 'scripts'],
-    // typescript: this file reads every source with the compiler.
-    packages: ['vitest', 'playwright-core', 'typescript'],
+    // @typescript/native (TypeScript 7, the compiler `tsc -b` runs): this file reads every source with it.
+    packages: ['vitest', 'playwright-core', '@typescript/native'],
     builtins: true,
   },
 };
