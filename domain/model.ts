@@ -30,7 +30,7 @@ export interface Table {
 
 // ---- Terrain -------------------------------------------------------------
 
-export const AREA_KINDS = ['woods', 'hill', 'town', 'lake', 'marsh', 'fields', 'fortification'] as const;
+export const AREA_KINDS = ['woods', 'hill', 'town', 'lake', 'marsh', 'fields', 'fortification', 'soft-ground'] as const;
 export const LINE_KINDS = ['river', 'road', 'track', 'wall', 'hedge'] as const;
 export const CROSSING_KINDS = ['bridge', 'ford'] as const;
 export type AreaKind = (typeof AREA_KINDS)[number];
@@ -70,9 +70,26 @@ export interface TownFeature extends FeatureBase, AreaGeometry {
   blocks?: string[];
 }
 export interface PlainAreaFeature extends FeatureBase, AreaGeometry {
-  kind: 'lake' | 'marsh' | 'fields' | 'fortification';
+  kind: 'lake' | 'marsh' | 'fields';
 }
-export interface RiverFeature extends FeatureBase, LineGeometry {
+/** Redoubts and field works ("walls, redoubts") or lighter prepared defences ("hedges, prepared defenses"): the
+ *  rules give them different fire and melee modifiers. Absent means a redoubt. */
+export interface FortificationFeature extends FeatureBase, AreaGeometry {
+  kind: 'fortification';
+  works?: 'redoubt' | 'prepared';
+}
+/** Mud, sand or other soft ground: half movement, half solid-shot bounce. */
+export interface SoftGroundFeature extends FeatureBase, AreaGeometry {
+  kind: 'soft-ground';
+  surface?: 'mud' | 'sand' | 'soft';
+}
+/** How a water line is crossed where the scenario allows it: the rules leave the time (1–4 actions) and whether
+ *  the crossing disorders to the players, so the scenario records both. */
+export interface CrossingTerms {
+  crossingActions?: number;
+  disorders?: boolean;
+}
+export interface RiverFeature extends FeatureBase, LineGeometry, CrossingTerms {
   kind: 'river';
   width?: number;
   fordable?: boolean;
@@ -80,10 +97,12 @@ export interface RiverFeature extends FeatureBase, LineGeometry {
 export interface PlainLineFeature extends FeatureBase, LineGeometry {
   kind: 'road' | 'track' | 'wall' | 'hedge';
 }
-export interface CrossingFeature extends FeatureBase {
+export interface CrossingFeature extends FeatureBase, CrossingTerms {
   kind: CrossingKind;
   at: Point;
   river: string;
+  /** Bridges only: figures that may cross per action (the rules give 4–12, by the bridge's size). */
+  capacity?: number;
 }
 export interface BuildingBlockFeature extends FeatureBase {
   kind: 'building-block';
@@ -91,6 +110,8 @@ export interface BuildingBlockFeature extends FeatureBase {
   size?: number;
   material?: 'wood' | 'brick' | 'stone';
   town?: string;
+  /** Sides of the block behind a wall or prepared defence, which its defenders fight from with a bonus. */
+  fortifiedSides?: Edge[];
 }
 
 /** How a feature kind reads in a sentence ("Add building block", "Kind: Woods"). */
@@ -102,6 +123,7 @@ export const FEATURE_KIND_LABEL: Record<FeatureKind, string> = {
   marsh: 'marsh',
   fields: 'fields',
   fortification: 'fortification',
+  'soft-ground': 'soft ground',
   river: 'river',
   road: 'road',
   track: 'track',
@@ -112,7 +134,7 @@ export const FEATURE_KIND_LABEL: Record<FeatureKind, string> = {
   'building-block': 'building block',
 };
 
-export type AreaFeature = WoodsFeature | HillFeature | TownFeature | PlainAreaFeature;
+export type AreaFeature = WoodsFeature | HillFeature | TownFeature | PlainAreaFeature | FortificationFeature | SoftGroundFeature;
 export type LineFeature = RiverFeature | PlainLineFeature;
 export type Feature = AreaFeature | LineFeature | CrossingFeature | BuildingBlockFeature;
 
@@ -137,6 +159,8 @@ export const FORMATIONS_ON_TABLE = [
   'road-column',
   'limbered',
   'unlimbered',
+  'echelon',
+  'supported-line',
 ] as const;
 export type TacticalFormation = (typeof FORMATIONS_ON_TABLE)[number];
 
@@ -158,6 +182,14 @@ export interface NapoleonsEaglesRatings extends Extra {
   calibre?: (typeof CALIBRES)[number];
   models?: number;
   rifles?: boolean;
+  /** Which Guard (infantry and cavalry): it moves the usual rating bands and the division's threshold modifier. */
+  guard?: 'old' | 'middle' | 'young';
+  /** Artillery: a Guard battery (one extra hit before it is silenced, for the nations the rules name). */
+  guardBattery?: boolean;
+  /** Artillery: regimental guns, out of ammunition at the second 6 instead of the third. */
+  regimental?: boolean;
+  /** Infantry: organic skirmisher figures (light companies), used with the company-skirmishers option. */
+  skirmishers?: number;
 }
 
 export const SQUARE_EAGLES_TRAITS = [
@@ -207,8 +239,20 @@ export interface Unit extends Extra {
   mergedFrom?: string[];
 }
 
+/** Napoleon's Eagles leader ratings; each absent field takes the rules' default for the leader's echelon
+ *  (domain/rule-systems/napoleons-eagles-leaders.ts). */
+export interface NapoleonsEaglesLeaderRatings extends Extra {
+  moraleBonus?: number;
+  meleeBonus?: number;
+  commandRadius?: number;
+  initiative?: number;
+  /** Added to the d20 when new orders might be misread: +1 a poor officer, +2 an exceptionally bad one. */
+  misreadPenalty?: 0 | 1 | 2;
+}
+
 export interface LeaderRatings extends Extra {
   'square-eagles'?: { excellentStaff?: boolean; divisionGeneral?: boolean } & Extra;
+  'napoleons-eagles'?: NapoleonsEaglesLeaderRatings;
 }
 
 export interface Leader extends Extra {
@@ -275,6 +319,15 @@ export type VictoryCondition =
   | ({ kind: 'destroy'; side: string; percent: number } & Extra)
   | ({ kind: 'points'; side?: string } & Extra);
 
+export const WEATHERS = ['clear', 'hot', 'light-rain', 'heavy-rain', 'light-snow', 'heavy-snow', 'fog', 'haze', 'mist'] as const;
+export type Weather = (typeof WEATHERS)[number];
+export const GROUNDS = ['firm', 'mud', 'snow', 'mud-and-snow'] as const;
+export type Ground = (typeof GROUNDS)[number];
+
+/** A rule-system setting: a switch, a number, a choice, or a small record (turn points per side, a ratio). */
+export type OptionScalar = boolean | number | string;
+export type OptionValue = OptionScalar | { [key: string]: OptionScalar };
+
 export interface Scenario extends Envelope {
   type: typeof SCENARIO_TYPE;
   id: string;
@@ -282,8 +335,13 @@ export interface Scenario extends Envelope {
   author?: string;
   description?: string;
   ruleSystem: RuleSystem;
-  ruleOptions?: { [system: string]: { [option: string]: boolean } };
+  ruleOptions?: { [system: string]: { [option: string]: OptionValue } };
   scale?: { figureRatio: number };
+  /** When the battle is fought: "1815", "1815-06" or "1815-06-18". Some rules change with the year. */
+  date?: string;
+  weather?: Weather;
+  /** The state of the open ground at the start (rain before the battle leaves mud). */
+  ground?: Ground;
   table: Table;
   grid?: Grid;
   terrain: Feature[];

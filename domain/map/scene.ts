@@ -237,7 +237,7 @@ function closed(ring: Point[]): Point[] {
 }
 
 /** Map-convention stacking: open ground under woods and towns, water over hills, works on top. */
-const AREA_ORDER: AreaKind[] = ['fields', 'hill', 'marsh', 'lake', 'woods', 'town', 'fortification'];
+const AREA_ORDER: AreaKind[] = ['fields', 'soft-ground', 'hill', 'marsh', 'lake', 'woods', 'town', 'fortification'];
 const LINE_ORDER: LineKind[] = ['river', 'road', 'track'];
 
 function areaShape(grid: CellGrid | null, table: Table, polygon: unknown, cells: unknown): AreaShape | null {

@@ -37,6 +37,8 @@ export interface MapStyle {
   marsh: AreaStyle & { mark: string; markPx: number };
   fields: AreaStyle & { furrow: string; furrowPx: number; spacingIn: number };
   fortification: AreaStyle & { outlinePx: number; teeth: string };
+  /** Mud or sand: a stipple of dots marks it apart from fields. */
+  softGround: AreaStyle & { dot: string; dotPx: number };
   river: { fill: string; fordable: string; edge: string; edgePx: number };
   road: { fill: string; edge: string; edgePx: number };
   track: { stroke: string; widthIn: number; dashIn: [number, number] };
@@ -101,6 +103,7 @@ export const SCREEN_STYLE: MapStyle = {
   marsh: { fill: '#bcd8cb', stroke: '#6b9b8a', mark: '#3f7f6e', markPx: 1 },
   fields: { fill: '#f2e7ae', stroke: '#bba95f', furrow: '#cdb96d', furrowPx: 0.8, spacingIn: 0.55 },
   fortification: { fill: '#dbd0b4', stroke: '#2d2a25', outlinePx: 2.4, teeth: '#2d2a25' },
+  softGround: { fill: '#d8c7a3', stroke: '#8c7650', dot: '#6f5a37', dotPx: 1.2 },
   river: { fill: '#5e9fd8', fordable: '#8cc0e8', edge: '#2d6496', edgePx: 1.2 },
   road: { fill: '#d0ab70', edge: '#86653a', edgePx: 1 },
   track: { stroke: '#98703f', widthIn: 0.3, dashIn: [0.6, 0.35] },
@@ -167,6 +170,7 @@ export const PRINT_STYLE: MapStyle = {
   marsh: { fill: '#eaf3ef', stroke: '#6b9b8a', mark: '#3f7f6e', markPx: 0.7 },
   fields: { fill: '#faf5df', stroke: '#b4a255', furrow: '#d8c77f', furrowPx: 0.6, spacingIn: 0.55 },
   fortification: { fill: '#efeadc', stroke: '#2d2a25', outlinePx: 2, teeth: '#2d2a25' },
+  softGround: { fill: '#f4eee2', stroke: '#8c7650', dot: '#8c7650', dotPx: 0.8 },
   river: { fill: '#c3def3', fordable: '#dcecf8', edge: '#2d6496', edgePx: 0.9 },
   road: { fill: '#f5e7c9', edge: '#86653a', edgePx: 0.8 },
   track: { stroke: '#8a6436', widthIn: 0.3, dashIn: [0.6, 0.35] },

@@ -188,6 +188,8 @@ function areaLook(item: AreaItem, style: MapStyle): { fill: string; stroke: stri
       return { fill: style.fields.fill, stroke: style.fields.stroke, width: outline, pattern: null };
     case 'fortification':
       return { fill: style.fortification.fill, stroke: style.fortification.stroke, width: style.fortification.outlinePx * PX, pattern: null };
+    case 'soft-ground':
+      return { fill: style.softGround.fill, stroke: style.softGround.stroke, width: outline, pattern: null };
   }
 }
 
@@ -590,6 +592,7 @@ const KIND_WORDS: Record<AreaKind, string> = {
   marsh: 'Marsh',
   fields: 'Fields',
   fortification: 'Fortification',
+  'soft-ground': 'Soft ground',
 };
 
 function swatch(inner: string): string {

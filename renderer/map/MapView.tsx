@@ -106,6 +106,7 @@ function toolColor(tool: Tool, scenario: Scenario, side: number): string {
         marsh: s.marsh.stroke,
         fields: s.fields.stroke,
         fortification: s.fortification.stroke,
+        'soft-ground': s.softGround.stroke,
       };
       return strokes[tool.kind];
     }

@@ -37,6 +37,8 @@ function areaLook(item: AreaItem, style: MapStyle): { fill: string; stroke: stri
       return { ...style.fields, strokePx: outline };
     case 'fortification':
       return { fill: style.fortification.fill, stroke: style.fortification.stroke, strokePx: style.fortification.outlinePx };
+    case 'soft-ground':
+      return { fill: style.softGround.fill, stroke: style.softGround.stroke, strokePx: outline };
   }
 }
 

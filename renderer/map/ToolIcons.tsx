@@ -23,6 +23,7 @@ export function AreaIcon({ kind }: { kind: AreaKind }) {
     marsh: S.marsh,
     fields: S.fields,
     fortification: { fill: S.fortification.fill, stroke: S.fortification.stroke },
+    'soft-ground': S.softGround,
   }[kind];
   return (
     <Svg>

@@ -8,7 +8,7 @@ import { classifyCells, dominantTerrain } from '../../domain/terrain-cells.js';
 import type { CellTint } from './StaticScene.js';
 
 /** When several areas dominate a cell, the one that matters most to movement and combat names it. */
-const AREA_PRIORITY: FeatureKind[] = ['fortification', 'town', 'lake', 'marsh', 'woods', 'hill', 'fields'];
+const AREA_PRIORITY: FeatureKind[] = ['fortification', 'town', 'lake', 'marsh', 'woods', 'hill', 'soft-ground', 'fields'];
 
 export const ENGINE_COLORS: Partial<Record<FeatureKind, string>> = {
   fortification: '#7a6a4a',
@@ -18,6 +18,7 @@ export const ENGINE_COLORS: Partial<Record<FeatureKind, string>> = {
   woods: '#3f8f35',
   hill: '#c08a3e',
   fields: '#d6c04a',
+  'soft-ground': '#8c7650',
 };
 
 const WORD: Partial<Record<FeatureKind, string>> = {

@@ -18,6 +18,7 @@ export const LAYER_GROUPS: { title: string; layers: { key: LayerKey; label: stri
       { key: 'marsh', label: 'Marshes' },
       { key: 'fields', label: 'Fields' },
       { key: 'fortification', label: 'Fortifications' },
+      { key: 'soft-ground', label: 'Soft ground' },
     ],
   },
   {

@@ -57,6 +57,7 @@ export const AREA_TOOLS: KindSpec<AreaKind>[] = [
   { kind: 'marsh', label: 'Marsh', shortcut: { key: 'm' } },
   { kind: 'fields', label: 'Fields', shortcut: { key: 'f' } },
   { kind: 'fortification', label: 'Fortification', shortcut: { key: 'k' } },
+  { kind: 'soft-ground', label: 'Soft ground: mud or sand, half movement', shortcut: { key: 'm', shift: true } },
 ];
 
 export const SHAPE_MODES: { mode: AreaShapeMode; label: string; shortcut: Shortcut; gridOnly?: boolean }[] = [
