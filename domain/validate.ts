@@ -1,6 +1,7 @@
 // The one entry point for checking a document: schema first, then the semantic rules.
 import { buildContext } from './checks/context.js';
 import { checkGeometry } from './checks/geometry.js';
+import { checkRuleOptions } from './checks/options.js';
 import { checkPlacement } from './checks/placement.js';
 import { checkReferences } from './checks/references.js';
 import { checkRules } from './checks/rules.js';
@@ -21,6 +22,7 @@ export function validateDocument(doc: AdcDocument): Problem[] {
     () => checkReferences(ctx),
     () => checkGeometry(ctx),
     () => checkRules(ctx, profile),
+    () => checkRuleOptions(ctx),
     () => checkPlacement(ctx, profile),
   ];
   for (const check of checks) {

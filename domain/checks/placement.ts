@@ -5,6 +5,7 @@ import { isCellGrid } from '../grid.js';
 import type { Feature, Leader, Unit } from '../model.js';
 import { classifyCells, dominantTerrain, terrainLocator } from '../terrain-cells.js';
 import { describeFeature, type RuleProfile } from '../rule-systems/profile.js';
+import { resolvedOptions } from '../rule-systems/options.js';
 import type { CheckContext } from './context.js';
 import { list } from './context.js';
 import { cellNameAt } from '../grid.js';
@@ -19,7 +20,7 @@ export function checkPlacement(ctx: CheckContext, profile: RuleProfile | undefin
   let locate: ReturnType<typeof terrainLocator> | undefined;
   const featureById = new Map<string, Feature>();
   for (const f of list(s.terrain)) if (f && typeof f.id === 'string') featureById.set(f.id, f);
-  const options = (s.ruleOptions?.[s.ruleSystem] ?? {}) as Record<string, boolean>;
+  const options = resolvedOptions(profile?.options ?? [], s.ruleOptions?.[s.ruleSystem]);
 
   const terrainAt = (setup: { at?: unknown; cell?: unknown }): { features: Feature[]; cell?: string } | undefined => {
     let cell: string | undefined;

@@ -39,7 +39,7 @@ export function checkRules(ctx: CheckContext, profile: RuleProfile | undefined):
     profile.checkUnit(ctx, entry, block as Record<string, unknown>, `${entry.path}/ratings/${profile.id}`, ratio);
   }
   for (const n of ctx.forces) {
-    if (n.kind === 'leader' && profile.checkLeader) profile.checkLeader(ctx, n.node, n.path);
+    if (n.kind === 'leader' && profile.checkLeader) profile.checkLeader(ctx, n.node, n.path, n.parent);
   }
 
   if (ctx.scenario) profile.checkScenario?.(ctx);

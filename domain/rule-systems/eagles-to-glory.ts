@@ -52,6 +52,7 @@ export const eaglesToGlory: RuleProfile = {
       ctx.warn(`${entry.path}/setup/formation`, `Only infantry form square; "${unit.name}" is ${unit.arm}`, 'Use line or column.');
     }
   },
+  options: [],
   vp: {
     name: 'Eagles to Glory table per stand: infantry 20, heavy cavalry 100, class A +20, supply wagon 200 (others house values); objectives 100',
     source: 'rules',

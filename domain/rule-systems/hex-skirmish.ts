@@ -60,6 +60,8 @@ export const hexSkirmish: RuleProfile = {
       }
     }
   },
+  // The text names no optional rules.
+  options: [],
   vp: {
     name: 'Hex Skirmish table: 1 VP a man, 10 a cannon, 5 baggage (from the rules\' captures and kills); objectives 20',
     source: 'rules',

@@ -1,9 +1,11 @@
 // Napoleon's Eagles: free-form inches, B16C30 ratings, figures, ranks and guns. See docs/rules/napoleons-eagles.md.
 import type { Unit } from '../model.js';
 import { parseRating, RATING_HINT } from '../ratings.js';
+import { bandFor, checkFormation, checkHasLeader, checkLeaderRatings, checkMarkers, checkScenario } from './napoleons-eagles-checks.js';
+import { NE_OPTIONS } from './napoleons-eagles-options.js';
 import { commonBarrier, type RuleProfile } from './profile.js';
 
-type Band = { morale: [number, number]; melee: [number, number] };
+import type { Band } from './napoleons-eagles-checks.js';
 
 /** Usual morale and melee bands by type ("Unit Morale Checks" and "Melee Values"); outside them we only warn. */
 export const NE_BANDS: Record<string, Band> = {
@@ -70,6 +72,9 @@ export const napoleonsEagles: RuleProfile = {
   // `figureRatio` is undefined when the document has no scale (already an error); checks that depend on it are skipped
   // rather than run against a guessed ratio.
   checkUnit(ctx, entry, block, blockPath, figureRatio) {
+    checkMarkers(ctx, entry, block, blockPath);
+    checkFormation(ctx, entry, block);
+    checkHasLeader(ctx, entry);
     const { unit } = entry;
     const key = `${unit.arm}/${unit.type}`;
     if (unit.arm !== 'train') {
@@ -77,7 +82,7 @@ export const napoleonsEagles: RuleProfile = {
         ctx.error(blockPath, `"${unit.name}" has no Napoleon's Eagles rating`, `Add "rating", ${RATING_HINT}.`);
       } else if (typeof block.rating === 'string') {
         const parsed = parseRating(block.rating);
-        const band = NE_BANDS[key];
+        const band = bandFor(unit, block, NE_BANDS);
         if (parsed.ok && band) {
           const { morale, melee } = parsed.rating;
           const kind = `${unit.type} ${unit.arm}`;
@@ -128,6 +133,9 @@ export const napoleonsEagles: RuleProfile = {
       }
     }
   },
+  checkLeader: checkLeaderRatings,
+  checkScenario,
+  options: NE_OPTIONS,
   vp: {
     name: "Napoleon's Eagles house table: by arm and type (line infantry 20, heavy cavalry 100, foot battery 60); objectives 100",
     source: 'house',

@@ -1,6 +1,7 @@
 // What each rule system asks of a scenario: its map, where units may stand, unit ratings and default VPs.
 import type { CheckContext, UnitEntry } from '../checks/context.js';
-import type { Feature, Leader, RuleSystem, Unit } from '../model.js';
+import type { Feature, Formation, Leader, OptionValue, RuleSystem, Unit } from '../model.js';
+import type { OptionSpec } from './options.js';
 
 export interface VpTable {
   /** Shown to the user wherever a default value is used. */
@@ -18,10 +19,11 @@ export interface RuleProfile {
   /** Whether a box holds one unit at most (generals aside). */
   oneUnitPerCell: boolean;
   /** The feature that bars this unit (or leader, when `unit` is undefined) from setting up here, and why. */
-  setupBarrier(unit: Unit | undefined, features: Feature[], options: Record<string, boolean>): Barrier | undefined;
+  setupBarrier(unit: Unit | undefined, features: Feature[], options: Record<string, OptionValue>): Barrier | undefined;
   /** Checks the unit's ratings block for this system; the block's presence is checked by the caller. */
   checkUnit(ctx: CheckContext, entry: UnitEntry, block: Record<string, unknown>, blockPath: string, figureRatio?: number): void;
-  checkLeader?(ctx: CheckContext, leader: Leader, path: string): void;
+  /** `holder` is the formation the leader commands, whose echelon sets the rules' defaults. */
+  checkLeader?(ctx: CheckContext, leader: Leader, path: string, holder: Formation): void;
   /** Checks of the whole scenario particular to this system (after the units and leaders). */
   checkScenario?(ctx: CheckContext): void;
   /** Train units need no ratings block here; their checkUnit still says what the system makes of them. */
@@ -31,6 +33,8 @@ export interface RuleProfile {
   /** Whether the app bundles an engine that can test-play this system (kept equal to engine/registry.ts by a test). */
   testPlay: boolean;
   vp: VpTable;
+  /** Every setting and optional rule the rule text names; `ruleOptions[id]` may hold these and nothing else. */
+  options: readonly OptionSpec[];
 }
 
 export interface Barrier {

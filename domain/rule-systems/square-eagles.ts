@@ -56,10 +56,10 @@ export const squareEagles: RuleProfile = {
     const town = features.find((f) => f.kind === 'town' || f.kind === 'building-block');
     if (town) return { feature: town, why: 'only infantry may end a move in a town' };
     const fort = features.find((f) => f.kind === 'fortification');
-    if (fort && !((t === 'Guns' || t === 'Horse Guns') && options.forts)) {
+    if (fort && !((t === 'Guns' || t === 'Horse Guns') && options.forts === true)) {
       return {
         feature: fort,
-        why: options.forts
+        why: options.forts === true
           ? 'only infantry and guns may hold works'
           : 'works count as a town, where only infantry may end a move (unless the Forts option is on)',
       };
@@ -108,6 +108,14 @@ export const squareEagles: RuleProfile = {
       }
     });
   },
+  // The five game-wide optional rules of the text, all off unless the scenario switches them on.
+  options: [
+    { kind: 'switch', name: 'resupplyGuns', label: 'Resupply Guns', rule: 'Optional Rules', default: false, hint: 'Guns fire without a Bombardment order, but a 1 on a d6 after firing means they need one before firing again.' },
+    { kind: 'switch', name: 'defend', label: 'Defend!', rule: 'Optional Rules', default: false, hint: "A unit may spend an order to fire in the opponent's Actions phase, after any enemy unit's action." },
+    { kind: 'switch', name: 'forts', label: 'Forts/Works', rule: 'Optional Rules', default: false, hint: 'Fortifications count as towns in which Guns may also end a move.' },
+    { kind: 'switch', name: 'limbers', label: 'Limbers', rule: 'Optional Rules', default: false, hint: 'Guns that moved may not fire that turn.' },
+    { kind: 'switch', name: 'horseGuns', label: 'Horse Gun Batteries', rule: 'Optional Rules', default: false, hint: 'Horse guns may Maneuver and fire, as medium artillery with a 4-box range.' },
+  ],
   vp: {
     name: 'Square Eagles house table: 2 VP per SP, +2 for heavy cavalry and for guard; objectives 25',
     source: 'house',
