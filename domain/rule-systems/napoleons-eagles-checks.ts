@@ -180,19 +180,10 @@ function checkDate(ctx: CheckContext): void {
 const posOf = (x: { setup?: { at?: unknown } }): Point | undefined => (isPoint(x.setup?.at) ? (x.setup!.at as Point) : undefined);
 
 function checkCommandRadii(ctx: CheckContext): void {
-  const leaderAt = new Map<Leader, string>();
-  for (const n of ctx.forces) if (n.kind === 'leader') leaderAt.set(n.node, n.path);
-  const unplaced = new Set<Leader>();
   const judge = (subject: string, subjectPath: string, at: Point, link: ReturnType<typeof commanderOf>) => {
-    if (!link) return;
-    const where = posOf(link.leader);
-    if (!where) {
-      if (!unplaced.has(link.leader)) {
-        unplaced.add(link.leader);
-        ctx.warn(leaderAt.get(link.leader) ?? subjectPath, `"${link.leader.name}" has no set-up position, so no one can tell who starts in his command`, 'Command and Control Option #1: give the leader a set-up point ("setup": {"at": [x, y]}).');
-      }
-      return;
-    }
+    // A leader without a set-up point is taken to start with his command (the engine places him there).
+    const where = link ? posOf(link.leader) : undefined;
+    if (!link || !where) return;
     const radius = leaderRatings(link.leader, link.formation.echelon).commandRadius;
     const gap = distance(at, where);
     if (gap > radius + 1e-9) {
