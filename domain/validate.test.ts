@@ -231,6 +231,8 @@ describe('setting up on and across rivers (every system: a river is crossed only
 
   it("napoleons-eagles rules notes §4: a unit at the bridge passes; on the river away from it, only if it is fordable", () => {
     const doc = napoleonsEagles();
+    // The ground alone: a leader with no set-up point starts with his command, so no radius is measured.
+    delete doc.sides[0].army.leader.setup;
     const { u, path } = unit(doc, 'fr-inf');
     u.setup.at = [36.5, 40];
     expect(at(doc, `${path}/setup/at`)).toEqual([]);
@@ -348,12 +350,14 @@ describe("napoleons-eagles placement", () => {
     const doc = napoleonsEagles();
     expect(doc.sides[0].army.leader.setup.at).toEqual([56, 8]); // inside the Bois de Paris
     unit(doc, 'fr-inf').u.setup.at = [24, 24];
+    unit(doc, 'fr-inf').u.ratings['napoleons-eagles'].figures = 12; // 'Buildings': a block holds at most 12 figures
     unit(doc, 'fr-eng').u.setup.at = [25, 25];
     expect(errorsOf(doc)).toEqual([]);
   });
 
   it("'Buildings' p. 19: cavalry may stand in the open part of a town but not in a building", () => {
     const doc = napoleonsEagles();
+    delete doc.sides[0].army.leader.setup;
     const { u, path } = unit(doc, 'fr-cav');
     u.setup.at = [31, 28];
     expect(at(doc, `${path}/setup/at`)).toEqual([]);

@@ -153,7 +153,8 @@ export function checkScenario(ctx: CheckContext): void {
       ctx.warn(pointer('ruleOptions', 'napoleons-eagles', name), `${spec.label} is a rule for 1:30 games, and this scenario is at 1:${ratio}`, `${spec.rule}. Switch it off, or set the figure ratio to 30.`);
     }
   }
-  if (opts.commandOption === 1) checkCommandRadii(ctx);
+  // Option #2 frees leaders from their superiors' radii, but units still answer to their division leader's.
+  checkCommandRadii(ctx, opts.commandOption !== 2);
   checkBlocks(ctx);
 }
 
@@ -179,7 +180,7 @@ function checkDate(ctx: CheckContext): void {
 
 const posOf = (x: { setup?: { at?: unknown } }): Point | undefined => (isPoint(x.setup?.at) ? (x.setup!.at as Point) : undefined);
 
-function checkCommandRadii(ctx: CheckContext): void {
+function checkCommandRadii(ctx: CheckContext, leadersToo: boolean): void {
   const judge = (subject: string, subjectPath: string, at: Point, link: ReturnType<typeof commanderOf>) => {
     // A leader without a set-up point is taken to start with his command (the engine places him there).
     const where = link ? posOf(link.leader) : undefined;
@@ -187,7 +188,7 @@ function checkCommandRadii(ctx: CheckContext): void {
     const radius = leaderRatings(link.leader, link.formation.echelon).commandRadius;
     const gap = distance(at, where);
     if (gap > radius + 1e-9) {
-      ctx.warn(subjectPath, `${subject} starts ${round(gap)}" from "${link.leader.name}", outside his ${round(radius)}" command radius`, 'Command and Control Option #1: it starts out of command, so it may only move back towards him and may not charge. Move it closer, or raise his "commandRadius".');
+      ctx.warn(subjectPath, `${subject} starts ${round(gap)}" from "${link.leader.name}", outside his ${round(radius)}" command radius`, 'Out-of-Command Penalty: it starts out of command, so it may only move back towards him and may not charge. Move it closer, or raise his "commandRadius".');
     }
   };
   for (const entry of ctx.units) {
@@ -197,6 +198,7 @@ function checkCommandRadii(ctx: CheckContext): void {
     judge(`"${entry.unit.name}"`, `${entry.path}/setup/at`, at, commanderOf(chain));
   }
   // Each commander within his own superior's radius: otherwise every unit under him starts out of command.
+  if (!leadersToo) return;
   for (const n of ctx.forces) {
     if (n.kind !== 'leader') continue;
     const at = posOf(n.node);

@@ -85,7 +85,8 @@ export const napoleonsEagles: RuleProfile = {
         const band = bandFor(unit, block, NE_BANDS);
         if (parsed.ok && band) {
           const { morale, melee } = parsed.rating;
-          const kind = `${unit.type} ${unit.arm}`;
+          const guard = block.guard === 'old' || block.guard === 'middle' || block.guard === 'young' ? block.guard : undefined;
+          const kind = guard ? `${guard[0]!.toUpperCase()}${guard.slice(1)} Guard ${unit.arm}` : `${unit.type} ${unit.arm}`;
           if (morale < band.morale[0] || morale > band.morale[1]) {
             ctx.warn(`${blockPath}/rating`, `Morale ${morale} is outside the usual ${band.morale[0]}–${band.morale[1]} for ${kind} ("${unit.name}")`, 'Check the rating against the army list; exceptional units are allowed.');
           }
