@@ -262,13 +262,48 @@ describe('schemaCheck rejects what the format forbids, in words a wargamer reads
     expect(problems).toEqual([expect.objectContaining({ path: `${unitPath}/ratings/napoleons-eagles/rating`, message })]);
   });
 
-  it('lists every faulty part of a rating with several faults', () => {
-    const [p] = after((d) => {
-      (firstUnit(d).ratings as Record<string, Record<string, unknown>>)['napoleons-eagles']!.rating = 'D30F5';
+  it('lists each faulty part of a rating as a problem of its own, in place of the pattern error', () => {
+    const problems = after((d) => {
+      (firstUnit(d).ratings as Record<string, Record<string, unknown>>)['napoleons-eagles']!.rating = 'Z99Z9';
     });
-    for (const part of ['move must be A–C', 'morale must be 1–25', 'fire must be A–E', 'melee must be 10–99']) {
-      expect(p!.message).toContain(part);
-    }
+    expect(problems.map((p) => [p.path, p.message])).toEqual(
+      ['move must be A–C', 'morale must be 1–25', 'fire must be A–E', 'melee must be 10–99'].map((m) => [
+        `${unitPath}/ratings/napoleons-eagles/rating`,
+        `Rating "Z99Z9": ${m}`,
+      ]),
+    );
+  });
+
+  it.each([
+    [' B16C30', ['Rating " B16C30" has a space before it']],
+    ['B016C30', ['Rating "B016C30": morale 016 has a leading zero; write 16']],
+    ['B16C', ['Rating "B16C": the Melee number is missing after the Fire letter']],
+  ])('says what is wrong with %j, not that it is in the wrong form', (rating, expected) => {
+    const problems = after((d) => {
+      (firstUnit(d).ratings as Record<string, Record<string, unknown>>)['napoleons-eagles']!.rating = rating;
+    });
+    expect(problems.map((p) => p.message)).toEqual(expected);
+  });
+
+  it('hints "rifles": true for a rating with the army lists\' trailing R', () => {
+    const problems = after((d) => {
+      (firstUnit(d).ratings as Record<string, Record<string, unknown>>)['napoleons-eagles']!.rating = 'B16C30R';
+    });
+    expect(problems).toEqual([expect.objectContaining({ message: expect.stringContaining('"rifles": true'), hint: expect.stringContaining('"rifles": true') })]);
+  });
+
+  it('hints a battery\'s own letters (artillery movement and solid-shot tables: A and B only)', () => {
+    const problems = after((d) => {
+      const units = (d.sides[0]!.army as { formations: { units: Record<string, unknown>[] }[] }).formations[0]!.units;
+      const battery = units.find((u) => u.arm === 'artillery')!;
+      (battery.ratings as Record<string, Record<string, unknown>>)['napoleons-eagles']!.rating = 'B16F25';
+    });
+    expect(problems).toEqual([
+      expect.objectContaining({
+        message: 'Rating "B16F25": fire must be A–E',
+        hint: 'e.g. B16B25: Move A–B, Morale 1–25, Fire A–B, Melee 10–99 (a battery)',
+      }),
+    ]);
   });
 
   it.each<[string, (d: ReturnType<typeof scenarioExample>) => void, Partial<Problem>]>([

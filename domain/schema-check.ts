@@ -3,7 +3,7 @@ import type { ErrorObject } from 'ajv';
 import * as generated from './generated/schema-validators.js';
 import { ARMY_TYPE, ARMS, SCENARIO_TYPE } from './model.js';
 import type { Problem } from './problems.js';
-import { parseRating, RATING_HINT } from './ratings.js';
+import { parseRating, ratingHint } from './ratings.js';
 
 /** Hostile files can produce an error per element; past this many the rest add nothing a user can act on. */
 export const MAX_SCHEMA_PROBLEMS = 200;
@@ -137,14 +137,25 @@ function enumMessage(e: ErrorObject, doc: unknown): Problem {
   };
 }
 
-function patternMessage(e: ErrorObject, doc: unknown): Problem {
+const RATING_BLOCK = '/ratings/napoleons-eagles/rating';
+
+/**
+ * One problem for each thing wrong with a rating, in place of the pattern's single "not in the expected form", so
+ * each fault is listed (and fixed) on its own. The hint follows the unit's arm: a battery's names its own letters.
+ */
+function ratingMessages(value: string, at: string, doc: unknown): Problem[] {
+  const parsed = parseRating(value);
+  const owner = at.endsWith(RATING_BLOCK) ? valueAt(doc, at.slice(0, -RATING_BLOCK.length)) : undefined;
+  const hint = ratingHint((owner as { arm?: unknown } | undefined)?.arm);
+  // The parser is as strict as the schema's pattern; this stands only in case the two ever part.
+  if (parsed.ok) return [{ severity: 'error', path: at, message: `Rating "${value}" is not valid`, hint }];
+  return parsed.errors.map((x) => ({ severity: 'error', path: at, message: x.message, hint: x.hint ?? hint }));
+}
+
+function patternMessage(e: ErrorObject, doc: unknown): Problem | Problem[] {
   const value = valueAt(doc, e.instancePath);
   const at = e.instancePath;
-  if (titleOf(e) === 'rating' && typeof value === 'string') {
-    const parsed = parseRating(value);
-    const message = parsed.ok ? `Rating "${value}" is not valid` : parsed.errors.map((x) => x.message).join('; ');
-    return { severity: 'error', path: at, message, hint: RATING_HINT };
-  }
+  if (titleOf(e) === 'rating' && typeof value === 'string') return ratingMessages(value, at, doc);
   if (titleOf(e) === 'colour') {
     return { severity: 'error', path: at, message: `Colour ${show(value)} is not a #RRGGBB colour`, hint: 'e.g. #b03a2e' };
   }
@@ -170,7 +181,7 @@ function patternMessage(e: ErrorObject, doc: unknown): Problem {
 /** JSON Schema type names as a wargamer reads them; the rest ("a number", "a string", "a boolean") read as they are. */
 const TYPE_WORDS: Record<string, string> = { array: 'a list', object: 'an object', integer: 'a whole number' };
 
-function translate(e: ErrorObject, doc: unknown): Problem | undefined {
+function translate(e: ErrorObject, doc: unknown): Problem | Problem[] | undefined {
   const at = e.instancePath;
   const field = fieldLabel(at);
   const p = e.params as Record<string, unknown>;
@@ -267,14 +278,16 @@ function translateErrors(errors: ErrorObject[], doc: unknown): Problem[] {
   const out: Problem[] = [];
   for (const e of errors) {
     if (e.keyword === 'required' && oneOfPaths.has(e.instancePath) && e.schemaPath.includes('oneOf/')) continue;
-    const problem = translate(e, doc);
-    if (!problem) continue;
-    const key = `${problem.path}\u0000${problem.message}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    if (problem.hint === undefined) delete problem.hint;
-    out.push(problem);
-    if (out.length >= MAX_SCHEMA_PROBLEMS) break;
+    const translated = translate(e, doc);
+    if (!translated) continue;
+    for (const problem of Array.isArray(translated) ? translated : [translated]) {
+      const key = `${problem.path}\u0000${problem.message}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      if (problem.hint === undefined) delete problem.hint;
+      out.push(problem);
+      if (out.length >= MAX_SCHEMA_PROBLEMS) return out;
+    }
   }
   return out;
 }
