@@ -1,9 +1,9 @@
 // The AI's Actions phase: every ordered unit's best action, scored by the Evaluator against holding its order, and
 // assaults from the exact odds of both dice pools.
 import { boxDistance, type Facing } from './board.js';
-import { assaultAttackerDice, assaultDefenderDice, assaultHitOn, fireDiceCount, fireHitOn, gunsMayFireAtAssaulter } from './combat.js';
-import { facingTowards, inFireCover, roughFacing, sideOf } from './geometry.js';
-import { isLegalUnitAction, mustUseOrders } from './game.js';
+import { assaultAttackerDice, assaultDefenderDice, assaultHitOn, fireDiceCount, fireHitOn, gunsFireAtAssaulter } from './combat.js';
+import { facingTowards, inFireCover, roughFacing } from './geometry.js';
+import { isLegalUnitAction, mustUseOrders } from './legal-actions.js';
 import { assaultApproach, baseMove, mayAssault, maneuverOptions, moveOptions } from './movement.js';
 import { hitsPmf, p, retreatHits } from './ai-odds.js';
 import { kindOf } from './ai-strategy.js';
@@ -278,7 +278,7 @@ function scoreAssault(ev: Evaluator, ui: number, ti: number, from: number): numb
     // Guns assaulted are removed, unless their close-range fire drives the assaulter off first (3 or more hits).
     let driven = 0;
     let taken = 0;
-    if (gunsMayFireAtAssaulter(s, t) && sideOf(b, t.cell, t.facing, from) === 'front') {
+    if (gunsFireAtAssaulter(s, t, from)) {
       const dice = fireDiceCount(b, t, me, 1, false);
       const f = hitsPmf(dice, fireHitOn(t, 'fire'));
       for (let k = 0; k < f.length; k++) {

@@ -2,8 +2,7 @@
 // enemy), walking distances between any two boxes, the boxes an `exit` condition leaves from, and the boxes horse
 // and guns head for beside a town objective. All of it is worked out once per board (or per scenario) and cached.
 import { IMPASSABLE, T_FORT, T_TOWN, isCut, rowOf, step, type Board } from './board.js';
-import { sideIndexOf } from './game.js';
-import type { GameState } from './types.js';
+import { sideIndexOf, type GameState } from './types.js';
 
 /** Reused bucket lists of goalField's queue, one per distance in half boxes. */
 const buckets: number[][] = [];

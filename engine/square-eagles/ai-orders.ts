@@ -1,10 +1,10 @@
 // The AI's Orders phase: where each General goes and which units get the pips.
 import { boxDistance } from './board.js';
-import { orderActions, orderCost, unitIndexOf } from './game.js';
+import { orderActions, orderCost } from './legal-actions.js';
 import { baseMove, mayAssault } from './movement.js';
 import { kindOf } from './ai-strategy.js';
 import { Evaluator } from './ai-evaluator.js';
-import { hasTrait, isCavalry, isGuns, isSpent, onTable, type Action, type GameState } from './types.js';
+import { hasTrait, isCavalry, isGuns, isSpent, onTable, unitIndexOf, type Action, type GameState } from './types.js';
 
 /** How much a unit wants an order this turn, in rough VP. */
 function orderNeed(ev: Evaluator, ui: number): number {

@@ -1,10 +1,10 @@
 // What a side is playing for: who would win if the game ended now, how hard it must attack (its aggression), where
 // its troops should go and what standing in or taking each box is worth, by the scenario's victory conditions.
 import { boxDistance } from './board.js';
-import { evaluateVictory, sideIndexOf } from './game.js';
+import { evaluateVictory } from './victory.js';
 import { ctxOf } from './geometry.js';
 import { exitFields, goalField, mountedGoals } from './ai-fields.js';
-import { isGuns, isSpent, onTable, type GameState, type SideIndex, type UnitState } from './types.js';
+import { isGuns, isSpent, onTable, sideIndexOf, type GameState, type SideIndex, type UnitState } from './types.js';
 
 /**
  * Troops that may stand in a town (Infantry, Lights) and troops that may not (Cavalry, Guns) want different boxes:

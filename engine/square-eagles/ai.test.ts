@@ -10,7 +10,8 @@ import { box, centre, inActions, start, unit, type ScenarioSpec } from '../../te
 import { heuristicPlayer, hitsPmf } from './ai.js';
 import { IMPASSABLE, boxDistance, cellIndex, isCut, step } from './board.js';
 import { retreatDirection } from './combat.js';
-import { applyAction, evaluateVictory } from './game.js';
+import { applyAction } from './game.js';
+import { evaluateVictory } from './victory.js';
 import { playGame } from './play.js';
 import type { Action, GameState } from './types.js';
 

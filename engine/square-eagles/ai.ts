@@ -10,13 +10,14 @@ import { randomBelow, seedRng, type RngState } from '../dice.js';
 import { DIR, step } from './board.js';
 import { assaultDice, fireTargets, firePool, mainFireDice } from './combat.js';
 import { ctxOf, type Ctx } from './geometry.js';
-import { isLegalOrder, isLegalUnitAction, legalActions, mayEndActions, mustUseOrders, unitIndexOf } from './game.js';
+import { legalActions } from './game.js';
+import { isLegalOrder, isLegalUnitAction, mayEndActions, mustUseOrders } from './legal-actions.js';
 import { hitsPmf, p, retreatHits } from './ai-odds.js';
 import { stakes } from './ai-strategy.js';
 import { Evaluator, abilityAfter, hitValue, type Pose } from './ai-evaluator.js';
 import { planActions } from './ai-actions.js';
 import { planOrders } from './ai-orders.js';
-import { isGuns, isSpent, onTable, unusedOrders, type Action, type GameState } from './types.js';
+import { isGuns, isSpent, onTable, unitIndexOf, unusedOrders, type Action, type GameState } from './types.js';
 
 export { hitsPmf } from './ai-odds.js';
 

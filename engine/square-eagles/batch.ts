@@ -5,7 +5,7 @@
 import type { Scenario } from '../../domain/model.js';
 import { deriveSeed } from '../dice.js';
 import type { PlayerKind } from './ai.js';
-import type { GameResult } from './game.js';
+import type { GameResult } from './victory.js';
 import { playGame } from './play.js';
 import type { GameState, SeType, SideKey } from './types.js';
 import type { UnitLoss } from '../../domain/engine-protocol.js';

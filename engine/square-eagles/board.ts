@@ -3,7 +3,7 @@
 // Which terrain a box has follows docs/rules/square-eagles.md §3 ("Which box has which terrain").
 import { distance, distanceToPath, segmentsIntersect, validPoints } from '../../domain/geometry.js';
 import { cellAt, cellCenter, cellName, cellsAlongPath, gridSize, parseCell, type SquareGrid } from '../../domain/grid.js';
-import type { Feature, Point, RiverFeature, Scenario } from '../../domain/model.js';
+import type { Edge, Feature, Point, RiverFeature, Scenario } from '../../domain/model.js';
 import { classifyCells, dominantTerrain, lineWidth } from '../../domain/terrain-cells.js';
 import { compileObjective, type BoardObjective } from '../objective-cells.js';
 
@@ -237,6 +237,20 @@ export function compileBoard(scenario: Scenario, optionOverrides?: Partial<RuleO
 
 export const colOf = (b: Board, i: number): number => i % b.cols;
 export const rowOf = (b: Board, i: number): number => (i - (i % b.cols)) / b.cols;
+
+/** Whether box `i` lies along the given edge of the table. */
+export function onEdge(b: Board, i: number, edge: Edge): boolean {
+  switch (edge) {
+    case 'north':
+      return rowOf(b, i) === 0;
+    case 'south':
+      return rowOf(b, i) === b.rows - 1;
+    case 'west':
+      return colOf(b, i) === 0;
+    case 'east':
+      return colOf(b, i) === b.cols - 1;
+  }
+}
 
 /** The box one step from `i`, or -1 off the table. */
 export function step(b: Board, i: number, dc: number, dr: number): number {

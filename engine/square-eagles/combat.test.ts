@@ -1,7 +1,8 @@
 // Rules tests for fire (rule 4) and assaults (3.iv Assault), with fixed dice; each names the rule it checks.
 import { describe, expect, it } from 'vitest';
 import { act, box, cellOf, has, inActions, inFire, start, unit, type ScenarioSpec, type UnitSpec } from '../../tests/se-kit.js';
-import { dicePool, legalActions } from './game.js';
+import { dicePool } from './dice-pools.js';
+import { legalActions } from './game.js';
 import { DID_BOMBARD, DID_MARCH, DID_MOVE, DID_MANEUVER, type GameState } from './types.js';
 
 type Pool = ReturnType<typeof dicePool>;

@@ -359,11 +359,34 @@ export function closeRangeGunDice(b: Board, g: UnitState, attacker: UnitState): 
   return mainFireDice(b, g, attacker, 1, false);
 }
 
-export function gunsMayFireAtAssaulter(s: GameState, g: UnitState): boolean {
+/** Whether guns `g` fire at an assaulter coming at them from `fromCell` before they are removed (3.iv Assault e):
+ * only ordered guns able to fire, and only at an assault on their front. */
+export function gunsFireAtAssaulter(s: GameState, g: UnitState, fromCell: number): boolean {
+  return gunsMayFireAtAssaulter(s, g) && sideOf(s.board, g.cell, g.facing, fromCell) === 'front';
+}
+
+function gunsMayFireAtAssaulter(s: GameState, g: UnitState): boolean {
   if (!isGuns(g) || g.orders === 0 || isSpent(g)) return false;
   if ((g.did & DID_MARCH) !== 0 || limbered(s, g)) return false;
   if ((g.did & MOVED) !== 0 && !gunsMayMoveAndFire(s, g)) return false;
   return !s.board.options.resupplyGuns || g.supplied;
+}
+
+/** The fire an assaulted unit may make at 1 box by spending its order (3.iv Assault f.3): its fire if the
+ * assaulter is in its fire arc (any face of a square), otherwise its skirmishers. */
+export function defenceFirePool(ctx: Ctx, di: number, ai: number): (FirePool & { allowed: true }) | null {
+  const { s, b } = ctx;
+  const d = s.units[di]!;
+  const att = s.units[ai]!;
+  if (isGuns(d)) return null;
+  const range = boxDistance(b, d.cell, att.cell);
+  if (mainFireBar(s, d) === null && inFireArc(b, d, att.cell) && range <= mainRange(d)) {
+    return { allowed: true, kind: 'fire', range, reroll: false, ...mainFireDice(b, d, att, range, false) };
+  }
+  if (skirmishBar(s, d) === null) {
+    return { allowed: true, kind: 'skirmish', range, reroll: hasTrait(d, 'light-rifles'), ...skirmishDice(d) };
+  }
+  return null;
 }
 
 // ---- Resolution -----------------------------------------------------------------------------------------------

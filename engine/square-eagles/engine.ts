@@ -9,11 +9,13 @@ import { addGame, emptyTally, playBatchGame, summariseTally, type BatchTally } f
 import { decidedByCondition, decidedByRows } from '../batch-tally.js';
 import { cellIndex, type RuleOptions } from './board.js';
 import { explainJson, explainPool } from './explain.js';
-import { applyAction, legalActions, pendingFireTerms, result, startGame, unitIndexOf, victoryPoints, type GameResult } from './game.js';
+import { pendingFireTerms } from './dice-pools.js';
+import { applyAction, legalActions, startGame } from './game.js';
 import { ctxOf } from './geometry.js';
 import { logAction, logHeader, readLogHeader, replayLog, ReplayError, type LogAction, type LogResult } from './log.js';
 import { movementCosts } from './movement.js';
 import { playableProblem } from './setup.js';
+import { result, victoryPoints, type GameResult } from './victory.js';
 import {
   DID_ASSAULT,
   DID_BOMBARD,
@@ -24,6 +26,7 @@ import {
   DID_RALLY,
   DID_RETREAT,
   TR,
+  unitIndexOf,
   type Action,
   type GameState,
   type SideIndex,

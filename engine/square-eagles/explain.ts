@@ -2,7 +2,7 @@
 // dice pool of one fire or assault, with every modifier named.
 import type { Arc } from './geometry.js';
 import type { AssaultPool, DicePool, FireKind, FirePool } from './combat.js';
-import { dicePool, type PoolQuery } from './game.js';
+import { dicePool, type PoolQuery } from './dice-pools.js';
 import type { GameState } from './types.js';
 
 export type ExplainKind = 'fire' | 'assault';

@@ -1,6 +1,8 @@
 // The Square Eagles rules engine: pure functions over plain-JSON game states.
-export { newGame, startGame, legalActions, applyAction, dicePool, isOver, result, toMove, victoryPoints, IllegalAction } from './game.js';
-export type { ApplyOptions, ApplyResult, GameResult, PoolQuery } from './game.js';
+export { newGame, startGame, legalActions, applyAction, isOver, toMove } from './game.js';
+export type { ApplyOptions, ApplyResult } from './game.js';
+export { result, victoryPoints, type GameResult } from './victory.js';
+export { dicePool, type PoolQuery } from './dice-pools.js';
 export { playableProblem } from './setup.js';
 export type { NewGameOptions } from './setup.js';
 export type { Action, GameEvent, GameState, Modifier, UnitState, GeneralState, SideKey } from './types.js';

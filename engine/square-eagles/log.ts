@@ -3,7 +3,8 @@
 // the way, so a log from a different engine version fails loudly instead of drifting.
 import type { Scenario } from '../../domain/model.js';
 import type { RuleOptions } from './board.js';
-import { applyAction, result, startGame, type ApplyResult, type GameResult } from './game.js';
+import { applyAction, startGame, type ApplyResult } from './game.js';
+import { result, type GameResult } from './victory.js';
 import type { Action, GameState } from './types.js';
 import type { LoggedAction } from '../rules-engine.js';
 import { headerLine, readHeaderLine, replayLines, ReplayError, type LogRules } from '../game-log.js';

@@ -3,7 +3,8 @@ import type { Scenario } from '../../domain/model.js';
 import { deriveSeed } from '../dice.js';
 import { makePlayer, type Player, type PlayerKind } from './ai.js';
 import type { RuleOptions } from './board.js';
-import { applyAction, isOver, newGame, result, type GameResult } from './game.js';
+import { applyAction, isOver, newGame } from './game.js';
+import { result, type GameResult } from './victory.js';
 import { GameRecorder } from './log.js';
 import type { GameState } from './types.js';
 

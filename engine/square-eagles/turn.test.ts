@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { fixedDice } from '../dice.js';
 import { act, cellOf, has, inActions, inFire, scenario, start, unit, type ScenarioSpec } from '../../tests/se-kit.js';
-import { evaluateVictory, legalActions, newGame, result, startGame } from './game.js';
+import { legalActions, newGame, startGame } from './game.js';
+import { evaluateVictory, result } from './victory.js';
 import { cloneState, type GameState } from './types.js';
 
 const gen = (s: GameState, side: 0 | 1) => s.generals.find((g) => g.side === side)!;

@@ -213,3 +213,10 @@ export const onTable = (u: UnitState): boolean => u.status === 'table';
 /** A unit whose hits have reached its SP: it stays on the table until the Removal phase (rule 5). */
 export const isSpent = (u: UnitState): boolean => u.hits >= u.sp;
 export const unusedOrders = (u: UnitState): number => (u.orders > u.used ? u.orders - u.used : 0);
+export const unitIndexOf = (s: GameState, id: string): number => s.units.findIndex((u) => u.id === id);
+
+export function sideIndexOf(s: GameState, id: string | undefined): SideIndex | -1 {
+  if (id === s.meta.sides[0].id) return 0;
+  if (id === s.meta.sides[1].id) return 1;
+  return -1;
+}

@@ -1,0 +1,304 @@
+// What the side to decide may do now, as actions: the Orders phase's attachments and orders, each ordered unit's
+// actions (rule 3), fire (rule 4), Defend! shots, an assaulted unit's use of its order and a winning assaulter's
+// choice. Each list has a check for one action beside it that gives the same answer without building the list.
+import { DIR, boxDistance, cellIndex, onEdge, step, type Facing } from './board.js';
+import { defenceFirePool, fireTargets } from './combat.js';
+import { nearestEnemy, type Ctx } from './geometry.js';
+import { assaultApproach, canEnd, maneuverOptions, mayAssault, moveOptions } from './movement.js';
+import {
+  DID_BOMBARD,
+  DID_FIRE,
+  hasTrait,
+  isGuns,
+  isSpent,
+  onTable,
+  sideIndexOf,
+  unitIndexOf,
+  unusedOrders,
+  type Action,
+  type GameState,
+  type GeneralState,
+  type SideIndex,
+  type UnitState,
+} from './types.js';
+
+/** A General attaches to a unit at most this many boxes from where he stands (Orders phase). */
+const ATTACH_REACH = 4;
+
+/** Orders a unit may hold: two for Veterans (Veterans trait), one for any other. */
+export const maxOrders = (u: UnitState): number => (hasTrait(u, 'veterans') ? 2 : 1);
+
+/** Units within 1 box of an enemy cost two pips (Orders phase); a Division General's three orders always get through. */
+export function orderCost(s: GameState, u: UnitState, g: GeneralState): number {
+  if (g.division) return 1;
+  return nearestEnemy(s, u.side, u.cell) <= 1 ? 2 : 1;
+}
+
+function generalCell(s: GameState, g: GeneralState): number {
+  return g.unit >= 0 ? s.units[g.unit]!.cell : -1;
+}
+
+function canBeOrdered(u: UnitState): boolean {
+  return onTable(u) && !isSpent(u) && u.orders < maxOrders(u);
+}
+
+/** Whether the unit may take an action now (rule 3): on the table, with hits to spare and an unused order. */
+export function mayAct(u: UnitState): boolean {
+  return onTable(u) && !isSpent(u) && unusedOrders(u) > 0;
+}
+
+/** Guns bombard once a turn. */
+export const mayBombard = (u: UnitState): boolean => isGuns(u) && (u.did & DID_BOMBARD) === 0;
+
+/** Rallying removes hits but never the last one, so a unit with one hit has nothing to rally. */
+export const mayRally = (u: UnitState): boolean => u.hits > 1;
+
+/** Whether the unit stands on an edge its side's `exit` condition lets it leave by. */
+function onExitEdge(s: GameState, u: UnitState): boolean {
+  for (const v of s.meta.victory) {
+    if (v.kind === 'exit' && sideIndexOf(s, v.side) === u.side && onEdge(s.board, u.cell, v.edge)) return true;
+  }
+  return false;
+}
+
+/** Every action of the decision pending, with a context the caller made (the engine's own mutable copy must not be memoised). */
+export function legalActionsIn(ctx: Ctx): Action[] {
+  const s = ctx.s;
+  if (s.phase === 'over') return [];
+  const p = s.pending;
+  switch (p.kind) {
+    case 'orders':
+      return [...orderActions(s, p.side), { type: 'end-orders' }];
+    case 'actions': {
+      const out: Action[] = [];
+      let bound = false;
+      s.units.forEach((u, ui) => {
+        if (u.side !== p.side) return;
+        const acts = unitActions(ctx, ui);
+        out.push(...acts);
+        if (acts.length > 0 && mustUseOrders(u)) bound = true;
+      });
+      if (!bound) out.push({ type: 'end-actions' });
+      return out;
+    }
+    case 'fire':
+      return fireActions(ctx, p.side, 'fire');
+    case 'defend':
+      return [...fireActions(ctx, p.side, 'defend-fire'), { type: 'pass' }];
+    case 'assault-defence': {
+      const out: Action[] = [{ type: 'assault-defence', choice: 'dice' }, { type: 'assault-defence', choice: 'none' }];
+      if (defenceFirePool(ctx, p.defender, p.attacker)) out.unshift({ type: 'assault-defence', choice: 'fire' });
+      return out;
+    }
+    case 'assault-win':
+      return afterAssaultActions(ctx, p.unit);
+    default:
+      return [];
+  }
+}
+
+export function orderActions(s: GameState, side: SideIndex, firstOnly = false): Action[] {
+  const out: Action[] = [];
+  for (const g of s.generals) {
+    if (g.side !== side || g.status !== 'table' || g.placed) continue;
+    const here = generalCell(s, g);
+    for (const ui of g.commands) {
+      const u = s.units[ui]!;
+      if (!onTable(u) || isSpent(u)) continue;
+      if (here < 0 || boxDistance(s.board, here, u.cell) <= ATTACH_REACH) {
+        out.push({ type: 'attach', general: g.id, unit: u.id });
+        if (firstOnly) return out;
+      }
+    }
+  }
+  for (const g of s.generals) {
+    if (g.side !== side || g.status !== 'table' || g.pips <= 0) continue;
+    for (const ui of g.commands) {
+      const u = s.units[ui]!;
+      if (canBeOrdered(u) && orderCost(s, u, g) <= g.pips) {
+        out.push({ type: 'order', general: g.id, unit: u.id });
+        if (firstOnly) return out;
+      }
+    }
+  }
+  return out;
+}
+
+/** The same answer as searching orderActions, without building them all. */
+export function isLegalOrder(s: GameState, side: SideIndex, a: Extract<Action, { type: 'attach' | 'order' }>): boolean {
+  const g = s.generals.find((x) => x.id === a.general);
+  if (!g || g.side !== side || g.status !== 'table') return false;
+  const ui = unitIndexOf(s, a.unit);
+  if (ui < 0 || !g.commands.includes(ui)) return false;
+  const u = s.units[ui]!;
+  if (a.type === 'attach') {
+    if (g.placed || !onTable(u) || isSpent(u)) return false;
+    const here = generalCell(s, g);
+    return here < 0 || boxDistance(s.board, here, u.cell) <= ATTACH_REACH;
+  }
+  return g.pips > 0 && canBeOrdered(u) && orderCost(s, u, g) <= g.pips;
+}
+
+/**
+ * Veterans: a unit assigned a second order must use both this turn (Veterans trait). Read as: both go on actions in
+ * its Actions phase, so the order cannot be kept back as a fire or defence die; while it holds one and has an action
+ * to take, its side may not end the phase. A veteran with a single order is bound by nothing.
+ */
+export function mustUseOrders(u: UnitState): boolean {
+  return hasTrait(u, 'veterans') && u.orders >= 2 && mayAct(u);
+}
+
+/** Whether the side acting may end its Actions phase now: no veteran unit still bound to act (see mustUseOrders). */
+export function mayEndActions(ctx: Ctx): boolean {
+  const { s } = ctx;
+  return !s.units.some((u, ui) => u.side === s.pending.side && mustUseOrders(u) && unitActions(ctx, ui).length > 0);
+}
+
+/** Every action an ordered unit may take now (rule 3). */
+export function unitActions(ctx: Ctx, ui: number): Action[] {
+  const { s } = ctx;
+  const u = s.units[ui]!;
+  if (!mayAct(u)) return [];
+  const id = u.id;
+  const out: Action[] = [];
+  if (mayBombard(u)) out.push({ type: 'bombard', unit: id });
+  if (mayRally(u)) out.push({ type: 'rally', unit: id });
+  for (const o of moveOptions(ctx, ui, false)) out.push({ type: 'move', unit: id, to: s.board.names[o.to]!, facing: o.facing });
+  for (const o of moveOptions(ctx, ui, true)) out.push({ type: 'march', unit: id, to: s.board.names[o.to]!, facing: o.facing });
+  for (const o of maneuverOptions(ctx, ui)) {
+    const a: Action = { type: 'maneuver', unit: id, to: s.board.names[o.to]!, facing: o.facing };
+    if (o.formation) a.formation = o.formation;
+    out.push(a);
+  }
+  if (mayAssault(u)) {
+    s.units.forEach((t, ti) => {
+      if (t.side === u.side || !onTable(t)) return;
+      const ap = assaultApproach(ctx, ui, ti);
+      if (ap) out.push({ type: 'assault', unit: id, target: t.id, from: s.board.names[ap.from]! });
+    });
+  }
+  if (u.formation !== 'square' && onExitEdge(s, u)) out.push({ type: 'exit', unit: id });
+  return out;
+}
+
+/** The same answer as `unitActions(ctx, ui).some(...)`, without building every option of the unit. */
+export function isLegalUnitAction(ctx: Ctx, ui: number, a: Action): boolean {
+  const { s } = ctx;
+  const u = s.units[ui]!;
+  if (!mayAct(u)) return false;
+  const b = s.board;
+  switch (a.type) {
+    case 'bombard':
+      return mayBombard(u);
+    case 'rally':
+      return mayRally(u);
+    case 'move':
+    case 'march': {
+      const to = cellIndex(b, a.to);
+      return moveOptions(ctx, ui, a.type === 'march').some((o) => o.to === to && o.facing === a.facing);
+    }
+    case 'maneuver': {
+      const to = cellIndex(b, a.to);
+      const formation = a.formation ?? null;
+      return maneuverOptions(ctx, ui).some((o) => o.to === to && o.facing === a.facing && (o.formation ?? null) === (u.type === 'Infantry' ? formation : null));
+    }
+    case 'assault': {
+      const ti = unitIndexOf(s, a.target);
+      if (ti < 0 || !mayAssault(u)) return false;
+      const ap = assaultApproach(ctx, ui, ti);
+      return ap !== null && b.names[ap.from] === a.from;
+    }
+    case 'exit':
+      return u.formation !== 'square' && onExitEdge(s, u);
+    default:
+      return false;
+  }
+}
+
+export function fireActions(ctx: Ctx, side: SideIndex, type: 'fire' | 'defend-fire', firstOnly = false): Action[] {
+  const { s } = ctx;
+  const out: Action[] = [];
+  for (let ui = 0; ui < s.units.length; ui++) {
+    if (!mayShootNow(s, ui, side, type)) continue;
+    const t = fireTargets(ctx, ui, type === 'defend-fire' ? { orderFires: true } : {});
+    if (!t) continue;
+    for (const ti of t.targets) out.push({ type, unit: s.units[ui]!.id, target: s.units[ti]!.id });
+    if (firstOnly) return out;
+  }
+  return out;
+}
+
+/** Whether unit `ui` of `side` may shoot in this window: once in the Fire phase; under Defend! by spending an order. */
+export function mayShootNow(s: GameState, ui: number, side: SideIndex, type: 'fire' | 'defend-fire'): boolean {
+  const u = s.units[ui]!;
+  if (u.side !== side || !onTable(u)) return false;
+  if (type === 'fire') return (u.did & DID_FIRE) === 0;
+  return unusedOrders(u) > 0 && !isSpent(u);
+}
+
+/** Whether `ui` may fire at `ti` now: the same answer as searching fireActions, for one unit only. */
+export function isLegalFire(ctx: Ctx, ui: number, ti: number, type: 'fire' | 'defend-fire'): boolean {
+  if (ti < 0 || !mayShootNow(ctx.s, ui, ctx.s.pending.side, type)) return false;
+  const t = fireTargets(ctx, ui, type === 'defend-fire' ? { orderFires: true } : {});
+  return t !== null && t.targets.includes(ti);
+}
+
+export function afterAssaultActions(ctx: Ctx, ui: number): Action[] {
+  const { s } = ctx;
+  const u = s.units[ui]!;
+  const ahead = advanceBox(ctx, ui);
+  if (hasTrait(u, 'impetuous')) return ahead >= 0 ? [{ type: 'after-assault', choice: 'advance' }] : [{ type: 'after-assault', choice: 'stay' }];
+  const out: Action[] = [{ type: 'after-assault', choice: 'stay' }];
+  if (ahead >= 0) out.push({ type: 'after-assault', choice: 'advance' });
+  if (!hasTrait(u, 'militia')) {
+    for (const f of [90, 180, 270] as const) out.push({ type: 'after-assault', choice: 'turn', facing: ((u.facing + f) % 360) as Facing });
+  }
+  return out;
+}
+
+/** The box a winning assaulter advances into, straight ahead, or -1 when it may not advance. */
+export function advanceBox(ctx: Ctx, ui: number): number {
+  const u = ctx.s.units[ui]!;
+  const to = step(ctx.b, u.cell, DIR[u.facing][0], DIR[u.facing][1]);
+  if (to < 0 || ctx.occ[to]! >= 0 || !canEnd(ctx.b, u, to)) return -1;
+  if (ctx.b.cut[u.cell]!.includes(to)) return -1;
+  return to;
+}
+
+/** Whether `a` is one of `legal`, its fields compared in the order legalActions builds them. */
+export function isAmong(legal: readonly Action[], a: Action): boolean {
+  const key = JSON.stringify(normalise(a));
+  return legal.some((x) => JSON.stringify(x) === key);
+}
+
+/** Puts an action's fields in the order legalActions builds them, so the two compare as JSON. */
+function normalise(a: Action): Action {
+  switch (a.type) {
+    case 'attach':
+    case 'order':
+      return { type: a.type, general: a.general, unit: a.unit } as Action;
+    case 'move':
+    case 'march':
+      return { type: a.type, unit: a.unit, to: a.to, facing: a.facing };
+    case 'maneuver': {
+      const m: Action = { type: 'maneuver', unit: a.unit, to: a.to, facing: a.facing };
+      if (a.formation) m.formation = a.formation;
+      return m;
+    }
+    case 'assault':
+      return { type: 'assault', unit: a.unit, target: a.target, from: a.from };
+    case 'fire':
+    case 'defend-fire':
+      return { type: a.type, unit: a.unit, target: a.target };
+    case 'after-assault':
+      return a.choice === 'turn' ? { type: 'after-assault', choice: 'turn', facing: a.facing! } : { type: 'after-assault', choice: a.choice };
+    case 'assault-defence':
+      return { type: 'assault-defence', choice: a.choice };
+    case 'bombard':
+    case 'rally':
+    case 'exit':
+      return { type: a.type, unit: a.unit };
+    default:
+      return a;
+  }
+}
