@@ -149,6 +149,19 @@ describe('building blocks ("Buildings": at most 12 figures a block, a unit in th
   });
 });
 
+describe('terrain facts', () => {
+  it('a bridge that takes 3 figures per action is below the 4–12 of "Terrain Effects on Movement"; 8 is fine', () => {
+    const doc = scenario();
+    doc.terrain = [
+      { id: 'r', kind: 'river', path: [[0, 24], [72, 24]] },
+      { id: 'br', kind: 'bridge', at: [36, 24], river: 'r', capacity: 3 },
+    ];
+    expect(at(doc, '/terrain/1/capacity')).toEqual([expect.objectContaining({ severity: 'warning', message: expect.stringContaining('outside the 4–12') })]);
+    doc.terrain[1].capacity = 8;
+    expect(at(doc, '/terrain/1/capacity')).toEqual([]);
+  });
+});
+
 describe('formations each arm may take ("Formation Changes", "Forming Skirmish Screens", "Cavalry Echelon")', () => {
   const formationOf = (doc: Doc, f: string, patch: Doc = {}) => {
     Object.assign(red(doc).units[0], patch);

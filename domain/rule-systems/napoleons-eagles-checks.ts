@@ -156,6 +156,11 @@ export function checkScenario(ctx: CheckContext): void {
   // Option #2 frees leaders from their superiors' radii, but units still answer to their division leader's.
   checkCommandRadii(ctx, opts.commandOption !== 2);
   checkBlocks(ctx);
+  list(s.terrain).forEach((f, i) => {
+    if (f?.kind === 'bridge' && typeof f.capacity === 'number' && (f.capacity < 4 || f.capacity > 12)) {
+      ctx.warn(`/terrain/${i}/capacity`, `A bridge taking ${f.capacity} figures per action is outside the 4–12 the rules give`, 'Terrain Effects on Movement: 4 to 12 figures cross a bridge per action, by its size.');
+    }
+  });
 }
 
 function checkDate(ctx: CheckContext): void {
