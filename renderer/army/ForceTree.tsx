@@ -2,7 +2,7 @@
 // Delete, Ctrl+D duplicates, Space marks), with Ctrl/Shift-click multi-select and drag and drop to move.
 import { Box, InputBase, TextField, Typography } from '@mui/material';
 import { useMemo, useRef, useState, type DragEvent, type KeyboardEvent, type MouseEvent } from 'react';
-import type { Formation, RuleSystem, Unit } from '../../domain/model.js';
+import type { RuleSystem } from '../../domain/model.js';
 import type { DropTarget, ForceEntry, ForceIndex } from './forces.js';
 import { formationTotals, totalsLine, type Totals } from './totals.js';
 
@@ -49,7 +49,7 @@ export function ForceTree(props: TreeProps) {
     const f = filter.trim().toLowerCase();
     if (f) {
       const hit = (e: ForceEntry) => {
-        const n = e.node as Partial<Unit>;
+        const n = e.node;
         return [n.name, n.id, n.type, n.arm].some((s) => typeof s === 'string' && s.toLowerCase().includes(f));
       };
       const matches = index.entries.filter(hit);
@@ -75,14 +75,15 @@ export function ForceTree(props: TreeProps) {
     const m = new Map<string, Totals>();
     for (const e of index.entries) {
       if (e.kind !== 'formation') continue;
-      m.set(e.id, formationTotals(e.node as Formation, props.system));
+      m.set(e.id, formationTotals(e.node, props.system));
     }
     return m;
   }, [index, props.system]);
 
   const hasChildren = (e: ForceEntry) => {
-    const f = e.node as Formation;
-    return e.kind === 'formation' && ((f.units?.length ?? 0) + (f.formations?.length ?? 0) + (f.leader ? 1 : 0) > 0);
+    if (e.kind !== 'formation') return false;
+    const f = e.node;
+    return (f.units?.length ?? 0) + (f.formations?.length ?? 0) + (f.leader ? 1 : 0) > 0;
   };
 
   const move = (delta: number, extend: boolean) => {
@@ -169,8 +170,10 @@ export function ForceTree(props: TreeProps) {
     if (pos === 'into') return entry.kind === 'formation' ? { formationId: entry.id } : undefined;
     if (!entry.parentId) return undefined;
     if (pos === 'before') return { formationId: entry.parentId, beforeId: entry.id };
-    // After a unit: before the next unit of the same formation, or at the end.
-    const parent = index.byId.get(entry.parentId)?.node as Formation | undefined;
+    // After a unit: before the next unit of the same formation, or at the end. The parent is found by pointer,
+    // since in a draft with a duplicated id the parent's id may first name some other node.
+    const holder = entry.parentPointer === undefined ? undefined : index.byPointer.get(entry.parentPointer);
+    const parent = holder?.kind === 'formation' ? holder.node : undefined;
     const list = (entry.kind === 'unit' ? parent?.units : parent?.formations) ?? [];
     const i = list.findIndex((x) => x?.id === entry.id);
     const next = list[i + 1];
@@ -225,7 +228,7 @@ export function ForceTree(props: TreeProps) {
           const isActive = props.active?.pointer === e.pointer;
           const marked = props.marks.has(e.id);
           const root = !e.parentId;
-          const n = e.node as Partial<Unit & Formation>;
+          const n = e.node;
           const label = root ? `${index.roots[e.root]?.side !== undefined ? `${index.roots[e.root]!.label}: ` : ''}${n.name ?? n.id}` : (n.name ?? n.id ?? '?');
           const flag = props.flagged.get(e.id);
           const hint = drop?.id === e.id ? drop.pos : null;
@@ -302,7 +305,7 @@ export function ForceTree(props: TreeProps) {
               </Box>
               <Box
                 component="span"
-                title={e.kind === 'formation' ? n.echelon : e.kind === 'leader' ? 'leader' : `${n.arm} ${n.type}`}
+                title={e.kind === 'formation' ? e.node.echelon : e.kind === 'leader' ? 'leader' : `${e.node.arm} ${e.node.type}`}
                 sx={{
                   flex: 'none',
                   width: 16,
@@ -317,7 +320,7 @@ export function ForceTree(props: TreeProps) {
                   fontWeight: 700,
                 }}
               >
-                {e.kind === 'formation' ? (ECHELON_MARK[String(n.echelon)] ?? '?') : e.kind === 'leader' ? '★' : (ARM_MARK[String(n.arm)] ?? '·')}
+                {e.kind === 'formation' ? (ECHELON_MARK[String(e.node.echelon)] ?? '?') : e.kind === 'leader' ? '★' : (ARM_MARK[String(e.node.arm)] ?? '·')}
               </Box>
               {props.renaming === e.id ? (
                 <RenameInput initial={String(n.name ?? '')} onDone={(name) => { props.onRename(null, name); box.current?.focus(); }} />

@@ -3,7 +3,7 @@
 // is one editor command, so undo, redo and live validation work as everywhere else.
 import { Alert, Box, Button, Divider, Menu, MenuItem, TextField, Tooltip, Typography } from '@mui/material';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { AdcDocument, Formation, Unit } from '../../domain/model.js';
+import type { AdcDocument, Unit } from '../../domain/model.js';
 import { isScenario } from '../../domain/model.js';
 import type { Problem } from '../../domain/problems.js';
 import { sideTotals } from '../../domain/victory-points.js';
@@ -32,6 +32,8 @@ import {
   type EditResult,
   type ForceEntry,
   type ForceIndex,
+  type FormationEntry,
+  type UnitEntry,
 } from './forces.js';
 import { describePaste, looksLikeRows, rowsToUnits, type PasteResult } from './paste.js';
 import { armsLine, formationTotals } from './totals.js';
@@ -60,7 +62,7 @@ export interface ForcesViewProps {
   onSaveCopy(doc: AdcDocument, suggestedName: string): Promise<boolean>;
 }
 
-const nameOf = (e: ForceEntry | undefined) => (e ? String((e.node as Formation).name ?? e.id) : '');
+const nameOf = (e: ForceEntry | undefined) => (e ? String(e.node.name ?? e.id) : '');
 
 function pathLabel(index: ForceIndex, e: ForceEntry): string {
   const names: string[] = [];
@@ -296,12 +298,12 @@ export function ForcesView(props: ForcesViewProps) {
   const commitCell = (entry: ForceEntry, column: Column, raw: string) => {
     const current = indexForces(latest.current).byPointer.get(entry.pointer);
     if (!current || current.kind !== 'unit') return;
-    const changes = unitCellChanges(latest.current, entry.pointer, current.node as Unit, column, raw);
+    const changes = unitCellChanges(latest.current, entry.pointer, current.node, column, raw);
     if (changes.length) onCommand({ type: 'edit', label: `Edit ${column.label.toLowerCase()} of ${nameOf(current)}`, changes });
   };
 
-  const lastUnitOf = (f: ForceEntry): Unit | undefined => {
-    const units = (f.node as Formation).units;
+  const lastUnitOf = (f: FormationEntry): Unit | undefined => {
+    const units = f.node.units;
     return Array.isArray(units) && units.length ? units[units.length - 1] : undefined;
   };
 
@@ -315,9 +317,9 @@ export function ForcesView(props: ForcesViewProps) {
     if (e && then === 'next-cell') focusLater(() => focusCell(`${e.pointer}/arm`, e.pointer));
   };
 
-  const insertBelow = (entry: ForceEntry) => {
+  const insertBelow = (entry: UnitEntry) => {
     if (!entry.parentId) return;
-    const r = addUnits(latest.current, entry.parentId, [newUnit('', 'New unit', system, entry.node as Unit)], entry.id);
+    const r = addUnits(latest.current, entry.parentId, [newUnit('', 'New unit', system, entry.node)], entry.id);
     if (!r.ok) return;
     commit('Insert unit', r.doc);
     const e = indexForces(r.doc).byId.get(r.ids[0]!);
@@ -352,13 +354,13 @@ export function ForcesView(props: ForcesViewProps) {
     const inScope = (e: ForceEntry) => !scope || within(e.pointer, scope.pointer);
     for (const f of index.entries) {
       if (f.kind !== 'formation' || !inScope(f)) continue;
-      const units = index.entries.filter((u) => u.kind === 'unit' && u.parentPointer === f.pointer);
+      const units = index.entries.filter((u): u is UnitEntry => u.kind === 'unit' && u.parentPointer === f.pointer);
       if (units.length || f === scope) out.push({ formation: f, path: pathLabel(index, f), units });
     }
     return out;
   }, [index, scope]);
 
-  const markedUnits = index.entries.filter((e) => e.kind === 'unit' && marks.has(e.id));
+  const markedUnits = index.entries.filter((e): e is UnitEntry => e.kind === 'unit' && marks.has(e.id));
   const flagged = useMemo(() => {
     const m = new Map<string, 'error' | 'warning'>();
     for (const p of problems) {
@@ -605,7 +607,7 @@ export function ForcesView(props: ForcesViewProps) {
   );
 
   function applyBulk() {
-    const units = markedUnits.map((e) => ({ pointer: e.pointer, unit: e.node as Unit }));
+    const units = markedUnits.map((e) => ({ pointer: e.pointer, unit: e.node }));
     const changes = bulkChanges(latest.current, units, bulkColumn, bulk.value);
     if (changes.length) onCommand({ type: 'edit', label: `Set ${bulkColumn.label.toLowerCase()} of ${units.length} units`, changes });
   }
@@ -618,9 +620,9 @@ function SideCards(props: { doc: AdcDocument; index: ForceIndex; problems: Probl
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: `repeat(${Math.max(1, index.roots.length)}, 1fr)`, gap: 1, px: 1, pt: 0.75 }} data-testid="side-totals">
       {index.roots.map((root, r) => {
-        const army = index.entries.find((e) => e.root === r && !e.parentId);
+        const army = index.entries.find((e): e is FormationEntry => e.root === r && e.kind === 'formation' && !e.parentId);
         if (!army) return null;
-        const t = formationTotals(army.node as Formation, doc.ruleSystem);
+        const t = formationTotals(army.node, doc.ruleSystem);
         const own = root.side === undefined ? props.problems : props.problems.filter((p) => within(p.path, `/sides/${root.side}`));
         const errors = own.filter((p) => p.severity === 'error').length;
         // What concerns the side as a whole comes first; each unit's own problems are marked in the table.

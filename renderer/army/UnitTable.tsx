@@ -3,20 +3,20 @@
 // their value (`data-pointer`), so a problem can be jumped to.
 import { Box, Checkbox } from '@mui/material';
 import { memo, useMemo, useRef, useState, type DragEvent, type KeyboardEvent, type MutableRefObject, type RefObject } from 'react';
-import type { Formation, RuleSystem, Unit } from '../../domain/model.js';
+import type { RuleSystem, Unit } from '../../domain/model.js';
 import type { Problem } from '../../domain/problems.js';
 import type { RatingPart } from '../../domain/ratings.js';
 import { unitVp, vpTable } from '../../domain/victory-points.js';
 import { cellPointer, displayCell, type Column } from './columns.js';
-import type { DropTarget, ForceEntry } from './forces.js';
+import type { DropTarget, ForceEntry, FormationEntry, UnitEntry } from './forces.js';
 import { ratingParts } from './rating-parts.js';
 import { formationTotals, totalsLine } from './totals.js';
 
 export interface TableGroup {
-  formation: ForceEntry;
+  formation: FormationEntry;
   /** "French › 1st Division › Brigade Gilly" */
   path: string;
-  units: ForceEntry[];
+  units: UnitEntry[];
 }
 
 export interface UnitTableProps {
@@ -29,11 +29,11 @@ export interface UnitTableProps {
   /** Where the new-unit row adds to. */
   newUnitTarget: ForceEntry | undefined;
   onMark(ids: string[], on: boolean): void;
-  onCommit(entry: ForceEntry, column: Column, raw: string): void;
+  onCommit(entry: UnitEntry, column: Column, raw: string): void;
   onFocusUnit(pointer: string): void;
   /** Adds a unit named `name` and says how to go on: to its next cell, or back to the new-unit row. */
   onAddUnit(name: string, then: 'next-cell' | 'new-row'): void;
-  onInsertBelow(entry: ForceEntry): void;
+  onInsertBelow(entry: UnitEntry): void;
   onToTree(): void;
   dragIds: MutableRefObject<string[]>;
   onDrop(target: DropTarget): void;
@@ -90,7 +90,7 @@ export function UnitTable(props: UnitTableProps) {
     if (dir === 'up' && row > 0) focusCell(row - 1, col);
   };
 
-  const dropTargetOf = (e: DragEvent<HTMLElement>, entry: ForceEntry): { pos: 'before' | 'after'; target: DropTarget } | undefined => {
+  const dropTargetOf = (e: DragEvent<HTMLElement>, entry: UnitEntry): { pos: 'before' | 'after'; target: DropTarget } | undefined => {
     if (!entry.parentId) return undefined;
     const r = e.currentTarget.getBoundingClientRect();
     const pos = e.clientY - r.top < r.height / 2 ? 'before' : 'after';
@@ -180,7 +180,7 @@ export function UnitTable(props: UnitTableProps) {
         <tbody>
           {props.groups.map((g) => {
             const groupKey = `g:${g.formation.pointer}`;
-            const t = formationTotals(g.formation.node as Formation, props.system);
+            const t = formationTotals(g.formation.node, props.system);
             return [
               <tr
                 key={groupKey}
@@ -202,7 +202,7 @@ export function UnitTable(props: UnitTableProps) {
                   <b>{g.path}</b>
                   {' — '}
                   {totalsLine(t)}
-                  {(g.formation.node as Formation).formations?.length ? ', with its formations' : ''}
+                  {g.formation.node.formations?.length ? ', with its formations' : ''}
                 </td>
                 <td colSpan={colCount - 3} />
               </tr>,
@@ -269,7 +269,7 @@ export function UnitTable(props: UnitTableProps) {
 }
 
 interface RowProps {
-  entry: ForceEntry;
+  entry: UnitEntry;
   row: number;
   columns: Column[];
   system: RuleSystem | undefined;
@@ -292,7 +292,7 @@ interface RowProps {
 }
 
 function UnitRow(props: RowProps) {
-  const unit = props.entry.node as Unit;
+  const unit = props.entry.node;
   const pointer = props.entry.pointer;
   const [ratingDraft, setRatingDraft] = useState<string | null>(null);
   const cellProblems = useMemo(() => problemCells(props.problems, pointer, props.columns), [props.problems, pointer, props.columns]);
@@ -455,7 +455,7 @@ const Cell = memo(function Cell(props: CellProps) {
 
 function NewUnitRow(props: { target: ForceEntry | undefined; colCount: number; onAdd(name: string, then: 'next-cell' | 'new-row'): void; onUp(): void; onToTree(): void }) {
   const [name, setName] = useState('');
-  const where = props.target ? String((props.target.node as Formation).name ?? props.target.id) : '';
+  const where = props.target ? String(props.target.node.name ?? props.target.id) : '';
   const ref = useRef<HTMLInputElement>(null);
   return (
     <tr className="new-unit">

@@ -116,6 +116,41 @@ describe('structural edits', () => {
     expect([...(s.deployment ?? []).flatMap((d) => d.units ?? []), ...(s.reinforcements ?? []).flatMap((x) => x.units)]).not.toContain(named[0]);
     expect(validateDocument(r.doc).filter((p) => p.severity === 'error' && /not found|unknown|no unit/i.test(p.message))).toEqual([]);
   });
+
+  it('drops a deleted or departing leader from the lists that name it, as it does a unit', () => {
+    const doc: Scenario = structuredClone(plancenoit);
+    const index = indexForces(doc);
+    const leader = index.entries.find((e) => e.kind === 'leader' && e.root === 0)!;
+    const unit = index.entries.find((e) => e.kind === 'unit' && e.root === 0)!;
+    doc.sides[0].deployment = [{ zone: { edge: 'west', depth: 12 }, units: [leader.id, unit.id] }];
+    const del = deleteNodes(doc, [leader.id]);
+    if (!del.ok) throw new Error(del.message);
+    expect((del.doc as Scenario).sides[0].deployment![0]!.units).toEqual([unit.id]);
+    const other = index.entries.find((e) => e.kind === 'formation' && e.root === 1 && !e.node.leader)!;
+    const moved = moveNodes(doc, [leader.id], { formationId: other.id });
+    if (!moved.ok) throw new Error(moved.message);
+    expect((moved.doc as Scenario).sides[0].deployment![0]!.units).toEqual([unit.id]);
+  });
+
+  it('edits in the formation a node sits in, even when an earlier node has that formation\'s id', () => {
+    // A draft may repeat an id: here the unit "b" comes before the brigade "b" that holds u1 and u2.
+    const doc: ArmyList = {
+      type: 'aide-de-camp/army', schemaVersion: 1, id: 'l', name: 'L', ruleSystem: 'napoleons-eagles',
+      army: { id: 'army', name: 'Army', echelon: 'division', formations: [
+        { id: 'a', name: 'A', echelon: 'brigade', units: [newUnit('b', 'B', undefined)] },
+        { id: 'b', name: 'Brigade B', echelon: 'brigade', units: [newUnit('u1', 'U1', undefined), newUnit('u2', 'U2', undefined)] },
+      ] },
+    };
+    const del = deleteNodes(doc, ['u1']);
+    if (!del.ok) throw new Error(del.message);
+    expect((del.doc as ArmyList).army.formations!.map((f) => f.units!.map((u) => u.id))).toEqual([['b'], ['u2']]);
+    const dup = duplicateNodes(doc, ['u2']);
+    if (!dup.ok) throw new Error(dup.message);
+    expect((dup.doc as ArmyList).army.formations![1]!.units!.map((u) => u.name)).toEqual(['U1', 'U2', 'U2 (copy)']);
+    const re = moveNodes(doc, ['u2'], { formationId: 'a' });
+    if (!re.ok) throw new Error(re.message);
+    expect((re.doc as ArmyList).army.formations!.map((f) => f.units!.map((u) => u.id))).toEqual([['b', 'u2'], ['u1']]);
+  });
 });
 
 describe('army lists and sides', () => {

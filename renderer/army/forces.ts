@@ -1,8 +1,8 @@
 // The orders of battle of a document as one tree (one root per side, or the list's army), and the structural
 // edits on it: add, duplicate, delete and move. Edits work on ids rather than pointers, because pointers shift as
 // soon as anything before them moves; each returns the new document, and `diffChanges` makes it a command.
-import { walkForces } from '../../domain/forces.js';
-import type { AdcDocument, Arm, Echelon, Formation, Leader, RuleSystem, Scenario, Unit } from '../../domain/model.js';
+import { unitsOf, walkForces, type ForceNode } from '../../domain/forces.js';
+import type { AdcDocument, Arm, Echelon, Formation, Leader, RuleSystem, Unit } from '../../domain/model.js';
 import { ARMS, ECHELONS, isScenario } from '../../domain/model.js';
 
 export interface ForceRoot {
@@ -13,19 +13,38 @@ export interface ForceRoot {
   color?: string;
 }
 
-export type NodeKind = 'formation' | 'leader' | 'unit';
-
-export interface ForceEntry {
-  kind: NodeKind;
+interface EntryBase {
   id: string;
   pointer: string;
-  node: Formation | Leader | Unit;
-  /** The formation that holds it; undefined for a root. */
-  parentId?: string;
-  parentPointer?: string;
   depth: number;
   root: number;
 }
+
+export interface FormationEntry extends EntryBase {
+  kind: 'formation';
+  node: Formation;
+  /** The formation that holds it; undefined for a root. */
+  parentId?: string;
+  parentPointer?: string;
+}
+
+/** Leaders and units always sit in a formation, so only a formation can be a root. */
+export interface LeaderEntry extends EntryBase {
+  kind: 'leader';
+  node: Leader;
+  parentId: string;
+  parentPointer: string;
+}
+
+export interface UnitEntry extends EntryBase {
+  kind: 'unit';
+  node: Unit;
+  parentId: string;
+  parentPointer: string;
+}
+
+export type ForceEntry = FormationEntry | LeaderEntry | UnitEntry;
+export type NodeKind = ForceEntry['kind'];
 
 export interface ForceIndex {
   roots: ForceRoot[];
@@ -37,45 +56,51 @@ export interface ForceIndex {
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
-export function forceRoots(doc: AdcDocument): ForceRoot[] {
-  if (!isScenario(doc)) return isObject(doc.army) ? [{ pointer: '/army', label: doc.name || 'Army' }] : [];
+/** Each root with the army it stands for, taken from the document where the root is found. */
+function rootArmies(doc: AdcDocument): { root: ForceRoot; army: Formation }[] {
+  if (!isScenario(doc)) return isObject(doc.army) ? [{ root: { pointer: '/army', label: doc.name || 'Army' }, army: doc.army }] : [];
   const sides = Array.isArray(doc.sides) ? doc.sides : [];
   return sides.flatMap((side, i) =>
     isObject(side) && isObject(side.army)
-      ? [{ pointer: `/sides/${i}/army`, label: side.name || side.id || `Side ${i + 1}`, side: i, ...(side.color ? { color: side.color } : {}) }]
+      ? [{ root: { pointer: `/sides/${i}/army`, label: side.name || side.id || `Side ${i + 1}`, side: i, ...(side.color ? { color: side.color } : {}) }, army: side.army }]
       : [],
   );
 }
 
-export function armyAt(doc: AdcDocument, root: ForceRoot): Formation {
-  return (root.side === undefined ? (doc as { army: Formation }).army : (doc as Scenario).sides[root.side]!.army);
+export function forceRoots(doc: AdcDocument): ForceRoot[] {
+  return rootArmies(doc).map((r) => r.root);
+}
+
+/** The entry for a walked node; built per kind so that each entry's node has the type its kind says. */
+function entryOf(n: ForceNode, root: number, depth: number): ForceEntry {
+  const id = String(n.node.id);
+  switch (n.kind) {
+    case 'formation':
+      return n.parent
+        ? { kind: n.kind, id, pointer: n.path, node: n.node, depth, root, parentId: String(n.parent.id), parentPointer: n.path.replace(/\/formations\/\d+$/, '') }
+        : { kind: n.kind, id, pointer: n.path, node: n.node, depth, root };
+    case 'leader':
+      return { kind: n.kind, id, pointer: n.path, node: n.node, depth, root, parentId: String(n.parent.id), parentPointer: n.path.replace(/\/leader$/, '') };
+    case 'unit':
+      return { kind: n.kind, id, pointer: n.path, node: n.node, depth, root, parentId: String(n.parent.id), parentPointer: n.path.replace(/\/units\/\d+$/, '') };
+  }
 }
 
 export function indexForces(doc: AdcDocument): ForceIndex {
-  const roots = forceRoots(doc);
+  const armies = rootArmies(doc);
   const entries: ForceEntry[] = [];
   const byId = new Map<string, ForceEntry>();
   const byPointer = new Map<string, ForceEntry>();
-  roots.forEach((root, r) => {
+  armies.forEach(({ root, army }, r) => {
     const depthOf = (pointer: string) => (pointer.slice(root.pointer.length).match(/\/formations\/\d+/g)?.length ?? 0);
-    for (const n of walkForces(armyAt(doc, root), root.pointer)) {
-      const depth = depthOf(n.path) + (n.kind === 'formation' ? 0 : 1);
-      const parentPointer = n.kind === 'formation' ? (n.parent ? n.path.replace(/\/formations\/\d+$/, '') : undefined) : n.path.replace(/\/(units\/\d+|leader)$/, '');
-      const entry: ForceEntry = {
-        kind: n.kind,
-        id: String(n.node.id),
-        pointer: n.path,
-        node: n.node,
-        depth,
-        root: r,
-        ...(n.parent ? { parentId: String(n.parent.id), parentPointer: parentPointer! } : {}),
-      };
+    for (const n of walkForces(army, root.pointer)) {
+      const entry = entryOf(n, r, depthOf(n.path) + (n.kind === 'formation' ? 0 : 1));
       entries.push(entry);
       if (!byId.has(entry.id)) byId.set(entry.id, entry);
       byPointer.set(entry.pointer, entry);
     }
   });
-  return { roots, entries, byId, byPointer };
+  return { roots: armies.map((a) => a.root), entries, byId, byPointer };
 }
 
 /** True when `pointer` is `ancestor` or lies inside it. */
@@ -90,7 +115,7 @@ export function collectIds(doc: AdcDocument): Set<string> {
     if (isObject(v) && typeof v.id === 'string') ids.add(v.id);
   };
   add(doc);
-  const armies: unknown[] = [];
+  const armies: Formation[] = [];
   if (isScenario(doc)) {
     for (const side of Array.isArray(doc.sides) ? doc.sides : []) {
       add(side);
@@ -99,7 +124,8 @@ export function collectIds(doc: AdcDocument): Set<string> {
     for (const f of Array.isArray(doc.terrain) ? doc.terrain : []) add(f);
     for (const o of Array.isArray(doc.objectives) ? doc.objectives : []) add(o);
   } else armies.push(doc.army);
-  for (const army of armies) if (isObject(army)) for (const n of walkForces(army as unknown as Formation, '')) add(n.node);
+  // A draft's army may be missing or not an object whatever its type says, hence the check.
+  for (const army of armies) if (isObject(army)) for (const n of walkForces(army, '')) add(n.node);
   return ids;
 }
 
@@ -139,7 +165,7 @@ export function reidForces(army: Formation, taken: Set<string>): [string, string
     const id = old && !taken.has(old) && /^[A-Za-z0-9_.-]{1,64}$/.test(old) ? (taken.add(old), old) : uniqueId(old || n.kind, taken);
     if (id !== old) {
       renamed.push([old, id]);
-      (n.node as { id: string }).id = id;
+      n.node.id = id;
     }
   }
   return renamed;
@@ -148,7 +174,7 @@ export function reidForces(army: Formation, taken: Set<string>): [string, string
 // ---- New nodes -------------------------------------------------------------
 
 export function childEchelon(echelon: unknown): Echelon {
-  const i = ECHELONS.indexOf(echelon as Echelon);
+  const i = ECHELONS.findIndex((e) => e === echelon);
   return i < 0 ? 'brigade' : ECHELONS[Math.min(i + 1, ECHELONS.length - 1)]!;
 }
 
@@ -164,30 +190,28 @@ export function newUnit(id: string, name: string, system: RuleSystem | undefined
 
 export type EditResult = { ok: true; doc: AdcDocument; ids: string[] } | { ok: false; message: string };
 
-interface Located {
-  entry: ForceEntry;
-  node: Formation | Leader | Unit;
-  parent?: Formation;
-}
-
 /** A private copy of the document, and a way to find each force node in it by id. */
 function draft(doc: AdcDocument) {
   const copy = structuredClone(doc);
   const index = indexForces(copy);
-  const locate = (id: string): Located | undefined => {
+  const formation = (id: string): FormationEntry | undefined => {
     const entry = index.byId.get(id);
-    if (!entry) return undefined;
-    const parent = entry.parentId === undefined ? undefined : (index.byId.get(entry.parentId)?.node as Formation | undefined);
-    return { entry, node: entry.node, ...(parent ? { parent } : {}) };
+    return entry?.kind === 'formation' ? entry : undefined;
   };
-  return { copy, index, locate };
+  // By pointer, not by parent id: in a draft with a duplicated id, that id may first name some other node.
+  const parentOf = (entry: ForceEntry): Formation | undefined => {
+    const parent = entry.parentPointer === undefined ? undefined : index.byPointer.get(entry.parentPointer);
+    return parent?.kind === 'formation' ? parent.node : undefined;
+  };
+  return { copy, index, formation, parentOf };
 }
 
-const formationOf = (l: Located | undefined): Formation | undefined => (l?.entry.kind === 'formation' ? (l.node as Formation) : undefined);
+/** The ids a side's deployment and reinforcements could list that go with `entry`: its own, or a formation's units. */
+const listedIds = (entry: ForceEntry): string[] => (entry.kind === 'formation' ? unitsOf(entry.node).map((u) => u.id) : [entry.node.id]);
 
 export function addFormation(doc: AdcDocument, parentId: string, name?: string): EditResult {
-  const { copy, locate } = draft(doc);
-  const parent = formationOf(locate(parentId));
+  const { copy, formation } = draft(doc);
+  const parent = formation(parentId)?.node;
   if (!parent) return { ok: false, message: 'Pick a formation to add a formation to.' };
   const echelon = childEchelon(parent.echelon);
   const label = name ?? `New ${echelon}`;
@@ -198,8 +222,8 @@ export function addFormation(doc: AdcDocument, parentId: string, name?: string):
 
 /** Adds units to a formation, after `afterId` if given, else at the end; ids of `units` are made unique. */
 export function addUnits(doc: AdcDocument, formationId: string, units: Unit[], afterId?: string): EditResult {
-  const { copy, locate } = draft(doc);
-  const formation = formationOf(locate(formationId));
+  const { copy, formation: formationEntry } = draft(doc);
+  const formation = formationEntry(formationId)?.node;
   if (!formation) return { ok: false, message: 'Pick a formation to add units to.' };
   const taken = collectIds(copy);
   const added = units.map((u) => ({ ...u, id: uniqueId(u.id || slug(u.name), taken) }));
@@ -211,8 +235,8 @@ export function addUnits(doc: AdcDocument, formationId: string, units: Unit[], a
 }
 
 export function addLeader(doc: AdcDocument, formationId: string, name = 'New general'): EditResult {
-  const { copy, locate } = draft(doc);
-  const formation = formationOf(locate(formationId));
+  const { copy, formation: formationEntry } = draft(doc);
+  const formation = formationEntry(formationId)?.node;
   if (!formation) return { ok: false, message: 'Pick a formation to give a leader.' };
   if (formation.leader) return { ok: false, message: `${formation.name} already has a leader.` };
   const id = uniqueId(slug(name, 'leader'), collectIds(copy));
@@ -228,26 +252,29 @@ function topmost(index: ForceIndex, ids: string[]): ForceEntry[] {
 }
 
 export function duplicateNodes(doc: AdcDocument, ids: string[]): EditResult {
-  const { copy, index, locate } = draft(doc);
+  const { copy, index, parentOf } = draft(doc);
   const taken = collectIds(copy);
   const created: string[] = [];
   for (const entry of topmost(index, ids)) {
-    const l = locate(entry.id)!;
-    if (!l.parent || entry.kind === 'leader') continue;
-    const clone = structuredClone(l.node) as Formation | Unit;
-    clone.name = `${clone.name} (copy)`;
+    const parent = parentOf(entry);
+    if (!parent || entry.kind === 'leader') continue;
     if (entry.kind === 'unit') {
+      const clone = structuredClone(entry.node);
+      clone.name = `${clone.name} (copy)`;
       clone.id = uniqueId(clone.id, taken);
-      delete (clone as Unit).setup;
-      const list = l.parent.units!;
-      list.splice(list.indexOf(l.node as Unit) + 1, 0, clone as Unit);
+      delete clone.setup;
+      const list = parent.units!;
+      list.splice(list.indexOf(entry.node) + 1, 0, clone);
+      created.push(clone.id);
     } else {
-      reidForces(clone as Formation, taken);
-      for (const n of walkForces(clone as Formation, '')) if (n.kind !== 'formation') delete (n.node as Unit).setup;
-      const list = l.parent.formations!;
-      list.splice(list.indexOf(l.node as Formation) + 1, 0, clone as Formation);
+      const clone = structuredClone(entry.node);
+      clone.name = `${clone.name} (copy)`;
+      reidForces(clone, taken);
+      for (const n of walkForces(clone, '')) if (n.kind !== 'formation') delete n.node.setup;
+      const list = parent.formations!;
+      list.splice(list.indexOf(entry.node) + 1, 0, clone);
+      created.push(clone.id);
     }
-    created.push(clone.id);
   }
   if (created.length === 0) return { ok: false, message: 'Select units or formations to duplicate (an army itself or a leader cannot be).' };
   return { ok: true, doc: copy, ids: created };
@@ -276,18 +303,16 @@ function dropReferences(doc: AdcDocument, gone: Set<string>, sides?: Set<number>
 }
 
 export function deleteNodes(doc: AdcDocument, ids: string[]): EditResult {
-  const { copy, index, locate } = draft(doc);
+  const { copy, index, parentOf } = draft(doc);
   const gone = new Set<string>();
   let removed = 0;
   for (const entry of topmost(index, ids)) {
-    const l = locate(entry.id)!;
-    if (!l.parent) continue;
-    if (entry.kind === 'leader') delete l.parent.leader;
-    else if (entry.kind === 'unit') l.parent.units = l.parent.units!.filter((u) => u !== l.node);
-    else l.parent.formations = l.parent.formations!.filter((f) => f !== l.node);
-    for (const n of walkForces(entry.kind === 'formation' ? (l.node as Formation) : ({ id: '', units: [l.node] } as unknown as Formation), '')) {
-      if (n.kind === 'unit') gone.add(n.node.id);
-    }
+    const parent = parentOf(entry);
+    if (!parent) continue;
+    if (entry.kind === 'leader') delete parent.leader;
+    else if (entry.kind === 'unit') parent.units = parent.units!.filter((u) => u !== entry.node);
+    else parent.formations = parent.formations!.filter((f) => f !== entry.node);
+    for (const id of listedIds(entry)) gone.add(id);
     removed++;
   }
   if (removed === 0) return { ok: false, message: 'Select what to delete (a side\'s army itself cannot be deleted).' };
@@ -304,46 +329,44 @@ export interface DropTarget {
 
 /** Moves units, formations and leaders into another formation (or to another place in the same one). */
 export function moveNodes(doc: AdcDocument, ids: string[], target: DropTarget): EditResult {
-  const { copy, index, locate } = draft(doc);
-  const dest = locate(target.formationId);
-  const into = formationOf(dest);
-  if (!into || !dest) return { ok: false, message: 'Drop onto a formation.' };
+  const { copy, index, formation, parentOf } = draft(doc);
+  const dest = formation(target.formationId);
+  if (!dest) return { ok: false, message: 'Drop onto a formation.' };
+  const into = dest.node;
   const moving = topmost(index, ids).filter((e) => e.parentId !== undefined);
-  if (moving.some((e) => e.kind === 'formation' && within(dest.entry.pointer, e.pointer))) {
+  if (moving.some((e) => e.kind === 'formation' && within(dest.pointer, e.pointer))) {
     return { ok: false, message: 'A formation cannot move inside itself.' };
   }
   const leaders = moving.filter((e) => e.kind === 'leader');
   if (leaders.length > 1 || (leaders.length === 1 && into.leader && into.leader !== leaders[0]!.node)) {
     return { ok: false, message: `${into.name} already has a leader.` };
   }
-  const before = target.beforeId === undefined ? undefined : locate(target.beforeId)?.node;
+  const before = target.beforeId === undefined ? undefined : index.byId.get(target.beforeId)?.node;
   const fromSides = new Set<number>();
   const crossing = new Set<string>();
   for (const e of moving) {
-    const l = locate(e.id)!;
-    if (e.kind === 'leader') delete l.parent!.leader;
-    else if (e.kind === 'unit') l.parent!.units = l.parent!.units!.filter((u) => u !== l.node);
-    else l.parent!.formations = l.parent!.formations!.filter((f) => f !== l.node);
-    if (e.root !== dest.entry.root) {
+    const parent = parentOf(e)!;
+    if (e.kind === 'leader') delete parent.leader;
+    else if (e.kind === 'unit') parent.units = parent.units!.filter((u) => u !== e.node);
+    else parent.formations = parent.formations!.filter((f) => f !== e.node);
+    if (e.root !== dest.root) {
       // A unit that changes sides cannot stay in its old side's deployment or reinforcements.
       const side = index.roots[e.root]?.side;
       if (side !== undefined) fromSides.add(side);
-      for (const n of walkForces(e.kind === 'formation' ? (l.node as Formation) : ({ id: '', units: [l.node] } as unknown as Formation), '')) {
-        if (n.kind === 'unit') crossing.add(n.node.id);
-      }
+      for (const id of listedIds(e)) crossing.add(id);
     }
   }
-  const insert = <T>(list: T[] | undefined, items: T[]): T[] => {
+  const insert = <T extends Formation | Unit>(list: T[] | undefined, items: T[]): T[] => {
     const out = Array.isArray(list) ? [...list] : [];
-    const at = before === undefined ? -1 : out.indexOf(before as T);
+    const at = before === undefined ? -1 : out.findIndex((x) => x === before);
     out.splice(at < 0 ? out.length : at, 0, ...items);
     return out;
   };
-  const units = moving.filter((e) => e.kind === 'unit').map((e) => e.node as Unit);
-  const formations = moving.filter((e) => e.kind === 'formation').map((e) => e.node as Formation);
+  const units = moving.filter((e) => e.kind === 'unit').map((e) => e.node);
+  const formations = moving.filter((e) => e.kind === 'formation').map((e) => e.node);
   if (units.length) into.units = insert(into.units, units);
   if (formations.length) into.formations = insert(into.formations, formations);
-  if (leaders.length) into.leader = leaders[0]!.node as Leader;
+  if (leaders.length) into.leader = leaders[0]!.node;
   if (moving.length === 0) return { ok: false, message: 'Nothing to move.' };
   dropReferences(copy, crossing, fromSides);
   return { ok: true, doc: copy, ids: moving.map((e) => e.id) };

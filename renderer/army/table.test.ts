@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { ArmyList, Unit } from '../../domain/model.js';
+import type { ArmyList } from '../../domain/model.js';
 import { applyChanges } from '../state/history.js';
 import { BASE_COLUMNS, bulkChanges, cellChanges, columnsFor, normalizeCalibre, parseCell, parseNumber } from './columns.js';
 import { previewConversion } from './convert-preview.js';
-import { collectIds, indexForces } from './forces.js';
+import { collectIds, indexForces, type UnitEntry } from './forces.js';
 import { columnForHeader, describePaste, looksLikeRows, parseTsv, rowsToUnits } from './paste.js';
 import { armsLine, formationTotals, totalsLine } from './totals.js';
 
@@ -28,7 +28,7 @@ describe('cells', () => {
 
   it('bulk-sets one column for many units, as one list of changes', () => {
     const index = indexForces(friant);
-    const units = index.entries.filter((e) => e.kind === 'unit' && (e.node as Unit).arm === 'infantry').slice(0, 3).map((e) => ({ pointer: e.pointer, unit: e.node as Unit }));
+    const units = index.entries.filter((e): e is UnitEntry => e.kind === 'unit' && e.node.arm === 'infantry').slice(0, 3).map((e) => ({ pointer: e.pointer, unit: e.node }));
     const changes = bulkChanges(friant, units, col('vp'), '25');
     expect(changes).toHaveLength(3);
     const after = applyChanges(friant, changes, 'forward');
@@ -83,7 +83,7 @@ describe('paste', () => {
 describe('totals', () => {
   it('counts units by arm, figures, guns, men and VP with the default table', () => {
     const t = formationTotals(friant.army, 'napoleons-eagles');
-    const units = indexForces(friant).entries.filter((e) => e.kind === 'unit').map((e) => e.node as Unit);
+    const units = indexForces(friant).entries.filter((e) => e.kind === 'unit').map((e) => e.node);
     expect(t.units).toBe(units.length);
     expect(t.figures).toBe(units.reduce((s, u) => s + (u.ratings?.['napoleons-eagles']?.figures ?? 0), 0));
     expect(t.men).toBe(units.reduce((s, u) => s + (u.men ?? 0), 0));
