@@ -122,9 +122,9 @@ describe('building blocks ("Buildings": at most 12 figures a block, a unit in th
   const blocks = (doc: Doc) => {
     delete red(doc).leader.setup; // capacity alone: no command radius measured
     doc.terrain = [
-      { id: 'b1', kind: 'building-block', name: 'Mill', at: [20, 20] },
-      { id: 'b2', kind: 'building-block', name: 'Inn', at: [24, 20] }, // shares a side with b1
-      { id: 'b3', kind: 'building-block', name: 'Barn', at: [24, 24] }, // diagonal to b1, beside b2
+      { id: 'b1', kind: 'building-block', name: 'Mill', at: [18, 18] }, // 4" squares given by their north-west corners
+      { id: 'b2', kind: 'building-block', name: 'Inn', at: [22, 18] }, // shares a side with b1
+      { id: 'b3', kind: 'building-block', name: 'Barn', at: [22, 22] }, // diagonal to b1, beside b2
     ];
   };
 

@@ -10,6 +10,7 @@ import { commanderOf, leaderRatings, LEADER_DEFAULTS, MELEE_BONUS_BAND } from '.
 import { nationOf, parseDate } from './napoleons-eagles-nations.js';
 import { NE_ONE_TO_THIRTY_ONLY, NE_OPTIONS } from './napoleons-eagles-options.js';
 import { resolvedOptions } from './options.js';
+import { buildingBlockCentre, DEFAULT_BLOCK_SIZE } from '../terrain-cells.js';
 
 export type Band = { morale: [number, number]; melee: [number, number] };
 
@@ -220,9 +221,11 @@ const round = (x: number): string => String(Math.round(x * 10) / 10);
 function checkBlocks(ctx: CheckContext): void {
   const blocks = list(ctx.scenario!.terrain).filter((f): f is BuildingBlockFeature => !!f && f.kind === 'building-block' && isPoint(f.at));
   if (blocks.length === 0) return;
-  const half = (b: BuildingBlockFeature): number => (typeof b.size === 'number' && b.size > 0 ? b.size : 4) / 2;
+  // A block's `at` is its north-west corner; distances are taken between centres.
+  const half = (b: BuildingBlockFeature): number => (typeof b.size === 'number' && b.size > 0 ? b.size : DEFAULT_BLOCK_SIZE) / 2;
+  const centre = new Map(blocks.map((b) => [b, buildingBlockCentre(b)]));
   const room = new Map(blocks.map((b) => [b, 12]));
-  const inside = (p: Point) => blocks.find((b) => Math.abs(p[0] - b.at[0]) <= half(b) && Math.abs(p[1] - b.at[1]) <= half(b));
+  const inside = (p: Point) => blocks.find((b) => Math.abs(p[0] - centre.get(b)![0]) <= half(b) && Math.abs(p[1] - centre.get(b)![1]) <= half(b));
   // Orthogonal neighbours only: figures move between blocks side to side, never diagonally.
   const beside = (b: BuildingBlockFeature): BuildingBlockFeature[] =>
     blocks.filter((o) => {
@@ -230,8 +233,8 @@ function checkBlocks(ctx: CheckContext): void {
       const touch = half(o) + half(b);
       // Sharing a side: as far apart as their half-sizes on one axis, overlapping on the other.
       const sideBySide = (gap: number, along: number) => Math.abs(gap - touch) <= 0.25 && along < touch - 0.25;
-      const dx = Math.abs(o.at[0] - b.at[0]);
-      const dy = Math.abs(o.at[1] - b.at[1]);
+      const dx = Math.abs(centre.get(o)![0] - centre.get(b)![0]);
+      const dy = Math.abs(centre.get(o)![1] - centre.get(b)![1]);
       return sideBySide(dx, dy) || sideBySide(dy, dx);
     });
   for (const entry of ctx.units) {
