@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   BATTERY_LETTERS,
+  batteryLetterFaults,
   BATTERY_RATING_HINT,
   formatRating,
   parseRating,
@@ -170,6 +171,20 @@ describe('Napoleon\'s Eagles ratings', () => {
 describe('battery letters', () => {
   it('are A and B for Move and Fire, the only rows of the artillery movement and solid-shot tables', () => {
     expect(BATTERY_LETTERS).toEqual({ move: ['A', 'B'], fire: ['A', 'B'] });
+  });
+
+  it('find Move C and Fire C–E on a battery, each with the table that lacks the row', () => {
+    const faults = (text: string) => {
+      const r = parseRating(text);
+      return r.ok ? batteryLetterFaults(r.rating) : ['unparsed'];
+    };
+    expect(faults('B16B25')).toEqual([]);
+    expect(faults('A16A25')).toEqual([]);
+    expect(faults('C16B25')).toEqual(['Move C, but the artillery movement table has rows for A and B only']);
+    expect(faults('C16D25')).toEqual([
+      'Move C, but the artillery movement table has rows for A and B only',
+      'Fire D, but the solid-shot table gives hit numbers for A and B only',
+    ]);
   });
 
   it('give a battery a hint with its own letters, and every other arm the general one', () => {

@@ -138,3 +138,18 @@ export function parseRating(text: string): RatingParse {
 export function formatRating(r: NeRating): string {
   return `${r.move}${r.morale}${r.fire}${r.melee}`;
 }
+
+/**
+ * Why a battery's letters are outside its tables, one sentence per part: the artillery movement table has A- and
+ * B-rated rows only, and the solid-shot table hit numbers for A and B only. Empty for A and B.
+ */
+export function batteryLetterFaults(r: NeRating): string[] {
+  const faults: string[] = [];
+  if (!(BATTERY_LETTERS.move as readonly string[]).includes(r.move)) {
+    faults.push(`Move ${r.move}, but the artillery movement table has rows for A and B only`);
+  }
+  if (!(BATTERY_LETTERS.fire as readonly string[]).includes(r.fire)) {
+    faults.push(`Fire ${r.fire}, but the solid-shot table gives hit numbers for A and B only`);
+  }
+  return faults;
+}

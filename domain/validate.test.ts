@@ -379,6 +379,71 @@ describe("napoleons-eagles placement", () => {
   });
 });
 
+// Seed 004 "Ratings": Move, Morale, Fire, Melee in that order (B16C30); the ranges are the format's (rules notes §2).
+describe("napoleons-eagles ratings: every fault is its own problem, once", () => {
+  const ratingPath = (doc: Doc, id: string) => `${unit(doc, id).path}/ratings/napoleons-eagles/rating`;
+  const rated = (id: string, rating: string) => {
+    const doc = napoleonsEagles();
+    unit(doc, id).u.ratings['napoleons-eagles'].rating = rating;
+    return { doc, path: ratingPath(doc, id) };
+  };
+
+  it.each<[string, string[]]>([
+    [' B16C30', ['Rating " B16C30" has a space before it']],
+    ['B16C30 ', ['Rating "B16C30 " has a space after it']],
+    ['B016C30', ['Rating "B016C30": morale 016 has a leading zero; write 16']],
+    ['B16C040', ['Rating "B16C040": melee 040 has a leading zero; write 40']],
+    ['Z99Z9', ['move must be A–C', 'morale must be 1–25', 'fire must be A–E', 'melee must be 10–99'].map((m) => `Rating "Z99Z9": ${m}`)],
+    ['B16C40R', ['Rating "B16C40R": the trailing R marks rifles in army lists; here that is "rifles": true']],
+    ['b16c40', ['Rating "b16c40": write the letters as capitals']],
+    ['B16C', ['Rating "B16C": the Melee number is missing after the Fire letter']],
+    ['B16C40X', ['Rating "B16C40X": "X" after the Melee number is not part of a rating']],
+  ])('%j', (rating, messages) => {
+    const { doc, path } = rated('fr-inf', rating);
+    const problems = run(doc);
+    expect(problems.filter((p) => p.path === path).map((p) => [p.severity, p.message])).toEqual(messages.map((m) => ['error', m]));
+    expect(problems.filter((p) => /expected form|is not valid/.test(p.message))).toEqual([]);
+  });
+
+  it('hints "rifles": true for the trailing R, and the general letters for a line battalion', () => {
+    const rifles = rated('fr-inf', 'B16C40R');
+    expect(at(rifles.doc, rifles.path)[0]!.hint).toContain('"rifles": true');
+    const bad = rated('fr-inf', 'B16F40');
+    expect(at(bad.doc, bad.path)[0]!.hint).toBe('e.g. B16C30: Move A–C, Morale 1–25, Fire A–E, Melee 10–99');
+  });
+
+  it("a battery's hint names its own letters, A and B, the rows of the artillery movement and solid-shot tables", () => {
+    const { doc, path } = rated('fr-art', 'B16F25');
+    expect(at(doc, path)).toEqual([
+      expect.objectContaining({ message: 'Rating "B16F25": fire must be A–E', hint: 'e.g. B16B25: Move A–B, Morale 1–25, Fire A–B, Melee 10–99 (a battery)' }),
+    ]);
+    const missing = napoleonsEagles();
+    delete unit(missing, 'fr-art').u.ratings['napoleons-eagles'].rating;
+    expect(run(missing)).toContainEqual(expect.objectContaining({ message: '"Foot battery" has no Napoleon\'s Eagles rating', hint: expect.stringContaining('Move A–B, Morale 1–25, Fire A–B') }));
+  });
+
+  it('artillery movement table (A and B rows only): a battery rated Move C is warned, not refused', () => {
+    const { doc, path } = rated('fr-art', 'C16B25');
+    expect(errorsOf(doc)).toEqual([]);
+    expect(at(doc, path)).toEqual([
+      expect.objectContaining({ severity: 'warning', message: 'Battery "Foot battery" is rated Move C, but the artillery movement table has rows for A and B only', hint: expect.stringContaining('Move A–B') }),
+    ]);
+  });
+
+  it.each(['C', 'D', 'E'])('solid-shot table (A and B hit numbers only): a battery rated Fire %s is warned, not refused', (fire) => {
+    const { doc, path } = rated('fr-art', `B16${fire}25`);
+    expect(errorsOf(doc)).toEqual([]);
+    expect(at(doc, path).map((p) => [p.severity, p.message])).toEqual([
+      ['warning', `Battery "Foot battery" is rated Fire ${fire}, but the solid-shot table gives hit numbers for A and B only`],
+    ]);
+  });
+
+  it('the same letters on infantry raise nothing, and A and B on a battery raise nothing', () => {
+    expect(at(rated('fr-inf', 'C16E40').doc, ratingPath(napoleonsEagles(), 'fr-inf'))).toEqual([]);
+    for (const rating of ['A16A25', 'B16B25']) expect(at(rated('fr-art', rating).doc, ratingPath(napoleonsEagles(), 'fr-art'))).toEqual([]);
+  });
+});
+
 describe('hex facings (file format, Conventions)', () => {
   const refusedFacings = (orientation: 'flat' | 'pointy'): number[] => {
     const refused: number[] = [];

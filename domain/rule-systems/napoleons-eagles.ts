@@ -1,6 +1,6 @@
 // Napoleon's Eagles: free-form inches, B16C30 ratings, figures, ranks and guns. See docs/rules/napoleons-eagles.md.
 import type { Unit } from '../model.js';
-import { parseRating, RATING_HINT } from '../ratings.js';
+import { BATTERY_RATING_HINT, batteryLetterFaults, parseRating, ratingHint } from '../ratings.js';
 import { bandFor, checkFormation, checkHasLeader, checkLeaderRatings, checkMarkers, checkScenario } from './napoleons-eagles-checks.js';
 import { NE_OPTIONS } from './napoleons-eagles-options.js';
 import { commonBarrier, type RuleProfile } from './profile.js';
@@ -79,9 +79,15 @@ export const napoleonsEagles: RuleProfile = {
     const key = `${unit.arm}/${unit.type}`;
     if (unit.arm !== 'train') {
       if (block.rating === undefined) {
-        ctx.error(blockPath, `"${unit.name}" has no Napoleon's Eagles rating`, `Add "rating", ${RATING_HINT}.`);
+        ctx.error(blockPath, `"${unit.name}" has no Napoleon's Eagles rating`, `Add "rating", ${ratingHint(unit.arm)}.`);
       } else if (typeof block.rating === 'string') {
         const parsed = parseRating(block.rating);
+        // The format allows any letter; the artillery tables do not (BATTERY_LETTERS), so this is a warning.
+        if (parsed.ok && unit.arm === 'artillery') {
+          for (const fault of batteryLetterFaults(parsed.rating)) {
+            ctx.warn(`${blockPath}/rating`, `Battery "${unit.name}" is rated ${fault}`, BATTERY_RATING_HINT);
+          }
+        }
         const band = bandFor(unit, block, NE_BANDS);
         if (parsed.ok && band) {
           const { morale, melee } = parsed.rating;
