@@ -5,7 +5,8 @@ import { assaultAttackerDice, assaultDefenderDice, assaultHitOn, fireDiceCount, 
 import { facingTowards, inFireCover, roughFacing } from './geometry.js';
 import { isLegalUnitAction, mustUseOrders } from './legal-actions.js';
 import { assaultApproach, baseMove, mayAssault, maneuverOptions, moveOptions } from './movement.js';
-import { hitsPmf, p, retreatHits } from './ai-odds.js';
+import { p, retreatHits } from './ai-odds.js';
+import type { AiMemo } from './ai-memo.js';
 import { kindOf } from './ai-strategy.js';
 import { Evaluator, abilityAfter, type FireAbility, type Pose } from './ai-evaluator.js';
 import { DID_BOMBARD, MOVED, hasTrait, isGuns, isSpent, onTable, unusedOrders, type Action, type Formation, type GameState, type UnitState } from './types.js';
@@ -29,8 +30,8 @@ interface Candidate {
  * actions presses on, the unit with the best action that does takes it (holding still and firing where it stands
  * cannot turn the result round).
  */
-export function planActions(s: GameState): Action[] {
-  const ev = new Evaluator(s);
+export function planActions(s: GameState, memo: AiMemo): Action[] {
+  const ev = new Evaluator(s, memo);
   const side = s.pending.side;
   const behind = ev.plan.behind;
   const picks: Candidate[] = [];
@@ -68,12 +69,6 @@ interface Slot {
 }
 
 const emptySlot = (u: UnitState, score: number): Slot => ({ score, kind: null, to: -1, facing: u.facing, formation: null, target: -1, progress: 0 });
-
-/** Per box, the facings worth weighing a move in (bit per facing), stamped with the look they were worked out for. */
-let sensibleMask = new Int32Array(0);
-let sensibleStamp = new Int32Array(0);
-let reachedStamp = new Int32Array(0);
-let stamp = 0;
 
 /**
  * The unit's best action that beats holding its order (any, with `mustAct`), and, with `alsoPressing`, its best
@@ -147,13 +142,10 @@ function bestForUnit(ev: Evaluator, ui: number, mustAct: boolean, alsoPressing: 
   // so only those are scored (the scoring dominates the AI's time), unless a box nearer the goals (or worth standing
   // in) can be reached in no such facing: a move that turns at its start ends facing the way it went, and the box
   // may be the goal itself.
-  const n = b.cols * b.rows;
-  if (sensibleMask.length < n) {
-    sensibleMask = new Int32Array(n);
-    sensibleStamp = new Int32Array(n);
-    reachedStamp = new Int32Array(n);
-  }
-  const look = ++stamp;
+  const memo = ev.memo;
+  memo.stampsFor(b.cols * b.rows);
+  const { sensibleMask, sensibleStamp, reachedStamp } = memo;
+  const look = ++memo.look;
   const facingOk = (cell: number, facing: Facing): boolean => {
     if (sensibleStamp[cell] !== look) {
       let mask = 1 << (u.facing / 90);
@@ -209,14 +201,15 @@ function bestForUnit(ev: Evaluator, ui: number, mustAct: boolean, alsoPressing: 
     take(v, 'maneuver', o.to, o.facing, o.formation, -1, -1, pose, manAbility);
   }
   if (mayAssault(u)) {
+    const odds = { win: 0 };
     for (const ti of ev.enemies) {
       const t = s.units[ti]!;
       if (boxDistance(b, u.cell, t.cell) > baseMove(u) + 1.5) continue;
       const ap = assaultApproach(ctx, ui, ti);
       if (!ap) continue;
-      const combat = scoreAssault(ev, ui, ti, ap.from);
+      const combat = scoreAssault(ev, ui, ti, ap.from, odds);
       // Never at odds it would not want to face as the defender: it must be at least as likely to win as to lose.
-      if (assaultOdds.win < 0.5) continue;
+      if (odds.win < 0.5) continue;
       // Where it ends up: touching the target, facing it (or in its box, having won; the capture counts that).
       pose.cell = ap.from;
       pose.facing = facingTowards(b, ap.from, t.cell) ?? u.facing;
@@ -257,15 +250,12 @@ function candidate(s: GameState, ui: number, slot: Slot): Candidate | null {
   return { score: slot.score, action, progress: slot.progress === 1 };
 }
 
-/** The chance the last assault scoreAssault weighed is won by the assaulter (ties go to the defender). */
-const assaultOdds = { win: 0 };
-
 /**
  * What assaulting `ti` from `from` is worth to the assaulter, in VP, from the exact odds of the two dice pools:
  * hits given and taken, units destroyed by hits or by the retreat, and ground won (an objective the side wants).
- * The chance of winning is left in `assaultOdds`.
+ * The chance the assaulter wins (ties go to the defender) is left in `odds`.
  */
-function scoreAssault(ev: Evaluator, ui: number, ti: number, from: number): number {
+function scoreAssault(ev: Evaluator, ui: number, ti: number, from: number, odds: { win: number }): number {
   const { s, ctx } = ev;
   const b = s.board;
   const u = s.units[ui]!;
@@ -280,18 +270,18 @@ function scoreAssault(ev: Evaluator, ui: number, ti: number, from: number): numb
     let taken = 0;
     if (gunsFireAtAssaulter(s, t, from)) {
       const dice = fireDiceCount(b, t, me, 1, false);
-      const f = hitsPmf(dice, fireHitOn(t, 'fire'));
+      const f = ev.memo.hitsPmf(dice, fireHitOn(t, 'fire'));
       for (let k = 0; k < f.length; k++) {
         taken += f[k]! * Math.min(k, uLeft);
         if (k >= 3) driven += f[k]!;
       }
     }
-    assaultOdds.win = 1 - driven;
+    odds.win = 1 - driven;
     return (1 - driven) * (t.vp * ev.stake[t.side] + ev.plan.capture[t.cell]!) - taken * wu - (taken >= uLeft ? u.vp * 0.5 * ev.stake[u.side] : 0);
   }
   const defend = unusedOrders(t) > 0;
-  const fa = hitsPmf(assaultAttackerDice(b, me, t, from), assaultHitOn(u));
-  const fd = hitsPmf(assaultDefenderDice(me, t, defend), assaultHitOn(t));
+  const fa = ev.memo.hitsPmf(assaultAttackerDice(b, me, t, from), assaultHitOn(u));
+  const fd = ev.memo.hitsPmf(assaultDefenderDice(me, t, defend), assaultHitOn(t));
   const tLeft = t.sp - t.hits;
   // Retreat costs by length, worked out once each.
   const tRetreat: number[] = [];
@@ -325,6 +315,6 @@ function scoreAssault(ev: Evaluator, ui: number, ti: number, from: number): numb
       v += pr * (Math.min(tHits, tLeft) * wt - Math.min(uHits, uLeft) * wu + (tDead ? tKill : 0) - (uDead ? uKill : 0) + outcome);
     }
   }
-  assaultOdds.win = won;
+  odds.win = won;
   return v;
 }

@@ -14,7 +14,8 @@ import {
 import { boxOnSide, ctxOf, hasLineOfSight, sideOf, type Ctx } from './geometry.js';
 import { baseMove, mayAssault } from './movement.js';
 import { walkDistances, nextSteps } from './ai-fields.js';
-import { hitsPmf, meleeOdds, p, retreatCosts, retreatHits } from './ai-odds.js';
+import { meleeOdds, p, retreatHits } from './ai-odds.js';
+import type { AiMemo } from './ai-memo.js';
 import { kindOf, stakes, strategyFor, type Kind, type Strategy } from './ai-strategy.js';
 import {
   DID_MOVE,
@@ -52,9 +53,6 @@ const FORMATION_INDEX = (f: Formation | null): number => (f === 'column' ? 1 : f
 
 const brokenKey = (pose: Pose, holding: boolean): number => ((pose.cell * 4 + pose.facing / 90) * 3 + FORMATION_INDEX(pose.formation)) * 2 + (holding ? 1 : 0);
 
-/** retreatCosts' answers, reused. */
-const retreats = new Float64Array(64);
-
 const FIRE_NONE = 1;
 const FIRE_MAIN = 2;
 const FIRE_SKIRMISH = 3;
@@ -88,7 +86,7 @@ export class Evaluator {
   private readonly threatCache = new Map<number, Map<number, number>>();
   private readonly brokenCache = new Map<number, Map<number, number>>();
 
-  constructor(readonly s: GameState) {
+  constructor(readonly s: GameState, readonly memo: AiMemo) {
     this.ctx = ctxOf(s);
     this.side = s.pending.side;
     this.enemies = [];
@@ -99,7 +97,7 @@ export class Evaluator {
     s.units.forEach((u, i) => {
       if (u.side === this.side && onTable(u) && !isSpent(u) && !isGuns(u)) this.friends.push(i);
     });
-    this.plan = strategyFor(s, this.side, this.enemies);
+    this.plan = strategyFor(memo, s, this.side, this.enemies);
     const a = this.plan.aggression;
     this.pull = 0.8 + 2.2 * a;
     // An attack goes in when there are enough troops near the goal to carry it, not one unit at a time: until then
@@ -331,7 +329,7 @@ export class Evaluator {
         fire += dice * p(fireHitOn(e, 'fire')) * again;
         if (dice >= 3) {
           // Three hits of one fire make the unit withdraw a box straight back from the firer (4.ii.g).
-          const pmf = hitsPmf(dice, fireHitOn(e, 'fire'));
+          const pmf = this.memo.hitsPmf(dice, fireHitOn(e, 'fire'));
           let three = 0;
           for (let h = 3; h < pmf.length; h++) three += pmf[h]!;
           if (three * 0.6 > brokenByFire && retreatHits(ctx, u, pose.cell, e.cell, 1, ui) === Infinity) brokenByFire = three * 0.6;
@@ -343,7 +341,7 @@ export class Evaluator {
         // The enemy would come at the side it already stands off, and the unit would fall back straight away from it.
         const contact = boxOnSide(b, pose.cell, pose.facing, sideOf(b, pose.cell, pose.facing, e.cell));
         if (contact < 0 || (b.flags[contact]! & IMPASSABLE) !== 0 || isCut(b, contact, pose.cell)) continue;
-        const odds = meleeOdds(assaultAttackerDice(b, e, me, contact), assaultHitOn(e), assaultDefenderDice(e, me, holding), assaultHitOn(u));
+        const odds = meleeOdds(this.memo, assaultAttackerDice(b, e, me, contact), assaultHitOn(e), assaultDefenderDice(e, me, holding), assaultHitOn(u));
         // Being charged costs the hits taken, less what the charge costs the enemy (an exchange it would not seek),
         // and on losing the retreat's hits, or the unit when the retreat breaks it.
         let m = Math.max(0, odds.attackerHits - 0.7 * odds.defenderHits);
@@ -351,7 +349,8 @@ export class Evaluator {
         let longest = odds.winBy.length - 1;
         while (longest > 0 && odds.winBy[longest]! < 1e-4) longest--;
         if (longest > 0) {
-          retreatCosts(ctx, u, pose.cell, contact, longest, ui, retreats);
+          const retreats = this.memo.retreats;
+          retreatHits(ctx, u, pose.cell, contact, longest, ui, retreats);
           for (let margin = 1; margin <= longest; margin++) {
             const pr = odds.winBy[margin]!;
             const hits = retreats[margin]!;

@@ -1,19 +1,21 @@
 // The board as the AI sees it: the steps between boxes, distances to a set of goal boxes (through or round the
 // enemy), walking distances between any two boxes, the boxes an `exit` condition leaves from, and the boxes horse
-// and guns head for beside a town objective. All of it is worked out once per board (or per scenario) and cached.
-import { IMPASSABLE, T_FORT, T_TOWN, isCut, rowOf, step, type Board } from './board.js';
+// and guns head for beside a town objective. The tables are worked out once per board (or per scenario), shared by
+// every player, and never written again once built; a search's working space is the caller's (see AiMemo).
+import { IMPASSABLE, T_FORT, T_TOWN, isCut, onEdge, step, type Board } from './board.js';
 import { sideIndexOf, type GameState } from './types.js';
-
-/** Reused bucket lists of goalField's queue, one per distance in half boxes. */
-const buckets: number[][] = [];
 
 interface Steps {
   /** Per box, its 8 neighbours one may step to over passable ground (-1: none). */
   to: Int32Array;
   /** The cost of each step in half boxes: 2 straight, 3 diagonal. */
   cost: Uint8Array;
-  /** goalField's working distances, reused. */
-  work: Int32Array;
+}
+
+/** goalField's working space: a distance per box, and its queue's buckets, one per distance in half boxes. */
+export interface FieldScratch {
+  workFor(n: number): Int32Array;
+  readonly buckets: number[][];
 }
 
 /** The steps between boxes, worked out once per board: the searches below run several times a decision. */
@@ -22,7 +24,7 @@ export function stepsOf(b: Board): Steps {
   let st = stepsCache.get(b);
   if (st) return st;
   const n = b.cols * b.rows;
-  st = { to: new Int32Array(n * 8).fill(-1), cost: new Uint8Array(n * 8), work: new Int32Array(n) };
+  st = { to: new Int32Array(n * 8).fill(-1), cost: new Uint8Array(n * 8) };
   for (let i = 0; i < n; i++) {
     let k = 0;
     for (let dr = -1; dr <= 1; dr++) {
@@ -47,11 +49,12 @@ export function stepsOf(b: Board): Steps {
  * it, its zone of control), so troops head round a blocked crossing when there is another. Unreachable boxes get a
  * large finite distance. Costs are whole half boxes, so a bucket queue orders them in linear time.
  */
-export function goalField(b: Board, sources: readonly number[], offsets: readonly number[], penalty: Uint8Array, out: Float64Array): void {
+export function goalField(b: Board, sources: readonly number[], offsets: readonly number[], penalty: Uint8Array, out: Float64Array, scratch: FieldScratch): void {
   const n = b.cols * b.rows;
   const far = 1 << 30;
   const st = stepsOf(b);
-  const d = st.work.fill(far);
+  const d = scratch.workFor(n).fill(far);
+  const buckets = scratch.buckets;
   let top = 0;
   const push = (c: number, v: number): void => {
     d[c] = v;
@@ -90,8 +93,10 @@ export function walkDistances(b: Board): Float32Array {
   w = new Float32Array(n * n);
   const none = new Uint8Array(n);
   const row = new Float64Array(n);
+  let work = new Int32Array(0);
+  const scratch: FieldScratch = { workFor: (size) => (work.length < size ? (work = new Int32Array(size)) : work), buckets: [] };
   for (let i = 0; i < n; i++) {
-    goalField(b, [i], [0], none, row);
+    goalField(b, [i], [0], none, row, scratch);
     w.set(row, i * n);
   }
   walkCache.set(b, w);
@@ -99,23 +104,18 @@ export function walkDistances(b: Board): Float32Array {
 }
 
 /** Per side, the boxes it may leave the table from to meet an `exit` condition. */
-const exitFieldCache = new WeakMap<object, [Set<number> | null, Set<number> | null]>();
-export function exitFields(s: GameState): [Set<number> | null, Set<number> | null] {
-  let f = exitFieldCache.get(s.meta.victory);
-  if (f) return f;
+const exitFieldCache = new WeakMap<object, [ReadonlySet<number> | null, ReadonlySet<number> | null]>();
+export function exitFields(s: GameState): readonly [ReadonlySet<number> | null, ReadonlySet<number> | null] {
+  const known = exitFieldCache.get(s.meta.victory);
+  if (known) return known;
   const b = s.board;
-  f = [null, null];
+  const f: [ReadonlySet<number> | null, ReadonlySet<number> | null] = [null, null];
   for (const v of s.meta.victory) {
     if (v.kind !== 'exit') continue;
     const side = sideIndexOf(s, v.side);
     if (side === -1) continue;
     const cells = new Set<number>();
-    for (let i = 0; i < b.cols * b.rows; i++) {
-      const c = i % b.cols;
-      const r = rowOf(b, i);
-      const on = v.edge === 'north' ? r === 0 : v.edge === 'south' ? r === b.rows - 1 : v.edge === 'west' ? c === 0 : c === b.cols - 1;
-      if (on && (b.flags[i]! & IMPASSABLE) === 0) cells.add(i);
-    }
+    for (let i = 0; i < b.cols * b.rows; i++) if (onEdge(b, i, v.edge) && (b.flags[i]! & IMPASSABLE) === 0) cells.add(i);
     f[side] = cells;
   }
   exitFieldCache.set(s.meta.victory, f);
@@ -126,8 +126,8 @@ export function exitFields(s: GameState): [Set<number> | null, Set<number> | nul
  * Per objective, the boxes horse and guns head for: those of it they may stand in, or else the boxes beside it
  * (they cannot hold a town). Fixed per board.
  */
-const mountedCache = new WeakMap<Board, number[][]>();
-export function mountedGoals(b: Board): number[][] {
+const mountedCache = new WeakMap<Board, readonly (readonly number[])[]>();
+export function mountedGoals(b: Board): readonly (readonly number[])[] {
   let m = mountedCache.get(b);
   if (m) return m;
   m = b.objectives.map((o) => {

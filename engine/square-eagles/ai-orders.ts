@@ -4,6 +4,7 @@ import { orderActions, orderCost } from './legal-actions.js';
 import { baseMove, mayAssault } from './movement.js';
 import { kindOf } from './ai-strategy.js';
 import { Evaluator } from './ai-evaluator.js';
+import type { AiMemo } from './ai-memo.js';
 import { hasTrait, isCavalry, isGuns, isSpent, onTable, unitIndexOf, type Action, type GameState } from './types.js';
 
 /** How much a unit wants an order this turn, in rough VP. */
@@ -25,9 +26,9 @@ function orderNeed(ev: Evaluator, ui: number): number {
  * The whole Orders phase at once: each General joins the unit where his free order is worth most (a unit that
  * would cost two pips, or one to rally), then pips go to the units that want an order most per pip.
  */
-export function planOrders(s: GameState): Action[] {
+export function planOrders(s: GameState, memo: AiMemo): Action[] {
   const side = s.pending.side;
-  const ev = new Evaluator(s);
+  const ev = new Evaluator(s, memo);
   const needs = new Map<number, number>();
   const need = (ui: number): number => {
     let v = needs.get(ui);

@@ -4,6 +4,7 @@ import { boxDistance } from './board.js';
 import { evaluateVictory } from './victory.js';
 import { ctxOf } from './geometry.js';
 import { exitFields, goalField, mountedGoals } from './ai-fields.js';
+import type { AiMemo } from './ai-memo.js';
 import { isGuns, isSpent, onTable, sideIndexOf, type GameState, type SideIndex, type UnitState } from './types.js';
 
 /**
@@ -29,7 +30,7 @@ export interface Strategy {
   bonus: Float64Array;
   /** Per box, what driving the enemy out of it is worth (an objective the side wants to take), in VP. */
   capture: Float64Array;
-  exitCells: Set<number>;
+  exitCells: ReadonlySet<number>;
   /** Per kind and box, a neighbouring box one step nearer `dist`'s goals, or -1 (worked out on demand). */
   next: [Int32Array | null, Int32Array | null];
 }
@@ -60,12 +61,12 @@ export function stakes(s: GameState): [number, number] {
   return f;
 }
 
-/** How much each objective matters to `side`, by the victory conditions (0: not at all); fixed per scenario. */
-const weightCache = new WeakMap<object, [Float64Array | null, Float64Array | null]>();
+/** How much each objective matters to each side, by the victory conditions (0: not at all); fixed per scenario. */
+const weightCache = new WeakMap<object, [Float64Array, Float64Array]>();
 function objectiveWeights(s: GameState, side: SideIndex): Float64Array {
-  let cache = weightCache.get(s.meta.victory);
-  if (!cache) weightCache.set(s.meta.victory, (cache = [null, null]));
-  return (cache[side] ??= weighObjectives(s, side));
+  let weights = weightCache.get(s.meta.victory);
+  if (!weights) weightCache.set(s.meta.victory, (weights = [weighObjectives(s, 0), weighObjectives(s, 1)]));
+  return weights[side];
 }
 
 function weighObjectives(s: GameState, side: SideIndex): Float64Array {
@@ -87,12 +88,10 @@ function weighObjectives(s: GameState, side: SideIndex): Float64Array {
 }
 
 /**
- * The last picture worked out for each side of each scenario, and what it was worked out from: everything it depends
- * on but the side's own positions (the turn, who stands where for the enemy, who is gone, who holds what). Within a
- * side's Actions phase only its own units move, so most plans reuse it.
+ * What a side's plan is worked out from: everything it depends on but the side's own positions (the turn, who stands
+ * where for the enemy, who is gone, who holds what). Within a side's Actions phase only its own units move, so the
+ * memo's last plan usually serves again.
  */
-const strategyCache = new WeakMap<object, [{ key: Int32Array; plan: Strategy } | null, { key: Int32Array; plan: Strategy } | null]>();
-
 function strategyKey(s: GameState, side: SideIndex): Int32Array {
   const key = new Int32Array(1 + s.units.length + s.control.length);
   key[0] = s.turn;
@@ -111,30 +110,27 @@ function sameKey(a: Int32Array, b: Int32Array): boolean {
   return true;
 }
 
-export function strategyFor(s: GameState, side: SideIndex, enemies: readonly number[]): Strategy {
-  let cache = strategyCache.get(s.meta.victory);
-  if (!cache) strategyCache.set(s.meta.victory, (cache = [null, null]));
+export function strategyFor(memo: AiMemo, s: GameState, side: SideIndex, enemies: readonly number[]): Strategy {
   const key = strategyKey(s, side);
-  const hit = cache[side];
-  const plan = hit && sameKey(hit.key, key) ? hit.plan : workOutStrategy(s, side, enemies);
-  if (!hit || hit.plan !== plan) cache[side] = { key, plan };
+  const hit = memo.strategy[side];
+  const plan = hit && sameKey(hit.key, key) ? hit.plan : workOutStrategy(memo, s, side, enemies);
+  if (!hit || hit.plan !== plan) memo.strategy[side] = { key, plan };
   return { ...plan, aggression: aggressionOf(s, side, plan) };
 }
 
 /**
  * Who would win if the game ended now. It depends only on who holds what and which units are gone, which change far
- * less often than the AI asks, so the last answer is kept with what it was worked out from.
+ * less often than the AI asks, so the memo keeps the last answer with what it was worked out from.
  */
-const outcomeCache = new WeakMap<object, { key: Int32Array; winner: number }>();
-export function winnerNow(s: GameState): number {
+function winnerNow(memo: AiMemo, s: GameState): number {
   const key = new Int32Array(s.units.length + s.control.length);
   let k = 0;
   for (const u of s.units) key[k++] = u.status === 'table' ? 0 : u.status === 'reserve' ? 1 : u.status === 'exited' ? 2 : 3;
   for (const c of s.control) key[k++] = c.holder;
-  const hit = outcomeCache.get(s.meta.victory);
+  const hit = memo.outcome;
   if (hit && sameKey(hit.key, key)) return hit.winner;
   const winner = evaluateVictory(s).winner;
-  outcomeCache.set(s.meta.victory, { key, winner });
+  memo.outcome = { key, winner };
   return winner;
 }
 
@@ -153,12 +149,12 @@ function aggressionOf(s: GameState, side: SideIndex, plan: Strategy): number {
   return Math.min(1, Math.max(0.45 + 0.55 * progress, needed / left));
 }
 
-function workOutStrategy(s: GameState, side: SideIndex, enemies: readonly number[]): Strategy {
+function workOutStrategy(memo: AiMemo, s: GameState, side: SideIndex, enemies: readonly number[]): Strategy {
   const b = s.board;
   const n = b.cols * b.rows;
   const weights = objectiveWeights(s, side);
   const exit = exitFields(s)[side];
-  const winner = winnerNow(s);
+  const winner = winnerNow(memo, s);
   const winning = winner === side;
   const behind = winner === (side === 0 ? 1 : 0) || (winner === -1 && s.turn >= s.meta.limit - 1);
   const progress = Math.min(1, (s.turn - 1) / Math.max(1, s.meta.limit - 1));
@@ -213,7 +209,7 @@ function workOutStrategy(s: GameState, side: SideIndex, enemies: readonly number
   for (const ei of enemies) penalty[s.units[ei]!.cell] = 8;
   const zoc = ctx.zoc[side === 0 ? 1 : 0];
   for (let i = 0; i < n; i++) if (penalty[i] === 0 && zoc[i] !== undefined && zoc[i]!.length > 0) penalty[i] = 2;
-  for (const kind of [0, 1] as const) goalField(b, sources[kind], offsets[kind], penalty, dist[kind]);
+  for (const kind of [0, 1] as const) goalField(b, sources[kind], offsets[kind], penalty, dist[kind], memo);
   if (!anyGoal || sources[0].length === 0 || dist[0].every((d) => d >= b.cols + b.rows)) {
     // Nothing to stand on (a pure destroy condition): the goal is the enemy.
     for (let i = 0; i < n; i++) {

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../../domain/model.js';
 import { deriveSeed } from '../dice.js';
 import { box, centre, inActions, start, unit, type ScenarioSpec } from '../../tests/se-kit.js';
-import { heuristicPlayer, hitsPmf } from './ai.js';
+import { heuristicPlayer } from './ai.js';
+import { hitsPmfOf } from './ai-odds.js';
 import { IMPASSABLE, boxDistance, cellIndex, isCut, step } from './board.js';
 import { retreatDirection } from './combat.js';
 import { applyAction } from './game.js';
@@ -26,12 +27,12 @@ function redToAct(spec: ScenarioSpec, ordered: string[], hits: Record<string, nu
 }
 
 describe('AI: dice odds', () => {
-  it('hitsPmf is the binomial distribution of the hits a pool scores', () => {
-    expect([...hitsPmf(3, 4)].map((x) => Math.round(x * 1000) / 1000)).toEqual([0.125, 0.375, 0.375, 0.125]);
-    const f = hitsPmf(5, 3);
+  it('hitsPmfOf is the binomial distribution of the hits a pool scores', () => {
+    expect([...hitsPmfOf(3, 4)].map((x) => Math.round(x * 1000) / 1000)).toEqual([0.125, 0.375, 0.375, 0.125]);
+    const f = hitsPmfOf(5, 3);
     expect(f.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
     expect(f.reduce((a, x, k) => a + x * k, 0)).toBeCloseTo(5 * (4 / 6), 12);
-    expect([...hitsPmf(0, 4)]).toEqual([1]);
+    expect([...hitsPmfOf(0, 4)]).toEqual([1]);
   });
 });
 

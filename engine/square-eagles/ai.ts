@@ -12,14 +12,13 @@ import { assaultDice, fireTargets, firePool, mainFireDice } from './combat.js';
 import { ctxOf, type Ctx } from './geometry.js';
 import { legalActions } from './game.js';
 import { isLegalOrder, isLegalUnitAction, mayEndActions, mustUseOrders } from './legal-actions.js';
-import { hitsPmf, p, retreatHits } from './ai-odds.js';
+import { binomialPmf, p, retreatHits } from './ai-odds.js';
+import { AiMemo } from './ai-memo.js';
 import { stakes } from './ai-strategy.js';
 import { Evaluator, abilityAfter, hitValue, type Pose } from './ai-evaluator.js';
 import { planActions } from './ai-actions.js';
 import { planOrders } from './ai-orders.js';
 import { isGuns, isSpent, onTable, unitIndexOf, unusedOrders, type Action, type GameState } from './types.js';
-
-export { hitsPmf } from './ai-odds.js';
 
 export type PlayerKind = 'ai' | 'random';
 export const PLAYER_KINDS: readonly PlayerKind[] = ['ai', 'random'];
@@ -51,6 +50,7 @@ export function makePlayer(kind: PlayerKind, seed: number): Player {
  * action that is no longer legal), which keeps it fast without acting on a stale picture.
  */
 export function heuristicPlayer(): Player {
+  const memo = new AiMemo();
   let plan: Action[] = [];
   let planned = new Set<string>();
   let planSig = 0;
@@ -65,7 +65,7 @@ export function heuristicPlayer(): Player {
             const next = orders.shift()!;
             if (next.type === 'end-orders' || ((next.type === 'attach' || next.type === 'order') && isLegalOrder(state, state.pending.side, next))) return next;
           }
-          orders = planOrders(state);
+          orders = planOrders(state, memo);
           ordersKey = `${state.turn}:${state.pending.side}`;
           return orders.shift()!;
         }
@@ -83,7 +83,7 @@ export function heuristicPlayer(): Player {
               if (ui >= 0 && next.type !== 'assault' && !gunsMove && isLegalUnitAction(ctxOf(state), ui, next)) return next;
             }
           }
-          plan = planActions(state);
+          plan = planActions(state, memo);
           planned = new Set(plan.filter((a) => 'unit' in a).map((a) => (a as { unit: string }).unit));
           planSig = signature(state, planned);
           const next = plan.shift()!;
@@ -97,13 +97,13 @@ export function heuristicPlayer(): Player {
           return next;
         }
         case 'fire':
-          return chooseFire(state, legalActions(state));
+          return chooseFire(state, legalActions(state), memo);
         case 'defend':
-          return chooseDefend(state);
+          return chooseDefend(state, memo);
         case 'assault-defence':
           return chooseAssaultDefence(state);
         case 'assault-win':
-          return chooseAfterAssault(state);
+          return chooseAfterAssault(state, memo);
         default:
           return legalActions(state)[0]!;
       }
@@ -135,14 +135,14 @@ function signature(s: GameState, planned: Set<string>): number {
  * the firer (4.ii.g), with the hits that costs, or the whole unit when the way back is off the table or into ground
  * it cannot enter.
  */
-function shotValue(ctx: Ctx, ui: number, ti: number, pool: { dice: number; hitOn: number; reroll: boolean }, stake: readonly [number, number]): number {
+function shotValue(memo: AiMemo, ctx: Ctx, ui: number, ti: number, pool: { dice: number; hitOn: number; reroll: boolean }, stake: readonly [number, number]): number {
   const { s } = ctx;
   const t = s.units[ti]!;
   const left = t.sp - t.hits;
   const hv = hitValue(t) * stake[t.side];
   const kill = t.vp * 0.5 * stake[t.side];
   // Light Rifles re-roll a missed skirmish die: each die hits unless it misses twice.
-  const f = pool.reroll ? binomial(pool.dice, 1 - (1 - p(pool.hitOn)) ** 2) : hitsPmf(pool.dice, pool.hitOn);
+  const f = pool.reroll ? binomialPmf(pool.dice, 1 - (1 - p(pool.hitOn)) ** 2) : memo.hitsPmf(pool.dice, pool.hitOn);
   let back = -1;
   let v = 0;
   for (let k = 1; k < f.length; k++) {
@@ -161,17 +161,7 @@ function shotValue(ctx: Ctx, ui: number, ti: number, pool: { dice: number; hitOn
   return v;
 }
 
-function binomial(n: number, q: number): Float64Array {
-  const f = new Float64Array(n + 1);
-  f[0] = 1;
-  for (let k = 0; k < n; k++) {
-    for (let j = k + 1; j >= 1; j--) f[j] = f[j]! * (1 - q) + f[j - 1]! * q;
-    f[0] = f[0]! * (1 - q);
-  }
-  return f;
-}
-
-function chooseFire(s: GameState, actions: Action[]): Action {
+function chooseFire(s: GameState, actions: Action[], memo: AiMemo): Action {
   const ctx = ctxOf(s);
   const stake = stakes(s);
   let best = actions[0]!;
@@ -182,7 +172,7 @@ function chooseFire(s: GameState, actions: Action[]): Action {
     const ti = unitIndexOf(s, a.target);
     const pool = firePool(ctx, ui, ti, { orderBonus: unusedOrders(s.units[ui]!) > 0, orderFires: a.type === 'defend-fire' });
     if (!pool.allowed) continue;
-    const score = shotValue(ctx, ui, ti, pool, stake);
+    const score = shotValue(memo, ctx, ui, ti, pool, stake);
     if (score > bestScore) {
       bestScore = score;
       best = a;
@@ -195,7 +185,7 @@ function chooseFire(s: GameState, actions: Action[]): Action {
  * Defend!: spend an order on a real shot (ordinary fire, not skirmishers) worth at least one sure hit; the order
  * would otherwise only add one die later.
  */
-function chooseDefend(s: GameState): Action {
+function chooseDefend(s: GameState, memo: AiMemo): Action {
   const ctx = ctxOf(s);
   const side = s.pending.side;
   const stake = stakes(s);
@@ -209,7 +199,7 @@ function chooseDefend(s: GameState): Action {
       const pool = firePool(ctx, ui, ti, { orderFires: true });
       if (!pool.allowed) continue;
       const e = s.units[ti]!;
-      const score = shotValue(ctx, ui, ti, pool, stake);
+      const score = shotValue(memo, ctx, ui, ti, pool, stake);
       if (score < hitValue(e) * stake[e.side]) continue;
       if (score > bestScore) {
         bestScore = score;
@@ -240,11 +230,11 @@ function chooseAssaultDefence(s: GameState): Action {
   return { type: 'assault-defence', choice: 'dice' };
 }
 
-function chooseAfterAssault(s: GameState): Action {
+function chooseAfterAssault(s: GameState, memo: AiMemo): Action {
   const actions = legalActions(s);
   const p0 = s.pending;
   if (p0.kind !== 'assault-win') return actions[0]!;
-  const ev = new Evaluator(s);
+  const ev = new Evaluator(s, memo);
   const u = s.units[p0.unit]!;
   let best = actions[0]!;
   let bestScore = -Infinity;
