@@ -3,20 +3,18 @@ import { lineColorFor } from '../../domain/map/shapes.js';
 import { SCREEN_STYLE } from '../../domain/map/styles.js';
 import type { GameView, SideKey } from '../../domain/engine-protocol.js';
 import type { Formation, Scenario, TacticalFormation } from '../../domain/model.js';
+import { squareEagles } from '../../domain/rule-systems/square-eagles.js';
 
 /** Sent by the app frame when Undo is asked for while test play is open (menu or Ctrl+Z): the game takes it. */
 export const PLAY_UNDO_EVENT = 'adc:play-undo';
 
 export type { SideKey };
 
-/** The Square Eagles optional rules a game can switch (engine `new-game` options). */
-export const OPTIONAL_RULES: readonly { key: string; label: string }[] = [
-  { key: 'resupplyGuns', label: 'Resupply guns' },
-  { key: 'defend', label: 'Defend!' },
-  { key: 'forts', label: 'Forts' },
-  { key: 'limbers', label: 'Limbers' },
-  { key: 'horseGuns', label: 'Horse gun batteries' },
-];
+/** The Square Eagles optional rules a test game may switch (engine `new-game` options): the rule system's own
+ *  switches, named as its rule text names them. */
+export const OPTIONAL_RULES: readonly { key: string; label: string }[] = squareEagles.options.flatMap((o) =>
+  o.kind === 'switch' ? [{ key: o.name, label: o.label }] : [],
+);
 
 
 export interface SideColours {
