@@ -1,11 +1,11 @@
 // The AI's Actions phase: every ordered unit's best action, scored by the Evaluator against holding its order, and
 // assaults from the exact odds of both dice pools.
 import { boxDistance, type Facing } from './board.js';
-import { assaultAttackerDice, assaultDefenderDice, assaultHitOn, fireDiceCount, fireHitOn, gunsFireAtAssaulter } from './combat.js';
+import { assaultAttackerDice, assaultDefenderDice, assaultHitOn, fireDiceCount, fireHitOn, gunsFireAtAssaulter, retreatHits } from './combat.js';
 import { facingTowards, inFireCover, roughFacing } from './geometry.js';
 import { isLegalUnitAction, mustUseOrders } from './legal-actions.js';
 import { assaultApproach, baseMove, mayAssault, maneuverOptions, moveOptions } from './movement.js';
-import { p, retreatHits } from './ai-odds.js';
+import { p } from './ai-odds.js';
 import type { AiMemo } from './ai-memo.js';
 import { kindOf } from './ai-strategy.js';
 import { Evaluator, abilityAfter, type FireAbility, type Pose } from './ai-evaluator.js';

@@ -9,12 +9,13 @@ import {
   fireHitOn,
   inFireArc,
   mainRange,
+  retreatHits,
   skirmishRange,
 } from './combat.js';
 import { boxOnSide, ctxOf, hasLineOfSight, sideOf, type Ctx } from './geometry.js';
 import { baseMove, mayAssault } from './movement.js';
 import { walkDistances, nextSteps } from './ai-fields.js';
-import { meleeOdds, p, retreatHits } from './ai-odds.js';
+import { meleeOdds, p } from './ai-odds.js';
 import type { AiMemo } from './ai-memo.js';
 import { kindOf, stakes, strategyFor, type Kind, type Strategy } from './ai-strategy.js';
 import {

@@ -1,9 +1,5 @@
-// Dice odds for the AI: the distribution of the hits a pool scores, and what a retreat would cost a unit.
-import { IMPASSABLE, T_WOODS, isCut, step } from './board.js';
-import { retreatDirection } from './combat.js';
-import type { Ctx } from './geometry.js';
-import { canEnd } from './movement.js';
-import type { UnitState } from './types.js';
+// Dice odds for the AI: the distribution of the hits a pool scores, and how an assault ends. (What a retreat costs
+// is the rules' own answer, combat.ts's retreatHits.)
 import type { AiMemo } from './ai-memo.js';
 
 /** Probability that one d6 hits on `n` or more. */
@@ -22,40 +18,6 @@ export function binomialPmf(n: number, q: number): Float64Array {
 
 /** Distribution of the hits `n` dice score hitting on `hitOn` or more (index: hits); AiMemo keeps its answers. */
 export const hitsPmfOf = (n: number, hitOn: number): Float64Array => binomialPmf(n, p(hitOn));
-
-/**
- * The hits a unit in `cell` would take retreating `boxes` straight back from `enemyCell` (3.iv Assault), or
- * Infinity when the retreat would destroy it (off the table, into impassable ground). `gone` is a unit to treat
- * as absent (the assaulter, which has left its box). The path is walked once, and `out`, when given, hears the cost
- * of every shorter retreat on the way (index: boxes retreated).
- */
-export function retreatHits(ctx: Ctx, u: UnitState, cell: number, enemyCell: number, boxes: number, gone: number, out?: Float64Array): number {
-  const b = ctx.b;
-  const occ = ctx.occ;
-  const [dc, dr] = retreatDirection(b, cell, enemyCell);
-  let pos = cell;
-  let hits = 0;
-  for (let k = 1; k <= boxes; k++) {
-    const next = step(b, pos, dc, dr);
-    if (hits === Infinity || next < 0 || (b.flags[next]! & IMPASSABLE) !== 0 || isCut(b, pos, next)) {
-      hits = Infinity;
-      if (out) out[k] = hits;
-      continue;
-    }
-    if (dc !== 0 && dr !== 0) {
-      const a = step(b, pos, dc, 0);
-      const c = step(b, pos, 0, dr);
-      const blockedA = a < 0 || (b.flags[a]! & IMPASSABLE) !== 0 || (occ[a]! >= 0 && occ[a] !== gone && a !== cell);
-      const blockedC = c < 0 || (b.flags[c]! & IMPASSABLE) !== 0 || (occ[c]! >= 0 && occ[c] !== gone && c !== cell);
-      if (blockedA && blockedC) hits++;
-    }
-    if (occ[next]! >= 0 && occ[next] !== gone && next !== cell) hits++;
-    else if ((u.type !== 'Lights' && (b.flags[next]! & T_WOODS) !== 0) || !canEnd(b, u, next)) hits++;
-    pos = next;
-    if (out) out[k] = hits;
-  }
-  return hits;
-}
 
 /** How an assault of `aDice` (hitting on `aHit`) against `dDice` (on `dHit`) ends: the chance the assaulter wins by
  * each margin (index: margin; 0 unused), and the hits each side scores on average. */

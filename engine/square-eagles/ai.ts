@@ -8,11 +8,11 @@
 // (the Orders and Actions phases). This file holds the players and their smaller choices.
 import { randomBelow, seedRng, type RngState } from '../dice.js';
 import { DIR, step } from './board.js';
-import { assaultDice, fireTargets, firePool, mainFireDice } from './combat.js';
+import { assaultDice, fireTargets, firePool, mainFireDice, retreatHits } from './combat.js';
 import { ctxOf, type Ctx } from './geometry.js';
 import { legalActions } from './game.js';
 import { isLegalOrder, isLegalUnitAction, mayEndActions, mustUseOrders } from './legal-actions.js';
-import { binomialPmf, p, retreatHits } from './ai-odds.js';
+import { binomialPmf, p } from './ai-odds.js';
 import { AiMemo } from './ai-memo.js';
 import { stakes } from './ai-strategy.js';
 import { Evaluator, abilityAfter, hitValue, type Pose } from './ai-evaluator.js';

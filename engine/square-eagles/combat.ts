@@ -1,9 +1,9 @@
 // Fire (rule 4) and assaults (3.iv Assault d–f): who may fire at whom, the dice with every modifier named, hits,
 // withdrawals and retreats. Choices the text leaves open are in docs/rules/square-eagles.md §7.
 import type { DiceSource } from '../dice.js';
-import { T_WOODS, boxDistance, isCut, step, type Board } from './board.js';
-import { arcOfSide, assaultCover, hasLineOfSight, inFireCover, sideOf, type Arc, type AssaultCover, type Ctx } from './geometry.js';
-import { canEnd, canEnter } from './movement.js';
+import { IMPASSABLE, T_WOODS, boxDistance, isCut, step, type Board } from './board.js';
+import { arcOfSide, assaultCover, hasLineOfSight, inFireCover, makeCtx, sideOf, type Arc, type AssaultCover, type Ctx } from './geometry.js';
+import { canEnd } from './movement.js';
 import {
   DID_BOMBARD,
   DID_MANEUVER,
@@ -450,35 +450,61 @@ export function retreatDirection(b: Board, cell: number, enemyCell: number): [nu
 }
 
 /**
- * Retreat `boxes` straight back from `enemyCell` (3.iv Assault, retreat bullets): a hit for each unit or obstacle
- * crossed, eliminated on leaving the table or entering impassable terrain, and moved to the nearest open box it
- * may stand in if it ends on another unit.
+ * What retreating `boxes` straight back from `enemyCell` costs a unit like `u` standing in `cell` (3.iv Assault,
+ * retreat bullets): a hit for each unit crossed, each diagonal step between two blocked boxes, and each box of woods
+ * (but for Lights) or ground it may not stop in; Infinity when it would leave the table or enter impassable ground.
+ * A box holds a unit when `ctx.occ` names one other than `gone` there, `cell` itself aside (the AI weighs units
+ * where they do not stand yet, and an assaulter that has left its box). `out`, when given, hears the cost of every
+ * shorter retreat on the way (index: boxes retreated), and `path` the boxes entered.
  */
-export function retreat(s: GameState, ui: number, enemyCell: number, boxes: number, ev: GameEvent[]): void {
-  const b = s.board;
-  const u = s.units[ui]!;
-  const [dc, dr] = retreatDirection(b, u.cell, enemyCell);
-  let pos = u.cell;
+export function retreatHits(ctx: Ctx, u: UnitState, cell: number, enemyCell: number, boxes: number, gone: number, out?: Float64Array, path?: number[]): number {
+  const b = ctx.b;
+  const occ = ctx.occ;
+  const [dc, dr] = retreatDirection(b, cell, enemyCell);
+  let pos = cell;
   let hits = 0;
-  const path: string[] = [];
-  for (let k = 0; k < boxes; k++) {
+  for (let k = 1; k <= boxes; k++) {
     const next = step(b, pos, dc, dr);
-    if (next < 0 || !canEnter(b, next) || isCut(b, pos, next)) {
-      ev.push({ type: 'retreat', unit: u.id, path, blocked: next < 0 ? 'table edge' : 'impassable terrain' });
-      eliminate(s, ui, next < 0 ? 'retreated off the table' : 'retreated into impassable terrain', ev);
-      return;
+    if (hits === Infinity || next < 0 || (b.flags[next]! & IMPASSABLE) !== 0 || isCut(b, pos, next)) {
+      hits = Infinity;
+      if (out) out[k] = hits;
+      continue;
     }
     if (dc !== 0 && dr !== 0) {
       const a = step(b, pos, dc, 0);
       const c = step(b, pos, 0, dr);
-      const blocked = (x: number): boolean => x < 0 || !canEnter(b, x) || unitAt(s, x, ui) >= 0;
-      if (blocked(a) && blocked(c)) hits++;
+      const blockedA = a < 0 || (b.flags[a]! & IMPASSABLE) !== 0 || (occ[a]! >= 0 && occ[a] !== gone && a !== cell);
+      const blockedC = c < 0 || (b.flags[c]! & IMPASSABLE) !== 0 || (occ[c]! >= 0 && occ[c] !== gone && c !== cell);
+      if (blockedA && blockedC) hits++;
     }
-    if (unitAt(s, next, ui) >= 0) hits++;
+    if (occ[next]! >= 0 && occ[next] !== gone && next !== cell) hits++;
     else if ((u.type !== 'Lights' && (b.flags[next]! & T_WOODS) !== 0) || !canEnd(b, u, next)) hits++;
     pos = next;
-    path.push(b.names[pos]!);
+    if (out) out[k] = hits;
+    path?.push(next);
   }
+  return hits;
+}
+
+/**
+ * Retreat `boxes` straight back from `enemyCell` (3.iv Assault, retreat bullets): a hit for each unit or obstacle
+ * crossed (retreatHits), eliminated on leaving the table or entering impassable terrain, and moved to the nearest
+ * open box it may stand in if it ends on another unit.
+ */
+export function retreat(s: GameState, ui: number, enemyCell: number, boxes: number, ev: GameEvent[]): void {
+  const b = s.board;
+  const u = s.units[ui]!;
+  const passed: number[] = [];
+  const hits = retreatHits(makeCtx(s), u, u.cell, enemyCell, boxes, ui, undefined, passed);
+  const path = passed.map((i) => b.names[i]!);
+  if (hits === Infinity) {
+    const [dc, dr] = retreatDirection(b, u.cell, enemyCell);
+    const offTable = step(b, passed.length > 0 ? passed[passed.length - 1]! : u.cell, dc, dr) < 0;
+    ev.push({ type: 'retreat', unit: u.id, path, blocked: offTable ? 'table edge' : 'impassable terrain' });
+    eliminate(s, ui, offTable ? 'retreated off the table' : 'retreated into impassable terrain', ev);
+    return;
+  }
+  const pos = passed.length > 0 ? passed[passed.length - 1]! : u.cell;
   let final = pos;
   if (unitAt(s, final, ui) >= 0 || !canEnd(b, u, final)) {
     final = nearestOpenBox(s, u, ui, pos, enemyCell);
