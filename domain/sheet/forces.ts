@@ -1,13 +1,16 @@
 // The Forces part of the sheet: each side's order of battle by formation, with the active rule system's ratings,
 // and for Square Eagles a hit track to tick off Strength Points in play.
 import { walkForces } from '../forces.js';
-import type { Formation, RuleSystem, Scenario, Side, Unit } from '../model.js';
+import type { Echelon, Formation, Leader, OptionValue, RuleSystem, Scenario, Side, Unit } from '../model.js';
 import { parseRating } from '../ratings.js';
+import { leaderRatings } from '../rule-systems/napoleons-eagles-leaders.js';
+import { NE_OPTIONS } from '../rule-systems/napoleons-eagles-options.js';
+import { resolvedOptions } from '../rule-systems/options.js';
 import { squareEaglesType, standardSp } from '../rule-systems/square-eagles.js';
 import type { VpTable } from '../rule-systems/profile.js';
 import { profileFor } from '../rule-systems/registry.js';
 import { textHtml } from './escape.js';
-import { arrivalShort, objectiveName, optionWords, plural, setupWords, sideName, unitTypeWords } from './words.js';
+import { arrivalShort, inches, objectiveName, optionWords, plural, setupWords, sideName, unitTypeWords } from './words.js';
 
 /** The mark beside a VP taken from the rule system's default table, explained in a footnote. */
 export const TABLE_VP_MARK = '†';
@@ -146,6 +149,8 @@ function guns(u: Unit): number | null {
   return g === null && h === null ? null : (g ?? 0) + (h ?? 0);
 }
 
+const GUARD_WORDS: Record<string, string> = { old: 'Old Guard', middle: 'Middle Guard', young: 'Young Guard' };
+
 function typeWords(u: Unit, system: RuleSystem): string {
   const base = unitTypeWords(u.arm, u.type);
   if (system !== 'napoleons-eagles') return base;
@@ -155,7 +160,14 @@ function typeWords(u: Unit, system: RuleSystem): string {
   if (u.arm === 'artillery' && typeof ne?.calibre === 'string') extra.push(ne.calibre);
   if (u.arm === 'artillery' && numberOr(ne?.howitzers)) extra.push(`incl. ${ne!.howitzers} howitzer${ne!.howitzers === 1 ? '' : 's'}`);
   if (ne?.rifles === true) extra.push('rifles');
-  return extra.length ? `${base}, ${extra.join(', ')}` : base;
+  const guard = (u.arm === 'infantry' || u.arm === 'cavalry') && typeof ne?.guard === 'string' ? GUARD_WORDS[ne.guard] : undefined;
+  // A Guard unit reads "Young Guard infantry" rather than "Guard infantry, Young Guard".
+  const head = guard && u.type === 'guard' ? `${guard} ${u.arm}` : base;
+  if (guard && u.type !== 'guard') extra.push(guard);
+  if (u.arm === 'artillery' && ne?.guardBattery === true) extra.push('Guard battery');
+  if (u.arm === 'artillery' && ne?.regimental === true) extra.push('regimental');
+  if (u.arm === 'infantry' && typeof ne?.skirmishers === 'number' && ne.skirmishers > 0) extra.push(plural(ne.skirmishers, 'skirmisher'));
+  return extra.length ? `${head}, ${extra.join(', ')}` : head;
 }
 
 interface Placement {
@@ -191,7 +203,40 @@ function setupCell(u: Unit, scenario: Scenario, placement: Placement): string {
   return '<td class="setup"><span class="none">not placed</span></td>';
 }
 
-function formationHeader(f: Formation, depth: number, columns: number, system: RuleSystem): string {
+/** The mark of a leader rating the scenario leaves to the rules' default for his echelon. */
+const DEFAULT_CLASS = 'dflt';
+
+/**
+ * A Napoleon's Eagles leader's ratings in words, the rules' defaults for his echelon filled in and set in italics.
+ * Initiative and the misread penalty only matter under their optional rules, so they print when those are on or
+ * the scenario gives them; an army commander has no initiative.
+ */
+export function leaderRatingsHtml(leader: Leader, echelon: Echelon, options: Record<string, OptionValue>): string {
+  const own = leader.ratings?.['napoleons-eagles'];
+  const given = (k: string): boolean => !!own && typeof own === 'object' && typeof (own as Record<string, unknown>)[k] === 'number';
+  const r = leaderRatings(leader, echelon);
+  const bits: string[] = [];
+  const add = (key: string, text: string) => bits.push(given(key) ? textHtml(text) : `<i class="${DEFAULT_CLASS}">${textHtml(text)}</i>`);
+  add('moraleBonus', `morale +${r.moraleBonus}`);
+  add('meleeBonus', `melee +${r.meleeBonus}`);
+  add('commandRadius', `command ${inches(r.commandRadius)}`);
+  if (r.initiative !== undefined && (options.leaderInitiative === true || given('initiative'))) add('initiative', `initiative ${r.initiative}`);
+  if (options.misreadOrders === true || (given('misreadPenalty') && r.misreadPenalty !== 0)) add('misreadPenalty', `misreads +${r.misreadPenalty}`);
+  return bits.join(', ');
+}
+
+/** Whether any leader's printed rating is a default, so the forces need the footnote that says what italics mean. */
+export function usesLeaderDefaults(scenario: Scenario): boolean {
+  if (scenario.ruleSystem !== 'napoleons-eagles') return false;
+  const options = resolvedOptions(NE_OPTIONS, scenario.ruleOptions?.['napoleons-eagles']);
+  return (Array.isArray(scenario.sides) ? scenario.sides : []).some(
+    (side) =>
+      side?.army &&
+      [...walkForces(side.army, '')].some((n) => n.kind === 'leader' && leaderRatingsHtml(n.node, n.parent.echelon, options).includes(`class="${DEFAULT_CLASS}"`)),
+  );
+}
+
+function formationHeader(f: Formation, depth: number, columns: number, system: RuleSystem, options: Record<string, OptionValue>): string {
   const bits: string[] = [];
   const echelon = typeof f.echelon === 'string' ? f.echelon : '';
   if (echelon) bits.push(`<span class="echelon">${textHtml(echelon)}</span>`);
@@ -201,7 +246,8 @@ function formationHeader(f: Formation, depth: number, columns: number, system: R
     const se = leader.ratings?.['square-eagles'];
     if (system === 'square-eagles' && se?.excellentStaff === true) traits.push('excellent staff');
     if (system === 'square-eagles' && se?.divisionGeneral === true) traits.push('division general');
-    bits.push(`<span class="leader">${textHtml(leader.name)}${traits.length ? ` (${textHtml(traits.join(', '))})` : ''}</span>`);
+    const ratings = system === 'napoleons-eagles' ? leaderRatingsHtml(leader, f.echelon, options) : textHtml(traits.join(', '));
+    bits.push(`<span class="leader">${textHtml(leader.name)}</span>${ratings ? ` <span class="lr">(${ratings})</span>` : ''}`);
   }
   if (system === 'eagles-to-glory') {
     const dep = numberOr(f.dep);
@@ -234,6 +280,7 @@ export function renderSideForces(scenario: Scenario, side: Side, sideIndex: numb
   const showFigures = units.some((u) => figures(u) !== null);
   const showGuns = units.some((u) => guns(u) !== null);
   const placement = placementOf(side);
+  const options = resolvedOptions(NE_OPTIONS, scenario.ruleOptions?.['napoleons-eagles']);
   const columns: Column[] = [
     { head: '#', width: 6, num: true, cell: () => '' },
     { head: 'Unit', width: system === 'napoleons-eagles' ? 35 : 40, cell: (u) => `<td class="uname">${textHtml(u.name)}</td>` },
@@ -264,7 +311,7 @@ export function renderSideForces(scenario: Scenario, side: Side, sideIndex: numb
     if (node.kind === 'formation') {
       const depth = node.parent ? (depthOf.get(node.parent) ?? 0) + 1 : 0;
       depthOf.set(node.node, depth);
-      rows.push(formationHeader(node.node, depth, columns.length, system));
+      rows.push(formationHeader(node.node, depth, columns.length, system, options));
     } else if (node.kind === 'unit') {
       const u = node.node;
       const depth = (depthOf.get(node.parent) ?? 0) + 1;

@@ -2,8 +2,12 @@
 // terrain key and the briefings.
 import { walkForces } from '../forces.js';
 import { isPoint } from '../geometry.js';
-import { FEATURE_KIND_LABEL, type Feature, type Reinforcement, type Scenario, type Side, type Unit } from '../model.js';
-import { PROFILES } from '../rule-systems/registry.js';
+import { FEATURE_KIND_LABEL, type Feature, type Ground, type OptionValue, type Reinforcement, type Scenario, type Side, type Unit, type Weather } from '../model.js';
+import { nationalRules, nationOf, parseDate, weatherRules } from '../rule-systems/napoleons-eagles-nations.js';
+import { NE_OPTIONS } from '../rule-systems/napoleons-eagles-options.js';
+import { settingsInWords, type SideName } from '../rule-systems/option-words.js';
+import { resolvedOptions } from '../rule-systems/options.js';
+import { profileFor } from '../rule-systems/registry.js';
 import { textHtml } from './escape.js';
 import { TABLE_VP_MARK, tableFor } from './forces.js';
 import {
@@ -11,13 +15,14 @@ import {
   arrivalWords,
   entryWords,
   inches,
+  listWords,
   objectiveName,
-  optionWords,
   plural,
   pointWords,
   sideName,
   victorySentence,
   VICTORY_CLOSING,
+  weatherWords,
 } from './words.js';
 
 function sidesOf(scenario: Scenario): Side[] {
@@ -171,19 +176,91 @@ export function renderSpecialRules(scenario: Scenario): string {
   return `<ol class="rules">${rules.map((r) => `<li>${textHtml(r)}</li>`).join('')}</ol>`;
 }
 
-export function renderOptions(scenario: Scenario): string {
+/** The sides as settings name them, for per-side values. */
+function sideNames(scenario: Scenario): SideName[] {
+  return sidesOf(scenario).map((s, i) => ({ id: String(s.id), name: sideName(s, `Side ${i + 1}`) }));
+}
+
+/**
+ * Every rule setting that differs from the rules' default, in words, the scenario's own system first; another
+ * system's settings are kept by the format, so they print too, marked as not the rules in play.
+ */
+export function renderRuleSettings(scenario: Scenario): string {
   const options = scenario.ruleOptions && typeof scenario.ruleOptions === 'object' ? scenario.ruleOptions : {};
+  const sides = sideNames(scenario);
+  const systems = Object.keys(options).sort((a, b) => Number(b === scenario.ruleSystem) - Number(a === scenario.ruleSystem));
   const items: string[] = [];
-  for (const [system, switches] of Object.entries(options)) {
-    if (!switches || typeof switches !== 'object') continue;
-    const on = Object.entries(switches).filter(([, v]) => v === true).map(([k]) => optionWords(k));
-    if (on.length === 0) continue;
-    const title = Object.hasOwn(PROFILES, system) ? PROFILES[system as keyof typeof PROFILES].title : system;
-    const note = system === scenario.ruleSystem ? '' : ' (not the rules this scenario is played with)';
-    items.push(...on.map((o) => `<li>${textHtml(o)}<span class="muted"> — ${textHtml(title)}${textHtml(note)}</span></li>`));
+  for (const system of systems) {
+    const profile = profileFor(system);
+    const title = profile ? profile.title : system;
+    const note = system === scenario.ruleSystem ? '' : ` — ${title} (not the rules this scenario is played with)`;
+    const specs = profile?.options ?? [];
+    // The rule's section is worth naming only where it tells the reader something: not the setting's own name
+    // again, nor one heading every setting of the system shares.
+    const oneSection = specs.length > 1 && specs.every((o) => o.rule === specs[0]!.rule);
+    for (const line of settingsInWords(specs, options[system], sides)) {
+      const telling = line.rule && !oneSection && line.rule.toLowerCase() !== line.label.toLowerCase();
+      const where = line.known ? (telling ? line.rule! : '') : `not a setting ${profile ? `of ${title}` : 'this app knows'}`;
+      const after = [where && ` — ${where}`, note].filter(Boolean).join('');
+      items.push(`<li><b>${textHtml(line.label)}</b>: ${textHtml(line.value)}${after ? `<span class="muted">${textHtml(after)}</span>` : ''}</li>`);
+    }
   }
-  if (items.length === 0) return '<p>None: the standard rules apply.</p>';
+  if (items.length === 0) return '<p>None: the rules\' defaults apply.</p>';
   return `<ul class="options">${items.join('')}</ul>`;
+}
+
+const optionsOf = (scenario: Scenario): Record<string, OptionValue> => resolvedOptions(NE_OPTIONS, scenario.ruleOptions?.['napoleons-eagles']);
+
+/**
+ * Napoleon's Eagles: what the weather and the ground change, as far as the settings in use let them (weather
+ * effects on unless switched off; visibility only with its optional rule). Empty for other systems.
+ */
+export function renderWeather(scenario: Scenario): string {
+  if (scenario.ruleSystem !== 'napoleons-eagles') return '';
+  const weather = typeof scenario.weather === 'string' ? scenario.weather : undefined;
+  const ground = typeof scenario.ground === 'string' ? scenario.ground : undefined;
+  const facts = weatherWords(weather, ground) ?? 'No weather or ground given';
+  const opts = optionsOf(scenario);
+  const all = weatherRules(weather as Weather | undefined, ground as Ground | undefined);
+  const effects = all.filter((r) => (r.rule === 'Visibility' ? opts.visibility === true : r.rule === 'Weather Effects' ? opts.weatherEffects !== false : true));
+  const off = opts.weatherEffects === false && all.some((r) => r.rule === 'Weather Effects') ? '<p class="note">Weather effects are switched off: the weather is scenery only.</p>' : '';
+  const list = effects.length
+    ? `<ul class="effects">${effects.map((r) => `<li>${textHtml(r.effect)}<span class="muted"> — ${textHtml(r.rule)}</span></li>`).join('')}</ul>`
+    : '<p>No effects: the usual rules apply.</p>';
+  return `<p><b>${textHtml(facts)}.</b></p>${list}${off}`;
+}
+
+/** Napoleon's Eagles: each side's national rules for the scenario's year. Empty for other systems. */
+export function renderNationalRules(scenario: Scenario, colors: string[]): string {
+  if (scenario.ruleSystem !== 'napoleons-eagles') return '';
+  const parsed = typeof scenario.date === 'string' ? parseDate(scenario.date) : null;
+  const year = parsed?.ok ? parsed.date.year : undefined;
+  return sidesOf(scenario)
+    .map((side, i) => {
+      const name = sideName(side, `Side ${i + 1}`);
+      const nationText = typeof side.nation === 'string' && side.nation.trim() ? side.nation.trim() : '';
+      const rules = nationalRules(nationOf(nationText || name), year);
+      const head =
+        `<p class="nation"><span class="chip" style="background:${colors[i === 0 ? 0 : 1]}"></span><b>${textHtml(name)}</b>` +
+        `${nationText && nationText !== name ? ` <span class="muted">(${textHtml(nationText)})</span>` : ''}${year !== undefined ? `<span class="muted">, ${year}</span>` : ''}</p>`;
+      const body = rules.length
+        ? `<ul class="effects">${rules.map((r) => `<li>${textHtml(r.effect)}<span class="muted"> — ${textHtml(r.rule)}</span></li>`).join('')}</ul>`
+        : '<p class="note">The rules name nothing particular to this nation.</p>';
+      return `<div class="keep">${head}${body}</div>`;
+    })
+    .join('');
+}
+
+const SURFACE_WORDS: Record<string, string> = { mud: 'mud', sand: 'sand', soft: 'soft ground' };
+const EDGE_ORDER = ['north', 'east', 'south', 'west'] as const;
+
+/** How a river or ford is crossed, where the scenario says: the time it takes and whether it disorders. */
+function crossingWords(f: { crossingActions?: unknown; disorders?: unknown }): string[] {
+  const out: string[] = [];
+  if (typeof f.crossingActions === 'number') out.push(`${plural(f.crossingActions, 'action')} to cross`);
+  if (f.disorders === true) out.push('crossing disorders');
+  if (f.disorders === false) out.push('crossing does not disorder');
+  return out;
 }
 
 function featureDetails(f: Feature, scenario: Scenario): string {
@@ -204,19 +281,32 @@ function featureDetails(f: Feature, scenario: Scenario): string {
     }
     case 'river':
       bits.push(`${inches(typeof f.width === 'number' ? f.width : 1)} wide`, f.fordable === true ? 'fordable anywhere' : 'crossed only at bridges and fords');
+      bits.push(...crossingWords(f));
       break;
     case 'bridge':
     case 'ford': {
       const river = terrain.find((x) => x && x.id === f.river);
       if (river) bits.push(`over ${featureName(river) || 'the river'}`);
+      if (f.kind === 'bridge' && typeof f.capacity === 'number') bits.push(`takes ${plural(f.capacity, 'figure')} per action`);
+      if (f.kind === 'ford') bits.push(...crossingWords(f));
       break;
     }
+    case 'fortification':
+      bits.push(f.works === 'prepared' ? 'prepared defences' : 'redoubt or field works');
+      break;
+    case 'soft-ground':
+      if (typeof f.surface === 'string') bits.push(SURFACE_WORDS[f.surface] ?? f.surface);
+      break;
     case 'building-block':
       if (typeof f.material === 'string') bits.push(f.material);
       bits.push(`${inches(typeof f.size === 'number' ? f.size : 4)} square`);
       {
         const town = terrain.find((x) => x && x.id === f.town);
         if (town && featureName(town)) bits.push(`in ${featureName(town)}`);
+      }
+      if (Array.isArray(f.fortifiedSides) && f.fortifiedSides.length) {
+        const sides = EDGE_ORDER.filter((e) => f.fortifiedSides!.includes(e));
+        bits.push(`fortified on the ${listWords(sides)} side${sides.length === 1 ? '' : 's'}`);
       }
       break;
     default:

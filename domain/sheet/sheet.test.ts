@@ -320,12 +320,150 @@ describe('game', () => {
     expect(html).toContain('First to move in every turn: <b>Red</b>.');
   });
 
-  it('lists the optional rules that are switched on', () => {
+  it('lists the optional rules that are switched on, by their names in the rules', () => {
     const s = base({ ruleOptions: { 'square-eagles': { resupplyGuns: true, forts: false, horseGuns: true } } });
     const html = sheet(s);
-    expect(html).toContain('Resupply guns');
-    expect(html).toContain('Horse guns');
-    expect(html).not.toContain('>Forts<');
+    expect(html).toContain('<b>Resupply Guns</b>: on');
+    expect(html).toContain('<b>Horse Gun Batteries</b>: on');
+    expect(html).not.toContain('Forts/Works');
+  });
+});
+
+describe("Napoleon's Eagles facts: date, weather, settings, nations, leaders, markers, terrain", () => {
+  const ne = (): Scenario =>
+    base({
+      ruleSystem: 'napoleons-eagles',
+      scale: { figureRatio: 30 },
+      grid: { kind: 'none' },
+      date: '1806-10-14',
+      weather: 'light-rain',
+      ground: 'mud',
+      ruleOptions: {
+        'napoleons-eagles': { turnPoints: { blue: 18 }, commandOption: 1, companySkirmishers: true, weatherEffects: true, leaderInitiative: true },
+        'square-eagles': { forts: true },
+      },
+      terrain: [
+        { id: 'r', kind: 'river', name: 'Saale', path: [[0, 10], [36, 10]], crossingActions: 2 },
+        { id: 'br', kind: 'bridge', name: 'Old bridge', at: [10, 10], river: 'r', capacity: 8 },
+        { id: 'fd', kind: 'ford', name: 'Mill ford', at: [20, 10], river: 'r', crossingActions: 1, disorders: true },
+        { id: 'fo', kind: 'fortification', name: 'Hedgerow line', polygon: [[1, 1], [5, 1], [5, 5]], works: 'prepared' },
+        { id: 'sg', kind: 'soft-ground', name: 'Sand pit', polygon: [[6, 6], [9, 6], [9, 9]], surface: 'sand' },
+        { id: 'bb', kind: 'building-block', name: 'Farm', at: [30, 30], fortifiedSides: ['west', 'north'] },
+      ],
+      sides: [
+        {
+          id: 'red',
+          name: 'French',
+          nation: 'France',
+          army: {
+            id: 'ra',
+            name: 'III Corps',
+            echelon: 'corps',
+            leader: { id: 'dav', name: 'Davout', ratings: { 'napoleons-eagles': { commandRadius: 25 } } },
+            formations: [
+              {
+                id: 'd1',
+                name: '1st Division',
+                echelon: 'division',
+                leader: { id: 'mor', name: 'Morand' },
+                units: [
+                  { id: 'g1', name: 'Tirailleurs', arm: 'infantry', type: 'guard', ratings: { 'napoleons-eagles': { rating: 'A22B60', figures: 20, guard: 'young' } } },
+                  { id: 'g2', name: 'Grenadiers à cheval', arm: 'cavalry', type: 'heavy', ratings: { 'napoleons-eagles': { rating: 'A22A60', figures: 12, guard: 'old' } } },
+                  { id: 'l1', name: '13e Léger', arm: 'infantry', type: 'line', ratings: { 'napoleons-eagles': { rating: 'B16C42', figures: 20, skirmishers: 3 } } },
+                  { id: 'a1', name: 'Guard battery', arm: 'artillery', type: 'foot', ratings: { 'napoleons-eagles': { rating: 'B18B28', guns: 6, guardBattery: true } } },
+                  { id: 'a2', name: 'Regimental guns', arm: 'artillery', type: 'foot', ratings: { 'napoleons-eagles': { rating: 'B16B25', guns: 2, regimental: true } } },
+                ],
+              },
+            ],
+          },
+        },
+        { id: 'blue', name: 'Prussians', nation: 'Prussia', army: { id: 'ba', name: 'Blue', echelon: 'corps', units: [] } },
+      ],
+    });
+
+  it('prints the date and the weather with the ground among the facts, and what they change', () => {
+    const html = sheet(ne());
+    expect(html).toContain('<dt>Date</dt><dd>14 October 1806</dd>');
+    expect(html).toContain('<dt>Weather</dt><dd>Light rain, mud underfoot</dd>');
+    const weather = html.slice(html.indexOf('<h3>Weather and ground</h3>'), html.indexOf('<h3>National rules</h3>'));
+    expect(weather).toContain('Muskets fire at −2');
+    expect(weather).toContain('Half movement over open muddy ground for every arm');
+    // Visibility is an optional rule this scenario leaves off.
+    expect(weather).not.toContain('Visibility');
+  });
+
+  it('says the weather is scenery when weather effects are switched off', () => {
+    const s = ne();
+    s.ruleOptions!['napoleons-eagles']!.weatherEffects = false;
+    const html = sheet(s);
+    expect(html).toContain('Weather effects are switched off');
+    expect(html).not.toContain('Muskets fire at −2');
+  });
+
+  it("prints each side's national rules for the scenario's year", () => {
+    const html = sheet(ne());
+    const nations = html.slice(html.indexOf('<h3>National rules</h3>'), html.indexOf('<h3>Terrain key</h3>'));
+    // 1806: the French are after 1807 only from 1808; the Prussians of 1806 are the old army.
+    expect(nations).not.toContain('French after 1807');
+    expect(nations).toContain('Column to line and back costs 2 actions (1806 Prussians)');
+    expect(nations).toMatch(/French<\/b> <span class="muted">\(France\)<\/span><span class="muted">, 1806/);
+  });
+
+  it('lists in words every setting that differs from the default, other systems marked', () => {
+    const html = sheet(ne());
+    const settings = html.slice(html.indexOf('<h3>Rule settings</h3>'), html.indexOf('<h3>Weather and ground</h3>'));
+    expect(settings.replace(/<[^>]+>/g, '')).toContain('Turn points per game turn: French 20, Prussians 18 — Using Uneven Number of Turn Points');
+    expect(settings).toContain('<b>Company skirmishers</b>: on');
+    // Defaults, given or not, are not news.
+    expect(settings).not.toContain('Command and control option');
+    expect(settings).not.toContain('Weather effects');
+    // Every Square Eagles setting cites the same section, so naming it says nothing.
+    expect(settings.replace(/<[^>]+>/g, '')).toContain('Forts/Works: on — Square Eagles (not the rules this scenario is played with)');
+  });
+
+  it("gives each leader's ratings, the echelon's defaults in italics with a footnote", () => {
+    const html = sheet(ne());
+    expect(html).toContain('Davout</span> <span class="lr">(<i class="dflt">morale +2</i>, <i class="dflt">melee +5</i>, command 25″, <i class="dflt">initiative 8</i>)</span>');
+    expect(html).toContain('Morand</span> <span class="lr">(<i class="dflt">morale +1</i>, <i class="dflt">melee +5</i>, <i class="dflt">command 15″</i>, <i class="dflt">initiative 5</i>)');
+    expect(html).toContain("Leader ratings in <i>italics</i> are not set in the scenario: they are the rules' defaults");
+  });
+
+  it('leaves initiative out unless its optional rule is on or the scenario gives it', () => {
+    const s = ne();
+    delete s.ruleOptions!['napoleons-eagles']!.leaderInitiative;
+    expect(sheet(s)).not.toContain('initiative 5');
+  });
+
+  it('names the Guard, battery and skirmisher markers in the type', () => {
+    const rows = rowsAfter(sheet(ne()), 'data-side="0"');
+    expect(rows.map((r) => r[2])).toEqual([
+      'Young Guard infantry',
+      'Heavy cavalry, Old Guard',
+      'Line infantry, 3 skirmishers',
+      'Foot artillery, Guard battery',
+      'Foot artillery, regimental',
+    ]);
+  });
+
+  it('prints the terrain facts the rules use', () => {
+    const html = sheet(ne());
+    const key = html.slice(html.indexOf('<h3>Terrain key</h3>'), html.indexOf('</table>', html.indexOf('<h3>Terrain key</h3>')));
+    const notes = Object.fromEntries(
+      [...key.matchAll(/<tr><td class="uname">(.*?)<\/td><td>.*?<\/td><td>(.*?)<\/td><\/tr>/g)].map((m) => [m[1]!, m[2]!.replace(/<[^>]+>/g, '')]),
+    );
+    expect(notes['Saale']).toBe('1″ wide, crossed only at bridges and fords, 2 actions to cross');
+    expect(notes['Old bridge']).toBe('over Saale, takes 8 figures per action');
+    expect(notes['Mill ford']).toBe('over Saale, 1 action to cross, crossing disorders');
+    expect(notes['Hedgerow line']).toBe('prepared defences');
+    expect(notes['Sand pit']).toBe('sand');
+    expect(notes['Farm']).toBe('4″ square, fortified on the north and west sides');
+  });
+
+  it('prints none of it for a scenario of another system, and no settings when all are defaults', () => {
+    const html = sheet(base({ ruleOptions: { 'square-eagles': { forts: false } } }));
+    expect(html).not.toContain('<h3>Weather and ground</h3>');
+    expect(html).not.toContain('<h3>National rules</h3>');
+    expect(html).toContain("None: the rules' defaults apply.");
   });
 });
 

@@ -6,20 +6,22 @@ import { PRINT_STYLE } from '../map/styles.js';
 import type { Scenario } from '../model.js';
 import { profileFor } from '../rule-systems/registry.js';
 import { cssString, escapeHtml, safeColor, textHtml } from './escape.js';
-import { renderHitTrack, renderSideForces, TABLE_VP_MARK, tableFor, unitKeys, usesTableVp } from './forces.js';
+import { renderHitTrack, renderSideForces, TABLE_VP_MARK, tableFor, unitKeys, usesLeaderDefaults, usesTableVp } from './forces.js';
 import {
   renderBriefings,
+  renderNationalRules,
   renderObjectives,
-  renderOptions,
   renderReinforcements,
+  renderRuleSettings,
   renderSpecialRules,
   renderTerrainKey,
   renderTurnTrack,
   renderVictory,
+  renderWeather,
   victorySentences,
 } from './game.js';
 import { renderMapSvg } from './map-svg.js';
-import { feet, inches, sideName } from './words.js';
+import { dateWords, feet, inches, sideName, weatherWords } from './words.js';
 
 export type Paper = 'a4' | 'letter';
 
@@ -68,6 +70,10 @@ function scaleFacts(scenario: Scenario): [string, string][] {
   if (typeof limit === 'number') {
     facts.push(['Turns', `${limit}${first ? `, ${sideName(first, String(first.id))} first` : ''}`]);
   }
+  const date = dateWords(scenario.date);
+  if (date) facts.push(['Date', date]);
+  const weather = weatherWords(scenario.weather, scenario.ground);
+  if (weather) facts.push(['Weather', weather]);
   return facts;
 }
 
@@ -124,6 +130,11 @@ tr.formation .fname { font-family: Georgia, "Liberation Serif", "DejaVu Serif", 
 tr.formation .fmeta { color: #4a473e; font-size: 7.6pt; }
 tr.formation .echelon { font-style: italic; }
 tr.formation .leader { font-weight: bold; }
+tr.formation .lr { font-size: 7.4pt; }
+i.dflt { color: #6d6a60; }
+p.nation { margin: 2mm 0 0.6mm; }
+ul.effects { margin-bottom: 1.5mm; }
+ul.effects li { margin-bottom: 0.6mm; }
 tr.totals td { border-top: 0.8pt solid #2b2924; border-bottom: none; font-weight: bold; }
 .chip { display: inline-block; width: 2.6mm; height: 2.6mm; border: 0.3pt solid #1b1b1b; border-radius: 0.4mm; margin-right: 1.4mm; vertical-align: -0.2mm; }
 .note { font-size: 8pt; color: #3b3830; margin-top: 1.2mm; }
@@ -234,10 +245,14 @@ export function renderSheet(draft: Scenario, options: SheetOptions): string {
   const table = tableFor(system);
   const vpFootnote =
     table && usesTableVp(scenario) ? `<p class="footnote">${TABLE_VP_MARK} Not set in the scenario: the value comes from the ${textHtml(table.name)}.</p>` : '';
+  const leaderFootnote = usesLeaderDefaults(scenario)
+    ? `<p class="footnote">Leader ratings in <i>italics</i> are not set in the scenario: they are the rules' defaults for the leader's echelon.</p>`
+    : '';
   const forces =
     '<section class="page forces"><h2>Forces</h2>' +
     sides.map((side, i) => (side && side.army && typeof side.army === 'object' ? renderSideForces(scenario, side, i, colors[i]!) : '')).join('') +
     vpFootnote +
+    leaderFootnote +
     '</section>';
   const hits =
     system === 'square-eagles'
@@ -245,13 +260,17 @@ export function renderSheet(draft: Scenario, options: SheetOptions): string {
       : '';
 
   // Game.
+  const weatherHtml = renderWeather(scenario);
+  const nationalHtml = renderNationalRules(scenario, colors);
   const game =
     '<section class="game"><h2>Game</h2>' +
     `<div class="keep"><h3>Turn track</h3>${renderTurnTrack(scenario, colors)}</div>` +
     `<h3>Reinforcements</h3>${renderReinforcements(scenario, colors)}` +
     (summaryOnPage1 ? '' : summary) +
     `<h3>Special rules</h3>${renderSpecialRules(scenario)}` +
-    `<h3>Optional rules in use</h3>${renderOptions(scenario)}` +
+    `<h3>Rule settings</h3>${renderRuleSettings(scenario)}` +
+    (weatherHtml ? `<div class="keep"><h3>Weather and ground</h3>${weatherHtml}</div>` : '') +
+    (nationalHtml ? `<h3>National rules</h3>${nationalHtml}` : '') +
     `<h3>Terrain key</h3>${renderTerrainKey(scenario)}` +
     '</section>';
   const briefings = renderBriefings(scenario, colors);

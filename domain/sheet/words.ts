@@ -212,3 +212,35 @@ export function setupWords(
     formation: typeof s.formation === 'string' ? optionWords(s.formation) : null,
   };
 }
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** "1815-06-18" → "18 June 1815", "1815-06" → "June 1815"; a date that is not one is printed as written. */
+export function dateWords(date: unknown): string | null {
+  if (typeof date !== 'string' || !date.trim()) return null;
+  const m = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/.exec(date.trim());
+  const month = m?.[2] === undefined ? undefined : MONTHS[Number(m[2]) - 1];
+  if (!m || (m[2] !== undefined && !month)) return date.trim();
+  if (!month) return m[1]!;
+  return m[3] === undefined ? `${month} ${m[1]}` : `${Number(m[3])} ${month} ${m[1]}`;
+}
+
+const GROUND_WORDS: Record<string, string> = {
+  firm: 'firm ground',
+  mud: 'mud underfoot',
+  snow: 'snow underfoot',
+  'mud-and-snow': 'mud and snow underfoot',
+};
+
+/** The state of the ground as a phrase: "mud underfoot". */
+export function groundWords(ground: unknown): string {
+  return typeof ground === 'string' ? (GROUND_WORDS[ground] ?? ground) : '';
+}
+
+/** "Clear, mud underfoot": the weather and the ground together, for the sheet's facts; null when neither is set. */
+export function weatherWords(weather: unknown, ground: unknown): string | null {
+  const parts = [typeof weather === 'string' && weather ? optionWords(weather) : '', groundWords(ground)].filter(Boolean);
+  if (parts.length === 0) return null;
+  const text = parts.join(', ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
