@@ -1,15 +1,16 @@
 // The AI's Actions phase: every ordered unit's best action, scored by the Evaluator against holding its order, and
 // assaults from the exact odds of both dice pools.
 import { boxDistance, type Facing } from './board.js';
-import { assaultAttackerDice, assaultDefenderDice, assaultHitOn, fireDiceCount, fireHitOn, gunsFireAtAssaulter, retreatHits } from './combat.js';
-import { facingTowards, inFireCover, roughFacing } from './geometry.js';
-import { isLegalUnitAction, mustUseOrders } from './legal-actions.js';
+import { assaultAttackerDice, assaultDefenderDice, assaultHitOn, closeRangeGunDice, gunsFireAtAssaulter, retreatHits } from './combat.js';
+import { facingTowards, roughFacing } from './geometry.js';
+import { isLegalUnitAction, mayAct, mayBombard, mayRally, mustUseOrders } from './legal-actions.js';
 import { assaultApproach, baseMove, mayAssault, maneuverOptions, moveOptions } from './movement.js';
+import { RALLY_ONE_HIT, RALLY_TWO_HITS, rallyBonus } from './perform.js';
 import { p } from './ai-odds.js';
 import type { AiMemo } from './ai-memo.js';
 import { kindOf } from './ai-strategy.js';
 import { Evaluator, abilityAfter, type FireAbility, type Pose } from './ai-evaluator.js';
-import { DID_BOMBARD, MOVED, hasTrait, isGuns, isSpent, onTable, unusedOrders, type Action, type Formation, type GameState, type UnitState } from './types.js';
+import { MOVED, isGuns, unusedOrders, type Action, type Formation, type GameState, type UnitState } from './types.js';
 
 /** The chance of being destroyed by a retreat that makes a box too dangerous to move into. */
 const LIKELY_BROKEN = 0.25;
@@ -38,7 +39,7 @@ export function planActions(s: GameState, memo: AiMemo): Action[] {
   let tried: Candidate | null = null;
   for (let ui = 0; ui < s.units.length; ui++) {
     const u = s.units[ui]!;
-    if (u.side !== side || !onTable(u) || isSpent(u) || unusedOrders(u) === 0) continue;
+    if (u.side !== side || !mayAct(u)) continue;
     // A veteran holding its second order must act (mustUseOrders): its best action is taken even if worse than holding.
     const { best, pressing } = bestForUnit(ev, ui, mustUseOrders(u), behind);
     if (best) picks.push(best);
@@ -131,11 +132,11 @@ function bestForUnit(ev: Evaluator, ui: number, mustAct: boolean, alsoPressing: 
     }
   };
   const worse = (score: number): boolean => score <= best.score && score <= push.score;
-  if (isGuns(u) && (u.did & DID_BOMBARD) === 0) take(ev.value(ui, u, abilityAfter(s, u, 'bombard')) - hold + 0.5, 'bombard', -1, u.facing, null, -1, gunFloor > -Infinity ? 1 : 0);
-  if (u.hits > 1 && keepsShot(u, abilityAfter(s, u, 'rally'))) {
-    let bonus = inFireCover(b, u.cell) || s.generals.some((g) => g.unit === ui && g.status === 'table') || hasTrait(u, 'stubborn') ? 1 : 0;
-    if (hasTrait(u, 'guard')) bonus++;
-    const regained = p(4 - bonus) + (u.hits - 1 >= 2 ? p(6 - bonus) : 0);
+  if (mayBombard(u)) take(ev.value(ui, u, abilityAfter(s, u, 'bombard')) - hold + 0.5, 'bombard', -1, u.facing, null, -1, gunFloor > -Infinity ? 1 : 0);
+  if (mayRally(u) && keepsShot(u, abilityAfter(s, u, 'rally'))) {
+    // The hits a rally is expected to remove: one on a good enough total, a second on a better one, never the last.
+    const bonus = rallyBonus(s, ui);
+    const regained = p(RALLY_ONE_HIT - bonus) + (u.hits - 1 >= 2 ? p(RALLY_TWO_HITS - bonus) : 0);
     take(regained * ev.worth[ui]! * 1.2 + ev.value(ui, u, abilityAfter(s, u, 'rally')) - hold, 'rally', -1, u.facing, null, -1, 0);
   }
   // Facing anywhere but towards the nearest enemy, the way to the objective, or as it was is never the best move,
@@ -269,8 +270,8 @@ function scoreAssault(ev: Evaluator, ui: number, ti: number, from: number, odds:
     let driven = 0;
     let taken = 0;
     if (gunsFireAtAssaulter(s, t, from)) {
-      const dice = fireDiceCount(b, t, me, 1, false);
-      const f = ev.memo.hitsPmf(dice, fireHitOn(t, 'fire'));
+      const pool = closeRangeGunDice(b, t, me);
+      const f = ev.memo.hitsPmf(pool.dice, pool.hitOn);
       for (let k = 0; k < f.length; k++) {
         taken += f[k]! * Math.min(k, uLeft);
         if (k >= 3) driven += f[k]!;

@@ -1,11 +1,11 @@
 // The AI's Orders phase: where each General goes and which units get the pips.
 import { boxDistance } from './board.js';
-import { orderActions, orderCost } from './legal-actions.js';
+import { maxOrders, orderActions, orderCost } from './legal-actions.js';
 import { baseMove, mayAssault } from './movement.js';
 import { kindOf } from './ai-strategy.js';
 import { Evaluator } from './ai-evaluator.js';
 import type { AiMemo } from './ai-memo.js';
-import { hasTrait, isCavalry, isGuns, isSpent, onTable, unitIndexOf, type Action, type GameState } from './types.js';
+import { isCavalry, isGuns, isSpent, onTable, unitIndexOf, type Action, type GameState } from './types.js';
 
 /** How much a unit wants an order this turn, in rough VP. */
 function orderNeed(ev: Evaluator, ui: number): number {
@@ -45,7 +45,7 @@ export function planOrders(s: GameState, memo: AiMemo): Action[] {
       if (a.type !== 'attach' || a.general !== g.id) continue;
       const ui = unitIndexOf(s, a.unit);
       const u = s.units[ui]!;
-      const cost = (ordered.get(ui) ?? 0) > 0 ? 0 : g.division ? 1 : orderCost(s, u, g);
+      const cost = (ordered.get(ui) ?? 0) > 0 ? 0 : orderCost(s, u, g);
       let score = need(ui) * cost + (u.hits > 1 ? 1 : 0) - (u.hits >= u.sp - 2 && cost === 2 ? 3 : 0);
       // A General goes with his unit if it is destroyed and is out for a turn: no orders from him then.
       ev.exposure(ui, u);
@@ -69,9 +69,8 @@ export function planOrders(s: GameState, memo: AiMemo): Action[] {
       .sort((a, b) => need(b.ui) / b.cost - need(a.ui) / a.cost || a.ui - b.ui);
     for (const { ui, cost } of wanted) {
       const u = s.units[ui]!;
-      const max = hasTrait(u, 'veterans') ? 2 : 1;
       const have = ordered.get(ui) ?? 0;
-      if (have >= max || cost > pips) continue;
+      if (have >= maxOrders(u) || cost > pips) continue;
       if ((have > 0 ? need(ui) * 0.4 : need(ui)) / cost < 0.5) continue;
       plan.push({ type: 'order', general: g.id, unit: u.id });
       ordered.set(ui, have + 1);

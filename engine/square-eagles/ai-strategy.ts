@@ -5,14 +5,14 @@ import { evaluateVictory } from './victory.js';
 import { ctxOf } from './geometry.js';
 import { exitFields, goalField, mountedGoals } from './ai-fields.js';
 import type { AiMemo } from './ai-memo.js';
-import { isGuns, isSpent, onTable, sideIndexOf, type GameState, type SideIndex, type UnitState } from './types.js';
+import { isFoot, isGuns, isSpent, onTable, sideIndexOf, type GameState, type SideIndex, type UnitState } from './types.js';
 
 /**
  * Troops that may stand in a town (Infantry, Lights) and troops that may not (Cavalry, Guns) want different boxes:
  * horse and guns cannot hold a town objective, only stand beside it, and sent into it they only clog the way in.
  */
 export type Kind = 0 | 1;
-export const kindOf = (u: UnitState): Kind => (u.type === 'Infantry' || u.type === 'Lights' ? 0 : 1);
+export const kindOf = (u: UnitState): Kind => (isFoot(u) ? 0 : 1);
 
 /**
  * What a side is playing for this turn. `aggression` runs from 0 (the game as it stands is won: hold on, take only

@@ -7,18 +7,17 @@
 // ai-evaluator.ts (what a unit standing somewhere is worth), ai-odds.ts (dice odds), ai-orders.ts and ai-actions.ts
 // (the Orders and Actions phases). This file holds the players and their smaller choices.
 import { randomBelow, seedRng, type RngState } from '../dice.js';
-import { DIR, step } from './board.js';
 import { assaultDice, fireTargets, firePool, mainFireDice, retreatHits } from './combat.js';
 import { ctxOf, type Ctx } from './geometry.js';
 import { legalActions } from './game.js';
-import { isLegalOrder, isLegalUnitAction, mayEndActions, mustUseOrders } from './legal-actions.js';
+import { advanceBox, isLegalOrder, isLegalUnitAction, mayEndActions, mayShootNow, mustUseOrders } from './legal-actions.js';
 import { binomialPmf, p } from './ai-odds.js';
 import { AiMemo } from './ai-memo.js';
 import { stakes } from './ai-strategy.js';
 import { Evaluator, abilityAfter, hitValue, type Pose } from './ai-evaluator.js';
 import { planActions } from './ai-actions.js';
 import { planOrders } from './ai-orders.js';
-import { isGuns, isSpent, onTable, unitIndexOf, unusedOrders, type Action, type GameState } from './types.js';
+import { isGuns, unitIndexOf, unusedOrders, type Action, type GameState } from './types.js';
 
 export type PlayerKind = 'ai' | 'random';
 export const PLAYER_KINDS: readonly PlayerKind[] = ['ai', 'random'];
@@ -192,7 +191,7 @@ function chooseDefend(s: GameState, memo: AiMemo): Action {
   let best: Action = { type: 'pass' };
   let bestScore = -Infinity;
   s.units.forEach((u, ui) => {
-    if (u.side !== side || !onTable(u) || isSpent(u) || unusedOrders(u) === 0) return;
+    if (!mayShootNow(s, ui, side, 'defend-fire')) return;
     const t = fireTargets(ctx, ui, { orderFires: true });
     if (!t || t.kind !== 'fire') return;
     for (const ti of t.targets) {
@@ -241,7 +240,7 @@ function chooseAfterAssault(s: GameState, memo: AiMemo): Action {
   for (const a of actions) {
     if (a.type !== 'after-assault') continue;
     let pose: Pose = { cell: u.cell, facing: u.facing, formation: u.formation };
-    if (a.choice === 'advance') pose = { ...pose, cell: step(s.board, u.cell, DIR[u.facing][0], DIR[u.facing][1]) };
+    if (a.choice === 'advance') pose = { ...pose, cell: advanceBox(ctxOf(s), p0.unit) };
     if (a.choice === 'turn') pose = { ...pose, facing: a.facing! };
     if (pose.cell < 0) continue;
     const score = ev.value(p0.unit, pose, abilityAfter(s, u, null));
