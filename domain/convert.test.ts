@@ -119,6 +119,82 @@ describe('combine', () => {
   });
 });
 
+// Seed 004's conversion pages: two 1:60 units joined make one 1:30 unit (rules notes §7, item 2); figures add up.
+// What `men` the joined unit has is ours to say: only what both units give.
+describe('combine: men of the joined unit', () => {
+  const battalion = (name: string, figures: number, men?: number): Unit => ({
+    id: name.replace('/', '-'), name, arm: 'infantry', type: 'line', ...(men === undefined ? {} : { men }),
+    ratings: { 'napoleons-eagles': { rating: 'B16C40', figures, ranks: 3 } },
+  });
+  const pair = (a: Unit, b: Unit): ArmyList => ({
+    type: 'aide-de-camp/army', schemaVersion: 1, id: 'pair', name: 'Pair', ruleSystem: 'napoleons-eagles',
+    scale: { figureRatio: 60 }, army: { id: 'bde', name: 'Brigade', echelon: 'brigade', units: [a, b] },
+  } as ArmyList);
+  const combined = (a: Unit, b: Unit) => {
+    const r = convertDocument(pair(a, b), 30, 'combine');
+    if (!r.ok) throw new Error(r.message);
+    const [joined, ...others] = unitsOf((r.document as ArmyList).army);
+    expect(others).toEqual([]);
+    return { r, joined: joined! };
+  };
+  const unknownMen = /the joined unit's men are unknown, because "1\/25e" gives none; "2\/25e"'s 700 men are only part of it, so "men" is left out/;
+
+  it('9 figures without men + 12 figures of 700 men: 21 figures, no men, and a warning saying why', () => {
+    const { r, joined } = combined(battalion('1/25e', 9), battalion('2/25e', 12, 700));
+    expect(ne(joined).figures).toBe(21);
+    expect(joined.men).toBeUndefined();
+    expect(r.report.warnings).toEqual([{ id: '1-25e', message: expect.stringMatching(unknownMen) }]);
+    expect(r.report.units[0]).toMatchObject({
+      before: { figures: 21 },
+      after: { figures: 21 },
+      mergedFrom: [{ id: '1-25e', name: '1/25e', figures: 9 }, { id: '2-25e', name: '2/25e', figures: 12, men: 700 }],
+    });
+    expect(r.report.units[0]!.before.men).toBeUndefined();
+    expect(r.report.units[0]!.after.men).toBeUndefined();
+  });
+
+  it('drops the first unit\'s own men too when the second has none', () => {
+    const { r, joined } = combined(battalion('2/25e', 12, 700), battalion('1/25e', 9));
+    expect(joined.men).toBeUndefined();
+    expect(r.report.warnings).toEqual([{ id: '2-25e', message: expect.stringMatching(/"2\/25e"'s 700 men are only part of it/) }]);
+  });
+
+  it('sums the men when both units give them: 720 + 690 = 1410, with 12 + 12 = 24 figures', () => {
+    const { r, joined } = combined(battalion('1/25e', 12, 720), battalion('2/25e', 12, 690));
+    expect(joined.men).toBe(1410);
+    expect(ne(joined).figures).toBe(24);
+    expect(r.report.warnings).toEqual([]);
+    expect(r.report.units[0]).toMatchObject({ before: { figures: 24, men: 1410 }, after: { figures: 24, men: 1410 } });
+  });
+
+  it('claims no men, and warns of none, when neither unit gives them', () => {
+    const { r, joined } = combined(battalion('1/25e', 12), battalion('2/25e', 12));
+    expect(joined.men).toBeUndefined();
+    expect(r.report.warnings).toEqual([]);
+  });
+
+  it('round trip with men unknown: 21 figures halve back to 11, with the odd-count warning, not 12 from one unit\'s men', () => {
+    const { r } = combined(battalion('1/25e', 9), battalion('2/25e', 12, 700));
+    const back = convertDocument(r.document, 60);
+    if (!back.ok) throw new Error(back.message);
+    const [unit] = unitsOf((back.document as ArmyList).army);
+    expect(ne(unit!).figures).toBe(11);
+    expect(unit!.men).toBeUndefined();
+    expect(back.report.warnings).toEqual([{ id: '1-25e', message: expect.stringMatching(/21 figures do not halve evenly; rounded up to 11/) }]);
+  });
+
+  it('round trip with both men: 1440 men give 24 figures at 1:60, and the report says halving would give 12', () => {
+    const { r } = combined(battalion('1/25e', 12, 720), battalion('2/25e', 12, 720));
+    const back = convertDocument(r.document, 60);
+    if (!back.ok) throw new Error(back.message);
+    const [unit] = unitsOf((back.document as ArmyList).army);
+    expect(ne(unit!).figures).toBe(24);
+    expect(back.report.warnings).toEqual([
+      { id: '1-25e', message: expect.stringMatching(/1440 men make 24 figures at 1:60, but halving 24 figures gives 12; used 24 from the men/) },
+    ]);
+  });
+});
+
 describe('scenarios', () => {
   it('renames references to a unit folded into another, so deployments still resolve', () => {
     const army = division();

@@ -28,7 +28,7 @@ export interface UnitChange {
   /** Line frontage in inches after conversion (infantry and cavalry from figures and ranks; batteries 1" a model). */
   frontage: number | null;
   /** For `combine`: the units that became this one, with their values before. */
-  mergedFrom?: { id: string; name: string; figures?: number }[];
+  mergedFrom?: { id: string; name: string; figures?: number; men?: number }[];
 }
 
 export interface ConversionWarning {
@@ -165,7 +165,11 @@ function combinePair(a: Unit, b: Unit, report: ConversionReport, renamed: Map<st
   merged.mergedFrom = [...(a.mergedFrom ?? [a.id]), ...(b.mergedFrom ?? [b.id])];
   const block = neBlock(merged)!;
   if (typeof fa === 'number' || typeof fb === 'number') block.figures = (fa ?? 0) + (fb ?? 0);
-  if (typeof a.men === 'number' || typeof b.men === 'number') merged.men = (a.men ?? 0) + (b.men ?? 0);
+  // One unit's men are not the joined unit's strength: sum them when both units give them, or say they are unknown.
+  delete merged.men;
+  const men = joinedMen(a, b);
+  if (men.total !== undefined) merged.men = men.total;
+  if (men.warning) report.warnings.push({ id: a.id, message: men.warning });
   if (typeof a.vp === 'number' || typeof b.vp === 'number') merged.vp = (a.vp ?? 0) + (b.vp ?? 0);
   if (neBlock(a)!.ranks !== neBlock(b)!.ranks) {
     report.warnings.push({ id: a.id, message: `"${a.name}" and "${b.name}" stand in different ranks; the joined unit keeps ${neBlock(a)!.ranks ?? 'the default'}` });
@@ -176,6 +180,7 @@ function combinePair(a: Unit, b: Unit, report: ConversionReport, renamed: Map<st
   renamed.set(b.id, a.id);
   const frontage = lineFrontage(merged);
   const before: UnitValues = { ...valuesOf(a), figures: (fa ?? 0) + (fb ?? 0) };
+  delete before.men;
   if (merged.men !== undefined) before.men = merged.men;
   report.units.push({
     id: merged.id,
@@ -185,10 +190,29 @@ function combinePair(a: Unit, b: Unit, report: ConversionReport, renamed: Map<st
     frontage: frontage === undefined ? null : round2(frontage),
     mergedFrom: [a, b].map((u) => {
       const f = neBlock(u)!.figures;
-      return f === undefined ? { id: u.id, name: u.name } : { id: u.id, name: u.name, figures: f };
+      return {
+        id: u.id,
+        name: u.name,
+        ...(f === undefined ? {} : { figures: f }),
+        ...(typeof u.men === 'number' ? { men: u.men } : {}),
+      };
     }),
   });
   return merged;
+}
+
+/** The joined unit's men: the sum when both units give theirs; otherwise none, with a warning if only one did. */
+function joinedMen(a: Unit, b: Unit): { total?: number; warning?: string } {
+  const ma = typeof a.men === 'number' ? a.men : undefined;
+  const mb = typeof b.men === 'number' ? b.men : undefined;
+  if (ma !== undefined && mb !== undefined) return { total: ma + mb };
+  if (ma === undefined && mb === undefined) return {};
+  const [known, knownMen, missing] = ma !== undefined ? [a, ma, b] : [b, mb!, a];
+  return {
+    warning:
+      `"${a.name} + ${b.name}": the joined unit's men are unknown, because "${missing.name}" gives none; ` +
+      `"${known.name}"'s ${knownMen} men are only part of it, so "men" is left out`,
+  };
 }
 
 /** Units folded into another keep working in deployments, reinforcements and victory lists under the new id. */
