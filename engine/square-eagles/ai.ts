@@ -7,7 +7,7 @@
 // ai-evaluator.ts (what a unit standing somewhere is worth), ai-odds.ts (dice odds), ai-orders.ts and ai-actions.ts
 // (the Orders and Actions phases). This file holds the players and their smaller choices.
 import { randomBelow, seedRng, type RngState } from '../dice.js';
-import { assaultDice, fireTargets, firePool, mainFireDice, retreatHits } from './combat.js';
+import { assaultHitOn, defenceFirePool, fireTargets, firePool, retreatHits } from './combat.js';
 import { ctxOf, type Ctx } from './geometry.js';
 import { legalActions } from './game.js';
 import { advanceBox, isLegalOrder, isLegalUnitAction, mayEndActions, mayShootNow, mustUseOrders } from './legal-actions.js';
@@ -209,22 +209,18 @@ function chooseDefend(s: GameState, memo: AiMemo): Action {
   return best;
 }
 
+/**
+ * An assaulted unit's order: the fire it would make at the assaulter (defenceFirePool) when its expected hits beat
+ * the one die the order would add to the melee.
+ */
 function chooseAssaultDefence(s: GameState): Action {
   const p0 = s.pending;
   if (p0.kind !== 'assault-defence') return legalActions(s)[0]!;
-  const actions = legalActions(s);
-  const d = s.units[p0.defender]!;
-  const att = s.units[p0.attacker]!;
-  const b = s.board;
-  const fireChoice = actions.find((a) => a.type === 'assault-defence' && a.choice === 'fire');
-  const withDie = assaultDice(b, att, d, att.cell, true);
-  const dieGain = p(withDie.defender.hitOn);
-  if (fireChoice) {
-    const ctx = ctxOf(s);
-    const pool = firePool(ctx, p0.defender, p0.attacker, {});
-    const dice = pool.allowed && pool.kind === 'fire' ? mainFireDice(b, d, att, 1, false) : { dice: 1, hitOn: 4 };
-    const fireGain = dice.dice * p(dice.hitOn) * (dice.dice >= 3 ? 1.3 : 1);
-    if (fireGain > dieGain) return fireChoice;
+  const dieGain = p(assaultHitOn(s.units[p0.defender]!));
+  const pool = defenceFirePool(ctxOf(s), p0.defender, p0.attacker);
+  if (pool) {
+    const fireGain = pool.dice * p(pool.hitOn) * (pool.dice >= 3 ? 1.3 : 1);
+    if (fireGain > dieGain) return { type: 'assault-defence', choice: 'fire' };
   }
   return { type: 'assault-defence', choice: 'dice' };
 }
