@@ -1,19 +1,29 @@
 // Shared state for the semantic checks: the document, where each id lives, and the problem list.
 import { walkForces, type ForceNode } from '../forces.js';
-import type { AdcDocument, Feature, Formation, RuleSystem, Scenario, Side, Unit } from '../model.js';
+import type { AdcDocument, Feature, Formation, Leader, Objective, RuleSystem, Scenario, Side, Unit } from '../model.js';
 import { SCENARIO_TYPE } from '../model.js';
 import type { Problem } from '../problems.js';
 
-export type IdKind = 'side' | 'formation' | 'leader' | 'unit' | 'feature' | 'objective' | 'document';
-
-export interface IdEntry {
-  kind: IdKind;
+interface IdEntryBase {
   /** Pointer to the object that carries the id. */
   path: string;
-  node: unknown;
   /** For units, leaders and formations: the index of their side in a scenario. */
   side?: number;
 }
+
+/** What an id names; the kind says what the node is, so a check can read it without a cast. */
+export type IdEntry = IdEntryBase &
+  (
+    | { kind: 'document'; node: AdcDocument }
+    | { kind: 'side'; node: Side }
+    | { kind: 'formation'; node: Formation }
+    | { kind: 'leader'; node: Leader }
+    | { kind: 'unit'; node: Unit }
+    | { kind: 'feature'; node: Feature }
+    | { kind: 'objective'; node: Objective }
+  );
+
+export type IdKind = IdEntry['kind'];
 
 export interface UnitEntry {
   unit: Unit;
@@ -35,6 +45,18 @@ export interface CheckContext {
 }
 
 const arr = <T>(v: T[] | undefined): T[] => (Array.isArray(v) ? v : []);
+
+/** Built per kind so that the entry's node has the type its kind says. */
+function forceIdEntry(n: ForceNode, side: number): IdEntry {
+  switch (n.kind) {
+    case 'formation':
+      return { kind: n.kind, path: n.path, node: n.node, side };
+    case 'leader':
+      return { kind: n.kind, path: n.path, node: n.node, side };
+    case 'unit':
+      return { kind: n.kind, path: n.path, node: n.node, side };
+  }
+}
 
 export function buildContext(doc: AdcDocument): CheckContext {
   const problems: Problem[] = [];
@@ -72,13 +94,13 @@ export function buildContext(doc: AdcDocument): CheckContext {
     if (!army || typeof army !== 'object') return;
     for (const n of walkForces(army, path)) {
       ctx.forces.push({ ...n, side });
-      register(n.node.id, { kind: n.kind, path: n.path, node: n.node, side });
+      register(n.node.id, forceIdEntry(n, side));
       if (n.kind === 'unit') ctx.units.push({ unit: n.node, path: n.path, parent: n.parent, side });
     }
   };
 
-  if (ctx.scenario) {
-    const s = ctx.scenario;
+  if (doc.type === SCENARIO_TYPE) {
+    const s = doc;
     arr<Side>(s.sides).forEach((side, i) => {
       if (!side || typeof side !== 'object') return;
       register(side.id, { kind: 'side', path: `/sides/${i}`, node: side });
@@ -91,7 +113,7 @@ export function buildContext(doc: AdcDocument): CheckContext {
       if (o && typeof o === 'object') register(o.id, { kind: 'objective', path: `/objectives/${i}`, node: o });
     });
   } else {
-    addForces((doc as { army?: Formation }).army, '/army', 0);
+    addForces(doc.army, '/army', 0);
   }
   return ctx;
 }

@@ -1,11 +1,12 @@
 // Every id a document mentions must name something of the right kind.
-import type { CheckContext, IdKind } from './context.js';
+import type { CheckContext, IdEntry, IdKind } from './context.js';
 import { pointer } from '../problems.js';
 import { list } from './context.js';
 
 /** "a unit", "an objective" ("u" is left out on purpose: every word here that starts with it sounds like "you"). */
 const an = (word: string): string => `${/^[aeio]/i.test(word) ? 'an' : 'a'} ${word}`;
 
+/** What `id` names when it is of one of `kinds` (and, for a feature, of `featureKinds`); else reports why not. */
 function expectRef(
   ctx: CheckContext,
   path: string,
@@ -13,23 +14,23 @@ function expectRef(
   kinds: IdKind[],
   what: string,
   featureKinds?: string[],
-): boolean {
-  if (typeof id !== 'string') return false;
+): IdEntry | undefined {
+  if (typeof id !== 'string') return undefined;
   const entry = ctx.ids.get(id);
   if (!entry) {
     ctx.error(path, `No ${what} has the id "${id}"`, `Use the id of an existing ${what}, or add it.`);
-    return false;
+    return undefined;
   }
   if (!kinds.includes(entry.kind)) {
     ctx.error(path, `"${id}" is ${an(entry.kind)}, not ${an(what)}`, `Use the id of ${an(what)}.`);
-    return false;
+    return undefined;
   }
-  const kind = (entry.node as { kind?: string }).kind;
+  const kind = entry.kind === 'feature' ? entry.node.kind : undefined;
   if (featureKinds && !featureKinds.includes(String(kind))) {
     ctx.error(path, `"${id}" is ${an(String(kind))}, not ${an(what)}`, `Use the id of ${an(what)}.`);
-    return false;
+    return undefined;
   }
-  return true;
+  return entry;
 }
 
 export function checkReferences(ctx: CheckContext): void {
@@ -45,8 +46,8 @@ export function checkReferences(ctx: CheckContext): void {
     if (!side || typeof side !== 'object') return;
     const inReinforcement = new Map<string, string>();
     const checkUnitRef = (path: string, id: unknown) => {
-      if (!expectRef(ctx, path, id, ['unit', 'leader'], 'unit')) return;
-      const entry = ctx.ids.get(id as string)!;
+      const entry = expectRef(ctx, path, id, ['unit', 'leader'], 'unit');
+      if (!entry) return;
       if (entry.side !== si) {
         ctx.error(path, `"${id}" belongs to the other side`, `List only ${side.name ?? side.id}'s own units here.`);
       }
@@ -79,9 +80,10 @@ export function checkReferences(ctx: CheckContext): void {
       expectRef(ctx, `/terrain/${fi}/river`, f.river, ['feature'], 'river', ['river']);
     }
     if (f.kind === 'building-block' && f.town !== undefined) {
-      if (expectRef(ctx, `/terrain/${fi}/town`, f.town, ['feature'], 'town', ['town'])) {
-        const town = ctx.ids.get(f.town)!.node as { blocks?: string[] };
-        if (Array.isArray(town.blocks) && !town.blocks.includes(f.id)) {
+      const town = expectRef(ctx, `/terrain/${fi}/town`, f.town, ['feature'], 'town', ['town']);
+      if (town?.kind === 'feature') {
+        const blocks = town.node.blocks;
+        if (Array.isArray(blocks) && !blocks.includes(f.id)) {
           ctx.warn(`/terrain/${fi}/town`, `Block "${f.id}" names town "${f.town}", but the town does not list it`, `Add "${f.id}" to the town's "blocks".`);
         }
       }
