@@ -329,7 +329,7 @@ export function clipPolygonToConvex(subject: readonly Point[], clip: readonly Po
   if (clip.length < 3) return [];
   // Inside means on the same side of every clip edge as the clip's own interior.
   const orientation = signedArea(clip) >= 0 ? 1 : -1;
-  let output: Point[] = subject.map((p) => [p[0], p[1]] as Point);
+  let output: Point[] = subject.map((p): Point => [p[0], p[1]]);
   for (let i = 0; i < clip.length && output.length > 0; i++) {
     const c1 = clip[i]!;
     const c2 = clip[(i + 1) % clip.length]!;

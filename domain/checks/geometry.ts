@@ -1,7 +1,7 @@
 // Where things are drawn: on the table, on the grid, simple polygons, crossings on their rivers.
 import { distanceToPath, isPoint, pointInPolygon, pointInRect, selfIntersection } from '../geometry.js';
 import { cellNameAt, gridSize, isCellGrid, isCellOnGrid, MAX_GRID_CELLS } from '../grid.js';
-import type { Feature, Point, RiverFeature, Zone } from '../model.js';
+import type { Feature, Point, RiverFeature, Setup, Zone } from '../model.js';
 import { coverageWork, DEFAULT_BLOCK_SIZE, DEFAULT_RIVER_WIDTH, MAX_COVERAGE_WORK } from '../terrain-cells.js';
 import type { CheckContext } from './context.js';
 import { list } from './context.js';
@@ -23,7 +23,7 @@ export function checkGeometry(ctx: CheckContext): void {
     const count = Number.isFinite(cols * rows) ? `${cols.toLocaleString('en')} × ${rows.toLocaleString('en')} cells` : 'a number of cells past counting';
     ctx.error(
       '/grid/cell',
-      `Cells of ${(grid as { cell: number }).cell}" on a ${width}" × ${height}" table make ${count}; a grid may have at most ${MAX_GRID_CELLS.toLocaleString('en')}`,
+      `Cells of ${grid.cell}" on a ${width}" × ${height}" table make ${count}; a grid may have at most ${MAX_GRID_CELLS.toLocaleString('en')}`,
       'Make the cells larger or the table smaller. Nothing that depends on the cells is checked until then.',
     );
   }
@@ -48,7 +48,8 @@ export function checkGeometry(ctx: CheckContext): void {
   };
   const points = (path: string, ps: unknown, what: string): boolean => {
     let ok = true;
-    list(ps as Point[] | undefined).forEach((p, i) => {
+    const items: unknown[] = Array.isArray(ps) ? ps : [];
+    items.forEach((p, i) => {
       ok = point(`${path}/${i}`, p, what) && ok;
     });
     return ok;
@@ -104,7 +105,7 @@ export function checkGeometry(ctx: CheckContext): void {
     if (!f || typeof f !== 'object') return;
     const base = `/terrain/${i}`;
     const what = f.name ? `${f.kind} "${f.name}"` : `${f.kind} "${f.id}"`;
-    const g = f as { polygon?: unknown; path?: unknown; cells?: unknown; at?: unknown; crest?: unknown };
+    const g: { polygon?: unknown; path?: unknown; cells?: unknown; at?: unknown; crest?: unknown } = f;
     polygon(`${base}/polygon`, g.polygon, `the ${what}`);
     points(`${base}/path`, g.path, `A point of the ${what}`);
     points(`${base}/crest`, g.crest, `A point of the crest of the ${what}`);
@@ -130,11 +131,11 @@ export function checkGeometry(ctx: CheckContext): void {
     }
   });
 
-  const setupAt = (path: string, setup: unknown, what: string) => {
+  const setupAt = (path: string, setup: Setup | undefined, what: string) => {
+    // A draft may hold anything here, whatever the type says.
     if (!setup || typeof setup !== 'object') return;
-    const st = setup as { at?: unknown; cell?: unknown };
-    point(`${path}/at`, st.at, `The set-up position of ${what}`);
-    cell(`${path}/cell`, st.cell, `The set-up position of ${what}`);
+    point(`${path}/at`, setup.at, `The set-up position of ${what}`);
+    cell(`${path}/cell`, setup.cell, `The set-up position of ${what}`);
   };
   for (const n of ctx.forces) {
     if (n.kind === 'unit' || n.kind === 'leader') setupAt(`${n.path}/setup`, n.node.setup, `"${n.node.name ?? n.node.id}"`);
@@ -154,11 +155,11 @@ export function checkGeometry(ctx: CheckContext): void {
   list(s.sides).forEach((side, si) => {
     list(side?.deployment).forEach((d, di) => zone(`/sides/${si}/deployment/${di}/zone`, d?.zone, `the deployment zone`));
     list(side?.reinforcements).forEach((r, ri) => {
-      const e = r?.entry as { at?: unknown; cells?: unknown } | undefined;
+      const e = r?.entry;
       if (!e || typeof e !== 'object') return;
       const path = `/sides/${si}/reinforcements/${ri}/entry`;
-      point(`${path}/at`, e.at, 'The entry point');
-      cells(`${path}/cells`, e.cells, 'The entry');
+      if ('at' in e) point(`${path}/at`, e.at, 'The entry point');
+      if ('cells' in e) cells(`${path}/cells`, e.cells, 'The entry');
     });
   });
 

@@ -36,7 +36,7 @@ export function checkRules(ctx: CheckContext, profile: RuleProfile | undefined):
       );
       continue;
     }
-    profile.checkUnit(ctx, entry, block as Record<string, unknown>, `${entry.path}/ratings/${profile.id}`, ratio);
+    profile.checkUnit(ctx, entry, block, `${entry.path}/ratings/${profile.id}`, ratio);
   }
   for (const n of ctx.forces) {
     if (n.kind === 'leader' && profile.checkLeader) profile.checkLeader(ctx, n.node, n.path, n.parent);
