@@ -8,6 +8,7 @@ import type { Problem } from './problems.js';
 /** Deeper nesting than this is no real order of battle and would only make checks recurse for nothing. */
 export const MAX_DEPTH = 64;
 
+/** A loaded `document` has a checked envelope (type and version); its body is not validated yet and may break the schema. */
 export type LoadResult =
   | { ok: true; document: AdcDocument; notes: string[] }
   | { ok: false; problems: Problem[] };
@@ -104,16 +105,18 @@ function firstNonFiniteNumber(value: unknown): string | null {
   return null;
 }
 
+const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
 /** Checks the envelope and migrates; the caller then validates the returned document. */
 export function loadDocument(value: unknown): LoadResult {
   const refuse = (message: string, hint: string, path = ''): LoadResult => ({
     ok: false,
     problems: [{ severity: 'error', path, message, hint }],
   });
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+  if (!isRecord(value)) {
     return refuse('The file does not hold an Aide-de-Camp document (expected a JSON object).', 'Open a *.scenario.json or *.army.json file.');
   }
-  const obj = value as Record<string, unknown>;
+  const obj = value;
   if (obj.type !== SCENARIO_TYPE && obj.type !== ARMY_TYPE) {
     return refuse(
       obj.type === undefined ? '"type" is missing' : `${JSON.stringify(obj.type)} is not an Aide-de-Camp document type`,
@@ -137,6 +140,8 @@ export function loadDocument(value: unknown): LoadResult {
   }
   const migrated = migrate(obj);
   if (!migrated.ok) return refuse(migrated.message, migrated.hint, '/schemaVersion');
+  // The body's type is taken on trust: validation comes after, by design, so that a broken draft
+  // can still be opened and mended; the checks, the map and the sheet are written for documents that break the schema.
   return { ok: true, document: migrated.document as AdcDocument, notes: migrated.notes };
 }
 
