@@ -1,7 +1,7 @@
 // Army lists and scenario sides: copying a list into a side (its ids kept unique in the scenario), and making a
 // list from a side.
 import { walkForces } from '../../domain/forces.js';
-import type { ArmyList, Formation, Scenario, Unit } from '../../domain/model.js';
+import type { ArmyList, Formation, Scenario } from '../../domain/model.js';
 import { ARMY_TYPE } from '../../domain/model.js';
 import { collectIds, reidForces, slug, uniqueId } from './forces.js';
 
@@ -74,7 +74,7 @@ export function copyArmyIntoSide(doc: Scenario, sideIndex: number, list: ArmyLis
 export function armyListFromSide(doc: Scenario, sideIndex: number): ArmyList {
   const side = doc.sides[sideIndex]!;
   const army: Formation = structuredClone(side.army);
-  for (const n of walkForces(army, '')) if (n.kind !== 'formation') delete (n.node as Unit).setup;
+  for (const n of walkForces(army, '')) if (n.kind !== 'formation') delete n.node.setup;
   const taken = new Set<string>();
   for (const n of walkForces(army, '')) taken.add(String(n.node.id));
   const list: ArmyList = {
