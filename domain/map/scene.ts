@@ -49,7 +49,6 @@ import {
   rotatedEllipse,
   rotatedRect,
   scaleRing,
-  shortLabel,
   teethAlong,
   unitCounterSize,
   unitSymbol,
@@ -608,7 +607,8 @@ export function buildScene(original: Scenario, style: MapStyle = SCREEN_STYLE): 
       const at = isPoint(setup.at) ? ([setup.at[0], setup.at[1]] as Point) : grid ? cellCentre(grid, table, setup.cell) : null;
       if (!at) continue;
       const rotation = typeof setup.facing === 'number' && Number.isFinite(setup.facing) ? setup.facing : 0;
-      const label = shortLabel(text(node.node.name) ?? String(node.node.id));
+      // The whole name: where it has no room, the label placement shortens it with the full text on hover.
+      const label = (text(node.node.name) ?? String(node.node.id)).trim();
       if (node.kind === 'unit') {
         const unit = node.node;
         const size = unitCounterSize(unit, {

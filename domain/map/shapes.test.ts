@@ -15,10 +15,8 @@ import {
   pointAlongPath,
   pointInRings,
   ringsBoundary,
-  rotatedHalfHeight,
   rotatedRect,
   rulerTicks,
-  shortLabel,
   teethAlong,
   unitCounterSize,
   unitSymbol,
@@ -98,8 +96,6 @@ describe('shapes', () => {
     const corners = rotatedRect([10, 10], 4, 2, 90);
     close(corners[0]!, [11, 8]);
     close(corners[1]!, [11, 12]);
-    expect(rotatedHalfHeight(4, 2, 0)).toBeCloseTo(1);
-    expect(rotatedHalfHeight(4, 2, 90)).toBeCloseTo(2);
   });
 });
 
@@ -264,11 +260,6 @@ describe('unit counters', () => {
     expect(unitSymbol({ arm: 'cavalry', type: 'light' })).toBe('cavalry');
     expect(unitSymbol({ arm: 'artillery', type: 'horse' })).toBe('artillery');
     expect(unitSymbol({ arm: 'train', type: 'baggage' })).toBe('train');
-  });
-
-  it('shortens long labels', () => {
-    expect(shortLabel('1/4e Ligne')).toBe('1/4e Ligne');
-    expect(shortLabel('Brigade Pirch II, 2nd battalion', 12)).toBe('Brigade Pir…');
   });
 });
 

@@ -115,12 +115,6 @@ export function rotatedRect(centre: Point, width: number, depth: number, rotatio
   return corners.map(([x, y]) => [centre[0] + x * cos - y * sin, centre[1] + x * sin + y * cos]);
 }
 
-/** Half the height of the upright box around a turned rectangle: how far below its centre a label must go. */
-export function rotatedHalfHeight(width: number, depth: number, rotation: number): number {
-  const r = (rotation * Math.PI) / 180;
-  return Math.abs((width / 2) * Math.sin(r)) + Math.abs((depth / 2) * Math.cos(r));
-}
-
 /** An ellipse as a polygon, turned `rotation` degrees clockwise (for outlining a ford). */
 export function rotatedEllipse(centre: Point, rx: number, ry: number, rotation: number, segments = 32): Point[] {
   const r = (rotation * Math.PI) / 180;
@@ -434,11 +428,6 @@ export function unitSymbol(unit: Pick<Unit, 'arm' | 'type'>): UnitSymbol {
   }
 }
 
-/** Counter labels sit under small counters on a crowded table; long names are cut with an ellipsis. */
-export function shortLabel(text: string, max = 16): string {
-  const t = text.trim();
-  return t.length <= max ? t : `${t.slice(0, Math.max(1, max - 1)).trimEnd()}…`;
-}
 // ---- Colour ------------------------------------------------------------------------------------------------------
 
 export function parseColor(color: string): [number, number, number] | null {

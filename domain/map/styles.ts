@@ -9,13 +9,29 @@ export interface AreaStyle {
   stroke: string;
 }
 
+/** Font sizes of the map's labels by what they name, in style pixels. */
+export interface LabelSizes {
+  area: number;
+  line: number;
+  /** Crossings, objective names, building names placed outside their building. */
+  small: number;
+  unit: number;
+  /** An order-of-battle number standing in for a unit's name. */
+  key: number;
+  vp: number;
+  zone: number;
+  entry: number;
+  /** Building names written inside the building, the largest tried. */
+  block: number;
+}
+
 export interface MapStyle {
   /** Behind the table, outside the cloth. */
   backdrop: string;
   cloth: { fill: string; stroke: string; strokePx: number; shadow: string; shadowPx: number };
   ruler: { bandPx: number; fill: string; stroke: string; tick: string; text: string; fontPx: number };
   grid: { stroke: string; strokePx: number; label: string; labelPx: number; minCellPxForLabels: number };
-  label: { fill: string; halo: string; haloPx: number; fontPx: number; smallFontPx: number; fontFamily: string };
+  label: { fill: string; halo: string; haloPx: number; fontPx: number; sizesPx: LabelSizes; fontFamily: string };
   areaOutlinePx: number;
   woods: {
     light: AreaStyle & { tree: string; treeStroke: string; spacingIn: number; radiusIn: number };
@@ -56,7 +72,6 @@ export interface MapStyle {
     strokePx: number;
     frontPx: number;
     symbolPx: number;
-    labelFontPx: number;
   };
   leader: { starFill: string };
   selection: {
@@ -81,7 +96,7 @@ export const SCREEN_STYLE: MapStyle = {
     halo: 'rgba(250, 248, 238, 0.85)',
     haloPx: 3,
     fontPx: 11,
-    smallFontPx: 9,
+    sizesPx: { area: 11, line: 9, small: 9, unit: 10, key: 9, vp: 10, zone: 10, entry: 9, block: 9 },
     fontFamily: 'Georgia, "Times New Roman", serif',
   },
   areaOutlinePx: 1.2,
@@ -120,7 +135,6 @@ export const SCREEN_STYLE: MapStyle = {
     strokePx: 1,
     frontPx: 2.6,
     symbolPx: 1.3,
-    labelFontPx: 10,
   },
   leader: { starFill: '#f3c433' },
   selection: {
@@ -148,7 +162,8 @@ export const PRINT_STYLE: MapStyle = {
     halo: 'rgba(255, 255, 255, 0.82)',
     haloPx: 2,
     fontPx: 9.5,
-    smallFontPx: 7.8,
+    // 2.75 mm for terrain, 2.05 mm for counters: about 8 and 6 pt, as on a printed map.
+    sizesPx: { area: 10.4, line: 8.9, small: 8.1, unit: 7.75, key: 7.2, vp: 8.1, zone: 8.1, entry: 8.3, block: 7.2 },
     fontFamily: 'Georgia, "Liberation Serif", "DejaVu Serif", "Times New Roman", serif',
   },
   areaOutlinePx: 1.1,
@@ -187,7 +202,6 @@ export const PRINT_STYLE: MapStyle = {
     strokePx: 0.7,
     frontPx: 2,
     symbolPx: 0.9,
-    labelFontPx: 7.2,
   },
   leader: { starFill: '#f3c433' },
   selection: SCREEN_STYLE.selection,
