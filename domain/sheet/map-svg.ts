@@ -1,39 +1,25 @@
 // The table drawn for paper: the same scene the screen map draws (domain/map/scene.ts), as vector SVG in paper
 // millimetres, in the print style. Sizes of marks and text are fixed on paper rather than scaled with the table, so
-// a 3′ and a 6′ table print equally legibly.
+// a 3′ and a 6′ table print equally legibly. What each mark looks like (domain/map/look.ts) and where every name goes
+// (domain/map/labels.ts) are decided with the screen map; this file only writes them as SVG, plus what only paper
+// has: margins with reinforcement notes, rulers, a scale bar and the legend.
 import { gridSize, isCellGrid } from '../grid.js';
-import {
-  buildScene,
-  type AreaItem,
-  type BlockItem,
-  type CrossingItem,
-  type EntryItem,
-  type LineItem,
-  type MapScene,
-  type UnitItem,
-} from '../map/scene.js';
-import {
-  darken,
-  inkFor,
-  lineColorFor,
-  nearestEdge,
-  pointAlongPath,
-  rotatedRect,
-  shortLabel,
-  uprightRotation,
-} from '../map/shapes.js';
+import { LabelPlacer, type PlacedLabel } from '../map/label-placer.js';
+import { bandWidth, counterSize, crossingSize, layoutSceneLabels, leaderRadius, type CounterName, type LabelView, type MinimumSizes } from '../map/labels.js';
+import { FACING_TICK_PX, areaLook, bandLook, blockFill, contourFill, counterFront, counterSymbol, leaderStar, objectiveStar, roofLines } from '../map/look.js';
+import { buildScene, type AreaItem, type BlockItem, type CrossingItem, type EntryItem, type LineItem, type MapScene, type UnitItem } from '../map/scene.js';
+import { darken, inkFor, lineColorFor, nearestEdge } from '../map/shapes.js';
 import { PRINT_STYLE, type MapStyle } from '../map/styles.js';
 import type { AreaKind, Edge, Point, Reinforcement, Scenario } from '../model.js';
 import { escapeHtml, num, safeColor } from './escape.js';
-import { boxOverlap, LabelPlacer, labelBox, labelSize, type Box, type Label } from './labels.js';
-import { el, pathData, starPoints, textWidthEm } from './svg.js';
+import { el, pathData, starPoints } from './svg.js';
 import { arrivalShort } from './words.js';
 
 /** Millimetres per CSS pixel: the style table's `…Px` widths are CSS pixels on paper. */
 const PX = 25.4 / 96;
 
-/** Text sizes on paper, mm (2.8 mm ≈ 8 pt). */
-const TEXT = { area: 2.75, line: 2.35, small: 2.15, unit: 2.05, key: 1.9, cell: 1.75, ruler: 1.9, entry: 2.2 };
+/** Sizes of the text that is not placed as a label (grid and rulers), mm; the labels' are in the style table. */
+const TEXT = { cell: 1.75, ruler: 1.9 };
 
 /** More cells than this and the grid is left off the printed map. */
 export const MAX_PRINTED_CELLS = 4000;
@@ -70,7 +56,15 @@ interface Frame {
   k: number;
   w: number;
   h: number;
+  /** Millimetres per inch with the least sizes marks are drawn at on paper. */
+  view: { k: number; minimum: MinimumSizes };
 }
+
+/**
+ * Tiny counters (a battalion on a 6′ table) are enlarged to a size a player can see and tell the facing of; a river,
+ * road or crossing smaller than a pen stroke would vanish.
+ */
+const PAPER_MINIMUM: MinimumSizes = { counterW: 3.6, counterD: 1.8, leaderR: 1.7, riverW: 1.3, roadW: 1.1, crossingSpan: 3.4, crossingBreadth: 2.0 };
 
 function at(f: Frame, p: Point): Point {
   return [f.ox + p[0] * f.k, f.oy + p[1] * f.k];
@@ -164,40 +158,30 @@ function patterns(style: MapStyle, scene: MapScene, sideLines: string[]): string
 
 // ---- Terrain ---------------------------------------------------------------------------------------------------------
 
-function areaLook(item: AreaItem, style: MapStyle): { fill: string; stroke: string; width: number; pattern: string | null } {
-  const outline = style.areaOutlinePx * PX;
+/** The hatching pattern that stands for an area's marks on paper (trees, houses, reeds, ripples), if any. */
+function areaPattern(item: AreaItem): string | null {
   switch (item.kind) {
-    case 'woods': {
-      const dense = item.decor.type === 'trees' && item.decor.dense;
-      const s = dense ? style.woods.dense : style.woods.light;
-      return { fill: s.fill, stroke: s.stroke, width: outline, pattern: dense ? 'adc-woods-dense' : 'adc-woods-light' };
-    }
-    case 'hill': {
-      const d = item.decor.type === 'hill' ? item.decor : null;
-      const fill = d && d.contours.length > 0 ? style.hill.levels[0] : style.hill.levels[(d?.level ?? 1) - 1]!;
-      return { fill, stroke: style.hill.stroke, width: style.hill.slopePx[d?.slope ?? 'gentle'] * PX, pattern: null };
-    }
+    case 'woods':
+      return item.decor.type === 'trees' && item.decor.dense ? 'adc-woods-dense' : 'adc-woods-light';
     case 'town':
       // A town with building blocks shows the blocks; one without gets the built-up pattern.
-      return { fill: style.town.fill, stroke: style.town.stroke, width: outline, pattern: item.decor.type === 'houses' && item.decor.houses.length > 0 ? 'adc-town' : null };
+      return item.decor.type === 'houses' && item.decor.houses.length > 0 ? 'adc-town' : null;
     case 'lake':
-      return { fill: style.lake.fill, stroke: style.lake.stroke, width: outline, pattern: 'adc-lake' };
+      return 'adc-lake';
     case 'marsh':
-      return { fill: style.marsh.fill, stroke: style.marsh.stroke, width: outline, pattern: 'adc-marsh' };
-    case 'fields':
-      return { fill: style.fields.fill, stroke: style.fields.stroke, width: outline, pattern: null };
-    case 'fortification':
-      return { fill: style.fortification.fill, stroke: style.fortification.stroke, width: style.fortification.outlinePx * PX, pattern: null };
-    case 'soft-ground':
-      return { fill: style.softGround.fill, stroke: style.softGround.stroke, width: outline, pattern: null };
+      return 'adc-marsh';
+    default:
+      return null;
   }
 }
 
 function drawArea(f: Frame, item: AreaItem, index: number, style: MapStyle): string {
   const look = areaLook(item, style);
+  const width = look.strokePx * PX;
+  const pattern = areaPattern(item);
   const rings = pathData(mm(f, item.shape.rings), true);
   let out = el('path', { d: rings, fill: look.fill, 'fill-rule': 'evenodd' });
-  if (look.pattern) out += el('path', { d: rings, fill: `url(#${look.pattern})`, 'fill-rule': 'evenodd' });
+  if (pattern) out += el('path', { d: rings, fill: `url(#${pattern})`, 'fill-rule': 'evenodd' });
   const d = item.decor;
   if (d.type === 'furrows') {
     d.patches.forEach((patch, j) => {
@@ -207,9 +191,9 @@ function drawArea(f: Frame, item: AreaItem, index: number, style: MapStyle): str
     d.contours.forEach((contour, i) => {
       out += el('path', {
         d: pathData(mm(f, [contour]), true),
-        fill: style.hill.levels[Math.min(2, i + 1)]!,
+        fill: contourFill(i, style),
         stroke: style.hill.stroke,
-        'stroke-width': look.width,
+        'stroke-width': width,
       });
     });
   } else if (d.type === 'teeth') {
@@ -219,7 +203,7 @@ function drawArea(f: Frame, item: AreaItem, index: number, style: MapStyle): str
     d: pathData(mm(f, item.shape.outline)),
     fill: 'none',
     stroke: look.stroke,
-    'stroke-width': look.width,
+    'stroke-width': width,
     'stroke-linejoin': 'round',
   });
   if (d.type === 'hill' && d.crest) {
@@ -241,18 +225,15 @@ function drawLine(f: Frame, item: LineItem, style: MapStyle): string {
   switch (item.kind) {
     case 'river':
     case 'road': {
-      const look =
-        item.kind === 'river'
-          ? { fill: item.fordable ? style.river.fordable : style.river.fill, edge: style.river.edge, edgePx: style.river.edgePx }
-          : style.road;
-      const width = Math.max(item.kind === 'river' ? 1.3 : 1.1, item.width * f.k);
+      const look = bandLook(item, style);
+      const width = bandWidth(item.kind, item.width, f.view);
       const edge = look.edgePx * PX;
       return (
         el('path', {
           ...base,
           stroke: look.edge,
           'stroke-width': width + 2 * edge,
-          'stroke-dasharray': item.fordable ? '2 1' : undefined,
+          'stroke-dasharray': look.broken ? '2 1' : undefined,
         }) + el('path', { ...base, stroke: look.fill, 'stroke-width': width })
       );
     }
@@ -270,9 +251,7 @@ function drawLine(f: Frame, item: LineItem, style: MapStyle): string {
 
 function drawCrossing(f: Frame, item: CrossingItem, style: MapStyle): string {
   const [x, y] = at(f, item.at);
-  // A crossing smaller than the river it spans would vanish; keep it a readable size on paper.
-  const span = Math.max(item.span * f.k, 3.4);
-  const breadth = Math.max(item.breadth * f.k, 2.0);
+  const { span, breadth } = crossingSize(item, f.view);
   const t = `translate(${num(x)} ${num(y)}) rotate(${num(item.rotation)})`;
   if (item.kind === 'ford') {
     return el('ellipse', {
@@ -300,23 +279,13 @@ function drawCrossing(f: Frame, item: CrossingItem, style: MapStyle): string {
   );
 }
 
-function blockFill(item: BlockItem, style: MapStyle): string {
-  return item.material === 'wood' || item.material === 'brick' || item.material === 'stone' ? style.block[item.material] : style.town.house;
-}
-
 function drawBlock(f: Frame, item: BlockItem, style: MapStyle): string {
   const [x, y] = at(f, item.at);
   const s = item.size * f.k;
-  const i = s * 0.22;
+  const roof = roofLines(x, y, s);
   return (
     el('rect', { x, y, width: s, height: s, fill: blockFill(item, style), stroke: style.block.stroke, 'stroke-width': style.block.strokePx * PX }) +
-    el('path', {
-      // A hipped roof from above: the ridge box and the hips running to the corners.
-      d: `M${num(x + i)} ${num(y + i)}h${num(s - 2 * i)}v${num(s - 2 * i)}h${num(-(s - 2 * i))}z M${num(x)} ${num(y)}l${num(i)} ${num(i)}M${num(x + s)} ${num(y)}l${num(-i)} ${num(i)}M${num(x + s)} ${num(y + s)}l${num(-i)} ${num(-i)}M${num(x)} ${num(y + s)}l${num(i)} ${num(-i)}`,
-      fill: 'none',
-      stroke: style.block.roof,
-      'stroke-width': 0.15,
-    })
+    el('path', { d: pathData([roof.ridge], true) + pathData(roof.hips), fill: 'none', stroke: style.block.roof, 'stroke-width': 0.15 })
   );
 }
 
@@ -429,10 +398,11 @@ function drawZones(f: Frame, scene: MapScene, style: MapStyle): string {
   return out;
 }
 
-function drawEntries(f: Frame, marks: EntryMark[], placer: LabelPlacer): string {
+function drawEntries(f: Frame, marks: EntryMark[], placer: LabelPlacer, style: MapStyle): string {
   let out = '';
   const right = f.ox + f.w * f.k;
   const bottom = f.oy + f.h * f.k;
+  const size = style.label.sizesPx.entry * PX;
   for (const m of marks) {
     const { item } = m;
     if (item.shape) {
@@ -462,124 +432,84 @@ function drawEntries(f: Frame, marks: EntryMark[], placer: LabelPlacer): string 
     out += el('line', { x1, y1, x2, y2, stroke: item.line, 'stroke-width': 0.7, 'marker-end': `url(#adc-arrow-${item.sideIndex === 0 ? 0 : 1})` });
     if (!item.bar && !item.shape) out += el('circle', { cx: ns ? pos : edgeAt, cy: ns ? edgeAt : pos, r: 0.75, fill: item.line });
     const text = m.reinforcement ? arrivalShort(m.reinforcement) : item.label;
-    const common = { size: TEXT.entry, bold: true, color: item.line, plaque: true };
+    const textStyle = { size, bold: true, color: item.line };
     if (ns) {
       const cy = (tail + tip) / 2;
-      const w = labelSize(text, TEXT.entry, true).w;
-      placer.place(
-        [
-          { text, cx: pos + 1 + w / 2, cy, ...common },
-          { text, cx: pos - 1 - w / 2, cy, ...common },
-        ],
-        true,
-      );
+      placer.place({ text, style: textStyle, spots: [{ x: pos + 1, y: cy, ax: -1, ay: 0 }, { x: pos - 1, y: cy, ax: 1, ay: 0 }], required: true });
     } else {
       // East and west margins are narrow: a roll rule goes on two lines above (or below) the arrow.
       const lines = text.startsWith('from ') ? [text.replace(/ on .*$/, ''), text.replace(/^.* (on .*)$/, '$1')] : [text];
       const cx = (tail + tip) / 2;
-      const step = TEXT.entry * 1.2;
-      const above = lines.map((t, i) => ({ text: t, cx, cy: pos - 1.9 - (lines.length - 1 - i) * step, ...common }));
-      const below = lines.map((t, i) => ({ text: t, cx, cy: pos + 1.9 + i * step, ...common }));
-      const fitsAbove = above.every((l) => placer.fits(l));
-      for (const l of fitsAbove ? above : below) placer.place([l], true);
+      const step = size * 1.2;
+      const above = lines.map((t, i) => ({ t, spot: { x: cx, y: pos - 1.9 - (lines.length - 1 - i) * step, ax: 0, ay: 0 } }));
+      const below = lines.map((t, i) => ({ t, spot: { x: cx, y: pos + 1.9 + i * step, ax: 0, ay: 0 } }));
+      const fitsAbove = above.every((l) => placer.fits(l.t, textStyle, l.spot));
+      for (const l of fitsAbove ? above : below) placer.place({ text: l.t, style: textStyle, spots: [l.spot], required: true });
     }
   }
   return out;
 }
 
-function counterSize(f: Frame, u: UnitItem): { w: number; d: number } {
-  // Tiny counters (a battalion on a 6′ table) are enlarged to a size a player can see and tell the facing of.
-  return { w: Math.max(u.width * f.k, 3.6), d: Math.max(u.depth * f.k, 1.8) };
-}
-
-function symbolPath(symbol: UnitItem['symbol'], sw: number, h: number, cx: number, cy: number): { box: string; fill: string | null } {
-  const x0 = cx - sw / 2;
-  const y0 = cy - h / 2;
-  let d = `M${num(x0)} ${num(y0)}h${num(sw)}v${num(h)}h${num(-sw)}z`;
-  let fill: string | null = null;
-  if (symbol === 'infantry' || symbol === 'light') d += `M${num(x0)} ${num(y0)}l${num(sw)} ${num(h)}M${num(x0 + sw)} ${num(y0)}l${num(-sw)} ${num(h)}`;
-  else if (symbol === 'cavalry') d += `M${num(x0)} ${num(y0 + h)}l${num(sw)} ${num(-h)}`;
-  else if (symbol === 'train') d += `M${num(x0)} ${num(y0 + h * 0.72)}h${num(sw)}`;
-  if (symbol === 'light') d += `M${num(x0 + sw * 0.5)} ${num(y0 + h)}v${num(-h * 0.45)}`;
-  if (symbol === 'artillery') fill = `M${num(cx + h * 0.2)} ${num(cy)}a${num(h * 0.2)} ${num(h * 0.2)} 0 1 0 ${num(-h * 0.4)} 0a${num(h * 0.2)} ${num(h * 0.2)} 0 1 0 ${num(h * 0.4)} 0z`;
-  return { box: d, fill };
-}
-
-function fitText(text: string, size: number, width: number): string {
-  if (textWidthEm(text) * size <= width) return text;
-  // No character is narrower than about 0.18 em, so no longer label can fit: start there, not at a draft's
-  // thousand-character name, which would make this loop quadratic in the name.
-  const most = Math.min(text.length - 1, Math.ceil(width / (size * 0.18)) + 1);
-  for (let n = most; n >= 2; n--) {
-    const t = shortLabel(text, n);
-    if (textWidthEm(t) * size <= width) return t;
-  }
-  return '';
-}
-
-interface CounterOut {
-  svg: string;
-  /** Labels that did not fit on the counter itself, placed once everything else is down. */
-  pending: { u: UnitItem; box: Box } | null;
-}
-
-function drawCounter(f: Frame, u: UnitItem, style: MapStyle): CounterOut {
+function drawCounter(f: Frame, u: UnitItem, name: CounterName | undefined, style: MapStyle): string {
   const [x, y] = at(f, u.at);
-  const { w, d } = counterSize(f, u);
-  const dark = darken(u.color, 0.6);
+  const { w, d } = counterSize(u, f.view);
   let inner = el('rect', { x: -w / 2, y: -d / 2, width: w, height: d, fill: u.color, stroke: style.unit.stroke, 'stroke-width': style.unit.strokePx * PX });
   // The front edge is heavier and a tick points the way the unit faces.
-  inner += el('path', { d: `M${num(-w / 2)} ${num(-d / 2)}H${num(w / 2)}M0 ${num(-d / 2)}v-1.3`, stroke: dark, 'stroke-width': Math.min(0.55, d * 0.25) });
-  const big = w >= 9 && d >= 4.4;
-  if (big || (w >= 6 && d >= 2.6)) {
-    const h = big ? Math.min(d * 0.36, 2.6) : d * 0.6;
-    const sw = Math.min(h * 1.5, w * 0.5);
-    const sym = symbolPath(u.symbol, sw, h, 0, big ? -d / 2 + 0.6 + h / 2 + 0.3 : 0);
-    if (u.symbol !== 'none') {
-      inner += el('path', { d: sym.box, fill: 'none', stroke: u.ink, 'stroke-width': 0.2 });
-      if (sym.fill) inner += el('path', { d: sym.fill, fill: u.ink });
-    }
+  const front = counterFront(u, d, PX, style);
+  inner += el('path', { d: `M${num(-w / 2)} ${num(-d / 2)}H${num(w / 2)}M0 ${num(-d / 2)}v${num(-FACING_TICK_PX * PX)}`, stroke: front.color, 'stroke-width': front.width });
+  const symbol = counterSymbol(u, w, d, name?.band ?? 0, PX, style);
+  if (symbol) {
+    inner += el('path', { d: pathData(symbol.lines), fill: 'none', stroke: u.ink, 'stroke-width': symbol.pen });
+    if (symbol.dot) inner += el('circle', { cx: symbol.dot.at[0], cy: symbol.dot.at[1], r: symbol.dot.r, fill: u.ink });
   }
-  let pending: CounterOut['pending'] = null;
   let text = '';
-  if (big) {
-    const size = Math.min(TEXT.unit, d * 0.3);
-    const t = fitText(u.label, size, w - 0.8);
-    // Text on a counter turned past the vertical is turned back so it never reads upside down.
-    const flip = u.rotation % 360 > 90 && u.rotation % 360 <= 270 ? ' rotate(180)' : '';
-    const ty = d / 2 - 0.45 - size * 0.25;
-    if (t) {
-      text = `<g${flip ? ` transform="${flip.trim()}"` : ''}>${el('text', { x: 0, y: flip ? -ty + size * 0.75 : ty, 'text-anchor': 'middle', 'font-size': size, fill: u.ink, 'font-weight': 'bold' }, escapeHtml(t))}</g>`;
-    }
+  if (name) {
+    text = el(
+      'text',
+      {
+        x: name.cx,
+        // The baseline 0.35 em below the middle puts the letters on it.
+        y: name.cy + name.size * 0.35,
+        transform: `rotate(${num(name.rotation)} ${num(name.cx)} ${num(name.cy)})`,
+        'text-anchor': 'middle',
+        'font-size': name.size,
+        'font-weight': 'bold',
+        fill: u.ink,
+      },
+      escapeHtml(name.text),
+    );
   }
-  const corners = rotatedRect([x, y], w, d, u.rotation);
-  const box: Box = {
-    x0: Math.min(...corners.map((c) => c[0])),
-    y0: Math.min(...corners.map((c) => c[1])),
-    x1: Math.max(...corners.map((c) => c[0])),
-    y1: Math.max(...corners.map((c) => c[1])),
-  };
-  if (!big) pending = { u, box };
-  return { svg: `<g transform="translate(${num(x)} ${num(y)}) rotate(${num(u.rotation)})">${inner}${text}</g>`, pending };
+  return `<g transform="translate(${num(x)} ${num(y)}) rotate(${num(u.rotation)})">${inner}</g>${text}`;
 }
 
-function aroundBox(text: string, box: Box, size: number, extra: Partial<Label> = {}): Label[] {
-  const { w, h } = labelSize(text, size, extra.bold);
-  const cx = (box.x0 + box.x1) / 2;
-  const cy = (box.y0 + box.y1) / 2;
-  const gap = 0.35;
-  return [
-    { text, size, cx, cy: box.y1 + gap + h / 2, ...extra },
-    { text, size, cx, cy: box.y0 - gap - h / 2, ...extra },
-    { text, size, cx: box.x1 + gap + w / 2, cy, ...extra },
-    { text, size, cx: box.x0 - gap - w / 2, cy, ...extra },
-    { text, size, cx: box.x1 + gap + w / 2 - 0.5, cy: box.y1 + h / 2, ...extra },
-    { text, size, cx: box.x0 - gap - w / 2 + 0.5, cy: box.y0 - h / 2, ...extra },
-  ];
-}
-
-function pick<T>(items: readonly T[], order: readonly number[]): T[] {
-  return order.map((i) => items[i]!).filter((x) => x !== undefined);
+/** Placed labels on pale plaques, over everything else; a name stood off has a hairline back to what it names. */
+function renderLabels(labels: readonly PlacedLabel[], style: MapStyle): string {
+  let lines = '';
+  let plaques = '';
+  for (const l of labels) {
+    if (l.leader) {
+      const [[x1, y1], [x2, y2]] = l.leader;
+      lines += el('line', { x1, y1, x2, y2, stroke: style.label.fill, 'stroke-width': 0.15, opacity: 0.75 });
+    }
+    const rotation = l.rotation ? ` rotate(${num(l.rotation)})` : '';
+    const plaque = el('rect', { x: -l.w / 2, y: -l.h / 2, width: l.w, height: l.h, rx: Math.min(0.8, l.h / 3), fill: style.label.halo });
+    const text = el(
+      'text',
+      {
+        x: 0,
+        // The plaque is centred on the em box; a baseline 0.35 em below the centre puts the letters in its middle.
+        y: l.size * 0.35,
+        'text-anchor': 'middle',
+        'font-size': l.size,
+        'font-weight': l.bold ? 'bold' : undefined,
+        'font-style': l.italic ? 'italic' : undefined,
+        fill: l.color ?? style.label.fill,
+      },
+      escapeHtml(l.text),
+    );
+    plaques += `<g transform="translate(${num(l.cx)} ${num(l.cy)})${rotation}">${plaque}${text}</g>`;
+  }
+  return lines + plaques;
 }
 
 // ---- Legend swatches ------------------------------------------------------------------------------------------------------
@@ -610,7 +540,7 @@ function legendEntries(scene: MapScene, style: MapStyle, sideNames: string[], si
     if (seen.has(key)) continue;
     seen.add(key);
     const look = areaLook(a, style);
-    let inner = rect(look.fill, look.stroke, look.pattern ?? undefined, look.width);
+    let inner = rect(look.fill, look.stroke, areaPattern(a) ?? undefined, look.strokePx * PX);
     if (a.kind === 'fields') inner += el('path', { d: 'M0.6 1.5H7.4M0.6 2.7H7.4M0.6 3.9H7.4', stroke: style.fields.furrow, 'stroke-width': 0.2 });
     if (a.kind === 'fortification') inner += el('path', { d: 'M1 0.3l0.6 -0.9 0.6 0.9M3.4 0.3l0.6 -0.9 0.6 0.9M5.8 0.3l0.6 -0.9 0.6 0.9', fill: style.fortification.teeth });
     const words = key === 'woods-dense' ? 'Dense woods' : key === 'woods' ? 'Woods' : KIND_WORDS[a.kind];
@@ -737,7 +667,7 @@ export function renderMapSvg(scenario: Scenario, options: MapSvgOptions): MapSvg
   const k = Math.max(0.05, Math.min((options.widthMm - left - right) / tw, (options.maxHeightMm - top - bottom) / th));
   const W = options.widthMm;
   const H = top + th * k + bottom;
-  const f: Frame = { ox: left + (W - left - right - tw * k) / 2, oy: top, k, w: tw, h: th };
+  const f: Frame = { ox: left + (W - left - right - tw * k) / 2, oy: top, k, w: tw, h: th, view: { k, minimum: PAPER_MINIMUM } };
   const placer = new LabelPlacer({ x0: 0, y0: 0, x1: W, y1: H - STRIP });
 
   const body: string[] = [];
@@ -754,46 +684,34 @@ export function renderMapSvg(scenario: Scenario, options: MapSvgOptions): MapSvg
   body.push(el('rect', { x: f.ox, y: f.oy, width: tw * k, height: th * k, fill: 'none', stroke: style.cloth.stroke, 'stroke-width': style.cloth.strokePx * PX }));
   body.push(drawEdgeScale(f, scene, style));
 
-  // Counters first: they are where they are, and everything else makes way for them.
-  let counters = '';
-  const pending: { u: UnitItem; box: Box }[] = [];
-  const occupied: Box[] = [];
-  for (const u of scene.units) {
-    const c = drawCounter(f, u, style);
-    counters += c.svg;
-    if (c.pending) pending.push(c.pending);
-    const { w, d } = counterSize(f, u);
-    const corners = rotatedRect(at(f, u.at), w + 0.6, d + 1.6, u.rotation);
-    occupied.push({
-      x0: Math.min(...corners.map((c) => c[0])),
-      y0: Math.min(...corners.map((c) => c[1])),
-      x1: Math.max(...corners.map((c) => c[0])),
-      y1: Math.max(...corners.map((c) => c[1])),
-    });
-  }
+  const view: LabelView = {
+    k,
+    origin: [f.ox, f.oy],
+    px: PX,
+    bounds: placer.bounds,
+    style,
+    hover: false,
+    minimum: PAPER_MINIMUM,
+    ...(options.unitKeys ? { keys: options.unitKeys } : {}),
+    entries: false,
+    placer,
+  };
+  const entries = drawEntries(f, marks, placer, style);
+  const layout = layoutSceneLabels(scene, view);
+
+  const counters = scene.units.map((u) => drawCounter(f, u, layout.counterNames.get(u.pointer), style)).join('');
   let leaders = '';
-  const leaderR = 1.7;
   for (const l of scene.leaders) {
     const [x, y] = at(f, l.at);
-    leaders += el('circle', { cx: x, cy: y, r: leaderR, fill: l.color, stroke: style.unit.stroke, 'stroke-width': 0.2 });
-    leaders += el('polygon', { points: starPoints(x, y, leaderR * 0.68, leaderR * 0.28), fill: style.leader.starFill, stroke: l.ink === '#ffffff' ? 'none' : style.unit.stroke, 'stroke-width': 0.1 });
-    occupied.push({ x0: x - leaderR, y0: y - leaderR, x1: x + leaderR, y1: y + leaderR });
-  }
-  for (const b of occupied) placer.addObstacle(b);
-  for (const b of scene.blocks) {
-    const [x, y] = at(f, b.at);
-    placer.addObstacle({ x0: x, y0: y, x1: x + b.size * k, y1: y + b.size * k });
+    const r = leaderRadius(l, view);
+    const starLook = leaderStar(l, r, style);
+    leaders += el('circle', { cx: x, cy: y, r, fill: l.color, stroke: style.unit.stroke, 'stroke-width': 0.2 });
+    leaders += el('polygon', { points: starPoints(x, y, starLook.outer, starLook.inner), fill: style.leader.starFill, stroke: starLook.stroke ?? 'none', 'stroke-width': 0.1 });
   }
 
-  // An objective's star would hide under a unit standing on it (a garrison in its town), so it steps aside to the
-  // nearest free spot; the feature or circle it marks stays where it is.
-  const star = 2.3;
   let objectiveAreas = '';
   let objectives = '';
-  const stars: Point[] = [];
-  const blockStars = new Set<BlockItem>();
-  const starSizes: number[] = [];
-  for (const o of scene.objectives) {
+  scene.objectives.forEach((o, i) => {
     const [x, y] = at(f, o.at);
     if (o.radius !== null) {
       objectiveAreas += el('circle', {
@@ -806,190 +724,19 @@ export function renderMapSvg(scenario: Scenario, options: MapSvgOptions): MapSvg
         'stroke-dasharray': style.objective.radiusDashPx.map((v) => num(v * PX)).join(' '),
       });
     }
-    // On a building the star sits in its north-east corner, leaving room for the building's name.
-    const block = scene.blocks.find((b) => Math.hypot(b.at[0] + b.size / 2 - o.at[0], b.at[1] + b.size / 2 - o.at[1]) < 0.01);
-    const onBlock = block !== undefined && block.size * k >= 8;
-    // A smaller star on a building, so the building's name still fits beside it.
-    const sr = onBlock ? Math.min(star, block.size * k * 0.13) : star;
-    const r = sr * 1.4;
-    const free = (p: Point): boolean => {
-      const b = { x0: p[0] - r, y0: p[1] - r, x1: p[0] + r, y1: p[1] + r };
-      return !occupied.some((o2) => boxOverlap(o2, b) > 0);
-    };
-    let spot: Point = [x, y];
-    if (onBlock) {
-      const [bx, by] = at(f, block.at);
-      spot = [bx + block.size * k - sr * 1.35 - 0.3, by + sr * 1.35 + 0.3];
-      blockStars.add(block);
-    } else if (!free(spot)) {
-      search: for (const dist of [4, 6, 8.5, 11, 14]) {
-        for (let i = 0; i < 8; i++) {
-          const a = (Math.PI / 4) * i - Math.PI / 4;
-          const p: Point = [x + dist * Math.cos(a), y + dist * Math.sin(a)];
-          if (free(p)) {
-            spot = p;
-            break search;
-          }
-        }
-      }
-      if (spot[0] !== x || spot[1] !== y) {
-        objectives += el('line', { x1: x, y1: y, x2: spot[0], y2: spot[1], stroke: style.objective.stroke, 'stroke-width': 0.25, 'stroke-dasharray': '0.6 0.4' });
-      }
+    const spot = layout.objectives[i]!;
+    const [sx, sy] = spot.at;
+    if (spot.from) {
+      objectives += el('line', { x1: spot.from[0], y1: spot.from[1], x2: sx, y2: sy, stroke: style.objective.stroke, 'stroke-width': 0.25, 'stroke-dasharray': '0.6 0.4' });
     }
-    const [sx, sy] = spot;
-    if (o.holderColor !== null) objectives += el('circle', { cx: sx, cy: sy, r: sr * 1.35, fill: '#ffffff', stroke: lineColorFor(o.holderColor), 'stroke-width': onBlock ? 0.45 : 0.6 });
-    objectives += el('polygon', { points: starPoints(sx, sy, sr, sr * 0.45), fill: style.objective.fill, stroke: style.objective.stroke, 'stroke-width': 0.25, 'stroke-linejoin': 'round' });
-    const box = { x0: sx - r, y0: sy - r, x1: sx + r, y1: sy + r };
-    placer.addObstacle(box);
-    occupied.push(box);
-    stars.push(spot);
-    starSizes.push(sr);
-  }
-
-  const entries = drawEntries(f, marks, placer);
-
-  // Objective values first: a VP figure beside its star is the thing a player looks for.
-  scene.objectives.forEach((o, i) => {
-    const [x, y] = stars[i]!;
-    const sr = starSizes[i]! * 1.35;
-    const box = { x0: x - sr, y0: y - sr, x1: x + sr, y1: y + sr };
-    if (o.vp !== null) placer.place(pick(aroundBox(`${o.vp} VP`, box, TEXT.small, { bold: true, color: '#4d3a00', plaque: true }), [2, 3, 0, 1, 4, 5]), true);
-    if (o.name) placer.place(pick(aroundBox(o.name, box, TEXT.small, { italic: true, plaque: true }), [1, 0, 2, 3, 4, 5]), true);
+    const starLook = objectiveStar(spot.r, o.holderColor);
+    if (starLook.ring) objectives += el('circle', { cx: sx, cy: sy, r: starLook.ring.r, fill: '#ffffff', stroke: starLook.ring.color, 'stroke-width': Math.min(0.6, spot.r * 0.26) });
+    objectives += el('polygon', { points: starPoints(sx, sy, spot.r, starLook.inner), fill: style.objective.fill, stroke: style.objective.stroke, 'stroke-width': 0.25, 'stroke-linejoin': 'round' });
   });
-  const starNear = (p: Point): Point | null => {
-    const i = scene.objectives.findIndex((o) => Math.hypot(o.at[0] - p[0], o.at[1] - p[1]) < 1);
-    return i >= 0 ? stars[i]! : null;
-  };
 
-  // Terrain names must all appear: each takes its least crowded spot when no spot is free.
-  for (const a of scene.areas) {
-    if (!a.name) continue;
-    const size = TEXT.area;
-    const { w, h } = labelSize(a.name, size);
-    const italic = a.kind === 'lake' || a.kind === 'marsh';
-    const color = a.kind === 'lake' ? darken(style.lake.stroke, 0.25) : undefined;
-    const base = { text: a.name, size, italic, plaque: true, ...(color ? { color } : {}) };
-    const marker = a.marked ? starNear(a.shape.anchor) : null;
-    const [x, y] = marker ?? at(f, a.shape.anchor);
-    const s2 = star * 1.5;
-    const offsets: Point[] = marker
-      ? [[0, s2 + h / 2], [0, -s2 - h / 2], [s2 + w / 2, 0], [-s2 - w / 2, 0], [0, s2 + h * 1.6], [0, -s2 - h * 1.6], [s2 + w / 2, h], [-s2 - w / 2, -h]]
-      : [[0, 0], [0, h * 1.1], [0, -h * 1.1], [0, h * 2.2], [0, -h * 2.2], [w * 0.6, 0], [-w * 0.6, 0], [0, h * 3.3], [0, -h * 3.3]];
-    placer.place(offsets.map(([dx, dy]) => ({ ...base, cx: x + dx, cy: y + dy })), true);
-  }
-  for (const l of [...scene.lines, ...scene.barriers]) {
-    if (!l.name) continue;
-    const size = TEXT.line;
-    const width = l.kind === 'river' || l.kind === 'road' ? Math.max(l.kind === 'river' ? 1.3 : 1.1, l.width * k) : 1;
-    const cands: Label[] = [];
-    for (const t of [0.5, 0.35, 0.65, 0.2, 0.8]) {
-      const p = pointAlongPath(l.points, t);
-      if (!p) continue;
-      const rotation = uprightRotation(p.bearing);
-      const r = (rotation * Math.PI) / 180;
-      const [x, y] = at(f, p.point);
-      const off = width / 2 + size * 0.75;
-      for (const side of [-1, 1]) {
-        // Perpendicular to the text's baseline: -1 puts the name on the upper side as read.
-        cands.push({
-          text: l.name,
-          size,
-          cx: x - Math.sin(r) * off * side,
-          cy: y + Math.cos(r) * off * side,
-          rotation,
-          italic: l.kind === 'river',
-          plaque: true,
-          ...(l.kind === 'river' ? { color: darken(style.river.edge, 0.2) } : {}),
-        });
-      }
-    }
-    placer.place(cands, true);
-  }
-  for (const c of scene.crossings) {
-    if (!c.name) continue;
-    const [x, y] = at(f, c.at);
-    const r = Math.max(c.span * k, 3.4) / 2 + 0.3;
-    placer.place(aroundBox(c.name, { x0: x - r, y0: y - r, x1: x + r, y1: y + r }, TEXT.small, { plaque: true }), true);
-  }
-  // Building names are written inside the building, in as small a type as still reads; beside the objective star
-  // when there is one in the corner.
-  let blockNames = '';
-  for (const b of scene.blocks) {
-    const name = b.name;
-    if (!name) continue;
-    const [x, y] = at(f, b.at);
-    const s = b.size * k;
-    const starBand = blockStars.has(b) ? { bottom: y + Math.min(s * 0.13, star) * 2.7 + 0.5, left: x + s - Math.min(s * 0.13, star) * 2.7 - 0.6 } : null;
-    let fitted: { lines: string[]; size: number; first: number } | null = null;
-    for (const size of [TEXT.key, 1.75, 1.6, 1.5]) {
-      const lh = size * 1.12;
-      const usable = s - 1;
-      // Without a star the lines are centred in the building; with one they start at its top, beside the star.
-      const wrap = (first: number) =>
-        wrapLines(name, size, (i) => {
-          const top = first + i * lh - size * 0.85;
-          return starBand && top < starBand.bottom ? starBand.left - x - 0.5 : s - 0.7;
-        });
-      const centredLines = starBand ? null : wrapWords(name, s - 0.7, size);
-      if (centredLines && centredLines.length * lh <= usable) {
-        fitted = { lines: centredLines, size, first: y + s / 2 - ((centredLines.length - 1) * lh) / 2 + size * 0.35 };
-        break;
-      }
-      const first = y + 0.5 + size * 0.9;
-      const lines = starBand ? wrap(first) : null;
-      if (lines && lines.length * lh <= usable) {
-        fitted = { lines, size, first };
-        break;
-      }
-    }
-    if (fitted) {
-      const { lines, size, first } = fitted;
-      const lh = size * 1.12;
-      blockNames += lines
-        .map((line, i) => {
-          const lineY = first + i * lh;
-          const narrow = starBand && lineY - size * 0.85 < starBand.bottom;
-          const cx = narrow ? (x + starBand.left) / 2 : x + s / 2;
-          return el('text', { x: cx, y: lineY, 'text-anchor': 'middle', 'font-size': size, fill: style.label.fill }, escapeHtml(line));
-        })
-        .join('');
-    } else {
-      placer.place(aroundBox(name, { x0: x, y0: y, x1: x + s, y1: y + s }, TEXT.small, { plaque: true }), true);
-    }
-  }
-  for (const z of scene.zones) {
-    const [x, y] = at(f, z.shape.anchor);
-    const text = `${sideNames[z.sideIndex === 0 ? 0 : 1]} deployment`;
-    const { h } = labelSize(text, TEXT.small, true);
-    const inside = (l: Label): boolean => {
-      const b = labelBox(l);
-      return b.x0 >= f.ox && b.x1 <= f.ox + tw * k && b.y0 >= f.oy && b.y1 <= f.oy + th * k;
-    };
-    const cands = [0, 1, -1, 2, -2, 3, -3].map((i) => ({ text, cx: x, cy: y + i * h * 1.2, size: TEXT.small, bold: true, color: z.line, plaque: true }));
-    // A zone along the edge has its centre near the edge; its name still belongs on the cloth.
-    placer.place(
-      cands.map((l) => {
-        const b = labelBox(l);
-        const dx = Math.max(0, f.ox + 0.5 - b.x0) - Math.max(0, b.x1 - (f.ox + tw * k - 0.5));
-        return { ...l, cx: l.cx + dx };
-      }).filter(inside),
-      false,
-    );
-  }
-
-  // Counter names last: where there is no room for a name, the unit's key from the order of battle stands in.
-  for (const { u, box } of pending) {
-    const placed = placer.place(aroundBox(u.label, box, TEXT.unit, { plaque: true }), false);
-    if (!placed) {
-      const key = options.unitKeys?.get(u.pointer) ?? '';
-      if (key) placer.place(aroundBox(key, box, TEXT.key, { bold: true, plaque: true }), true);
-    }
-  }
-  for (const l of scene.leaders) {
-    const [x, y] = at(f, l.at);
-    const box = { x0: x - leaderR, y0: y - leaderR, x1: x + leaderR, y1: y + leaderR };
-    placer.place(aroundBox(l.label, box, TEXT.unit, { italic: true, plaque: true }), false);
-  }
+  const blockNames = layout.blockNames
+    .flatMap((b) => b.lines.map((line) => el('text', { x: line.x, y: line.y + b.size * 0.35, 'text-anchor': 'middle', 'font-size': b.size, fill: style.label.fill }, escapeHtml(line.text))))
+    .join('');
 
   const strip = H - STRIP + 3;
   const foot = scaleBar(f, f.ox, strip, style) + northArrow(W - 6, strip + 1.5);
@@ -1004,34 +751,8 @@ export function renderMapSvg(scenario: Scenario, options: MapSvgOptions): MapSvg
     leaders +
     objectives +
     blockNames +
-    placer.render(style.label.fill, style.label.halo) +
+    renderLabels(layout.labels, style) +
     foot +
     '</svg>';
   return { svg, widthMm: W, heightMm: H, mmPerInch: k, legend: legendEntries(scene, style, sideNames, sideLines, sideColors) };
 }
-
-/** Greedy word wrap to `width` mm; null when a single word is already too wide. */
-function wrapWords(text: string, width: number, size: number): string[] | null {
-  return wrapLines(text, size, () => width);
-}
-
-/** Greedy word wrap where line `i` may be `widthOf(i)` mm wide; null when a word fits no line it lands on. */
-function wrapLines(text: string, size: number, widthOf: (line: number) => number): string[] | null {
-  // Hyphenated names ("Saint-Étienne") may break after the hyphen, as they would in print.
-  const words = text.trim().split(/\s+/).flatMap((w) => w.split(/(?<=-)(?=[^-])/));
-  const lines: string[] = [];
-  let line = '';
-  for (const word of words) {
-    const next = line ? `${line}${line.endsWith('-') ? '' : ' '}${word}` : word;
-    if (textWidthEm(next) * size <= widthOf(lines.length)) {
-      line = next;
-      continue;
-    }
-    if (line) lines.push(line);
-    if (textWidthEm(word) * size > widthOf(lines.length)) return null;
-    line = word;
-  }
-  if (line) lines.push(line);
-  return lines;
-}
-
