@@ -147,6 +147,8 @@ export const ARMS = {
   train: ['baggage', 'caisson', 'engineers'],
 } as const;
 export type Arm = keyof typeof ARMS;
+/** One of the arms: an own key of ARMS, since `in` would also take "toString" and the rest of Object's prototype. */
+export const isArm = (v: unknown): v is Arm => typeof v === 'string' && Object.hasOwn(ARMS, v);
 
 export const ECHELONS = ['army', 'wing', 'corps', 'division', 'brigade'] as const;
 export type Echelon = (typeof ECHELONS)[number];

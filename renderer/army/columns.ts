@@ -1,7 +1,7 @@
 // The unit table's columns: which value of a unit each edits, for the active rule system, and how typed text
 // becomes a stored value. Text that cannot be read as intended is stored as typed, so the validator names it.
 import type { AdcDocument, Arm, RuleSystem, Unit } from '../../domain/model.js';
-import { ARMS, CALIBRES } from '../../domain/model.js';
+import { ARMS, CALIBRES, isArm } from '../../domain/model.js';
 import type { Change } from '../state/history.js';
 import { pointerToPath } from '../state/editor.js';
 import { setValueChanges } from './diff.js';
@@ -79,7 +79,7 @@ export function normalizeArm(raw: string): string {
 export function normalizeType(raw: string, arm: unknown): string {
   const t = raw.trim().toLowerCase();
   if (!t) return raw.trim();
-  const types: readonly string[] = typeof arm === 'string' && arm in ARMS ? ARMS[arm as Arm] : [...new Set(Object.values(ARMS).flat())];
+  const types: readonly string[] = isArm(arm) ? ARMS[arm] : [...new Set(Object.values(ARMS).flat())];
   if (types.includes(t)) return t;
   const hits = types.filter((x) => x.startsWith(t));
   return hits.length === 1 ? hits[0]! : raw.trim();
@@ -103,7 +103,7 @@ export function parseNumber(raw: string): number | string {
 }
 
 /** The stored value for what the user typed in a cell; undefined clears the value. */
-export function parseCell(column: Column, raw: string, unit?: Partial<Unit>): unknown {
+export function parseCell(column: Column, raw: string, unit?: { arm?: unknown }): unknown {
   if (raw.trim() === '') return undefined;
   switch (column.kind) {
     case 'number':
@@ -147,9 +147,9 @@ export function cellChanges(doc: AdcDocument, unitPointer: string, column: Colum
 export function unitCellChanges(doc: AdcDocument, unitPointer: string, unit: Partial<Unit>, column: Column, raw: string): Change[] {
   const value = parseCell(column, raw, unit);
   const changes = cellChanges(doc, unitPointer, column, value);
-  if (column.kind === 'arm' && typeof value === 'string' && Object.hasOwn(ARMS, value)) {
-    const types: readonly string[] = ARMS[value as Arm];
-    if (typeof unit.type !== 'string' || !types.includes(unit.type)) changes.push(...cellChanges(doc, unitPointer, BASE_COLUMNS[2]!, DEFAULT_TYPE[value as Arm]));
+  if (column.kind === 'arm' && isArm(value)) {
+    const types: readonly string[] = ARMS[value];
+    if (typeof unit.type !== 'string' || !types.includes(unit.type)) changes.push(...cellChanges(doc, unitPointer, BASE_COLUMNS[2]!, DEFAULT_TYPE[value]));
   }
   return changes;
 }

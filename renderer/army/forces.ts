@@ -3,7 +3,7 @@
 // soon as anything before them moves; each returns the new document, and `diffChanges` makes it a command.
 import { unitsOf, walkForces, type ForceNode } from '../../domain/forces.js';
 import type { AdcDocument, Arm, Echelon, Formation, Leader, RuleSystem, Unit } from '../../domain/model.js';
-import { ARMS, ECHELONS, isScenario } from '../../domain/model.js';
+import { ARMS, ECHELONS, isArm, isScenario } from '../../domain/model.js';
 
 export interface ForceRoot {
   pointer: string;
@@ -181,8 +181,11 @@ export function childEchelon(echelon: unknown): Echelon {
 export const DEFAULT_TYPE: Record<Arm, string> = { infantry: 'line', cavalry: 'light', artillery: 'foot', train: 'baggage' };
 
 export function newUnit(id: string, name: string, system: RuleSystem | undefined, like?: Partial<Unit>): Unit {
-  const arm: Arm = like?.arm && like.arm in ARMS ? like.arm : 'infantry';
-  const type = like?.type && (ARMS[arm] as readonly string[]).includes(like.type) ? like.type : DEFAULT_TYPE[arm];
+  // `like` comes from a draft, whose arm may be anything whatever its type says.
+  const likeArm = like?.arm;
+  const arm: Arm = isArm(likeArm) ? likeArm : 'infantry';
+  const types: readonly string[] = ARMS[arm];
+  const type = like?.type && types.includes(like.type) ? like.type : DEFAULT_TYPE[arm];
   return { id, name, arm, type, ...(system ? { ratings: { [system]: {} } } : {}) };
 }
 

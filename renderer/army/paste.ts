@@ -1,7 +1,7 @@
 // Rows pasted from a spreadsheet (tab-separated, first row the headers) become units: columns are matched by
 // header name, values read as the table reads typed cells, and whatever could not be matched is reported.
 import type { Arm, RuleSystem, Unit } from '../../domain/model.js';
-import { ARMS } from '../../domain/model.js';
+import { ARMS, isArm } from '../../domain/model.js';
 import { ALL_COLUMNS, parseCell, type Column } from './columns.js';
 import { DEFAULT_TYPE, slug, uniqueId } from './forces.js';
 
@@ -143,23 +143,26 @@ export function rowsToUnits(text: string, system: RuleSystem | undefined, taken:
   if (!hasArm) result.notes.push('There is no Arm column: units are infantry unless their type belongs to another arm.');
   body.forEach((row, r) => {
     const name = at(row, 'name') || `Unit ${r + 1}`;
-    let arm = parseCell(COLUMNS.find((c) => c.key === 'arm')!, at(row, 'arm')) as string | undefined;
+    const parsedArm = parseCell(COLUMNS.find((c) => c.key === 'arm')!, at(row, 'arm'));
+    let arm = typeof parsedArm === 'string' ? parsedArm : undefined;
     const typeRaw = at(row, 'type');
     if (!arm) {
       const arms = armsOfType(typeRaw.toLowerCase());
       arm = arms[0] ?? 'infantry';
       if (arms.length !== 1 && hasArm) result.notes.push(`Row ${r + 2} ("${name}") names no arm; it was taken as ${arm}.`);
     }
-    const type = typeRaw ? (parseCell(COLUMNS.find((c) => c.key === 'type')!, typeRaw, { arm: arm as Arm }) as string) : (DEFAULT_TYPE[arm as Arm] ?? 'line');
+    const parsedType = typeRaw ? parseCell(COLUMNS.find((c) => c.key === 'type')!, typeRaw, { arm }) : undefined;
+    const type = typeof parsedType === 'string' ? parsedType : isArm(arm) ? DEFAULT_TYPE[arm] : 'line';
     const idRaw = at(row, 'id');
     const id = uniqueId(idRaw && /^[A-Za-z0-9_.-]{1,64}$/.test(idRaw) ? idRaw : slug(name), taken);
     if (idRaw && id !== idRaw) result.notes.push(`Row ${r + 2}: the id "${idRaw}" was taken or invalid; used "${id}".`);
+    // An arm the table does not know is kept as pasted, for the validator to name, so it may not be an Arm.
     const unit: Unit = { id, name, arm: arm as Arm, type, ...(system ? { ratings: { [system]: {} } } : {}) };
     columns.forEach((c, i) => {
       if (!c || c.key === 'id' || c.key === 'name' || c.key === 'arm' || c.key === 'type') return;
       const value = parseCell(c, row[i] ?? '', unit);
       if (value === undefined) return;
-      setIn(unit as unknown as Record<string, unknown>, c.at.slice(1).split('/'), value);
+      setIn(unit, c.at.slice(1).split('/'), value);
     });
     result.units.push(unit);
   });

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { ArmyList } from '../../domain/model.js';
+import type { ArmyList, Arm } from '../../domain/model.js';
 import { applyChanges } from '../state/history.js';
 import { BASE_COLUMNS, bulkChanges, cellChanges, columnsFor, normalizeCalibre, parseCell, parseNumber } from './columns.js';
 import { previewConversion } from './convert-preview.js';
-import { collectIds, indexForces, type UnitEntry } from './forces.js';
+import { collectIds, indexForces, newUnit, type UnitEntry } from './forces.js';
 import { columnForHeader, describePaste, looksLikeRows, parseTsv, rowsToUnits } from './paste.js';
 import { armsLine, formationTotals, totalsLine } from './totals.js';
 
@@ -34,6 +34,13 @@ describe('cells', () => {
     const after = applyChanges(friant, changes, 'forward');
     expect(units.map((u) => indexForces(after).byPointer.get(u.pointer)!.node)).toEqual(units.map(() => expect.objectContaining({ vp: 25 })));
     expect(cellChanges(friant, units[0]!.pointer, col('name'), (units[0]!.unit).name)).toEqual([]);
+  });
+
+  it('takes an arm named like a property every object has for no arm at all', () => {
+    // A draft may say anything; "toString" passes an `in ARMS` test but names no list of types.
+    expect(parseCell(col('type'), 'gren', { arm: 'toString' })).toBe('grenadier');
+    expect(newUnit('u', 'U', undefined, { arm: 'constructor' as Arm, type: 'line' })).toEqual({ id: 'u', name: 'U', arm: 'infantry', type: 'line' });
+    expect(rowsToUnits('Name\tArm\nU\ttoString', undefined, new Set()).units[0]).toEqual(expect.objectContaining({ arm: 'toString', type: 'line' }));
   });
 });
 
