@@ -58,6 +58,14 @@ describe('settingsInWords', () => {
     expect(lines[2]!.known).toBe(false);
   });
 
+  it('lists the defaults a block gives too when asked, marked as such', () => {
+    const lines = settingsInWords(NE_OPTIONS, { commandOption: 1, carbines: true }, SIDES, true);
+    expect(lines.map((l) => [l.name, l.value, l.isDefault])).toEqual([
+      ['commandOption', 'Option #1 (command radii, no written orders)', true],
+      ['carbines', 'on', false],
+    ]);
+  });
+
   it('has nothing to say of a missing or broken block', () => {
     expect(settingsInWords(NE_OPTIONS, undefined, SIDES)).toEqual([]);
     expect(settingsInWords(NE_OPTIONS, [true], SIDES)).toEqual([]);

@@ -66,6 +66,8 @@ export interface SettingLine {
   /** The section of the rule text, when the catalogue knows the setting. */
   rule?: string;
   known: boolean;
+  /** Says no more than the rules' default (listed only when asked for). */
+  isDefault: boolean;
 }
 
 /** `resupplyGuns` → "Resupply guns", for a setting no catalogue names. */
@@ -75,21 +77,22 @@ function keyWords(name: string): string {
 }
 
 /**
- * The settings of one system's block that differ from the rules' defaults, in the catalogue's order, then any name
- * the catalogue does not know (kept by the format, said as it stands).
+ * The settings of one system's block that differ from the rules' defaults (or every one given, `withDefaults`), in
+ * the catalogue's order, then any name the catalogue does not know (kept by the format, said as it stands).
  */
-export function settingsInWords(specs: readonly OptionSpec[], block: unknown, sides: readonly SideName[]): SettingLine[] {
+export function settingsInWords(specs: readonly OptionSpec[], block: unknown, sides: readonly SideName[], withDefaults = false): SettingLine[] {
   if (!isRecord(block)) return [];
   const out: SettingLine[] = [];
   for (const spec of specs) {
     if (!Object.hasOwn(block, spec.name)) continue;
     const value = block[spec.name] as OptionValue;
-    if (isDefaultValue(spec, value)) continue;
-    out.push({ name: spec.name, label: spec.label, value: optionValueWords(spec, value, sides), rule: spec.rule, known: true });
+    const isDefault = isDefaultValue(spec, value);
+    if (isDefault && !withDefaults) continue;
+    out.push({ name: spec.name, label: spec.label, value: optionValueWords(spec, value, sides), rule: spec.rule, known: true, isDefault });
   }
   for (const [name, value] of Object.entries(block)) {
     if (specs.some((s) => s.name === name)) continue;
-    out.push({ name, label: keyWords(name), value: value === true ? 'on' : value === false ? 'off' : raw(value), known: false });
+    out.push({ name, label: keyWords(name), value: value === true ? 'on' : value === false ? 'off' : raw(value), known: false, isDefault: false });
   }
   return out;
 }

@@ -11,7 +11,7 @@ import { ForcesView } from '../army/ForcesView.js';
 import { MapEditor } from '../map/MapEditor.js';
 import { PlayDialog } from '../play/PlayDialog.js';
 import { PLAY_UNDO_EVENT } from '../play/play-view.js';
-import { isDirty, selectedPointers, setField } from '../state/editor.js';
+import { isDirty, selectedPointers, type EditorAction } from '../state/editor.js';
 import { entityOf } from '../state/selection.js';
 import { loadSettings, saveSettings, type Settings } from '../state/settings.js';
 import { AboutDialog, ConfirmDialog, LibraryDialog, RecoveryDialog, SaveAsDialog, SettingsDialog } from './dialogs.js';
@@ -159,10 +159,9 @@ export function App({ host }: { host: HostApi }) {
     if (pointer !== null) setMapFocus((f) => ({ pointer: p.path, seq: (f?.seq ?? 0) + 1 }));
   };
 
-  const onField = (pointer: string, value: unknown, label: string) => {
-    if (!editor.doc) return;
+  const onEdit = (action: EditorAction) => {
     setFocusPointer(null);
-    dispatch(setField(editor.doc, pointer, value, label));
+    dispatch(action);
   };
 
   const hasDoc = editor.doc !== null || editor.text !== null;
@@ -280,7 +279,7 @@ export function App({ host }: { host: HostApi }) {
           </Box>
           </Box>
           <Box sx={{ gridColumn: 3, gridRow: '1 / 3', borderLeft: 1, borderColor: 'divider', minHeight: 0 }}>
-            {editor.doc && <Inspector doc={editor.doc} selected={editor.selected} problems={problems} focusPointer={focusPointer} units={settings.units} onChange={onField} />}
+            {editor.doc && <Inspector doc={editor.doc} selected={editor.selected} problems={problems} focusPointer={focusPointer} units={settings.units} onEdit={onEdit} />}
           </Box>
           <Box sx={{ gridColumn: 2, gridRow: 2, borderTop: 1, borderColor: 'divider', minHeight: 0, bgcolor: 'background.paper' }}>
             <ProblemsPanel problems={problems} checking={checking} onPick={pickProblem} />
