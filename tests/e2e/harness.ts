@@ -36,13 +36,15 @@ export function removeTempDirs(): void {
  * The usual set-up of a test file that drives the app: a browser and one web shell over a fresh workspace and data
  * folder, started before the file's tests and stopped after them, its folders removed last.
  */
-export function withShell(): { readonly browser: Browser; readonly server: Server } {
+export function withShell(): { readonly browser: Browser; readonly server: Server; readonly workspace: string } {
   let browser: Browser | undefined;
   let server: Server | undefined;
+  let workspace: string | undefined;
   afterAll(removeTempDirs);
   beforeAll(async () => {
     browser = await launchBrowser();
-    server = await startServer({ workspace: tempDir('adc-ws-'), dataDir: tempDir('adc-data-') });
+    workspace = tempDir('adc-ws-');
+    server = await startServer({ workspace, dataDir: tempDir('adc-data-') });
   }, 60000);
   afterAll(async () => {
     await server?.stop();
@@ -54,6 +56,10 @@ export function withShell(): { readonly browser: Browser; readonly server: Serve
     },
     get server() {
       return server!;
+    },
+    /** Where the app's Save as writes, for a test to read the file back. */
+    get workspace() {
+      return workspace!;
     },
   };
 }
