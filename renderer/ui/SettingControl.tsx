@@ -52,7 +52,7 @@ export function SettingControl(props: SettingControlProps) {
         <Box data-setting={spec.name}>
           <Help spec={spec}>
             <FormControlLabel
-              sx={{ alignItems: 'flex-start', mr: 0 }}
+              sx={{ alignItems: 'flex-start', ml: 0, mr: 0 }}
               control={
                 <Switch
                   size="small"
@@ -111,6 +111,8 @@ export function SettingControl(props: SettingControlProps) {
             error={problem?.severity === 'error'}
             helperText={problem?.message}
             data-setting={spec.name}
+            // A choice's name is a phrase; it wraps rather than being cut short in the narrow inspector.
+            sx={{ '& .MuiSelect-select': { whiteSpace: 'normal' } }}
             slotProps={{ htmlInput: { 'data-pointer': pointer } }}
             onChange={(e) => {
               const choice = spec.choices[Number(e.target.value)];
@@ -149,13 +151,14 @@ export function SettingControl(props: SettingControlProps) {
                     max={spec.max}
                     step={1}
                     problem={messageFor(props, at, side.id)}
+                    quiet
                     focus={props.focusPointer === at}
                     onValue={(v) => props.onEdit(setSideValueEdit(props.doc, props.system, spec, side.id, v))}
                   />
                 );
               })}
             </Stack>
-            {messageFor(props, pointer) && <ProblemLine problem={messageFor(props, pointer)!} />}
+            <RowProblems problems={[messageFor(props, pointer), ...props.sides.map((side) => messageFor(props, `${pointer}/${side.id}`, side.id))]} />
           </Box>
         </Help>
       );
@@ -180,13 +183,14 @@ export function SettingControl(props: SettingControlProps) {
                     max={spec.max}
                     step={1}
                     problem={messageFor(props, at, key)}
+                    quiet
                     focus={props.focusPointer === at}
                     onValue={(v) => props.onEdit(setRatioPartEdit(props.doc, props.system, spec, key, v))}
                   />
                 );
               })}
             </Stack>
-            {messageFor(props, pointer) && <ProblemLine problem={messageFor(props, pointer)!} />}
+            <RowProblems problems={[messageFor(props, pointer), messageFor(props, `${pointer}/a`, 'a'), messageFor(props, `${pointer}/d`, 'd')]} />
           </Box>
         </Help>
       );
@@ -199,6 +203,21 @@ function ProblemLine(props: { problem: { severity: 'error' | 'warning'; message:
     <Typography variant="caption" role="alert" color={props.problem.severity === 'error' ? 'error' : 'warning.main'} sx={{ display: 'block', mt: 0.5 }}>
       {props.problem.message}
     </Typography>
+  );
+}
+
+type Shown = { severity: 'error' | 'warning'; message: string };
+
+/** The problems of a row of numbers, said once each under the whole row, where a narrow field has no room. */
+function RowProblems(props: { problems: (Shown | undefined)[] }) {
+  const list: Shown[] = [];
+  for (const p of props.problems) if (p && !list.some((q) => q.message === p.message)) list.push(p);
+  return (
+    <>
+      {list.map((p) => (
+        <ProblemLine key={p.message} problem={p} />
+      ))}
+    </>
   );
 }
 
@@ -218,6 +237,8 @@ function NumberInput(props: {
   max: number;
   step: number | 'any';
   problem: { severity: 'error' | 'warning'; message: string } | undefined;
+  /** Marks the field but leaves the message to the row it stands in. */
+  quiet?: boolean;
   focus: boolean;
   onValue(value: number | string | undefined): void;
 }) {
@@ -234,7 +255,7 @@ function NumberInput(props: {
       value={text}
       placeholder={props.placeholder}
       error={props.problem?.severity === 'error'}
-      helperText={props.problem?.message}
+      helperText={props.quiet ? undefined : props.problem?.message}
       inputRef={(el: HTMLInputElement | null) => {
         if (el && props.focus) el.focus();
       }}

@@ -35,6 +35,16 @@ describe('Napoleon\'s Eagles fields', () => {
     expect(markerFields('train')).toEqual([]);
   });
 
+  it("shows a field of another arm while the unit holds a value in it, so it can be cleared", () => {
+    const battery = { arm: 'artillery', ratings: { 'napoleons-eagles': { guns: 6, guard: 'old', figures: 4 } } };
+    expect(keys(markerFields('artillery', battery))).toEqual(['guard', 'guardBattery', 'regimental']);
+    const shown = keys(fieldsFor(loaded.doc!, 'unit', battery));
+    expect(shown).toContain('figures');
+    expect(shown).not.toContain('ranks');
+    expect(shown).toContain('calibre');
+    expect(keys(fieldsFor(loaded.doc!, 'unit', { arm: 'infantry' }))).not.toContain('guns');
+  });
+
   it('gives no leader ratings or markers under another rule system', () => {
     const se = { ...loaded.doc!, ruleSystem: 'square-eagles' } as AdcDocument;
     expect(keys(fieldsFor(se, 'leader', {}, DUHESME))).toEqual(['name', 'id']);

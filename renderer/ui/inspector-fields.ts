@@ -1,7 +1,7 @@
 // What the inspector shows for each kind of entity: its fields, how typed text becomes a stored value, and the edit
 // a change makes. Napoleon's Eagles leaders and markers and the terrain facts have fields of their own, each with
 // the rules' default as its placeholder and the rule it comes from as its help.
-import type { AdcDocument, Echelon, RuleSystem } from '../../domain/model.js';
+import type { AdcDocument, Arm, Echelon, RuleSystem } from '../../domain/model.js';
 import { ARMS, FORMATIONS_ON_TABLE, GROUNDS, isScenario, RULE_SYSTEMS, WEATHERS } from '../../domain/model.js';
 import { LEADER_DEFAULTS } from '../../domain/rule-systems/napoleons-eagles-leaders.js';
 import { parseDate, weatherRules } from '../../domain/rule-systems/napoleons-eagles-nations.js';
@@ -30,6 +30,8 @@ export interface FieldSpec {
   max?: number;
   /** A message for a value the field can judge at once, before the validator has run. */
   check?(value: unknown): string | null;
+  /** The arms the field belongs to; a unit of another arm shows it only while it holds a value, to clear it. */
+  arms?: readonly Arm[];
   /**
    * Under a block that should not be left empty (a leader's or unit's `ratings`): the edit records the entity's
    * whole top-level field, so a field cleared again leaves no `{}` behind and keystrokes still fold into one step.
@@ -37,14 +39,16 @@ export interface FieldSpec {
   whole?: boolean;
 }
 
+const FOOT_AND_HORSE: readonly Arm[] = ['infantry', 'cavalry'];
+const GUNS: readonly Arm[] = ['artillery'];
 const NE: FieldSpec[] = [
   { at: '/ratings/napoleons-eagles/rating', label: 'Rating (e.g. B16C30)', kind: 'text' },
-  { at: '/ratings/napoleons-eagles/figures', label: 'Figures', kind: 'number' },
-  { at: '/ratings/napoleons-eagles/ranks', label: 'Ranks', kind: 'select', options: ['', '2', '3'], numeric: true },
-  { at: '/ratings/napoleons-eagles/guns', label: 'Guns', kind: 'number' },
-  { at: '/ratings/napoleons-eagles/howitzers', label: 'Howitzers', kind: 'number' },
-  { at: '/ratings/napoleons-eagles/calibre', label: 'Calibre', kind: 'select', options: ['', '2-3lb', '4lb', '6lb', '8-9lb', '12lb'] },
-  { at: '/ratings/napoleons-eagles/models', label: 'Models', kind: 'number' },
+  { at: '/ratings/napoleons-eagles/figures', label: 'Figures', kind: 'number', arms: FOOT_AND_HORSE },
+  { at: '/ratings/napoleons-eagles/ranks', label: 'Ranks', kind: 'select', options: ['', '2', '3'], numeric: true, arms: ['infantry'] },
+  { at: '/ratings/napoleons-eagles/guns', label: 'Guns', kind: 'number', arms: GUNS },
+  { at: '/ratings/napoleons-eagles/howitzers', label: 'Howitzers', kind: 'number', arms: GUNS },
+  { at: '/ratings/napoleons-eagles/calibre', label: 'Calibre', kind: 'select', options: ['', '2-3lb', '4lb', '6lb', '8-9lb', '12lb'], arms: GUNS },
+  { at: '/ratings/napoleons-eagles/models', label: 'Models', kind: 'number', arms: GUNS },
 ];
 const RATING_FIELDS: Record<RuleSystem, FieldSpec[]> = {
   'napoleons-eagles': NE,
@@ -61,38 +65,37 @@ const RATING_FIELDS: Record<RuleSystem, FieldSpec[]> = {
 
 const neMarker = (key: string, spec: Omit<FieldSpec, 'at' | 'whole'>): FieldSpec => ({ at: `/ratings/napoleons-eagles/${key}`, whole: true, ...spec });
 
-/** Napoleon's Eagles unit markers, each only for the arm it belongs to. */
-export function markerFields(arm: unknown): FieldSpec[] {
-  const guard = neMarker('guard', {
+/** Napoleon's Eagles unit markers, each for the arms it belongs to. */
+const MARKERS: FieldSpec[] = [
+  neMarker('guard', {
+    arms: FOOT_AND_HORSE,
     label: 'Guard',
     kind: 'select',
     options: ['', 'old', 'middle', 'young'],
     optionLabels: { '': 'Not Guard', old: 'Old Guard', middle: 'Middle Guard', young: 'Young Guard' },
     help: "Which Guard: it moves the usual rating bands, and the division's threshold check weighs it (Threshold Checks).",
-  });
-  switch (arm) {
-    case 'infantry':
-      return [
-        guard,
-        neMarker('skirmishers', {
-          label: 'Organic skirmishers (figures)',
-          kind: 'number',
-          placeholder: '0 (none)',
-          min: 0,
-          help: 'Figures of light companies in the battalion; with Company skirmishers on, fire at them from its front is at −1 (Company Skirmishers).',
-        }),
-      ];
-    case 'cavalry':
-      return [guard];
-    case 'artillery':
-      return [
-        neMarker('guardBattery', { label: 'Guard battery', kind: 'switch', help: 'French and Prussian Guard batteries take one more hit before they are silenced (Artillery Crew Casualties).' }),
-        neMarker('regimental', { label: 'Regimental guns', kind: 'switch', help: 'A pair of regimental guns runs out of ammunition at the second 6 rather than the third (Game Scale).' }),
-      ];
-    default:
-      return [];
-  }
+  }),
+  neMarker('skirmishers', {
+    arms: ['infantry'],
+    label: 'Organic skirmishers (figures)',
+    kind: 'number',
+    placeholder: '0 (none)',
+    min: 0,
+    help: 'Figures of light companies in the battalion; with Company skirmishers on, fire at them from its front is at −1 (Company Skirmishers).',
+  }),
+  neMarker('guardBattery', { arms: GUNS, label: 'Guard battery', kind: 'switch', help: 'French and Prussian Guard batteries take one more hit before they are silenced (Artillery Crew Casualties).' }),
+  neMarker('regimental', { arms: GUNS, label: 'Regimental guns', kind: 'switch', help: 'A pair of regimental guns runs out of ammunition at the second 6 rather than the third (Game Scale).' }),
+];
+
+/**
+ * The fields among `specs` for a unit of this arm: those of its arm, and any other that holds a value (an artillery
+ * unit marked Guard by mistake shows the mark, so the problem's field is there to clear).
+ */
+export function forArm(specs: readonly FieldSpec[], arm: unknown, unit: Record<string, unknown> = {}): FieldSpec[] {
+  return specs.filter((f) => !f.arms || (f.arms as readonly unknown[]).includes(arm) || getAt(unit, pointerToPath(f.at)) !== ABSENT);
 }
+
+export const markerFields = (arm: unknown, unit: Record<string, unknown> = {}): FieldSpec[] => forArm(MARKERS, arm, unit);
 
 const FORMATION_LABELS: Record<string, string> = Object.fromEntries(['', ...FORMATIONS_ON_TABLE].map((f) => [f, f === '' ? '—' : optionWords(f)]));
 
@@ -298,8 +301,8 @@ export function fieldsFor(doc: AdcDocument, kind: string, node: Record<string, u
         { at: '/type', label: 'Type', kind: 'select', options: arm ? ARMS[arm] : [] },
         { at: '/men', label: 'Men', kind: 'number' },
         { at: '/vp', label: 'Victory points', kind: 'number' },
-        ...(system ? RATING_FIELDS[system] : []),
-        ...(ne ? markerFields(arm) : []),
+        ...forArm(system ? RATING_FIELDS[system] : [], node.arm, node),
+        ...(ne ? markerFields(node.arm, node) : []),
         { at: '/setup/cell', label: 'Set-up cell', kind: 'text' },
         { at: '/setup/facing', label: 'Facing (degrees)', kind: 'number' },
         { at: '/setup/formation', label: 'Formation at set-up', kind: 'select', options: ['', ...FORMATIONS_ON_TABLE], optionLabels: FORMATION_LABELS },
