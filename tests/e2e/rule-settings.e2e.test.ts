@@ -106,7 +106,7 @@ describe('rule settings in the inspector', () => {
     await page.close();
   }, 90000);
 
-  it("shows Napoleon's Eagles markers for their arms and the terrain facts, and ticks a fortified side", async () => {
+  it("shows Napoleon's Eagles markers for their arms and the terrain facts, a bad date, and another system's settings", async () => {
     const { page, errors } = await openSample();
     const pick = (pointer: string) => page.locator(`[data-testid="outline"] [data-pointer="${pointer}"]`).click();
 
@@ -141,6 +141,25 @@ describe('rule settings in the inspector', () => {
     await expect.poll(() => undoLabel(page)).toContain('Undo Edit fortified sides');
     await painted(page);
     await screenshot(page, 'rule-settings-05-fortified-sides');
+
+    // A date that is no day is said at the field as it is typed.
+    await page.locator('[data-testid="outline"] [data-pointer=""]').click();
+    await input(page, '/date').fill('1815-02-30');
+    await expect.poll(() => inspector(page).textContent()).toContain('month 2 of 1815 has 28 days');
+
+    // Played with other rules, the Napoleon's Eagles settings stay in the file, read-only, until removed.
+    await inspector(page).getByRole('combobox', { name: 'Rule system' }).click();
+    await page.getByRole('option', { name: 'square-eagles' }).click();
+    const other = page.locator('[data-testid="other-settings"][data-system="napoleons-eagles"]');
+    await other.waitFor();
+    expect(await other.textContent()).toContain('Leader initiative numbers: on');
+    expect(await page.getByTestId('rule-settings').textContent()).toContain('Rule settings: Square Eagles');
+    await other.scrollIntoViewIfNeeded();
+    await painted(page);
+    await screenshot(page, 'rule-settings-06-other-system');
+    await other.getByTestId('remove-other-settings').click();
+    await expect.poll(() => other.count()).toBe(0);
+    await expect.poll(() => undoLabel(page)).toContain("Undo Remove Napoleon's Eagles settings");
     expect(errors).toEqual([]);
     await page.close();
   }, 60000);
