@@ -160,7 +160,7 @@ function typeWords(u: Unit, system: RuleSystem): string {
   if (u.arm === 'artillery' && typeof ne?.calibre === 'string') extra.push(ne.calibre);
   if (u.arm === 'artillery' && numberOr(ne?.howitzers)) extra.push(`incl. ${ne!.howitzers} howitzer${ne!.howitzers === 1 ? '' : 's'}`);
   if (ne?.rifles === true) extra.push('rifles');
-  const guard = (u.arm === 'infantry' || u.arm === 'cavalry') && typeof ne?.guard === 'string' ? GUARD_WORDS[ne.guard] : undefined;
+  const guard = (u.arm === 'infantry' || u.arm === 'cavalry') && typeof ne?.guard === 'string' && Object.hasOwn(GUARD_WORDS, ne.guard) ? GUARD_WORDS[ne.guard] : undefined;
   // A Guard unit reads "Young Guard infantry" rather than "Guard infantry, Young Guard".
   const head = guard && u.type === 'guard' ? `${guard} ${u.arm}` : base;
   if (guard && u.type !== 'guard') extra.push(guard);

@@ -295,7 +295,7 @@ function featureDetails(f: Feature, scenario: Scenario): string {
       bits.push(f.works === 'prepared' ? 'prepared defences' : 'redoubt or field works');
       break;
     case 'soft-ground':
-      if (typeof f.surface === 'string') bits.push(SURFACE_WORDS[f.surface] ?? f.surface);
+      if (typeof f.surface === 'string') bits.push(Object.hasOwn(SURFACE_WORDS, f.surface) ? SURFACE_WORDS[f.surface]! : f.surface);
       break;
     case 'building-block':
       if (typeof f.material === 'string') bits.push(f.material);

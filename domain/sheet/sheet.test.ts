@@ -459,6 +459,18 @@ describe("Napoleon's Eagles facts: date, weather, settings, nations, leaders, ma
     expect(notes['Farm']).toBe('4″ square, fortified on the north and west sides');
   });
 
+  it('prints a marker or a surface that is not one as written, never a built-in of the page script', () => {
+    const s = ne();
+    const units = s.sides[0].army.formations![0]!.units!;
+    units[0]!.ratings!['napoleons-eagles']!.guard = 'constructor' as never;
+    (s.terrain[4] as { surface: string }).surface = 'toString';
+    s.ground = '__proto__' as never;
+    const html = sheet(s);
+    expect(html).not.toContain('native code');
+    expect(html).not.toContain('[object');
+    expect(rowsAfter(html, 'data-side="0"')[0]![2]).toBe('Guard infantry');
+  });
+
   it('prints none of it for a scenario of another system, and no settings when all are defaults', () => {
     const html = sheet(base({ ruleOptions: { 'square-eagles': { forts: false } } }));
     expect(html).not.toContain('<h3>Weather and ground</h3>');

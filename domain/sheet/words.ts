@@ -234,7 +234,8 @@ const GROUND_WORDS: Record<string, string> = {
 
 /** The state of the ground as a phrase: "mud underfoot". */
 export function groundWords(ground: unknown): string {
-  return typeof ground === 'string' ? (GROUND_WORDS[ground] ?? ground) : '';
+  if (typeof ground !== 'string') return '';
+  return Object.hasOwn(GROUND_WORDS, ground) ? GROUND_WORDS[ground]! : ground;
 }
 
 /** "Clear, mud underfoot": the weather and the ground together, for the sheet's facts; null when neither is set. */

@@ -46,7 +46,7 @@ function TextLikeField(props: FieldProps) {
   useEffect(() => {
     setText((t) => (sameValue(parseInput(spec, t), props.value) ? t : display(props.value)));
   }, [props.value, spec]);
-  const emptyLabel = spec.kind === 'select' ? spec.optionLabels?.[''] : undefined;
+  const emptyLabel = spec.kind === 'select' && spec.optionLabels && Object.hasOwn(spec.optionLabels, '') ? spec.optionLabels[''] : undefined;
   const quick = typeof props.value === 'symbol' ? null : (spec.check?.(props.value) ?? null);
   const message = props.problem?.message ?? quick;
   const common = {
@@ -83,7 +83,7 @@ function TextLikeField(props: FieldProps) {
         <TextField {...common} select slotProps={{ ...common.slotProps, select: { displayEmpty: emptyLabel !== undefined } }}>
           {all.map((o) => (
             <MenuItem key={o || 'none'} value={o}>
-              {spec.optionLabels?.[o] ?? (o === '' ? '—' : o)}
+              {spec.optionLabels && Object.hasOwn(spec.optionLabels, o) ? spec.optionLabels[o] : o === '' ? '—' : o}
             </MenuItem>
           ))}
         </TextField>
