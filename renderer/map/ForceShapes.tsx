@@ -1,8 +1,10 @@
 // Deployment zones, reinforcement entries, objectives, and the counters of units and leaders with a setup.
 import { Arrow, Circle, Group, Line, Rect, Star } from 'react-konva';
-import { darken, lineColorFor, rotatedHalfHeight } from '../../domain/map/shapes.js';
+import type { CounterName, MarkerSpot } from '../../domain/map/labels.js';
+import { FACING_TICK_PX, counterFront, counterSymbol, leaderStar, objectiveStar } from '../../domain/map/look.js';
+import type { Point } from '../../domain/model.js';
 import { flatten } from './geometry.js';
-import { Marks, fillNow, strokeNow, traceSegments, withClip, type Ctx, type LabelSpec } from './draw.js';
+import { Marks, fillNow, strokeNow, traceSegments, withClip } from './draw.js';
 import type { EntryItem, LeaderItem, ObjectiveItem, UnitItem, ZoneItem } from '../../domain/map/scene.js';
 import type { MapStyle } from '../../domain/map/styles.js';
 
@@ -95,14 +97,19 @@ export function EntryView(props: Common & { item: EntryItem }) {
   );
 }
 
-export function ObjectiveView(props: Common & { item: ObjectiveItem }) {
-  const { item, k, style } = props;
-  // A map symbol, not a model: the same size on screen at every zoom.
-  const r = style.objective.markerPx * k;
+export function ObjectiveView(props: Common & { item: ObjectiveItem; spot: MarkerSpot | undefined }) {
+  const { item, k, style, spot } = props;
+  // A map symbol, not a model: the same size on screen at every zoom. The label layout says where (in pixels at the
+  // settled zoom): on what it marks, or stepped aside from a counter standing there.
+  const r = spot ? spot.r * k : style.objective.markerPx * k;
+  const at: Point = spot ? [spot.at[0] * k, spot.at[1] * k] : item.at;
+  const look = objectiveStar(r, item.holderColor);
   return (
-    <Group x={item.at[0]} y={item.at[1]}>
+    <Group>
       {item.radius !== null ? (
         <Circle
+          x={item.at[0]}
+          y={item.at[1]}
           radius={item.radius}
           stroke={style.objective.radiusStroke}
           strokeWidth={1.4 * k}
@@ -111,75 +118,41 @@ export function ObjectiveView(props: Common & { item: ObjectiveItem }) {
           perfectDrawEnabled={false}
         />
       ) : null}
-      {item.holderColor !== null ? (
-        <Circle radius={r * 1.3} stroke={lineColorFor(item.holderColor)} strokeWidth={2.5 * k} listening={false} perfectDrawEnabled={false} />
+      {spot?.from ? (
+        <Line
+          points={[spot.from[0] * k, spot.from[1] * k, at[0], at[1]]}
+          stroke={style.objective.stroke}
+          strokeWidth={k}
+          dash={[3 * k, 2 * k]}
+          listening={false}
+          perfectDrawEnabled={false}
+        />
       ) : null}
-      <Star
-        name={item.pointer}
-        numPoints={5}
-        innerRadius={r * 0.45}
-        outerRadius={r}
-        fill={style.objective.fill}
-        stroke={style.objective.stroke}
-        strokeWidth={style.objective.strokePx * k}
-        lineJoin="round"
-        perfectDrawEnabled={false}
-      />
+      <Group x={at[0]} y={at[1]}>
+        {look.ring ? (
+          <Circle radius={look.ring.r} fill="#ffffff" stroke={look.ring.color} strokeWidth={2.5 * k} listening={false} perfectDrawEnabled={false} />
+        ) : null}
+        <Star
+          name={item.pointer}
+          numPoints={5}
+          innerRadius={look.inner}
+          outerRadius={r}
+          fill={style.objective.fill}
+          stroke={style.objective.stroke}
+          strokeWidth={style.objective.strokePx * k}
+          lineJoin="round"
+          perfectDrawEnabled={false}
+        />
+      </Group>
     </Group>
   );
 }
 
-export function objectiveLabels(item: ObjectiveItem, k: number, style: MapStyle): LabelSpec[] {
-  const r = style.objective.markerPx * k;
-  const out: LabelSpec[] = [];
-  if (item.vp !== null) {
-    out.push({ at: [item.at[0] + r * 1.3, item.at[1]], text: `${item.vp} VP`, size: style.label.smallFontPx + 1, align: 'left', dx: 3, bold: true });
-  }
-  if (item.name) out.push({ at: [item.at[0], item.at[1] - r * 1.3], text: item.name, size: style.label.smallFontPx, anchor: 'bottom', dy: -2 });
-  return out;
-}
-
-function drawSymbol(ctx: Ctx, item: UnitItem, k: number, style: MapStyle): void {
-  const { width: w, depth: d, symbol } = item;
-  if (symbol === 'none') return;
-  const h = d * 0.62;
-  const room = symbol === 'light' ? h * 0.55 : 0;
-  const sw = Math.max(h * 0.8, Math.min(h * 1.5, w * 0.9 - room));
-  const x0 = -(sw + room) / 2;
-  const y0 = -h / 2;
-  // The pen thins on small counters so the symbol doesn't fill in.
-  const pen = Math.min(style.unit.symbolPx * k, d * 0.09);
-  ctx.beginPath();
-  ctx.rect(x0, y0, sw, h);
-  if (symbol === 'infantry' || symbol === 'light') {
-    ctx.moveTo(x0, y0);
-    ctx.lineTo(x0 + sw, y0 + h);
-    ctx.moveTo(x0 + sw, y0);
-    ctx.lineTo(x0, y0 + h);
-  } else if (symbol === 'cavalry') {
-    ctx.moveTo(x0, y0 + h);
-    ctx.lineTo(x0 + sw, y0);
-  } else if (symbol === 'train') {
-    ctx.moveTo(x0, y0 + h * 0.72);
-    ctx.lineTo(x0 + sw, y0 + h * 0.72);
-  }
-  if (symbol === 'light') {
-    const lx = x0 + sw + room * 0.35;
-    ctx.moveTo(lx, y0 + h * 0.15);
-    ctx.lineTo(lx, y0 + h);
-    ctx.lineTo(lx + room * 0.55, y0 + h);
-  }
-  strokeNow(ctx, { color: item.ink, width: pen, cap: 'butt' });
-  if (symbol === 'artillery') {
-    ctx.beginPath();
-    ctx.arc(x0 + sw / 2, 0, h * 0.2, 0, Math.PI * 2);
-    fillNow(ctx, item.ink);
-  }
-}
-
-export function UnitView(props: Common & { item: UnitItem }) {
-  const { item, k, style } = props;
+export function UnitView(props: Common & { item: UnitItem; name: CounterName | undefined }) {
+  const { item, k, style, name } = props;
   const { width: w, depth: d } = item;
+  const symbol = counterSymbol(item, w, d, (name?.band ?? 0) * k, k, style);
+  const front = counterFront(item, d, k, style);
   return (
     <Group x={item.at[0]} y={item.at[1]} rotation={item.rotation}>
       <Rect
@@ -195,32 +168,31 @@ export function UnitView(props: Common & { item: UnitItem }) {
       />
       <Marks
         draw={(ctx) => {
-          // The front edge is heavier, so facing reads at a glance even where the symbol is too small to.
+          // The front edge is heavier and a tick points the way the unit faces.
           ctx.beginPath();
           ctx.moveTo(-w / 2, -d / 2);
           ctx.lineTo(w / 2, -d / 2);
-          strokeNow(ctx, { color: darken(item.color, 0.6), width: Math.min(style.unit.frontPx * k, d * 0.25), cap: 'butt' });
-          drawSymbol(ctx, item, k, style);
+          ctx.moveTo(0, -d / 2);
+          ctx.lineTo(0, -d / 2 - FACING_TICK_PX * k);
+          strokeNow(ctx, { color: front.color, width: front.width, cap: 'butt' });
+          if (!symbol) return;
+          ctx.beginPath();
+          traceSegments(ctx, symbol.lines);
+          strokeNow(ctx, { color: item.ink, width: symbol.pen, cap: 'butt' });
+          if (symbol.dot) {
+            ctx.beginPath();
+            ctx.arc(symbol.dot.at[0], symbol.dot.at[1], symbol.dot.r, 0, Math.PI * 2);
+            fillNow(ctx, item.ink);
+          }
         }}
       />
     </Group>
   );
 }
 
-export function unitLabel(item: UnitItem, k: number, style: MapStyle): LabelSpec | null {
-  // A counter under ~14px wide is a speck on a zoomed-out table: its label would only add clutter.
-  if (item.width / k < 14 || !item.label) return null;
-  return {
-    at: [item.at[0], item.at[1] + rotatedHalfHeight(item.width, item.depth, item.rotation)],
-    text: item.label,
-    size: style.unit.labelFontPx,
-    anchor: 'top',
-    dy: 2,
-  };
-}
-
 export function LeaderView(props: Common & { item: LeaderItem }) {
   const { item, k, style } = props;
+  const star = leaderStar(item, item.radius, style);
   return (
     <Group x={item.at[0]} y={item.at[1]}>
       <Circle
@@ -233,27 +205,14 @@ export function LeaderView(props: Common & { item: LeaderItem }) {
       />
       <Star
         numPoints={5}
-        innerRadius={item.radius * 0.27}
-        outerRadius={item.radius * 0.65}
+        innerRadius={star.inner}
+        outerRadius={star.outer}
         fill={style.leader.starFill}
-        stroke={item.ink === '#ffffff' ? undefined : style.unit.stroke}
+        stroke={star.stroke ?? undefined}
         strokeWidth={0.6 * k}
         listening={false}
         perfectDrawEnabled={false}
       />
     </Group>
   );
-}
-
-export function leaderLabel(item: LeaderItem, k: number, style: MapStyle): LabelSpec | null {
-  if ((item.radius * 2) / k < 10 || !item.label) return null;
-  return { at: [item.at[0], item.at[1] + item.radius], text: item.label, size: style.unit.labelFontPx, anchor: 'top', dy: 2, italic: true };
-}
-
-export function zoneLabel(item: ZoneItem, style: MapStyle): LabelSpec {
-  return { at: item.shape.anchor, text: item.label, color: item.line, bold: true, size: style.label.smallFontPx + 1 };
-}
-
-export function entryLabel(item: EntryItem, style: MapStyle): LabelSpec {
-  return { at: item.labelAt, text: item.label, color: item.line, size: style.label.smallFontPx, bold: true };
 }

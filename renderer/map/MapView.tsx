@@ -14,6 +14,7 @@ import { useEffect, useImperativeHandle, useMemo, useRef, useState, type DragEve
 import { Group, Layer, Line, Stage } from 'react-konva';
 import { isCellGrid } from '../../domain/grid.js';
 import type { Snap } from '../../domain/map/edit.js';
+import { hoverAt } from '../../domain/map/labels.js';
 import { buildScene } from '../../domain/map/scene.js';
 import { lineColorFor } from '../../domain/map/shapes.js';
 import { SCREEN_STYLE } from '../../domain/map/styles.js';
@@ -30,7 +31,7 @@ import { RulersLayer } from './Rulers.js';
 import { filterScene, focusBox, layerIndex, pickScene, selectionBox, type LayerKey } from './scene-view.js';
 import { SelectionLayer } from './SelectionLayer.js';
 import { SelectionTransformer } from './SelectionTransformer.js';
-import { StaticScene } from './StaticScene.js';
+import { StaticScene, screenLabels } from './StaticScene.js';
 import type { Tool } from './tools.js';
 import { useCamera } from './use-camera.js';
 import { useNativeListeners } from './use-native-listeners.js';
@@ -181,6 +182,12 @@ export function MapView(props: MapViewProps) {
   );
   const liftedScene = useMemo(() => (lifted && liftedState?.mode !== 'vertex' ? pickScene(scene, liftedSet) : null), [scene, lifted, liftedSet, liftedState?.mode]);
   const tints = useMemo(() => (engineView && grid ? engineTints(scenario, scene) : null), [engineView, grid, scenario, scene]);
+  const labels = useMemo(() => screenLabels(visibleScene, settledScale, style), [visibleScene, settledScale, style]);
+  const labelsRef = useRef(labels);
+  labelsRef.current = labels;
+  const labelsScale = useRef(settledScale);
+  labelsScale.current = settledScale;
+  const tipRef = useRef<HTMLDivElement>(null);
 
   // Re-cache the static layer after every change to what it draws, at the resolution the settled zoom needs.
   useEffect(() => {
@@ -257,6 +264,26 @@ export function MapView(props: MapViewProps) {
     latest.current.onPointer(at, cell);
     camera.rulerState.current = { ...camera.rulerState.current, cursor: at };
     rulerRef.current?.batchDraw();
+  };
+
+  /**
+   * A name the map shortened or left off shows whole beside the pointer. Set on the element directly: a tooltip
+   * that followed the pointer through React would re-render the map on every move.
+   */
+  const showTip = (screen: Point | null): void => {
+    const tip = tipRef.current;
+    if (!tip) return;
+    const at = screen && gestures.current.gesture === null ? toTable(camera.view(), screen) : null;
+    const scale = labelsScale.current;
+    const text = at ? hoverAt(labelsRef.current.hovers, [at[0] * scale, at[1] * scale]) : null;
+    if (!text || !screen) {
+      if (tip.style.display !== 'none') tip.style.display = 'none';
+      return;
+    }
+    if (tip.textContent !== text) tip.textContent = text;
+    tip.style.left = `${screen[0] + 14}px`;
+    tip.style.top = `${screen[1] + 18}px`;
+    tip.style.display = 'block';
   };
 
   const context = (): GestureContext => {
@@ -346,9 +373,13 @@ export function MapView(props: MapViewProps) {
     move: (e) => {
       const pointer = pointerAt(e);
       if (pointer) run({ type: 'move', pointer, shift: e.shiftKey }, e);
+      showTip(pointer ? [pointer.client[0] - pointer.origin[0], pointer.client[1] - pointer.origin[1]] : null);
     },
     up: (e) => run({ type: 'up', id: e.pointerId, touch: e.pointerType === 'touch' }, e),
-    leave: () => showPointer(null, null),
+    leave: () => {
+      showPointer(null, null);
+      showTip(null);
+    },
     wheel: (e, anchor) => camera.zoomAround(anchor, wheelZoomFactor(e.deltaY, e.deltaMode)),
     keyUp: (e) => run({ type: 'key-up', key: e.key }, e),
     blur: () => run({ type: 'blur' }),
@@ -396,7 +427,7 @@ export function MapView(props: MapViewProps) {
       <Stage ref={stageRef} width={Math.max(1, width)} height={Math.max(1, height)} style={{ background: style.backdrop }}>
         <Layer>
           <Group ref={staticRef}>
-            <StaticScene scene={visibleScene} scale={settledScale} showCellLabels={showCellLabels} showGrid={showGrid} tints={tints} style={style} />
+            <StaticScene scene={visibleScene} scale={settledScale} showCellLabels={showCellLabels} showGrid={showGrid} tints={tints} style={style} labels={labels} />
           </Group>
         </Layer>
         <Layer ref={topRef}>
@@ -437,6 +468,24 @@ export function MapView(props: MapViewProps) {
         {props.overlay && <Layer listening={false}>{props.overlay(k)}</Layer>}
         <RulersLayer layerRef={rulerRef} state={camera.rulerState} width={width} height={height} table={scene.table} units={units} style={style} />
       </Stage>
+      <div
+        ref={tipRef}
+        role="tooltip"
+        data-testid="map-label-tip"
+        style={{
+          display: 'none',
+          position: 'absolute',
+          pointerEvents: 'none',
+          maxWidth: 360,
+          padding: '2px 6px',
+          borderRadius: 3,
+          background: 'rgba(40, 38, 32, 0.92)',
+          color: '#fff',
+          font: `12px ${style.label.fontFamily}`,
+          whiteSpace: 'normal',
+          zIndex: 2,
+        }}
+      />
     </div>
   );
 }

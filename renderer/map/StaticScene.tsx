@@ -1,26 +1,18 @@
 // Everything on the map that changes only with the document or the settled zoom: table, terrain, grid, zones,
-// objectives and counters. MapView caches it as one bitmap, so panning and selecting never redraw it. The same
-// drawing, `bare` (no cloth or grid), shows the items being dragged on the top layer.
-import { memo } from 'react';
+// objectives and counters, and every name where the label layout (domain/map/labels.ts, shared with the printed
+// sheet) puts it. MapView caches it as one bitmap, so panning and selecting never redraw it. The same drawing,
+// `bare` (no cloth or grid), shows the items being dragged on the top layer.
+import { memo, useMemo } from 'react';
 import { Rect } from 'react-konva';
 import { gridSize } from '../../domain/grid.js';
+import type { Measure } from '../../domain/map/label-placer.js';
+import { layoutSceneLabels, screenLabelView, type SceneLabels } from '../../domain/map/labels.js';
 import type { Point } from '../../domain/model.js';
-import { Labels, Marks, fillNow, strokeNow, tracePolylines, type LabelSpec } from './draw.js';
-import {
-  EntryView,
-  LeaderView,
-  ObjectiveView,
-  UnitView,
-  ZoneView,
-  entryLabel,
-  leaderLabel,
-  objectiveLabels,
-  unitLabel,
-  zoneLabel,
-} from './ForceShapes.js';
+import { Labels, Marks, PlacedLabels, canvasMeasure, fillNow, strokeNow, tracePolylines, type LabelSpec } from './draw.js';
+import { EntryView, LeaderView, ObjectiveView, UnitView, ZoneView } from './ForceShapes.js';
 import type { MapScene } from '../../domain/map/scene.js';
 import type { MapStyle } from '../../domain/map/styles.js';
-import { AreaView, BlockNames, BlockView, CrossingView, LineView, terrainLabels } from './TerrainShapes.js';
+import { AreaView, BlockView, CrossingView, LineView } from './TerrainShapes.js';
 
 /** One cell of the "what the engine sees" overlay. */
 export interface CellTint {
@@ -42,6 +34,20 @@ interface Props {
   bare?: boolean;
   tints?: CellTint[] | null;
   style: MapStyle;
+  /** Where the names go, laid out for this scene at this scale (MapView shares it with its hover tooltips). */
+  labels?: SceneLabels;
+}
+
+/** The label layout of a scene on screen at `scale`, its text measured as the canvas draws it. */
+export function screenLabels(scene: MapScene, scale: number, style: MapStyle): SceneLabels {
+  return layoutSceneLabels(scene, screenLabelView(scene, scale, style, measureFor(style.label.fontFamily)));
+}
+
+const measures = new Map<string, Measure>();
+function measureFor(family: string): Measure {
+  let m = measures.get(family);
+  if (!m) measures.set(family, (m = canvasMeasure(family)));
+  return m;
 }
 
 function Tints(props: { tints: CellTint[]; k: number; style: MapStyle }) {
@@ -119,6 +125,8 @@ function cellLabels(scene: MapScene, scale: number, style: MapStyle): LabelSpec[
 function StaticSceneImpl(props: Props) {
   const { scene, scale, showCellLabels, style, bare = false, showGrid = true, tints } = props;
   const k = 1 / scale;
+  const own = useMemo(() => (props.labels ? null : screenLabels(scene, scale, style)), [props.labels, scene, scale, style]);
+  const labels = props.labels ?? own!;
   const common = { k, style };
   const { width: w, height: h } = scene.table;
   return (
@@ -159,35 +167,17 @@ function StaticSceneImpl(props: Props) {
       {scene.entries.map((item) => (
         <EntryView key={item.pointer} item={item} {...common} />
       ))}
-      <BlockNames scene={scene} {...common} />
-      <Labels
-        k={k}
-        style={style}
-        labels={[
-          ...(showCellLabels && !bare ? cellLabels(scene, scale, style) : []),
-          ...terrainLabels(scene, k, style),
-          ...scene.zones.map((item) => zoneLabel(item, style)),
-          ...scene.entries.map((item) => entryLabel(item, style)),
-        ]}
-      />
-      {scene.objectives.map((item) => (
-        <ObjectiveView key={item.pointer} item={item} {...common} />
+      {showCellLabels && !bare && <Labels k={k} style={style} labels={cellLabels(scene, scale, style)} />}
+      {scene.objectives.map((item, i) => (
+        <ObjectiveView key={item.pointer} item={item} spot={labels.objectives[i]} {...common} />
       ))}
       {scene.units.map((item) => (
-        <UnitView key={item.pointer} item={item} {...common} />
+        <UnitView key={item.pointer} item={item} name={labels.counterNames.get(item.pointer)} {...common} />
       ))}
       {scene.leaders.map((item) => (
         <LeaderView key={item.pointer} item={item} {...common} />
       ))}
-      <Labels
-        k={k}
-        style={style}
-        labels={[
-          ...scene.objectives.flatMap((item) => objectiveLabels(item, k, style)),
-          ...scene.units.map((item) => unitLabel(item, k, style)),
-          ...scene.leaders.map((item) => leaderLabel(item, k, style)),
-        ]}
-      />
+      <PlacedLabels layout={labels} scale={scale} style={style} />
     </>
   );
 }

@@ -1,45 +1,16 @@
 // Terrain in map-convention styling. Each feature's clickable shape carries its JSON Pointer as `name`; the marks
 // that make it read as woods, fields or marsh are decorative and never hit-tested.
 import { Ellipse, Group, Line, Rect } from 'react-konva';
-import { darken, rotatedHalfHeight } from '../../domain/map/shapes.js';
+import { areaLook, bandLook, blockFill, contourFill, roofLines } from '../../domain/map/look.js';
 import { flatten } from './geometry.js';
-import { MapLabel, Marks, fillNow, strokeNow, tracePolylines, traceSegments, withClip, type Ctx, type LabelSpec } from './draw.js';
-import type { AreaItem, BlockItem, CrossingItem, LineItem, MapScene } from '../../domain/map/scene.js';
+import { Marks, fillNow, strokeNow, tracePolylines, traceSegments, withClip, type Ctx } from './draw.js';
+import type { AreaItem, BlockItem, CrossingItem, LineItem } from '../../domain/map/scene.js';
 import type { MapStyle } from '../../domain/map/styles.js';
 
 interface Common {
   /** Inches per screen pixel at the settled zoom. */
   k: number;
   style: MapStyle;
-}
-
-function areaLook(item: AreaItem, style: MapStyle): { fill: string; stroke: string; strokePx: number } {
-  const outline = style.areaOutlinePx;
-  switch (item.kind) {
-    case 'woods': {
-      const s = item.decor.type === 'trees' && item.decor.dense ? style.woods.dense : style.woods.light;
-      return { fill: s.fill, stroke: s.stroke, strokePx: outline };
-    }
-    case 'hill': {
-      const d = item.decor.type === 'hill' ? item.decor : null;
-      const level = d?.level ?? 1;
-      // With nested contours the base is the lowest tint; a hill drawn as cells shows its level by tint alone.
-      const fill = d && d.contours.length > 0 ? style.hill.levels[0] : style.hill.levels[level - 1]!;
-      return { fill, stroke: style.hill.stroke, strokePx: style.hill.slopePx[d?.slope ?? 'gentle'] };
-    }
-    case 'town':
-      return { ...style.town, strokePx: outline };
-    case 'lake':
-      return { ...style.lake, strokePx: outline };
-    case 'marsh':
-      return { ...style.marsh, strokePx: outline };
-    case 'fields':
-      return { ...style.fields, strokePx: outline };
-    case 'fortification':
-      return { fill: style.fortification.fill, stroke: style.fortification.stroke, strokePx: style.fortification.outlinePx };
-    case 'soft-ground':
-      return { fill: style.softGround.fill, stroke: style.softGround.stroke, strokePx: outline };
-  }
 }
 
 function drawDecor(ctx: Ctx, item: AreaItem, k: number, style: MapStyle): void {
@@ -63,7 +34,7 @@ function drawDecor(ctx: Ctx, item: AreaItem, k: number, style: MapStyle): void {
         d.contours.forEach((contour, i) => {
           ctx.beginPath();
           tracePolylines(ctx, [contour], true);
-          fillNow(ctx, style.hill.levels[Math.min(2, i + 1)]!);
+          fillNow(ctx, contourFill(i, style));
           strokeNow(ctx, { color: style.hill.stroke, width });
         });
       });
@@ -156,10 +127,7 @@ export function LineView(props: Common & { item: LineItem }) {
   switch (item.kind) {
     case 'river':
     case 'road': {
-      const look =
-        item.kind === 'river'
-          ? { fill: item.fordable ? style.river.fordable : style.river.fill, edge: style.river.edge, edgePx: style.river.edgePx }
-          : style.road;
+      const look = bandLook(item, style);
       return (
         <Group>
           <Line
@@ -169,7 +137,7 @@ export function LineView(props: Common & { item: LineItem }) {
             lineCap="butt"
             lineJoin="round"
             // A fordable river's banks are broken: it can be waded anywhere.
-            {...(item.fordable ? { dash: [6 * k, 3 * k] } : {})}
+            {...(look.broken ? { dash: [6 * k, 3 * k] } : {})}
             listening={false}
             perfectDrawEnabled={false}
           />
@@ -301,94 +269,26 @@ export function CrossingView(props: Common & { item: CrossingItem }) {
 export function BlockView(props: Common & { item: BlockItem }) {
   const { item, k, style } = props;
   const { size } = item;
-  const fill =
-    item.material === 'wood' || item.material === 'brick' || item.material === 'stone' ? style.block[item.material] : style.town.house;
-  const inset = size * 0.22;
+  const roof = roofLines(0, 0, size);
   return (
     <Group x={item.at[0]} y={item.at[1]}>
       <Rect
         name={item.pointer}
         width={size}
         height={size}
-        fill={fill}
+        fill={blockFill(item, style)}
         stroke={style.block.stroke}
         strokeWidth={style.block.strokePx * k}
         perfectDrawEnabled={false}
       />
       <Marks
         draw={(ctx) => {
-          // A hipped roof seen from above: ridge box and the four hips running to the corners.
           ctx.beginPath();
-          ctx.rect(inset, inset, size - 2 * inset, size - 2 * inset);
-          ctx.moveTo(0, 0);
-          ctx.lineTo(inset, inset);
-          ctx.moveTo(size, 0);
-          ctx.lineTo(size - inset, inset);
-          ctx.moveTo(size, size);
-          ctx.lineTo(size - inset, size - inset);
-          ctx.moveTo(0, size);
-          ctx.lineTo(inset, size - inset);
+          tracePolylines(ctx, [roof.ridge], true);
+          traceSegments(ctx, roof.hips);
           strokeNow(ctx, { color: style.block.roof, width: 0.9 * k });
         }}
       />
-    </Group>
-  );
-}
-
-/** Names of areas, lines and crossings, for one label batch drawn after all terrain (a road never crosses a name). */
-export function terrainLabels(scene: MapScene, k: number, style: MapStyle): LabelSpec[] {
-  const small = style.label.smallFontPx;
-  const out: LabelSpec[] = [];
-  for (const a of scene.areas) {
-    if (!a.name) continue;
-    out.push({
-      at: a.shape.anchor,
-      text: a.name,
-      italic: a.kind === 'lake' || a.kind === 'marsh',
-      ...(a.marked ? { anchor: 'top' as const, dy: style.objective.markerPx * 1.4 + 2 } : {}),
-    });
-  }
-  for (const l of [...scene.lines, ...scene.barriers]) {
-    if (!l.name || !l.label) continue;
-    out.push({
-      at: l.label.at,
-      text: l.name,
-      size: small,
-      rotation: l.label.rotation,
-      anchor: 'bottom',
-      dy: -(l.width / k / 2 + 1),
-      italic: l.kind === 'river',
-      ...(l.kind === 'river' ? { color: darken(style.river.edge, 0.2) } : {}),
-    });
-  }
-  for (const c of scene.crossings) {
-    if (!c.name) continue;
-    out.push({ at: c.at, text: c.name, size: small, anchor: 'top', dy: rotatedHalfHeight(c.span, c.breadth, c.rotation) / k + 4 });
-  }
-  return out;
-}
-
-/** Block names wrap inside their block, which a label batch can't do; there are few blocks on any table. */
-export function BlockNames(props: Common & { scene: MapScene }) {
-  const { scene, k, style } = props;
-  return (
-    <Group listening={false}>
-      {scene.blocks.map((b) => {
-        const px = b.size / k;
-        // Below ~40px a block can't hold its name legibly; the town label says where it is.
-        return b.name && px >= 40 ? (
-          <MapLabel
-            key={b.pointer}
-            at={[b.at[0] + b.size / 2, b.at[1] + b.size / 2]}
-            text={b.name}
-            k={k}
-            style={style}
-            size={style.label.smallFontPx}
-            wrapPx={px - 6}
-            {...(b.marked ? { anchor: 'top' as const, dy: style.objective.markerPx * 1.4 } : {})}
-          />
-        ) : null;
-      })}
     </Group>
   );
 }

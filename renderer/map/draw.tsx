@@ -1,8 +1,10 @@
 // Small drawing blocks shared by the map's layers: canvas path tracing for the many-marks shapes (trees, hatching,
-// ticks) that are drawn as one Konva shape each instead of hundreds of nodes, and a label that keeps its size in
-// screen pixels on a stage scaled in inches.
+// ticks) that are drawn as one Konva shape each instead of hundreds of nodes, and labels that keep their size in
+// screen pixels on a stage scaled in inches: the placed names of the label layout, and the grid's own marks.
 import type Konva from 'konva';
-import { Shape, Text } from 'react-konva';
+import { Shape } from 'react-konva';
+import type { Measure } from '../../domain/map/label-placer.js';
+import type { SceneLabels } from '../../domain/map/labels.js';
 import type { Point } from '../../domain/model.js';
 import type { Segment } from '../../domain/map/shapes.js';
 import type { MapStyle } from '../../domain/map/styles.js';
@@ -81,9 +83,6 @@ export function Marks(props: { draw: (ctx: Ctx) => void; opacity?: number }) {
   );
 }
 
-/** One label in a batch: the same placement options as MapLabel, without wrapping. */
-export type LabelSpec = Omit<MapLabelProps, 'k' | 'style' | 'wrapPx'>;
-
 /**
  * Many labels drawn as one canvas shape. A Konva Text node measures and lays out its text on every draw, which
  * made labels half the cost of the whole map on a big table whenever it is drawn live (zoomed in past the cache);
@@ -132,12 +131,10 @@ export function Labels(props: { labels: readonly (LabelSpec | null)[]; k: number
   );
 }
 
-export interface MapLabelProps {
+/** One label in a batch: grid cell names and the engine view's marks, which stay where they are put. */
+export interface LabelSpec {
   at: Point;
   text: string;
-  /** Inches per screen pixel at the settled zoom: labels are counter-scaled by it to stay `size` pixels tall. */
-  k: number;
-  style: MapStyle;
   size?: number;
   color?: string;
   align?: 'left' | 'center' | 'right';
@@ -149,50 +146,109 @@ export interface MapLabelProps {
   rotation?: number;
   bold?: boolean;
   italic?: boolean;
-  /** Wrap to this many pixels (with an ellipsis) instead of running on. */
-  wrapPx?: number;
   halo?: boolean;
 }
 
-/** Wide enough for any name on one line; the text is aligned inside it, so the width is never seen. */
-const LABEL_BOX_PX = 480;
+function fontOf(size: number, bold: boolean, italic: boolean, family: string): string {
+  return `${italic ? 'italic ' : ''}${bold ? 'bold ' : ''}${size}px ${family}`;
+}
 
-export function MapLabel(props: MapLabelProps) {
-  const { at, text, k, style } = props;
-  const size = props.size ?? style.label.fontPx;
-  const align = props.align ?? 'center';
-  const anchor = props.anchor ?? 'middle';
-  const width = props.wrapPx ?? LABEL_BOX_PX;
-  const height = props.wrapPx !== undefined ? Math.max(size * 1.3, props.wrapPx) : size * 1.3;
-  const fontStyle = [props.italic ? 'italic' : '', props.bold ? 'bold' : ''].filter(Boolean).join(' ') || 'normal';
-  const offsetX = (align === 'center' ? width / 2 : align === 'right' ? width : 0) - (props.dx ?? 0);
-  const offsetY = (anchor === 'middle' ? height / 2 : anchor === 'bottom' ? height : 0) - (props.dy ?? 0);
-  const halo = props.halo ?? true;
+/**
+ * Measures text as the canvas will draw it, so the label layout's plaques fit the real glyphs (the face the browser
+ * picks for the family, which need not have Times' widths). Widths are kept per font and text.
+ */
+export function canvasMeasure(family: string): Measure {
+  const canvas = typeof document === 'undefined' ? null : document.createElement('canvas');
+  const c = canvas?.getContext('2d') ?? null;
+  const cache = new Map<string, number>();
+  return (text, size, bold, italic) => {
+    if (!c) return text.length * size * 0.55;
+    const font = fontOf(size, bold, italic, family);
+    const key = `${font}\u0000${text}`;
+    let w = cache.get(key);
+    if (w === undefined) {
+      if (c.font !== font) c.font = font;
+      w = c.measureText(text).width;
+      // Names change as a document is edited; a bound keeps the cache from growing with every keystroke.
+      if (cache.size > 20000) cache.clear();
+      cache.set(key, w);
+    }
+    return w;
+  };
+}
+
+/**
+ * The names the label layout placed (domain/map/labels.ts), drawn in one canvas shape over everything else: the
+ * layout works in pixels at the settled zoom (`scale`), so each point is divided back into table inches and each
+ * label counter-scaled to stay its size. Plaques keep names readable over towns and hatching, as on paper.
+ */
+export function PlacedLabels(props: { layout: SceneLabels; scale: number; style: MapStyle }) {
+  const { layout, scale, style } = props;
+  const k = 1 / scale;
   return (
-    <Text
-      x={at[0]}
-      y={at[1]}
-      scaleX={k}
-      scaleY={k}
-      rotation={props.rotation ?? 0}
-      offsetX={offsetX}
-      offsetY={offsetY}
-      width={width}
-      height={height}
-      align={align}
-      verticalAlign={anchor}
-      text={text}
-      fontSize={size}
-      fontFamily={style.label.fontFamily}
-      fontStyle={fontStyle}
-      fill={props.color ?? style.label.fill}
-      {...(halo
-        ? { stroke: style.label.halo, strokeWidth: style.label.haloPx, fillAfterStrokeEnabled: true, lineJoin: 'round' as const }
-        : {})}
-      wrap={props.wrapPx !== undefined ? 'word' : 'none'}
-      ellipsis={props.wrapPx !== undefined}
-      listening={false}
-      perfectDrawEnabled={false}
+    <Marks
+      draw={(ctx) => {
+        const c = ctx._context;
+        c.save();
+        const base = c.getTransform();
+        let font = '';
+        const setFont = (size: number, bold: boolean, italic: boolean): void => {
+          const f = fontOf(size, bold, italic, style.label.fontFamily);
+          if (f !== font) c.font = font = f;
+        };
+        const at = (x: number, y: number, rotation: number): void => {
+          c.setTransform(base);
+          c.translate(x * k, y * k);
+          if (rotation) c.rotate((rotation * Math.PI) / 180);
+          c.scale(k, k);
+        };
+        c.textAlign = 'center';
+        c.textBaseline = 'middle';
+        // Block names inside their buildings, haloed against the roof's colour; names written on counters in the
+        // counter's ink.
+        c.fillStyle = style.label.fill;
+        c.strokeStyle = style.label.halo;
+        c.lineWidth = style.label.haloPx;
+        c.lineJoin = 'round';
+        for (const b of layout.blockNames) {
+          setFont(b.size, false, false);
+          for (const line of b.lines) {
+            at(line.x, line.y, 0);
+            c.strokeText(line.text, 0, 0);
+            c.fillText(line.text, 0, 0);
+          }
+        }
+        for (const n of layout.counterNames.values()) {
+          setFont(n.size, true, false);
+          at(n.cx, n.cy, n.rotation);
+          c.fillStyle = n.color;
+          c.fillText(n.text, 0, 0);
+        }
+        // Leader lines under every plaque, so a line never runs across a name.
+        c.setTransform(base);
+        c.beginPath();
+        for (const l of layout.labels) {
+          if (!l.leader) continue;
+          c.moveTo(l.leader[0][0] * k, l.leader[0][1] * k);
+          c.lineTo(l.leader[1][0] * k, l.leader[1][1] * k);
+        }
+        c.strokeStyle = style.label.fill;
+        c.globalAlpha = 0.7;
+        c.lineWidth = k;
+        c.stroke();
+        c.globalAlpha = 1;
+        for (const l of layout.labels) {
+          at(l.cx, l.cy, l.rotation);
+          c.fillStyle = style.label.halo;
+          c.beginPath();
+          c.roundRect(-l.w / 2, -l.h / 2, l.w, l.h, Math.min(3, l.h / 3));
+          c.fill();
+          setFont(l.size, !!l.bold, !!l.italic);
+          c.fillStyle = l.color ?? style.label.fill;
+          c.fillText(l.text, 0, l.size * 0.04);
+        }
+        c.restore();
+      }}
     />
   );
 }
