@@ -1,7 +1,7 @@
 // The AI's Actions phase: every ordered unit's best action, scored by the Evaluator against holding its order, and
 // assaults from the exact odds of both dice pools.
 import { boxDistance, type Facing } from './board.js';
-import { assaultAttackerDice, assaultDefenderDice, assaultHitOn, closeRangeGunDice, gunsFireAtAssaulter, retreatHits } from './combat.js';
+import { assaultAttackerDice, assaultDefenderDice, assaultHitOn, closeRangeGunDice, gunsFireAtAssaulter, retreatHits, WITHDRAW_HITS } from './combat.js';
 import { facingTowards, roughFacing } from './geometry.js';
 import { isLegalUnitAction, mayAct, mayBombard, mayRally, mustUseOrders } from './legal-actions.js';
 import { assaultApproach, baseMove, mayAssault, maneuverOptions, moveOptions } from './movement.js';
@@ -10,13 +10,23 @@ import { p } from './ai-odds.js';
 import type { AiMemo } from './ai-memo.js';
 import { kindOf } from './ai-strategy.js';
 import { Evaluator, abilityAfter, type FireAbility, type Pose } from './ai-evaluator.js';
+import {
+  ACTION_COST,
+  ACTION_MARGIN,
+  ASSAULT_OUTCOME,
+  BOMBARD_BONUS,
+  BROKEN_SLACK,
+  DESTROYED_VP_SHARE,
+  EXIT_VALUE,
+  LIKELY_BROKEN,
+  MIN_ASSAULT_WIN,
+  MOVE_AGAIN_COST,
+  PRESSING_FIRE,
+  PRESSING_STEP,
+  RALLY_WORTH,
+  WORTH_A_SHOT,
+} from './ai-weights.js';
 import { MOVED, isGuns, unusedOrders, type Action, type Formation, type GameState, type UnitState } from './types.js';
-
-/** The chance of being destroyed by a retreat that makes a box too dangerous to move into. */
-const LIKELY_BROKEN = 0.25;
-
-/** Expected hits that make a shot worth taking: one die hitting on 4+, or better. */
-const WORTH_A_SHOT = 0.5;
 
 interface Candidate {
   score: number;
@@ -98,20 +108,20 @@ function bestForUnit(ev: Evaluator, ui: number, mustAct: boolean, alsoPressing: 
     const broken = ev.brokenAt(ui, at);
     if (broken < LIKELY_BROKEN) return true;
     if (brokenHere < 0) brokenHere = ev.brokenAt(ui, u, true);
-    return broken <= brokenHere + 0.05;
+    return broken <= brokenHere + BROKEN_SLACK;
   };
   // Guns that must act to fire take their best shot even if holding the order looked better.
   const mustShoot = gunFloor > -Infinity && abilityAfter(s, u, null) !== 'fire';
-  const best = emptySlot(u, mustAct || mustShoot ? -Infinity : 0.25);
+  const best = emptySlot(u, mustAct || mustShoot ? -Infinity : ACTION_MARGIN);
   const push = emptySlot(u, alsoPressing ? -Infinity : Infinity);
   // Pressing on: nearer the goals, or to a shot it does not have where it stands.
   const troops = kindOf(u);
   const dist = ev.plan.dist[troops];
   let fireHere = NaN;
   const presses = (at: Pose, ability: FireAbility): boolean => {
-    if (dist[at.cell]! < dist[u.cell]! - 0.25) return true;
+    if (dist[at.cell]! < dist[u.cell]! - PRESSING_STEP) return true;
     if (Number.isNaN(fireHere)) fireHere = ev.fireValue(ui, u, abilityAfter(s, u, null), true);
-    return ev.fireValue(ui, at, ability, false) > fireHere + 0.1;
+    return ev.fireValue(ui, at, ability, false) > fireHere + PRESSING_FIRE;
   };
   const put = (slot: Slot, score: number, kind: Action['type'], to: number, facing: Facing, formation: Formation | null, target: number, progress: number): void => {
     slot.score = score;
@@ -132,12 +142,12 @@ function bestForUnit(ev: Evaluator, ui: number, mustAct: boolean, alsoPressing: 
     }
   };
   const worse = (score: number): boolean => score <= best.score && score <= push.score;
-  if (mayBombard(u)) take(ev.value(ui, u, abilityAfter(s, u, 'bombard')) - hold + 0.5, 'bombard', -1, u.facing, null, -1, gunFloor > -Infinity ? 1 : 0);
+  if (mayBombard(u)) take(ev.value(ui, u, abilityAfter(s, u, 'bombard')) - hold + BOMBARD_BONUS, 'bombard', -1, u.facing, null, -1, gunFloor > -Infinity ? 1 : 0);
   if (mayRally(u) && keepsShot(u, abilityAfter(s, u, 'rally'))) {
     // The hits a rally is expected to remove: one on a good enough total, a second on a better one, never the last.
     const bonus = rallyBonus(s, ui);
     const regained = p(RALLY_ONE_HIT - bonus) + (u.hits - 1 >= 2 ? p(RALLY_TWO_HITS - bonus) : 0);
-    take(regained * ev.worth[ui]! * 1.2 + ev.value(ui, u, abilityAfter(s, u, 'rally')) - hold, 'rally', -1, u.facing, null, -1, 0);
+    take(regained * ev.worth[ui]! * RALLY_WORTH + ev.value(ui, u, abilityAfter(s, u, 'rally')) - hold, 'rally', -1, u.facing, null, -1, 0);
   }
   // Facing anywhere but towards the nearest enemy, the way to the objective, or as it was is never the best move,
   // so only those are scored (the scoring dominates the AI's time), unless a box nearer the goals (or worth standing
@@ -167,7 +177,7 @@ function bestForUnit(ev: Evaluator, ui: number, mustAct: boolean, alsoPressing: 
     }
     return (sensibleMask[cell]! & (1 << (facing / 90))) !== 0;
   };
-  const penalty = movedAlready ? 0.5 : 0.3;
+  const penalty = movedAlready ? MOVE_AGAIN_COST : ACTION_COST;
   const pose: Pose = { cell: u.cell, facing: u.facing, formation: u.formation };
   for (const march of [false, true]) {
     const kind = march ? 'march' : 'move';
@@ -197,7 +207,7 @@ function bestForUnit(ev: Evaluator, ui: number, mustAct: boolean, alsoPressing: 
     pose.facing = o.facing;
     pose.formation = o.formation;
     if (!keepsShot(pose, manAbility)) continue;
-    const v = ev.value(ui, pose, manAbility) - hold - 0.3;
+    const v = ev.value(ui, pose, manAbility) - hold - ACTION_COST;
     if (worse(v) || !safe(pose)) continue;
     take(v, 'maneuver', o.to, o.facing, o.formation, -1, -1, pose, manAbility);
   }
@@ -205,20 +215,21 @@ function bestForUnit(ev: Evaluator, ui: number, mustAct: boolean, alsoPressing: 
     const odds = { win: 0 };
     for (const ti of ev.enemies) {
       const t = s.units[ti]!;
+      // Out of reach: the target stands at most a diagonal beyond the box an assaulter's move ends in.
       if (boxDistance(b, u.cell, t.cell) > baseMove(u) + 1.5) continue;
       const ap = assaultApproach(ctx, ui, ti);
       if (!ap) continue;
       const combat = scoreAssault(ev, ui, ti, ap.from, odds);
       // Never at odds it would not want to face as the defender: it must be at least as likely to win as to lose.
-      if (odds.win < 0.5) continue;
+      if (odds.win < MIN_ASSAULT_WIN) continue;
       // Where it ends up: touching the target, facing it (or in its box, having won; the capture counts that).
       pose.cell = ap.from;
       pose.facing = facingTowards(b, ap.from, t.cell) ?? u.facing;
       pose.formation = u.formation;
-      take(combat + ev.value(ui, pose, 'fire') - hold - 0.3, 'assault', ap.from, u.facing, null, ti, 1);
+      take(combat + ev.value(ui, pose, 'fire') - hold - ACTION_COST, 'assault', ap.from, u.facing, null, ti, 1);
     }
   }
-  if (u.formation !== 'square' && ev.plan.exitCells.has(u.cell) && isLegalUnitAction(ctx, ui, { type: 'exit', unit: u.id })) take(30, 'exit', -1, u.facing, null, -1, 1);
+  if (u.formation !== 'square' && ev.plan.exitCells.has(u.cell) && isLegalUnitAction(ctx, ui, { type: 'exit', unit: u.id })) take(EXIT_VALUE, 'exit', -1, u.facing, null, -1, 1);
   if (best.kind !== null && best.progress < 0) {
     pose.cell = best.to;
     pose.facing = best.facing;
@@ -274,11 +285,11 @@ function scoreAssault(ev: Evaluator, ui: number, ti: number, from: number, odds:
       const f = ev.memo.hitsPmf(pool.dice, pool.hitOn);
       for (let k = 0; k < f.length; k++) {
         taken += f[k]! * Math.min(k, uLeft);
-        if (k >= 3) driven += f[k]!;
+        if (k >= WITHDRAW_HITS) driven += f[k]!;
       }
     }
     odds.win = 1 - driven;
-    return (1 - driven) * (t.vp * ev.stake[t.side] + ev.plan.capture[t.cell]!) - taken * wu - (taken >= uLeft ? u.vp * 0.5 * ev.stake[u.side] : 0);
+    return (1 - driven) * (t.vp * ev.stake[t.side] + ev.plan.capture[t.cell]!) - taken * wu - (taken >= uLeft ? u.vp * DESTROYED_VP_SHARE * ev.stake[u.side] : 0);
   }
   const defend = unusedOrders(t) > 0;
   const fa = ev.memo.hitsPmf(assaultAttackerDice(b, me, t, from), assaultHitOn(u));
@@ -287,11 +298,12 @@ function scoreAssault(ev: Evaluator, ui: number, ti: number, from: number, odds:
   // Retreat costs by length, worked out once each.
   const tRetreat: number[] = [];
   const uRetreat: number[] = [];
-  const win = 1 + ev.plan.capture[t.cell]!;
-  const tKill = t.vp * 0.5 * ev.stake[t.side];
-  const uKill = u.vp * 0.5 * ev.stake[u.side];
+  const win = ASSAULT_OUTCOME + ev.plan.capture[t.cell]!;
+  const tKill = t.vp * DESTROYED_VP_SHARE * ev.stake[t.side];
+  const uKill = u.vp * DESTROYED_VP_SHARE * ev.stake[u.side];
   let v = 0;
   let won = 0;
+  // Outcomes this unlikely cannot change the choice; skipping them saves most of the work.
   for (let a = 0; a < fa.length; a++) {
     const pa = fa[a]!;
     if (pa < 1e-4) continue;
@@ -309,7 +321,7 @@ function scoreAssault(ev: Evaluator, ui: number, ti: number, from: number, odds:
       } else {
         const m = Math.max(1, d - a);
         uHits += uRetreat[m] ??= retreatHits(ctx, u, from, t.cell, m, ui);
-        outcome = -1;
+        outcome = -ASSAULT_OUTCOME;
       }
       const tDead = tHits >= tLeft;
       const uDead = uHits >= uLeft;

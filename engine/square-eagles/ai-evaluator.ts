@@ -8,6 +8,7 @@ import {
   fireDiceCount,
   fireHitOn,
   inFireArc,
+  WITHDRAW_HITS,
   mainRange,
   retreatHits,
   skirmishRange,
@@ -17,6 +18,36 @@ import { baseMove, mayAssault } from './movement.js';
 import { walkDistances, nextSteps } from './ai-fields.js';
 import { meleeOdds, p } from './ai-odds.js';
 import type { AiMemo } from './ai-memo.js';
+import {
+  ALL_IN_AGGRESSION,
+  ASSAULT_CHANCE_NEXT_TURN,
+  ASSAULT_CHANCE_ORDERS,
+  ASSAULT_CHANCE_REACTING,
+  BLOCKING_PER_FRIEND,
+  CAUTION_DROP_ALONE,
+  CAUTION_DROP_MASSED,
+  CHARGE_EXCHANGE,
+  CROWD_CAP,
+  CROWDING_AGGRESSION,
+  DEFEND_FIRE_AGAIN,
+  DEFENDER_REACH,
+  DOOMED_MARGIN,
+  DOOMED_VP_SHARE,
+  FIRE_THREAT_SHARE,
+  GUNS_IN_REACH,
+  GUNS_PULL,
+  HEAVY_FIRE,
+  HEAVY_FIRE_HITS,
+  LATER_FIRE_SHARE,
+  MASSED_READY,
+  PULL_MIN,
+  PULL_RANGE,
+  READY_DISTANCE,
+  SKIRMISH_THREAT,
+  SUPPORT_PER_FRIEND,
+  TOWN_BONUS,
+  WORN_PULL,
+} from './ai-weights.js';
 import { kindOf, stakes, strategyFor, type Kind, type Strategy } from './ai-strategy.js';
 import {
   DID_MOVE,
@@ -34,6 +65,9 @@ import {
   type SideIndex,
   type UnitState,
 } from './types.js';
+
+/** How far a unit can reach with an assault this turn: its move to the box touching the target, and the target beyond. */
+export const chargeReach = (u: UnitState): number => baseMove(u) + 1;
 
 /** What one hit on a unit is worth: its VP spread over its SP, more as it nears removal. */
 export function hitValue(u: UnitState): number {
@@ -100,21 +134,21 @@ export class Evaluator {
     });
     this.plan = strategyFor(memo, s, this.side, this.enemies);
     const a = this.plan.aggression;
-    this.pull = 0.8 + 2.2 * a;
+    this.pull = PULL_MIN + PULL_RANGE * a;
     // An attack goes in when there are enough troops near the goal to carry it, not one unit at a time: until then
     // the side keeps more of its caution and gathers just outside the enemy's reach. Time running out overrides it.
     let ready = 0;
     for (const fi of this.friends) {
       const f = s.units[fi]!;
-      if (f.hits * 2 <= f.sp && this.plan.dist[kindOf(f)][f.cell]! <= 3.5) ready++;
+      if (f.hits * 2 <= f.sp && this.plan.dist[kindOf(f)][f.cell]! <= READY_DISTANCE) ready++;
     }
     let defenders = 0;
     for (const ei of this.enemies) {
       const e = s.units[ei]!;
-      if (!isGuns(e) && this.plan.dist[kindOf(e)][e.cell]! <= 2) defenders++;
+      if (!isGuns(e) && this.plan.dist[kindOf(e)][e.cell]! <= DEFENDER_REACH) defenders++;
     }
-    const massed = ready >= 2 && ready >= defenders;
-    this.caution = 1 - (massed || a >= 0.9 ? 0.6 : 0.3) * a;
+    const massed = ready >= MASSED_READY && ready >= defenders;
+    this.caution = 1 - (massed || a >= ALL_IN_AGGRESSION ? CAUTION_DROP_MASSED : CAUTION_DROP_ALONE) * a;
     const n = s.board.cols * s.board.rows;
     this.stake = stakes(s);
     this.walk = walkDistances(s.board);
@@ -219,7 +253,7 @@ export class Evaluator {
           bestHits = 0;
         }
         const hits = fireDiceCount(b, me, e, d, extraDie) * hitP;
-        const v = hits * this.worth[this.enemies[k]!]! * (hits >= 2 ? 1.3 : 1);
+        const v = hits * this.worth[this.enemies[k]!]! * (hits >= HEAVY_FIRE_HITS ? HEAVY_FIRE : 1);
         if (v > best) {
           best = v;
           bestHits = hits;
@@ -279,8 +313,8 @@ export class Evaluator {
     // A unit that may well be destroyed loses the enemy its VP as well as the hits.
     // A unit cannot lose more than it has left; what it would lose beyond that is its VP, as a removed unit.
     const left = u.sp - u.hits;
-    const doom = fire + melee >= left - 0.5 ? u.vp * 0.4 * this.stake[u.side] : 0;
-    const t = Math.min(left, fire * 0.6 + melee) * this.worth[ui]! + doom;
+    const doom = fire + melee >= left - DOOMED_MARGIN ? u.vp * DOOMED_VP_SHARE * this.stake[u.side] : 0;
+    const t = Math.min(left, fire * FIRE_THREAT_SHARE + melee) * this.worth[ui]! + doom;
     cache.set(key, t);
     this.noteBroken(ui, pose, holding, this.exposed.broken);
     return t;
@@ -296,9 +330,9 @@ export class Evaluator {
   private assaultChance(e: UnitState): number {
     const s = this.s;
     const last = s.turn >= s.meta.limit;
-    if (s.phase === 'orders') return 0.8;
-    if (s.half === 0) return unusedOrders(e) > 0 ? 1 : last ? 0 : 0.4;
-    return last ? 0 : 0.6;
+    if (s.phase === 'orders') return ASSAULT_CHANCE_ORDERS;
+    if (s.half === 0) return unusedOrders(e) > 0 ? 1 : last ? 0 : ASSAULT_CHANCE_NEXT_TURN;
+    return last ? 0 : ASSAULT_CHANCE_REACTING;
   }
 
   /**
@@ -325,18 +359,18 @@ export class Evaluator {
       if (kind === FIRE_MAIN) {
         // Under Defend! an enemy holding an order may shoot as soon as the unit gets there, then again in the Fire
         // phase.
-        const again = defend && unusedOrders(e) > 0 ? 1.8 : 1;
+        const again = defend && unusedOrders(e) > 0 ? DEFEND_FIRE_AGAIN : 1;
         const dice = fireDiceCount(b, e, me, d, false);
         fire += dice * p(fireHitOn(e, 'fire')) * again;
-        if (dice >= 3) {
+        if (dice >= WITHDRAW_HITS) {
           // Three hits of one fire make the unit withdraw a box straight back from the firer (4.ii.g).
           const pmf = this.memo.hitsPmf(dice, fireHitOn(e, 'fire'));
           let three = 0;
-          for (let h = 3; h < pmf.length; h++) three += pmf[h]!;
-          if (three * 0.6 > brokenByFire && retreatHits(ctx, u, pose.cell, e.cell, 1, ui) === Infinity) brokenByFire = three * 0.6;
+          for (let h = WITHDRAW_HITS; h < pmf.length; h++) three += pmf[h]!;
+          if (three * FIRE_THREAT_SHARE > brokenByFire && retreatHits(ctx, u, pose.cell, e.cell, 1, ui) === Infinity) brokenByFire = three * FIRE_THREAT_SHARE;
         }
-      } else if (kind === FIRE_SKIRMISH) fire += 0.3;
-      if (d <= baseMove(e) + 1 && mayAssault(e) && this.walk[e.cell * this.cells + pose.cell]! <= baseMove(e) + 1) {
+      } else if (kind === FIRE_SKIRMISH) fire += SKIRMISH_THREAT;
+      if (d <= chargeReach(e) && mayAssault(e) && this.walk[e.cell * this.cells + pose.cell]! <= chargeReach(e)) {
         const chance = this.assaultChance(e);
         if (chance === 0) continue;
         // The enemy would come at the side it already stands off, and the unit would fall back straight away from it.
@@ -345,7 +379,7 @@ export class Evaluator {
         const odds = meleeOdds(this.memo, assaultAttackerDice(b, e, me, contact), assaultHitOn(e), assaultDefenderDice(e, me, holding), assaultHitOn(u));
         // Being charged costs the hits taken, less what the charge costs the enemy (an exchange it would not seek),
         // and on losing the retreat's hits, or the unit when the retreat breaks it.
-        let m = Math.max(0, odds.attackerHits - 0.7 * odds.defenderHits);
+        let m = Math.max(0, odds.attackerHits - CHARGE_EXCHANGE * odds.defenderHits);
         let lost = 0;
         let longest = odds.winBy.length - 1;
         while (longest > 0 && odds.winBy[longest]! < 1e-4) longest--;
@@ -394,17 +428,17 @@ export class Evaluator {
     // A worn unit is little use at the front: it is pulled less, and so falls back on rallying and holding.
     const health = (u.sp - u.hits) / Math.max(1, u.sp);
     const dist = this.plan.dist[kindOf(u)];
-    let v = -dist[pose.cell]! * this.pull * (0.25 + 0.75 * health) + this.plan.bonus[pose.cell]!;
+    let v = -dist[pose.cell]! * this.pull * (WORN_PULL + (1 - WORN_PULL) * health) + this.plan.bonus[pose.cell]!;
     // Guns are no use on an objective and a poor holder of it; keep them back at fighting range.
-    if (isGuns(u)) v = v * 0.1;
-    if (this.plan.aggression > 0.3) {
+    if (isGuns(u)) v = v * GUNS_PULL;
+    if (this.plan.aggression > CROWDING_AGGRESSION) {
       // An attack goes in together: a unit beside friends is supported and does not draw every enemy shot alone.
       // But a unit standing in the one box a friend behind it must pass through (a bridge, a gap) stops the attack.
       const crowd = this.crowding();
       const self = isGuns(u) ? 0 : boxDistance(b, u.cell, pose.cell) <= 1.5 ? 1 : 0;
       const near = crowd.near[pose.cell]! - self;
       const blocking = crowd.blocking[pose.cell]! - (!isGuns(u) && this.nextStep(kindOf(u))[u.cell] === pose.cell ? 1 : 0);
-      v += (isGuns(u) ? 0 : 0.5 * this.plan.aggression * Math.min(2, near)) - 0.6 * this.pull * Math.min(2, blocking);
+      v += (isGuns(u) ? 0 : SUPPORT_PER_FRIEND * this.plan.aggression * Math.min(CROWD_CAP, near)) - BLOCKING_PER_FRIEND * this.pull * Math.min(CROWD_CAP, blocking);
       // A square cannot go forward without re-forming first: a turn lost to an attack.
       if (pose.formation === 'square') v -= this.pull * this.plan.aggression;
     }
@@ -413,14 +447,14 @@ export class Evaluator {
     // may not end next to the enemy, so for them the same look would find next to nothing.)
     const now = this.fireValue(ui, pose, ability, extraDie);
     const later = ability === 'fire' || !isGuns(u) ? now : this.fireValue(ui, pose, 'fire', false);
-    v += later > now ? now + 0.5 * (later - now) : now;
+    v += later > now ? now + LATER_FIRE_SHARE * (later - now) : now;
     v -= this.threat(ui, pose, extraDie) * this.caution;
-    if (u.type !== 'Lights' && (b.flags[pose.cell]! & (T_TOWN | T_FORT)) !== 0) v += 1;
+    if (u.type !== 'Lights' && (b.flags[pose.cell]! & (T_TOWN | T_FORT)) !== 0) v += TOWN_BONUS;
     if (isGuns(u)) {
       // Guns keep out of reach of enemy foot and horse.
       for (const ei of this.enemies) {
         const e = this.s.units[ei]!;
-        if (mayAssault(e) && this.walk[e.cell * this.cells + pose.cell]! <= baseMove(e) + 1) v -= 4;
+        if (mayAssault(e) && this.walk[e.cell * this.cells + pose.cell]! <= chargeReach(e)) v -= GUNS_IN_REACH;
       }
     }
     cache.set(key, v);

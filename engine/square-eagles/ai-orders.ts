@@ -1,24 +1,46 @@
 // The AI's Orders phase: where each General goes and which units get the pips.
 import { boxDistance } from './board.js';
-import { maxOrders, orderActions, orderCost } from './legal-actions.js';
-import { baseMove, mayAssault } from './movement.js';
+import { maxOrders, mayRally, orderActions, orderCost } from './legal-actions.js';
+import { mayAssault } from './movement.js';
 import { kindOf } from './ai-strategy.js';
-import { Evaluator } from './ai-evaluator.js';
+import { Evaluator, chargeReach } from './ai-evaluator.js';
 import type { AiMemo } from './ai-memo.js';
+import {
+  AT_RISK_HITS,
+  ATTACH_AT_RISK,
+  ATTACH_DOOMED,
+  ATTACH_GUNS_IN_CONTACT,
+  ATTACH_NEAR_LOSS,
+  ATTACH_RALLY,
+  BASE_NEED,
+  CAVALRY_CHARGE_NEED,
+  CONTACT_NEED,
+  DOOMED_MARGIN,
+  FOOT_CHARGE_NEED,
+  GOAL_NEED_CAP,
+  GOAL_NEED_FLOOR,
+  GOAL_NEED_PER_BOX,
+  GUNS_IDLE_NEED,
+  GUNS_TARGET_NEED,
+  MIN_NEED_PER_PIP,
+  NEAR_LOSS_HITS,
+  RALLY_NEED,
+  SECOND_ORDER_SHARE,
+} from './ai-weights.js';
 import { isCavalry, isGuns, isSpent, onTable, unitIndexOf, type Action, type GameState } from './types.js';
 
 /** How much a unit wants an order this turn, in rough VP. */
 function orderNeed(ev: Evaluator, ui: number): number {
   const { s } = ev;
   const u = s.units[ui]!;
-  let need = 1;
+  let need = BASE_NEED;
   const nearest = ev.enemies.reduce((m, ei) => Math.min(m, boxDistance(s.board, u.cell, s.units[ei]!.cell)), Infinity);
-  if (u.hits > 1) need += (u.hits / u.sp) * 4;
-  if (isGuns(u)) need += ev.fireValue(ui, u, 'fire', false) > 0 ? 4 : 0.5;
-  else if (mayAssault(u) && nearest <= baseMove(u) + 1) need += isCavalry(u) ? 4 : 2.5;
-  else if (nearest <= 1) need += 2;
-  need += Math.min(3, ev.plan.dist[kindOf(u)][u.cell]! * 0.6) * (0.5 + ev.plan.aggression);
-  if (u.orders > 0) need *= 0.4;
+  if (mayRally(u)) need += (u.hits / u.sp) * RALLY_NEED;
+  if (isGuns(u)) need += ev.fireValue(ui, u, 'fire', false) > 0 ? GUNS_TARGET_NEED : GUNS_IDLE_NEED;
+  else if (mayAssault(u) && nearest <= chargeReach(u)) need += isCavalry(u) ? CAVALRY_CHARGE_NEED : FOOT_CHARGE_NEED;
+  else if (nearest <= 1) need += CONTACT_NEED;
+  need += Math.min(GOAL_NEED_CAP, ev.plan.dist[kindOf(u)][u.cell]! * GOAL_NEED_PER_BOX) * (GOAL_NEED_FLOOR + ev.plan.aggression);
+  if (u.orders > 0) need *= SECOND_ORDER_SHARE;
   return need;
 }
 
@@ -46,13 +68,13 @@ export function planOrders(s: GameState, memo: AiMemo): Action[] {
       const ui = unitIndexOf(s, a.unit);
       const u = s.units[ui]!;
       const cost = (ordered.get(ui) ?? 0) > 0 ? 0 : orderCost(s, u, g);
-      let score = need(ui) * cost + (u.hits > 1 ? 1 : 0) - (u.hits >= u.sp - 2 && cost === 2 ? 3 : 0);
+      let score = need(ui) * cost + (mayRally(u) ? ATTACH_RALLY : 0) - (u.hits >= u.sp - NEAR_LOSS_HITS && cost === 2 ? ATTACH_NEAR_LOSS : 0);
       // A General goes with his unit if it is destroyed and is out for a turn: no orders from him then.
       ev.exposure(ui, u);
       const hits = ev.exposed.fire + ev.exposed.melee;
       const left = u.sp - u.hits;
-      score -= hits >= left - 0.5 ? 6 : hits >= left - 2 ? 2 : 0;
-      if (isGuns(u) && cost === 2) score -= 2;
+      score -= hits >= left - DOOMED_MARGIN ? ATTACH_DOOMED : hits >= left - AT_RISK_HITS ? ATTACH_AT_RISK : 0;
+      if (isGuns(u) && cost === 2) score -= ATTACH_GUNS_IN_CONTACT;
       if (!best || score > best.score) best = { ui, score };
     }
     if (best) {
@@ -71,7 +93,7 @@ export function planOrders(s: GameState, memo: AiMemo): Action[] {
       const u = s.units[ui]!;
       const have = ordered.get(ui) ?? 0;
       if (have >= maxOrders(u) || cost > pips) continue;
-      if ((have > 0 ? need(ui) * 0.4 : need(ui)) / cost < 0.5) continue;
+      if ((have > 0 ? need(ui) * SECOND_ORDER_SHARE : need(ui)) / cost < MIN_NEED_PER_PIP) continue;
       plan.push({ type: 'order', general: g.id, unit: u.id });
       ordered.set(ui, have + 1);
       pips -= cost;

@@ -5,6 +5,27 @@ import { evaluateVictory } from './victory.js';
 import { ctxOf } from './geometry.js';
 import { exitFields, goalField, mountedGoals } from './ai-fields.js';
 import type { AiMemo } from './ai-memo.js';
+import {
+  AGGRESSION_FLOOR,
+  CAPTURE_SHARE,
+  CONTESTED_SHARE,
+  ENEMY_BOX_PENALTY,
+  EXIT_BOX_BONUS,
+  GUARD_SHARE,
+  HEAD_START,
+  HOLD_EARLY_SHARE,
+  HOLD_ENEMY_WEIGHT,
+  HOLD_OWN_WEIGHT,
+  OBJECTIVE_BONUS_CAP,
+  OBJECTIVE_VP_SCALE,
+  STAKE_LAST_UNIT,
+  STAKE_PER_LOSS,
+  TAKE_EARLY_SHARE,
+  TRAVEL_PER_TURN,
+  TURNS_TO_FIGHT,
+  WINNING_AGGRESSION,
+  ZOC_BOX_PENALTY,
+} from './ai-weights.js';
 import { isFoot, isGuns, isSpent, onTable, sideIndexOf, type GameState, type SideIndex, type UnitState } from './types.js';
 
 /**
@@ -55,7 +76,7 @@ export function stakes(s: GameState): [number, number] {
         if (u.status === 'eliminated') lost++;
       }
       const left = Math.max(1, Math.ceil((v.percent / 100) * total - 1e-9) - lost);
-      f[victim] = Math.max(f[victim], 1 + 0.6 / left + (left === 1 ? 0.6 : 0));
+      f[victim] = Math.max(f[victim], 1 + STAKE_PER_LOSS / left + (left === 1 ? STAKE_LAST_UNIT : 0));
     }
   }
   return f;
@@ -78,7 +99,7 @@ function weighObjectives(s: GameState, side: SideIndex): Float64Array {
       const mine = sideIndexOf(s, v.side) === side;
       for (const id of v.objectives ?? []) {
         const k = index.get(id);
-        if (k !== undefined) w[k] = Math.max(w[k]!, mine ? 1.5 : 1.2);
+        if (k !== undefined) w[k] = Math.max(w[k]!, mine ? HOLD_OWN_WEIGHT : HOLD_ENEMY_WEIGHT);
       }
     } else if (v.kind === 'points') {
       for (let k = 0; k < w.length; k++) w[k] = Math.max(w[k]!, 1);
@@ -136,7 +157,7 @@ function winnerNow(memo: AiMemo, s: GameState): number {
 
 /** See Strategy.aggression. */
 function aggressionOf(s: GameState, side: SideIndex, plan: Strategy): number {
-  if (plan.winning) return 0.1;
+  if (plan.winning) return WINNING_AGGRESSION;
   // How long the force needs to get to grips: its median distance to the goals at two boxes a turn, and a couple
   // of turns to fight there. When that is all the time left, everything goes in.
   const progress = Math.min(1, (s.turn - 1) / Math.max(1, s.meta.limit - 1));
@@ -144,9 +165,9 @@ function aggressionOf(s: GameState, side: SideIndex, plan: Strategy): number {
   for (const u of s.units) if (u.side === side && onTable(u) && !isSpent(u) && !isGuns(u)) ds.push(plan.dist[kindOf(u)][u.cell]!);
   ds.sort((x, y) => x - y);
   const travel = ds.length > 0 ? ds[ds.length >> 1]! : 0;
-  const needed = travel / 2 + 2;
+  const needed = travel / TRAVEL_PER_TURN + TURNS_TO_FIGHT;
   const left = Math.max(1, s.meta.limit - s.turn + 1);
-  return Math.min(1, Math.max(0.45 + 0.55 * progress, needed / left));
+  return Math.min(1, Math.max(AGGRESSION_FLOOR + (1 - AGGRESSION_FLOOR) * progress, needed / left));
 }
 
 function workOutStrategy(memo: AiMemo, s: GameState, side: SideIndex, enemies: readonly number[]): Strategy {
@@ -172,26 +193,26 @@ function workOutStrategy(memo: AiMemo, s: GameState, side: SideIndex, enemies: r
   const bonus = new Float64Array(n);
   const capture = new Float64Array(n);
   let anyGoal = false;
-  const holdWeight = 0.25 + 0.75 * progress * progress;
+  const holdWeight = HOLD_EARLY_SHARE + (1 - HOLD_EARLY_SHARE) * progress * progress;
   b.objectives.forEach((o, k) => {
     const w = weights[k]!;
     if (w === 0) return;
     anyGoal = true;
-    const value = Math.min(20, (o.vp / 5) * w);
+    const value = Math.min(OBJECTIVE_BONUS_CAP, (o.vp / OBJECTIVE_VP_SCALE) * w);
     const held = s.control[k]!.holder === side;
     // What the side holds draws its troops only while the game as it stands is won; a side that must attack
     // leaves a guard where it stands (the bonus below) and sends the rest on.
     if (!held || winning) {
-      const offset = Math.round((1.5 - w) * 4);
+      const offset = Math.round((HOLD_OWN_WEIGHT - w) * HEAD_START);
       for (const c of o.cells) addSource(0, c, offset);
       for (const c of mountedGoals(b)[k]!) addSource(1, c, offset);
     }
     for (const c of o.cells) {
       // Stepping into an objective nobody of the enemy stands in takes it at once; beside enemy troops it only
       // contests it. Holding counts at the end, so guarding grows in worth as the end nears.
-      const v = held ? value * holdWeight * (winning ? 1 : 0.35) : enemyIn[k] ? value * 0.3 : value * (0.5 + 0.5 * progress);
+      const v = held ? value * holdWeight * (winning ? 1 : GUARD_SHARE) : enemyIn[k] ? value * CONTESTED_SHARE : value * (TAKE_EARLY_SHARE + (1 - TAKE_EARLY_SHARE) * progress);
       if (v > bonus[c]!) bonus[c] = v;
-      if (!held && value * 0.6 > capture[c]!) capture[c] = value * 0.6;
+      if (!held && value * CAPTURE_SHARE > capture[c]!) capture[c] = value * CAPTURE_SHARE;
     }
   });
   if (exit) {
@@ -199,16 +220,16 @@ function workOutStrategy(memo: AiMemo, s: GameState, side: SideIndex, enemies: r
     for (const c of exit) {
       addSource(0, c, 0);
       addSource(1, c, 0);
-      bonus[c] = Math.max(bonus[c]!, 15);
+      bonus[c] = Math.max(bonus[c]!, EXIT_BOX_BONUS);
     }
   }
   // The way is dearer through the enemy: a box an enemy stands in costs as much as four boxes round it, a box in
   // an enemy zone of control (where a move stops) one more.
   const penalty = new Uint8Array(n);
   const ctx = ctxOf(s);
-  for (const ei of enemies) penalty[s.units[ei]!.cell] = 8;
+  for (const ei of enemies) penalty[s.units[ei]!.cell] = ENEMY_BOX_PENALTY;
   const zoc = ctx.zoc[side === 0 ? 1 : 0];
-  for (let i = 0; i < n; i++) if (penalty[i] === 0 && zoc[i] !== undefined && zoc[i]!.length > 0) penalty[i] = 2;
+  for (let i = 0; i < n; i++) if (penalty[i] === 0 && zoc[i] !== undefined && zoc[i]!.length > 0) penalty[i] = ZOC_BOX_PENALTY;
   for (const kind of [0, 1] as const) goalField(b, sources[kind], offsets[kind], penalty, dist[kind], memo);
   if (!anyGoal || sources[0].length === 0 || dist[0].every((d) => d >= b.cols + b.rows)) {
     // Nothing to stand on (a pure destroy condition): the goal is the enemy.

@@ -7,7 +7,7 @@
 // ai-evaluator.ts (what a unit standing somewhere is worth), ai-odds.ts (dice odds), ai-orders.ts and ai-actions.ts
 // (the Orders and Actions phases). This file holds the players and their smaller choices.
 import { randomBelow, seedRng, type RngState } from '../dice.js';
-import { assaultHitOn, defenceFirePool, fireTargets, firePool, retreatHits } from './combat.js';
+import { WITHDRAW_HITS, assaultHitOn, defenceFirePool, fireTargets, firePool, retreatHits } from './combat.js';
 import { ctxOf, type Ctx } from './geometry.js';
 import { legalActions } from './game.js';
 import { advanceBox, isLegalOrder, isLegalUnitAction, mayEndActions, mayShootNow, mustUseOrders } from './legal-actions.js';
@@ -17,6 +17,7 @@ import { stakes } from './ai-strategy.js';
 import { Evaluator, abilityAfter, hitValue, type Pose } from './ai-evaluator.js';
 import { planActions } from './ai-actions.js';
 import { planOrders } from './ai-orders.js';
+import { DESTROYED_VP_SHARE, HEAVY_FIRE } from './ai-weights.js';
 import { isGuns, unitIndexOf, unusedOrders, type Action, type GameState } from './types.js';
 
 export type PlayerKind = 'ai' | 'random';
@@ -139,7 +140,7 @@ function shotValue(memo: AiMemo, ctx: Ctx, ui: number, ti: number, pool: { dice:
   const t = s.units[ti]!;
   const left = t.sp - t.hits;
   const hv = hitValue(t) * stake[t.side];
-  const kill = t.vp * 0.5 * stake[t.side];
+  const kill = t.vp * DESTROYED_VP_SHARE * stake[t.side];
   // Light Rifles re-roll a missed skirmish die: each die hits unless it misses twice.
   const f = pool.reroll ? binomialPmf(pool.dice, 1 - (1 - p(pool.hitOn)) ** 2) : memo.hitsPmf(pool.dice, pool.hitOn);
   let back = -1;
@@ -151,7 +152,7 @@ function shotValue(memo: AiMemo, ctx: Ctx, ui: number, ti: number, pool: { dice:
       continue;
     }
     let x = k * hv;
-    if (k >= 3) {
+    if (k >= WITHDRAW_HITS) {
       if (back < 0) back = retreatHits(ctx, t, t.cell, s.units[ui]!.cell, 1, -1);
       x = back === Infinity || k + back >= left ? left * hv + kill : x + back * hv;
     }
@@ -219,7 +220,7 @@ function chooseAssaultDefence(s: GameState): Action {
   const dieGain = p(assaultHitOn(s.units[p0.defender]!));
   const pool = defenceFirePool(ctxOf(s), p0.defender, p0.attacker);
   if (pool) {
-    const fireGain = pool.dice * p(pool.hitOn) * (pool.dice >= 3 ? 1.3 : 1);
+    const fireGain = pool.dice * p(pool.hitOn) * (pool.dice >= WITHDRAW_HITS ? HEAVY_FIRE : 1);
     if (fireGain > dieGain) return { type: 'assault-defence', choice: 'fire' };
   }
   return { type: 'assault-defence', choice: 'dice' };

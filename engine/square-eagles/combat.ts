@@ -23,6 +23,9 @@ import {
 
 export type FireKind = 'fire' | 'skirmish';
 
+/** Hits from one fire that make its target withdraw a box (4.ii.g). */
+export const WITHDRAW_HITS = 3;
+
 export interface DicePool {
   dice: number;
   hitOn: number;
@@ -585,7 +588,7 @@ export function shoot(
     if (r === 1) u.supplied = false;
     ev.push({ type: 'resupply', unit: u.id, roll: r, supplied: u.supplied });
   }
-  if (hits >= 3 && onTable(t)) retreat(s, ti, u.cell, 1, ev);
+  if (hits >= WITHDRAW_HITS && onTable(t)) retreat(s, ti, u.cell, 1, ev);
   return taken;
 }
 
