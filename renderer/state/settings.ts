@@ -12,11 +12,14 @@ export const DEFAULT_SETTINGS: Settings = { paper: 'a4', units: 'inches', showCe
 
 export function loadSettings(storage: Pick<Storage, 'getItem'> = localStorage): Settings {
   try {
-    const raw = JSON.parse(storage.getItem(KEY) ?? '{}') as Partial<Settings>;
+    // Whatever the storage holds, from an older version or typed by hand, is read as unknown and checked.
+    const raw: unknown = JSON.parse(storage.getItem(KEY) ?? '{}');
+    if (raw === null || typeof raw !== 'object') return DEFAULT_SETTINGS;
+    const stored: { paper?: unknown; units?: unknown; showCellLabels?: unknown } = raw;
     return {
-      paper: raw.paper === 'letter' ? 'letter' : 'a4',
-      units: raw.units === 'centimetres' ? 'centimetres' : 'inches',
-      showCellLabels: raw.showCellLabels !== false,
+      paper: stored.paper === 'letter' ? 'letter' : 'a4',
+      units: stored.units === 'centimetres' ? 'centimetres' : 'inches',
+      showCellLabels: stored.showCellLabels !== false,
     };
   } catch {
     return DEFAULT_SETTINGS;
