@@ -85,6 +85,9 @@ export interface DocumentLifecycle {
   dismissBackups(): void;
 }
 
+/** What a rejected host call says; a rejection need not be an Error. */
+const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
 export function useDocumentLifecycle(host: HostApi, modals: Pick<Modals, 'show' | 'close' | 'find'>, notify: Notify): DocumentLifecycle {
   const { show, close, find } = modals;
   const [editor, dispatch] = useReducer(editorReducer, undefined, () => initialEditor(newKey()));
@@ -103,7 +106,7 @@ export function useDocumentLifecycle(host: HostApi, modals: Pick<Modals, 'show' 
     (title, text, choices) => new Promise<string | null>((resolve) => show({ kind: 'confirm', title, text, choices, resolve })),
     [show],
   );
-  const refreshLibrary = useCallback(() => host.listLibrary().then(setLibrary).catch((e: Error) => fail(e.message)), [host, fail]);
+  const refreshLibrary = useCallback(() => host.listLibrary().then(setLibrary).catch((e: unknown) => fail(messageOf(e))), [host, fail]);
 
   /** Save, for a question asked before the save flow below exists; filled in once it does. */
   const saveRef = useRef<() => Promise<boolean>>(async () => false);
@@ -260,7 +263,7 @@ export function useDocumentLifecycle(host: HostApi, modals: Pick<Modals, 'show' 
         setBackups(found);
         if (i.initialDocument && found.length === 0) await openPath(i.initialDocument, true);
       } catch (e) {
-        fail((e as Error).message);
+        fail(messageOf(e));
       }
     })();
     return () => {
