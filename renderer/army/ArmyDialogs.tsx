@@ -178,15 +178,16 @@ export function CopyListDialog(props: { doc: Scenario; host: LibraryHost; initia
   const list = pick?.list;
   const from = list?.scale?.figureRatio;
   const to = props.doc.scale?.figureRatio;
-  const convertible = props.doc.ruleSystem === 'napoleons-eagles' && (from === 30 || from === 60) && (to === 30 || to === 60) && from !== to;
+  const target = to === 30 || to === 60 ? to : undefined;
+  const convertible = props.doc.ruleSystem === 'napoleons-eagles' && (from === 30 || from === 60) && target !== undefined && from !== target;
   const zone = hasListedZone(props.doc, side);
 
   const copy = () => {
     if (!list) return;
     let source = list;
     let converted: string | null = null;
-    if (convertible && convert) {
-      const c = convertDocument(list, to as 30 | 60, 'double');
+    if (convertible && convert && target !== undefined) {
+      const c = convertDocument(list, target, 'double');
       if (c.ok && !isScenario(c.document)) {
         source = c.document;
         converted = `Converted from 1:${from} to 1:${to} on the way (${c.report.warnings.length} warning${c.report.warnings.length === 1 ? '' : 's'}: figures follow the men where given).`;
@@ -244,7 +245,7 @@ export function CopyListDialog(props: { doc: Scenario; host: LibraryHost; initia
           </Box>
           <Box>
             <Typography variant="subtitle2">How</Typography>
-            <RadioGroup value={mode} onChange={(e) => setMode(e.target.value as CopyMode)}>
+            <RadioGroup value={mode} onChange={(e) => { const v = e.target.value; if (v === 'replace' || v === 'add') setMode(v); }}>
               <FormControlLabel value="replace" control={<Radio size="small" />} label="Replace the side's army" data-testid="copy-replace" />
               <FormControlLabel value="add" control={<Radio size="small" />} label="Add it as a formation of the side's army" data-testid="copy-add" />
             </RadioGroup>
@@ -306,9 +307,9 @@ export function PasteDialog(props: { system: RuleSystem | undefined; target: str
           slotProps={{ htmlInput: { 'data-testid': 'paste-text', style: { fontFamily: 'monospace', fontSize: 12 } } }}
           onKeyDown={(e) => {
             // A tab typed here belongs to the data, not to focus navigation.
-            if (e.key === 'Tab') {
+            const el = e.target;
+            if (e.key === 'Tab' && el instanceof HTMLTextAreaElement) {
               e.preventDefault();
-              const el = e.target as HTMLTextAreaElement;
               const { selectionStart: s, selectionEnd: en } = el;
               setText(text.slice(0, s) + '\t' + text.slice(en));
               requestAnimationFrame(() => el.setSelectionRange(s + 1, s + 1));

@@ -199,11 +199,11 @@ export function SettingsDialog(props: { open: boolean; settings: Settings; onCha
     <Dialog open={props.open} onClose={props.onClose} fullWidth maxWidth="xs" data-testid="settings-dialog">
       <DialogTitle>Settings</DialogTitle>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}>
-        <TextField select label="Paper size" value={s.paper} onChange={(e) => props.onChange({ ...s, paper: e.target.value as Settings['paper'] })}>
+        <TextField select label="Paper size" value={s.paper} onChange={(e) => { const v = e.target.value; if (v === 'a4' || v === 'letter') props.onChange({ ...s, paper: v }); }}>
           <MenuItem value="a4">A4</MenuItem>
           <MenuItem value="letter">Letter</MenuItem>
         </TextField>
-        <TextField select label="Show lengths in" value={s.units} onChange={(e) => props.onChange({ ...s, units: e.target.value as Settings['units'] })}>
+        <TextField select label="Show lengths in" value={s.units} onChange={(e) => { const v = e.target.value; if (v === 'inches' || v === 'centimetres') props.onChange({ ...s, units: v }); }}>
           <MenuItem value="inches">Inches</MenuItem>
           <MenuItem value="centimetres">Centimetres</MenuItem>
         </TextField>
