@@ -93,7 +93,7 @@ export function ForceTree(props: TreeProps) {
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if ((e.target as HTMLElement).tagName === 'INPUT') return;
+    if (e.target instanceof HTMLInputElement) return;
     const a = props.active;
     const mod = e.ctrlKey || e.metaKey;
     let handled = true;

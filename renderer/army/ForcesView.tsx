@@ -382,8 +382,7 @@ export function ForcesView(props: ForcesViewProps) {
       data-testid="forces"
       sx={{ position: 'absolute', inset: 0, display: 'flex', flexDirection: 'column', bgcolor: 'background.default', minHeight: 0 }}
       onPaste={(e) => {
-        const target = e.target as HTMLElement;
-        if (dialog || target.tagName === 'TEXTAREA') return;
+        if (dialog || e.target instanceof HTMLTextAreaElement) return;
         const text = e.clipboardData.getData('text/plain');
         if (!looksLikeRows(text)) return;
         e.preventDefault();

@@ -416,7 +416,8 @@ const Cell = memo(function Cell(props: CellProps) {
       e.stopPropagation();
       if (draft !== null) {
         setDraft(null);
-        requestAnimationFrame(() => (e.target as HTMLInputElement).select());
+        const input = e.currentTarget;
+        requestAnimationFrame(() => input.select());
       } else props.onNav('tree');
     } else if (e.key === 'F6') {
       e.preventDefault();
