@@ -99,7 +99,11 @@ export const markerFields = (arm: unknown, unit: Record<string, unknown> = {}): 
 
 const FORMATION_LABELS: Record<string, string> = Object.fromEntries(['', ...FORMATIONS_ON_TABLE].map((f) => [f, f === '' ? '—' : optionWords(f)]));
 
-/** Napoleon's Eagles leader ratings, each with the rules' default for the echelon he commands as its placeholder. */
+/**
+ * Napoleon's Eagles leader ratings, each with the rules' default for the echelon he commands as its placeholder.
+ * Unlike a rule setting, a rating typed equal to the default is kept: the default follows the formation's echelon,
+ * which may change, and a rating the designer wrote down should not change with it.
+ */
 export function leaderFields(echelon: Echelon | undefined): FieldSpec[] {
   const d = echelon ? LEADER_DEFAULTS[echelon] : undefined;
   const dflt = (v: number | undefined, unit = ''): string | undefined =>
