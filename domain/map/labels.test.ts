@@ -40,7 +40,7 @@ function table(units: Unit[], extra: { leaderCell?: string; terrain?: Feature[];
       { id: 'blue', name: 'Blue', army: { id: 'ba', name: 'Blue army', echelon: 'corps', units: [] } },
     ],
     turns: { limit: 12, first: 'red' },
-  } as Scenario;
+  };
 }
 
 /** The screen at `scale` pixels an inch, measured with the serif table so the test needs no canvas. */

@@ -404,16 +404,17 @@ function blockName(b: BlockItem, name: string, box: Box, star: number | null, la
     const size = largest * step;
     const lh = size * 1.12;
     const width = (t: string): number => measure(t, size, false, false);
-    let lines: string[] | null = null;
-    let first = 0;
+    let lines: string[] | null;
+    let first: number;
     if (!starBand) {
       // Without a star the lines are centred in the building.
       lines = wrapLines(name, width, () => s - 2 * side);
-      if (lines) first = y + s / 2 - ((lines.length - 1) * lh) / 2;
+      first = y + s / 2 - (((lines?.length ?? 1) - 1) * lh) / 2;
     } else {
       // With one they start at its top, narrower beside the star.
-      first = y + end + size * 0.55;
-      lines = wrapLines(name, width, (i) => (first + i * lh - size * 0.55 < starBand.bottom ? starBand.left - x - end : s - 2 * side));
+      const top = y + end + size * 0.55;
+      first = top;
+      lines = wrapLines(name, width, (i) => (top + i * lh - size * 0.55 < starBand.bottom ? starBand.left - x - end : s - 2 * side));
     }
     if (!lines || lines.length * lh > s - 2 * end) continue;
     return {

@@ -183,10 +183,11 @@ export function MapView(props: MapViewProps) {
   const liftedScene = useMemo(() => (lifted && liftedState?.mode !== 'vertex' ? pickScene(scene, liftedSet) : null), [scene, lifted, liftedSet, liftedState?.mode]);
   const tints = useMemo(() => (engineView && grid ? engineTints(scenario, scene) : null), [engineView, grid, scenario, scene]);
   const labels = useMemo(() => screenLabels(visibleScene, settledScale, style), [visibleScene, settledScale, style]);
-  const labelsRef = useRef(labels);
-  labelsRef.current = labels;
-  const labelsScale = useRef(settledScale);
-  labelsScale.current = settledScale;
+  // The layout the tooltip reads, with the scale it was laid out at (pointer handlers outlive a render).
+  const shownLabels = useRef({ labels, scale: settledScale });
+  useEffect(() => {
+    shownLabels.current = { labels, scale: settledScale };
+  }, [labels, settledScale]);
   const tipRef = useRef<HTMLDivElement>(null);
 
   // Re-cache the static layer after every change to what it draws, at the resolution the settled zoom needs.
@@ -274,8 +275,8 @@ export function MapView(props: MapViewProps) {
     const tip = tipRef.current;
     if (!tip) return;
     const at = screen && gestures.current.gesture === null ? toTable(camera.view(), screen) : null;
-    const scale = labelsScale.current;
-    const text = at ? hoverAt(labelsRef.current.hovers, [at[0] * scale, at[1] * scale]) : null;
+    const { labels: shown, scale } = shownLabels.current;
+    const text = at ? hoverAt(shown.hovers, [at[0] * scale, at[1] * scale]) : null;
     if (!text || !screen) {
       if (tip.style.display !== 'none') tip.style.display = 'none';
       return;
