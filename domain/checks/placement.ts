@@ -2,7 +2,8 @@
 // set-up position, a deployment zone or a reinforcement.
 import { isPoint } from '../geometry.js';
 import { isCellGrid } from '../grid.js';
-import type { Feature, Leader, Unit } from '../model.js';
+import type { ForceNode } from '../forces.js';
+import type { Feature } from '../model.js';
 import { classifyCells, dominantTerrain, terrainLocator } from '../terrain-cells.js';
 import { describeFeature, type RuleProfile } from '../rule-systems/profile.js';
 import { resolvedOptions } from '../rule-systems/options.js';
@@ -41,15 +42,17 @@ export function checkPlacement(ctx: CheckContext, profile: RuleProfile | undefin
 
   // One unit per box on gridded rules; generals are markers and may share (square-eagles "Units and Boxes").
   const occupied = new Map<string, string>();
-  const place = (node: Unit | Leader, path: string, isUnit: boolean) => {
+  const place = (n: Extract<ForceNode, { kind: 'unit' | 'leader' }>) => {
+    const { node, path } = n;
+    const unit = n.kind === 'unit' ? n.node : undefined;
     const setup = node.setup;
     if (!setup || typeof setup !== 'object') return;
     const where = terrainAt(setup);
     if (!where) return;
     const field = typeof setup.cell === 'string' ? 'cell' : 'at';
-    const barrier = profile?.setupBarrier(isUnit ? (node as Unit) : undefined, where.features, options);
+    const barrier = profile?.setupBarrier(unit, where.features, options);
     if (barrier) {
-      const who = isUnit ? `"${node.name}" (${(node as Unit).arm})` : `Leader "${node.name}"`;
+      const who = unit ? `"${unit.name}" (${unit.arm})` : `Leader "${node.name}"`;
       ctx.error(
         `${path}/setup/${field}`,
         `${who} is set up in ${describeFeature(barrier.feature)}: ${barrier.why}${profile ? ` in ${profile.title}` : ''}`,
@@ -57,7 +60,7 @@ export function checkPlacement(ctx: CheckContext, profile: RuleProfile | undefin
       );
     }
     // On the wrong kind of grid the map error says it all; box rules would only add noise.
-    if (isUnit && where.cell && profile?.oneUnitPerCell && grid.kind === profile.map) {
+    if (unit && where.cell && profile?.oneUnitPerCell && grid.kind === profile.map) {
       const first = occupied.get(where.cell);
       if (first) {
         ctx.error(`${path}/setup/${field}`, `"${node.name}" is set up in box ${where.cell}, already held by "${first}"`, 'One unit per box: move one of them.');
@@ -65,8 +68,7 @@ export function checkPlacement(ctx: CheckContext, profile: RuleProfile | undefin
     }
   };
   for (const n of ctx.forces) {
-    if (n.kind === 'unit') place(n.node, n.path, true);
-    else if (n.kind === 'leader') place(n.node, n.path, false);
+    if (n.kind === 'unit' || n.kind === 'leader') place(n);
   }
 
   checkFacing(ctx, profile);
