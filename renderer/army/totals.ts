@@ -1,6 +1,7 @@
 // Totals of an order of battle or any part of it: units by arm, figures, guns, men and victory points.
 import { walkForces } from '../../domain/forces.js';
 import type { Formation, RuleSystem, Unit } from '../../domain/model.js';
+import { isArm } from '../../domain/model.js';
 import { unitVp } from '../../domain/victory-points.js';
 
 export interface Totals {
@@ -26,7 +27,7 @@ export function emptyTotals(): Totals {
 
 export function addUnit(t: Totals, unit: Unit, system: RuleSystem | undefined): void {
   t.units++;
-  const arm: keyof Totals['byArm'] = (['infantry', 'cavalry', 'artillery', 'train'] as string[]).includes(unit.arm) ? unit.arm : 'other';
+  const arm: keyof Totals['byArm'] = isArm(unit.arm) ? unit.arm : 'other';
   t.byArm[arm]++;
   const ne = unit.ratings?.['napoleons-eagles'];
   t.figures += num(ne?.figures);
