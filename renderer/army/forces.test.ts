@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { ArmyList, Scenario } from '../../domain/model.js';
+import { isScenario, type AdcDocument, type ArmyList, type Scenario } from '../../domain/model.js';
 import { validateDocument } from '../../domain/validate.js';
 import { applyChanges, emptyHistory, record, undo } from '../state/history.js';
 import { armyListFromSide, copyArmyIntoSide } from './army-files.js';
@@ -10,6 +10,16 @@ import { addFormation, addLeader, addUnits, collectIds, deleteNodes, duplicateNo
 const load = <T>(name: string): T => JSON.parse(readFileSync(new URL(`../../scenarios/${name}`, import.meta.url), 'utf8')) as T;
 const friant = load<ArmyList>('fr-division-friant-1809.army.json');
 const plancenoit = load<Scenario>('ne-01-plancenoit.scenario.json');
+
+/** An edit's document as the army list or scenario it must be, failing the test otherwise. */
+function listOf(doc: AdcDocument): ArmyList {
+  if (isScenario(doc)) throw new Error('expected an army list');
+  return doc;
+}
+function scenarioOf(doc: AdcDocument): Scenario {
+  if (!isScenario(doc)) throw new Error('expected a scenario');
+  return doc;
+}
 
 /** Applying the diff to the old document must give the new one, and undoing it the old one again. */
 function roundTrip<T>(before: T, after: T) {
@@ -56,21 +66,21 @@ describe('structural edits', () => {
     let r = addFormation(doc, 'army', '1st Division');
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    doc = r.doc as ArmyList;
+    doc = listOf(r.doc);
     const div = r.ids[0]!;
     expect(doc.army.formations![0]!.echelon).toBe('division');
     for (const name of ['Brigade A', 'Brigade B']) {
       r = addFormation(doc, div, name);
       if (!r.ok) throw new Error(r.message);
-      doc = r.doc as ArmyList;
+      doc = listOf(r.doc);
       const brigade = r.ids[0]!;
       r = addUnits(doc, brigade, [1, 2].map((i) => ({ ...newUnit('', `${i}/${name}`, 'napoleons-eagles'), ratings: { 'napoleons-eagles': { rating: 'B16C30', figures: 12, ranks: 3 } } })));
       if (!r.ok) throw new Error(r.message);
-      doc = r.doc as ArmyList;
+      doc = listOf(r.doc);
     }
     r = addLeader(doc, div, 'Gén. Friant');
     if (!r.ok) throw new Error(r.message);
-    doc = r.doc as ArmyList;
+    doc = listOf(r.doc);
     expect(addLeader(doc, div).ok).toBe(false);
     expect(doc.army.formations![0]!.formations!.map((f) => f.echelon)).toEqual(['brigade', 'brigade']);
     expect(validateDocument(doc).filter((p) => p.severity === 'error')).toEqual([]);
@@ -82,14 +92,14 @@ describe('structural edits', () => {
     if (!d.ok) throw new Error(d.message);
     const ids = [...collectIds(d.doc)];
     expect(new Set(ids).size).toBe(ids.length);
-    expect((d.doc as ArmyList).army.formations![1]!.name).toBe('Brigade Gilly (copy)');
+    expect(listOf(d.doc).army.formations![1]!.name).toBe('Brigade Gilly (copy)');
     roundTrip(friant, d.doc);
 
     const del = deleteNodes(friant, ['l15-1', 'l15-2', 'friant', 'friant-gen']);
     if (!del.ok) throw new Error(del.message);
-    expect((del.doc as ArmyList).army.formations![0]!.units!.map((u) => u.id)).not.toContain('l15-1');
-    expect((del.doc as ArmyList).army.leader).toBeUndefined();
-    expect((del.doc as ArmyList).army.id).toBe('friant');
+    expect(listOf(del.doc).army.formations![0]!.units!.map((u) => u.id)).not.toContain('l15-1');
+    expect(listOf(del.doc).army.leader).toBeUndefined();
+    expect(listOf(del.doc).army.id).toBe('friant');
 
     const index = indexForces(friant);
     const target = index.entries.find((e) => e.kind === 'formation' && e.id !== 'gilly' && e.id !== 'friant')!;
@@ -101,7 +111,7 @@ describe('structural edits', () => {
     // Reorder within a formation: the second before the first.
     const re = moveNodes(friant, ['l15-2'], { formationId: 'gilly', beforeId: 'l15-1' });
     if (!re.ok) throw new Error(re.message);
-    expect((re.doc as ArmyList).army.formations![0]!.units!.slice(0, 2).map((u) => u.id)).toEqual(['l15-2', 'l15-1']);
+    expect(listOf(re.doc).army.formations![0]!.units!.slice(0, 2).map((u) => u.id)).toEqual(['l15-2', 'l15-1']);
     expect(moveNodes(friant, ['friant'], { formationId: 'gilly' }).ok).toBe(false);
     expect(moveNodes(friant, ['gilly'], { formationId: 'gilly' }).ok).toBe(false);
   });
@@ -112,7 +122,7 @@ describe('structural edits', () => {
     const named = [...(plancenoit.sides[side]!.deployment ?? []).flatMap((d) => d.units ?? []), ...(plancenoit.sides[side]!.reinforcements ?? []).flatMap((r) => r.units)];
     const r = deleteNodes(plancenoit, [named[0]!]);
     if (!r.ok) throw new Error(r.message);
-    const s = (r.doc as Scenario).sides[side]!;
+    const s = scenarioOf(r.doc).sides[side]!;
     expect([...(s.deployment ?? []).flatMap((d) => d.units ?? []), ...(s.reinforcements ?? []).flatMap((x) => x.units)]).not.toContain(named[0]);
     expect(validateDocument(r.doc).filter((p) => p.severity === 'error' && /not found|unknown|no unit/i.test(p.message))).toEqual([]);
   });
@@ -125,11 +135,11 @@ describe('structural edits', () => {
     doc.sides[0].deployment = [{ zone: { edge: 'west', depth: 12 }, units: [leader.id, unit.id] }];
     const del = deleteNodes(doc, [leader.id]);
     if (!del.ok) throw new Error(del.message);
-    expect((del.doc as Scenario).sides[0].deployment![0]!.units).toEqual([unit.id]);
+    expect(scenarioOf(del.doc).sides[0].deployment![0]!.units).toEqual([unit.id]);
     const other = index.entries.find((e) => e.kind === 'formation' && e.root === 1 && !e.node.leader)!;
     const moved = moveNodes(doc, [leader.id], { formationId: other.id });
     if (!moved.ok) throw new Error(moved.message);
-    expect((moved.doc as Scenario).sides[0].deployment![0]!.units).toEqual([unit.id]);
+    expect(scenarioOf(moved.doc).sides[0].deployment![0]!.units).toEqual([unit.id]);
   });
 
   it('edits in the formation a node sits in, even when an earlier node has that formation\'s id', () => {
@@ -143,13 +153,13 @@ describe('structural edits', () => {
     };
     const del = deleteNodes(doc, ['u1']);
     if (!del.ok) throw new Error(del.message);
-    expect((del.doc as ArmyList).army.formations!.map((f) => f.units!.map((u) => u.id))).toEqual([['b'], ['u2']]);
+    expect(listOf(del.doc).army.formations!.map((f) => f.units!.map((u) => u.id))).toEqual([['b'], ['u2']]);
     const dup = duplicateNodes(doc, ['u2']);
     if (!dup.ok) throw new Error(dup.message);
-    expect((dup.doc as ArmyList).army.formations![1]!.units!.map((u) => u.name)).toEqual(['U1', 'U2', 'U2 (copy)']);
+    expect(listOf(dup.doc).army.formations![1]!.units!.map((u) => u.name)).toEqual(['U1', 'U2', 'U2 (copy)']);
     const re = moveNodes(doc, ['u2'], { formationId: 'a' });
     if (!re.ok) throw new Error(re.message);
-    expect((re.doc as ArmyList).army.formations!.map((f) => f.units!.map((u) => u.id))).toEqual([['b', 'u2'], ['u1']]);
+    expect(listOf(re.doc).army.formations!.map((f) => f.units!.map((u) => u.id))).toEqual([['b', 'u2'], ['u1']]);
   });
 });
 
