@@ -20,7 +20,7 @@ export interface FieldScratch {
 
 /** The steps between boxes, worked out once per board: the searches below run several times a decision. */
 const stepsCache = new WeakMap<Board, Steps>();
-export function stepsOf(b: Board): Steps {
+function stepsOf(b: Board): Steps {
   let st = stepsCache.get(b);
   if (st) return st;
   const n = b.cols * b.rows;

@@ -21,7 +21,7 @@ export interface BatchSetup {
   blue: PlayerKind;
 }
 
-export const gameSeed = (seed: number, index: number): number => deriveSeed(seed, index);
+const gameSeed = (seed: number, index: number): number => deriveSeed(seed, index);
 
 /** What one side lost of one unit type: units eliminated, and strength points lost (hits, an eliminated unit's SP). */
 export type { UnitLoss };
@@ -68,7 +68,7 @@ export const addGame = (t: BatchTally, game: BatchGame): BatchTally => tally.add
 
 export const summariseTally = (t: BatchTally, seconds: number): SimulationSummary => tally.summariseTally(t, seconds, SE_TYPES);
 
-export const tallyOf = (games: readonly BatchGame[]): BatchTally => games.reduce(addGame, tally.emptyTally());
+const tallyOf = (games: readonly BatchGame[]): BatchTally => games.reduce(addGame, tally.emptyTally());
 
 export function summarise(games: readonly BatchGame[], seconds: number): SimulationSummary {
   return summariseTally(tallyOf(games), seconds);

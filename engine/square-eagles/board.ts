@@ -254,15 +254,15 @@ export function onEdge(b: Board, i: number, edge: Edge): boolean {
 
 /** The box one step from `i`, or -1 off the table. */
 export function step(b: Board, i: number, dc: number, dr: number): number {
-  const c = (i % b.cols) + dc;
-  const r = (i - (i % b.cols)) / b.cols + dr;
+  const c = colOf(b, i) + dc;
+  const r = rowOf(b, i) + dr;
   if (c < 0 || r < 0 || c >= b.cols || r >= b.rows) return -1;
   return r * b.cols + c;
 }
 
 /** Distance in boxes, a diagonal counting 1.5 (Units and Boxes). */
 export function boxDistance(b: Board, i: number, j: number): number {
-  const dc = Math.abs((i % b.cols) - (j % b.cols));
+  const dc = Math.abs(colOf(b, i) - colOf(b, j));
   const dr = Math.abs(rowOf(b, i) - rowOf(b, j));
   const lo = dc < dr ? dc : dr;
   const hi = dc < dr ? dr : dc;

@@ -1,7 +1,7 @@
 // Fire (rule 4) and assaults (3.iv Assault d–f): who may fire at whom, the dice with every modifier named, hits,
 // withdrawals and retreats. Choices the text leaves open are in docs/rules/square-eagles.md §7.
 import type { DiceSource } from '../dice.js';
-import { IMPASSABLE, T_WOODS, boxDistance, isCut, step, type Board } from './board.js';
+import { IMPASSABLE, T_WOODS, boxDistance, colOf, isCut, rowOf, step, type Board } from './board.js';
 import { arcOfSide, assaultCover, hasLineOfSight, inFireCover, makeCtx, sideOf, type Arc, type AssaultCover, type Ctx } from './geometry.js';
 import { canEnd } from './movement.js';
 import {
@@ -12,6 +12,7 @@ import {
   MOVED,
   hasTrait,
   isCavalry,
+  isFoot,
   isGuns,
   isSpent,
   onTable,
@@ -55,7 +56,7 @@ export interface PoolAssumptions {
 export function mainRange(u: UnitState): number {
   if (u.type === 'Guns') return 8;
   if (u.type === 'Horse Guns') return 4;
-  if (u.type === 'Infantry' || u.type === 'Lights') return 1;
+  if (isFoot(u)) return 1;
   return 0;
 }
 
@@ -79,7 +80,7 @@ function gunsMayMoveAndFire(s: GameState, u: UnitState): boolean {
 }
 
 /** Why the unit may not use its ordinary fire now, or null when it may. */
-export function mainFireBar(s: GameState, u: UnitState, a: PoolAssumptions = {}): string | null {
+function mainFireBar(s: GameState, u: UnitState, a: PoolAssumptions = {}): string | null {
   if (isCavalry(u)) return 'cavalry do not fire';
   if (a.assumeReady) return null;
   if ((u.did & DID_MARCH) !== 0) return 'it marched this turn';
@@ -95,7 +96,7 @@ export function mainFireBar(s: GameState, u: UnitState, a: PoolAssumptions = {})
 }
 
 /** Why the unit may not skirmish now, or null. All Infantry and Artillery units skirmish; Cavalry do not (4.i). */
-export function skirmishBar(s: GameState, u: UnitState, a: PoolAssumptions = {}): string | null {
+function skirmishBar(s: GameState, u: UnitState, a: PoolAssumptions = {}): string | null {
   if (isCavalry(u)) return 'cavalry do not fire';
   if (a.assumeReady) return null;
   if ((u.did & DID_MARCH) !== 0) return 'it marched this turn';
@@ -223,13 +224,13 @@ export function fireDiceCount(b: Board, u: UnitState, t: UnitState, d: number, o
   return dice > 0 ? dice : 0;
 }
 
-export function mainFireDice(b: Board, u: UnitState, t: UnitState, d: number, orderBonus: boolean): DicePool {
+function mainFireDice(b: Board, u: UnitState, t: UnitState, d: number, orderBonus: boolean): DicePool {
   const modifiers: Modifier[] = [];
   const dice = fireDiceCount(b, u, t, d, orderBonus, modifiers);
   return { dice, hitOn: fireHitOn(u, 'fire'), modifiers };
 }
 
-export function skirmishDice(u: UnitState): DicePool {
+function skirmishDice(u: UnitState): DicePool {
   const modifiers: Modifier[] = [];
   if (hasTrait(u, 'light-rifles')) modifiers.push({ reason: 'light rifles: may re-roll a miss', dice: 0 });
   if (hasTrait(u, 'low-supplies')) modifiers.push({ reason: 'low supplies: hit number one worse', dice: 0 });
@@ -443,8 +444,8 @@ function unitAt(s: GameState, cell: number, except: number): number {
 
 /** "Straight back from the enemy": along the axis the enemy mostly lies on, or diagonally when it is exactly diagonal. */
 export function retreatDirection(b: Board, cell: number, enemyCell: number): [number, number] {
-  const dc = (cell % b.cols) - (enemyCell % b.cols);
-  const dr = (cell - (cell % b.cols)) / b.cols - (enemyCell - (enemyCell % b.cols)) / b.cols;
+  const dc = colOf(b, cell) - colOf(b, enemyCell);
+  const dr = rowOf(b, cell) - rowOf(b, enemyCell);
   const adc = Math.abs(dc);
   const adr = Math.abs(dr);
   if (adc > adr) return [Math.sign(dc), 0];
@@ -539,21 +540,6 @@ function nearestOpenBox(s: GameState, u: UnitState, ui: number, from: number, en
     }
   }
   return best;
-}
-
-/** Resolves one fire action (or skirmish) and its withdrawal (4.ii.g). Returns the hits inflicted. */
-export function resolveFire(
-  ctx: Ctx,
-  fi: number,
-  ti: number,
-  dice: DiceSource,
-  ev: GameEvent[],
-  opts: { orderBonus: boolean; source: string },
-): number {
-  const s = ctx.s;
-  const pool = firePool(ctx, fi, ti, { orderBonus: opts.orderBonus });
-  if (!pool.allowed) throw new Error(`illegal fire: ${pool.reason}`);
-  return shoot(s, fi, ti, pool.kind, pool, pool.reroll, dice, ev, opts.source);
 }
 
 export function shoot(

@@ -7,7 +7,7 @@ import { IllegalActionError, LogError, type Applied, type BatchGame, type RulesE
 import { makePlayer } from './ai.js';
 import { addGame, emptyTally, playBatchGame, summariseTally, type BatchTally } from './batch.js';
 import { decidedByCondition, decidedByRows } from '../batch-tally.js';
-import { cellIndex, type RuleOptions } from './board.js';
+import { cellIndex, colOf, rowOf, type RuleOptions } from './board.js';
 import { explainJson, explainPool } from './explain.js';
 import { pendingFireTerms } from './dice-pools.js';
 import { applyAction, legalActions, startGame } from './game.js';
@@ -86,8 +86,8 @@ function viewOf(s: GameState): SquareEaglesView {
       type: u.type,
       status: u.status,
       box: box(u.cell),
-      col: u.cell >= 0 ? u.cell % b.cols : null,
-      row: u.cell >= 0 ? Math.floor(u.cell / b.cols) : null,
+      col: u.cell >= 0 ? colOf(b, u.cell) : null,
+      row: u.cell >= 0 ? rowOf(b, u.cell) : null,
       facing: u.facing,
       formation: u.formation,
       sp: u.sp,

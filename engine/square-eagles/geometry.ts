@@ -9,6 +9,7 @@ import {
   T_TOWN,
   T_WOODS,
   boxDistance,
+  colOf,
   rowOf,
   step,
   type Board,
@@ -26,7 +27,7 @@ export const arcOfSide = (side: ArcSide): Arc => (side === 'left' || side === 'r
  * either side of the facing and include the diagonals on their edges ("Shooting and moving is +/- 45 degrees").
  */
 export function sideOf(b: Board, cell: number, facing: Facing, other: number): ArcSide {
-  const dc = (other % b.cols) - (cell % b.cols);
+  const dc = colOf(b, other) - colOf(b, cell);
   const dr = rowOf(b, other) - rowOf(b, cell);
   const [fx, fy] = DIR[facing];
   const forward = dc * fx + dr * fy;
@@ -60,7 +61,7 @@ export function facingTowards(b: Board, from: number, to: number): Facing | null
 
 /** The facing closest to the bearing from `from` to `to` (ties go to the north–south axis). */
 export function roughFacing(b: Board, from: number, to: number): Facing {
-  const dc = (to % b.cols) - (from % b.cols);
+  const dc = colOf(b, to) - colOf(b, from);
   const dr = rowOf(b, to) - rowOf(b, from);
   if (Math.abs(dc) > Math.abs(dr)) return dc > 0 ? 90 : 270;
   return dr > 0 ? 180 : 0;
@@ -109,7 +110,7 @@ export function makeCtx(s: GameState): Ctx {
 }
 
 /** Every unit but Lights and units in a town or works exerts a ZOC into the box to its front (Units and Boxes). */
-export function exertsZoc(b: Board, u: UnitState): boolean {
+function exertsZoc(b: Board, u: UnitState): boolean {
   return u.type !== 'Lights' && !isSpent(u) && (b.flags[u.cell]! & (T_TOWN | T_FORT)) === 0;
 }
 
@@ -173,9 +174,9 @@ function sightline(b: Board, from: number, to: number): Sightline {
   const key = from * b.cols * b.rows + to;
   const hit = cache.get(key);
   if (hit) return hit;
-  const x0 = (from % b.cols) + 0.5;
+  const x0 = colOf(b, from) + 0.5;
   const y0 = rowOf(b, from) + 0.5;
-  const x1 = (to % b.cols) + 0.5;
+  const x1 = colOf(b, to) + 0.5;
   const y1 = rowOf(b, to) + 0.5;
   const boxes: number[] = [];
   const pinches: number[] = [];
@@ -250,9 +251,3 @@ export function hasLineOfSight(ctx: Ctx, from: number, to: number): boolean {
   for (let k = 0; k < line.pinches.length; k += 2) if (blocks(line.pinches[k]!) && blocks(line.pinches[k + 1]!)) return false;
   return true;
 }
-
-/** For tests and the AI: the boxes between two boxes that a line of sight crosses. */
-export function interveningBoxes(b: Board, from: number, to: number): number[] {
-  return [...sightline(b, from, to).boxes];
-}
-

@@ -1,7 +1,7 @@
 // What the side to decide may do now, as actions: the Orders phase's attachments and orders, each ordered unit's
 // actions (rule 3), fire (rule 4), Defend! shots, an assaulted unit's use of its order and a winning assaulter's
 // choice. Each list has a check for one action beside it that gives the same answer without building the list.
-import { DIR, boxDistance, cellIndex, onEdge, step, type Facing } from './board.js';
+import { DIR, boxDistance, cellIndex, isCut, onEdge, step, type Facing } from './board.js';
 import { defenceFirePool, fireTargets } from './combat.js';
 import { nearestEnemy, type Ctx } from './geometry.js';
 import { assaultApproach, canEnd, maneuverOptions, mayAssault, moveOptions } from './movement.js';
@@ -261,7 +261,7 @@ export function advanceBox(ctx: Ctx, ui: number): number {
   const u = ctx.s.units[ui]!;
   const to = step(ctx.b, u.cell, DIR[u.facing][0], DIR[u.facing][1]);
   if (to < 0 || ctx.occ[to]! >= 0 || !canEnd(ctx.b, u, to)) return -1;
-  if (ctx.b.cut[u.cell]!.includes(to)) return -1;
+  if (isCut(ctx.b, u.cell, to)) return -1;
   return to;
 }
 

@@ -22,6 +22,7 @@ import { boxOnSide, enemyZoc, facingTowards, reverse, sideOf, type ArcSide, type
 import {
   hasTrait,
   isCavalry,
+  isFoot,
   isSpent,
   onTable,
   type Formation,
@@ -29,14 +30,14 @@ import {
   type UnitState,
 } from './types.js';
 
-export const canEnter = (b: Board, cell: number): boolean => cell >= 0 && (b.flags[cell]! & IMPASSABLE) === 0;
+const canEnter = (b: Board, cell: number): boolean => cell >= 0 && (b.flags[cell]! & IMPASSABLE) === 0;
 
 /** Only Infantry and Lights may end a move in a town (3.iv c.1); with Forts, Guns may also end one in works. */
 export function canEnd(b: Board, u: UnitState, cell: number): boolean {
   if (!canEnter(b, cell)) return false;
   const f = b.flags[cell]!;
   if ((f & (T_TOWN | T_FORT)) === 0) return true;
-  if (u.type === 'Infantry' || u.type === 'Lights') return true;
+  if (isFoot(u)) return true;
   if ((f & T_TOWN) === 0 && b.options.forts && (u.type === 'Guns' || u.type === 'Horse Guns')) return true;
   return false;
 }
@@ -53,12 +54,12 @@ export function baseMove(u: UnitState): number {
 }
 
 /** Infantry in column, Lights and all Cavalry may take one diagonal step in a Move or March (3.iii). */
-export function mayStepDiagonally(u: UnitState): boolean {
+function mayStepDiagonally(u: UnitState): boolean {
   return (u.type === 'Infantry' && u.formation === 'column') || u.type === 'Lights' || isCavalry(u);
 }
 
 /** Whether a unit may March at all: not a square; Infantry only in column; never starting within 1 box of an enemy. */
-export function mayMarch(ctx: Ctx, u: UnitState): boolean {
+function mayMarch(ctx: Ctx, u: UnitState): boolean {
   if (u.formation === 'square') return false;
   if (u.type === 'Infantry' && u.formation !== 'column') return false;
   return !nearEnemy(ctx, u.side, u.cell);
@@ -80,7 +81,7 @@ function blocksDiagonal(ctx: Ctx, self: number, cell: number): boolean {
  * Whether a single step from `from` by (dc, dr) is possible: on the table, enterable, not across a river between
  * boxes, and for a diagonal, not with both side boxes blocked (Units and Boxes).
  */
-export function stepOk(ctx: Ctx, self: number, from: number, dc: number, dr: number): number {
+function stepOk(ctx: Ctx, self: number, from: number, dc: number, dr: number): number {
   const to = step(ctx.b, from, dc, dr);
   if (to < 0 || !canEnter(ctx.b, to) || isCut(ctx.b, from, to)) return -1;
   if (dc !== 0 && dr !== 0) {
@@ -111,7 +112,7 @@ const key = (to: number, facing: Facing): number => to * 4 + facing / 90;
  * facing into them, assaults one, or withdraws from the zone). Withdrawing takes it away: it may not end beside
  * (orthogonally or diagonally) any of them, which rules out a step round to the same enemy's flank or rear.
  */
-export function clearOf(ctx: Ctx, owners: readonly number[] | undefined, to: number): boolean {
+function clearOf(ctx: Ctx, owners: readonly number[] | undefined, to: number): boolean {
   if (!owners) return true;
   const { b } = ctx;
   const c = colOf(b, to);
@@ -203,8 +204,8 @@ export function moveOptions(ctx: Ctx, ui: number, march: boolean, spent?: (to: n
     while (queue.length > 0) {
       const [pos, cost] = queue.shift()!;
       for (const to of b.road[pos]!) {
-        const dc = (to % b.cols) - (pos % b.cols);
-        const dr = (to - (to % b.cols)) / b.cols - (pos - (pos % b.cols)) / b.cols;
+        const dc = colOf(b, to) - colOf(b, pos);
+        const dr = rowOf(b, to) - rowOf(b, pos);
         if (militia) {
           const [fx, fy] = DIR[u.facing];
           if (dc !== fx || dr !== fy) continue;
@@ -364,5 +365,5 @@ export function movementCosts(ctx: Ctx, ui: number, kind: 'move' | 'march' | 'ma
 }
 
 function isDiagonalStep(b: Board, from: number, to: number): boolean {
-  return from % b.cols !== to % b.cols && (from - (from % b.cols)) / b.cols !== (to - (to % b.cols)) / b.cols;
+  return colOf(b, from) !== colOf(b, to) && rowOf(b, from) !== rowOf(b, to);
 }

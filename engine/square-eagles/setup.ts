@@ -5,7 +5,7 @@ import type { Edge, Entry, Formation as DocFormation, Leader, Scenario, Unit, Zo
 import { pointInPolygon } from '../../domain/geometry.js';
 import { squareEaglesType, standardSp } from '../../domain/rule-systems/square-eagles.js';
 import { seedRng } from '../dice.js';
-import { boxDistance, cellIndex, compileBoard, pointToCell, rowOf, type Board, type Facing, type RuleOptions } from './board.js';
+import { boxDistance, cellIndex, colOf, compileBoard, pointToCell, rowOf, type Board, type Facing, type RuleOptions } from './board.js';
 import { canEnd } from './movement.js';
 import {
   TR,
@@ -41,7 +41,7 @@ function sideKeys(scenario: Scenario): [SideKey, SideKey] {
   return ['red', 'blue'];
 }
 
-export function unitVpOf(unit: Unit, type: SeType, sp: number, traits: number): number {
+function unitVpOf(unit: Unit, type: SeType, sp: number, traits: number): number {
   if (typeof unit.vp === 'number') return unit.vp;
   // The house table of docs/rules/square-eagles.md §5, as in domain/rule-systems/square-eagles.ts.
   return 2 * sp + (type === 'Heavy Cavalry' ? 2 : 0) + ((traits & TR.guard) !== 0 ? 2 : 0);
@@ -295,7 +295,7 @@ function attachAtStart(b: Board, units: UnitState[], g: GeneralState, setup: Lea
 }
 
 /** The nearest box to `cell` that is free and where the unit may stand, or -1. */
-export function nearestFree(b: Board, u: UnitState, cell: number, occupied: Set<number>, within = Infinity): number {
+function nearestFree(b: Board, u: UnitState, cell: number, occupied: Set<number>, within = Infinity): number {
   let best = -1;
   let bestD = Infinity;
   for (let i = 0; i < b.cols * b.rows; i++) {
@@ -311,7 +311,7 @@ export function nearestFree(b: Board, u: UnitState, cell: number, occupied: Set<
 
 function zoneCells(b: Board, zone: Zone, scenario: Scenario): number[] {
   const out: number[] = [];
-  const centre = (i: number): [number, number] => [((i % b.cols) + 0.5) * b.cell, (rowOf(b, i) + 0.5) * b.cell];
+  const centre = (i: number): [number, number] => [(colOf(b, i) + 0.5) * b.cell, (rowOf(b, i) + 0.5) * b.cell];
   for (let i = 0; i < b.cols * b.rows; i++) {
     const [x, y] = centre(i);
     if ('cells' in zone) {
@@ -347,7 +347,7 @@ function deploy(
   let facing: Facing;
   if ('edge' in zone) facing = INWARD[zone.edge];
   else {
-    const cx = cells.reduce((n, i) => n + (i % b.cols), 0) / cells.length;
+    const cx = cells.reduce((n, i) => n + colOf(b, i), 0) / cells.length;
     const cy = cells.reduce((n, i) => n + rowOf(b, i), 0) / cells.length;
     const [ex, ey] = enemy ?? [(b.cols - 1) / 2, (b.rows - 1) / 2];
     const dx = ex - cx;
@@ -356,8 +356,8 @@ function deploy(
   }
   const fx = facing === 90 ? 1 : facing === 270 ? -1 : 0;
   const fy = facing === 180 ? 1 : facing === 0 ? -1 : 0;
-  const across = (i: number): number => (fx !== 0 ? rowOf(b, i) : i % b.cols);
-  const forward = (i: number): number => (i % b.cols) * fx + rowOf(b, i) * fy;
+  const across = (i: number): number => (fx !== 0 ? rowOf(b, i) : colOf(b, i));
+  const forward = (i: number): number => colOf(b, i) * fx + rowOf(b, i) * fy;
   const mid = cells.reduce((n, i) => n + across(i), 0) / cells.length;
   const ranked = [...cells].sort((p, q) => forward(q) - forward(p) || Math.abs(across(p) - mid) - Math.abs(across(q) - mid) || p - q);
   const order: SeType[] = ['Lights', 'Infantry', 'Guns', 'Horse Guns', 'Cavalry', 'Heavy Cavalry'];
@@ -376,7 +376,7 @@ function entryCells(b: Board, entry: Entry | undefined): { cells: number[]; faci
   if (entry && 'edge' in entry) {
     const cells: number[] = [];
     for (let i = 0; i < b.cols * b.rows; i++) {
-      const c = i % b.cols;
+      const c = colOf(b, i);
       const r = rowOf(b, i);
       const on = entry.edge === 'north' ? r === 0 : entry.edge === 'south' ? r === b.rows - 1 : entry.edge === 'west' ? c === 0 : c === b.cols - 1;
       if (on) cells.push(i);
@@ -391,7 +391,7 @@ function entryCells(b: Board, entry: Entry | undefined): { cells: number[]; faci
   else if (entry && 'at' in entry) cells = [pointToCell(b, entry.at)];
   if (cells.length === 0) cells = [0];
   // Enter facing away from the nearest table edge.
-  const c = cells[0]! % b.cols;
+  const c = colOf(b, cells[0]!);
   const r = rowOf(b, cells[0]!);
   const dists: [number, Facing][] = [
     [r, 180],
