@@ -11,7 +11,7 @@ import { heuristicPlayer } from './ai.js';
 import { hitsPmfOf } from './ai-odds.js';
 import { IMPASSABLE, boxDistance, cellIndex, isCut, step } from './board.js';
 import { retreatDirection } from './combat.js';
-import { applyAction } from './game.js';
+import { applyAction, isOver, newGame } from './game.js';
 import { evaluateVictory } from './victory.js';
 import { playGame } from './play.js';
 import type { Action, GameState } from './types.js';
@@ -202,6 +202,19 @@ describe('AI against random', () => {
     const a = playGame(sc, { seed: 77, log: true });
     const b = playGame(sc, { seed: 77, log: true });
     expect(a.log).toEqual(b.log);
+  });
+
+  it('players share nothing they write: two games played a move each in turn are the games each plays alone', () => {
+    const seeds = [5, 6];
+    const alone = seeds.map((seed) => JSON.stringify(playGame(sc, { seed }).state));
+    const players = seeds.map(() => [heuristicPlayer(), heuristicPlayer()]);
+    const states = seeds.map((seed) => newGame(sc, { seed }));
+    while (states.some((s) => !isOver(s))) {
+      states.forEach((s, k) => {
+        if (!isOver(s)) states[k] = applyAction(s, players[k]![s.pending.side]!.choose(s)).state;
+      });
+    }
+    expect(states.map((s) => JSON.stringify(s))).toEqual(alone);
   });
 });
 
