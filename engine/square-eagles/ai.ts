@@ -5,7 +5,9 @@
 // to the objectives, and accepts more risk, as the turn limit nears. Its only randomness is the game's own dice.
 // The heuristic player's parts: ai-fields.ts (distances over the board), ai-strategy.ts (what the side plays for),
 // ai-evaluator.ts (what a unit standing somewhere is worth), ai-odds.ts (dice odds), ai-orders.ts and ai-actions.ts
-// (the Orders and Actions phases). This file holds the players and their smaller choices.
+// (the Orders and Actions phases), ai-weights.ts (its tuning weights) and ai-memo.ts (what one player keeps between
+// its decisions). Rule questions (who may act or fire, dice pools, what a retreat costs) are the rules' own
+// functions. This file holds the players and their smaller choices.
 import { randomBelow, seedRng, type RngState } from '../dice.js';
 import { WITHDRAW_HITS, assaultHitOn, defenceFirePool, fireTargets, firePool, retreatHits } from './combat.js';
 import { ctxOf, type Ctx } from './geometry.js';
