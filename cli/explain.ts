@@ -2,7 +2,6 @@
 // adc explain SCENARIO --assault UNIT --target UNIT [--with UNIT,UNIT] [--json]
 import { parseArgs } from 'node:util';
 import type { CannonExplanation, MeleeExplanation, Pool } from '../domain/engine-protocol.js';
-import type { Scenario } from '../domain/model.js';
 import { engineFor } from '../engine/registry.js';
 import { loadDocumentOrExit } from './load.js';
 import { EXIT_INVALID, EXIT_OK, printJson, UsageError, type Io } from './output.js';
@@ -35,7 +34,7 @@ export async function runExplain(io: Io, args: ExplainArgs): Promise<number> {
     io.err(`${args.file} is an army list; explain needs a scenario.`);
     return EXIT_INVALID;
   }
-  const scenario = loaded.document as Scenario;
+  const scenario = loaded.document;
   const engine = engineFor(scenario.ruleSystem);
   if (!engine) {
     io.err(unsupportedSystem(args.file, scenario.ruleSystem));

@@ -28,7 +28,7 @@ export async function loadPlayableScenario(io: Io, file: string): Promise<{ ok: 
     io.err(`${file} is an army list; the engine plays scenarios.`);
     return { ok: false, exit: EXIT_INVALID };
   }
-  const scenario = doc as Scenario;
+  const scenario = doc;
   const engine = engineFor(scenario.ruleSystem);
   if (!engine) {
     io.err(unsupportedSystem(file, scenario.ruleSystem));

@@ -4,7 +4,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { isScenario } from '../domain/model.js';
 import type { Problem } from '../domain/problems.js';
-import { renderSheet, type Paper } from '../domain/sheet/sheet.js';
+import { renderSheet } from '../domain/sheet/sheet.js';
 import { validateDocument } from '../domain/validate.js';
 import { APP_VERSION } from '../node/app-info.js';
 import { NoBrowserError, printPdf, writeSheetHtml } from '../node/print-pdf.js';
@@ -35,7 +35,7 @@ export async function runPrint(io: Io, args: PrintArgs): Promise<number> {
     return EXIT_INVALID;
   }
   // A draft with errors still gets its sheet (it helps to see the table while fixing it), with a warning.
-  let problems: Problem[] = [];
+  let problems: Problem[];
   try {
     problems = validateDocument(doc);
   } catch {
@@ -48,7 +48,7 @@ export async function runPrint(io: Io, args: PrintArgs): Promise<number> {
 
   let html: string;
   try {
-    html = renderSheet(doc, { paper: paper as Paper, appVersion: APP_VERSION });
+    html = renderSheet(doc, { paper, appVersion: APP_VERSION });
   } catch (err) {
     io.err(`${args.file}: the sheet could not be laid out (${err instanceof Error ? err.message : String(err)}); fix the errors adc validate reports.`);
     return EXIT_INVALID;
@@ -63,7 +63,7 @@ export async function runPrint(io: Io, args: PrintArgs): Promise<number> {
   }
   try {
     if (format === 'html') await writeSheetHtml(html, out);
-    else await printPdf(html, { paper: paper as Paper, out });
+    else await printPdf(html, { paper, out });
   } catch (err) {
     if (err instanceof NoBrowserError) {
       io.err(err.message);

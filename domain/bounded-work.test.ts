@@ -88,15 +88,15 @@ describe('the terrain locator', () => {
       const cx = next() * 50 - 7;
       const cy = next() * 50 - 7;
       const r = i % 10 === 0 ? 2000 : 0.5 + next() * 6;
-      terrain.push({ id: `w${i}`, kind: 'woods', polygon: [[cx - r, cy - r], [cx + r, cy - r * 0.7], [cx + r * 0.8, cy + r], [cx - r, cy + r]] } as Feature);
+      terrain.push({ id: `w${i}`, kind: 'woods', polygon: [[cx - r, cy - r], [cx + r, cy - r * 0.7], [cx + r * 0.8, cy + r], [cx - r, cy + r]] });
     }
-    terrain.push({ id: 'road', kind: 'road', path: [[-2400, 5], [2400, 30]] } as Feature);
-    terrain.push({ id: 'br', kind: 'bridge', at: [12, 12], river: 'x' } as Feature);
+    terrain.push({ id: 'road', kind: 'road', path: [[-2400, 5], [2400, 30]] });
+    terrain.push({ id: 'br', kind: 'bridge', at: [12, 12], river: 'x' });
     const scenario = { table: { width: 36, height: 36 }, terrain } as unknown as Scenario;
     const locate = terrainLocator(scenario);
     for (let k = 0; k < 3000; k++) {
       const p: Point = k % 5 === 0 ? [next() * 5000 - 2500, next() * 5000 - 2500] : [next() * 44 - 4, next() * 44 - 4];
-      expect(locate(p).map((f) => f.id), `at ${p}`).toEqual(featuresAtPoint(scenario, p).map((f) => f.id));
+      expect(locate(p).map((f) => f.id), `at ${p.join(",")}`).toEqual(featuresAtPoint(scenario, p).map((f) => f.id));
     }
   });
 });

@@ -129,7 +129,7 @@ describe('combine: men of the joined unit', () => {
   const pair = (a: Unit, b: Unit): ArmyList => ({
     type: 'aide-de-camp/army', schemaVersion: 1, id: 'pair', name: 'Pair', ruleSystem: 'napoleons-eagles',
     scale: { figureRatio: 60 }, army: { id: 'bde', name: 'Brigade', echelon: 'brigade', units: [a, b] },
-  } as ArmyList);
+  });
   const combined = (a: Unit, b: Unit) => {
     const r = convertDocument(pair(a, b), 30, 'combine');
     if (!r.ok) throw new Error(r.message);

@@ -359,7 +359,7 @@ describe('schemaCheck rejects what the format forbids, in words a wargamer reads
   it('checks an army list against the army schema', () => {
     const doc = armyExample();
     delete (doc as Record<string, unknown>).name;
-    (doc.army as Record<string, unknown>).echelon = 'regiment';
+    doc.army.echelon = 'regiment';
     const problems = check(doc);
     expect(problems).toContainEqual(expect.objectContaining({ path: '', message: '"name" is missing' }));
     expect(problems).toContainEqual(expect.objectContaining({ path: '/army/echelon', message: '"regiment" is not a valid echelon' }));

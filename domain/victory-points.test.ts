@@ -5,7 +5,7 @@ import type { Scenario, Unit } from './model.js';
 import { sideTotals, unitVp, vpTable } from './victory-points.js';
 
 const unit = (arm: Unit['arm'], type: string, ratings: Unit['ratings'] = {}, vp?: number): Unit =>
-  ({ id: 'u', name: 'U', arm, type, ratings, ...(vp === undefined ? {} : { vp }) }) as Unit;
+  ({ id: 'u', name: 'U', arm, type, ratings, ...(vp === undefined ? {} : { vp }) });
 
 describe('default victory points', () => {
   it("Eagles to Glory uses its rules' values: 20 an infantry stand, 100 a heavy cavalry stand, +20 for class A (rules, 'Victory Points')", () => {

@@ -40,7 +40,7 @@ import type {
 import { createSenderCheck, createUnavailableEngine, isTrustedFrameUrl, registerIpcHandlers, type HostServices } from './ipc.js';
 import { buildMenuTemplate, flattenMenu } from './menu.js';
 import { createPathAccess, guardPaths, pathFormProblem, type PathAccess } from './path-access.js';
-import { createPreloadApi, type IpcRendererLike } from './preload-api.js';
+import { createPreloadApi } from './preload-api.js';
 import { createPrintService, PRINT_CSP, PRINT_WINDOW_OPTIONS, withPrintCsp } from './print.js';
 import {
   APP_CSP,
@@ -632,7 +632,7 @@ describe('preload API', () => {
 
   it('exposes exactly the HostApi names, all functions, none of them ipcRenderer', () => {
     const ipc = fakeIpcRenderer();
-    const api = createPreloadApi(ipc as IpcRendererLike) as unknown as Record<string, unknown>;
+    const api = createPreloadApi(ipc) as unknown as Record<string, unknown>;
     expect(Object.keys(api).sort()).toEqual(Object.keys(HOST_API_KEYS).sort());
     expect(Object.keys(api.engine as object).sort()).toEqual(Object.keys(ENGINE_API_KEYS).sort());
     const values = [...Object.entries(api), ...Object.entries(api.engine as object)].filter(([k]) => k !== 'engine');
@@ -648,10 +648,10 @@ describe('preload API', () => {
 
   it('calls invoke with each method’s channel and arguments', async () => {
     const ipc = fakeIpcRenderer();
-    const api = createPreloadApi(ipc as IpcRendererLike);
+    const api = createPreloadApi(ipc);
     for (const method of INVOKE_METHODS) {
       ipc.invoke.mockClear();
-      const fn = (method.startsWith('engine.') ? api.engine[method.slice(7) as 'start'] : api[method as 'info']) as AnyFn;
+      const fn = (method.startsWith('engine.') ? api.engine[method.slice(7) as 'start'].bind(api.engine) : api[method as 'info'].bind(api)) as AnyFn;
       const result = await fn(...SAMPLE_ARGS[method]);
       expect(ipc.invoke).toHaveBeenCalledTimes(1);
       expect(ipc.invoke).toHaveBeenCalledWith(INVOKE_CHANNELS[method], ...SAMPLE_ARGS[method]);
@@ -661,7 +661,7 @@ describe('preload API', () => {
 
   it('passes menu commands (only valid ones, without the event) and unsubscribes', () => {
     const ipc = fakeIpcRenderer();
-    const api = createPreloadApi(ipc as IpcRendererLike);
+    const api = createPreloadApi(ipc);
     const got: unknown[][] = [];
     const off = api.onMenuCommand((...args: unknown[]) => got.push(args));
     ipc.emit('adc:menu', 'save');
@@ -678,7 +678,7 @@ describe('preload API', () => {
   it('turns a refused or broken call into the failure value the contract promises, where the result has room for one', async () => {
     const ipc = fakeIpcRenderer();
     ipc.invoke.mockRejectedValue(new Error("Error invoking remote method 'adc:x': Error: ENOSPC"));
-    const api = createPreloadApi(ipc as IpcRendererLike);
+    const api = createPreloadApi(ipc);
     const io = { ok: false, code: 'io', message: "Error invoking remote method 'adc:x': Error: ENOSPC" };
     expect(await api.openDocument('/a.json')).toEqual(io);
     expect(await api.saveDocument({ path: '/a.json', text: '{}', baseVersion: null })).toEqual(io);
@@ -691,7 +691,7 @@ describe('preload API', () => {
 
   it('passes engine messages without the event', () => {
     const ipc = fakeIpcRenderer();
-    const api = createPreloadApi(ipc as IpcRendererLike);
+    const api = createPreloadApi(ipc);
     const got: unknown[][] = [];
     const off = api.engine.onMessage((...args: unknown[]) => got.push(args));
     expect(ENGINE_MESSAGE_CHANNEL).toBe('adc:engine');
@@ -936,7 +936,7 @@ describe('engine in the main process', () => {
     const { services: storeServices } = fakeServices();
     const running = startApp({
       electron: e.electron,
-      createStore: () => storeServices as any,
+      createStore: () => storeServices,
       dataDir: tmp,
       workspaceDir: null,
       paths: resolveAppPaths({ electronDir: '/app/dist/electron', isPackaged: false, resourcesPath: '/res' }),
@@ -1239,7 +1239,7 @@ describe('app scheme', () => {
     const root = rendererFolder();
     const e = fakeElectron();
     const paths: AppPaths = { preload: '/app/dist/electron/preload.cjs', rendererDir: root, samplesDir: path.join(tmp, 'samples') };
-    const running = startApp({ electron: e.electron, createStore: () => fakeServices().services as any, dataDir: tmp, workspaceDir: null, paths, platform: 'linux', argv: ['electron'], cwd: '/' })!;
+    const running = startApp({ electron: e.electron, createStore: () => fakeServices().services, dataDir: tmp, workspaceDir: null, paths, platform: 'linux', argv: ['electron'], cwd: '/' })!;
     await running.ready;
     expect(e.log.indexOf('registerSchemesAsPrivileged')).toBeGreaterThanOrEqual(0);
     expect(e.log.indexOf('registerSchemesAsPrivileged')).toBeLessThan(e.log.indexOf('whenReady'));
@@ -1526,7 +1526,7 @@ describe('security checklist', () => {
 
   it('forces the sandbox app-wide and hardens every web contents created, not just the main window', async () => {
     const e = fakeElectron();
-    const running = startApp({ electron: e.electron, createStore: () => fakeServices().services as any, dataDir: tmp, workspaceDir: null, paths: resolveAppPaths({ electronDir: '/app/dist/electron', isPackaged: false, resourcesPath: '/res' }), platform: 'linux', argv: ['electron'], cwd: '/' })!;
+    const running = startApp({ electron: e.electron, createStore: () => fakeServices().services, dataDir: tmp, workspaceDir: null, paths: resolveAppPaths({ electronDir: '/app/dist/electron', isPackaged: false, resourcesPath: '/res' }), platform: 'linux', argv: ['electron'], cwd: '/' })!;
     await running.ready;
     expect(e.app.enableSandbox).toHaveBeenCalled();
     const stray = new FakeWebContents();

@@ -56,7 +56,7 @@ export function isReadOnlyFor(st: Pick<Stats, 'mode' | 'uid' | 'gid'>): boolean 
 const errnoOf = (err: unknown): string | undefined => (err as NodeJS.ErrnoException | undefined)?.code;
 
 export async function writeFileAtomic(target: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): Promise<void> {
-  const impl: AtomicFs = { ...fs, ...options.fsImpl } as AtomicFs;
+  const impl: AtomicFs = { ...fs, ...options.fsImpl };
   // Through a symlink to the file it names, so the link stays a link.
   const real = await impl.realpath(target).catch(() => target);
   let existing: Stats | undefined;

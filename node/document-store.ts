@@ -144,7 +144,7 @@ function describeHead(text: string, fileName: string): { kind: DocumentKind; tit
 type ReadBytes = { ok: true; bytes: Buffer; modified: number } | Failure;
 
 export function createDocumentStore(options: DocumentStoreOptions): DocumentStore {
-  const impl: StoreFs = { ...fs, ...options.fsImpl } as StoreFs;
+  const impl: StoreFs = { ...fs, ...options.fsImpl };
   const atomicFs = { open: impl.open, rename: impl.rename, unlink: impl.unlink, stat: impl.stat, realpath: impl.realpath };
   const workspaceDir = options.workspaceDir === null ? null : path.resolve(options.workspaceDir);
   const samplesDir = path.resolve(options.samplesDir);

@@ -76,12 +76,12 @@ export function childProcessLauncher(command: EngineCommand): EngineLauncher {
       stdio: ['pipe', 'pipe', 'pipe'],
       windowsHide: true,
     });
-    child.stdout!.on('data', (chunk: Buffer) => events.output(chunk));
-    child.stdout!.on('end', () => events.outputEnd());
-    child.stderr!.setEncoding('utf8');
-    child.stderr!.on('data', (text: string) => events.diagnostics(text));
+    child.stdout.on('data', (chunk: Buffer) => events.output(chunk));
+    child.stdout.on('end', () => events.outputEnd());
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (text: string) => events.diagnostics(text));
     // Writing to an engine that has just died fails with EPIPE; its exit is reported through 'close' instead.
-    child.stdin!.on('error', () => undefined);
+    child.stdin.on('error', () => undefined);
     child.on('exit', (code, signal) => events.exit(code, signal));
     child.on('error', (err) => {
       // Only a failed spawn leaves no pid; other errors (a failed kill) change nothing here.
@@ -90,9 +90,9 @@ export function childProcessLauncher(command: EngineCommand): EngineLauncher {
     child.on('close', () => events.closed());
     return {
       send: (line) => {
-        if (child.stdin!.writable) child.stdin!.write(line + '\n');
+        if (child.stdin.writable) child.stdin.write(line + '\n');
       },
-      endInput: () => child.stdin!.end(),
+      endInput: () => child.stdin.end(),
       kill: () => {
         child.kill('SIGKILL');
       },

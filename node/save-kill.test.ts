@@ -115,11 +115,11 @@ function runUntilKilled(target: string, phase: Phase, pauseAt: number, extraMs: 
       killing = true;
       setTimeout(() => child.kill('SIGKILL'), extraMs);
     };
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       if (phase === 'free' ? out.split('\n').filter((l) => l.startsWith('saved ')).length >= pauseAt : out.includes('paused\n')) kill();
     });
-    child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
       children.delete(child);

@@ -40,13 +40,13 @@ function play(sc: Scenario, seed: number): { setup: Ev[]; steps: Step[]; names: 
     const legal = engine.legalActions(state) as EngineAction[];
     const action = players[side].choose(state) as EngineAction;
     const out = engine.apply(state, action);
-    steps.push({ before: viewOf(engine, state), action, events: out.events as Ev[], legal });
+    steps.push({ before: viewOf(engine, state), action, events: out.events, legal });
     state = out.state;
   }
   const end = viewOf(engine, state);
   for (const u of end.units) names.set(u.id, u.name);
   for (const o of end.objectives) names.set(o.id, o.name);
-  return { setup: start.events as Ev[], steps, names };
+  return { setup: start.events, steps, names };
 }
 
 const games = [1, 2, 3, 4].map((seed) => play(HX01, seed));
@@ -105,8 +105,8 @@ describe('the Hex Skirmish log in words', () => {
   });
 
   it('leaves Square Eagles’ words to Square Eagles', () => {
-    expect(playRules('square-eagles').describeEvent).toBe(describeEvent);
-    expect(playRules('hex-skirmish').describeEvent).toBe(describeHexEvent);
+    expect(playRules('square-eagles')).toHaveProperty('describeEvent', describeEvent);
+    expect(playRules('hex-skirmish')).toHaveProperty('describeEvent', describeHexEvent);
     expect(playRules('no-such-system').system).toBe('square-eagles');
   });
 });

@@ -48,7 +48,7 @@ describe('bundled samples', () => {
   });
 
   it.each(squareEagles.map(([f, s]) => [f, s]))('%s has a river with bridge and ford, a town, woods, a hill, a road and a marsh or lake', (_f, s) => {
-    const kinds = new Set((s as Scenario).terrain.map((t) => t.kind));
+    const kinds = new Set(s.terrain.map((t) => t.kind));
     for (const k of ['river', 'bridge', 'ford', 'town', 'woods', 'hill', 'road']) expect(kinds, k).toContain(k);
     expect(kinds.has('marsh') || kinds.has('lake')).toBe(true);
   });

@@ -91,7 +91,7 @@ export function scenario(spec: ScenarioSpec): Scenario {
     id: 'test',
     title: 'Test',
     ruleSystem: 'square-eagles',
-    ...(spec.options ? { ruleOptions: { 'square-eagles': spec.options as Record<string, boolean> } } : {}),
+    ...(spec.options ? { ruleOptions: { 'square-eagles': spec.options } } : {}),
     table: { width: cols * CELL, height: rows * CELL },
     grid: { kind: 'square', cell: CELL },
     terrain: spec.terrain ?? [],
@@ -99,7 +99,7 @@ export function scenario(spec: ScenarioSpec): Scenario {
     objectives: spec.objectives ?? [],
     turns: { limit: spec.limit ?? 15, first: spec.first ?? 'red' },
     victory: spec.victory ?? [{ kind: 'points' }],
-  } as Scenario;
+  };
 }
 
 export const sideIndex = (side: 'red' | 'blue'): SideIndex => (side === 'red' ? 0 : 1);

@@ -84,7 +84,7 @@ export function checkGeometry(ctx: CheckContext): void {
     if (!size || size.cols === 0 || size.rows === 0) return;
     cs.forEach((c, i) => {
       if (typeof c === 'string' && /^[A-Z]+[1-9][0-9]*$/.test(c) && !isCellOnGrid(grid, s.table, c)) {
-        ctx.error(`${path}/${i}`, `Cell ${c} is off the grid`, `The grid has ${size!.cols} columns and ${size!.rows} rows.`);
+        ctx.error(`${path}/${i}`, `Cell ${c} is off the grid`, `The grid has ${size.cols} columns and ${size.rows} rows.`);
       }
     });
   };

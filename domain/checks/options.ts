@@ -37,7 +37,8 @@ export function checkRuleOptions(ctx: CheckContext): void {
       const problem = optionProblem(spec, value, sideIds);
       if (!problem) continue;
       const at = problem.key === undefined ? path : `${path}${pointer(problem.key)}`;
-      (problem.severity === 'error' ? ctx.error : ctx.warn)(at, problem.message, spec.hint);
+      if (problem.severity === 'error') ctx.error(at, problem.message, spec.hint);
+      else ctx.warn(at, problem.message, spec.hint);
     }
   }
 }

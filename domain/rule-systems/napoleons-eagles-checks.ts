@@ -184,7 +184,7 @@ function checkDate(ctx: CheckContext): void {
   }
 }
 
-const posOf = (x: { setup?: { at?: unknown } }): Point | undefined => (isPoint(x.setup?.at) ? (x.setup!.at as Point) : undefined);
+const posOf = (x: { setup?: { at?: unknown } }): Point | undefined => (isPoint(x.setup?.at) ? x.setup.at : undefined);
 
 function checkCommandRadii(ctx: CheckContext, leadersToo: boolean): void {
   const judge = (subject: string, subjectPath: string, at: Point, link: ReturnType<typeof commanderOf>) => {

@@ -30,7 +30,7 @@ export async function benchFrames(): Promise<void> {
   });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
-    server.stdout!.on('data', (d: Buffer) => {
+    server.stdout.on('data', (d: Buffer) => {
       out += d.toString();
       const m = /running at (\S+)/.exec(out);
       if (m) resolve(m[1]!);
@@ -88,7 +88,7 @@ export async function benchFrames(): Promise<void> {
       await page.waitForTimeout(30);
     }
     await page.waitForTimeout(300);
-    const frames = (await page.evaluate('(() => { window.__stopFrames = true; return [...window.__frameWork.values()]; })()')) as number[];
+    const frames = await page.evaluate<number[]>('(() => { window.__stopFrames = true; return [...window.__frameWork.values()]; })()');
     if (frames.length === 0) {
       console.log('map frame times: the page exposes no Konva stage');
       return;
@@ -101,7 +101,7 @@ export async function benchFrames(): Promise<void> {
     // frames during the drag stay as cheap as panning (the re-cache at each end shows in the worst figure).
     await page.keyboard.press('0');
     await page.waitForTimeout(400);
-    const from = (await page.evaluate('window.__adcMap ? window.__adcMap.toScreen([1.5, 1]) : null')) as [number, number] | null;
+    const from = await page.evaluate<[number, number] | null>('window.__adcMap ? window.__adcMap.toScreen([1.5, 1]) : null');
     if (from) {
       await page.evaluate('window.__restartFrames()');
       await page.mouse.move(from[0], from[1]);
@@ -112,7 +112,7 @@ export async function benchFrames(): Promise<void> {
       }
       await page.mouse.up();
       await page.waitForTimeout(300);
-      const drag = (await page.evaluate('(() => { window.__stopFrames = true; return [...window.__frameWork.values()]; })()')) as number[];
+      const drag = await page.evaluate<number[]>('(() => { window.__stopFrames = true; return [...window.__frameWork.values()]; })()');
       if (drag.length) {
         console.log(
           `map, the same table, dragging a feature: ${drag.length} frames drawn, drawing work median ${percentile(drag, 50).toFixed(1)} ms, p90 ${percentile(drag, 90).toFixed(1)} ms, worst ${Math.max(...drag).toFixed(1)} ms`,

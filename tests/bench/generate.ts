@@ -18,7 +18,7 @@ function unit(id: string, i: number, ratio: number, at?: [number, number]): Unit
     id, name: `Unit ${id}`, arm, type, men: arm === 'artillery' ? undefined : figures * ratio,
     ratings: { 'napoleons-eagles': ne }, vp: 20,
     ...(at ? { setup: { at, facing: 180, formation: 'line' } } : {}),
-  } as Unit;
+  };
 }
 
 /** An army of `count` units: divisions of four brigades, twenty units to a brigade. */

@@ -214,7 +214,7 @@ describe('army-list editor', () => {
     expect(await dialog.locator('[data-preview-id="l15-1"] [data-field="figures"]').textContent()).toBe(`${before} → ${before * 2}`);
     // Where men are given they decide (men ÷ 30), and the dialog warns where that differs from doubling.
     const preview = await dialog.locator('tr[data-preview-id]').evaluateAll((trs) =>
-      Object.fromEntries(trs.map((tr) => [tr.getAttribute('data-preview-id'), tr.querySelector('[data-field="figures"]')!.textContent!.split(' → ')[1] ?? ''])),
+      Object.fromEntries(trs.map((tr) => [tr.getAttribute('data-preview-id'), tr.querySelector('[data-field="figures"]')!.textContent.split(' → ')[1] ?? ''])),
     );
     expect(await dialog.getByTestId('convert-warnings').textContent()).toMatch(/men make \d+ figures at 1:30/);
     await screenshot(page, 'army-05-convert-preview');
@@ -223,7 +223,7 @@ describe('army-list editor', () => {
     const converted = await rows(page).evaluateAll((trs) =>
       Object.fromEntries(trs.map((tr) => [tr.getAttribute('data-unit-id'), (tr.querySelector('input[data-col="figures"]') as HTMLInputElement).value])),
     );
-    for (const [id, figs] of Object.entries(preview)) if (figs) expect(converted[id!]).toBe(figs);
+    for (const [id, figs] of Object.entries(preview)) if (figs) expect(converted[id]).toBe(figs);
     const doubled = (await all()).filter((f, i) => f !== '' && Number(f) === Number(original[i]) * 2);
     expect(doubled.length).toBeGreaterThanOrEqual(4);
     expect(await page.getByTestId('forces-convert').textContent()).toContain('1:30 → 1:60');

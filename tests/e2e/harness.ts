@@ -80,8 +80,8 @@ export async function startServer(opts: { workspace: string; dataDir: string; po
         resolve(m[1]!);
       }
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
     child.on('exit', (code) => reject(new Error(`web shell exited with ${code}:\n${output}`)));
   });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
