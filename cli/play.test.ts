@@ -224,7 +224,7 @@ describe('adc play, simulate and explain on Hex Skirmish', () => {
     expect(strip(one.stdout)).toEqual(strip(two.stdout));
     const s = strip(one.stdout) as { games: number; meanLosses: { red: Record<string, { units: number; sp: number }> } };
     expect(s.games).toBe(8);
-    expect(Object.keys(s.meanLosses.red)).toEqual(['infantry', 'cavalry', 'artillery']);
+    expect(Object.keys(s.meanLosses.red)).toEqual(['infantry', 'cavalry', 'artillery', 'baggage']);
   }, 60_000);
 
   it('explains a melee in words, with the joined attackers', async () => {
