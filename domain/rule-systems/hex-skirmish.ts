@@ -1,11 +1,11 @@
 // Hex skirmish: hexes of four terrain types (clear, covered, fortified, impassable), men counted on chits.
 // See docs/rules/hex-skirmish.md.
 import type { Feature } from '../model.js';
+import { checkHexScenario, isBaggage, MEN_PER_HEX, MEN_WITH_GUN_OR_BAGGAGE } from './hex-skirmish-checks.js';
 import { commonBarrier, type RuleProfile } from './profile.js';
 
-/** Most men one hex holds ("Stacking"); a cannon or baggage leaves room for 10 more. */
-export const MEN_PER_HEX = 20;
-export const MEN_WITH_GUN_OR_BAGGAGE = 10;
+// The engine reads the stacking limits from here.
+export { MEN_PER_HEX, MEN_WITH_GUN_OR_BAGGAGE } from './hex-skirmish-checks.js';
 
 function mountain(features: Feature[]): Feature | undefined {
   return features.find((f) => f.kind === 'hill' && (f.level === 3 || f.slope === 'extreme'));
@@ -30,36 +30,16 @@ export const hexSkirmish: RuleProfile = {
       return;
     }
     if (typeof block.men !== 'number') return;
-    const gunOrBaggage = unit.arm === 'artillery' || unit.type === 'baggage' || unit.type === 'caisson';
+    const gunOrBaggage = unit.arm === 'artillery' || isBaggage(unit);
     const limit = gunOrBaggage ? MEN_WITH_GUN_OR_BAGGAGE : MEN_PER_HEX;
     if (block.men > limit) {
-      ctx.error(`${blockPath}/men`, `"${unit.name}" has ${block.men} men, more than one hex holds (${limit}${gunOrBaggage ? ' beside a cannon or baggage' : ''})`, 'Split it into two formations.');
+      ctx.error(`${blockPath}/men`, `"${unit.name}" has ${block.men} men, more than one hex holds (${limit}${gunOrBaggage ? ' beside a cannon or baggage' : ''})`, 'Stacking: 20 men fit in a hex, or 10 beside one cannon or baggage. Split it into two formations.');
     }
     if (unit.arm === 'artillery' && block.men < 4) {
-      ctx.warn(`${blockPath}/men`, `A cannon with ${block.men} crew cannot move`, 'Give it at least 4 men.');
+      ctx.warn(`${blockPath}/men`, `A cannon with ${block.men} crew cannot move or fire`, 'Cannon fire: a cannon needs at least 4 men with it to move or to fire. Give it at least 4 men.');
     }
   },
-  checkScenario(ctx) {
-    // Stacking (seed 002; notes §2): units set up in one hex must fit it, or the engine would have to move one.
-    const hexes = new Map<string, { men: number; heavy: number; names: string[] }>();
-    for (const { unit, path, side } of ctx.units) {
-      const cell = unit.setup?.cell;
-      const men = unit.ratings?.['hex-skirmish']?.men;
-      if (typeof cell !== 'string' || typeof men !== 'number') continue;
-      const key = `${side}:${cell}`;
-      const here = hexes.get(key) ?? { men: 0, heavy: 0, names: [] };
-      here.men += men;
-      if (unit.arm === 'artillery' || unit.type === 'baggage' || unit.type === 'caisson') here.heavy++;
-      here.names.push(unit.name);
-      hexes.set(key, here);
-      const limit = here.heavy > 0 ? MEN_WITH_GUN_OR_BAGGAGE : MEN_PER_HEX;
-      if (here.heavy > 1) {
-        ctx.error(`${path}/setup/cell`, `Hex ${cell} would hold two cannon or baggage (${here.names.join(', ')}); a hex takes one`, 'Set one of them up in another hex.');
-      } else if (here.men > limit) {
-        ctx.error(`${path}/setup/cell`, `Hex ${cell} would hold ${here.men} men (${here.names.join(', ')}), more than ${limit}${here.heavy ? ' beside a cannon or baggage' : ''}`, 'Set one of them up in another hex, or split it.');
-      }
-    }
-  },
+  checkScenario: checkHexScenario,
   // The text names no optional rules.
   options: [],
   vp: {
