@@ -1,6 +1,8 @@
 // Eagles to Glory: free-form inches, stands of class A–E, divisions with effectiveness points.
 // See docs/rules/eagles-to-glory.md.
 import type { Unit } from '../model.js';
+import { checkOptionalStands, checkScenario } from './eagles-to-glory-checks.js';
+import { ETG_OPTIONS } from './eagles-to-glory-options.js';
 import { commonBarrier, type RuleProfile } from './profile.js';
 
 /** Per-stand VP by type: infantry 20 and heavy cavalry 100 come from the rules' "Victory Points"; the rest are house values. */
@@ -51,8 +53,10 @@ export const eaglesToGlory: RuleProfile = {
     if (setup?.formation === 'square' && unit.arm !== 'infantry') {
       ctx.warn(`${entry.path}/setup/formation`, `Only infantry form square; "${unit.name}" is ${unit.arm}`, 'Use line or column.');
     }
+    checkOptionalStands(ctx, entry);
   },
-  options: [],
+  checkScenario,
+  options: ETG_OPTIONS,
   vp: {
     name: 'Eagles to Glory table per stand: infantry 20, heavy cavalry 100, class A +20, supply wagon 200 (others house values); objectives 100',
     source: 'rules',
