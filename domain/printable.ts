@@ -3,8 +3,10 @@
 // read differently from what it is) are shown as escapes instead of acting.
 
 /** C0 controls, DEL, C1 controls, line/paragraph separators, and the bidirectional embedding/override/isolate marks. */
+// eslint-disable-next-line no-control-regex -- finding control characters is this pattern's whole purpose
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 /** The same, but keeping line breaks and tabs, for text laid out in lines on purpose. */
+// eslint-disable-next-line no-control-regex -- as above
 const UNSAFE_IN_TEXT = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 const escape = (c: string): string => {

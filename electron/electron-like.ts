@@ -20,12 +20,24 @@ export interface IpcMainInvokeEventLike {
 }
 
 export interface IpcMainLike {
-  handle(channel: string, listener: (event: IpcMainInvokeEventLike, ...args: any[]) => unknown): void;
+  handle(channel: string, listener: (event: IpcMainInvokeEventLike, ...args: unknown[]) => unknown): void;
   removeHandler(channel: string): void;
 }
 
 export interface PreventableEvent {
   preventDefault(): void;
+}
+
+/** A navigation about to happen; Electron puts the target and the frame kind on the event as well. */
+export interface NavigationEventLike extends PreventableEvent {
+  readonly url?: string;
+  readonly isMainFrame?: boolean;
+}
+
+/** The part of a response's details (Electron's OnHeadersReceivedListenerDetails) the header policy reads. */
+export interface HeadersReceivedDetailsLike {
+  readonly resourceType?: string;
+  readonly responseHeaders?: Record<string, string[]>;
 }
 
 export interface NavigationEvent extends PreventableEvent {
@@ -88,7 +100,7 @@ export interface SessionLike {
   setPermissionRequestHandler(handler: PermissionRequestHandler | null): void;
   setPermissionCheckHandler(handler: ((webContents: unknown, permission: string, origin: string, details: unknown) => boolean) | null): void;
   readonly webRequest: {
-    onHeadersReceived(listener: ((details: any, callback: (response: HeadersReceivedResponse) => void) => void) | null): void;
+    onHeadersReceived(listener: ((details: HeadersReceivedDetailsLike, callback: (response: HeadersReceivedResponse) => void) => void) | null): void;
   };
 }
 
@@ -105,14 +117,14 @@ export interface PdfOptionsLike {
 
 export interface WebContentsLike {
   readonly session: SessionLike;
-  on(event: 'will-navigate' | 'will-redirect', listener: (event: any, url: string) => void): unknown;
+  on(event: 'will-navigate' | 'will-redirect', listener: (event: NavigationEventLike, url: string) => void): unknown;
   /** Any frame, the main one included, about to navigate; the target is on the event. */
-  on(event: 'will-frame-navigate', listener: (event: any) => void): unknown;
-  on(event: 'will-attach-webview', listener: (event: any) => void): unknown;
-  on(event: 'will-prevent-unload', listener: (event: any) => void): unknown;
+  on(event: 'will-frame-navigate', listener: (event: NavigationEventLike) => void): unknown;
+  on(event: 'will-attach-webview', listener: (event: PreventableEvent) => void): unknown;
+  on(event: 'will-prevent-unload', listener: (event: PreventableEvent) => void): unknown;
   setWindowOpenHandler(handler: (details: WindowOpenDetails) => { action: 'deny' } | { action: 'allow' }): void;
   getURL(): string;
-  send(channel: string, ...args: any[]): void;
+  send(channel: string, ...args: unknown[]): void;
   printToPDF(options: PdfOptionsLike): Promise<Uint8Array>;
 }
 
@@ -168,13 +180,17 @@ export interface MessageBoxOptionsLike {
   detail?: string;
 }
 
-/** Each dialog is modal to a window when one is given, free-standing otherwise (both are Electron overloads). */
+/**
+ * Each dialog is modal to a window when one is given, free-standing otherwise (both are Electron overloads). The
+ * window is one of ours, passed through untouched: `unknown` because Electron types it as its BaseWindow, which our
+ * BrowserWindowLike neither extends nor is extended by.
+ */
 export interface DialogLike {
-  showOpenDialog(window: any, options: OpenDialogOptionsLike): Promise<{ canceled: boolean; filePaths: string[] }>;
+  showOpenDialog(window: unknown, options: OpenDialogOptionsLike): Promise<{ canceled: boolean; filePaths: string[] }>;
   showOpenDialog(options: OpenDialogOptionsLike): Promise<{ canceled: boolean; filePaths: string[] }>;
-  showSaveDialog(window: any, options: SaveDialogOptionsLike): Promise<{ canceled: boolean; filePath?: string }>;
+  showSaveDialog(window: unknown, options: SaveDialogOptionsLike): Promise<{ canceled: boolean; filePath?: string }>;
   showSaveDialog(options: SaveDialogOptionsLike): Promise<{ canceled: boolean; filePath?: string }>;
-  showMessageBoxSync(window: any, options: MessageBoxOptionsLike): number;
+  showMessageBoxSync(window: unknown, options: MessageBoxOptionsLike): number;
   showMessageBoxSync(options: MessageBoxOptionsLike): number;
 }
 
@@ -220,7 +236,8 @@ export interface MenuItemTemplate {
 
 export interface MenuLike {
   buildFromTemplate(template: MenuItemTemplate[]): unknown;
-  setApplicationMenu(menu: any): void;
+  /** Takes what buildFromTemplate returned. */
+  setApplicationMenu(menu: unknown): void;
 }
 
 export interface AppLike {
@@ -235,7 +252,7 @@ export interface AppLike {
   quit(): void;
   on(event: 'window-all-closed' | 'activate' | 'will-quit', listener: () => void): unknown;
   on(event: 'second-instance', listener: (event: unknown, argv: string[]) => void): unknown;
-  on(event: 'web-contents-created', listener: (event: unknown, contents: any) => void): unknown;
+  on(event: 'web-contents-created', listener: (event: unknown, contents: WebContentsLike) => void): unknown;
 }
 
 /** The privileges of a custom scheme (Electron's CustomScheme.privileges). */
@@ -272,7 +289,7 @@ export interface UtilityProcessLike {
   readonly stderr: NodeJS.ReadableStream | null;
   on(event: 'exit', listener: (code: number) => void): unknown;
   /** What the child sent with `process.parentPort.postMessage`. */
-  on(event: 'message', listener: (message: any) => void): unknown;
+  on(event: 'message', listener: (message: unknown) => void): unknown;
   on(event: 'error', listener: (type: string, location: string, report: string) => void): unknown;
   postMessage(message: unknown): void;
   kill(): boolean;

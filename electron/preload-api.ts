@@ -7,7 +7,7 @@ type Listener = (event: unknown, ...args: unknown[]) => void;
 
 /** The part of Electron's ipcRenderer the preload uses. */
 export interface IpcRendererLike {
-  invoke(channel: string, ...args: any[]): Promise<any>;
+  invoke(channel: string, ...args: unknown[]): Promise<unknown>;
   on(channel: string, listener: Listener): unknown;
   removeListener(channel: string, listener: Listener): unknown;
 }

@@ -197,7 +197,7 @@ export function parseWindowState(text: string | null, workAreas: readonly Rect[]
 }
 
 export function readWindowState(file: string, screen: ScreenLike): WindowState {
-  let text: string | null = null;
+  let text: string | null;
   try {
     text = readFileSync(file, 'utf8');
   } catch {

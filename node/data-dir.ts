@@ -53,7 +53,7 @@ export async function tightenDataDir(dataDir: string): Promise<void> {
   const backups = backupsDir(dataDir);
   await tighten(backups, PRIVATE_DIR_MODE, 'directory');
   await tighten(recentFile(dataDir), PRIVATE_FILE_MODE, 'file');
-  let names: string[] = [];
+  let names: string[];
   try {
     names = await fs.readdir(backups);
   } catch {

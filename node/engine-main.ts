@@ -202,7 +202,7 @@ const parentPort = (process as NodeJS.Process & { parentPort?: ParentPortLike })
 if (parentPort) {
   void runPortEngine({ port: parentPort }).then((code) => process.exit(code));
 } else if (invokedDirectly) {
-  runEngine({ input: process.stdin, output: process.stdout }).then((code) => {
+  void runEngine({ input: process.stdin, output: process.stdout }).then((code) => {
     process.exitCode = code;
   });
 }

@@ -210,7 +210,7 @@ export function violation(layer: string, file: string, imp: FoundImport): string
 
 function sources(dir: string): string[] {
   const out: string[] = [];
-  let entries: string[] = [];
+  let entries: string[];
   try {
     entries = readdirSync(dir);
   } catch {

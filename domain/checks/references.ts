@@ -49,7 +49,7 @@ export function checkReferences(ctx: CheckContext): void {
       const entry = expectRef(ctx, path, id, ['unit', 'leader'], 'unit');
       if (!entry) return;
       if (entry.side !== si) {
-        ctx.error(path, `"${id}" belongs to the other side`, `List only ${side.name ?? side.id}'s own units here.`);
+        ctx.error(path, `"${String(id)}" belongs to the other side`, `List only ${side.name ?? side.id}'s own units here.`);
       }
     };
     list(side.deployment).forEach((d, di) => {
