@@ -56,7 +56,7 @@ export async function simulate(scenario: Scenario, opts: SimulateOptions): Promi
   const setup: BatchSetup = { scenario, seed: opts.seed ?? 1, red: opts.red ?? 'ai', blue: opts.blue ?? 'ai' };
   const workers = Math.max(1, Math.min(Math.floor(opts.workers ?? 1), games || 1));
   const t0 = performance.now();
-  const played: BatchGame[] = new Array(games);
+  const played: BatchGame[] = new Array<BatchGame>(games);
   let done = 0;
   if (workers === 1) {
     for (let i = 0; i < games; i++) {

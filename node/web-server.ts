@@ -423,7 +423,7 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
     const problem = argumentsProblem(WEB_ARGUMENT_CHECKS[method] as readonly Check[], args);
     if (problem !== null) return sendError(res, 400, `Refused ${route}: ${problem}.`);
     try {
-      const result = await (endpoint.run as (...a: unknown[]) => Promise<unknown>)(...args);
+      const result = await (endpoint.run as (...a: unknown[]) => Promise<unknown>)(...(args as unknown[]));
       sendJson(res, 200, { result: result === undefined ? null : result });
     } catch (err) {
       logLine(`${route} failed: ${messageOf(err)}`);

@@ -76,7 +76,6 @@ export const napoleonsEagles: RuleProfile = {
     checkFormation(ctx, entry, block);
     checkHasLeader(ctx, entry);
     const { unit } = entry;
-    const key = `${unit.arm}/${unit.type}`;
     if (unit.arm !== 'train') {
       if (block.rating === undefined) {
         ctx.error(blockPath, `"${unit.name}" has no Napoleon's Eagles rating`, `Add "rating", ${ratingHint(unit.arm)}.`);

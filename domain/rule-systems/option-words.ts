@@ -31,6 +31,12 @@ export function sideValue(spec: OptionSpec & { kind: 'per-side' }, value: unknow
 }
 
 const raw = (v: unknown): string => (typeof v === 'string' ? `"${v}"` : (JSON.stringify(v) ?? String(v)));
+/** One side of a ratio: a number or text as it is, a missing one as "?", anything else as JSON rather than "[object Object]". */
+const ratioPart = (v: unknown): string => {
+  if (v === undefined || v === null) return '?';
+  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
+  return raw(v);
+};
 
 /** A choice's label said inline: "Option #2: written orders" reads "Option #2 (written orders)" after a colon. */
 const inlineChoice = (label: string): string => label.replace(/^([^:]+): (.+)$/, '$1 ($2)');
@@ -47,7 +53,7 @@ export function optionValueWords(spec: OptionSpec, value: unknown, sides: readon
       return choice ? inlineChoice(choice.label) : raw(value);
     }
     case 'ratio':
-      return isRecord(value) ? `${String(value.a ?? '?')}:${String(value.d ?? '?')}` : raw(value);
+      return isRecord(value) ? `${ratioPart(value.a)}:${ratioPart(value.d)}` : raw(value);
     case 'per-side': {
       if (!isRecord(value)) return raw(value);
       // Every side of the scenario, in its order, so the reader sees both numbers; then any id that is no side.

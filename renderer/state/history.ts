@@ -43,7 +43,7 @@ export function setAt<T>(root: T, path: PathKey[], value: Value): T {
   const [head, ...rest] = path as [PathKey, ...PathKey[]];
   const container = root as unknown;
   if (Array.isArray(container)) {
-    const copy = container.slice();
+    const copy: unknown[] = container.slice();
     const i = Number(head);
     if (rest.length === 0 && value === ABSENT) copy.splice(i, 1);
     else copy[i] = setAt(copy[i], rest, value);
