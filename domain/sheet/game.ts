@@ -8,6 +8,7 @@ import { NE_OPTIONS } from '../rule-systems/napoleons-eagles-options.js';
 import { settingsInWords, type SideName } from '../rule-systems/option-words.js';
 import { resolvedOptions } from '../rule-systems/options.js';
 import { profileFor } from '../rule-systems/registry.js';
+import { VICTORY_CLOSING, victorySentences } from '../victory-words.js';
 import { textHtml } from './escape.js';
 import { TABLE_VP_MARK, tableFor } from './forces.js';
 import {
@@ -20,10 +21,10 @@ import {
   plural,
   pointWords,
   sideName,
-  victorySentence,
-  VICTORY_CLOSING,
   weatherWords,
 } from './words.js';
+
+export { victorySentences };
 
 function sidesOf(scenario: Scenario): Side[] {
   return (Array.isArray(scenario.sides) ? scenario.sides : []).filter((s): s is Side => !!s && typeof s === 'object');
@@ -158,10 +159,6 @@ export function renderObjectives(scenario: Scenario, colors: string[]): string {
     `<thead><tr><th>Objective</th><th>Where</th><th class="num">VP</th><th>Held at the start by</th></tr></thead><tbody>${rows.join('')}</tbody></table>` +
     (defaulted && table ? `<p class="footnote">${TABLE_VP_MARK} From the ${textHtml(table.name)}.</p>` : '')
   );
-}
-
-export function victorySentences(scenario: Scenario): string[] {
-  return (Array.isArray(scenario.victory) ? scenario.victory : []).filter((c) => c && typeof c === 'object').map((c) => victorySentence(scenario, c));
 }
 
 export function renderVictory(scenario: Scenario): string {

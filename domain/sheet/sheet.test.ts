@@ -178,25 +178,19 @@ describe('renderSheet on the samples', () => {
   }
 });
 
-describe('victory in plain words', () => {
-  it('says each kind of condition', () => {
+describe('victory on the sheet', () => {
+  it('prints the same sentences the victory editor shows, in order, with the closing note', () => {
     const s = base({
-      objectives: [{ id: 'a', name: 'Mill', at: [1, 1] }, { id: 'b', name: 'Bridge', at: [2, 2] }],
-      victory: [
-        { side: 'red', kind: 'hold', objectives: ['a', 'b'] },
-        { side: 'blue', kind: 'exit', count: 2, edge: 'west' },
-        { side: 'any', kind: 'destroy', percent: 50 },
-        { side: 'blue', kind: 'destroy', percent: 40 },
-        { kind: 'points' },
-      ],
+      objectives: [{ id: 'a', name: 'Mill', at: [1, 1], radius: 2 }],
+      victory: [{ side: 'red', kind: 'hold', objectives: ['a'] }, { kind: 'points' }],
     });
-    expect(victorySentences(s)).toEqual([
-      'Red: victory by holding all of Mill and Bridge at the end of the game.',
-      'Blue: victory by moving 2 units off the west edge.',
-      "Either side: victory by destroying at least 50% of the enemy's units.",
-      "Blue: victory by destroying at least 40% of the enemy's units (Red).",
-      'On points: the side with more victory points wins.',
+    const html = sheet(s);
+    const printed = [...html.matchAll(/<ol class="victory">(.*?)<\/ol>/g)][0]![1]!;
+    expect([...printed.matchAll(/<li>(.*?)<\/li>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, ''))).toEqual([
+      'Red win if they hold Mill at the end of turn 12.',
+      'The side with more victory points at the end of turn 12 wins.',
     ]);
+    expect(html).toContain('the first one met decides');
   });
 });
 

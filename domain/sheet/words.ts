@@ -2,7 +2,7 @@
 // plain text; the sheet escapes it where it is placed.
 import { cellNameAt, isCellGrid } from '../grid.js';
 import { isPoint } from '../geometry.js';
-import type { Entry, Grid, Objective, Reinforcement, Scenario, Side, Table, VictoryCondition } from '../model.js';
+import type { Entry, Grid, Objective, Reinforcement, Scenario, Side, Table } from '../model.js';
 
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
@@ -106,24 +106,6 @@ export function sideName(side: Side | undefined, fallback: string): string {
   return name || fallback;
 }
 
-function sideById(scenario: Scenario, id: unknown): { side: Side; index: number } | null {
-  const sides = Array.isArray(scenario.sides) ? scenario.sides : [];
-  const index = sides.findIndex((s) => s && s.id === id);
-  return index >= 0 ? { side: sides[index]!, index } : null;
-}
-
-function nameOfSide(scenario: Scenario, id: unknown): string {
-  const found = sideById(scenario, id);
-  return found ? sideName(found.side, String(id)) : String(id);
-}
-
-/** The other side's name, for "destroy … of the enemy's units". */
-function enemyOf(scenario: Scenario, id: unknown): string {
-  const sides = Array.isArray(scenario.sides) ? scenario.sides : [];
-  const other = sides.find((s) => s && s.id !== id);
-  return other ? sideName(other, String(other.id)) : 'the enemy';
-}
-
 export function objectiveName(scenario: Scenario, objective: Objective): string {
   if (typeof objective.name === 'string' && objective.name.trim()) return objective.name.trim();
   const feature = (scenario.terrain ?? []).find((f) => f && f.id === objective.feature);
@@ -131,42 +113,6 @@ export function objectiveName(scenario: Scenario, objective: Objective): string 
   if (typeof objective.cell === 'string') return `cell ${objective.cell}`;
   return String(objective.id);
 }
-
-/**
- * One sentence per condition, in the order the conditions are checked. Side names are plural as often as not
- * ("French", "Prussians", "Red"), so the sentences are built to need no verb agreement with them.
- */
-export function victorySentence(scenario: Scenario, condition: VictoryCondition): string {
-  const c = condition as VictoryCondition & { side?: unknown };
-  const any = c.side === 'any' || c.side === undefined;
-  const who = any ? 'Either side' : nameOfSide(scenario, c.side);
-  switch (c.kind) {
-    case 'hold': {
-      const ids = Array.isArray(c.objectives) ? c.objectives : [];
-      const names = ids.map((id) => {
-        const o = (scenario.objectives ?? []).find((x) => x && x.id === id);
-        return o ? objectiveName(scenario, o) : String(id);
-      });
-      const what = names.length === 0 ? 'the objectives' : names.length === 1 ? names[0]! : `all of ${listWords(names)}`;
-      return `${who}: victory by holding ${what} at the end of the game.`;
-    }
-    case 'exit': {
-      const count = typeof c.count === 'number' ? c.count : 0;
-      return `${who}: victory by moving ${plural(count, 'unit')} off the ${edgeWords(c.edge)}.`;
-    }
-    case 'destroy': {
-      const pct = typeof c.percent === 'number' ? c.percent : 0;
-      const enemy = any ? '' : ` (${enemyOf(scenario, c.side)})`;
-      return `${who}: victory by destroying at least ${pct}% of the enemy's units${enemy}.`;
-    }
-    case 'points':
-      return any ? 'On points: the side with more victory points wins.' : `${who}: victory by having more victory points than the enemy.`;
-    default:
-      return `A condition of unknown kind "${String((c as { kind?: unknown }).kind)}".`;
-  }
-}
-
-export const VICTORY_CLOSING = 'The conditions are checked in this order and the first one met decides; otherwise the game is a draw.';
 
 /** `resupplyGuns` → "Resupply guns": option names are the rule text's names in camelCase. */
 export function optionWords(name: string): string {
