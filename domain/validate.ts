@@ -5,6 +5,7 @@ import { checkRuleOptions } from './checks/options.js';
 import { checkPlacement } from './checks/placement.js';
 import { checkReferences } from './checks/references.js';
 import { checkRules } from './checks/rules.js';
+import { checkVictory } from './checks/victory.js';
 import type { AdcDocument } from './model.js';
 import { hasErrors, type Problem } from './problems.js';
 import { profileFor } from './rule-systems/registry.js';
@@ -24,6 +25,7 @@ export function validateDocument(doc: AdcDocument): Problem[] {
     () => checkRules(ctx, profile),
     () => checkRuleOptions(ctx),
     () => checkPlacement(ctx, profile),
+    () => checkVictory(ctx),
   ];
   for (const check of checks) {
     try {
