@@ -271,7 +271,7 @@ export interface Formation extends Extra {
   leader?: Leader;
   formations?: Formation[];
   units?: Unit[];
-  /** Eagles to Glory: division effectiveness points (0–48) and command and control points. */
+  /** Eagles to Glory: division effectiveness points (0–48) and cavalry charge points (0–3). */
   dep?: number;
   ccp?: number;
 }
