@@ -19,7 +19,9 @@ export function blankScenario(ruleSystem: RuleSystem = 'square-eagles'): Scenari
     ],
     objectives: [],
     turns: { limit: 15, first: 'red' },
-    victory: [{ kind: 'points' }],
+    // No condition until the designer chooses one: a default would decide games nobody agreed to. The Victory section
+    // asks for one, and so does a warning.
+    victory: [],
     specialRules: [],
   };
 }

@@ -128,8 +128,8 @@ describe('settings, about and new documents', () => {
     await page.getByTestId('cmd-new').click();
     await page.getByTestId('new-blank-scenario').click();
     await expect.poll(() => page.getByTestId('doc-title').textContent()).toContain('New scenario');
-    // A blank Square Eagles scenario has no generals yet: the rule system warns, it does not refuse.
-    await expect.poll(() => page.getByTestId('problem-count').textContent()).toMatch(/0 errors, 2 warnings/);
+    // A blank Square Eagles scenario has no generals and no victory conditions yet: warned about, not refused.
+    await expect.poll(() => page.getByTestId('problem-count').textContent()).toMatch(/0 errors, 3 warnings/);
 
     await page.getByTestId('cmd-more').click();
     await page.getByRole('menuitem', { name: 'Settings…' }).click();
