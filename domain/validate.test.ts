@@ -6,6 +6,7 @@ import type { Problem } from './problems.js';
 import { validateDocument } from './validate.js';
 
 // Test documents are built loosely on purpose, so that a test can break them in any way a file could.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
 type Doc = Record<string, any>;
 
 const run = (doc: Doc): Problem[] => validateDocument(doc as AdcDocument);

@@ -55,6 +55,7 @@ import {
 // ---------------------------------------------------------------------------------------------------------------
 // The double
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each method is called with its own sample arguments, whatever its signature
 type AnyFn = (...args: any[]) => any;
 
 class FakeEmitter {
@@ -277,7 +278,7 @@ const SAMPLE_ARGS: Record<InvokeMethod, unknown[]> = {
 };
 
 function fakeServices() {
-  const fn = (name: string) => vi.fn(async (..._args: unknown[]) => ({ from: name }) as any);
+  const fn = (name: string) => vi.fn(async (..._args: unknown[]): Promise<unknown> => ({ from: name }));
   const services = {
     info: fn('info'),
     listLibrary: fn('listLibrary'),
@@ -834,7 +835,7 @@ describe('app wiring', () => {
     const e = fakeElectron();
     e.app.lock = lock;
     const { services: storeServices } = fakeServices();
-    const createStore = vi.fn(() => storeServices as any);
+    const createStore = vi.fn(() => storeServices);
     const running = startApp({
       electron: e.electron,
       createStore,

@@ -27,6 +27,7 @@ afterEach(async () => {
   await fs.rm(root, { recursive: true, force: true });
 });
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the reply is JSON whose shape each case asserts
 function post(server: RunningWebServer, method: string, args: unknown[]): Promise<any> {
   return new Promise((resolve, reject) => {
     const req = http.request(

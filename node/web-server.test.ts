@@ -75,6 +75,7 @@ function api(method: string, args: unknown, headers: Record<string, string> = {}
   });
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the reply is JSON whose shape each case asserts
 async function result(method: string, args: unknown[]): Promise<any> {
   const reply = await api(method, args);
   expect(reply.status, reply.body).toBe(200);
@@ -367,7 +368,7 @@ describe('web server', () => {
           { host: '127.0.0.1', port: own.port, method: 'POST', path: '/api/engineSend', headers: { 'X-ADC-Token': own.token }, agent: false },
           (res) => {
             let body = '';
-            res.on('data', (c: Buffer) => (body += c));
+            res.on('data', (c: Buffer) => (body += c.toString()));
             res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
           },
         );
@@ -408,6 +409,7 @@ describe('web server', () => {
 interface EventStream {
   status: number;
   headers: http.IncomingHttpHeaders;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- server-sent JSON whose shape each case asserts
   events: any[];
   close(): void;
 }
@@ -530,7 +532,7 @@ describe('engine over the web shell', () => {
           { host: '127.0.0.1', port: own.port, method: 'POST', path: `/api/${method}`, headers: { 'X-ADC-Token': own.token }, agent: false },
           (res) => {
             let body = '';
-            res.on('data', (c: Buffer) => (body += c));
+            res.on('data', (c: Buffer) => (body += c.toString()));
             res.on('end', () => resolve(body));
           },
         );
@@ -550,13 +552,14 @@ describe('engine over the web shell', () => {
   describe('engines belong to their page', () => {
     let own: RunningWebServer;
     let engine: EngineManager;
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the reply is JSON whose shape each case asserts
     const call = async (method: string, args: unknown[]): Promise<any> => {
       const reply = await new Promise<string>((resolve, reject) => {
         const req = http.request(
           { host: '127.0.0.1', port: own.port, method: 'POST', path: `/api/${method}`, headers: { 'X-ADC-Token': own.token }, agent: false },
           (res) => {
             let body = '';
-            res.on('data', (c: Buffer) => (body += c));
+            res.on('data', (c: Buffer) => (body += c.toString()));
             res.on('end', () => resolve(body));
           },
         );

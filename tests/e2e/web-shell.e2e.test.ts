@@ -182,7 +182,7 @@ describe('reinforcements in the inspector', () => {
     await page.getByTestId('doc-title').waitFor();
     await page.waitForFunction('window.__adcMap !== undefined');
     // se-01's French reinforcement enters at [11.25, 36]; its arrow points 3 inches into the table.
-    const [x, y] = (await page.evaluate('window.__adcMap.toScreen([11.25, 34.8])')) as [number, number];
+    const [x, y] = await page.evaluate<[number, number]>('window.__adcMap.toScreen([11.25, 34.8])');
     await page.mouse.click(x, y);
     await expect.poll(() => page.getByTestId('inspector').textContent()).toContain('Reinforcement');
     await fill(page, '/sides/0/reinforcements/0/turn', '99');
