@@ -7,7 +7,7 @@ import { pointerToPath } from '../state/editor.js';
 import { setValueChanges } from './diff.js';
 import { DEFAULT_TYPE } from './forces.js';
 
-export type ColumnKind = 'text' | 'number' | 'arm' | 'type' | 'rating' | 'calibre' | 'class' | 'traits';
+export type ColumnKind = 'text' | 'number' | 'arm' | 'type' | 'rating' | 'calibre' | 'class' | 'traits' | 'guard' | 'flag';
 
 export interface Column {
   key: string;
@@ -40,6 +40,11 @@ export const SYSTEM_COLUMNS: Record<RuleSystem, Column[]> = {
     ne('guns', 'Guns', 'number', 42, 'Guns: the real pieces'),
     ne('howitzers', 'How.', 'number', 42, 'Howitzers'),
     ne('calibre', 'Calibre', 'calibre', 60, `Calibre: ${CALIBRES.join(', ')}`),
+    ne('rifles', 'Rifles', 'flag', 48, 'Rifles: yes or no (the R of an army list)'),
+    ne('guard', 'Guard', 'guard', 58, 'Guard (infantry and cavalry): old, middle or young'),
+    ne('skirmishers', 'Skirm.', 'number', 48, 'Organic skirmisher figures (infantry; Company Skirmishers option)'),
+    ne('guardBattery', 'Gd bty', 'flag', 50, 'Guard battery: one extra hit before it is silenced (French and Prussian)'),
+    ne('regimental', 'Regt.', 'flag', 44, 'Regimental guns: out of ammunition at the second 6'),
   ],
   'square-eagles': [
     { key: 'sp', label: 'SP', at: '/ratings/square-eagles/sp', kind: 'number', width: 46, title: 'Strength Points (1–10)', system: 'square-eagles' },
@@ -118,6 +123,17 @@ export function parseCell(column: Column, raw: string, unit?: { arm?: unknown })
       return raw.trim().toUpperCase();
     case 'calibre':
       return normalizeCalibre(raw);
+    case 'guard': {
+      // "Old Guard", "o", "mid" all name one of the three; anything else is kept for the validator to name.
+      const t = raw.trim().toLowerCase().replace(/\s*guard$/, '');
+      return (['old', 'middle', 'young'] as const).find((g) => t.length > 0 && g.startsWith(t)) ?? raw.trim();
+    }
+    case 'flag': {
+      const t = raw.trim().toLowerCase();
+      if (['yes', 'y', 'true', 'x', '1', 'on'].includes(t)) return true;
+      if (['no', 'n', 'false', '0', 'off', '-'].includes(t)) return false;
+      return raw.trim();
+    }
     case 'traits': {
       const list = raw.split(/[,;]+|\s+/).map((s) => s.trim().toLowerCase()).filter(Boolean);
       return list.length ? list : undefined;
@@ -129,6 +145,8 @@ export function parseCell(column: Column, raw: string, unit?: { arm?: unknown })
 
 export function displayCell(value: unknown): string {
   if (value === undefined || value === null || typeof value === 'symbol') return '';
+  if (value === true) return 'yes';
+  if (value === false) return 'no';
   if (Array.isArray(value)) return value.join(', ');
   return String(value);
 }

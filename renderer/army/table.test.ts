@@ -26,6 +26,20 @@ describe('cells', () => {
     expect(columnsFor(undefined).map((c) => c.key)).toEqual([...BASE_COLUMNS.map((c) => c.key), 'vp']);
   });
 
+  it('reads the Napoleon\'s Eagles markers as the file format stores them', () => {
+    expect(parseCell(col('guard'), 'Old Guard')).toBe('old');
+    expect(parseCell(col('guard'), 'y')).toBe('young');
+    expect(parseCell(col('guard'), 'imperial')).toBe('imperial'); // kept as typed, for the validator to name
+    expect(parseCell(col('guardBattery'), 'yes')).toBe(true);
+    expect(parseCell(col('regimental'), 'no')).toBe(false);
+    expect(parseCell(col('rifles'), 'maybe')).toBe('maybe');
+    expect(parseCell(col('skirmishers'), '3')).toBe(3);
+    const index = indexForces(friant);
+    const first = index.entries.find((e): e is UnitEntry => e.kind === 'unit' && e.node.arm === 'infantry')!;
+    const after = applyChanges(friant, cellChanges(friant, first.pointer, col('guard'), 'young'), 'forward');
+    expect(indexForces(after).byPointer.get(first.pointer)!.node).toEqual(expect.objectContaining({ ratings: expect.objectContaining({ 'napoleons-eagles': expect.objectContaining({ guard: 'young' }) }) }));
+  });
+
   it('bulk-sets one column for many units, as one list of changes', () => {
     const index = indexForces(friant);
     const units = index.entries.filter((e): e is UnitEntry => e.kind === 'unit' && e.node.arm === 'infantry').slice(0, 3).map((e) => ({ pointer: e.pointer, unit: e.node }));
