@@ -34,7 +34,11 @@ export function eaglesToGloryVp(unit: Unit): number {
 export const eaglesToGlory: RuleProfile = {
   id: 'eagles-to-glory',
   title: 'Eagles to Glory',
+  description: 'Grand tactics on an open table: divisions of stands classed A–E, 15-minute turns, effectiveness points.',
   map: 'free',
+  // A table that holds the rules' 36″ and 72″ distances (rules notes §1), four hours of 15-minute turns as in etg-01,
+  // and no more turns than a division's 48 effectiveness points can order. Stands count no figures.
+  defaults: { grid: { kind: 'none' }, table: { width: 72, height: 48 }, turnLimit: 16, maxTurns: 48 },
   oneUnitPerCell: false,
   testPlay: false,
   // Marsh is swamp here: slow going, not closed.

@@ -14,7 +14,11 @@ function mountain(features: Feature[]): Feature | undefined {
 export const hexSkirmish: RuleProfile = {
   id: 'hex-skirmish',
   title: 'Hex Skirmish',
+  description: 'Small actions on a hex map: men counted on chits, cannon and baggage, about 100 points a side.',
   map: 'hex',
+  // The rules give no hex or map size: the samples' 12 × 8 flat hexes of 6″, and the engine's 12 turns (rules notes
+  // §7.1). Men are counted one by one, so there is no figure ratio.
+  defaults: { grid: { kind: 'hex', cell: 6, orientation: 'flat' }, table: { width: 64.1, height: 51 }, turnLimit: 12 },
   oneUnitPerCell: false,
   testPlay: true,
   setupBarrier(_unit, features) {

@@ -54,7 +54,11 @@ const HOUSE_VP: Record<string, number> = {
 export const napoleonsEagles: RuleProfile = {
   id: 'napoleons-eagles',
   title: "Napoleon's Eagles",
+  description: 'Battalions rated like B16C30 on an open table measured in inches, written for 15mm figures at 1:30.',
   map: 'free',
+  // The rules' own ratio and the usual 6′ × 4′ table (rules notes §1); four game turns, an afternoon, as in ne-01.
+  // A game turn is an hour, so more than 12 is a day's fighting and more.
+  defaults: { grid: { kind: 'none' }, table: { width: 72, height: 48 }, figureRatio: 30, turnLimit: 4, maxTurns: 12 },
   oneUnitPerCell: false,
   testPlay: false,
   trainsNeedNoRatings: true,

@@ -1,6 +1,6 @@
 // What each rule system asks of a scenario: its map, where units may stand, unit ratings and default VPs.
 import type { CheckContext, UnitEntry } from '../checks/context.js';
-import type { Feature, Formation, Leader, OptionValue, RuleSystem, Unit } from '../model.js';
+import type { Feature, Formation, Grid, Leader, OptionValue, RuleSystem, Table, Unit } from '../model.js';
 import type { OptionSpec } from './options.js';
 
 export interface VpTable {
@@ -12,10 +12,28 @@ export interface VpTable {
   objective: number;
 }
 
+/**
+ * What a new scenario for the system starts with, and what switching a scenario to it puts in place of values its
+ * rules cannot use. Taken from the rules notes where they speak, and from the bundled samples where they are silent.
+ */
+export interface RuleDefaults {
+  /** Its kind follows `map`: none for a free table, the system's cells otherwise. */
+  grid: Grid;
+  table: Table;
+  /** Absent where the rules count no figures (stands, or men on chits), so the file needs no scale. */
+  figureRatio?: number;
+  turnLimit: number;
+  /** More turns than the rules make sense of (a game turn of an hour, a division's 48 orders); none where silent. */
+  maxTurns?: number;
+}
+
 export interface RuleProfile {
   id: RuleSystem;
   title: string;
+  /** One line for the user choosing a system: what it plays and on what. */
+  description: string;
   map: 'square' | 'hex' | 'free';
+  defaults: RuleDefaults;
   /** Whether a box holds one unit at most (generals aside). */
   oneUnitPerCell: boolean;
   /** The feature that bars this unit (or leader, when `unit` is undefined) from setting up here, and why. */

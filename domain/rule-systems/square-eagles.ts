@@ -42,7 +42,11 @@ export const OHW_UNITS_PER_SIDE = 6;
 export const squareEagles: RuleProfile = {
   id: 'square-eagles',
   title: 'Square Eagles',
+  description: 'One Hour Wargames-style brigades in square boxes: one unit a box, Strength Points and traits.',
   map: 'square',
+  // 8 × 8 boxes of 6″, as in se-02 and se-05: the rules notes' 36″ table at 6″ is only 6 × 6, tight for six units a
+  // side to manoeuvre. The samples' ratio, and the One Hour Wargames 15 turns (rules notes §1).
+  defaults: { grid: { kind: 'square', cell: 6 }, table: { width: 48, height: 48 }, figureRatio: 60, turnLimit: 15 },
   oneUnitPerCell: true,
   testPlay: true,
   trainsNeedNoRatings: true,
