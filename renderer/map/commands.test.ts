@@ -29,7 +29,8 @@ import {
 } from './commands.js';
 
 const base = (): Scenario => {
-  const s = blankScenario();
+  // The points below are placed on a 36″ table, whatever size a new scenario's table has.
+  const s: Scenario = { ...blankScenario(), table: { width: 36, height: 36 } };
   s.sides[0].army.units = [{ id: 'fr-1', name: '1er Ligne', arm: 'infantry', type: 'line', ratings: { 'square-eagles': { sp: 7 } } }];
   s.sides[1].army.units = [{ id: 'gb-1', name: '95th', arm: 'infantry', type: 'light', ratings: { 'square-eagles': { sp: 5 } } }];
   return s;

@@ -14,12 +14,13 @@ import { PLAY_UNDO_EVENT } from '../play/play-view.js';
 import { isDirty, selectedPointers, type EditorAction } from '../state/editor.js';
 import { entityOf } from '../state/selection.js';
 import { loadSettings, saveSettings, type Settings } from '../state/settings.js';
-import { AboutDialog, ConfirmDialog, LibraryDialog, RecoveryDialog, SaveAsDialog, SettingsDialog } from './dialogs.js';
+import { AboutDialog, ConfirmDialog, LibraryDialog, RecoveryDialog, RuleSystemDialog, SaveAsDialog, SettingsDialog } from './dialogs.js';
 import { Inspector } from './Inspector.js';
 import { useModals } from './modals.js';
 import { Outline } from './Outline.js';
 import { PrintPreview } from './PrintPreview.js';
 import { ProblemsPanel } from './ProblemsPanel.js';
+import { ruleSystemSwitch } from './rule-system-switch.js';
 import { titleOf, useDocumentLifecycle, type Notify } from './use-document-lifecycle.js';
 import { Welcome } from './Welcome.js';
 
@@ -168,6 +169,7 @@ export function App({ host }: { host: HostApi }) {
   const libraryDialog = find('library');
   const saveAsDialog = find('save-as');
   const confirm = find('confirm');
+  const switchTo = find('rule-system');
   return (
     <Box sx={{ height: '100vh', display: 'flex', flexDirection: 'column' }}>
       <AppBar position="static" elevation={0}>
@@ -279,7 +281,7 @@ export function App({ host }: { host: HostApi }) {
           </Box>
           </Box>
           <Box sx={{ gridColumn: 3, gridRow: '1 / 3', borderLeft: 1, borderColor: 'divider', minHeight: 0 }}>
-            {editor.doc && <Inspector doc={editor.doc} selected={editor.selected} problems={problems} focusPointer={focusPointer} units={settings.units} onEdit={onEdit} />}
+            {editor.doc && <Inspector doc={editor.doc} selected={editor.selected} problems={problems} focusPointer={focusPointer} units={settings.units} onEdit={onEdit} onRuleSystem={(to) => show({ kind: 'rule-system', to })} />}
           </Box>
           <Box sx={{ gridColumn: 2, gridRow: 2, borderTop: 1, borderColor: 'divider', minHeight: 0, bgcolor: 'background.paper' }}>
             <ProblemsPanel problems={problems} checking={checking} onPick={pickProblem} />
@@ -294,7 +296,18 @@ export function App({ host }: { host: HostApi }) {
           library={library}
           onClose={() => close('library')}
           onOpen={(r) => void lifecycle.openPath(r.path)}
-          onNewBlank={(k) => void lifecycle.newDocument(k)}
+          onNewBlank={(k, system) => void lifecycle.newDocument(k, system)}
+        />
+      )}
+      {switchTo && editor.doc && (
+        <RuleSystemDialog
+          open
+          change={ruleSystemSwitch(editor.doc, switchTo.to)}
+          onCancel={() => close('rule-system')}
+          onApply={() => {
+            close('rule-system');
+            if (editor.doc) onEdit(ruleSystemSwitch(editor.doc, switchTo.to).action);
+          }}
         />
       )}
       {saveAsDialog && <SaveAsDialog open suggested={saveAsDialog.suggested} onCancel={() => saveAsDialog.resolve(null)} onSave={(n) => saveAsDialog.resolve(n)} />}

@@ -1,8 +1,8 @@
 // Properties of the selected entity. Every field edits one value through a command, so it is undoable and
 // validated live; a field whose value has a problem shows it underneath. A scenario also shows its rule settings.
 import { Box, Stack, Typography } from '@mui/material';
-import type { AdcDocument } from '../../domain/model.js';
-import { isScenario } from '../../domain/model.js';
+import type { AdcDocument, RuleSystem } from '../../domain/model.js';
+import { isScenario, RULE_SYSTEMS } from '../../domain/model.js';
 import type { Problem } from '../../domain/problems.js';
 import type { EditorAction } from '../state/editor.js';
 import { pointerToPath } from '../state/editor.js';
@@ -20,6 +20,8 @@ export function Inspector(props: {
   focusPointer: string | null;
   units: Settings['units'];
   onEdit(action: EditorAction): void;
+  /** Changing the rule system changes more than one value, so it is asked about first (RuleSystemDialog). */
+  onRuleSystem?: (to: RuleSystem) => void;
 }) {
   const entity = entityOf(props.selected);
   const node = getAt(props.doc, pointerToPath(entity.pointer));
@@ -41,6 +43,7 @@ export function Inspector(props: {
         {specs.map((spec) => {
           const pointer = `${entity.pointer}${spec.at}`;
           const problem = props.problems.find((p) => p.path === pointer);
+          const system = spec.at === '/ruleSystem' && entity.kind === 'document' ? props.onRuleSystem : undefined;
           return (
             <Field
               key={`${entity.pointer}${spec.at}`}
@@ -49,7 +52,11 @@ export function Inspector(props: {
               value={getAt(props.doc, pointerToPath(pointer))}
               focus={props.focusPointer === pointer}
               units={props.units}
-              onChange={(v) => props.onEdit(fieldEdit(props.doc, entity.pointer, spec, v))}
+              onChange={(v) => {
+                const to = RULE_SYSTEMS.find((s) => s === v);
+                if (system && to) system(to);
+                else props.onEdit(fieldEdit(props.doc, entity.pointer, spec, v));
+              }}
               {...(problem ? { problem } : {})}
             />
           );

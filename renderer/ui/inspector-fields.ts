@@ -5,6 +5,7 @@ import type { AdcDocument, Arm, Echelon, RuleSystem } from '../../domain/model.j
 import { ARMS, FORMATIONS_ON_TABLE, GROUNDS, isScenario, RULE_SYSTEMS, WEATHERS } from '../../domain/model.js';
 import { LEADER_DEFAULTS } from '../../domain/rule-systems/napoleons-eagles-leaders.js';
 import { parseDate, weatherRules } from '../../domain/rule-systems/napoleons-eagles-nations.js';
+import { PROFILES } from '../../domain/rule-systems/registry.js';
 import { optionWords } from '../../domain/sheet/words.js';
 import { deepEqual } from '../army/diff.js';
 import { pointerToPath, setField, type EditorAction } from '../state/editor.js';
@@ -266,6 +267,8 @@ function echelonOf(doc: AdcDocument, leaderPointer: string): Echelon | undefined
   return typeof echelon === 'string' && Object.hasOwn(LEADER_DEFAULTS, echelon) ? (echelon as Echelon) : undefined;
 }
 
+const SYSTEM_TITLES: Record<string, string> = Object.fromEntries(RULE_SYSTEMS.map((id) => [id, PROFILES[id].title]));
+
 export function fieldsFor(doc: AdcDocument, kind: string, node: Record<string, unknown>, pointer = ''): FieldSpec[] {
   const ne = doc.ruleSystem === 'napoleons-eagles';
   switch (kind) {
@@ -275,7 +278,7 @@ export function fieldsFor(doc: AdcDocument, kind: string, node: Record<string, u
             { at: '/title', label: 'Title', kind: 'text' },
             { at: '/author', label: 'Author', kind: 'text' },
             { at: '/description', label: 'Description', kind: 'multiline' },
-            { at: '/ruleSystem', label: 'Rule system', kind: 'select', options: RULE_SYSTEMS },
+            { at: '/ruleSystem', label: 'Rule system', kind: 'select', options: RULE_SYSTEMS, optionLabels: SYSTEM_TITLES },
             { at: '/table/width', label: 'Table width (inches)', kind: 'number' },
             { at: '/table/height', label: 'Table height (inches)', kind: 'number' },
             { at: '/grid/kind', label: 'Grid', kind: 'select', options: ['none', 'square', 'hex'] },
@@ -290,7 +293,7 @@ export function fieldsFor(doc: AdcDocument, kind: string, node: Record<string, u
             { at: '/name', label: 'Name', kind: 'text' },
             { at: '/nation', label: 'Nation', kind: 'text' },
             { at: '/year', label: 'Year', kind: 'number' },
-            { at: '/ruleSystem', label: 'Rule system', kind: 'select', options: ['', ...RULE_SYSTEMS] },
+            { at: '/ruleSystem', label: 'Rule system', kind: 'select', options: ['', ...RULE_SYSTEMS], optionLabels: { '': '—', ...SYSTEM_TITLES } },
             { at: '/scale/figureRatio', label: 'Figure ratio (1:N)', kind: 'number' },
             { at: '/source', label: 'Source', kind: 'text' },
             { at: '/notes', label: 'Notes', kind: 'multiline' },

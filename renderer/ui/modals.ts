@@ -2,10 +2,13 @@
 // another dialog is open (Save first? Replace the file?) opens above it and leaves it open beneath, so the list can
 // hold more than one, but never two of a kind: showing a kind already open replaces it where it stands.
 import { useCallback, useRef, useState } from 'react';
+import type { RuleSystem } from '../../domain/model.js';
 import type { Choice } from './dialogs.js';
 
 export type Modal =
   | { kind: 'library'; mode: 'open' | 'new' }
+  /** What changing the open document's rule system will do, asked before it is done. */
+  | { kind: 'rule-system'; to: RuleSystem }
   | { kind: 'confirm'; title: string; text: string; choices: Choice[]; resolve(value: string | null): void }
   /** The web shell's own name dialog; the desktop uses the native one. */
   | { kind: 'save-as'; suggested: string; resolve(name: string | null): void }

@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useReducer, useRef, useState, type Dispatch } from 'react';
 import { serializeDocument } from '../../domain/document.js';
 import type { Backup, DocumentRef, Failure, HostApi, HostInfo, Library, SavedDocument, SaveRequest } from '../../domain/host-api.js';
-import { isScenario, type AdcDocument } from '../../domain/model.js';
+import { isScenario, type AdcDocument, type RuleSystem } from '../../domain/model.js';
 import { editorReducer, initialEditor, isDirty, type EditorAction, type EditorState } from '../state/editor.js';
 import { position } from '../state/history.js';
 import { blankArmyList, blankScenario } from '../state/templates.js';
@@ -75,7 +75,8 @@ export interface DocumentLifecycle {
   /** The native open dialog on the desktop, the library on the web. */
   chooseToOpen(): Promise<void>;
   chooseNew(): void;
-  newDocument(kind: 'scenario' | 'army'): Promise<void>;
+  /** A blank document laid out by the rule system's defaults. */
+  newDocument(kind: 'scenario' | 'army', system?: RuleSystem): Promise<void>;
   save(): Promise<boolean>;
   saveAs(): Promise<boolean>;
   /** Saves a document made from the open one (a side as an army list) without touching the open one. */
@@ -145,9 +146,9 @@ export function useDocumentLifecycle(host: HostApi, modals: Pick<Modals, 'show' 
   );
 
   const newDocument = useCallback(
-    async (kind: 'scenario' | 'army') => {
+    async (kind: 'scenario' | 'army', system?: RuleSystem) => {
       if (!(await confirmDiscard())) return;
-      const doc = kind === 'scenario' ? blankScenario() : blankArmyList();
+      const doc = kind === 'scenario' ? blankScenario(system) : blankArmyList(system);
       dispatch({ type: 'load', key: newKey(), text: serializeDocument(doc), ref: null, version: null });
       close('library');
       setLoads((n) => n + 1);

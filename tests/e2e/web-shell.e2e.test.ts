@@ -136,7 +136,7 @@ describe('settings, about and new documents', () => {
     await page.getByTestId('settings-dialog').getByLabel('Show lengths in').click();
     await page.getByRole('option', { name: 'Centimetres' }).click();
     await page.getByRole('button', { name: 'Done' }).click();
-    await expect.poll(() => page.getByTestId('inspector').textContent()).toContain('= 91.4 cm');
+    await expect.poll(() => page.getByTestId('inspector').textContent()).toContain('= 121.9 cm');
 
     await page.getByTestId('cmd-more').click();
     await page.getByRole('menuitem', { name: 'About Aide-de-Camp' }).click();
@@ -147,7 +147,7 @@ describe('settings, about and new documents', () => {
     await page.reload();
     await page.getByTestId('cmd-new').click();
     await page.getByTestId('new-blank-scenario').click();
-    await expect.poll(() => page.getByTestId('inspector').textContent()).toContain('= 91.4 cm');
+    await expect.poll(() => page.getByTestId('inspector').textContent()).toContain('= 121.9 cm');
     expect(errors).toEqual([]);
     await page.close();
     await server.stop();
