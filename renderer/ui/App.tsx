@@ -15,6 +15,7 @@ import { isDirty, selectedPointers, type EditorAction } from '../state/editor.js
 import { entityOf } from '../state/selection.js';
 import { loadSettings, saveSettings, type Settings } from '../state/settings.js';
 import { AboutDialog, ConfirmDialog, LibraryDialog, RecoveryDialog, RuleSystemDialog, SaveAsDialog, SettingsDialog } from './dialogs.js';
+import { fieldTarget } from './field-labels.js';
 import { Inspector } from './Inspector.js';
 import { useModals } from './modals.js';
 import { Outline } from './Outline.js';
@@ -145,7 +146,9 @@ export function App({ host }: { host: HostApi }) {
 
   const forcesShowing = editor.doc !== null && (!isScenario(editor.doc) || centreTab === 'forces');
   const pickProblem = (p: Problem) => {
-    const entity = entityOf(p.path);
+    // The inspector's control for the value; a missing field's problem stands at the object that lacks it.
+    const field = editor.doc ? fieldTarget(editor.doc, p) : null;
+    const entity = entityOf(field?.pointer ?? p.path);
     // On the map a zone or an entry is its own thing, though the inspector shows its side.
     const onMap = /^\/sides\/\d+\/(?:deployment|reinforcements)\/\d+/.exec(p.path)?.[0];
     const pointer = onMap ?? (entity.pointer === '' ? null : entity.pointer);
@@ -156,7 +159,7 @@ export function App({ host }: { host: HostApi }) {
       setForcesFocus((f) => ({ pointer: p.path, seq: (f?.seq ?? 0) + 1 }));
       return;
     }
-    setFocusPointer(p.path);
+    setFocusPointer(field?.pointer ?? p.path);
     if (pointer !== null) setMapFocus((f) => ({ pointer: p.path, seq: (f?.seq ?? 0) + 1 }));
   };
 
@@ -284,7 +287,7 @@ export function App({ host }: { host: HostApi }) {
             {editor.doc && <Inspector doc={editor.doc} selected={editor.selected} problems={problems} focusPointer={focusPointer} units={settings.units} onEdit={onEdit} onRuleSystem={(to) => show({ kind: 'rule-system', to })} />}
           </Box>
           <Box sx={{ gridColumn: 2, gridRow: 2, borderTop: 1, borderColor: 'divider', minHeight: 0, bgcolor: 'background.paper' }}>
-            <ProblemsPanel problems={problems} checking={checking} onPick={pickProblem} />
+            <ProblemsPanel problems={problems} doc={editor.doc} checking={checking} onPick={pickProblem} />
           </Box>
         </Box>
       )}

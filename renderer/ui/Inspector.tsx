@@ -9,6 +9,7 @@ import { pointerToPath } from '../state/editor.js';
 import { getAt } from '../state/history.js';
 import { entityOf } from '../state/selection.js';
 import type { Settings } from '../state/settings.js';
+import { problemForField } from './field-labels.js';
 import { fieldEdit, fieldsFor } from './inspector-fields.js';
 import { Field } from './InspectorField.js';
 import { RuleSettings } from './RuleSettings.js';
@@ -42,7 +43,7 @@ export function Inspector(props: {
       <Stack spacing={1.5}>
         {specs.map((spec) => {
           const pointer = `${entity.pointer}${spec.at}`;
-          const problem = props.problems.find((p) => p.path === pointer);
+          const problem = problemForField(props.doc, props.problems, pointer);
           const system = spec.at === '/ruleSystem' && entity.kind === 'document' ? props.onRuleSystem : undefined;
           return (
             <Field

@@ -1,11 +1,21 @@
-// Every problem in the document, errors first, each a click away from the value it is about.
-import { Box, List, ListItemButton, ListItemIcon, ListItemText, Typography } from '@mui/material';
+// Every problem in the document, errors first, each a click away from the value it is about. A problem about a field
+// names it by the label of the control that edits it (field-labels.ts); the validator's own words stay in its tooltip.
+import { Box, List, ListItemButton, ListItemIcon, ListItemText, Tooltip, Typography } from '@mui/material';
+import { useMemo } from 'react';
+import type { AdcDocument } from '../../domain/model.js';
 import type { Problem } from '../../domain/problems.js';
+import { showProblem } from './field-labels.js';
 
-export function ProblemsPanel(props: { problems: Problem[]; checking?: boolean; onPick(problem: Problem): void }) {
-  const errors = props.problems.filter((p) => p.severity === 'error');
-  const warnings = props.problems.filter((p) => p.severity === 'warning');
+export function ProblemsPanel(props: { problems: Problem[]; doc?: AdcDocument | null; checking?: boolean; onPick(problem: Problem): void }) {
+  const { problems } = props;
+  const errors = problems.filter((p) => p.severity === 'error');
+  const warnings = problems.filter((p) => p.severity === 'warning');
   const sorted = [...errors, ...warnings];
+  const doc = props.doc ?? null;
+  const shown = useMemo(
+    () => [...problems.filter((p) => p.severity === 'error'), ...problems.filter((p) => p.severity === 'warning')].map((p) => showProblem(doc, p)),
+    [doc, problems],
+  );
   return (
     <Box data-testid="problems" sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: '100%' }}>
       <Box sx={{ px: 1.5, py: 0.5, borderBottom: 1, borderColor: 'divider', display: 'flex', gap: 2, alignItems: 'baseline' }}>
@@ -26,18 +36,31 @@ export function ProblemsPanel(props: { problems: Problem[]; checking?: boolean; 
         </Typography>
       ) : (
         <List dense disablePadding sx={{ overflow: 'auto', flex: 1 }}>
-          {sorted.map((p, i) => (
-            <ListItemButton key={`${p.path}-${i}`} onClick={() => props.onPick(p)} data-problem-path={p.path} data-severity={p.severity}>
-              <ListItemIcon sx={{ minWidth: 28, color: p.severity === 'error' ? 'error.main' : 'warning.main', fontWeight: 700 }}>
-                {p.severity === 'error' ? '✖' : '▲'}
-              </ListItemIcon>
-              <ListItemText
-                primary={p.message}
-                secondary={`${p.path || '/'}${p.hint ? ` — ${p.hint}` : ''}`}
-                slotProps={{ primary: { variant: 'body2' }, secondary: { variant: 'caption' } }}
-              />
-            </ListItemButton>
-          ))}
+          {shown.map(({ problem: p, message, hint, target, relabelled }, i) => {
+            // Where the value is: the control's label when the message does not already name it, else the pointer.
+            const where = target ? (message.includes(target.label) ? null : target.label) : p.path || '/';
+            const secondary = [where, hint].filter((x) => x).join(' — ');
+            return (
+              <Tooltip
+                key={`${p.path}-${i}`}
+                title={`${relabelled ? `In the file: ${p.message}` : p.message} (at ${p.path || '/'})`}
+                placement="top-start"
+                enterDelay={600}
+                describeChild
+              >
+                <ListItemButton onClick={() => props.onPick(p)} data-problem-path={p.path} data-severity={p.severity} {...(target ? { 'data-field': target.pointer } : {})}>
+                  <ListItemIcon sx={{ minWidth: 28, color: p.severity === 'error' ? 'error.main' : 'warning.main', fontWeight: 700 }}>
+                    {p.severity === 'error' ? '✖' : '▲'}
+                  </ListItemIcon>
+                  <ListItemText
+                    primary={message}
+                    secondary={secondary || undefined}
+                    slotProps={{ primary: { variant: 'body2' }, secondary: { variant: 'caption' } }}
+                  />
+                </ListItemButton>
+              </Tooltip>
+            );
+          })}
         </List>
       )}
     </Box>
