@@ -149,6 +149,16 @@ describe('building blocks ("Buildings": at most 12 figures a block, a unit in th
   });
 });
 
+describe('figures against men', () => {
+  it('a unit joined from two by combine is judged per battalion: 24 figures for 1,440 men joined from 2 is 720 each, 24 at 1:30', () => {
+    const doc = scenario();
+    red(doc).units[0] = unit('j', [12, 12], { men: 1440, mergedFrom: ['j', 'k'], ratings: { figures: 24 } });
+    expect(at(doc, `${U0}/ratings/napoleons-eagles/figures`)).toEqual([]);
+    delete red(doc).units[0].mergedFrom; // the same numbers on one battalion are far from 48
+    expect(at(doc, `${U0}/ratings/napoleons-eagles/figures`)).toEqual([expect.objectContaining({ message: '24 figures for 1440 men is far from 48 at 1:30' })]);
+  });
+});
+
 describe('terrain facts', () => {
   it('a bridge that takes 3 figures per action is below the 4–12 of "Terrain Effects on Movement"; 8 is fine', () => {
     const doc = scenario();

@@ -109,9 +109,13 @@ export const napoleonsEagles: RuleProfile = {
       if (block.figures === undefined) {
         ctx.error(blockPath, `"${unit.name}" needs a number of figures`, `Add "figures", e.g. ${unit.arm === 'infantry' ? 24 : 12} at 1:30.`);
       } else if (typeof block.figures === 'number' && typeof unit.men === 'number' && figureRatio !== undefined) {
-        const expected = Math.round(unit.men / figureRatio);
+        // A unit joined from n units by `combine` keeps the men of all of them while its figures stand for one
+        // battalion at the finer ratio (the rules' way of playing 1:60 figures at 1:30), so its men are shared out.
+        const joined = Array.isArray(unit.mergedFrom) && unit.mergedFrom.length > 1 ? unit.mergedFrom.length : 1;
+        const expected = Math.round(unit.men / joined / figureRatio);
         if (expected > 0 && Math.abs(block.figures - expected) > expected * 0.25) {
-          ctx.warn(`${blockPath}/figures`, `${block.figures} figures for ${unit.men} men is far from ${expected} at 1:${figureRatio}`, `Use about ${expected} figures, or correct "men".`);
+          const what = joined > 1 ? `${unit.men} men joined from ${joined} units` : `${unit.men} men`;
+          ctx.warn(`${blockPath}/figures`, `${block.figures} figures for ${what} is far from ${expected} at 1:${figureRatio}`, `Use about ${expected} figures, or correct "men".`);
         }
       }
     } else if (block.figures !== undefined && unit.arm === 'artillery') {
