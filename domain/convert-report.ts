@@ -140,12 +140,12 @@ export function summarizeConversion(input: AdcDocument, report: ConversionReport
     }
     if (done.has(change)) continue;
     done.add(change);
-    rows.push(rowOf(change, unit.arm, from, to, warningsOf(change.mergedFrom?.map((m) => m.id) ?? [change.id])));
+    rows.push(rowOf(change, unit.arm, to, warningsOf(change.mergedFrom?.map((m) => m.id) ?? [change.id])));
   }
   // A change no unit of the input led to cannot come from `convertDocument`; listed all the same, so nothing it
   // reports goes missing from what people read.
   for (const change of report.units) {
-    if (!done.has(change)) rows.push(rowOf(change, undefined, from, to, warningsOf([change.id])));
+    if (!done.has(change)) rows.push(rowOf(change, undefined, to, warningsOf([change.id])));
   }
   const count = countRows(rows);
   const men = menTotals(input, rows, to);
@@ -184,7 +184,7 @@ function keptRow(unit: Unit, keptAs: KeptAs, warnings: string[]): ReportRow {
   };
 }
 
-function rowOf(change: UnitChange, arm: string | undefined, from: number, to: Ratio, warnings: string[]): ReportRow {
+function rowOf(change: UnitChange, arm: string | undefined, to: Ratio, warnings: string[]): ReportRow {
   const { before: b, after: a } = change;
   const row: ReportRow = {
     id: change.id,
@@ -203,7 +203,7 @@ function rowOf(change: UnitChange, arm: string | undefined, from: number, to: Ra
   };
   if (change.mergedFrom) {
     row.result = 'joined';
-    const note = joinedMenNote(change, arm, from, to);
+    const note = joinedMenNote(change, arm, to);
     if (note) row.menNote = note;
   } else if (arm === 'artillery') {
     row.result = 'battery';
@@ -221,7 +221,7 @@ function rowOf(change: UnitChange, arm: string | undefined, from: number, to: Ra
  * a joined unit keeps the headcount of both units, while its summed figures at the finer ratio stand for about half.
  * A joined unit without men has no such gap to explain; the conversion's own warning says why its men are unknown.
  */
-function joinedMenNote(change: UnitChange, arm: string | undefined, from: number, to: Ratio): string | undefined {
+function joinedMenNote(change: UnitChange, arm: string | undefined, to: Ratio): string | undefined {
   const parts = change.mergedFrom!.map((m) => m.men);
   const men = change.after.men;
   const figures = change.after.figures;
@@ -230,7 +230,7 @@ function joinedMenNote(change: UnitChange, arm: string | undefined, from: number
   const kind = arm === 'cavalry' ? 'regiments' : arm === 'infantry' ? 'battalions' : 'units';
   return (
     `joined ${parts.map((m) => grouped(m!)).join(' + ')} = ${grouped(men)} men; at 1:${to} its ${figures} figures stand for about ` +
-    `${grouped(figures * to)}: combining keeps the real headcount of both ${kind}, and a figure now stands for ${to} men instead of ${from}`
+    `${grouped(figures * to)}: combining keeps the real headcount of both ${kind}`
   );
 }
 
@@ -301,13 +301,12 @@ function menLine(m: MenTotals, rows: ReportRow[], to: Ratio): string {
   const total =
     lost === 0
       ? `Men given: ${grouped(m.before)}, before and after.`
-      : `Men given: ${grouped(m.before)} before, ${grouped(m.after)} after: ${grouped(lost)} of them belonged to units joined to one that gives none, so the joined unit's men are unknown (see the warnings).`;
+      : `Men given: ${grouped(m.before)} before, ${grouped(m.after)} after: ${grouped(lost)} belonged to units joined to one that gives none, so the joined unit's men are unknown (see the warnings).`;
   if (m.counted === 0) return total;
   const notes = rows.filter((r) => r.menNote).length;
-  const gap = notes
-    ? `; ${notes === 1 ? 'the joined unit below keeps' : `the ${notes} joined units below keep`} the men of both units, as the notes say.`
-    : '.';
-  return `${total} At 1:${to} the figures of the infantry and cavalry that give men (${grouped(m.counted)}) stand for about ${grouped(m.standFor)}${gap}`;
+  const of = m.counted === m.after ? '' : ` of the ${grouped(m.counted)} given by infantry and cavalry`;
+  const gap = notes ? `: ${notes === 1 ? 'the joined unit' : 'each joined unit'} in the notes keeps the headcount of both units it joins.` : '.';
+  return `${total} At 1:${to} the figures stand for about ${grouped(m.standFor)}${of}${gap}`;
 }
 
 // ---- Words shared by the formats ----
@@ -376,7 +375,7 @@ export function conversionMarkdown(s: ConversionSummary, meta: ReportMeta): stri
   const combine = s.rows.some((r) => r.mergedFrom);
   out.push(
     '',
-    `| Unit | Result | Figures | Models | Guns | Men | Frontage |${combine ? ' Combined from |' : ''}`,
+    `| Unit | Result | Figures | Models | Men | Guns | Frontage |${combine ? ' Combined from |' : ''}`,
     `| --- | --- | ---: | ---: | ---: | ---: | ---: |${combine ? ' --- |' : ''}`,
   );
   for (const r of s.rows) {
@@ -385,8 +384,8 @@ export function conversionMarkdown(s: ConversionSummary, meta: ReportMeta): stri
       md(resultWords(r)),
       beforeAfter(r.figures),
       beforeAfter(r.models),
-      gunsWords(r),
       md(beforeAfter(r.men, grouped)),
+      gunsWords(r),
       r.frontage === null ? '' : `${r.frontage}″`,
       ...(combine ? [md(mergedWords(r))] : []),
     ];
@@ -479,7 +478,10 @@ const CSS = (paper: Paper): string => `
 @page { size: ${PAPER[paper].css} portrait; margin: ${PAGE_MARGIN_MM}mm; }
 * { box-sizing: border-box; }
 body { margin: 0; color: #1f1d18; font: 9pt/1.38 "Liberation Sans", Arial, Helvetica, sans-serif; }
-@media screen { body { background: #fff; max-width: ${PAPER[paper].width}mm; margin: 0 auto; padding: ${PAGE_MARGIN_MM}mm; min-height: 100vh; } }
+@media screen {
+  html { background: #8b8a85; }
+  body { background: #fff; width: ${PAPER[paper].width}mm; min-height: ${PAPER[paper].height}mm; margin: 6mm auto; padding: ${PAGE_MARGIN_MM}mm; box-shadow: 0 1px 6px rgba(0, 0, 0, 0.35); }
+}
 h1, h2 { font-family: Georgia, "Liberation Serif", "DejaVu Serif", serif; }
 h1 { font-size: 17pt; margin: 0 0 1mm; }
 h2 { font-size: 11.5pt; margin: 5mm 0 1.5mm; border-bottom: 0.8pt solid #2b2924; }
@@ -499,13 +501,13 @@ li { margin-bottom: 1mm; break-inside: avoid; }
 /** The report as a self-contained page for the print preview, with nothing in it that runs. */
 export function conversionHtml(s: ConversionSummary, meta: ReportMeta, paper: Paper = 'a4'): string {
   const combine = s.rows.some((r) => r.mergedFrom);
-  const head = `<tr><th>Unit</th><th>Result</th><th class="n">Figures</th><th class="n">Models</th><th class="n">Guns</th><th class="n">Men</th><th class="n">Frontage</th>${combine ? '<th>Combined from</th>' : ''}</tr>`;
+  const head = `<tr><th>Unit</th><th>Result</th><th class="n">Figures</th><th class="n">Models</th><th class="n">Men</th><th class="n">Guns</th><th class="n">Frontage</th>${combine ? '<th>Combined from</th>' : ''}</tr>`;
   const body = s.rows
     .map(
       (r) =>
         `<tr class="${r.result}"><td>${escapeHtml(r.name)}</td><td>${escapeHtml(resultWords(r))}</td>` +
         `<td class="n">${escapeHtml(beforeAfter(r.figures))}</td><td class="n">${escapeHtml(beforeAfter(r.models))}</td>` +
-        `<td class="n">${escapeHtml(gunsWords(r))}</td><td class="n">${escapeHtml(beforeAfter(r.men, grouped))}</td>` +
+        `<td class="n">${escapeHtml(beforeAfter(r.men, grouped))}</td><td class="n">${escapeHtml(gunsWords(r))}</td>` +
         `<td class="n">${r.frontage === null ? '' : `${r.frontage}″`}</td>${combine ? `<td>${escapeHtml(mergedWords(r))}</td>` : ''}</tr>`,
     )
     .join('');
