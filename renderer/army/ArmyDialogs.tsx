@@ -1,5 +1,5 @@
-// The Forces view's dialogs: converting 1:60 ↔ 1:30 with a preview, copying an army list into a side, and
-// pasting rows from a spreadsheet.
+// The Forces view's dialogs: converting 1:60 ↔ 1:30 with a preview and its report after Apply, copying an army list
+// into a side, and pasting rows from a spreadsheet.
 import {
   Alert,
   Box,
@@ -29,24 +29,108 @@ import {
 } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
 import { convertDocument, type ConversionMode } from '../../domain/convert.js';
+import {
+  beforeAfter,
+  conversionCsv,
+  conversionHtml,
+  conversionMarkdown,
+  grouped,
+  mergedWords,
+  reportTitle,
+  resultWords,
+  type ConversionSummary,
+} from '../../domain/convert-report.js';
 import { walkForces } from '../../domain/forces.js';
 import { parseDocument } from '../../domain/document.js';
-import type { DocumentRef, HostApi } from '../../domain/host-api.js';
+import type { DocumentRef, HostApi, PaperSize } from '../../domain/host-api.js';
 import type { AdcDocument, ArmyList, RuleSystem, Scenario } from '../../domain/model.js';
 import { isScenario } from '../../domain/model.js';
 import { copyArmyIntoSide, hasListedZone, type CopyMode, type CopyResult } from './army-files.js';
-import { previewConversion } from './convert-preview.js';
+import { previewConversion, type ConversionRecord } from './convert-preview.js';
+import { download, fileSlug } from '../play/files.js';
 import type { Change } from '../state/history.js';
+import { loadSettings } from '../state/settings.js';
+import { PrintPreview } from '../ui/PrintPreview.js';
 import { rowsToUnits, type PasteResult } from './paste.js';
 
-const arrow = (a: number | undefined, b: number | undefined) => (a === undefined && b === undefined ? '' : a === b ? String(a ?? '') : `${a ?? '—'} → ${b ?? '—'}`);
+/** A conversion's rows: one per unit the list ends with, greyed where a unit keeps its figures. */
+function ConversionTable(props: { summary: ConversionSummary; testId: string }) {
+  const { rows } = props.summary;
+  const combine = rows.some((r) => r.mergedFrom);
+  return (
+    <Table size="small" stickyHeader data-testid={props.testId}>
+      <TableHead>
+        <TableRow>
+          <TableCell>Unit</TableCell>
+          <TableCell>Result</TableCell>
+          <TableCell align="right">Figures</TableCell>
+          <TableCell align="right">Models</TableCell>
+          <TableCell align="right">Men</TableCell>
+          <TableCell align="right">Guns</TableCell>
+          <TableCell align="right">Frontage</TableCell>
+          {combine && <TableCell>Combined from</TableCell>}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map((r, i) => (
+          <TableRow
+            key={`${r.id}-${i}`}
+            data-preview-id={r.id}
+            data-result={r.result}
+            data-units={r.units}
+            sx={r.result === 'kept' ? { '& td': { color: 'text.secondary' } } : undefined}
+          >
+            <TableCell>{r.name}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }} title={r.why ? `Kept: ${r.why}` : undefined}>{resultWords(r)}</TableCell>
+            <TableCell align="right" data-field="figures" sx={{ whiteSpace: 'nowrap' }}>{beforeAfter(r.figures)}</TableCell>
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{beforeAfter(r.models)}</TableCell>
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{beforeAfter(r.men, grouped)}</TableCell>
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{r.guns === undefined ? '' : r.howitzers ? `${r.guns} + ${r.howitzers} how.` : r.guns}</TableCell>
+            <TableCell align="right">{r.frontage === null ? '' : `${r.frontage}″`}</TableCell>
+            {combine && <TableCell>{mergedWords(r)}</TableCell>}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
 
-export function ConvertDialog(props: { doc: AdcDocument; onApply(changes: Change[], label: string): void; onClose(): void }) {
+/** The count line, the men totals, a sentence per unit whose men and figures part company, and the warnings. */
+function ConversionFacts(props: { summary: ConversionSummary; listHeight: number }) {
+  const s = props.summary;
+  const notes = s.rows.filter((r) => r.why || r.menNote);
+  return (
+    <>
+      <Typography variant="body2" sx={{ mt: 1, fontWeight: 600 }} data-testid="convert-count">{s.countLine}</Typography>
+      {s.menLine && <Typography variant="body2" sx={{ mt: 0.5 }} data-testid="convert-men">{s.menLine}</Typography>}
+      {notes.length > 0 && (
+        <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5, maxHeight: props.listHeight, overflow: 'auto', typography: 'body2' }} data-testid="convert-notes">
+          {notes.map((r, i) => (
+            <li key={`${r.id}-${i}`} data-note-id={r.id}>
+              <b>{r.name}</b>: {r.why ? `kept: ${r.why}` : r.menNote}.
+            </li>
+          ))}
+        </Box>
+      )}
+      {s.warnings.length > 0 && (
+        <Alert severity="warning" sx={{ mt: 1 }} data-testid="convert-warnings">
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>{s.warnings.length} warning{s.warnings.length === 1 ? '' : 's'}</Typography>
+          <Box component="ul" sx={{ m: 0, pl: 2.5, maxHeight: props.listHeight, overflow: 'auto' }}>
+            {s.warnings.map((w, i) => (
+              <li key={i}>{w.message}</li>
+            ))}
+          </Box>
+        </Alert>
+      )}
+    </>
+  );
+}
+
+export function ConvertDialog(props: { doc: AdcDocument; onApply: (changes: Change[], label: string, summary: ConversionSummary) => void; onClose: () => void }) {
   const [mode, setMode] = useState<ConversionMode>('double');
   const preview = useMemo(() => previewConversion(props.doc, mode), [props.doc, mode]);
   const from = props.doc.scale?.figureRatio;
   const to = preview.ok ? preview.to : from === 30 ? 60 : 30;
-  const changed = preview.ok ? preview.rows.filter((r) => r.changed).length : 0;
   return (
     <Dialog open onClose={props.onClose} fullWidth maxWidth="md" data-testid="convert-dialog">
       <DialogTitle>Convert 1:{from ?? '?'} → 1:{to}</DialogTitle>
@@ -70,47 +154,10 @@ export function ConvertDialog(props: { doc: AdcDocument; onApply(changes: Change
           </Alert>
         ) : (
           <>
-            <Box sx={{ maxHeight: 340, overflow: 'auto', border: 1, borderColor: 'divider' }}>
-              <Table size="small" stickyHeader data-testid="convert-preview">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>Unit</TableCell>
-                    <TableCell align="right">Figures</TableCell>
-                    <TableCell align="right">Models</TableCell>
-                    <TableCell align="right">Men</TableCell>
-                    <TableCell align="right">Guns</TableCell>
-                    <TableCell align="right">Frontage</TableCell>
-                    {mode === 'combine' && <TableCell>Combined from</TableCell>}
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {preview.rows.map((r) => (
-                    <TableRow key={r.id} data-preview-id={r.id} sx={r.changed ? undefined : { '& td': { color: 'text.secondary' } }}>
-                      <TableCell>{r.name}</TableCell>
-                      <TableCell align="right" data-field="figures">{arrow(r.figures[0], r.figures[1])}</TableCell>
-                      <TableCell align="right">{arrow(r.models[0], r.models[1])}</TableCell>
-                      <TableCell align="right">{r.men ?? ''}</TableCell>
-                      <TableCell align="right">{r.guns ?? ''}</TableCell>
-                      <TableCell align="right">{r.frontage === null ? '' : `${r.frontage}″`}</TableCell>
-                      {mode === 'combine' && <TableCell>{r.mergedFrom ?? ''}</TableCell>}
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+            <Box sx={{ maxHeight: 300, overflow: 'auto', border: 1, borderColor: 'divider' }}>
+              <ConversionTable summary={preview.summary} testId="convert-preview" />
             </Box>
-            <Typography variant="body2" sx={{ mt: 1 }}>
-              {changed} of {preview.rows.length} units change.
-            </Typography>
-            {preview.warnings.length > 0 && (
-              <Alert severity="warning" sx={{ mt: 1 }} data-testid="convert-warnings">
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>{preview.warnings.length} warning{preview.warnings.length === 1 ? '' : 's'}</Typography>
-                <Box component="ul" sx={{ m: 0, pl: 2.5, maxHeight: 120, overflow: 'auto' }}>
-                  {preview.warnings.map((w, i) => (
-                    <li key={i}>{w.message}</li>
-                  ))}
-                </Box>
-              </Alert>
-            )}
+            <ConversionFacts summary={preview.summary} listHeight={130} />
           </>
         )}
       </DialogContent>
@@ -120,7 +167,7 @@ export function ConvertDialog(props: { doc: AdcDocument; onApply(changes: Change
           variant="contained"
           disabled={!preview.ok}
           data-testid="convert-apply"
-          onClick={() => preview.ok && props.onApply(preview.changes, `Convert to 1:${preview.to} (${mode})`)}
+          onClick={() => preview.ok && props.onApply(preview.changes, `Convert to 1:${preview.to} (${mode})`, preview.summary)}
         >
           Apply conversion
         </Button>
@@ -129,9 +176,82 @@ export function ConvertDialog(props: { doc: AdcDocument; onApply(changes: Change
   );
 }
 
+/** What the report needs of the host: Save as PDF where the shell can write one. */
+export type ReportHost = Pick<HostApi, 'info' | 'print'>;
+
+/**
+ * The last conversion's report, after Apply: the same rows and sentences as the preview, saved as Markdown or CSV
+ * (as a download, which the desktop turns into its save dialog, as for game logs and balance reports), or printed
+ * through the setup sheet's print preview.
+ */
+export function ConversionReportDialog(props: {
+  record: ConversionRecord;
+  host: ReportHost;
+  onMessage: (text: string, severity?: 'success' | 'info' | 'error') => void;
+  onClose: () => void;
+}) {
+  const { record, host, onMessage } = props;
+  const s = record.summary;
+  const [printing, setPrinting] = useState(false);
+  const [canSavePdf, setCanSavePdf] = useState(false);
+  useEffect(() => {
+    let live = true;
+    host.info().then((i) => live && setCanSavePdf(i.shell === 'electron'), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [host]);
+  const meta = useMemo(() => ({ title: record.title, appliedAt: record.appliedAt }), [record]);
+  const page = useMemo(() => ({ title: `${reportTitle(s)}: ${record.title}`, render: (paper: PaperSize) => conversionHtml(s, meta, paper) }), [s, meta, record.title]);
+  const base = `${fileSlug(record.title || 'army-list')}-1to${s.to}-conversion`;
+  return (
+    <>
+      <Dialog open={!printing} onClose={props.onClose} fullWidth maxWidth="lg" data-testid="conversion-report-dialog">
+        <DialogTitle sx={{ pb: 0.5 }}>{reportTitle(s)}</DialogTitle>
+        <DialogContent>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {record.title}, applied {record.appliedAt}. Undo takes the conversion back; this report stays until the next
+            conversion or until the document is closed.
+          </Typography>
+          <Box sx={{ maxHeight: 360, overflow: 'auto', border: 1, borderColor: 'divider' }}>
+            <ConversionTable summary={s} testId="conversion-report-table" />
+          </Box>
+          <ConversionFacts summary={s} listHeight={140} />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => { download(`${base}.md`, conversionMarkdown(s, meta), 'text/markdown;charset=utf-8'); onMessage(`Saved the report as ${base}.md`, 'success'); }} data-testid="report-save-md">
+            Save as Markdown
+          </Button>
+          <Button onClick={() => { download(`${base}.csv`, conversionCsv(s), 'text/csv;charset=utf-8'); onMessage(`Saved the report as ${base}.csv`, 'success'); }} data-testid="report-save-csv">
+            Save as CSV
+          </Button>
+          <Button onClick={() => setPrinting(true)} data-testid="report-print">Print…</Button>
+          <Box sx={{ flex: 1 }} />
+          <Button variant="contained" onClick={props.onClose} data-testid="report-close">Close</Button>
+        </DialogActions>
+      </Dialog>
+      {printing && (
+        <PrintPreview
+          open
+          page={page}
+          paper={loadSettings().paper}
+          appVersion=""
+          canSavePdf={canSavePdf}
+          onSavePdf={async (html, paper) => {
+            const r = await host.print(html, paper, `${base}.pdf`);
+            if (!r.ok) onMessage(r.message, 'error');
+            else if (r.path) onMessage(`Saved the report as ${r.path}`, 'success');
+          }}
+          onClose={() => setPrinting(false)}
+        />
+      )}
+    </>
+  );
+}
+
 export type LibraryHost = Pick<HostApi, 'listLibrary' | 'openDocument'>;
 
-export function CopyListDialog(props: { doc: Scenario; host: LibraryHost; initialSide: number; onCopy(result: CopyResult, list: ArmyList, side: number): void; onClose(): void }) {
+export function CopyListDialog(props: { doc: Scenario; host: LibraryHost; initialSide: number; onCopy: (result: CopyResult, list: ArmyList, side: number) => void; onClose: () => void }) {
   const [lists, setLists] = useState<DocumentRef[] | null>(null);
   const [pick, setPick] = useState<{ ref: DocumentRef; list?: ArmyList; error?: string } | null>(null);
   const [side, setSide] = useState(props.initialSide);
@@ -254,7 +374,7 @@ export function CopyListDialog(props: { doc: Scenario; host: LibraryHost; initia
         {convertible && (
           <FormControlLabel
             control={<Checkbox size="small" checked={convert} onChange={(e) => setConvert(e.target.checked)} />}
-            label={`Convert the list from 1:${from} to the scenario's 1:${to} (${to! < from! ? 'double' : 'halve'} figures)`}
+            label={`Convert the list from 1:${from} to the scenario's 1:${to} (${to! < from ? 'double' : 'halve'} figures)`}
             data-testid="copy-convert"
           />
         )}
@@ -283,7 +403,7 @@ const indexUnits = (list: ArmyList): number => {
   return n;
 };
 
-export function PasteDialog(props: { system: RuleSystem | undefined; target: string; taken: Set<string>; onAdd(result: PasteResult): void; onClose(): void }) {
+export function PasteDialog(props: { system: RuleSystem | undefined; target: string; taken: Set<string>; onAdd: (result: PasteResult) => void; onClose: () => void }) {
   const [text, setText] = useState('');
   const result = useMemo(() => (text.trim() ? rowsToUnits(text, props.system, new Set(props.taken)) : null), [text, props.system, props.taken]);
   return (

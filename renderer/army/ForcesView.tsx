@@ -11,7 +11,8 @@ import { pointerToPath } from '../state/editor.js';
 import type { Change } from '../state/history.js';
 import { entityOf } from '../state/selection.js';
 import { armyFileName, armyListFromSide } from './army-files.js';
-import { ConvertDialog, CopyListDialog, PasteDialog, type LibraryHost } from './ArmyDialogs.js';
+import { ConversionReportDialog, ConvertDialog, CopyListDialog, PasteDialog, type LibraryHost, type ReportHost } from './ArmyDialogs.js';
+import { keepConversion, keptConversion } from './convert-preview.js';
 import { bulkChanges, columnsFor, unitCellChanges, type Column } from './columns.js';
 import { diffChanges, setValueChanges } from './diff.js';
 import { ForceTree, treeRowId } from './ForceTree.js';
@@ -57,7 +58,9 @@ export interface ForcesViewProps {
   focusRequest: { pointer: string; seq: number } | null;
   onPickProblem(problem: Problem): void;
   onMessage(text: string, severity?: 'success' | 'info' | 'error'): void;
-  host: LibraryHost;
+  host: LibraryHost & ReportHost;
+  /** The open document's session (the editor's key): the last conversion's report belongs to it. */
+  session?: string;
   /** Saves another document than the open one under a name the user picks (the app's save-as flow). */
   onSaveCopy(doc: AdcDocument, suggestedName: string): Promise<boolean>;
 }
@@ -84,7 +87,7 @@ export function ForcesView(props: ForcesViewProps) {
   const [collapsed, setCollapsed] = useState<Set<string>>(() => new Set());
   const [rawMarks, setMarks] = useState<Set<string>>(() => new Set());
   const [renaming, setRenaming] = useState<string | null>(null);
-  const [dialog, setDialog] = useState<'convert' | 'copy' | 'paste' | null>(null);
+  const [dialog, setDialog] = useState<'convert' | 'report' | 'copy' | 'paste' | null>(null);
   const [report, setReport] = useState<{ text: string; severity: 'success' | 'info' | 'warning' } | null>(null);
   const [listsMenu, setListsMenu] = useState<HTMLElement | null>(null);
   const [bulk, setBulk] = useState<{ column: string; value: string }>({ column: 'vp', value: '' });
@@ -374,6 +377,7 @@ export function ForcesView(props: ForcesViewProps) {
   const ratio = doc.scale?.figureRatio;
   // Conversion changes Napoleon's Eagles figures and models; other systems have nothing it could change.
   const canConvert = system === 'napoleons-eagles' || (!system && ratio !== undefined);
+  const lastConversion = keptConversion(props.session);
   const bulkColumn = columns.find((c) => c.key === bulk.column) ?? columns[columns.length - 1]!;
 
   return (
@@ -418,6 +422,11 @@ export function ForcesView(props: ForcesViewProps) {
             <Button onClick={() => setDialog('convert')} data-testid="forces-convert">
               1:{ratio ?? '?'} → 1:{ratio === 30 ? 60 : 30}…
             </Button>
+          </Tooltip>
+        )}
+        {lastConversion && (
+          <Tooltip title="What the last conversion changed, unit by unit: save it as Markdown or CSV, or print it">
+            <Button onClick={() => setDialog('report')} data-testid="forces-conversion-report">Last conversion report…</Button>
           </Tooltip>
         )}
         {scenario && (
@@ -567,12 +576,17 @@ export function ForcesView(props: ForcesViewProps) {
         <ConvertDialog
           doc={doc}
           onClose={() => setDialog(null)}
-          onApply={(changes, label) => {
+          onApply={(changes, label, summary) => {
             onCommand({ type: 'edit', label, changes });
+            const title = (isScenario(doc) ? doc.title : doc.name) || 'Untitled';
+            keepConversion(props.session, { summary, title, appliedAt: new Date().toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) });
             setDialog(null);
-            onMessage(`${label}: done. Undo reverts the whole conversion.`, 'success');
+            onMessage(`${label}: done. Undo reverts the whole conversion; "Last conversion report" keeps what it changed.`, 'success');
           }}
         />
+      )}
+      {dialog === 'report' && lastConversion && (
+        <ConversionReportDialog record={lastConversion} host={props.host} onMessage={onMessage} onClose={() => setDialog(null)} />
       )}
       {dialog === 'copy' && scenario && (
         <CopyListDialog

@@ -1,6 +1,6 @@
 // The setup sheet as it will print: the same self-contained HTML that `adc print` and the desktop's Save as PDF use,
 // shown in a sandboxed frame (no scripts run in it; the sheet has none), with the paper choice, the browser's own
-// print dialog, and Save as PDF where the shell can write one.
+// print dialog, and Save as PDF where the shell can write one. A report (the conversion report) prints through it too.
 import { Alert, AppBar, Box, Button, Dialog, MenuItem, TextField, Toolbar, Typography } from '@mui/material';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { PaperSize } from '../../domain/host-api.js';
@@ -9,7 +9,10 @@ import { renderSheet } from '../../domain/sheet/sheet.js';
 
 export interface PrintPreviewProps {
   open: boolean;
-  scenario: Scenario;
+  /** The scenario whose setup sheet is previewed, unless `page` is given. */
+  scenario?: Scenario;
+  /** Another printable page (a report) to preview instead, with its title; kept stable, as it is laid out again when it changes. */
+  page?: { title: string; render(paper: PaperSize): string };
   /** The paper the dialog opens with (the user's setting). */
   paper: PaperSize;
   appVersion: string;
@@ -22,7 +25,7 @@ export interface PrintPreviewProps {
 type Sheet = { ok: true; html: string } | { ok: false; message: string };
 
 export function PrintPreview(props: PrintPreviewProps) {
-  const { open, scenario, appVersion, canSavePdf, onSavePdf, onClose } = props;
+  const { open, scenario, page, appVersion, canSavePdf, onSavePdf, onClose } = props;
   const [paper, setPaper] = useState<PaperSize>(props.paper);
   const [saving, setSaving] = useState(false);
   const frame = useRef<HTMLIFrameElement | null>(null);
@@ -35,12 +38,14 @@ export function PrintPreview(props: PrintPreviewProps) {
   const sheet: Sheet = useMemo(() => {
     if (!open) return { ok: true, html: '' };
     try {
+      if (page) return { ok: true, html: page.render(paper) };
+      if (!scenario) return { ok: false, message: 'there is nothing to print' };
       return { ok: true, html: renderSheet(scenario, { paper, appVersion }) };
     } catch (err) {
       // A document broken badly enough to defeat the layout still gets the dialog, with the reason.
       return { ok: false, message: err instanceof Error ? err.message : String(err) };
     }
-  }, [open, scenario, paper, appVersion]);
+  }, [open, scenario, page, paper, appVersion]);
 
   const print = (): void => {
     // The frame is same-origin (allow-same-origin) and may open dialogs (allow-modals), so its own print dialog
@@ -63,7 +68,7 @@ export function PrintPreview(props: PrintPreviewProps) {
       <AppBar position="static" color="default" elevation={1}>
         <Toolbar sx={{ gap: 2 }}>
           <Typography id="print-preview-title" variant="h6" sx={{ flex: 1 }} noWrap>
-            Setup sheet: {scenario.title || 'Untitled scenario'}
+            {page ? page.title : `Setup sheet: ${scenario?.title || 'Untitled scenario'}`}
           </Typography>
           <TextField
             select
@@ -94,7 +99,7 @@ export function PrintPreview(props: PrintPreviewProps) {
         {sheet.ok ? (
           <iframe
             ref={frame}
-            title="Setup sheet preview"
+            title={page ? `${page.title} preview` : 'Setup sheet preview'}
             sandbox="allow-modals allow-same-origin"
             srcDoc={sheet.html}
             style={{ border: 0, flex: 1, width: '100%', height: '100%' }}
