@@ -19,10 +19,16 @@ describe('the table from pointers to the inspector’s labels', () => {
   it('finds the control for a scenario’s fields, a missing object’s one field, and a unit’s rating', () => {
     const doc = ne();
     expect(fieldAt(doc, '/scale/figureRatio')).toEqual({ pointer: '/scale/figureRatio', label: 'Figure ratio (1:N)', relation: 'same' });
-    expect(fieldAt(doc, '/scale')).toEqual({ pointer: '/scale/figureRatio', label: 'Figure ratio (1:N)', relation: 'same' });
     expect(fieldAt(doc, '/table/width')?.label).toBe('Table width (inches)');
-    // A missing table has two controls: the first is focused, neither names the problem.
-    expect(fieldAt(doc, '/table')).toMatchObject({ pointer: '/table/width', relation: 'inside' });
+    // An object that is there is no field of its own; a missing one is edited through the fields inside it.
+    expect(fieldAt(doc, '/scale')).toBeNull();
+    const bare: Partial<Scenario> = ne();
+    delete bare.scale;
+    delete bare.table;
+    expect(fieldAt(bare as AdcDocument, '/scale')).toEqual({ pointer: '/scale/figureRatio', label: 'Figure ratio (1:N)', relation: 'same' });
+    // A missing table has two controls: the first is focused, and neither names the problem alone.
+    expect(fieldAt(bare as AdcDocument, '/table')).toMatchObject({ pointer: '/table/width', relation: 'inside' });
+    expect(fieldAt(doc, '/sides/0/army')).toBeNull();
     expect(fieldAt(doc, '/specialRules/2')).toEqual({ pointer: '/specialRules', label: 'Special rules (one per line)', relation: 'holds' });
     expect(fieldAt(doc, '/ruleSystem')?.label).toBe('Rule system');
     expect(fieldAt(doc, '/terrain')).toBeNull();
