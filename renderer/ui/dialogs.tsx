@@ -29,7 +29,7 @@ import type { Settings } from '../state/settings.js';
 import { lastNewRuleSystem, rememberNewRuleSystem } from '../state/templates.js';
 import { gridWords, type RuleSystemSwitch } from './rule-system-switch.js';
 
-function RefList(props: { refs: DocumentRef[]; empty: string; onPick(ref: DocumentRef): void }) {
+function RefList(props: { refs: DocumentRef[]; empty: string; onPick: (ref: DocumentRef) => void }) {
   if (props.refs.length === 0) return <Typography color="text.secondary" sx={{ p: 2 }}>{props.empty}</Typography>;
   return (
     <List dense>
@@ -49,9 +49,9 @@ export function LibraryDialog(props: {
   open: boolean;
   mode: 'open' | 'new';
   library: Library | null;
-  onClose(): void;
-  onOpen(ref: DocumentRef): void;
-  onNewBlank(kind: 'scenario' | 'army', system: RuleSystem): void;
+  onClose: () => void;
+  onOpen: (ref: DocumentRef) => void;
+  onNewBlank: (kind: 'scenario' | 'army', system: RuleSystem) => void;
   onBrowse?: () => void;
 }) {
   const [tab, setTab] = useState('workspace');
@@ -260,7 +260,7 @@ export function RuleSystemDialog(props: { open: boolean; change: RuleSystemSwitc
   );
 }
 
-export function SaveAsDialog(props: { open: boolean; suggested: string; onCancel(): void; onSave(name: string): void }) {
+export function SaveAsDialog(props: { open: boolean; suggested: string; onCancel: () => void; onSave: (name: string) => void }) {
   const [name, setName] = useState(props.suggested);
   const valid = /^[^/\\:*?"<>|]+\.(scenario|army)\.json$/.test(name);
   return (
@@ -296,7 +296,7 @@ export interface Choice {
   primary?: boolean;
 }
 
-export function ConfirmDialog(props: { open: boolean; title: string; text: string; choices: Choice[]; onChoose(value: string | null): void }) {
+export function ConfirmDialog(props: { open: boolean; title: string; text: string; choices: Choice[]; onChoose: (value: string | null) => void }) {
   return (
     <Dialog open={props.open} onClose={() => props.onChoose(null)} data-testid="confirm-dialog">
       <DialogTitle>{props.title}</DialogTitle>
@@ -314,7 +314,7 @@ export function ConfirmDialog(props: { open: boolean; title: string; text: strin
   );
 }
 
-export function RecoveryDialog(props: { backups: Backup[]; onRestore(b: Backup): void; onDiscard(b: Backup): void; onClose(): void }) {
+export function RecoveryDialog(props: { backups: Backup[]; onRestore: (b: Backup) => void; onDiscard: (b: Backup) => void; onClose: () => void }) {
   return (
     <Dialog open={props.backups.length > 0} onClose={props.onClose} fullWidth maxWidth="sm" data-testid="recovery-dialog">
       <DialogTitle>Recover unsaved work</DialogTitle>
@@ -339,7 +339,7 @@ export function RecoveryDialog(props: { backups: Backup[]; onRestore(b: Backup):
   );
 }
 
-export function AboutDialog(props: { open: boolean; version: string; shell: string; onClose(): void }) {
+export function AboutDialog(props: { open: boolean; version: string; shell: string; onClose: () => void }) {
   return (
     <Dialog open={props.open} onClose={props.onClose} data-testid="about-dialog">
       <DialogTitle>Aide-de-Camp</DialogTitle>
@@ -360,7 +360,7 @@ export function AboutDialog(props: { open: boolean; version: string; shell: stri
   );
 }
 
-export function SettingsDialog(props: { open: boolean; settings: Settings; onChange(s: Settings): void; onClose(): void }) {
+export function SettingsDialog(props: { open: boolean; settings: Settings; onChange: (s: Settings) => void; onClose: () => void }) {
   const s = props.settings;
   return (
     <Dialog open={props.open} onClose={props.onClose} fullWidth maxWidth="xs" data-testid="settings-dialog">
