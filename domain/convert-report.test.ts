@@ -125,12 +125,12 @@ describe('men and the ratio', () => {
     expect(s.menLine).toBe('Men given: 2,340, before and after. At 1:30 the figures stand for about 2,340.');
   });
 
-  it('the joined list still validates; the figures-for-men warning it gets is the gap the note explains', () => {
+  it('the joined list validates, and its checks share a joined unit\'s men out as the note explains', () => {
     const r = convertDocument(nine(), 30, 'combine');
     if (!r.ok) throw new Error(r.message);
     const problems = validateDocument(r.document);
     expect(problems.filter((p) => p.severity === 'error')).toEqual([]);
-    expect(problems.map((p) => p.message)).toContainEqual('24 figures for 1440 men is far from 48 at 1:30');
+    expect(problems.filter((p) => /figures for .*men/.test(p.message))).toEqual([]);
   });
 });
 
