@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../domain/model.js';
-import { simulate } from './simulate.js';
+import { chunkSize, simulate, SimulationCancelled } from './simulate.js';
 import { lossesOf, summarise, wilson, type BatchGame } from '../engine/square-eagles/batch.js';
 import { newGame } from '../engine/square-eagles/game.js';
 
@@ -84,10 +84,14 @@ describe('simulate', () => {
   it('gives identical results on one worker and on two, reporting progress', async () => {
     const progress: number[] = [];
     const one = await simulate(se01, { games: 6, seed: 11, workers: 1, onProgress: (d) => progress.push(d) });
-    const two = await simulate(se01, { games: 6, seed: 11, workers: 2 });
-    expect(two.games).toEqual(one.games);
+    const twoProgress: number[] = [];
+    const two = await simulate(se01, { games: 6, seed: 11, workers: 2, onProgress: (d) => twoProgress.push(d) });
     expect({ ...two.summary, seconds: 0 }).toEqual({ ...one.summary, seconds: 0 });
+    expect(two.decidedBy).toEqual(one.decidedBy);
     expect(progress).toEqual([1, 2, 3, 4, 5, 6]);
+    // Several workers report as chunks come back: rising, and ending at the total.
+    expect(twoProgress).toEqual([...twoProgress].sort((a, b) => a - b));
+    expect(twoProgress.at(-1)).toBe(6);
     expect(one.decidedBy.reduce((n, d) => n + d.games, 0)).toBe(6);
     // Each game puts one red and one blue total into the VP histogram, and ends on one turn.
     const h = one.summary.vpHistogram;
@@ -97,6 +101,47 @@ describe('simulate', () => {
     expect(one.summary.endTurns.reduce((n, x) => n + x.red + x.blue + x.draw, 0)).toBe(6);
     expect(one.summary.meanLosses.red.Infantry).toEqual({ units: expect.any(Number), sp: expect.any(Number) });
   }, 60_000);
+
+  it('stops every worker promptly when cancelled, saying how many games were done', async () => {
+    const abort = new AbortController();
+    let abortedAt = 0;
+    const run = simulate(se01, {
+      games: 100_000,
+      seed: 3,
+      workers: 2,
+      signal: abort.signal,
+      onProgress: () => {
+        if (abortedAt) return;
+        abortedAt = performance.now();
+        abort.abort();
+      },
+    });
+    const err: unknown = await run.catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(SimulationCancelled);
+    expect((err as SimulationCancelled).total).toBe(100_000);
+    expect((err as SimulationCancelled).message).toMatch(/^The simulation was cancelled after \d+ of 100000 games\.$/);
+    // Within a game or so, not at the end of the chunk: a worker is stopped mid-game.
+    expect(performance.now() - abortedAt).toBeLessThan(5_000);
+    // The promise settles once the workers have stopped: the process then burns no CPU on their games.
+    const cpu = process.cpuUsage();
+    const t = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const used = process.cpuUsage(cpu);
+    expect((used.user + used.system) / 1000).toBeLessThan((performance.now() - t) * 0.5);
+  }, 60_000);
+
+  it('cancels a batch played in this thread between games', async () => {
+    const abort = new AbortController();
+    setTimeout(() => abort.abort(), 100);
+    await expect(simulate(se01, { games: 100_000, seed: 3, workers: 1, signal: abort.signal })).rejects.toBeInstanceOf(SimulationCancelled);
+  }, 60_000);
+
+  it('hands out chunks that shrink to single games at the end and never exceed 64 games', () => {
+    expect(chunkSize(2000, 2)).toBe(64);
+    expect(chunkSize(200, 2)).toBe(13);
+    expect(chunkSize(7, 3)).toBe(1);
+    expect(chunkSize(1, 2)).toBe(1);
+  });
 
   it('refuses a scenario of another rule system', async () => {
     await expect(simulate({ ...se01, ruleSystem: 'napoleons-eagles' }, { games: 1 })).rejects.toThrow(/Square Eagles/);

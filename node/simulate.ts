@@ -1,6 +1,13 @@
 // N seeded games between two players (AI or random), in this thread or over worker threads, through the engine of
-// the scenario's rule system. Game i is seeded from (seed, i) alone and results are gathered by index, so the
-// outcome is the same whatever the number of workers.
+// the scenario's rule system. Game i is seeded from (seed, i) alone and every game is added to the tally here, in
+// index order, so the outcome is the same whatever the number of workers.
+//
+// Workers are handed chunks of consecutive games and always hold the next chunk before they finish the one they
+// play, so no worker waits on this thread between games: a round trip per game left each worker idle for milliseconds
+// a game on a busy machine, which cost more than the second worker brought (tests/bench/NOTES.md). Chunks are
+// handed out as workers finish rather than split in halves up front, so a worker given less CPU by the machine
+// takes fewer games, and they shrink towards the end so the workers finish together. A chunk comes back as its
+// games, not as a tally of them: totals of fractional VP summed in another grouping could differ in the last bit.
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -10,6 +17,7 @@ import type { DecidedByRow, PlayerKind, SimulationSummary } from '../domain/engi
 import type { Scenario } from '../domain/model.js';
 import { engineFor, unplayableSystemWords } from '../engine/registry.js';
 import type { AnyRulesEngine, BatchGame, BatchSetup } from '../engine/rules-engine.js';
+import type { ChunkMessage, WorkerMessage } from './simulate-worker.js';
 
 export interface SimulateOptions {
   games: number;
@@ -17,19 +25,38 @@ export interface SimulateOptions {
   workers?: number;
   red?: PlayerKind;
   blue?: PlayerKind;
-  /** Called after each finished game with how many are done. */
+  /** Called as games finish with how many are done: after each game on one worker, a few times a second on several. */
   onProgress?: (done: number, total: number) => void;
+  /** Aborting stops every worker and rejects with SimulationCancelled. */
+  signal?: AbortSignal;
 }
 
 export interface SimulationResult {
   summary: SimulationSummary;
   decidedBy: DecidedByRow[];
-  /** Every game, by index. */
-  games: BatchGame[];
+}
+
+export class SimulationCancelled extends Error {
+  constructor(
+    readonly done: number,
+    readonly total: number,
+  ) {
+    super(`The simulation was cancelled after ${done} of ${total} games.`);
+    this.name = 'SimulationCancelled';
+  }
 }
 
 export function defaultWorkers(): number {
   return Math.max(1, availableParallelism());
+}
+
+/**
+ * How many games the next chunk holds, with `remaining` games not yet handed out: about an eighth of a worker's
+ * share of them, so there are few messages at first and single games at the end, and never more than 64, so that
+ * a worker that falls behind holds back little.
+ */
+export function chunkSize(remaining: number, workers: number): number {
+  return Math.max(1, Math.min(64, Math.ceil(remaining / (workers * 8))));
 }
 
 /** The compiled worker: beside this file when running from dist/, under dist/ when running from the sources. */
@@ -50,75 +77,103 @@ function engineOf(scenario: Scenario): AnyRulesEngine {
   return engine;
 }
 
+/** How long this thread plays before it lets a cancel in. */
+const SLICE_MS = 50;
+
 export async function simulate(scenario: Scenario, opts: SimulateOptions): Promise<SimulationResult> {
   const engine = engineOf(scenario);
   const games = Math.max(0, Math.floor(opts.games));
   const setup: BatchSetup = { scenario, seed: opts.seed ?? 1, red: opts.red ?? 'ai', blue: opts.blue ?? 'ai' };
   const workers = Math.max(1, Math.min(Math.floor(opts.workers ?? 1), games || 1));
+  const { signal } = opts;
+  if (signal?.aborted) throw new SimulationCancelled(0, games);
   const t0 = performance.now();
-  const played: BatchGame[] = new Array<BatchGame>(games);
-  let done = 0;
+  let tally = engine.emptyTally();
   if (workers === 1) {
+    let slice = performance.now();
     for (let i = 0; i < games; i++) {
-      played[i] = engine.playBatchGame(setup, i);
-      opts.onProgress?.(++done, games);
+      tally = engine.addGame(tally, engine.playBatchGame(setup, i));
+      opts.onProgress?.(i + 1, games);
+      if (signal && performance.now() - slice > SLICE_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        if (signal.aborted) throw new SimulationCancelled(i + 1, games);
+        slice = performance.now();
+      }
     }
   } else {
-    await runWorkers(setup, games, workers, (index, game) => {
-      played[index] = game;
-      opts.onProgress?.(++done, games);
+    await runWorkers(setup, games, workers, {
+      addGame: (game) => {
+        tally = engine.addGame(tally, game);
+      },
+      onProgress: opts.onProgress,
+      signal,
     });
   }
   const seconds = (performance.now() - t0) / 1000;
-  // Tallied in game order once every game is in, however the workers finished them.
-  const tally = played.reduce((t, game) => engine.addGame(t, game), engine.emptyTally());
-  return { summary: engine.summarise(tally, seconds), decidedBy: engine.decidedBy(tally, scenario), games: played };
+  return { summary: engine.summarise(tally, seconds), decidedBy: engine.decidedBy(tally, scenario) };
 }
 
-function runWorkers(setup: BatchSetup, games: number, count: number, onResult: (index: number, game: BatchGame) => void): Promise<void> {
+interface WorkerHooks {
+  /** Called once per game, in index order. */
+  addGame: (game: BatchGame) => void;
+  onProgress: ((done: number, total: number) => void) | undefined;
+  signal: AbortSignal | undefined;
+}
+
+function runWorkers(setup: BatchSetup, games: number, count: number, hooks: WorkerHooks): Promise<void> {
   return new Promise((resolve, reject) => {
-    let next = 0;
-    let finished = 0;
-    let failed = false;
     const pool: Worker[] = [];
-    const stopAll = (): void => {
-      for (const w of pool) void w.terminate();
+    /** First game not yet handed to a worker. */
+    let next = 0;
+    /** First game not yet added to the tally; chunks that come back before it wait in `arrived`. */
+    let tallied = 0;
+    const arrived = new Map<number, BatchGame[]>();
+    let done = 0;
+    let settled = false;
+    const finish = (err?: Error): void => {
+      if (settled) return;
+      settled = true;
+      hooks.signal?.removeEventListener('abort', onAbort);
+      // Settled only once every worker has stopped, so nothing plays on after a cancel or a failure.
+      void Promise.all(pool.map((w) => w.terminate())).then(() => (err ? reject(err) : resolve()));
     };
-    const feed = (w: Worker): void => {
-      if (next < games) w.postMessage({ index: next++ });
-      else w.postMessage({ stop: true });
+    const onAbort = (): void => finish(new SimulationCancelled(done, games));
+    const handOut = (w: Worker): void => {
+      if (next >= games) return;
+      const size = chunkSize(games - next, count);
+      w.postMessage({ from: next, to: next + size } satisfies ChunkMessage);
+      next += size;
     };
+    const onMessage = (w: Worker, msg: WorkerMessage): void => {
+      if (settled) return;
+      if ('error' in msg) {
+        finish(new Error(`game ${msg.index}: ${msg.error}`));
+        return;
+      }
+      done += msg.done;
+      if ('games' in msg) {
+        arrived.set(msg.from, msg.games);
+        for (let chunk = arrived.get(tallied); chunk; chunk = arrived.get(tallied)) {
+          arrived.delete(tallied);
+          for (const game of chunk) hooks.addGame(game);
+          tallied += chunk.length;
+        }
+        handOut(w);
+      }
+      hooks.onProgress?.(done, games);
+      if (tallied === games) finish();
+    };
+    hooks.signal?.addEventListener('abort', onAbort);
     for (let k = 0; k < count; k++) {
       const w = new Worker(workerUrl(), { workerData: setup });
       pool.push(w);
-      w.on('message', (msg: { ready?: true; index?: number; game?: BatchGame; error?: string }) => {
-        if (failed) return;
-        if (msg.error !== undefined) {
-          failed = true;
-          stopAll();
-          reject(new Error(`game ${msg.index}: ${msg.error}`));
-          return;
-        }
-        if (msg.game && msg.index !== undefined) {
-          onResult(msg.index, msg.game);
-          if (++finished === games) {
-            for (const x of pool) x.postMessage({ stop: true });
-            resolve();
-            return;
-          }
-        }
-        feed(w);
-      });
-      w.on('error', (err) => {
-        if (failed) return;
-        failed = true;
-        stopAll();
-        reject(err);
-      });
+      w.on('message', (msg: WorkerMessage) => onMessage(w, msg));
+      w.on('error', (err) => finish(err));
+      w.on('exit', (code) => finish(new Error(`a simulation worker stopped early (exit code ${code})`)));
+      // One chunk to play and the next already waiting, so the worker goes straight on.
+      handOut(w);
+      handOut(w);
     }
-    if (games === 0) {
-      stopAll();
-      resolve();
-    }
+    if (games === 0) finish();
   });
 }
