@@ -45,6 +45,8 @@ async function start() {
 
 async function newArmyList(page: Page) {
   await page.getByTestId('cmd-new').click();
+  // New asks for the rule system first; these lists are rated for Napoleon's Eagles.
+  await page.locator('[data-rule-system="napoleons-eagles"]').click();
   await page.getByTestId('new-blank-army').click();
   await forces(page).waitFor();
 }
