@@ -123,6 +123,15 @@ describe('adc convert', () => {
     expect(b.ratings['napoleons-eagles'].figures).toBe(a.ratings['napoleons-eagles'].figures);
   });
 
+  it("counts the list as the app's report does, and says why a joined unit's men outnumber its figures", async () => {
+    const out = path.join(tmp(), 'friant30.army.json');
+    const r = await adc('convert', path.join(root, 'scenarios/fr-division-friant-1809.army.json'), '--to', '30', '--mode', 'combine', '-o', out);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.split('\n');
+    expect(lines[0]).toBe('Converted 1:60 → 1:30 (combine): 9 units become 6: 6 join in 3 pairs, 2 change their figures; 1 keeps its figures (a battery: guns never change, models 2 → 3).');
+    expect(lines).toContain('  note l15-1: joined 660 + 660 = 1,320 men; at 1:30 its 22 figures stand for about 660: combining keeps the real headcount of both battalions');
+  });
+
   it('overwrites the input only when -o names it', async () => {
     const dir = tmp();
     const input = path.join(dir, 'same.army.json');

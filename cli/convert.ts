@@ -2,6 +2,8 @@
 import { cannotWrite } from './write-failure.js';
 import path from 'node:path';
 import { convertDocument, type ConversionMode, type ConversionReport, type Ratio } from '../domain/convert.js';
+import { summarizeConversion } from '../domain/convert-report.js';
+import type { AdcDocument } from '../domain/model.js';
 import { serializeDocument } from '../domain/document.js';
 import { hasErrors } from '../domain/problems.js';
 import { validateDocument } from '../domain/validate.js';
@@ -18,8 +20,11 @@ export interface ConvertArgs {
   json: boolean;
 }
 
-function describe(r: ConversionReport): string {
-  const lines = [`Converted 1:${r.from} → 1:${r.to} (${r.mode}): ${r.units.length} unit${r.units.length === 1 ? '' : 's'}`];
+// The count line and the notes on men are the app's report's own words, so the two never count a list differently.
+function describe(input: AdcDocument, r: ConversionReport): string {
+  const summary = summarizeConversion(input, r);
+  const lines = [`Converted 1:${r.from} → 1:${r.to} (${r.mode}): ${summary.countLine}`];
+  if (summary.menLine) lines.push(summary.menLine);
   const show = (v: Record<string, unknown>) =>
     Object.entries(v).map(([k, x]) => `${k} ${String(x)}`).join(', ') || '—';
   for (const u of r.units) {
@@ -27,6 +32,7 @@ function describe(r: ConversionReport): string {
     const front = u.frontage === null ? '' : `; line frontage ${u.frontage}"`;
     lines.push(`  ${u.id}  ${u.name}${merged}: ${show(u.before as Record<string, unknown>)} → ${show(u.after as Record<string, unknown>)}${front}`);
   }
+  for (const row of summary.rows) if (row.menNote) lines.push(`  note ${row.id}: ${row.menNote}`);
   for (const w of r.warnings) lines.push(`  warning ${w.id}: ${w.message}`);
   return lines.join('\n');
 }
@@ -57,6 +63,6 @@ export async function runConvert(io: Io, args: ConvertArgs): Promise<number> {
     return EXIT_INVALID;
   }
   if (args.json) printJson(io, result.report);
-  else io.out(describe(result.report) + `\nWrote ${args.out}`);
+  else io.out(describe(loaded.document, result.report) + `\nWrote ${args.out}`);
   return EXIT_OK;
 }
