@@ -2,7 +2,7 @@
 // the cursor's coordinates and the tool's hint, and beside the map the units to place and the layers panel.
 // It turns gestures and keys into editor actions; the document itself changes only through the editor reducer.
 import { Box, Button, Divider, IconButton, MenuItem, Select, Tab, Tabs, ToggleButton, Tooltip, Typography } from '@mui/material';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { isCellGrid } from '../../domain/grid.js';
 import { defaultFacing, type Snap } from '../../domain/map/edit.js';
 import { inkFor } from '../../domain/map/shapes.js';
@@ -46,6 +46,8 @@ import {
   type Tool,
   type ZoneMode,
 } from './tools.js';
+import { PanelSeparator, SidePanel } from '../ui/PanelSeparator.js';
+import { usePanel } from '../ui/use-panel-layout.js';
 import { useSize } from '../ui/use-size.js';
 
 export interface MapEditorProps {
@@ -136,6 +138,11 @@ export function MapEditor(props: MapEditorProps) {
   const [cornerEditing, setCornerEditing] = useState(false);
   const [zoom, setZoom] = useState(1);
   const [mapRef, size] = useSize();
+  const unitsPanel = usePanel('units', 'Units and layers', settings.panels.units, (units) => props.onSettings({ ...settings, panels: { ...settings.panels, units } }));
+  const paletteRef = useRef<HTMLDivElement>(null);
+  const [paletteColumns, setPaletteColumns] = useState<3 | 4>(3);
+  /** How tall the palette is in three columns, to know when the window has room for them again. */
+  const threeColumnHeight = useRef(0);
   const handle = useRef<MapViewHandle>(null);
   const coords = useRef<HTMLSpanElement>(null);
   const snap = useMemo(() => snapOf(snapChoice === 'grid' && !gridded ? '1' : snapChoice), [snapChoice, gridded]);
@@ -319,6 +326,23 @@ export function MapEditor(props: MapEditorProps) {
     apply(placeUnit(scenario, pointer, at, facing));
   };
 
+  // A short window fits the palette in four columns rather than make it scroll; three leave the map more width, so
+  // they come back once the palette is tall enough for them.
+  useLayoutEffect(() => {
+    const el = paletteRef.current;
+    if (!el) return;
+    const check = () => {
+      if (paletteColumns === 3) {
+        threeColumnHeight.current = el.scrollHeight;
+        if (el.scrollHeight > el.clientHeight + 1) setPaletteColumns(4);
+      } else if (el.clientHeight >= threeColumnHeight.current) setPaletteColumns(3);
+    };
+    check();
+    const observer = new ResizeObserver(check);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [paletteColumns, gridded]);
+
   // ---- Rendering ------------------------------------------------------------------------------------------------
 
   const currentId = toolId(tool);
@@ -331,8 +355,10 @@ export function MapEditor(props: MapEditorProps) {
 
   const palette = (
     <Box
+      ref={paletteRef}
       data-testid="map-palette"
-      sx={{ width: 108, flex: 'none', borderRight: 1, borderColor: 'divider', bgcolor: 'background.paper', overflowY: 'auto', p: 0.5, display: 'grid', gridTemplateColumns: 'repeat(3, 32px)', gridAutoRows: 'min-content', columnGap: '2px', rowGap: '2px', alignContent: 'start' }}
+      data-columns={paletteColumns}
+      sx={{ width: paletteColumns * 34 + 7, boxSizing: 'border-box', flex: 'none', borderRight: 1, borderColor: 'divider', bgcolor: 'background.paper', overflowX: 'hidden', overflowY: 'auto', scrollbarWidth: 'thin', p: 0.5, display: 'grid', gridTemplateColumns: `repeat(${paletteColumns}, 32px)`, gridAutoRows: 'min-content', columnGap: '2px', rowGap: '2px', alignContent: 'start' }}
     >
       <PaletteButton id="select" title="Select and edit (V)" active={tool.type === 'select'} onClick={() => setTool({ type: 'select' })}>
         <GlyphIcon glyph="select" />
@@ -425,7 +451,8 @@ export function MapEditor(props: MapEditorProps) {
 
   const pct = Math.round((zoom / ACTUAL_SCALE) * 100);
   const viewBar = (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, px: 1, height: 34, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper', flex: 'none', overflow: 'hidden' }}>
+    // A map squeezed narrow wraps its view bar onto a second line rather than cut a control off.
+    <Box data-testid="map-viewbar" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 0.5, px: 1, py: '3px', minHeight: 34, boxSizing: 'border-box', borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper', flex: 'none', '& > *': { flex: 'none' } }}>
       <Tooltip title="Zoom out (−)" disableInteractive><IconButton size="small" onClick={() => run('zoomOut')} data-testid="zoom-out">−</IconButton></Tooltip>
       <Typography variant="caption" data-testid="zoom-level" sx={{ minWidth: 36, textAlign: 'center', whiteSpace: 'nowrap' }}>{pct}%</Typography>
       <Tooltip title="Zoom in (+)" disableInteractive><IconButton size="small" onClick={() => run('zoomIn')} data-testid="zoom-in">+</IconButton></Tooltip>
@@ -460,7 +487,7 @@ export function MapEditor(props: MapEditorProps) {
     <Box data-testid="map-status" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 1, height: 24, borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper', fontSize: 12, flex: 'none', whiteSpace: 'nowrap', overflow: 'hidden' }}>
       <Box component="span" ref={coords} data-testid="map-coords" sx={{ fontVariantNumeric: 'tabular-nums', minWidth: 150, color: 'text.secondary' }}>—</Box>
       <Box component="span" sx={{ color: 'text.secondary' }}>{selection.length > 1 ? `${selection.length} selected` : ''}</Box>
-      <Box component="span" data-testid="map-hint" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{hint}</Box>
+      <Box component="span" data-testid="map-hint" title={hint} sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{hint}</Box>
     </Box>
   );
 
@@ -505,17 +532,25 @@ export function MapEditor(props: MapEditorProps) {
         </Box>
         {status}
       </Box>
-      <Box sx={{ width: 184, flex: 'none', borderLeft: 1, borderColor: 'divider', display: 'flex', flexDirection: 'column', bgcolor: 'background.paper', minHeight: 0 }}>
-        <Tabs value={panel} onChange={(_e, v: 'units' | 'layers') => setPanel(v)} variant="fullWidth" sx={{ minHeight: 30, borderBottom: 1, borderColor: 'divider', '& .MuiTab-root': { minHeight: 30, py: 0, fontSize: 12, minWidth: 0 } }}>
-          <Tab value="units" label="Units" data-testid="panel-units" />
-          <Tab value="layers" label="Layers" data-testid="panel-layers" />
-        </Tabs>
-        {panel === 'units' ? (
-          <UnitList scenario={scenario} selection={selection} onSelect={(p) => select([p])} sideColor={sideColor} />
-        ) : (
-          <LayersPanel hidden={hidden} locked={locked} onHidden={setHidden} onLocked={setLocked} />
-        )}
-      </Box>
+      <PanelSeparator control={unitsPanel} />
+      <SidePanel
+        control={unitsPanel}
+        edge="right"
+        header={
+          <Tabs value={panel} onChange={(_e, v: 'units' | 'layers') => setPanel(v)} variant="fullWidth" sx={{ flex: 1, minWidth: 0, minHeight: 31, '& .MuiTab-root': { minHeight: 31, py: 0, px: 0.5, fontSize: 12, minWidth: 0 } }}>
+            <Tab value="units" label="Units" data-testid="panel-units" />
+            <Tab value="layers" label="Layers" data-testid="panel-layers" />
+          </Tabs>
+        }
+      >
+        <Box sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column', bgcolor: 'background.paper' }}>
+          {panel === 'units' ? (
+            <UnitList scenario={scenario} selection={selection} onSelect={(p) => select([p])} sideColor={sideColor} />
+          ) : (
+            <LayersPanel hidden={hidden} locked={locked} onHidden={setHidden} onLocked={setLocked} />
+          )}
+        </Box>
+      </SidePanel>
     </Box>
   );
 }
@@ -535,7 +570,7 @@ function UnitList(props: { scenario: Scenario; selection: string[]; onSelect(poi
         e.dataTransfer.effectAllowed = 'move';
       }}
       onClick={() => props.onSelect(r.pointer)}
-      title={r.placed ? 'On the map: drag it to move it there, or drag it here again to place it anew' : 'Drag onto the map to place it'}
+      title={`${r.name}: ${r.placed ? 'on the map; drag it to move it there, or drag it here again to place it anew' : 'drag onto the map to place it'}`}
       sx={{
         display: 'flex',
         alignItems: 'center',

@@ -13,18 +13,22 @@ import { PlayDialog } from '../play/PlayDialog.js';
 import { PLAY_UNDO_EVENT } from '../play/play-view.js';
 import { isDirty, selectedPointers, type EditorAction } from '../state/editor.js';
 import { entityOf } from '../state/selection.js';
-import { loadSettings, saveSettings, type Settings } from '../state/settings.js';
+import { loadSettings, saveSettings, type PanelId, type PanelState, type Settings } from '../state/settings.js';
 import { AboutDialog, ConfirmDialog, LibraryDialog, RecoveryDialog, RuleSystemDialog, SaveAsDialog, SettingsDialog } from './dialogs.js';
 import { fieldTarget } from './field-labels.js';
 import { Inspector } from './Inspector.js';
+import { FoldButton, PanelSeparator, SidePanel } from './PanelSeparator.js';
 import { useModals } from './modals.js';
 import { Outline } from './Outline.js';
 import { PrintPreview } from './PrintPreview.js';
 import { ProblemsPanel } from './ProblemsPanel.js';
 import { ruleSystemSwitch } from './rule-system-switch.js';
 import { titleOf, useDocumentLifecycle, type Notify } from './use-document-lifecycle.js';
+import { usePanel } from './use-panel-layout.js';
 import { Welcome } from './Welcome.js';
 
+/** The problems panel's title bar, all that shows of it when folded. */
+const PROBLEMS_BAR_PX = 30;
 /** Commands that would change or replace the document, held back while test play is open. */
 const PLAY_BLOCKS: ReadonlySet<MenuCommand> = new Set<MenuCommand>(['new', 'open', 'undo', 'redo', 'print', 'test-play']);
 export function App({ host }: { host: HostApi }) {
@@ -42,6 +46,14 @@ export function App({ host }: { host: HostApi }) {
     if (playing && !playable) close('play');
   }, [close, playing, playable]);
   const [settings, setSettings] = useState<Settings>(() => loadSettings());
+  const setPanel = (id: PanelId) => (next: PanelState) => {
+    const s = { ...settings, panels: { ...settings.panels, [id]: next } };
+    setSettings(s);
+    saveSettings(s);
+  };
+  const outlinePanel = usePanel('outline', 'Outline', settings.panels.outline, setPanel('outline'));
+  const inspectorPanel = usePanel('inspector', 'Inspector', settings.panels.inspector, setPanel('inspector'));
+  const problemsPanel = usePanel('problems', 'Problems', settings.panels.problems, setPanel('problems'));
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [focusPointer, setFocusPointer] = useState<string | null>(null);
   /** A scenario's centre area shows the map or its forces; an army list always shows its forces. */
@@ -205,7 +217,8 @@ export function App({ host }: { host: HostApi }) {
           </Tooltip>
           <Box sx={{ flex: 1, textAlign: 'center', overflow: 'hidden' }}>
             {hasDoc && (
-              <Typography noWrap data-testid="doc-title" component="span" sx={{ fontWeight: 500 }}>
+              // A block, so a name too long for the bar ends in an ellipsis, and shows whole under the pointer.
+              <Typography noWrap data-testid="doc-title" component="div" title={editor.ref ? `${title} — ${editor.ref.name}` : title} sx={{ fontWeight: 500 }}>
                 {title}
                 {editor.ref ? <Typography component="span" sx={{ opacity: 0.7, ml: 1, fontSize: 12 }}>{editor.ref.name}</Typography> : null}
                 {dirty && <span data-testid="dirty-marker" title="Unsaved changes" style={{ marginLeft: 8 }}>●</span>}
@@ -223,12 +236,17 @@ export function App({ host }: { host: HostApi }) {
       {!hasDoc ? (
         <Welcome library={library} onNew={() => run('new')} onOpen={(r) => void lifecycle.openPath(r.path)} onOpenDialog={() => run('open')} />
       ) : (
-        // The Forces view has its own tree, so the outline gives its width to the unit table there.
-        <Box sx={{ flex: 1, minHeight: 0, display: 'grid', gridTemplateColumns: `${forcesShowing ? '0px' : '260px'} 1fr 320px`, gridTemplateRows: '1fr 190px' }}>
-          <Box sx={{ gridColumn: 1, gridRow: '1 / 3', borderRight: forcesShowing ? 0 : 1, borderColor: 'divider', minHeight: 0, overflow: 'hidden' }}>
-            {editor.doc && !forcesShowing && <Outline doc={editor.doc} selected={editor.selected} selection={selectedPointers(editor)} onSelect={(p) => dispatch({ type: 'select', pointer: p === '' ? null : p })} />}
-          </Box>
-          <Box sx={{ gridColumn: 2, gridRow: 1, minWidth: 0, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
+        <Box sx={{ flex: 1, minHeight: 0, display: 'flex' }}>
+          {/* The Forces view has its own tree, so the outline gives its width to the unit table there. */}
+          {!forcesShowing && (
+            <>
+              <SidePanel control={outlinePanel} edge="left">
+                {editor.doc && <Outline doc={editor.doc} selected={editor.selected} selection={selectedPointers(editor)} onSelect={(p) => dispatch({ type: 'select', pointer: p === '' ? null : p })} />}
+              </SidePanel>
+              <PanelSeparator control={outlinePanel} />
+            </>
+          )}
+          <Box sx={{ flex: 1, minWidth: 0, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
           {editor.doc && isScenario(editor.doc) && (
             <Tabs value={centreTab} onChange={(_e, v: 'map' | 'forces') => setCentreTab(v)} sx={{ minHeight: 32, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper', '& .MuiTab-root': { minHeight: 32, py: 0 } }}>
               <Tab value="map" label="Map" data-testid="tab-map" />
@@ -282,13 +300,17 @@ export function App({ host }: { host: HostApi }) {
               </Box>
             )}
           </Box>
-          </Box>
-          <Box sx={{ gridColumn: 3, gridRow: '1 / 3', borderLeft: 1, borderColor: 'divider', minHeight: 0 }}>
-            {editor.doc && <Inspector doc={editor.doc} selected={editor.selected} problems={problems} focusPointer={focusPointer} units={settings.units} onEdit={onEdit} onRuleSystem={(to) => show({ kind: 'rule-system', to })} />}
-          </Box>
-          <Box sx={{ gridColumn: 2, gridRow: 2, borderTop: 1, borderColor: 'divider', minHeight: 0, bgcolor: 'background.paper' }}>
+          <PanelSeparator control={problemsPanel} />
+          {/* Folded, the problems panel keeps its title bar and counts. */}
+          <Box id={problemsPanel.elementId} sx={{ height: problemsPanel.collapsed ? PROBLEMS_BAR_PX : problemsPanel.size, flex: 'none', minHeight: 0, position: 'relative', overflow: 'hidden', bgcolor: 'background.paper' }}>
             <ProblemsPanel problems={problems} doc={editor.doc} checking={checking} onPick={pickProblem} />
+            <FoldButton control={problemsPanel} edge="bottom" sx={{ position: 'absolute', top: 3, right: 8 }} />
           </Box>
+          </Box>
+          <PanelSeparator control={inspectorPanel} />
+          <SidePanel control={inspectorPanel} edge="right">
+            {editor.doc && <Inspector doc={editor.doc} selected={editor.selected} problems={problems} focusPointer={focusPointer} units={settings.units} onEdit={onEdit} onRuleSystem={(to) => show({ kind: 'rule-system', to })} />}
+          </SidePanel>
         </Box>
       )}
 

@@ -70,6 +70,8 @@ export function Outline(props: { doc: AdcDocument; selected: string | null; sele
                 : {})}
               onClick={() => props.onSelect(r.pointer)}
               sx={{ pl: 1.5 + r.depth * 1.5, py: 0 }}
+              // A narrow outline ends long names in an ellipsis; the pointer shows them whole.
+              title={r.detail ? `${r.label} · ${r.detail}` : r.label}
               data-pointer={r.pointer}
             >
               <ListItemText primary={r.label} secondary={r.detail} slotProps={{ primary: { variant: 'body2', noWrap: true }, secondary: { variant: 'caption', noWrap: true } }} />
