@@ -291,6 +291,7 @@ export function App({ host }: { host: HostApi }) {
                 onMessage={(text, severity = 'info') => notify(text, severity)}
                 host={host}
                 onSaveCopy={lifecycle.saveCopy}
+                session={editor.key}
               />
             )}
             {!editor.doc && (
