@@ -11,5 +11,16 @@ export const theme = createTheme({
   components: {
     MuiTextField: { defaultProps: { size: 'small', variant: 'outlined' } },
     MuiButton: { defaultProps: { size: 'small' } },
+    MuiAppBar: {
+      styleOverrides: {
+        root: {
+          // MUI greys a disabled button for a light background, which on the dark bar all but vanishes; half-white
+          // reads as unavailable yet stays legible (over 4:1 against the bar).
+          '& .MuiButtonBase-root.Mui-disabled': { color: 'rgba(255, 255, 255, 0.5)' },
+          // The bar's commands keep their words whole; the document's name gives way instead.
+          '& .MuiButton-root': { whiteSpace: 'nowrap', flexShrink: 0 },
+        },
+      },
+    },
   },
 });
