@@ -6,11 +6,12 @@ function Cards(props: { refs: DocumentRef[]; onOpen(ref: DocumentRef): void }) {
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: 1.5 }}>
       {props.refs.map((r) => (
+        // Titles and file names wrap rather than end in an ellipsis: samples differ only towards the end of their names.
         <Card key={`${r.source}:${r.path}`} variant="outlined">
-          <CardActionArea onClick={() => props.onOpen(r)} data-doc-path={r.path}>
-            <CardContent>
-              <Typography variant="subtitle2" noWrap>{r.title ?? r.name}</Typography>
-              <Typography variant="caption" color="text.secondary" noWrap component="div">
+          <CardActionArea onClick={() => props.onOpen(r)} data-doc-path={r.path} sx={{ height: '100%', display: 'flex', alignItems: 'flex-start', justifyContent: 'flex-start' }}>
+            <CardContent sx={{ minWidth: 0 }}>
+              <Typography variant="subtitle2">{r.title ?? r.name}</Typography>
+              <Typography variant="caption" color="text.secondary" component="div" data-testid="card-file" sx={{ overflowWrap: 'anywhere' }}>
                 {r.kind === 'army' ? 'Army list' : 'Scenario'} · {r.name}
               </Typography>
             </CardContent>
