@@ -56,6 +56,35 @@ export function blockFill(item: BlockItem, style: MapStyle): string {
   return item.material === 'wood' || item.material === 'brick' || item.material === 'stone' ? style.block[item.material] : style.town.house;
 }
 
+export interface FordLook {
+  /** Half the ford's size across the river and along it, output units. */
+  rx: number;
+  ry: number;
+  fill: string;
+  stroke: string;
+  strokeWidth: number;
+  dash: number[];
+  /** Stepping stones across the river, in the ford's own frame (across the river is +x). */
+  stones: { at: Point[]; r: number; fill: string };
+}
+
+/**
+ * A ford `span` across the river by `breadth` along it (output units; `onePx` is one style pixel in them). Fords are
+ * small beside the water they cross, and a pale one vanished on the river at a distance: this one is never smaller
+ * than the style's `minPx` across, contrasts with the water and the cloth, and carries stones whatever the zoom.
+ */
+export function fordLook(span: number, breadth: number, onePx: number, style: MapStyle): FordLook {
+  const f = style.ford;
+  const rx = Math.max(span / 2, (f.minPx / 2) * onePx);
+  const ry = Math.max(breadth / 2, (f.minPx / 4) * onePx);
+  // Stones a few of their own widths apart, from bank to bank, three at least; each at least a visible dot.
+  const r = Math.max(ry * 0.1, f.stonePx * onePx);
+  const reach = rx * 0.72;
+  const count = Math.max(3, Math.min(11, Math.floor((2 * reach) / (r * 5)) + 1));
+  const at: Point[] = Array.from({ length: count }, (_, i) => [-reach + (2 * reach * i) / (count - 1), (i % 2 === 0 ? -1 : 1) * ry * 0.12]);
+  return { rx, ry, fill: f.fill, stroke: f.stroke, strokeWidth: f.strokePx * onePx, dash: f.dashPx.map((v) => v * onePx), stones: { at, r, fill: f.stone } };
+}
+
 /** A hipped roof seen from above: the ridge box inset by this share of the side, and hips to the corners. */
 export const ROOF_INSET = 0.22;
 

@@ -61,7 +61,11 @@ export interface MapStyle {
   wall: { stroke: string; coursing: string; widthIn: number };
   hedge: { stroke: string; widthIn: number; gapIn: number };
   bridge: { fill: string; stroke: string; plank: string; strokePx: number };
-  ford: { fill: string; stroke: string; strokePx: number; dashPx: [number, number] };
+  /**
+   * A gravel bar across the water: sand-coloured so it stands out on the blue, dark-edged so it shows on the cloth too,
+   * with a line of stepping stones; never under `minPx` across, however far out the map is.
+   */
+  ford: { fill: string; stroke: string; strokePx: number; dashPx: [number, number]; stone: string; stonePx: number; minPx: number };
   zone: { hatchPx: number; hatchSpacingIn: number; outlinePx: number; outlineDashPx: [number, number]; opacity: number };
   entry: { barIn: number; arrowIn: number; arrowPx: number };
   objective: { fill: string; stroke: string; strokePx: number; markerPx: number; radiusStroke: string; radiusDashPx: [number, number] };
@@ -125,7 +129,7 @@ export const SCREEN_STYLE: MapStyle = {
   wall: { stroke: '#4f4c48', coursing: '#a6a6a6', widthIn: 0.22 },
   hedge: { stroke: '#3b7a33', widthIn: 0.38, gapIn: 0.48 },
   bridge: { fill: '#a0703d', stroke: '#4b3116', plank: '#6e4824', strokePx: 1.2 },
-  ford: { fill: 'rgba(170, 212, 242, 0.6)', stroke: '#2f7fc2', strokePx: 1.6, dashPx: [5, 3] },
+  ford: { fill: 'rgba(228, 210, 160, 0.72)', stroke: '#4f3d1f', strokePx: 1.6, dashPx: [5, 3], stone: '#5e4b2c', stonePx: 1.6, minPx: 22 },
   zone: { hatchPx: 1.1, hatchSpacingIn: 0.9, outlinePx: 1.6, outlineDashPx: [8, 4], opacity: 0.55 },
   entry: { barIn: 0.6, arrowIn: 3, arrowPx: 3 },
   objective: { fill: '#f3c433', stroke: '#4d3a00', strokePx: 1.2, markerPx: 10, radiusStroke: '#8a6a00', radiusDashPx: [6, 4] },
@@ -192,7 +196,7 @@ export const PRINT_STYLE: MapStyle = {
   wall: { stroke: '#4f4c48', coursing: '#c4c4c4', widthIn: 0.22 },
   hedge: { stroke: '#3b7a33', widthIn: 0.38, gapIn: 0.48 },
   bridge: { fill: '#e6d0ab', stroke: '#4b3116', plank: '#9a7a55', strokePx: 0.9 },
-  ford: { fill: 'rgba(205, 228, 246, 0.75)', stroke: '#2f7fc2', strokePx: 1.1, dashPx: [3, 2] },
+  ford: { fill: 'rgba(205, 180, 122, 0.9)', stroke: '#4f3d1f', strokePx: 1.1, dashPx: [3, 2], stone: '#5e4b2c', stonePx: 1.2, minPx: 12 },
   zone: { hatchPx: 0.9, hatchSpacingIn: 0.9, outlinePx: 1.4, outlineDashPx: [6, 3], opacity: 0.6 },
   entry: { barIn: 0.6, arrowIn: 3, arrowPx: 2 },
   objective: { fill: '#f3c433', stroke: '#4d3a00', strokePx: 0.9, markerPx: 8.5, radiusStroke: '#8a6a00', radiusDashPx: [4, 3] },

@@ -6,7 +6,7 @@
 import { gridSize, isCellGrid } from '../grid.js';
 import { LabelPlacer, type PlacedLabel } from '../map/label-placer.js';
 import { bandWidth, counterSize, crossingSize, layoutSceneLabels, leaderRadius, type CounterName, type LabelView, type MinimumSizes } from '../map/labels.js';
-import { FACING_TICK_PX, areaLook, bandLook, blockFill, contourFill, counterFront, counterSymbol, leaderStar, objectiveStar, roofLines } from '../map/look.js';
+import { FACING_TICK_PX, areaLook, bandLook, blockFill, contourFill, counterFront, counterSymbol, fordLook, leaderStar, objectiveStar, roofLines } from '../map/look.js';
 import { buildScene, type AreaItem, type BlockItem, type CrossingItem, type EntryItem, type LineItem, type MapScene, type UnitItem } from '../map/scene.js';
 import { darken, inkFor, lineColorFor, nearestEdge } from '../map/shapes.js';
 import { PRINT_STYLE, type MapStyle } from '../map/styles.js';
@@ -254,15 +254,13 @@ function drawCrossing(f: Frame, item: CrossingItem, style: MapStyle): string {
   const { span, breadth } = crossingSize(item, f.view);
   const t = `translate(${num(x)} ${num(y)}) rotate(${num(item.rotation)})`;
   if (item.kind === 'ford') {
-    return el('ellipse', {
-      transform: t,
-      rx: span / 2,
-      ry: breadth / 2,
-      fill: style.ford.fill,
-      stroke: style.ford.stroke,
-      'stroke-width': style.ford.strokePx * PX,
-      'stroke-dasharray': style.ford.dashPx.map((v) => num(v * PX)).join(' '),
-    });
+    const look = fordLook(span, breadth, PX, style);
+    return (
+      `<g transform="${t}">` +
+      el('ellipse', { rx: look.rx, ry: look.ry, fill: look.fill, stroke: look.stroke, 'stroke-width': look.strokeWidth, 'stroke-dasharray': look.dash.map(num).join(' ') }) +
+      look.stones.at.map(([sx, sy]) => el('circle', { cx: sx, cy: sy, r: look.stones.r, fill: look.stones.fill })).join('') +
+      '</g>'
+    );
   }
   let planks = '';
   for (let px = -span / 2 + 0.55; px < span / 2 - 0.1; px += 0.55) planks += `M${num(px)} ${num(-breadth / 2)}V${num(breadth / 2)}`;
@@ -560,7 +558,8 @@ function legendEntries(scene: MapScene, style: MapStyle, sideNames: string[], si
     out.push({ swatch: swatch(el('rect', { x: 1.5, y: 1.4, width: 5, height: 2.2, fill: style.bridge.fill, stroke: style.bridge.stroke, 'stroke-width': 0.3 })), text: 'Bridge' });
   }
   if (scene.crossings.some((c) => c.kind === 'ford')) {
-    out.push({ swatch: swatch(el('ellipse', { cx: 4, cy: 2.5, rx: 3, ry: 1.5, fill: style.ford.fill, stroke: style.ford.stroke, 'stroke-width': 0.3, 'stroke-dasharray': '0.8 0.5' })), text: 'Ford' });
+    const stones = [2.3, 4, 5.7].map((cx) => el('circle', { cx, cy: 2.5, r: 0.35, fill: style.ford.stone })).join('');
+    out.push({ swatch: swatch(el('ellipse', { cx: 4, cy: 2.5, rx: 3, ry: 1.5, fill: style.ford.fill, stroke: style.ford.stroke, 'stroke-width': 0.3, 'stroke-dasharray': '0.8 0.5' }) + stones), text: 'Ford' });
   }
   if (scene.blocks.length > 0) {
     out.push({ swatch: swatch(el('rect', { x: 2, y: 0.5, width: 4, height: 4, fill: style.block.brick, stroke: style.block.stroke, 'stroke-width': 0.25 })), text: 'Building' });

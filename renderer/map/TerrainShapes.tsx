@@ -1,7 +1,7 @@
 // Terrain in map-convention styling. Each feature's clickable shape carries its JSON Pointer as `name`; the marks
 // that make it read as woods, fields or marsh are decorative and never hit-tested.
 import { Ellipse, Group, Line, Rect } from 'react-konva';
-import { areaLook, bandLook, blockFill, contourFill, roofLines } from '../../domain/map/look.js';
+import { areaLook, bandLook, blockFill, contourFill, fordLook, roofLines } from '../../domain/map/look.js';
 import { flatten } from './geometry.js';
 import { Marks, fillNow, strokeNow, tracePolylines, traceSegments, withClip, type Ctx } from './draw.js';
 import type { AreaItem, BlockItem, CrossingItem, LineItem } from '../../domain/map/scene.js';
@@ -215,20 +215,21 @@ export function LineView(props: Common & { item: LineItem }) {
 export function CrossingView(props: Common & { item: CrossingItem }) {
   const { item, k, style } = props;
   if (item.kind === 'ford') {
+    const look = fordLook(item.span, item.breadth, k, style);
     return (
-      <Ellipse
-        name={item.pointer}
-        x={item.at[0]}
-        y={item.at[1]}
-        rotation={item.rotation}
-        radiusX={item.span / 2}
-        radiusY={item.breadth / 2}
-        fill={style.ford.fill}
-        stroke={style.ford.stroke}
-        strokeWidth={style.ford.strokePx * k}
-        dash={style.ford.dashPx.map((v) => v * k)}
-        perfectDrawEnabled={false}
-      />
+      <Group x={item.at[0]} y={item.at[1]} rotation={item.rotation}>
+        <Ellipse name={item.pointer} radiusX={look.rx} radiusY={look.ry} fill={look.fill} stroke={look.stroke} strokeWidth={look.strokeWidth} dash={look.dash} perfectDrawEnabled={false} />
+        <Marks
+          draw={(ctx) => {
+            ctx.beginPath();
+            for (const [x, y] of look.stones.at) {
+              ctx.moveTo(x + look.stones.r, y);
+              ctx.arc(x, y, look.stones.r, 0, Math.PI * 2);
+            }
+            fillNow(ctx, look.stones.fill);
+          }}
+        />
+      </Group>
     );
   }
   const { span, breadth } = item;

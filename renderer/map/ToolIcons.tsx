@@ -137,7 +137,8 @@ export function GlyphIcon({ glyph }: { glyph: 'select' | 'bridge' | 'ford' | 'bl
       return (
         <Svg>
           <path d="M10 0 V20" stroke={S.river.fill} strokeWidth={6} />
-          <ellipse cx={10} cy={10} rx={7} ry={3.6} fill="rgba(170,212,242,0.8)" stroke={S.ford.stroke} strokeWidth={1.2} strokeDasharray="2 1.5" />
+          <ellipse cx={10} cy={10} rx={7} ry={3.6} fill={S.ford.fill} stroke={S.ford.stroke} strokeWidth={1.2} strokeDasharray="2 1.5" />
+          {[6, 10, 14].map((cx) => <circle key={cx} cx={cx} cy={10} r={1.1} fill={S.ford.stone} />)}
         </Svg>
       );
     case 'block':
