@@ -154,7 +154,7 @@ ol, ul { margin: 0 0 2mm; padding-left: 6mm; }
 li { margin-bottom: 1.2mm; break-inside: avoid; page-break-inside: avoid; overflow-wrap: break-word; }
 ol.victory li, ol.rules li { font-size: 9pt; }
 .prose { white-space: pre-wrap; overflow-wrap: break-word; font-family: Georgia, "Liberation Serif", "DejaVu Serif", serif; font-size: 9.6pt; line-height: 1.45; }
-section.briefing { margin-bottom: 4mm; }
+section.briefing { margin-bottom: 4mm; break-inside: avoid; page-break-inside: avoid; }
 section.briefing h3 { border-bottom: 0.4pt solid #b9b4a5; padding-bottom: 0.6mm; }
 @media screen {
   html { background: #8b8a85; }
@@ -274,7 +274,9 @@ export function renderSheet(draft: Scenario, options: SheetOptions): string {
     `<h3>Terrain key</h3>${renderTerrainKey(scenario)}` +
     '</section>';
   const briefings = renderBriefings(scenario, colors);
-  const briefingPage = briefings ? `<section class="page briefings"><h2>Briefings</h2>${briefings}</section>` : '';
+  // The briefings follow the terrain key rather than start a page: they share one page whatever happens, so a page
+  // of their own kept nothing from anyone and left the page before half empty.
+  const briefingPage = briefings ? `<section class="briefings"><h2>Briefings</h2>${briefings}</section>` : '';
 
   const footer = cssString(`${title} · Aide-de-Camp ${options.appVersion}`);
   return (
