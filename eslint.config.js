@@ -18,8 +18,8 @@ export default defineConfig(
     languageOptions: {
       globals: globals.node,
       parserOptions: {
-        // Each file takes its types from the first of these whose include lists it: the Node side and every test
-        // beside its code (tsconfig.lint.json), the renderer's build project, and the tests that touch the browser.
+        // Each file takes its types from the first of these whose include lists it: the Node side with its tests
+        // (tsconfig.lint.json), the renderer's build project, then the renderer's and the browser tests.
         project: ['./tsconfig.lint.json', './renderer/tsconfig.json', './tsconfig.lint.dom.json'],
         tsconfigRootDir: import.meta.dirname,
       },
