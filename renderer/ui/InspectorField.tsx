@@ -1,10 +1,11 @@
-// One field of the inspector: a text, number, select, switch or four-sides control for one value, showing the
-// value's problem (or the field's own quick check) underneath and its help as a tooltip.
+// One field of the inspector: a text, number, select, switch, four-sides, several-names or colour control for one
+// value, showing the value's problem (or the field's own quick check) underneath and its help as a tooltip.
 import { Box, Checkbox, FormControlLabel, FormGroup, FormLabel, MenuItem, TextField, Tooltip, Typography } from '@mui/material';
 import { useEffect, useState, type ReactElement } from 'react';
 import type { Problem } from '../../domain/problems.js';
 import { formatLength, type Settings } from '../state/settings.js';
 import { EDGES, edgesValue, parseInput, type FieldSpec } from './inspector-fields.js';
+import { ColorField, MultiPickField } from './pickers.js';
 
 const display = (value: unknown): string =>
   value === undefined || typeof value === 'symbol' ? '' : Array.isArray(value) ? value.join('\n') : String(value);
@@ -36,6 +37,8 @@ export function Field(props: FieldProps) {
   const { spec } = props;
   if (spec.kind === 'switch') return <SwitchField {...props} />;
   if (spec.kind === 'edges') return <EdgesField {...props} />;
+  if (spec.kind === 'multi') return <MultiPickField {...props} />;
+  if (spec.kind === 'color') return <ColorField {...props} />;
   return <TextLikeField {...props} />;
 }
 
@@ -50,7 +53,7 @@ function TextLikeField(props: FieldProps) {
   const quick = typeof props.value === 'symbol' ? null : (spec.check?.(props.value) ?? null);
   const message = props.problem?.message ?? quick;
   const common = {
-    label: spec.label,
+    label: spec.hideLabel ? undefined : spec.label,
     value: text,
     fullWidth: true,
     error: props.problem ? props.problem.severity === 'error' : quick !== null,
@@ -62,7 +65,7 @@ function TextLikeField(props: FieldProps) {
         ? `= ${formatLength(props.value, 'centimetres')}`
         : spec.note),
     slotProps: {
-      htmlInput: { 'data-pointer': props.pointer, ...(spec.min !== undefined ? { min: spec.min } : {}), ...(spec.max !== undefined ? { max: spec.max } : {}) },
+      htmlInput: { 'data-pointer': props.pointer, ...(spec.hideLabel ? { 'aria-label': spec.label } : {}), ...(spec.min !== undefined ? { min: spec.min } : {}), ...(spec.max !== undefined ? { max: spec.max } : {}) },
       // A placeholder is the rules' default: it must show while the field is empty, not only once focused; so must
       // what an empty select means.
       ...(spec.placeholder || emptyLabel ? { inputLabel: { shrink: true } } : {}),

@@ -10,12 +10,14 @@ import { optionWords } from '../../domain/sheet/words.js';
 import { deepEqual } from '../army/diff.js';
 import { pointerToPath, setField, type EditorAction } from '../state/editor.js';
 import { ABSENT, getAt } from '../state/history.js';
+import { sideChoices, unitChoices } from './choices.js';
 
 export interface FieldSpec {
   /** Relative to the entity. */
   at: string;
   label: string;
-  kind: 'text' | 'number' | 'select' | 'multiline' | 'lines' | 'switch' | 'edges';
+  /** `multi` picks several of `options` (a list of ids, shown by their labels); `color` is a colour and its hex. */
+  kind: 'text' | 'number' | 'select' | 'multiline' | 'lines' | 'switch' | 'edges' | 'multi' | 'color';
   options?: readonly string[];
   /** What a select shows for each stored value, where the value alone would not read well. */
   optionLabels?: Readonly<Record<string, string>>;
@@ -29,6 +31,8 @@ export interface FieldSpec {
   note?: string;
   min?: number;
   max?: number;
+  /** The label is shown beside the field rather than on it (a text under a heading); it still names the input. */
+  hideLabel?: boolean;
   /** A message for a value the field can judge at once, before the validator has run. */
   check?(value: unknown): string | null;
   /** The arms the field belongs to; a unit of another arm shows it only while it holds a value, to clear it. */
@@ -269,6 +273,19 @@ function echelonOf(doc: AdcDocument, leaderPointer: string): Echelon | undefined
 
 const SYSTEM_TITLES: Record<string, string> = Object.fromEntries(RULE_SYSTEMS.map((id) => [id, PROFILES[id].title]));
 
+/** A select of the scenario's sides by name, with `none` naming the empty choice. */
+function sidePicker(doc: AdcDocument, none: string): Pick<FieldSpec, 'options' | 'optionLabels'> {
+  const sides = isScenario(doc) ? sideChoices(doc) : { options: [], labels: {} };
+  return { options: ['', ...sides.options], optionLabels: { '': none, ...sides.labels } };
+}
+
+/** The units of the side a deployment or reinforcement belongs to, by name. */
+function unitPicker(doc: AdcDocument, pointer: string): Pick<FieldSpec, 'options' | 'optionLabels'> {
+  const side = /^\/sides\/(\d+)\//.exec(pointer);
+  const units = isScenario(doc) && side ? unitChoices(doc, Number(side[1])) : { options: [], labels: {} };
+  return { options: units.options, optionLabels: units.labels };
+}
+
 export function fieldsFor(doc: AdcDocument, kind: string, node: Record<string, unknown>, pointer = ''): FieldSpec[] {
   const ne = doc.ruleSystem === 'napoleons-eagles';
   switch (kind) {
@@ -285,7 +302,7 @@ export function fieldsFor(doc: AdcDocument, kind: string, node: Record<string, u
             { at: '/grid/cell', label: 'Cell size (inches)', kind: 'number' },
             { at: '/scale/figureRatio', label: 'Figure ratio (1:N)', kind: 'number' },
             { at: '/turns/limit', label: 'Turn limit', kind: 'number' },
-            { at: '/turns/first', label: 'First side', kind: 'text' },
+            { at: '/turns/first', label: 'First to move', kind: 'select', ...sidePicker(doc, '—') },
             ...whenFields(doc),
             { at: '/specialRules', label: 'Special rules (one per line)', kind: 'lines' },
           ]
@@ -327,14 +344,14 @@ export function fieldsFor(doc: AdcDocument, kind: string, node: Record<string, u
       return [
         { at: '/name', label: 'Name', kind: 'text' },
         { at: '/nation', label: 'Nation', kind: 'text' },
-        { at: '/color', label: 'Colour (#RRGGBB)', kind: 'text' },
+        { at: '/color', label: 'Colour', kind: 'color', help: "The side's colour on the map and the printed sheet, as #RRGGBB." },
         { at: '/id', label: 'Id', kind: 'text' },
       ];
     case 'deployment':
       return [
         { at: '/zone/edge', label: 'Edge', kind: 'select', options: ['', 'north', 'south', 'east', 'west'] },
         { at: '/zone/depth', label: 'Depth (inches)', kind: 'number' },
-        { at: '/units', label: 'Units (ids, one per line; empty = every unplaced unit)', kind: 'lines' },
+        { at: '/units', label: 'Units', kind: 'multi', placeholder: 'Every unit not placed otherwise', ...unitPicker(doc, pointer) },
       ];
     case 'reinforcement':
       return [
@@ -342,14 +359,14 @@ export function fieldsFor(doc: AdcDocument, kind: string, node: Record<string, u
         { at: '/roll/from', label: 'Or roll from turn', kind: 'number' },
         { at: '/roll/need', label: 'Needing on a d6', kind: 'number' },
         { at: '/entry/edge', label: 'Entry edge', kind: 'select', options: ['', 'north', 'south', 'east', 'west'] },
-        { at: '/units', label: 'Units (ids, one per line)', kind: 'lines' },
+        { at: '/units', label: 'Units', kind: 'multi', placeholder: 'None chosen yet', ...unitPicker(doc, pointer) },
       ];
     case 'objective':
       return [
         { at: '/name', label: 'Name', kind: 'text' },
         { at: '/vp', label: 'Victory points', kind: 'number' },
         { at: '/radius', label: 'Radius (inches)', kind: 'number' },
-        { at: '/heldBy', label: 'Held by (side id)', kind: 'text' },
+        { at: '/heldBy', label: 'Held at the start by', kind: 'select', ...sidePicker(doc, 'Nobody') },
       ];
     case 'feature':
       return [{ at: '/name', label: 'Name', kind: 'text' }, { at: '/id', label: 'Id', kind: 'text' }, ...featureFields(node)];
