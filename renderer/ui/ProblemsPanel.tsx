@@ -43,8 +43,9 @@ export function ProblemsPanel(props: { problems: Problem[]; doc?: AdcDocument | 
             return (
               <Tooltip
                 key={`${p.path}-${i}`}
-                title={`${relabelled ? `In the file: ${p.message}` : p.message} (at ${p.path || '/'})`}
-                placement="top-start"
+                title={`${relabelled ? `In the file: ${p.message}` : p.message} (at ${p.path || 'the top level of the file'})`}
+                // At the row's far end, where it hides neither the panel's counts nor the next problem's words.
+                placement="bottom-end"
                 enterDelay={600}
                 describeChild
               >

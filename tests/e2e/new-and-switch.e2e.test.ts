@@ -147,7 +147,7 @@ describe('new scenario by rule system, and changing the rule system', () => {
     await problem.hover();
     const tip = page.getByRole('tooltip').filter({ hasText: 'In the file' });
     await tip.waitFor();
-    expect(await tip.textContent()).toBe('In the file: "scale" is missing (at /)');
+    expect(await tip.textContent()).toBe('In the file: "scale" is missing (at the top level of the file)');
 
     // Typing the ratio clears the problem.
     await page.keyboard.type('30');
