@@ -1,18 +1,21 @@
 // Properties of the selected entity. Every field edits one value through a command, so it is undoable and
-// validated live; a field whose value has a problem shows it underneath. A scenario also shows its rule settings.
+// validated live; a field whose value has a problem shows it underneath. A scenario shows its fields in sections
+// (ScenarioInspector.tsx), an objective its own form (ObjectivesEditor.tsx).
 import { Box, Stack, Typography } from '@mui/material';
-import type { AdcDocument, RuleSystem } from '../../domain/model.js';
+import type { AdcDocument, Objective, RuleSystem } from '../../domain/model.js';
 import { isScenario, RULE_SYSTEMS } from '../../domain/model.js';
 import type { Problem } from '../../domain/problems.js';
+import { objectiveName } from '../../domain/sheet/words.js';
 import type { EditorAction } from '../state/editor.js';
 import { pointerToPath } from '../state/editor.js';
 import { getAt } from '../state/history.js';
 import { entityOf } from '../state/selection.js';
 import type { Settings } from '../state/settings.js';
 import { problemForField } from './field-labels.js';
-import { fieldEdit, fieldsFor } from './inspector-fields.js';
+import { fieldEdit, fieldsFor, type FieldSpec } from './inspector-fields.js';
 import { Field } from './InspectorField.js';
-import { RuleSettings } from './RuleSettings.js';
+import { ObjectiveForm } from './ObjectivesEditor.js';
+import { ScenarioInspector } from './ScenarioInspector.js';
 
 export function Inspector(props: {
   doc: AdcDocument;
@@ -36,35 +39,42 @@ export function Inspector(props: {
       ? isScenario(props.doc)
         ? 'Scenario'
         : 'Army list'
-      : `${entity.kind[0]!.toUpperCase()}${entity.kind.slice(1)}${record.name ?? record.id ? `: ${String(record.name ?? record.id)}` : ''}`;
+      : entity.kind === 'objective' && isScenario(props.doc)
+        ? `Objective: ${objectiveName(props.doc, record as unknown as Objective)}`
+        : `${entity.kind[0]!.toUpperCase()}${entity.kind.slice(1)}${record.name ?? record.id ? `: ${String(record.name ?? record.id)}` : ''}`;
+  /** One field of the entity, or of one of its parts (a scenario's side) under `base`. */
+  const renderField = (spec: FieldSpec, base = entity.pointer) => {
+    const pointer = `${base}${spec.at}`;
+    const problem = problemForField(props.doc, props.problems, pointer);
+    const system = spec.at === '/ruleSystem' && base === '' && entity.kind === 'document' ? props.onRuleSystem : undefined;
+    return (
+      <Field
+        key={pointer}
+        spec={spec}
+        pointer={pointer}
+        value={getAt(props.doc, pointerToPath(pointer))}
+        focus={props.focusPointer === pointer}
+        units={props.units}
+        onChange={(v) => {
+          const to = RULE_SYSTEMS.find((s) => s === v);
+          if (system && to) system(to);
+          else props.onEdit(fieldEdit(props.doc, base, spec, v));
+        }}
+        {...(problem ? { problem } : {})}
+      />
+    );
+  };
+  const scenario = isScenario(props.doc) ? props.doc : null;
+  const common = { problems: props.problems, focusPointer: props.focusPointer, units: props.units, onEdit: (a: EditorAction) => props.onEdit(a) };
   return (
     <Box data-testid="inspector" sx={{ p: 1.5, overflow: 'auto', height: '100%' }}>
       <Typography variant="subtitle2" sx={{ mb: 1.5 }}>{title}</Typography>
-      <Stack spacing={1.5}>
-        {specs.map((spec) => {
-          const pointer = `${entity.pointer}${spec.at}`;
-          const problem = problemForField(props.doc, props.problems, pointer);
-          const system = spec.at === '/ruleSystem' && entity.kind === 'document' ? props.onRuleSystem : undefined;
-          return (
-            <Field
-              key={`${entity.pointer}${spec.at}`}
-              spec={spec}
-              pointer={pointer}
-              value={getAt(props.doc, pointerToPath(pointer))}
-              focus={props.focusPointer === pointer}
-              units={props.units}
-              onChange={(v) => {
-                const to = RULE_SYSTEMS.find((s) => s === v);
-                if (system && to) system(to);
-                else props.onEdit(fieldEdit(props.doc, entity.pointer, spec, v));
-              }}
-              {...(problem ? { problem } : {})}
-            />
-          );
-        })}
-      </Stack>
-      {entity.kind === 'document' && isScenario(props.doc) && (
-        <RuleSettings doc={props.doc} problems={props.problems} focusPointer={props.focusPointer} onEdit={props.onEdit} />
+      {entity.kind === 'document' && scenario ? (
+        <ScenarioInspector doc={scenario} specs={specs} renderField={renderField} {...common} />
+      ) : entity.kind === 'objective' && scenario ? (
+        <ObjectiveForm doc={scenario} index={Number(entity.pointer.split('/')[2])} {...common} />
+      ) : (
+        <Stack spacing={1.5}>{specs.map((spec) => renderField(spec))}</Stack>
       )}
     </Box>
   );

@@ -13,6 +13,8 @@ export interface RuleSettingsProps {
   problems: readonly Problem[];
   focusPointer: string | null;
   onEdit(edit: Edit): void;
+  /** Inside a section that already names it: no rule and heading of its own. */
+  embedded?: boolean;
 }
 
 function sidesOf(doc: Scenario): SideName[] {
@@ -30,9 +32,11 @@ export function RuleSettings(props: RuleSettingsProps) {
   const strays = profile ? settingsInWords(profile.options, all[system], sides, true).filter((l) => !l.known) : [];
   const others = Object.keys(all).filter((s) => s !== system);
   return (
-    <Box data-testid="rule-settings" sx={{ mt: 2 }}>
-      <Divider sx={{ mb: 1.5 }} />
-      <Typography variant="subtitle2">Rule settings{profile ? `: ${profile.title}` : ''}</Typography>
+    <Box data-testid="rule-settings" sx={{ mt: props.embedded ? 0 : 2 }}>
+      {!props.embedded && <Divider sx={{ mb: 1.5 }} />}
+      <Typography variant="subtitle2" sx={props.embedded ? { fontWeight: 400, color: 'text.secondary' } : {}}>
+        {props.embedded ? (profile ? profile.title : '') : `Rule settings${profile ? `: ${profile.title}` : ''}`}
+      </Typography>
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1.5 }}>
         Empty fields take the rules' defaults; a setting at its default is left out of the file.
       </Typography>

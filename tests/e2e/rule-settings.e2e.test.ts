@@ -45,9 +45,12 @@ describe('rule settings in the inspector', () => {
     const { page, errors } = await openSample();
 
     // The scenario is what the inspector shows first; its settings come from the Napoleon's Eagles catalogue.
+    // They have a section of the scenario's inspector to themselves.
+    await page.getByTestId('section-settings').click();
     const settings = page.getByTestId('rule-settings');
     await settings.waitFor();
-    expect(await settings.textContent()).toContain("Rule settings: Napoleon's Eagles");
+    expect(await page.getByTestId('section-settings').textContent()).toContain('Rule settings');
+    expect(await settings.textContent()).toContain("Napoleon's Eagles");
     expect(await settings.locator('[data-setting]').count()).toBe(18);
     expect(await input(page, TURN_POINTS_FRENCH).getAttribute('placeholder')).toBe('20 (default)');
     expect(await input(page, TURN_POINTS_FRENCH).inputValue()).toBe('20');
@@ -149,11 +152,13 @@ describe('rule settings in the inspector', () => {
 
     // Played with other rules, the Napoleon's Eagles settings stay in the file, read-only, until removed.
     await inspector(page).getByRole('combobox', { name: 'Rule system' }).click();
-    await page.getByRole('option', { name: 'square-eagles' }).click();
+    await page.getByRole('option', { name: 'Square Eagles' }).click();
+    await page.getByTestId('rule-system-apply').click();
+    await page.getByTestId('section-settings').click();
     const other = page.locator('[data-testid="other-settings"][data-system="napoleons-eagles"]');
     await other.waitFor();
     expect(await other.textContent()).toContain('Leader initiative numbers: on');
-    expect(await page.getByTestId('rule-settings').textContent()).toContain('Rule settings: Square Eagles');
+    expect(await page.getByTestId('rule-settings').textContent()).toContain('Square Eagles');
     await other.scrollIntoViewIfNeeded();
     await painted(page);
     await screenshot(page, 'rule-settings-06-other-system');
