@@ -5,6 +5,7 @@ import { walkForces } from '../../domain/forces.js';
 import type { AdcDocument, Formation } from '../../domain/model.js';
 import { isScenario } from '../../domain/model.js';
 import { UNIT_DRAG_TYPE, isPlaceablePointer } from '../map/dnd.js';
+import { profileFor } from '../../domain/rule-systems/registry.js';
 
 interface Row {
   pointer: string;
@@ -29,7 +30,7 @@ export function Outline(props: { doc: AdcDocument; selected: string | null; sele
   const { doc } = props;
   const groups: { title: string; rows: Row[] }[] = [];
   if (isScenario(doc)) {
-    groups.push({ title: 'Scenario', rows: [{ pointer: '', label: doc.title || 'Untitled', detail: doc.ruleSystem, depth: 0 }] });
+    groups.push({ title: 'Scenario', rows: [{ pointer: '', label: doc.title || 'Untitled', detail: profileFor(doc.ruleSystem)?.title ?? doc.ruleSystem, depth: 0 }] });
     (Array.isArray(doc.sides) ? doc.sides : []).forEach((side, i) => {
       if (!side || typeof side !== 'object') return;
       groups.push({
