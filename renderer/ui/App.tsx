@@ -171,6 +171,8 @@ export function App({ host }: { host: HostApi }) {
       setForcesFocus((f) => ({ pointer: p.path, seq: (f?.seq ?? 0) + 1 }));
       return;
     }
+    // The value's field is in the inspector: a folded inspector opens to show it.
+    if (inspectorPanel.collapsed) inspectorPanel.toggle();
     setFocusPointer(field?.pointer ?? p.path);
     if (pointer !== null) setMapFocus((f) => ({ pointer: p.path, seq: (f?.seq ?? 0) + 1 }));
   };
