@@ -206,21 +206,21 @@ export function ObjectiveForm(props: ObjectiveProps & { index: number; onRemoved
           (v) => props.onEdit(setObjectiveFieldEdit(doc, i, 'cell', typeof v === 'string' ? v.trim().toUpperCase() : v, true)),
         )}
       {how === 'point' && (
-        <Stack direction="row" spacing={1}>
-          <Box sx={{ flex: 1 }}>
+        <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1.5 }}>
+          <Box>
             {field({ at: '/at/0', label: 'East (″)', kind: 'number', help: 'Inches from the west edge of the table.' }, at[0], (v) => props.onEdit(setObjectivePointEdit(doc, i, 0, v)))}
           </Box>
-          <Box sx={{ flex: 1 }}>
+          <Box>
             {field({ at: '/at/1', label: 'South (″)', kind: 'number', help: 'Inches from the north edge of the table.' }, at[1], (v) => props.onEdit(setObjectivePointEdit(doc, i, 1, v)))}
           </Box>
-          <Box sx={{ flex: 1 }}>
+          <Box sx={{ gridColumn: '1 / 3' }}>
             {field(
-              { at: '/radius', label: 'Radius (″)', kind: 'number', min: 0, help: 'How near a unit must be to hold the objective.' },
+              { at: '/radius', label: 'Radius (″)', kind: 'number', min: 0, help: 'How near a unit must be to hold the objective.', note: 'How near a unit must be to hold it.' },
               rec.radius,
               (v) => props.onEdit(setObjectiveFieldEdit(doc, i, 'radius', v, true)),
             )}
           </Box>
-        </Stack>
+        </Box>
       )}
       <Typography variant="caption" color="text.secondary">
         {usedBy.length ? `Named by victory condition ${usedBy.join(', ')}. ` : 'No victory condition names it yet. '}
