@@ -89,8 +89,16 @@ describe('victory condition edits', () => {
     const s = apply(loaded, (d) => setConditionKindEdit(d, 0, 'destroy'));
     expect(doc(s).victory![0]).toEqual({ kind: 'destroy', side: 'red', percent: 50 });
     expect(labels(s)).toEqual(['Make victory condition 1 "destroy part of the enemy\'s force"']);
+    // The French deploy on the south edge: their units would leave by the north.
     const exit = apply(s, (d) => setConditionKindEdit(d, 0, 'exit'));
     expect(doc(exit).victory![0]).toEqual({ kind: 'exit', side: 'red', count: 2, edge: 'north' });
+    // The Austrians have no deployment edge: north, until the designer says otherwise.
+    const blueExit = apply(loaded, (d) => setConditionKindEdit(d, 1, 'exit'));
+    expect(doc(blueExit).victory![1]).toMatchObject({ side: 'blue', edge: 'north' });
+    const d0 = doc(loaded);
+    const eastern = { ...d0, sides: [d0.sides[0], { ...d0.sides[1], deployment: [{ zone: { edge: 'east' as const, depth: 6 } }] }] as Scenario['sides'] };
+    const westward = apply({ ...loaded, doc: eastern }, (d) => setConditionKindEdit(d, 1, 'exit'));
+    expect(doc(westward).victory![1]).toMatchObject({ side: 'blue', edge: 'west' });
     const points = apply(exit, (d) => setConditionKindEdit(d, 0, 'points'));
     expect(doc(points).victory![0]).toEqual({ kind: 'points', side: 'red' });
     // Either side does not carry over to hold, which is one side's.

@@ -39,9 +39,22 @@ function firstSideId(doc: Doc): string | undefined {
   return side?.id;
 }
 
+const OPPOSITE: Record<Edge, Edge> = { north: 'south', south: 'north', east: 'west', west: 'east' };
+
+/** The edge facing the side's own deployment edge, where an exit condition usually sends it; else north. */
+function farEdge(doc: Doc, side: string): Edge {
+  const s = listOf(doc.sides).find((x) => isRecord(x) && x.id === side);
+  const zones = isRecord(s) ? listOf(s.deployment) : [];
+  for (const d of zones) {
+    const edge = isRecord(d) && isRecord(d.zone) ? d.zone.edge : undefined;
+    if (typeof edge === 'string' && Object.hasOwn(OPPOSITE, edge)) return OPPOSITE[edge as Edge];
+  }
+  return 'north';
+}
+
 /**
- * A new condition of `kind`, for the first side. Its numbers are the usual ones (two units off an edge, half the
- * enemy destroyed), shown in its sentence at once; a hold condition waits for its objectives to be chosen.
+ * A new condition of `kind`, for the first side. Its numbers are the usual ones (two units off the edge facing its
+ * deployment, half the enemy destroyed), shown in its sentence at once; a hold condition waits for its objectives.
  */
 export function newCondition(doc: Doc, kind: VictoryKind, side = firstSideId(doc)): VictoryCondition {
   const s = side ?? 'red';
@@ -49,7 +62,7 @@ export function newCondition(doc: Doc, kind: VictoryKind, side = firstSideId(doc
     case 'hold':
       return { kind, side: s, objectives: [] };
     case 'exit':
-      return { kind, side: s, count: 2, edge: 'north' };
+      return { kind, side: s, count: 2, edge: farEdge(doc, s) };
     case 'destroy':
       return { kind, side: s, percent: 50 };
     case 'points':
