@@ -1,16 +1,15 @@
-// A worker thread of `simulate`: plays the chunks of consecutive games it is handed, in the order they come, with
-// the engine of the scenario's rule system, and posts each chunk's games back in one message. The next chunk is
-// already queued when one ends, so the worker never waits between games; a long chunk posts a count of games done
-// now and then so progress keeps moving.
-import { parentPort, workerData } from 'node:worker_threads';
+// A worker process of `simulate`: takes the batch's setup, then plays the chunks of consecutive games it is handed,
+// in the order they come, with the engine of the scenario's rule system, and sends each chunk's games back in one
+// message. The next chunk is already queued when one ends, so the worker never waits between games; a long chunk
+// sends a count of games done now and then so progress keeps moving.
+//
+// It runs in a session of its own, where a Ctrl+C meant for the command does not reach it: it stops when the
+// channel to the process that started it closes, and checks between games that that process is still there.
 import { engineFor } from '../engine/registry.js';
-import type { BatchGame, BatchSetup } from '../engine/rules-engine.js';
+import type { AnyRulesEngine, BatchGame, BatchSetup } from '../engine/rules-engine.js';
 
-/** Games `from` to `to` − 1. */
-export interface ChunkMessage {
-  from: number;
-  to: number;
-}
+/** The setup first, then chunks: games `from` to `to` − 1. */
+export type ParentMessage = { setup: BatchSetup } | { from: number; to: number };
 
 /** `done`: games finished since the worker last said. */
 export type WorkerMessage = { done: number } | { done: number; from: number; games: BatchGame[] } | { index: number; error: string };
@@ -18,29 +17,52 @@ export type WorkerMessage = { done: number } | { done: number; from: number; gam
 /** The least time between two progress counts of one worker. */
 const TICK_MS = 200;
 
-const setup = workerData as BatchSetup;
-// simulate() checked the system before starting any worker.
-const engine = engineFor(setup.scenario.ruleSystem)!;
-const port = parentPort!;
+const parent = process.ppid;
+let setup: BatchSetup | undefined;
+let engine: AnyRulesEngine | undefined;
 let unreported = 0;
 let lastTick = performance.now();
-port.on('message', ({ from, to }: ChunkMessage) => {
+
+function parentGone(): boolean {
+  try {
+    process.kill(parent, 0);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+function tell(msg: WorkerMessage): void {
+  if (!process.connected) process.exit(0);
+  process.send!(msg);
+}
+
+process.on('disconnect', () => process.exit(0));
+process.on('message', (msg: ParentMessage) => {
+  if ('setup' in msg) {
+    setup = msg.setup;
+    // simulate() checked the system before starting any worker.
+    engine = engineFor(setup.scenario.ruleSystem)!;
+    return;
+  }
+  const { from, to } = msg;
   const games: BatchGame[] = [];
   for (let i = from; i < to; i++) {
+    if (parentGone()) process.exit(0);
     try {
-      games.push(engine.playBatchGame(setup, i));
+      games.push(engine!.playBatchGame(setup!, i));
     } catch (err) {
-      port.postMessage({ index: i, error: err instanceof Error ? err.message : String(err) } satisfies WorkerMessage);
+      tell({ index: i, error: err instanceof Error ? err.message : String(err) });
       return;
     }
     unreported++;
     if (i + 1 < to && performance.now() - lastTick >= TICK_MS) {
-      port.postMessage({ done: unreported } satisfies WorkerMessage);
+      tell({ done: unreported });
       unreported = 0;
       lastTick = performance.now();
     }
   }
-  port.postMessage({ done: unreported, from, games } satisfies WorkerMessage);
+  tell({ done: unreported, from, games });
   unreported = 0;
   lastTick = performance.now();
 });

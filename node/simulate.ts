@@ -1,23 +1,25 @@
-// N seeded games between two players (AI or random), in this thread or over worker threads, through the engine of
-// the scenario's rule system. Game i is seeded from (seed, i) alone and every game is added to the tally here, in
+// N seeded games between two players (AI or random), in this process or over worker processes, through the engine
+// of the scenario's rule system. Game i is seeded from (seed, i) alone and every game is added to the tally here, in
 // index order, so the outcome is the same whatever the number of workers.
 //
-// Workers are handed chunks of consecutive games and always hold the next chunk before they finish the one they
-// play, so no worker waits on this thread between games: a round trip per game left each worker idle for milliseconds
-// a game on a busy machine, which cost more than the second worker brought (tests/bench/NOTES.md). Chunks are
-// handed out as workers finish rather than split in halves up front, so a worker given less CPU by the machine
-// takes fewer games, and they shrink towards the end so the workers finish together. A chunk comes back as its
-// games, not as a tally of them: totals of fractional VP summed in another grouping could differ in the last bit.
+// Workers are processes, each in a session of its own, not threads: Linux gives every session (autogroup) an equal
+// share of the CPU, so the threads of one process, or processes of one session, got no more CPU than one worker
+// did once other programs were busy, and paid for the second copy of the engine's compiled code on top
+// (tests/bench/NOTES.md). Workers are handed chunks of consecutive games and always hold the next chunk before they
+// finish the one they play, so no worker waits on this process between games. Chunks are handed out as workers
+// finish rather than split in halves up front, so a worker given less CPU takes fewer games, and they shrink
+// towards the end so the workers finish together. A chunk comes back as its games, not as a tally of them: totals
+// of fractional VP summed in another grouping could differ in the last bit.
+import { fork, type ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
-import { Worker } from 'node:worker_threads';
 import type { DecidedByRow, PlayerKind, SimulationSummary } from '../domain/engine-protocol.js';
 import type { Scenario } from '../domain/model.js';
 import { engineFor, unplayableSystemWords } from '../engine/registry.js';
 import type { AnyRulesEngine, BatchGame, BatchSetup } from '../engine/rules-engine.js';
-import type { ChunkMessage, WorkerMessage } from './simulate-worker.js';
+import type { ParentMessage, WorkerMessage } from './simulate-worker.js';
 
 export interface SimulateOptions {
   games: number;
@@ -60,12 +62,12 @@ export function chunkSize(remaining: number, workers: number): number {
 }
 
 /** The compiled worker: beside this file when running from dist/, under dist/ when running from the sources. */
-function workerUrl(): URL {
+function workerPath(): string {
   const here = fileURLToPath(import.meta.url);
-  if (here.endsWith('.js')) return new URL('./simulate-worker.js', import.meta.url);
+  if (here.endsWith('.js')) return path.join(path.dirname(here), 'simulate-worker.js');
   const compiled = path.resolve(path.dirname(here), '../dist/node/simulate-worker.js');
   if (!existsSync(compiled)) throw new Error(`the compiled worker is missing (${compiled}); run "npx tsc -b" first`);
-  return new URL(`file://${compiled}`);
+  return compiled;
 }
 
 /** The engine that plays the scenario, or an error saying why none does. */
@@ -120,9 +122,21 @@ interface WorkerHooks {
   signal: AbortSignal | undefined;
 }
 
+/** Starts a worker in a session of its own (on Windows, where that would open a console, in this one). */
+function startWorker(): ChildProcess {
+  return fork(workerPath(), [], {
+    detached: process.platform !== 'win32',
+    // The worker needs no flags of this process (a test runner's loaders, say), and says nothing on stdout.
+    execArgv: [],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    serialization: 'advanced',
+  });
+}
+
 function runWorkers(setup: BatchSetup, games: number, count: number, hooks: WorkerHooks): Promise<void> {
   return new Promise((resolve, reject) => {
-    const pool: Worker[] = [];
+    const pool: ChildProcess[] = [];
+    const exits: Promise<void>[] = [];
     /** First game not yet handed to a worker. */
     let next = 0;
     /** First game not yet added to the tally; chunks that come back before it wait in `arrived`. */
@@ -134,17 +148,26 @@ function runWorkers(setup: BatchSetup, games: number, count: number, hooks: Work
       if (settled) return;
       settled = true;
       hooks.signal?.removeEventListener('abort', onAbort);
-      // Settled only once every worker has stopped, so nothing plays on after a cancel or a failure.
-      void Promise.all(pool.map((w) => w.terminate())).then(() => (err ? reject(err) : resolve()));
+      // Settled only once every worker has exited, so nothing plays on after a cancel or a failure.
+      for (const w of pool) {
+        if (err) w.kill('SIGKILL');
+        else if (w.connected) w.disconnect();
+      }
+      void Promise.all(exits).then(() => (err ? reject(err) : resolve()));
     };
     const onAbort = (): void => finish(new SimulationCancelled(done, games));
-    const handOut = (w: Worker): void => {
+    const send = (w: ChildProcess, msg: ParentMessage): void => {
+      w.send(msg, (err) => {
+        if (err) finish(err);
+      });
+    };
+    const handOut = (w: ChildProcess): void => {
       if (next >= games) return;
       const size = chunkSize(games - next, count);
-      w.postMessage({ from: next, to: next + size } satisfies ChunkMessage);
+      send(w, { from: next, to: next + size });
       next += size;
     };
-    const onMessage = (w: Worker, msg: WorkerMessage): void => {
+    const onMessage = (w: ChildProcess, msg: WorkerMessage): void => {
       if (settled) return;
       if ('error' in msg) {
         finish(new Error(`game ${msg.index}: ${msg.error}`));
@@ -165,11 +188,21 @@ function runWorkers(setup: BatchSetup, games: number, count: number, hooks: Work
     };
     hooks.signal?.addEventListener('abort', onAbort);
     for (let k = 0; k < count; k++) {
-      const w = new Worker(workerUrl(), { workerData: setup });
+      const w = startWorker();
       pool.push(w);
+      exits.push(
+        new Promise((gone) => {
+          w.once('exit', () => gone());
+          // A worker that could not be started never exits.
+          w.once('error', () => {
+            if (w.pid === undefined) gone();
+          });
+        }),
+      );
       w.on('message', (msg: WorkerMessage) => onMessage(w, msg));
       w.on('error', (err) => finish(err));
-      w.on('exit', (code) => finish(new Error(`a simulation worker stopped early (exit code ${code})`)));
+      w.on('exit', (code, signal) => finish(new Error(`a simulation worker stopped early (${signal ?? `exit code ${code}`})`)));
+      send(w, { setup });
       // One chunk to play and the next already waiting, so the worker goes straight on.
       handOut(w);
       handOut(w);
