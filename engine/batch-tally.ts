@@ -1,4 +1,4 @@
-// Running totals of a batch of games and their summary, for every engine: `adc simulate` (over worker threads,
+// Running totals of a batch of games and their summary, for every engine: `adc simulate` (over worker processes,
 // node/simulate.ts) and the engine process's `simulate` sum the same way, so both report the same numbers for the
 // same seed. Everything is summed in game order: neither the worker split nor the slicing can change a result.
 // Losses are kept per unit type; each engine names its types, in the order it reports them.
