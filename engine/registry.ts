@@ -5,8 +5,8 @@ import { hexSkirmishEngine } from './hex-skirmish/engine.js';
 import { squareEaglesEngine } from './square-eagles/engine.js';
 
 const ENGINES: ReadonlyMap<string, AnyRulesEngine> = new Map<string, AnyRulesEngine>([
-  [squareEaglesEngine.system, squareEaglesEngine as AnyRulesEngine],
-  [hexSkirmishEngine.system, hexSkirmishEngine as AnyRulesEngine],
+  [squareEaglesEngine.system, squareEaglesEngine],
+  [hexSkirmishEngine.system, hexSkirmishEngine],
 ]);
 
 /** The engine that plays `ruleSystem`, or undefined when none does. */

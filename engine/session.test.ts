@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { GameView, SquareEaglesView } from '../domain/engine-protocol.js';
 import type { Scenario } from '../domain/model.js';
 import { isEvent, isReadyReply, isReply, parseEngineLine, parseRequestLine, type Message } from './protocol.js';
 import { createSession, gameStateOf, handleLine, hasWork, runWork, type SessionState } from './session.js';
@@ -256,7 +257,7 @@ describe('new-game and state', () => {
     const d = withGame();
     const reply = d.ask({ type: 'state', game: 'g1' });
     expect(reply).toMatchObject({ type: 'state', game: 'g1' });
-    const view = reply.state as Record<string, any>;
+    const view = reply.state as GameView & SquareEaglesView;
     const s = d.game();
     expect(view).toMatchObject({ scenario: SE01.id, turn: 1, phase: 'orders', toAct: 'red', seat: 'human', board: { cols: s.board.cols, rows: s.board.rows } });
     expect(view.vp).toEqual({ red: expect.any(Number), blue: expect.any(Number) });
@@ -418,7 +419,7 @@ describe('undo', () => {
 });
 
 /** The lines of a game's log, parsed. */
-const logLines = (text: string): Record<string, any>[] => text.trim().split('\n').map((l) => JSON.parse(l) as Record<string, any>);
+const logLines = (text: string): Record<string, unknown>[] => text.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
 
 describe('open-log and seek', () => {
   /** An AI game played with ai-move to the end, its acted replies, and the log the engine gives for it. */
@@ -472,7 +473,7 @@ describe('open-log and seek', () => {
     const lines = text.trim().split('\n');
     const total = lines.length - 2;
     const middle = Math.floor(total / 2);
-    const stateView = (): unknown => (d.ask({ type: 'state', game: 'g1' }).state as Record<string, unknown>);
+    const stateView = (): unknown => d.ask({ type: 'state', game: 'g1' }).state;
     const endView = stateView();
 
     expect(d.ask({ type: 'seek', game: 'g1', ply: 0 })).toEqual({ re: expect.any(String), type: 'position', game: 'g1', ply: 0, plies: total, summary: expect.objectContaining({ ply: 0, turn: 1, over: false }) });

@@ -332,7 +332,7 @@ function load(req: Request, state: SessionState): Handled {
   if (doc.type !== 'aide-de-camp/scenario') {
     invalidScenario('The document is an army list; the engine plays scenarios.', [{ severity: 'error', path: '/type', message: 'expected "aide-de-camp/scenario"' }]);
   }
-  const scenario = doc as Scenario;
+  const scenario = doc;
   const engine = engineFor(scenario.ruleSystem);
   if (!engine) throw new Refusal('unsupported-rules', unsupportedSystemMessage(scenario.ruleSystem));
   const problems = validateDocument(scenario);
@@ -551,7 +551,7 @@ function explain(req: Request, state: SessionState): Handled {
     assume = req.assume !== false;
     where = { scenario: scenario.id };
   }
-  const answer = engine.explain(position, { kind, unit, target, ...(joined?.length ? { with: joined as string[] } : {}), assume, asPending: req.game !== undefined });
+  const answer = engine.explain(position, { kind, unit, target, ...(joined?.length ? { with: joined } : {}), assume, asPending: req.game !== undefined });
   if (!answer.ok) throw new Refusal('unknown-unit', `There is no unit "${answer.missing}" in this ${req.game !== undefined ? 'game' : 'scenario'}.`);
   const reply = { re: req.id, type: 'explanation', ...where, action: kind, unit, target, ...answer.explanation, ...answer.extra } satisfies ExplanationReply;
   return { state, out: [reply] };
@@ -683,7 +683,7 @@ function openLog(req: Request, state: SessionState): Handled {
   const seats = logSeats(header.players);
   // Who chose is not in a log: a seat's own player stands for its moves, so ai-move after seeking back answers as
   // that player would have.
-  const move = (side: SideKey): Move => ({ by: seats[side] === 'human' ? 'human' : (seats[side] as PlayerKind), seat: seats[side] });
+  const move = (side: SideKey): Move => ({ by: seats[side] === 'human' ? 'human' : seats[side], seat: seats[side] });
   const replayed = readingLog(() => engine.replayLog(scenario, text));
   // Asked at each of their moves on the way, as a seek would, so they end where ai-move would have left them.
   const bots = makeBots(engine, seats, seed);

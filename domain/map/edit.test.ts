@@ -37,7 +37,7 @@ const scenario = (extra: Partial<Scenario> = {}): Scenario =>
       { id: 'blue', name: 'Blue', army: { id: 'ba', name: 'BA', echelon: 'army', units: [] } },
     ],
     ...extra,
-  }) as Scenario;
+  });
 
 describe('snapping', () => {
   it('rounds to inch steps and keeps files free of float noise', () => {

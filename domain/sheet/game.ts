@@ -2,7 +2,7 @@
 // terrain key and the briefings.
 import { walkForces } from '../forces.js';
 import { isPoint } from '../geometry.js';
-import { FEATURE_KIND_LABEL, type Feature, type Ground, type OptionValue, type Reinforcement, type Scenario, type Side, type Unit, type Weather } from '../model.js';
+import { FEATURE_KIND_LABEL, type Feature, type OptionValue, type Scenario, type Side, type Unit } from '../model.js';
 import { nationalRules, nationOf, parseDate, weatherRules } from '../rule-systems/napoleons-eagles-nations.js';
 import { NE_OPTIONS } from '../rule-systems/napoleons-eagles-options.js';
 import { settingsInWords, type SideName } from '../rule-systems/option-words.js';
@@ -97,7 +97,7 @@ export function renderReinforcements(scenario: Scenario, colors: string[]): stri
         '<tr>' +
           `<td><span class="chip" style="background:${colors[s === 0 ? 0 : 1]}"></span>${textHtml(sideName(side, `Side ${s + 1}`))}</td>` +
           `<td>${names.map((n) => textHtml(n)).join('<br>')}</td>` +
-          `<td><b>${textHtml(arrivalShort(r as Reinforcement))}</b><br><span class="muted">${textHtml(arrivalWords(r as Reinforcement))}</span></td>` +
+          `<td><b>${textHtml(arrivalShort(r))}</b><br><span class="muted">${textHtml(arrivalWords(r))}</span></td>` +
           `<td>${textHtml(capitalise(entryWords(r.entry, scenario.grid, scenario.table)))}</td>` +
           '</tr>',
       );
@@ -218,7 +218,7 @@ export function renderWeather(scenario: Scenario): string {
   const ground = typeof scenario.ground === 'string' ? scenario.ground : undefined;
   const facts = weatherWords(weather, ground) ?? 'No weather or ground given';
   const opts = optionsOf(scenario);
-  const all = weatherRules(weather as Weather | undefined, ground as Ground | undefined);
+  const all = weatherRules(weather, ground);
   const effects = all.filter((r) => (r.rule === 'Visibility' ? opts.visibility === true : r.rule === 'Weather Effects' ? opts.weatherEffects !== false : true));
   const off = opts.weatherEffects === false && all.some((r) => r.rule === 'Weather Effects') ? '<p class="note">Weather effects are switched off: the weather is scenery only.</p>' : '';
   const list = effects.length

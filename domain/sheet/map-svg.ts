@@ -642,7 +642,7 @@ export function renderMapSvg(scenario: Scenario, options: MapSvgOptions): MapSvg
   const sides = Array.isArray(scenario.sides) ? scenario.sides : [];
   const sideColors = [0, 1].map((i) => safeColor(sides[i]?.color, style.unit.sideColors[i as 0 | 1]));
   const sideLines = sideColors.map(lineColorFor);
-  const sideNames = [0, 1].map((i) => (typeof sides[i]?.name === 'string' && sides[i]!.name.trim() ? sides[i]!.name.trim() : `Side ${i + 1}`));
+  const sideNames = [0, 1].map((i) => (typeof sides[i]?.name === 'string' && sides[i].name.trim() ? sides[i].name.trim() : `Side ${i + 1}`));
   // Colours from the file reach SVG attributes only through safeColor.
   for (const item of [...scene.zones, ...scene.entries]) {
     const s = item.sideIndex === 0 ? 0 : 1;

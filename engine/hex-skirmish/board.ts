@@ -2,7 +2,7 @@
 // fire, compiled once from the scenario. Plain data that never changes during a game, so states share it.
 // Which hex has which type follows docs/rules/hex-skirmish.md §3.
 import type { HexEdge } from '../../domain/engine-protocol.js';
-import { cellAt, cellName, gridSize, neighbours, parseCell, type HexGrid } from '../../domain/grid.js';
+import { cellAt, cellName, gridSize, neighbours, parseCell } from '../../domain/grid.js';
 import type { Feature, Point, Scenario } from '../../domain/model.js';
 import { classifyCells, dominantTerrain } from '../../domain/terrain-cells.js';
 import { compileObjective, type BoardObjective } from '../objective-cells.js';
@@ -68,7 +68,7 @@ export function hexType(features: readonly Feature[]): HexTerrain {
 export function compileBoard(scenario: Scenario): HexBoard {
   const grid = scenario.grid;
   if (!grid || grid.kind !== 'hex' || !(grid.cell > 0)) throw new Error('Hex Skirmish needs a hex grid');
-  const hex = grid as HexGrid;
+  const hex = grid;
   const { cols, rows } = gridSize(hex, scenario.table);
   if (cols < 1 || rows < 1) throw new Error('The grid has no whole hex on the table');
   const pointy = hex.orientation === 'pointy';

@@ -71,7 +71,7 @@ export function fireTerms(s: GameState, gi: number, ti: number, assume = false):
   else if (men <= 10) modifiers.push({ reason: 'target density 6-10', value: -1 });
   else if (men >= 16) modifiers.push({ reason: 'target density 16-20', value: 1 });
   const RANGE: Record<number, number> = { 1: 1, 4: -1, 5: -2, 6: -3 };
-  if (RANGE[range]) modifiers.push({ reason: `range ${range}`, value: RANGE[range]! });
+  if (RANGE[range]) modifiers.push({ reason: `range ${range}`, value: RANGE[range] });
   if (b.terrain[t.cell] === COVERED) modifiers.push({ reason: 'target in covered terrain', value: -1 });
   if (b.terrain[t.cell] === FORTIFIED) modifiers.push({ reason: 'target in fortified terrain', value: -2 });
   if (indirect) modifiers.push({ reason: 'indirect fire', value: -1 });

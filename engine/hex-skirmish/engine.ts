@@ -7,7 +7,7 @@ import { addGame, decidedByCondition, decidedByRows, emptyTally, summariseTally,
 import { deriveSeed, recordingDice, rngDice } from '../dice.js';
 import { headerLine, readHeaderLine, replayLines, ReplayError, type LogRules } from '../game-log.js';
 import { playGame } from '../play-game.js';
-import { IllegalActionError, LogError, type AnyRulesEngine, type Applied, type RulesEngine } from '../rules-engine.js';
+import { IllegalActionError, LogError, type Applied, type RulesEngine } from '../rules-engine.js';
 import { makePlayer } from './ai.js';
 import { TERRAIN_NAMES } from './board.js';
 import { fireTerms, meleeOdds, meleeTerms } from './combat.js';
@@ -49,7 +49,7 @@ function viewOf(s: GameState): HexSkirmishView {
   const b = s.board;
   const terrain: HexSkirmishView['board']['terrain'] = {};
   b.terrain.forEach((t, i) => {
-    if (t !== 0) terrain[b.names[i]!] = TERRAIN_NAMES[t] as 'covered' | 'fortified' | 'impassable';
+    if (t !== 0) terrain[b.names[i]!] = TERRAIN_NAMES[t];
   });
   return {
     system: 'hex-skirmish',
@@ -270,12 +270,12 @@ export const hexSkirmishEngine: RulesEngine<GameState, Action, BatchTally> = {
   },
 
   playBatchGame(setup, index): BatchGame {
-    const played = playGame(hexSkirmishEngine as AnyRulesEngine, setup.scenario, { seed: deriveSeed(setup.seed, index), red: setup.red, blue: setup.blue });
+    const played = playGame(hexSkirmishEngine, setup.scenario, { seed: deriveSeed(setup.seed, index), red: setup.red, blue: setup.blue });
     const { decidedBy: _, ...result } = played.result;
     return { result, losses: lossesOf(setup.scenario, played.state as GameState) };
   },
   emptyTally,
-  addGame: (tally, game) => addGame(tally, game as BatchGame, PIECE_KINDS),
+  addGame: (tally, game) => addGame(tally, game, PIECE_KINDS),
   summarise: (tally, seconds) => summariseTally(tally, seconds, PIECE_KINDS),
   decidedBy: decidedByRows,
 };

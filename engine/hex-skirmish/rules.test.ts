@@ -30,7 +30,7 @@ function scenario(red: Spec[], blue: Spec[], terrain: Feature[] = [], extra: Par
     turns: { limit: 10, first: 'red' },
     victory: [{ kind: 'points' }],
     ...extra,
-  } as Scenario;
+  };
 }
 
 /** The game as set up, with red to act in `phase`. */
@@ -43,9 +43,9 @@ function game(sc: Scenario, phase: GameState['phase']): GameState {
 
 const piece = (s: GameState, id: string): Piece => s.pieces[pieceIndex(s, id)]!;
 const types = (events: GameEvent[]) => events.map((e) => e.type);
-const woods = (...cells: string[]): Feature => ({ id: 'w', kind: 'woods', density: 'light', cells }) as Feature;
-const fort = (...cells: string[]): Feature => ({ id: 'f', kind: 'fortification', cells }) as Feature;
-const lake = (...cells: string[]): Feature => ({ id: 'l', kind: 'lake', cells }) as Feature;
+const woods = (...cells: string[]): Feature => ({ id: 'w', kind: 'woods', density: 'light', cells });
+const fort = (...cells: string[]): Feature => ({ id: 'f', kind: 'fortification', cells });
+const lake = (...cells: string[]): Feature => ({ id: 'l', kind: 'lake', cells });
 
 describe('melee (Melee; Melee Result and Casualty tables)', () => {
   it('1:1, roll 1 = A, then 2 = surrender: both lose half the smaller force, the rest are taken, the winners advance', () => {

@@ -4,7 +4,7 @@ import type { GameEvent, SideKey } from '../../domain/engine-protocol.js';
 import { distance, pointInPolygon } from '../../domain/geometry.js';
 import { cellCenter, type HexGrid } from '../../domain/grid.js';
 import { unitsOf, walkForces } from '../../domain/forces.js';
-import type { Entry, Formation, Scenario, Unit, Zone } from '../../domain/model.js';
+import type { Entry, Scenario, Unit, Zone } from '../../domain/model.js';
 import { rollD6, seedRng } from '../dice.js';
 import { cellIndex, compileBoard, IMPASSABLE, pointToCell, type HexBoard } from './board.js';
 import { AMMO_TURNS, type GameState, type Piece, type Side } from './types.js';
@@ -108,7 +108,7 @@ export function startGame(scenario: Scenario, seed: number): Started {
   if (!a || !b) throw new Error('Hex Skirmish plays two sides');
   const docUnits: { unit: Unit; side: Side }[] = [];
   scenario.sides.forEach((side, si) => {
-    for (const u of unitsOf(side.army as Formation)) docUnits.push({ unit: u, side: si as Side });
+    for (const u of unitsOf(side.army)) docUnits.push({ unit: u, side: si as Side });
   });
   const key = (i: number): SideKey => (i === 0 ? 'red' : 'blue');
   const state: GameState = {
@@ -187,7 +187,7 @@ export function startGame(scenario: Scenario, seed: number): Started {
   });
   // 5. Officers (§7.2).
   scenario.sides.forEach((side, si) => {
-    for (const node of walkForces(side.army as Formation, '')) {
+    for (const node of walkForces(side.army, '')) {
       if (node.kind !== 'formation' || !node.node.leader) continue;
       const leader = node.node.leader;
       const officer = { id: leader.id, name: leader.name };
@@ -195,12 +195,12 @@ export function startGame(scenario: Scenario, seed: number): Started {
       const cell = leader.setup ? (typeof leader.setup.cell === 'string' ? cellIndex(board, leader.setup.cell) : Array.isArray(leader.setup.at) ? pointToCell(board, scenario, leader.setup.at) : -1) : -1;
       let host = cell >= 0 ? state.pieces.find((p) => free(p) && p.cell === cell) : undefined;
       if (!host && cell < 0) {
-        const mine = new Set(unitsOf(node.node as Formation).map((u) => u.id));
+        const mine = new Set(unitsOf(node.node).map((u) => u.id));
         host = state.pieces.find((p) => free(p) && mine.has(p.id));
       }
       if (host) host.officer = officer;
       else {
-        const alone: Piece = { ...pieceOf({ id: leader.id, name: leader.name, arm: 'infantry', type: 'officer' } as Unit, si as Side), kind: 'officer', type: 'officer', men: 0, officer };
+        const alone: Piece = { ...pieceOf({ id: leader.id, name: leader.name, arm: 'infantry', type: 'officer' }, si as Side), kind: 'officer', type: 'officer', men: 0, officer };
         state.pieces.push(alone);
         if (cell >= 0) placeIn(state, alone, [cell]);
         else placeIn(state, alone, state.pieces.filter((p) => p.side === si && p.status === 'table').map((p) => p.cell));
