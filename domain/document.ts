@@ -95,7 +95,7 @@ function firstNonFiniteNumber(value: unknown): string | null {
     const [v, at] = stack.pop()!;
     if (typeof v === 'number' && !Number.isFinite(v)) return at;
     if (v && typeof v === 'object') {
-      const entries = Object.entries(v);
+      const entries: [string, unknown][] = Object.entries(v);
       for (let i = entries.length - 1; i >= 0; i--) {
         const [k, child] = entries[i]!;
         stack.push([child, `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`]);

@@ -8,8 +8,10 @@ const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': 
  * both places. Non-strings (a schema-breaking document still prints) become their string form first.
  */
 export function escapeHtml(value: unknown): string {
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a draft that breaks the schema may hold an object here, and it must still print
   const text = typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
   // C0 controls other than tab and newlines are not allowed in HTML text; they would only print as boxes.
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   return text.replace(/[&<>"']/g, (c) => HTML_ENTITIES[c]!).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '');
 }
 
@@ -21,6 +23,7 @@ export function cssString(value: string): string {
   let out = '"';
   for (const ch of value) {
     if (/^[A-Za-z0-9 .,:;!?()+'-]$/.test(ch)) out += ch;
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point
     else if (/[\u0000-\u001f\u007f]/.test(ch)) out += ' ';
     else out += `\\${ch.codePointAt(0)!.toString(16)} `;
   }
