@@ -1,7 +1,7 @@
 // The application frame: the toolbar, the panes around the document, shortcuts and menu commands, and the dialogs.
 // The document's life with the host (open, save, conflicts, backups, recovery) is use-document-lifecycle.ts.
 import { Alert, AppBar, Box, Button, Divider, IconButton, Menu, MenuItem, Snackbar, Tab, Tabs, Toolbar, Tooltip, Typography } from '@mui/material';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { HostApi, MenuCommand } from '../../domain/host-api.js';
 import { isScenario } from '../../domain/model.js';
 import type { Problem } from '../../domain/problems.js';
@@ -18,12 +18,13 @@ import { AboutDialog, ConfirmDialog, LibraryDialog, RecoveryDialog, RuleSystemDi
 import { fieldTarget } from './field-labels.js';
 import { Inspector } from './Inspector.js';
 import { FoldButton, PanelSeparator, SidePanel } from './PanelSeparator.js';
-import { useModals } from './modals.js';
+import { modalOf, useModals } from './modals.js';
 import { Outline } from './Outline.js';
 import { PrintPreview } from './PrintPreview.js';
 import { ProblemsPanel } from './ProblemsPanel.js';
 import { ruleSystemSwitch } from './rule-system-switch.js';
 import { titleOf, useDocumentLifecycle, type Notify } from './use-document-lifecycle.js';
+import { useLatest } from './use-latest.js';
 import { usePanel } from './use-panel-layout.js';
 import { Welcome } from './Welcome.js';
 
@@ -38,7 +39,7 @@ export function App({ host }: { host: HostApi }) {
   const { show, close, find } = modals;
   const lifecycle = useDocumentLifecycle(host, modals, notify);
   const { editor, dispatch, info, library } = lifecycle;
-  const playing = find('play') !== undefined;
+  const playing = modalOf(modals.open, 'play') !== undefined;
   // Test play belongs to a scenario: without one on show it is closed, never left blocking commands unseen.
   const playProblem = testPlayProblem(editor.doc);
   const playable = playProblem === null;
@@ -63,8 +64,7 @@ export function App({ host }: { host: HostApi }) {
   const [mapFocus, setMapFocus] = useState<{ pointer: string; seq: number } | null>(null);
 
   // The latest document for callbacks that outlive a render (menu commands, shortcuts).
-  const latest = useRef(editor);
-  latest.current = editor;
+  const latest = useLatest(editor);
   const dirty = isDirty(editor);
 
   const { problems, checking } = useValidation(editor.doc, editor.loadProblems);
@@ -118,7 +118,7 @@ export function App({ host }: { host: HostApi }) {
         }
       }
     },
-    [chooseNew, chooseToOpen, dispatch, find, notify, save, saveAs, show],
+    [chooseNew, chooseToOpen, dispatch, find, latest, notify, save, saveAs, show],
   );
 
   useEffect(() => host.onMenuCommand(run), [host, run]);
@@ -183,10 +183,10 @@ export function App({ host }: { host: HostApi }) {
   };
 
   const hasDoc = editor.doc !== null || editor.text !== null;
-  const libraryDialog = find('library');
-  const saveAsDialog = find('save-as');
-  const confirm = find('confirm');
-  const switchTo = find('rule-system');
+  const libraryDialog = modalOf(modals.open, 'library');
+  const saveAsDialog = modalOf(modals.open, 'save-as');
+  const confirm = modalOf(modals.open, 'confirm');
+  const switchTo = modalOf(modals.open, 'rule-system');
   return (
     <Box sx={{ height: '100vh', display: 'flex', flexDirection: 'column' }}>
       <AppBar position="static" elevation={0}>
@@ -359,7 +359,7 @@ export function App({ host }: { host: HostApi }) {
       />
       {editor.doc && isScenario(editor.doc) && (
         <PrintPreview
-          open={find('print') !== undefined}
+          open={modalOf(modals.open, 'print') !== undefined}
           scenario={editor.doc}
           paper={settings.paper}
           appVersion={info?.version ?? ''}
@@ -375,9 +375,9 @@ export function App({ host }: { host: HostApi }) {
       {playing && editor.doc && isScenario(editor.doc) && (
         <PlayDialog open scenario={editor.doc} engine={host.engine} onClose={() => close('play')} />
       )}
-      <AboutDialog open={find('about') !== undefined} version={info?.version ?? ''} shell={info?.shell ?? 'web'} onClose={() => close('about')} />
+      <AboutDialog open={modalOf(modals.open, 'about') !== undefined} version={info?.version ?? ''} shell={info?.shell ?? 'web'} onClose={() => close('about')} />
       <SettingsDialog
-        open={find('settings') !== undefined}
+        open={modalOf(modals.open, 'settings') !== undefined}
         settings={settings}
         onChange={(s) => {
           setSettings(s);

@@ -1,7 +1,7 @@
 // The open document's life with the host: start-up (who hosts us, a document named at launch, unsaved work from a
 // previous run), new, open, save and save as, the one way every save asks before replacing a file, backups of unsaved
 // work, recovery, and files changed on disk while the app was elsewhere. The frame (App.tsx) draws; this decides.
-import { useCallback, useEffect, useReducer, useRef, useState, type Dispatch } from 'react';
+import { useCallback, useEffect, useInsertionEffect, useReducer, useRef, useState, type Dispatch } from 'react';
 import { serializeDocument } from '../../domain/document.js';
 import type { Backup, DocumentRef, Failure, HostApi, HostInfo, Library, SavedDocument, SaveRequest } from '../../domain/host-api.js';
 import { isScenario, type AdcDocument, type RuleSystem } from '../../domain/model.js';
@@ -10,6 +10,7 @@ import { position } from '../state/history.js';
 import { blankArmyList, blankScenario } from '../state/templates.js';
 import type { Choice } from './dialogs.js';
 import type { Modals } from './modals.js';
+import { useLatest } from './use-latest.js';
 
 /** Unsaved work reaches the backup store at most this long after the edit (the promise is 2 s). */
 const BACKUP_DELAY_MS = 1000;
@@ -69,21 +70,21 @@ export interface DocumentLifecycle {
   backups: Backup[];
   /** Counts documents loaded, so the map fits each new one once. */
   loads: number;
-  refreshLibrary(): Promise<void>;
+  refreshLibrary: () => Promise<void>;
   /** Asks to keep unsaved work first, unless told not to. */
-  openPath(path: string, skipConfirm?: boolean): Promise<void>;
+  openPath: (path: string, skipConfirm?: boolean) => Promise<void>;
   /** The native open dialog on the desktop, the library on the web. */
-  chooseToOpen(): Promise<void>;
-  chooseNew(): void;
+  chooseToOpen: () => Promise<void>;
+  chooseNew: () => void;
   /** A blank document laid out by the rule system's defaults. */
-  newDocument(kind: 'scenario' | 'army', system?: RuleSystem): Promise<void>;
-  save(): Promise<boolean>;
-  saveAs(): Promise<boolean>;
+  newDocument: (kind: 'scenario' | 'army', system?: RuleSystem) => Promise<void>;
+  save: () => Promise<boolean>;
+  saveAs: () => Promise<boolean>;
   /** Saves a document made from the open one (a side as an army list) without touching the open one. */
-  saveCopy(doc: AdcDocument, suggested: string): Promise<boolean>;
-  restoreBackup(backup: Backup): Promise<void>;
-  discardBackup(backup: Backup): void;
-  dismissBackups(): void;
+  saveCopy: (doc: AdcDocument, suggested: string) => Promise<boolean>;
+  restoreBackup: (backup: Backup) => Promise<void>;
+  discardBackup: (backup: Backup) => void;
+  dismissBackups: () => void;
 }
 
 /** What a rejected host call says; a rejection need not be an Error. */
@@ -98,8 +99,7 @@ export function useDocumentLifecycle(host: HostApi, modals: Pick<Modals, 'show' 
   const [loads, setLoads] = useState(0);
 
   // The latest state for callbacks that outlive a render (timers, window events).
-  const latest = useRef<EditorState>(editor);
-  latest.current = editor;
+  const latest = useLatest<EditorState>(editor);
   const dirty = isDirty(editor);
 
   const fail = useCallback((text: string) => notify(text, 'error'), [notify]);
@@ -109,7 +109,10 @@ export function useDocumentLifecycle(host: HostApi, modals: Pick<Modals, 'show' 
   );
   const refreshLibrary = useCallback(() => host.listLibrary().then(setLibrary).catch((e: unknown) => fail(messageOf(e))), [host, fail]);
 
-  /** Save, for a question asked before the save flow below exists; filled in once it does. */
+  /**
+   * Save, for a question asked before the save flow below exists; filled in once it does, as `useLatest` fills its
+   * ref, before any layout effect of the commit.
+   */
   const saveRef = useRef<() => Promise<boolean>>(async () => false);
   const saveAsRef = useRef<() => Promise<boolean>>(async () => false);
 
@@ -127,7 +130,7 @@ export function useDocumentLifecycle(host: HostApi, modals: Pick<Modals, 'show' 
     }
     if (choice === 'save') return saveRef.current();
     return false;
-  }, [ask, host]);
+  }, [ask, host, latest]);
 
   const openPath = useCallback(
     async (path: string, skipConfirm = false) => {
@@ -194,7 +197,7 @@ export function useDocumentLifecycle(host: HostApi, modals: Pick<Modals, 'show' 
         () => saveAsRef.current(),
       );
     },
-    [generator, host, write],
+    [generator, host, latest, write],
   );
 
   /** Where to save under a new name: the native dialog on the desktop, our own dialog on the web. */
@@ -215,8 +218,10 @@ export function useDocumentLifecycle(host: HostApi, modals: Pick<Modals, 'show' 
     const path = await pickSavePath(base);
     if (!path) return false;
     return writeTo(path, null);
-  }, [pickSavePath, writeTo]);
-  saveAsRef.current = saveAs;
+  }, [latest, pickSavePath, writeTo]);
+  useInsertionEffect(() => {
+    saveAsRef.current = saveAs;
+  });
 
   const saveCopy = useCallback(
     async (doc: AdcDocument, suggested: string): Promise<boolean> => {
@@ -232,8 +237,10 @@ export function useDocumentLifecycle(host: HostApi, modals: Pick<Modals, 'show' 
     if (!state.doc) return false;
     if (!state.ref || state.ref.source === 'sample') return saveAs();
     return writeTo(state.ref.path, state.version);
-  }, [saveAs, writeTo]);
-  saveRef.current = save;
+  }, [latest, saveAs, writeTo]);
+  useInsertionEffect(() => {
+    saveRef.current = save;
+  });
 
   const chooseToOpen = useCallback(async () => {
     if (info?.nativeDialogs) {
@@ -286,7 +293,7 @@ export function useDocumentLifecycle(host: HostApi, modals: Pick<Modals, 'show' 
         .writeBackup({ key: s.key, path: s.ref?.path ?? null, title: titleOf(s.doc, s.ref), savedAt: Date.now(), text: serializeDocument(s.doc) })
         .catch(() => undefined);
     }, BACKUP_DELAY_MS);
-  }, [dirty, editor.doc, host]);
+  }, [dirty, editor.doc, host, latest]);
 
   // Notice files changed outside the app when the window regains focus; never reload over unsaved edits silently.
   useEffect(() => {
@@ -311,7 +318,7 @@ export function useDocumentLifecycle(host: HostApi, modals: Pick<Modals, 'show' 
     const handler = () => void onFocus();
     window.addEventListener('focus', handler);
     return () => window.removeEventListener('focus', handler);
-  }, [ask, find, host, notify, openPath]);
+  }, [ask, find, host, latest, notify, openPath]);
 
   useEffect(() => {
     const onBeforeUnload = (e: BeforeUnloadEvent) => {
@@ -319,7 +326,7 @@ export function useDocumentLifecycle(host: HostApi, modals: Pick<Modals, 'show' 
     };
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, []);
+  }, [latest]);
 
   const restoreBackup = useCallback(
     async (b: Backup) => {
