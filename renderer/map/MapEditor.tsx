@@ -48,26 +48,26 @@ import {
 } from './tools.js';
 import { PanelSeparator, SidePanel } from '../ui/PanelSeparator.js';
 import { usePanel } from '../ui/use-panel-layout.js';
+import { useLatest } from '../ui/use-latest.js';
 import { useSize } from '../ui/use-size.js';
 
 export interface MapEditorProps {
   scenario: Scenario;
   selection: string[];
-  dispatch(action: EditorAction): void;
+  dispatch: (action: EditorAction) => void;
   settings: Settings;
-  onSettings(settings: Settings): void;
+  onSettings: (settings: Settings) => void;
   fitKey: unknown;
   focus: { pointer: string; seq: number } | null;
   /** False while another view covers the map: its keys are then left alone. */
   active: boolean;
-  onMessage(text: string, severity?: 'info' | 'error'): void;
+  onMessage: (text: string, severity?: 'info' | 'error') => void;
 }
 
 /** The map's own clipboard: features copied in this window, pasted into any document open in it. */
 let clipboard: { features: Feature[]; pastes: number } = { features: [], pastes: 0 };
 
-const SNAP_CHOICES = ['off', '0.5', '1', '2', 'grid'] as const;
-type SnapChoice = (typeof SNAP_CHOICES)[number];
+type SnapChoice = 'off' | '0.5' | '1' | '2' | 'grid';
 
 function snapOf(choice: SnapChoice): Snap {
   if (choice === 'off') return { kind: 'off' };
@@ -80,7 +80,7 @@ const hasTextSelection = (): boolean => (window.getSelection()?.toString() ?? ''
 const isEditable = (t: EventTarget | null): boolean =>
   t instanceof HTMLElement && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName));
 
-function PaletteButton(props: { id?: string; title: string; active: boolean; disabled?: boolean; onClick(): void; children: ReactNode; extra?: Record<string, string> }) {
+function PaletteButton(props: { id?: string; title: string; active: boolean; disabled?: boolean; onClick: () => void; children: ReactNode; extra?: Record<string, string> }) {
   return (
     <Tooltip title={props.title} placement="right" disableInteractive>
       <span>
@@ -157,12 +157,14 @@ export function MapEditor(props: MapEditorProps) {
     if (t.type === 'zone') setZoneMode(t.mode);
   };
 
-  // Cell tools make no sense on a map without a grid.
-  useEffect(() => {
+  // Cell tools make no sense on a map without a grid: opening one, or losing the grid, leaves them. Null until the
+  // first render has looked.
+  const [toolsGridded, setToolsGridded] = useState<boolean | null>(null);
+  if (toolsGridded !== gridded) {
+    setToolsGridded(gridded);
     if (!gridded && tool.type === 'area' && (tool.mode === 'cells' || tool.mode === 'erase')) setTool({ ...tool, mode: 'polygon' });
     if (!gridded && tool.type === 'zone' && (tool.mode === 'cells' || tool.mode === 'erase')) setTool({ ...tool, mode: 'edge' });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [gridded]);
+  }
 
   const apply = useCallback(
     (r: EditResult | null, mergeKey?: string) => {
@@ -175,8 +177,7 @@ export function MapEditor(props: MapEditorProps) {
 
   // ---- Commands -------------------------------------------------------------------------------------------------
 
-  const latest = useRef({ scenario, selection, primary, tool });
-  latest.current = { scenario, selection, primary, tool };
+  const latest = useLatest({ scenario, selection, primary, tool });
 
   const run = useCallback(
     (command: keyof typeof MAP_COMMANDS | 'rotate-back'): boolean => {
@@ -237,7 +238,7 @@ export function MapEditor(props: MapEditorProps) {
           return true;
       }
     },
-    [apply, props],
+    [apply, latest, props],
   );
 
   // ---- Keys -------------------------------------------------------------------------------------------------------
@@ -304,7 +305,7 @@ export function MapEditor(props: MapEditorProps) {
       document.removeEventListener('cut', onClipboard);
       document.removeEventListener('paste', onClipboard);
     };
-  }, [props.active, run, select, areaMode, areaKind, zoneMode, gridded]);
+  }, [props.active, run, select, areaMode, areaKind, zoneMode, gridded, latest]);
 
   // ---- Units dropped on the map ---------------------------------------------------------------------------------
 
@@ -472,7 +473,7 @@ export function MapEditor(props: MapEditorProps) {
       )}
       <Divider orientation="vertical" flexItem sx={{ mx: 0.5 }} />
       <Tooltip title="Snap points to (S toggles)" disableInteractive placement="top">
-        <Select size="small" value={snapChoice === 'grid' && !gridded ? '1' : snapChoice} onChange={(e) => setSnapChoice(e.target.value as SnapChoice)} data-testid="snap" sx={{ fontSize: 12, height: 26, '& .MuiSelect-select': { py: 0.25 } }}>
+        <Select size="small" value={snapChoice === 'grid' && !gridded ? '1' : snapChoice} onChange={(e) => setSnapChoice(e.target.value)} data-testid="snap" sx={{ fontSize: 12, height: 26, '& .MuiSelect-select': { py: 0.25 } }}>
           <MenuItem value="off">No snap</MenuItem>
           <MenuItem value="0.5">Snap ½"</MenuItem>
           <MenuItem value="1">Snap 1"</MenuItem>
@@ -555,7 +556,7 @@ export function MapEditor(props: MapEditorProps) {
   );
 }
 
-function UnitList(props: { scenario: Scenario; selection: string[]; onSelect(pointer: string): void; sideColor(i: number): string }) {
+function UnitList(props: { scenario: Scenario; selection: string[]; onSelect: (pointer: string) => void; sideColor: (i: number) => string }) {
   const rows = useMemo(() => unitRows(props.scenario), [props.scenario]);
   const sides = Array.isArray(props.scenario.sides) ? props.scenario.sides : [];
   const item = (r: UnitRow) => (
@@ -614,7 +615,7 @@ function UnitList(props: { scenario: Scenario; selection: string[]; onSelect(poi
   );
 }
 
-function LayersPanel(props: { hidden: ReadonlySet<LayerKey>; locked: ReadonlySet<LayerKey>; onHidden(s: ReadonlySet<LayerKey>): void; onLocked(s: ReadonlySet<LayerKey>): void }) {
+function LayersPanel(props: { hidden: ReadonlySet<LayerKey>; locked: ReadonlySet<LayerKey>; onHidden: (s: ReadonlySet<LayerKey>) => void; onLocked: (s: ReadonlySet<LayerKey>) => void }) {
   const toggle = (set: ReadonlySet<LayerKey>, key: LayerKey): ReadonlySet<LayerKey> => {
     const next = new Set(set);
     if (next.has(key)) next.delete(key);

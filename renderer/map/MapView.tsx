@@ -19,6 +19,7 @@ import { buildScene } from '../../domain/map/scene.js';
 import { lineColorFor } from '../../domain/map/shapes.js';
 import { SCREEN_STYLE } from '../../domain/map/styles.js';
 import type { AreaKind, Point, Scenario } from '../../domain/model.js';
+import { useLatest } from '../ui/use-latest.js';
 import type { EditResult } from './commands.js';
 import { UNIT_DRAG_TYPE } from './dnd.js';
 import { engineTints } from './engine-view.js';
@@ -37,14 +38,14 @@ import { useCamera } from './use-camera.js';
 import { useNativeListeners } from './use-native-listeners.js';
 
 export interface MapViewHandle {
-  zoomBy(factor: number): void;
-  fit(): void;
-  actualSize(): void;
-  panBy(dx: number, dy: number): void;
+  zoomBy: (factor: number) => void;
+  fit: () => void;
+  actualSize: () => void;
+  panBy: (dx: number, dy: number) => void;
   /** A key meant for the map (drafts, gestures, the camera); true when the map used it. */
-  key(e: KeyboardEvent): boolean;
+  key: (e: KeyboardEvent) => boolean;
   /** The table point at the centre of the view: where pasted or keyboard-placed things go. */
-  centre(): Point;
+  centre: () => Point;
 }
 
 export interface MapViewProps {
@@ -67,25 +68,25 @@ export interface MapViewProps {
   fitKey?: unknown;
   /** Change `seq` to centre the view on what `pointer` points into (a problem's feature or unit). */
   focus?: { pointer: string; seq: number } | null;
-  onSelect(pointers: string[]): void;
-  onEdit(result: EditResult, mergeKey?: string): void;
+  onSelect: (pointers: string[]) => void;
+  onEdit: (result: EditResult, mergeKey?: string) => void;
   /** A unit dragged from a list and dropped at a table point, on `target` (a pointer) if it hit one. */
-  onDropUnit(pointer: string, at: Point, target: string | null): void;
-  onMessage(text: string): void;
+  onDropUnit: (pointer: string, at: Point, target: string | null) => void;
+  onMessage: (text: string) => void;
   /** The cursor's table point and cell, for the status strip (called on every move: keep it cheap). */
-  onPointer(at: Point | null, cell: string | null): void;
-  onZoom(scale: number): void;
+  onPointer: (at: Point | null, cell: string | null) => void;
+  onZoom: (scale: number) => void;
   /** True while a multi-click drawing is under way (the status hint changes). */
-  onDrafting(drafting: boolean): void;
+  onDrafting: (drafting: boolean) => void;
   /** True while a shape's corners are shown as handles. */
-  onCornerEditing?(editing: boolean): void;
+  onCornerEditing?: (editing: boolean) => void;
   /**
    * Drawing above the scene in table units (the play view's tints and markers); `k` is one screen pixel in table
    * units at the settled zoom. It never takes clicks: picking stays with the scene.
    */
   overlay?: (k: number) => ReactNode;
   /** When given, a left click on the table comes here instead of selecting or drawing (the play view). */
-  onTableClick?(at: Point, cell: string | null): void;
+  onTableClick?: (at: Point, cell: string | null) => void;
   handle?: Ref<MapViewHandle>;
 }
 
@@ -148,23 +149,9 @@ export function MapView(props: MapViewProps) {
   const editSeq = useRef(0);
 
   // The latest props for native listeners and Konva handlers, which outlive a render.
-  const latest = useRef(props);
-  latest.current = props;
-  const sceneRef = useRef(scene);
-  sceneRef.current = scene;
-  const layersRef = useRef(layers);
-  layersRef.current = layers;
-
-  const selectionKey = selection.join('|');
-
-  useImperativeHandle(props.handle, () => ({
-    zoomBy: camera.zoomBy,
-    fit: camera.fit,
-    actualSize: camera.actualSize,
-    panBy: camera.panBy,
-    key: onKey,
-    centre: camera.centre,
-  }));
+  const latest = useLatest(props);
+  const sceneRef = useLatest(scene);
+  const layersRef = useLatest(layers);
 
   useEffect(() => {
     const box = focus ? focusBox(scene, focus.pointer) : null;
@@ -228,20 +215,10 @@ export function MapView(props: MapViewProps) {
 
   useEffect(() => {
     latest.current.onCornerEditing?.(vertexOwner !== null);
-  }, [vertexOwner]);
+  }, [latest, vertexOwner]);
 
   // Vertex editing follows the selection: it ends when its shape is no longer selected.
-  useEffect(() => {
-    if (vertexOwner === null) return;
-    if (!selection.some((p) => pointerSelects(vertexOwner, p))) setVertexOwner(null);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [selectionKey, vertexOwner]);
-
-  // A new tool drops the drawing under way.
-  useEffect(() => {
-    run({ type: 'tool' });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [tool.type, (tool as { kind?: string }).kind, (tool as { mode?: string }).mode]);
+  if (vertexOwner !== null && !selection.some((p) => pointerSelects(vertexOwner, p))) setVertexOwner(null);
 
   // ---- Gestures --------------------------------------------------------------------------------------------------
 
@@ -263,8 +240,7 @@ export function MapView(props: MapViewProps) {
   /** The status strip's readout and the rulers' marks follow the cursor. */
   const showPointer = (at: Point | null, cell: string | null): void => {
     latest.current.onPointer(at, cell);
-    camera.rulerState.current = { ...camera.rulerState.current, cursor: at };
-    rulerRef.current?.batchDraw();
+    camera.markPointer(at);
   };
 
   /**
@@ -352,6 +328,12 @@ export function MapView(props: MapViewProps) {
     return step.handled;
   };
 
+  // A new tool drops the drawing under way.
+  useEffect(() => {
+    run({ type: 'tool' });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [tool.type, (tool as { kind?: string }).kind, (tool as { mode?: string }).mode]);
+
   const pointerAt = (e: PointerEvent): PointerAt | null => {
     const stage = stageRef.current;
     if (!stage) return null;
@@ -365,6 +347,15 @@ export function MapView(props: MapViewProps) {
     if (e.ctrlKey || e.metaKey || e.altKey) return false;
     return camera.key(e.key, e.shiftKey);
   }
+
+  useImperativeHandle(props.handle, () => ({
+    zoomBy: camera.zoomBy,
+    fit: camera.fit,
+    actualSize: camera.actualSize,
+    panBy: camera.panBy,
+    key: onKey,
+    centre: camera.centre,
+  }));
 
   useNativeListeners(stageRef, {
     down: (e) => {

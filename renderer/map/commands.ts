@@ -92,7 +92,7 @@ export function targetOf(doc: Doc, pointer: string): Target | null {
   if (m) {
     const node = get(doc, pointer);
     if (!isObj(node)) return null;
-    return { type: pointer.endsWith('/leader') ? 'leader' : 'unit', pointer, setup: isObj(node.setup) ? (node.setup as Setup) : undefined, side: Number(m[1]) };
+    return { type: pointer.endsWith('/leader') ? 'leader' : 'unit', pointer, setup: isObj(node.setup) ? node.setup : undefined, side: Number(m[1]) };
   }
   return null;
 }
@@ -237,7 +237,7 @@ export function paintCells(doc: Doc, kind: AreaKind, cells: string[], erase: boo
 /** Cells painted into (or erased from) a side's deployment zone given as cells. */
 export function paintZoneCells(doc: Doc, side: number, cells: string[], erase: boolean, targetPointer: string | null): EditResult | null {
   if (cells.length === 0 || !doc.sides?.[side]) return null;
-  const list = Array.isArray(doc.sides[side].deployment) ? doc.sides[side].deployment! : [];
+  const list = Array.isArray(doc.sides[side].deployment) ? doc.sides[side].deployment : [];
   const m = targetPointer ? new RegExp(`^/sides/${side}/deployment/(\\d+)$`).exec(targetPointer) : null;
   let index = m ? Number(m[1]) : list.findIndex((d) => isObj(d?.zone) && Array.isArray((d.zone as { cells?: unknown }).cells));
   const zone = index >= 0 ? (list[index]?.zone as { cells?: string[] } | undefined) : undefined;
@@ -328,6 +328,7 @@ export function joinReinforcement(doc: Doc, unitPointer: string, entryPointer: s
   const units = (get(next, `${entryPointer}/units`) as string[] | undefined) ?? [];
   next = put(next, `${entryPointer}/units`, [...units, id]);
   if (node.setup !== undefined) next = put(next, `${unitPointer}/setup`, ABSENT);
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a draft's name may be any JSON value; the label shows it as it is
   return result(doc, next, `Send ${String(node.name ?? id)} in as reinforcement`, [entryPointer]);
 }
 
@@ -387,7 +388,7 @@ export function transformSelection(doc: Doc, pointers: string[], m: Affine, labe
     const t = targetOf(doc, p);
     if (!t) continue;
     if (t.type === 'feature') {
-      const f = t.feature as Feature & { polygon?: unknown; path?: unknown; crest?: unknown; cells?: unknown; at?: unknown };
+      const f = t.feature;
       const base = `/terrain/${t.index}`;
       for (const key of ['polygon', 'path', 'crest'] as const) {
         const pts = validPoints(f[key]);
@@ -489,16 +490,16 @@ export function deleteSelection(doc: Doc, pointers: string[]): EditResult | null
   }
   if (features.size) {
     const goneIds = new Set([...features].map((i) => terrainOf(doc)[i]!.id));
-    const kept = terrainOf(next).flatMap((f, i) => {
+    const kept = terrainOf(next).flatMap((f, i): Feature[] => {
       if (features.has(i)) return [];
       if (f?.kind === 'town' && Array.isArray(f.blocks) && f.blocks.some((b) => goneIds.has(b))) {
         const blocks = f.blocks.filter((b) => !goneIds.has(b));
         const { blocks: _b, ...rest } = f;
-        return [(blocks.length ? { ...f, blocks } : rest) as Feature];
+        return [blocks.length ? { ...f, blocks } : rest];
       }
       if (f?.kind === 'building-block' && typeof f.town === 'string' && goneIds.has(f.town)) {
         const { town: _t, ...rest } = f;
-        return [rest as Feature];
+        return [rest];
       }
       return [f];
     });
@@ -569,7 +570,7 @@ export function reorder(doc: Doc, pointer: string, direction: 1 | -1): EditResul
   const i = terrainIndex(pointer);
   const list = terrainOf(doc);
   if (i === null || !list[i]) return null;
-  const kind = list[i]!.kind;
+  const kind = list[i].kind;
   let j = i + direction;
   while (j >= 0 && j < list.length && list[j]?.kind !== kind) j += direction;
   if (j < 0 || j >= list.length) return null;
@@ -604,7 +605,7 @@ export function pasteFeatures(doc: Doc, features: Feature[], offset: number, lab
   const m = translation(offset, offset);
   const grid = isCellGrid(doc.grid) ? doc.grid : null;
   const copies = features.map((f): Feature => {
-    const c = structuredClone(f) as Feature & Record<string, unknown>;
+    const c = structuredClone<Feature & Record<string, unknown>>(f);
     c.id = ids.get(f.id)!;
     for (const key of ['polygon', 'path', 'crest'] as const) {
       const pts = validPoints(c[key]);
@@ -613,7 +614,7 @@ export function pasteFeatures(doc: Doc, features: Feature[], offset: number, lab
     if (Array.isArray(c.cells) && grid && offset > 0) c.cells = shiftCells(grid, doc.table, c.cells as string[], 1, 1);
     if (isPoint(c.at)) c.at = tidyPoint(clampToTable(applyAffine(m, c.at), doc.table));
     if (c.kind === 'town' && Array.isArray(c.blocks)) {
-      const blocks = (c.blocks as string[]).filter((b) => ids.has(b)).map((b) => ids.get(b)!);
+      const blocks = c.blocks.filter((b) => ids.has(b)).map((b) => ids.get(b)!);
       if (blocks.length) c.blocks = blocks;
       else delete c.blocks;
     }
@@ -622,7 +623,7 @@ export function pasteFeatures(doc: Doc, features: Feature[], offset: number, lab
       else delete c.town;
     }
     if ((c.kind === 'bridge' || c.kind === 'ford') && typeof c.river === 'string' && ids.has(c.river)) c.river = ids.get(c.river)!;
-    return c as Feature;
+    return c;
   });
   let next: Doc = { ...doc, terrain: [...terrainOf(doc), ...copies] };
   const start = terrainOf(doc).length;

@@ -6,6 +6,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject }
 import type { BoundingBox } from '../../domain/geometry.js';
 import { clampToTable } from '../../domain/map/edit.js';
 import type { Point, Table } from '../../domain/model.js';
+import { useLatest } from '../ui/use-latest.js';
 import { ACTUAL_SCALE, fitView, toTable, zoomAt, zoomLimits, type View, type ZoomLimits } from './geometry.js';
 import type { RulerState } from './Rulers.js';
 
@@ -24,7 +25,7 @@ export interface CameraOptions {
   rulerPx: number;
   /** Change it to fit the whole table back into view. */
   fitKey: unknown;
-  onZoom(scale: number): void;
+  onZoom: (scale: number) => void;
 }
 
 export interface Camera {
@@ -32,21 +33,23 @@ export interface Camera {
   settledScale: number;
   limits: ZoomLimits;
   rulerState: RefObject<RulerState>;
-  view(): View;
+  /** The rulers mark where the pointer is on the table; null takes the mark away. */
+  markPointer: (at: Point | null) => void;
+  view: () => View;
   /** A view the user asked for: from now on a window resize leaves it alone. */
-  moveTo(view: View): void;
-  panBy(dx: number, dy: number): void;
+  moveTo: (view: View) => void;
+  panBy: (dx: number, dy: number) => void;
   /** Zoom keeping the screen point `anchor` where it is. */
-  zoomAround(anchor: Point, factor: number): void;
-  zoomBy(factor: number): void;
-  fit(): void;
-  actualSize(): void;
+  zoomAround: (anchor: Point, factor: number) => void;
+  zoomBy: (factor: number) => void;
+  fit: () => void;
+  actualSize: () => void;
   /** Centre a table box in view, zooming out only if it would not fit. */
-  frame(box: BoundingBox): void;
+  frame: (box: BoundingBox) => void;
   /** The table point at the centre of the view. */
-  centre(): Point;
+  centre: () => Point;
   /** The camera's keys (arrows pan, + and − zoom, 0 fits, 1 is actual size); true when one was used. */
-  key(key: string, shift: boolean): boolean;
+  key: (key: string, shift: boolean) => boolean;
 }
 
 export function useCamera(options: CameraOptions): Camera {
@@ -60,8 +63,7 @@ export function useCamera(options: CameraOptions): Camera {
   const moved = useRef(false);
   const settleTimer = useRef<number | undefined>(undefined);
   const lastFit = useRef<{ fitKey: unknown; tableW: number; tableH: number } | null>(null);
-  const onZoom = useRef(options.onZoom);
-  onZoom.current = options.onZoom;
+  const onZoom = useLatest(options.onZoom);
 
   const view = (): View => {
     const stage = stageRef.current;
@@ -86,6 +88,11 @@ export function useCamera(options: CameraOptions): Camera {
         }, SETTLE_MS);
       }
     }
+  };
+
+  const markPointer = (at: Point | null): void => {
+    rulerState.current = { ...rulerState.current, cursor: at };
+    rulerRef.current?.batchDraw();
   };
 
   const moveTo = (next: View): void => {
@@ -177,6 +184,7 @@ export function useCamera(options: CameraOptions): Camera {
     settledScale,
     limits,
     rulerState,
+    markPointer,
     view,
     moveTo,
     panBy,

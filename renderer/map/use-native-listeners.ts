@@ -2,8 +2,9 @@
 // latest handlers, so a re-render never detaches and re-attaches them. Pointer moves and releases are followed on
 // the window, so a drag that leaves the map still ends properly.
 import type Konva from 'konva';
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, type RefObject } from 'react';
 import type { Point } from '../../domain/model.js';
+import { useLatest } from '../ui/use-latest.js';
 
 export interface NativeHandlers {
   down(e: PointerEvent): void;
@@ -20,8 +21,7 @@ export interface NativeHandlers {
 }
 
 export function useNativeListeners(stageRef: RefObject<Konva.Stage | null>, handlers: NativeHandlers): void {
-  const latest = useRef(handlers);
-  latest.current = handlers;
+  const latest = useLatest(handlers);
   useEffect(() => {
     const stage = stageRef.current;
     if (!stage) return;
