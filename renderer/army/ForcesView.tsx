@@ -2,7 +2,7 @@
 // side, paste from spreadsheets, 1:60 ↔ 1:30 conversion and army lists in and out of scenario sides. Every change
 // is one editor command, so undo, redo and live validation work as everywhere else.
 import { Alert, Box, Button, Divider, Menu, MenuItem, TextField, Tooltip, Typography } from '@mui/material';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { AdcDocument, Unit } from '../../domain/model.js';
 import { isScenario } from '../../domain/model.js';
 import type { Problem } from '../../domain/problems.js';
@@ -10,6 +10,7 @@ import { sideTotals } from '../../domain/victory-points.js';
 import { pointerToPath } from '../state/editor.js';
 import type { Change } from '../state/history.js';
 import { entityOf } from '../state/selection.js';
+import { useLatest } from '../ui/use-latest.js';
 import { armyFileName, armyListFromSide } from './army-files.js';
 import { ConversionReportDialog, ConvertDialog, CopyListDialog, PasteDialog, type LibraryHost, type ReportHost } from './ArmyDialogs.js';
 import { keepConversion, keptConversion } from './convert-preview.js';
@@ -52,17 +53,17 @@ export interface ForcesViewProps {
   problems: Problem[];
   /** The editor's selection (a JSON Pointer), shared with the outline, inspector and map. */
   selected: string | null;
-  onSelect(pointer: string | null): void;
-  onCommand(command: EditCommand): void;
+  onSelect: (pointer: string | null) => void;
+  onCommand: (command: EditCommand) => void;
   /** Set by the app when a problem is picked: the cell (or tree node) it points at gets the focus. */
   focusRequest: { pointer: string; seq: number } | null;
-  onPickProblem(problem: Problem): void;
-  onMessage(text: string, severity?: 'success' | 'info' | 'error'): void;
+  onPickProblem: (problem: Problem) => void;
+  onMessage: (text: string, severity?: 'success' | 'info' | 'error') => void;
   host: LibraryHost & ReportHost;
   /** The open document's session (the editor's key): the last conversion's report belongs to it. */
   session?: string;
   /** Saves another document than the open one under a name the user picks (the app's save-as flow). */
-  onSaveCopy(doc: AdcDocument, suggestedName: string): Promise<boolean>;
+  onSaveCopy: (doc: AdcDocument, suggestedName: string) => Promise<boolean>;
 }
 
 const nameOf = (e: ForceEntry | undefined) => (e ? String(e.node.name ?? e.id) : '');
@@ -80,8 +81,7 @@ export function ForcesView(props: ForcesViewProps) {
   const index = useMemo(() => indexForces(doc), [doc]);
   const system = doc.ruleSystem;
   const columns = useMemo(() => columnsFor(system), [system]);
-  const latest = useRef(doc);
-  latest.current = doc;
+  const latest = useLatest(doc);
 
   const [scopeId, setScopeId] = useState<string | null>(null);
   const [collapsed, setCollapsed] = useState<Set<string>>(() => new Set());
@@ -101,7 +101,7 @@ export function ForcesView(props: ForcesViewProps) {
   const fresh = useRef(new Set<string>());
 
   const active = props.selected ? index.byPointer.get(entityOf(props.selected).pointer) : undefined;
-  const scope = scopeId ? index.byId.get(scopeId) : undefined;
+  const scope = useMemo(() => (scopeId ? index.byId.get(scopeId) : undefined), [index, scopeId]);
   const marks = useMemo(() => new Set([...rawMarks].filter((id) => index.byId.has(id))), [rawMarks, index]);
   const selection = (): string[] => (marks.size ? [...marks] : active ? [active.id] : []);
 
@@ -114,7 +114,7 @@ export function ForcesView(props: ForcesViewProps) {
     setTick((t) => t + 1);
   };
 
-  const expandTo = useCallback((e: ForceEntry) => {
+  const expandTo = (e: ForceEntry) => {
     setCollapsed((c) => {
       const open = [...c].filter((id) => {
         const f = index.byId.get(id);
@@ -125,17 +125,20 @@ export function ForcesView(props: ForcesViewProps) {
       for (const id of open) next.delete(id);
       return next;
     });
-  }, [index]);
+  };
 
   // The table follows the selection: a formation shows its units, a unit outside the shown ones its formation's.
-  useEffect(() => {
-    if (!active) return;
-    if (active.kind === 'formation') setScopeId(active.id);
-    else if (scope && !within(active.pointer, scope.pointer)) setScopeId(active.parentId ?? null);
-    expandTo(active);
-    // Only a new selection moves the table; edits to the document must not.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [props.selected]);
+  // Only a new selection moves the table; edits to the document must not. Undefined until the first render has
+  // followed the selection it started with.
+  const [followed, setFollowed] = useState<string | null | undefined>(undefined);
+  if (followed !== props.selected) {
+    setFollowed(props.selected);
+    if (active) {
+      if (active.kind === 'formation') setScopeId(active.id);
+      else if (scope && !within(active.pointer, scope.pointer)) setScopeId(active.parentId ?? null);
+      expandTo(active);
+    }
+  }
 
   const focusTree = () => {
     treeBox.current?.querySelector<HTMLElement>('[data-testid="forces-tree"]')?.focus();
@@ -168,6 +171,9 @@ export function ForcesView(props: ForcesViewProps) {
     handledSeq.current = req.seq;
     const e = index.byPointer.get(entityOf(req.pointer).pointer);
     if (!e) return;
+    // A request from the problems panel, carried by a prop: the cell it names is opened up here, then focused once
+    // a render shows it.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the request is handled once, by its sequence number
     expandTo(e);
     if (e.kind === 'unit') {
       if (scope && !within(e.pointer, scope.pointer)) setScopeId(e.parentId ?? null);

@@ -28,15 +28,15 @@ export interface UnitTableProps {
   activePointer: string | null;
   /** Where the new-unit row adds to. */
   newUnitTarget: ForceEntry | undefined;
-  onMark(ids: string[], on: boolean): void;
-  onCommit(entry: UnitEntry, column: Column, raw: string): void;
-  onFocusUnit(pointer: string): void;
+  onMark: (ids: string[], on: boolean) => void;
+  onCommit: (entry: UnitEntry, column: Column, raw: string) => void;
+  onFocusUnit: (pointer: string) => void;
   /** Adds a unit named `name` and says how to go on: to its next cell, or back to the new-unit row. */
-  onAddUnit(name: string, then: 'next-cell' | 'new-row'): void;
-  onInsertBelow(entry: UnitEntry): void;
-  onToTree(): void;
+  onAddUnit: (name: string, then: 'next-cell' | 'new-row') => void;
+  onInsertBelow: (entry: UnitEntry) => void;
+  onToTree: () => void;
   dragIds: MutableRefObject<string[]>;
-  onDrop(target: DropTarget): void;
+  onDrop: (target: DropTarget) => void;
   tableRef: RefObject<HTMLDivElement | null>;
 }
 
@@ -65,17 +65,16 @@ function problemCells(problems: Problem[], unitPointer: string, columns: Column[
 }
 
 export function UnitTable(props: UnitTableProps) {
-  const { columns } = props;
+  const { columns, tableRef } = props;
   const ne = props.system === 'napoleons-eagles';
   const ratingIndex = columns.findIndex((c) => c.kind === 'rating');
   const allUnits = props.groups.flatMap((g) => g.units);
   const markedCount = allUnits.filter((u) => props.marks.has(u.id)).length;
   const [dropAt, setDropAt] = useState<{ key: string; pos: 'before' | 'after' | 'into' } | null>(null);
-  const table = props.tableRef;
   const colCount = columns.length + 2 + (ne && ratingIndex >= 0 ? PARTS.length : 0);
 
   const focusCell = (row: number, col: string) => {
-    const el = table.current?.querySelector<HTMLInputElement>(`[data-row="${row}"][data-col="${col}"]`);
+    const el = tableRef.current?.querySelector<HTMLInputElement>(`[data-row="${row}"][data-col="${col}"]`);
     if (el) {
       el.focus();
       el.scrollIntoView({ block: 'nearest' });
@@ -83,7 +82,7 @@ export function UnitTable(props: UnitTableProps) {
     }
     return false;
   };
-  const focusNewRow = () => table.current?.querySelector<HTMLInputElement>('[data-testid="new-unit-name"]')?.focus();
+  const focusNewRow = () => tableRef.current?.querySelector<HTMLInputElement>('[data-testid="new-unit-name"]')?.focus();
 
   const nav = (row: number, col: string, dir: 'up' | 'down') => {
     if (dir === 'down' && !focusCell(row + 1, col)) focusNewRow();
@@ -104,7 +103,7 @@ export function UnitTable(props: UnitTableProps) {
   let rowNumber = 0;
   return (
     <Box
-      ref={table}
+      ref={tableRef}
       data-testid="unit-table"
       sx={{
         flex: 1,
@@ -279,16 +278,16 @@ interface RowProps {
   active: boolean;
   problems: Problem[];
   dropClass: string;
-  onMark(on: boolean): void;
-  onCommit(column: Column, raw: string): void;
-  onFocusUnit(): void;
-  onNav(col: string, dir: 'up' | 'down' | 'tree'): void;
-  onInsertBelow(): void;
-  onDragStart(e: DragEvent<HTMLElement>): void;
-  onDragOver(e: DragEvent<HTMLElement>): void;
-  onDragLeave(): void;
-  onDrop(e: DragEvent<HTMLElement>): void;
-  onDragEnd(): void;
+  onMark: (on: boolean) => void;
+  onCommit: (column: Column, raw: string) => void;
+  onFocusUnit: () => void;
+  onNav: (col: string, dir: 'up' | 'down' | 'tree') => void;
+  onInsertBelow: () => void;
+  onDragStart: (e: DragEvent<HTMLElement>) => void;
+  onDragOver: (e: DragEvent<HTMLElement>) => void;
+  onDragLeave: () => void;
+  onDrop: (e: DragEvent<HTMLElement>) => void;
+  onDragEnd: () => void;
 }
 
 function UnitRow(props: RowProps) {
@@ -377,10 +376,10 @@ interface CellProps {
   placeholder?: string | undefined;
   placeholderTitle?: string | undefined;
   onDraft?: ((text: string | null) => void) | undefined;
-  onCommit(raw: string): void;
-  onFocus(): void;
-  onNav(dir: 'up' | 'down' | 'tree'): void;
-  onInsertBelow(): void;
+  onCommit: (raw: string) => void;
+  onFocus: () => void;
+  onNav: (dir: 'up' | 'down' | 'tree') => void;
+  onInsertBelow: () => void;
 }
 
 const Cell = memo(function Cell(props: CellProps) {

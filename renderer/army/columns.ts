@@ -148,6 +148,7 @@ export function displayCell(value: unknown): string {
   if (value === true) return 'yes';
   if (value === false) return 'no';
   if (Array.isArray(value)) return value.join(', ');
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a draft that breaks the schema may hold an object here, shown as it is
   return String(value);
 }
 

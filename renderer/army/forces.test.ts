@@ -179,17 +179,17 @@ describe('army lists and sides', () => {
     const once = copyArmyIntoSide(plancenoit, 0, friant, 'replace');
     const again = copyArmyIntoSide(once.doc, 0, friant, 'replace');
     expect(again.renamed).toEqual([]);
-    expect(again.doc.sides[0]!.army.id).toBe('friant');
-    const s = again.doc.sides[0]!;
+    expect(again.doc.sides[0].army.id).toBe('friant');
+    const s = again.doc.sides[0];
     const units = new Set(indexForces(again.doc).entries.filter((e) => e.kind === 'unit' && e.root === 0).map((e) => e.id));
     for (const d of s.deployment ?? []) for (const u of d.units ?? []) expect(units.has(u)).toBe(true);
   });
 
   it('lists copied units in the side\'s deployment zone when asked, and says so when they have nowhere to stand', () => {
     const withZone: Scenario = structuredClone(plancenoit);
-    withZone.sides[1]!.deployment = [{ zone: { edge: 'west', depth: 12 }, units: [] }];
+    withZone.sides[1].deployment = [{ zone: { edge: 'west', depth: 12 }, units: [] }];
     const r = copyArmyIntoSide(withZone, 1, friant, 'add', { deploy: true });
-    expect(r.doc.sides[1]!.deployment![0]!.units).toEqual(indexForces(friant).entries.filter((e) => e.kind === 'unit').map((e) => e.id));
+    expect(r.doc.sides[1].deployment![0]!.units).toEqual(indexForces(friant).entries.filter((e) => e.kind === 'unit').map((e) => e.id));
     expect(r.notes.join(' ')).not.toMatch(/no set-up/);
     expect(copyArmyIntoSide(plancenoit, 1, friant, 'add').notes.join(' ')).toMatch(/9 copied units have no set-up/);
   });
@@ -197,7 +197,7 @@ describe('army lists and sides', () => {
   it('saves a side as an army list that validates', () => {
     const list = armyListFromSide(plancenoit, 0);
     expect(list.type).toBe('aide-de-camp/army');
-    expect(list.army).toEqual(expect.objectContaining({ id: plancenoit.sides[0]!.army.id }));
+    expect(list.army).toEqual(expect.objectContaining({ id: plancenoit.sides[0].army.id }));
     expect(JSON.stringify(list)).not.toContain('"setup"');
     expect(validateDocument(list).filter((p) => p.severity === 'error')).toEqual([]);
   });
