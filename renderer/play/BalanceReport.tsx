@@ -33,10 +33,10 @@ export function BalanceReport({
   sideName,
   onError,
 }: {
-  getClient(): EngineClient;
+  getClient: () => EngineClient;
   scenario: Scenario;
-  sideName(k: SideKey): string;
-  onError(e: unknown): void;
+  sideName: (k: SideKey) => string;
+  onError: (e: unknown) => void;
 }) {
   const [games, setGames] = useState(String(DEFAULT_GAMES));
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
@@ -165,8 +165,8 @@ export function BalanceReport({
                   {rows.map((r) => (
                     <tr key={r.arm}>
                       <td>{r.arm}</td>
-                      <td>{lossText(sim!, r.red)}</td>
-                      <td>{lossText(sim!, r.blue)}</td>
+                      <td>{lossText(sim, r.red)}</td>
+                      <td>{lossText(sim, r.blue)}</td>
                     </tr>
                   ))}
                 </tbody>

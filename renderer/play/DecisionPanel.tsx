@@ -65,7 +65,7 @@ const KIND: Record<string, string> = { move: 'Move', march: 'March', maneuver: '
  * Several actions end in the clicked place: one row per way of getting there, one button per facing; actions with
  * no facing to choose (several targets in one hex) are one button each, in their own words.
  */
-function ChoiceView({ choice, label, onAct, onCancel }: { choice: EngineAction[]; label(a: EngineAction): string; onAct(a: EngineAction): void; onCancel(): void }) {
+function ChoiceView({ choice, label, onAct, onCancel }: { choice: EngineAction[]; label: (a: EngineAction) => string; onAct: (a: EngineAction) => void; onCancel: () => void }) {
   const rows = new Map<string, EngineAction[]>();
   for (const a of choice) {
     const key = a.facing === undefined ? label(a) : a.type === 'assault' ? `assault from ${a.from}` : `${KIND[a.type] ?? a.type}${a.formation ? `, form ${a.formation}` : ''}`;
@@ -107,14 +107,14 @@ export interface DecisionProps {
   summary: Summary;
   /** Which units the decision is about, in words (an assault's two sides), when it is about particular ones. */
   about: string | null;
-  sideName(k: SideKey): string;
+  sideName: (k: SideKey) => string;
   names: ReadonlyMap<string, string>;
   /** What the player is asked to do, by the decision pending. */
   hint: string;
   /** What one place on the map is called, and several. */
   cell: { one: string; many: string };
   /** A button's words for an action. */
-  label(a: EngineAction): string;
+  label: (a: EngineAction) => string;
   selected: PanelUnit | null;
   /** Units that can act, in board order. */
   acting: PanelUnit[];
@@ -124,18 +124,18 @@ export interface DecisionProps {
   targets: ReadonlyMap<string, EngineAction[]>;
   /** The places the selected unit can reach, cheapest first, with their cost: the keyboard's way to move. */
   reach: [string, number][];
-  onPickBox(box: string): void;
+  onPickBox: (box: string) => void;
   /** Actions waiting for a pick: several end in the clicked place. */
   choice: EngineAction[] | null;
   sideActions: EngineAction[];
   pool: { target: string; explanation: Explanation } | null;
-  onSelect(unit: string | null): void;
+  onSelect: (unit: string | null) => void;
   /** An act is on its way: nothing more may be chosen until it is in. */
   disabled: boolean;
-  onAct(action: EngineAction): void;
+  onAct: (action: EngineAction) => void;
   /** The pointer is on an attack: its target, and the action (a melee together is explained with its partners). */
-  onHoverTarget(target: string | null, action?: EngineAction): void;
-  onCancelChoice(): void;
+  onHoverTarget: (target: string | null, action?: EngineAction) => void;
+  onCancelChoice: () => void;
 }
 
 export function DecisionPanel(p: DecisionProps) {

@@ -70,11 +70,11 @@ export function GamePane({
   /** Goes up when the engine is restarted: the game died with the old engine, the set-up choices stay. */
   generation: number;
   scenario: Scenario;
-  getClient(): EngineClient;
-  current(): EngineClient | null;
+  getClient: () => EngineClient;
+  current: () => EngineClient | null;
   failed: boolean;
-  report(e: unknown): void;
-  sideName(k: SideKey): string;
+  report: (e: unknown) => void;
+  sideName: (k: SideKey) => string;
 }) {
   const [players, setPlayers] = useState<{ red: Seat; blue: Seat }>({ red: 'ai', blue: 'ai' });
   const [seed, setSeed] = useState('1');
@@ -108,16 +108,19 @@ export function GamePane({
   const ply = game?.summary.ply ?? -1;
   const humanTurn = !!game && !failed && !game.replay && !game.summary.over && game.summary.seat === 'human' && !g.running;
 
-  useEffect(() => {
-    // During an AI run this effect fires on every move. Clearing what is already clear would schedule a render each
-    // time, which React reports as a runaway effect after fifty moves in a row; so only what is set is cleared.
+  // A new position drops the last one's choice and dice pool, and its moves unless it is the human's turn again, when
+  // they stay until the new ones come. Done while rendering, so no frame shows the old ones on the new position.
+  const position = `${game?.id}:${ply}:${humanTurn}`;
+  const [shownPosition, setShownPosition] = useState(position);
+  if (shownPosition !== position) {
+    setShownPosition(position);
     if (choice) setChoice(null);
     if (pool) setPool(null);
+    if (!humanTurn && legal.length > 0) setLegal(NO_ACTIONS);
+  }
+  useEffect(() => {
     poolCache.current.clear();
-    if (!game || !humanTurn) {
-      if (legal.length > 0) setLegal(NO_ACTIONS);
-      return;
-    }
+    if (!game || !humanTurn) return;
     let live = true;
     void g.request<EngineMessage & { actions: EngineAction[] }>('legal-actions', { game: game.id }).then((r) => {
       if (live && r) setLegal(r.actions);
@@ -128,12 +131,16 @@ export function GamePane({
 
   const acting = useMemo(() => actingUnits(legal), [legal]);
   // Keep a selection only while the unit still has something to do.
-  useEffect(() => {
-    if (selected && !acting.has(selected)) setSelected(null);
-  }, [acting, selected]);
+  if (selected && !acting.has(selected)) setSelected(null);
 
-  useEffect(() => {
+  // The selected unit's options are asked afresh at each position; the last ones go at once.
+  const unitPosition = `${position}:${selected}`;
+  const [shownUnitPosition, setShownUnitPosition] = useState(unitPosition);
+  if (shownUnitPosition !== unitPosition) {
+    setShownUnitPosition(unitPosition);
     if (unitReply) setUnitReply(null);
+  }
+  useEffect(() => {
     if (!game || !selected || !humanTurn) return;
     let live = true;
     void g.request<UnitOptionsReply>('legal-actions', { game: game.id, unit: selected }).then((r) => {
@@ -341,7 +348,7 @@ export function GamePane({
             {(['red', 'blue'] as const).map((k) => (
               <FormControl size="small" key={k}>
                 <InputLabel id={`play-seat-${k}-label`}>{sideName(k)}</InputLabel>
-                <Select labelId={`play-seat-${k}-label`} label={sideName(k)} value={players[k]} onChange={(e) => setPlayers((p) => ({ ...p, [k]: e.target.value as Seat }))} data-testid={`play-seat-${k}`}>
+                <Select labelId={`play-seat-${k}-label`} label={sideName(k)} value={players[k]} onChange={(e) => setPlayers((p) => ({ ...p, [k]: e.target.value }))} data-testid={`play-seat-${k}`}>
                   <MenuItem value="human">Human</MenuItem>
                   <MenuItem value="ai">AI</MenuItem>
                   <MenuItem value="random">Random moves</MenuItem>
@@ -474,7 +481,7 @@ function decisionAbout(state: { decision?: { kind: string; attacker?: string; de
   return null;
 }
 
-function StatusBox({ game, sideName, colours, rules }: { game: NonNullable<ReturnType<typeof useGame>['game']>; sideName(k: SideKey): string; colours: SideColours; rules: PlayRules }) {
+function StatusBox({ game, sideName, colours, rules }: { game: NonNullable<ReturnType<typeof useGame>['game']>; sideName: (k: SideKey) => string; colours: SideColours; rules: PlayRules }) {
   const s = game.summary;
   const seat = s.seat === 'human' ? 'human' : s.seat === 'random' ? 'random moves' : 'AI';
   const generals = game.state.system === 'square-eagles' ? game.state.generals.filter((x) => x.status === 'table') : [];
@@ -512,7 +519,7 @@ function StatusBox({ game, sideName, colours, rules }: { game: NonNullable<Retur
   );
 }
 
-function ResultBox({ result, sideName }: { result: GameResult; sideName(k: SideKey): string }) {
+function ResultBox({ result, sideName }: { result: GameResult; sideName: (k: SideKey) => string }) {
   return (
     <Alert severity="info" data-testid="play-result" icon={false}>
       <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>

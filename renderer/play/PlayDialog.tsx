@@ -9,7 +9,7 @@ import { EngineClient, EngineError } from './engine-client.js';
 import { GamePane } from './GamePane.js';
 import type { SideKey } from './play-view.js';
 
-export function PlayDialog({ open, scenario, engine, onClose }: { open: boolean; scenario: Scenario; engine: EngineApi; onClose(): void }) {
+export function PlayDialog({ open, scenario, engine, onClose }: { open: boolean; scenario: Scenario; engine: EngineApi; onClose: () => void }) {
   const [tab, setTab] = useState<'play' | 'balance'>('play');
   const [failure, setFailure] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -11,7 +11,7 @@ export function turnStarts(plies: readonly ReplayPly[]): { turn: number; ply: nu
   return out;
 }
 
-export function ReplayBar({ plies, position, busy, onSeek }: { plies: readonly ReplayPly[]; position: number; busy: boolean; onSeek(ply: number): void }) {
+export function ReplayBar({ plies, position, busy, onSeek }: { plies: readonly ReplayPly[]; position: number; busy: boolean; onSeek: (ply: number) => void }) {
   const total = plies.length;
   // The thumb follows a drag at once; the board moves when it is let go.
   const [dragging, setDragging] = useState<number | null>(null);
@@ -31,10 +31,10 @@ export function ReplayBar({ plies, position, busy, onSeek }: { plies: readonly R
         step={1}
         value={dragging ?? position}
         marks={starts.map((s) => ({ value: s.ply }))}
-        onChange={(_e, v) => setDragging(v as number)}
+        onChange={(_e, v) => setDragging(v)}
         onChangeCommitted={(_e, v) => {
           setDragging(null);
-          onSeek(v as number);
+          onSeek(v);
         }}
         disabled={busy}
         slotProps={{ input: { 'aria-label': 'Position in the game' } }}

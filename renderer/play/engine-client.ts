@@ -200,6 +200,7 @@ export class EngineClient {
     if (typeof message.re === 'string') {
       const p = this.settle(message.re);
       if (!p) return;
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string -- the engine's JSON: whatever it sent is shown as it reads
       if (message.type === 'error') p.reject(new EngineError(String(message.code ?? 'error'), String(message.message ?? 'The engine reported an error.'), message));
       else p.resolve(message);
       return;
@@ -213,6 +214,7 @@ export class EngineClient {
       return;
     }
     if (message.type === 'engine-failed') {
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string -- the engine's JSON: whatever it sent is shown as it reads
       this.failure = new EngineError('engine-failed', String(message.message ?? 'The rules engine stopped.'), message);
       this.rejectAll(this.failure);
       this.onFailure(this.failure);

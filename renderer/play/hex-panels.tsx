@@ -55,7 +55,7 @@ export function MeleeView({ x, targetName, names }: { x: MeleeExplanation; targe
 }
 
 /** A split, with the number of men to split off: any from 1 to one fewer than the formation has. */
-export function SplitControl({ action, men, label, onAct }: { action: EngineAction; men: number; label(a: EngineAction): string; onAct(a: EngineAction): void }) {
+export function SplitControl({ action, men, label, onAct }: { action: EngineAction; men: number; label: (a: EngineAction) => string; onAct: (a: EngineAction) => void }) {
   const [count, setCount] = useState(String(action.men ?? Math.floor(men / 2)));
   const n = Number(count);
   const ok = Number.isInteger(n) && n >= 1 && n <= men - 1;

@@ -155,6 +155,7 @@ export function effectsOf(events: readonly unknown[], before: GameState | null):
   const out: Effect[] = [];
   for (const raw of events) {
     const e = raw as Ev;
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- an event's unit is the engine's id, whatever its JSON type
     const unit = String(e.unit ?? '');
     // An assault's `to` is the box the assaulter fights from: its hits and any retreat start there.
     if ((e.type === 'move' || e.type === 'march' || e.type === 'maneuver' || e.type === 'advance' || e.type === 'assault') && typeof e.to === 'string') boxes.set(unit, e.to);

@@ -16,19 +16,19 @@ export interface PlayRules {
   optionalRules: readonly { key: string; label: string }[];
   /** What one place on the map is called: a box, a hex. */
   cell: { one: string; many: string };
-  describeEvent(e: Record<string, unknown>, names: Names): string;
-  diceOf(events: readonly unknown[], names: Names): DiceRoll[];
-  effectsOf(events: readonly unknown[], before: GameState | null): Effect[];
+  describeEvent: (e: Record<string, unknown>, names: Names) => string;
+  diceOf: (events: readonly unknown[], names: Names) => DiceRoll[];
+  effectsOf: (events: readonly unknown[], before: GameState | null) => Effect[];
   /** A button's words; `phase` is the phase now, for actions that end it. */
-  actionLabel(a: EngineAction, names: Names, phase?: string): string;
+  actionLabel: (a: EngineAction, names: Names, phase?: string) => string;
   /** What the player is asked to do, by the decision pending. */
   phaseHint: Readonly<Record<string, string>>;
   /** The scenario as the map should draw it at this position (the counters the map draws itself, if any). */
-  board(scenario: Scenario, state: GameState): Scenario;
+  board: (scenario: Scenario, state: GameState) => Scenario;
   /** A unit or formation in a line, for the decision panel. */
-  unitLine(u: EngineUnit): string;
+  unitLine: (u: EngineUnit) => string;
   /** How `explain` names an attack action (`kind`), or null for an action it cannot explain. */
-  explainKind(a: EngineAction): 'fire' | 'assault' | null;
+  explainKind: (a: EngineAction) => 'fire' | 'assault' | null;
   /** What the summary's `initiative` side is, in words. */
   initiative: string;
   /** How to read the counters the play view draws itself, or null when the map's own counters are the scenario's. */

@@ -2,7 +2,7 @@
 import { lineColorFor } from '../../domain/map/shapes.js';
 import { SCREEN_STYLE } from '../../domain/map/styles.js';
 import type { GameView, SideKey } from '../../domain/engine-protocol.js';
-import type { Formation, Scenario, TacticalFormation } from '../../domain/model.js';
+import type { Formation, Scenario } from '../../domain/model.js';
 import { squareEagles } from '../../domain/rule-systems/square-eagles.js';
 
 /** Sent by the app frame when Undo is asked for while test play is open (menu or Ctrl+Z): the game takes it. */
@@ -28,7 +28,7 @@ export interface SideColours {
  * where it is too pale for text or a bar on white, so the status, the markers and the report's charts match the map.
  */
 export function sideColours(scenario: Scenario): SideColours {
-  const of = (i: 0 | 1) => lineColorFor(typeof scenario.sides[i]?.color === 'string' ? scenario.sides[i]!.color! : SCREEN_STYLE.unit.sideColors[i]);
+  const of = (i: 0 | 1) => lineColorFor(typeof scenario.sides[i]?.color === 'string' ? scenario.sides[i].color : SCREEN_STYLE.unit.sideColors[i]);
   return { red: of(0), blue: of(1), draw: '#757575' };
 }
 
@@ -65,7 +65,7 @@ export function scenarioAtState(scenario: Scenario, state: SeState): Scenario {
       out.units = f.units.flatMap((u) => {
         const e = units.get(u.id);
         if (!e || e.status !== 'table' || !e.box || e.sp - e.hits <= 0) return [];
-        const formation = (e.formation ?? u.setup?.formation) as TacticalFormation | undefined;
+        const formation = e.formation ?? u.setup?.formation;
         return [{ ...u, setup: { cell: e.box, facing: e.facing ?? u.setup?.facing ?? 0, ...(formation ? { formation } : {}) } }];
       });
     }
@@ -122,7 +122,7 @@ export function describeEvent(e: Record<string, unknown>, names: Names): string 
       return `${n('unit')} ${{ move: 'moves', march: 'marches', maneuver: 'manoeuvres' }[e.type]} ${e.from ? `from ${str(e.from)} ` : ''}to ${str(e.to)}, facing ${facingName(e.facing)}${e.formation ? `, in ${str(e.formation)}` : ''}`;
     case 'fire':
       if (typeof e.dice !== 'number') return generic(e, names);
-      return `${n('unit')} ${e.kind === 'skirmish' ? 'skirmishes against' : 'fires on'} ${n('target')}: ${poolText(e as Pool)}`;
+      return `${n('unit')} ${e.kind === 'skirmish' ? 'skirmishes against' : 'fires on'} ${n('target')}: ${poolText(e)}`;
     case 'bombard':
       return `${n('unit')} bombards (resupplies)`;
     case 'resupply':

@@ -55,17 +55,17 @@ export interface GameControls {
   names: ReadonlyMap<string, string>;
   /** The game's log as last saved on this side, at its ply: what a crashed engine took with it can be resumed. */
   checkpoint: { text: string; ply: number } | null;
-  start(setup: GameSetup): Promise<void>;
+  start: (setup: GameSetup) => Promise<void>;
   /** Opens a game log to watch (`live` false) or to play on from its end (resuming after a crash). */
-  openLog(text: string, live?: boolean): Promise<void>;
-  act(action: EngineAction, atPly: number): Promise<void>;
-  run(until: RunUntil, delayMs: number): Promise<void>;
-  pause(): void;
-  undo(): Promise<void>;
-  seek(ply: number): Promise<void>;
-  logText(): Promise<string | null>;
-  request<T extends EngineMessage>(type: string, body: Record<string, unknown>): Promise<T | null>;
-  reset(): void;
+  openLog: (text: string, live?: boolean) => Promise<void>;
+  act: (action: EngineAction, atPly: number) => Promise<void>;
+  run: (until: RunUntil, delayMs: number) => Promise<void>;
+  pause: () => void;
+  undo: () => Promise<void>;
+  seek: (ply: number) => Promise<void>;
+  logText: () => Promise<string | null>;
+  request: <T extends EngineMessage>(type: string, body: Record<string, unknown>) => Promise<T | null>;
+  reset: () => void;
 }
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -92,8 +92,8 @@ export function useGame(
   // The log's words, the dice and the map's flashes are the scenario's rule system's.
   const rules = playRules(scenario.ruleSystem);
   const gameRef = useRef<Game | null>(null);
+  // Kept beside `names` by learnNames and learnMore, the only places that set it, for replies read after a render.
   const namesRef = useRef(names);
-  namesRef.current = names;
   const epoch = useRef(0);
   const runToken = useRef(0);
   const runningRef = useRef(false);
@@ -192,7 +192,6 @@ export function useGame(
     setActing(false);
     // The engine keeps at most 100 games: one no longer on show is let go.
     if (old && c?.running) void c.request('close-game', { game: old.id }).catch(() => undefined);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [current]);
 
   const start = useCallback(
@@ -271,7 +270,6 @@ export function useGame(
   const pause = useCallback(() => {
     paused.current = true;
     stopRun();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   /** AI moves, one after another with `delayMs` between, until `until` is reached, the game ends or Pause. */
