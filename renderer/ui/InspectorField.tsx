@@ -1,13 +1,14 @@
 // One field of the inspector: a text, number, select, switch, four-sides, several-names or colour control for one
 // value, showing the value's problem (or the field's own quick check) underneath and its help as a tooltip.
 import { Box, Checkbox, FormControlLabel, FormGroup, FormLabel, MenuItem, TextField, Tooltip, Typography } from '@mui/material';
-import { useEffect, useState, type ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import type { Problem } from '../../domain/problems.js';
 import { formatLength, type Settings } from '../state/settings.js';
 import { EDGES, edgesValue, parseInput, type FieldSpec } from './inspector-fields.js';
 import { ColorField, MultiPickField } from './pickers.js';
 
 const display = (value: unknown): string =>
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a draft that breaks the schema may hold an object here, shown as it is
   value === undefined || typeof value === 'symbol' ? '' : Array.isArray(value) ? value.join('\n') : String(value);
 
 const sameValue = (a: unknown, b: unknown): boolean =>
@@ -46,9 +47,11 @@ function TextLikeField(props: FieldProps) {
   const { spec } = props;
   const [text, setText] = useState(display(props.value));
   // Undo, redo and other edits change the value under the field; follow them unless the user is mid-word.
-  useEffect(() => {
-    setText((t) => (sameValue(parseInput(spec, t), props.value) ? t : display(props.value)));
-  }, [props.value, spec]);
+  const [followed, setFollowed] = useState({ value: props.value, spec });
+  if (!Object.is(followed.value, props.value) || followed.spec !== spec) {
+    setFollowed({ value: props.value, spec });
+    if (!sameValue(parseInput(spec, text), props.value)) setText(display(props.value));
+  }
   const emptyLabel = spec.kind === 'select' && spec.optionLabels && Object.hasOwn(spec.optionLabels, '') ? spec.optionLabels[''] : undefined;
   const quick = typeof props.value === 'symbol' ? null : (spec.check?.(props.value) ?? null);
   const message = props.problem?.message ?? quick;

@@ -2,7 +2,7 @@
 // shown in a sandboxed frame (no scripts run in it; the sheet has none), with the paper choice, the browser's own
 // print dialog, and Save as PDF where the shell can write one. A report (the conversion report) prints through it too.
 import { Alert, AppBar, Box, Button, Dialog, MenuItem, TextField, Toolbar, Typography } from '@mui/material';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { PaperSize } from '../../domain/host-api.js';
 import type { Scenario } from '../../domain/model.js';
 import { renderSheet } from '../../domain/sheet/sheet.js';
@@ -18,8 +18,8 @@ export interface PrintPreviewProps {
   appVersion: string;
   /** False in a shell that cannot write a PDF itself (the web shell): the browser's print dialog can. */
   canSavePdf: boolean;
-  onSavePdf(html: string, paper: PaperSize): void | Promise<void>;
-  onClose(): void;
+  onSavePdf: (html: string, paper: PaperSize) => void | Promise<void>;
+  onClose: () => void;
 }
 
 type Sheet = { ok: true; html: string } | { ok: false; message: string };
@@ -31,9 +31,11 @@ export function PrintPreview(props: PrintPreviewProps) {
   const frame = useRef<HTMLIFrameElement | null>(null);
 
   // Each opening starts from the user's setting, not from whatever was picked last time.
-  useEffect(() => {
+  const [followed, setFollowed] = useState({ open, paper: props.paper });
+  if (followed.open !== open || followed.paper !== props.paper) {
+    setFollowed({ open, paper: props.paper });
     if (open) setPaper(props.paper);
-  }, [open, props.paper]);
+  }
 
   const sheet: Sheet = useMemo(() => {
     if (!open) return { ok: true, html: '' };

@@ -12,7 +12,7 @@ export interface RuleSettingsProps {
   doc: Scenario;
   problems: readonly Problem[];
   focusPointer: string | null;
-  onEdit(edit: Edit): void;
+  onEdit: (edit: Edit) => void;
   /** Inside a section that already names it: no rule and heading of its own. */
   embedded?: boolean;
 }

@@ -2,7 +2,7 @@
 // side, or the two numbers of a ratio. Labelled with the rule's own name, the default shown as a placeholder or
 // marked, the rule's hint and section as the tooltip, and the value's problem underneath.
 import { Box, FormControlLabel, FormLabel, MenuItem, Stack, Switch, TextField, Tooltip, Typography } from '@mui/material';
-import { useEffect, useState, type ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import type { Scenario } from '../../domain/model.js';
 import type { Problem } from '../../domain/problems.js';
 import { isDefaultValue, sideValue, type SideName } from '../../domain/rule-systems/option-words.js';
@@ -221,6 +221,7 @@ function RowProblems(props: { problems: (Shown | undefined)[] }) {
   );
 }
 
+// eslint-disable-next-line @typescript-eslint/no-base-to-string -- objects are written as JSON; what is left is a primitive or a function
 const shown = (v: unknown): string => (v === undefined || v === null || typeof v === 'symbol' ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
 
 /**
@@ -244,9 +245,13 @@ function NumberInput(props: {
 }) {
   const [text, setText] = useState(shown(props.value));
   const { value, fallback } = props;
-  useEffect(() => {
-    setText((t) => ((parseSettingNumber(t) ?? fallback) === (value ?? fallback) ? t : shown(value)));
-  }, [value, fallback]);
+  // An edit elsewhere (undo, another control) changes the value under the field; follow it unless the text already
+  // says the same number.
+  const [followed, setFollowed] = useState({ value, fallback });
+  if (!Object.is(followed.value, value) || !Object.is(followed.fallback, fallback)) {
+    setFollowed({ value, fallback });
+    if ((parseSettingNumber(text) ?? fallback) !== (value ?? fallback)) setText(shown(value));
+  }
   return (
     <TextField
       type="number"

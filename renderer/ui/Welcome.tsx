@@ -2,7 +2,7 @@
 import { Box, Button, Card, CardActionArea, CardContent, Stack, Typography } from '@mui/material';
 import type { DocumentRef, Library } from '../../domain/host-api.js';
 
-function Cards(props: { refs: DocumentRef[]; onOpen(ref: DocumentRef): void }) {
+function Cards(props: { refs: DocumentRef[]; onOpen: (ref: DocumentRef) => void }) {
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: 1.5 }}>
       {props.refs.map((r) => (
@@ -22,7 +22,7 @@ function Cards(props: { refs: DocumentRef[]; onOpen(ref: DocumentRef): void }) {
   );
 }
 
-export function Welcome(props: { library: Library | null; onNew(): void; onOpenDialog(): void; onOpen(ref: DocumentRef): void }) {
+export function Welcome(props: { library: Library | null; onNew: () => void; onOpenDialog: () => void; onOpen: (ref: DocumentRef) => void }) {
   const lib = props.library;
   return (
     <Box sx={{ flex: 1, overflow: 'auto', p: 4 }} data-testid="welcome">

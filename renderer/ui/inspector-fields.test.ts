@@ -84,7 +84,7 @@ describe('fieldEdit', () => {
   const run = (s: EditorState, pointer: string, at: string, value: unknown): EditorState => {
     const spec = fieldsFor(s.doc!, pointer.endsWith('/leader') ? 'leader' : 'unit', {}, pointer).find((f) => f.at === at)
       ?? markerFields('infantry').find((f) => f.at === at)!;
-    return editorReducer(s, fieldEdit(s.doc!, pointer, spec, value) as EditorAction);
+    return editorReducer(s, fieldEdit(s.doc!, pointer, spec, value));
   };
   const CHARTRAND = '/sides/1/army/formations/0/formations/0/leader';
   const LINE = '/sides/1/army/formations/1/formations/0/units/0';
@@ -98,7 +98,7 @@ describe('fieldEdit', () => {
   });
 
   it('leaves no empty ratings block behind when a marker is cleared again', () => {
-    const bare = editorReducer(loaded, fieldEdit(loaded.doc!, LINE, markerFields('infantry')[1]!, undefined) as EditorAction);
+    const bare = editorReducer(loaded, fieldEdit(loaded.doc!, LINE, markerFields('infantry')[1]!, undefined));
     const unitNe = (s: EditorState) => doc(s).sides[1].army.formations![1]!.formations![0]!.units![0]!.ratings;
     expect(unitNe(bare)?.['napoleons-eagles']?.skirmishers).toBeUndefined();
     expect(unitNe(bare)?.['napoleons-eagles']?.rating).toBe('B16C42');

@@ -116,6 +116,8 @@ export function useValidation(doc: AdcDocument | null, loadProblems: Problem[]):
   if (!doc) return { problems: loadProblems, checking: false };
   // Until the newest document has an answer, a late one shows "checking…"; before the very first answer there is
   // nothing to show, and "no problems" would be a claim nobody has checked.
-  const pending = answer.seq !== seq.current;
-  return { problems: answer.problems, checking: answer.seq === 0 || (pending && late === seq.current) };
+  // eslint-disable-next-line react-hooks/refs -- the last document sent to the worker; an answer or a late timer for it sets state, and so renders again
+  const submitted = seq.current;
+  const pending = answer.seq !== submitted;
+  return { problems: answer.problems, checking: answer.seq === 0 || (pending && late === submitted) };
 }

@@ -24,7 +24,7 @@ class FakeWorker {
   /** Answers the oldest request it holds. */
   answer() {
     const m = this.received.shift()!;
-    this.onmessage!({ data: { seq: m.seq, ok: true, problems: validateDocument(m.doc as AdcDocument) } } as MessageEvent);
+    this.onmessage!({ data: { seq: m.seq, ok: true, problems: validateDocument(m.doc) } } as MessageEvent);
   }
   crash(message: string) {
     this.onerror!({ message, preventDefault() {} } as ErrorEvent);
