@@ -81,7 +81,8 @@ export function ForcesView(props: ForcesViewProps) {
   const index = useMemo(() => indexForces(doc), [doc]);
   const system = doc.ruleSystem;
   const columns = useMemo(() => columnsFor(system), [system]);
-  const latest = useLatest(doc);
+  const latest = useRef(doc);
+  useLatest(latest, doc);
 
   const [scopeId, setScopeId] = useState<string | null>(null);
   const [collapsed, setCollapsed] = useState<Set<string>>(() => new Set());

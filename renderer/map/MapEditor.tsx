@@ -177,7 +177,8 @@ export function MapEditor(props: MapEditorProps) {
 
   // ---- Commands -------------------------------------------------------------------------------------------------
 
-  const latest = useLatest({ scenario, selection, primary, tool });
+  const latest = useRef({ scenario, selection, primary, tool });
+  useLatest(latest, { scenario, selection, primary, tool });
 
   const run = useCallback(
     (command: keyof typeof MAP_COMMANDS | 'rotate-back'): boolean => {
@@ -238,7 +239,7 @@ export function MapEditor(props: MapEditorProps) {
           return true;
       }
     },
-    [apply, latest, props],
+    [apply, props],
   );
 
   // ---- Keys -------------------------------------------------------------------------------------------------------
@@ -305,7 +306,7 @@ export function MapEditor(props: MapEditorProps) {
       document.removeEventListener('cut', onClipboard);
       document.removeEventListener('paste', onClipboard);
     };
-  }, [props.active, run, select, areaMode, areaKind, zoneMode, gridded, latest]);
+  }, [props.active, run, select, areaMode, areaKind, zoneMode, gridded]);
 
   // ---- Units dropped on the map ---------------------------------------------------------------------------------
 

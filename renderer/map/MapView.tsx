@@ -149,9 +149,12 @@ export function MapView(props: MapViewProps) {
   const editSeq = useRef(0);
 
   // The latest props for native listeners and Konva handlers, which outlive a render.
-  const latest = useLatest(props);
-  const sceneRef = useLatest(scene);
-  const layersRef = useLatest(layers);
+  const latest = useRef(props);
+  useLatest(latest, props);
+  const sceneRef = useRef(scene);
+  useLatest(sceneRef, scene);
+  const layersRef = useRef(layers);
+  useLatest(layersRef, layers);
 
   useEffect(() => {
     const box = focus ? focusBox(scene, focus.pointer) : null;
@@ -215,7 +218,7 @@ export function MapView(props: MapViewProps) {
 
   useEffect(() => {
     latest.current.onCornerEditing?.(vertexOwner !== null);
-  }, [latest, vertexOwner]);
+  }, [vertexOwner]);
 
   // Vertex editing follows the selection: it ends when its shape is no longer selected.
   if (vertexOwner !== null && !selection.some((p) => pointerSelects(vertexOwner, p))) setVertexOwner(null);

@@ -63,7 +63,8 @@ export function useCamera(options: CameraOptions): Camera {
   const moved = useRef(false);
   const settleTimer = useRef<number | undefined>(undefined);
   const lastFit = useRef<{ fitKey: unknown; tableW: number; tableH: number } | null>(null);
-  const onZoom = useLatest(options.onZoom);
+  const onZoom = useRef(options.onZoom);
+  useLatest(onZoom, options.onZoom);
 
   const view = (): View => {
     const stage = stageRef.current;

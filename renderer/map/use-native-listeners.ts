@@ -2,7 +2,7 @@
 // latest handlers, so a re-render never detaches and re-attaches them. Pointer moves and releases are followed on
 // the window, so a drag that leaves the map still ends properly.
 import type Konva from 'konva';
-import { useEffect, type RefObject } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import type { Point } from '../../domain/model.js';
 import { useLatest } from '../ui/use-latest.js';
 
@@ -21,7 +21,8 @@ export interface NativeHandlers {
 }
 
 export function useNativeListeners(stageRef: RefObject<Konva.Stage | null>, handlers: NativeHandlers): void {
-  const latest = useLatest(handlers);
+  const latest = useRef(handlers);
+  useLatest(latest, handlers);
   useEffect(() => {
     const stage = stageRef.current;
     if (!stage) return;

@@ -1,7 +1,7 @@
 // The application frame: the toolbar, the panes around the document, shortcuts and menu commands, and the dialogs.
 // The document's life with the host (open, save, conflicts, backups, recovery) is use-document-lifecycle.ts.
 import { Alert, AppBar, Box, Button, Divider, IconButton, Menu, MenuItem, Snackbar, Tab, Tabs, Toolbar, Tooltip, Typography } from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { HostApi, MenuCommand } from '../../domain/host-api.js';
 import { isScenario } from '../../domain/model.js';
 import type { Problem } from '../../domain/problems.js';
@@ -64,7 +64,8 @@ export function App({ host }: { host: HostApi }) {
   const [mapFocus, setMapFocus] = useState<{ pointer: string; seq: number } | null>(null);
 
   // The latest document for callbacks that outlive a render (menu commands, shortcuts).
-  const latest = useLatest(editor);
+  const latest = useRef(editor);
+  useLatest(latest, editor);
   const dirty = isDirty(editor);
 
   const { problems, checking } = useValidation(editor.doc, editor.loadProblems);
@@ -118,7 +119,7 @@ export function App({ host }: { host: HostApi }) {
         }
       }
     },
-    [chooseNew, chooseToOpen, dispatch, find, latest, notify, save, saveAs, show],
+    [chooseNew, chooseToOpen, dispatch, find, notify, save, saveAs, show],
   );
 
   useEffect(() => host.onMenuCommand(run), [host, run]);

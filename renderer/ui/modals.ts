@@ -1,7 +1,7 @@
 // The frame's dialogs as one union: which are open, oldest first, each with what it needs. A question asked while
 // another dialog is open (Save first? Replace the file?) opens above it and leaves it open beneath, so the list can
 // hold more than one, but never two of a kind: showing a kind already open replaces it where it stands.
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { RuleSystem } from '../../domain/model.js';
 import type { Choice } from './dialogs.js';
 import { useLatest } from './use-latest.js';
@@ -44,9 +44,10 @@ export function withModal(open: readonly Modal[], modal: Modal): readonly Modal[
 export function useModals(): Modals {
   const [open, setOpen] = useState<readonly Modal[]>([]);
   // The latest list for callbacks that outlive a render (a shortcut asking whether test play is open).
-  const latest = useLatest(open);
+  const latest = useRef(open);
+  useLatest(latest, open);
   const show = useCallback((modal: Modal) => setOpen((list) => withModal(list, modal)), []);
   const close = useCallback((kind: ModalKind) => setOpen((list) => (list.some((m) => m.kind === kind) ? list.filter((m) => m.kind !== kind) : list)), []);
-  const find = useCallback(<K extends ModalKind>(kind: K) => modalOf(latest.current, kind), [latest]);
+  const find = useCallback(<K extends ModalKind>(kind: K) => modalOf(latest.current, kind), []);
   return { open, show, close, find };
 }

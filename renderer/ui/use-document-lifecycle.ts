@@ -1,7 +1,7 @@
 // The open document's life with the host: start-up (who hosts us, a document named at launch, unsaved work from a
 // previous run), new, open, save and save as, the one way every save asks before replacing a file, backups of unsaved
 // work, recovery, and files changed on disk while the app was elsewhere. The frame (App.tsx) draws; this decides.
-import { useCallback, useEffect, useInsertionEffect, useReducer, useRef, useState, type Dispatch } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState, type Dispatch } from 'react';
 import { serializeDocument } from '../../domain/document.js';
 import type { Backup, DocumentRef, Failure, HostApi, HostInfo, Library, SavedDocument, SaveRequest } from '../../domain/host-api.js';
 import { isScenario, type AdcDocument, type RuleSystem } from '../../domain/model.js';
@@ -99,7 +99,8 @@ export function useDocumentLifecycle(host: HostApi, modals: Pick<Modals, 'show' 
   const [loads, setLoads] = useState(0);
 
   // The latest state for callbacks that outlive a render (timers, window events).
-  const latest = useLatest<EditorState>(editor);
+  const latest = useRef<EditorState>(editor);
+  useLatest(latest, editor);
   const dirty = isDirty(editor);
 
   const fail = useCallback((text: string) => notify(text, 'error'), [notify]);
@@ -109,10 +110,7 @@ export function useDocumentLifecycle(host: HostApi, modals: Pick<Modals, 'show' 
   );
   const refreshLibrary = useCallback(() => host.listLibrary().then(setLibrary).catch((e: unknown) => fail(messageOf(e))), [host, fail]);
 
-  /**
-   * Save, for a question asked before the save flow below exists; filled in once it does, as `useLatest` fills its
-   * ref, before any layout effect of the commit.
-   */
+  /** Save, for a question asked before the save flow below exists; filled in once it does. */
   const saveRef = useRef<() => Promise<boolean>>(async () => false);
   const saveAsRef = useRef<() => Promise<boolean>>(async () => false);
 
@@ -130,7 +128,7 @@ export function useDocumentLifecycle(host: HostApi, modals: Pick<Modals, 'show' 
     }
     if (choice === 'save') return saveRef.current();
     return false;
-  }, [ask, host, latest]);
+  }, [ask, host]);
 
   const openPath = useCallback(
     async (path: string, skipConfirm = false) => {
@@ -197,7 +195,7 @@ export function useDocumentLifecycle(host: HostApi, modals: Pick<Modals, 'show' 
         () => saveAsRef.current(),
       );
     },
-    [generator, host, latest, write],
+    [generator, host, write],
   );
 
   /** Where to save under a new name: the native dialog on the desktop, our own dialog on the web. */
@@ -218,10 +216,8 @@ export function useDocumentLifecycle(host: HostApi, modals: Pick<Modals, 'show' 
     const path = await pickSavePath(base);
     if (!path) return false;
     return writeTo(path, null);
-  }, [latest, pickSavePath, writeTo]);
-  useInsertionEffect(() => {
-    saveAsRef.current = saveAs;
-  });
+  }, [pickSavePath, writeTo]);
+  useLatest(saveAsRef, saveAs);
 
   const saveCopy = useCallback(
     async (doc: AdcDocument, suggested: string): Promise<boolean> => {
@@ -237,10 +233,8 @@ export function useDocumentLifecycle(host: HostApi, modals: Pick<Modals, 'show' 
     if (!state.doc) return false;
     if (!state.ref || state.ref.source === 'sample') return saveAs();
     return writeTo(state.ref.path, state.version);
-  }, [latest, saveAs, writeTo]);
-  useInsertionEffect(() => {
-    saveRef.current = save;
-  });
+  }, [saveAs, writeTo]);
+  useLatest(saveRef, save);
 
   const chooseToOpen = useCallback(async () => {
     if (info?.nativeDialogs) {
@@ -293,7 +287,7 @@ export function useDocumentLifecycle(host: HostApi, modals: Pick<Modals, 'show' 
         .writeBackup({ key: s.key, path: s.ref?.path ?? null, title: titleOf(s.doc, s.ref), savedAt: Date.now(), text: serializeDocument(s.doc) })
         .catch(() => undefined);
     }, BACKUP_DELAY_MS);
-  }, [dirty, editor.doc, host, latest]);
+  }, [dirty, editor.doc, host]);
 
   // Notice files changed outside the app when the window regains focus; never reload over unsaved edits silently.
   useEffect(() => {
@@ -318,7 +312,7 @@ export function useDocumentLifecycle(host: HostApi, modals: Pick<Modals, 'show' 
     const handler = () => void onFocus();
     window.addEventListener('focus', handler);
     return () => window.removeEventListener('focus', handler);
-  }, [ask, find, host, latest, notify, openPath]);
+  }, [ask, find, host, notify, openPath]);
 
   useEffect(() => {
     const onBeforeUnload = (e: BeforeUnloadEvent) => {
@@ -326,7 +320,7 @@ export function useDocumentLifecycle(host: HostApi, modals: Pick<Modals, 'show' 
     };
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [latest]);
+  }, []);
 
   const restoreBackup = useCallback(
     async (b: Backup) => {
