@@ -1,30 +1,21 @@
 // Engine benchmark for `npm run bench`: AI-against-AI games per second on se-01 (8×8 boxes, six against six) and on
-// hx-01 (12×8 hexes, seven formations against seven), in this process on one worker thread and on two.
+// hx-01 (12×8 hexes, seven formations against seven), as `adc simulate` plays them on one worker and on two
+// (workers.ts), and how much the AI beats random moves.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Scenario } from '../../domain/model.js';
 import { simulate } from '../../node/simulate.js';
+import { benchWorkers } from './workers.js';
 
 const sample = (name: string): Scenario => JSON.parse(readFileSync(path.resolve(import.meta.dirname, `../../../scenarios/${name}.scenario.json`), 'utf8')) as Scenario;
 
-export async function benchEngine(games = 200): Promise<void> {
-  await benchSample(sample('se-01-hold-the-bridge'), `Square Eagles engine: ${games} AI-against-AI games of se-01 (8×8, 6 against 6)`, games);
-  await benchSample(sample('hx-01-the-foragers-bridge'), `Hex Skirmish engine: ${games} AI-against-AI games of hx-01 (12×8 hexes, 7 against 7)`, games);
-}
-
-async function benchSample(scenario: Scenario, title: string, games: number): Promise<void> {
-  console.log(title);
-  // A few games first so the timings below are of warm code, as in a long batch.
-  await simulate(scenario, { games: 10, seed: 999, workers: 1 });
-  let first: string | null = null;
-  for (const workers of [1, 2]) {
-    const r = await simulate(scenario, { games, seed: 1, workers });
-    const wins = JSON.stringify(r.summary.wins);
-    if (first === null) first = wins;
-    const same = wins === first ? '' : '  (DIFFERENT RESULT!)';
-    console.log(`${`${workers} worker${workers === 1 ? '' : 's'}`.padEnd(44)} ${(games / r.summary.seconds).toFixed(1).padStart(7)} games/s  ${wins}${same}`);
-  }
-  await benchAiLevels(scenario);
+export async function benchEngine(games = 1000, runs = 3): Promise<void> {
+  console.log(`Square Eagles engine: se-01 (8×8, 6 against 6)`);
+  benchWorkers('se-01-hold-the-bridge', games, runs);
+  await benchAiLevels(sample('se-01-hold-the-bridge'));
+  console.log(`Hex Skirmish engine: hx-01 (12×8 hexes, 7 against 7)`);
+  benchWorkers('hx-01-the-foragers-bridge', games, runs);
+  await benchAiLevels(sample('hx-01-the-foragers-bridge'));
 }
 
 /**

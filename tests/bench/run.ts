@@ -1,4 +1,5 @@
-// `npm run bench`: prints how long validation takes on generated documents. Figures, not pass/fail.
+// `npm run bench`: prints how long validation takes on generated documents, how fast the rules engines play on one
+// worker and on two (engine.ts, workers.ts), and how long map frames take to draw. Figures, not pass/fail.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
