@@ -49,7 +49,7 @@ export function benchWorkers(sample: string, games: number, runs: number): Worke
   }
   const figures = { one: median(rates[1]), two: median(rates[2]), ratio: median(rates[2]) / median(rates[1]), same: results.size === 1 };
   const list = (xs: number[]): string => xs.map((x) => x.toFixed(0)).join(' ');
-  console.log(`${sample}: ${games} AI games, median of ${runs} runs each, alternating; load average ${loads.join(' → ')} on ${availableParallelism()} cores`);
+  console.log(`${sample}: ${games} AI games, median of ${runs} run${runs === 1 ? '' : 's'} each, alternating; load average ${loads.join(' → ')} on ${availableParallelism()} cores`);
   console.log(`${'  1 worker'.padEnd(44)} ${figures.one.toFixed(1).padStart(7)} games/s  (${list(rates[1])})`);
   console.log(`${'  2 workers'.padEnd(44)} ${figures.two.toFixed(1).padStart(7)} games/s  (${list(rates[2])})`);
   console.log(`${'  2 workers against 1'.padEnd(44)} ${figures.ratio.toFixed(2).padStart(7)}×${figures.same ? '' : '  (DIFFERENT RESULTS!)'}`);
