@@ -44,8 +44,11 @@ export function safeColor(value: unknown, fallback: string): string {
 /** A number for an SVG attribute: finite, short, never exponent notation (which some PDF paths mishandle). */
 export function num(value: number, digits = 2): string {
   if (!Number.isFinite(value)) return '0';
-  const r = Number(value.toFixed(digits));
-  return Object.is(r, -0) ? '0' : String(r);
+  // Scaling and rounding rather than toFixed: a sheet writes a number per path point, and toFixed's exact decimal
+  // expansion made it the costliest call in printing a large map. Values past 1e15 would lose digits either way.
+  const scale = 10 ** digits;
+  const r = Math.abs(value) < 1e15 ? Math.round(value * scale) / scale : value;
+  return Object.is(r, -0) || r === 0 ? '0' : String(r);
 }
 
 /**
