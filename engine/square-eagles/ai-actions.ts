@@ -9,24 +9,50 @@ import { RALLY_ONE_HIT, RALLY_TWO_HITS, rallyBonus } from './perform.js';
 import { p } from './ai-odds.js';
 import type { AiMemo } from './ai-memo.js';
 import { kindOf } from './ai-strategy.js';
-import { Evaluator, abilityAfter, type FireAbility, type Pose } from './ai-evaluator.js';
-import {
-  ACTION_COST,
-  ACTION_MARGIN,
-  ASSAULT_OUTCOME,
-  BOMBARD_BONUS,
-  BROKEN_SLACK,
-  DESTROYED_VP_SHARE,
-  EXIT_VALUE,
-  LIKELY_BROKEN,
-  MIN_ASSAULT_WIN,
-  MOVE_AGAIN_COST,
-  PRESSING_FIRE,
-  PRESSING_STEP,
-  RALLY_WORTH,
-  WORTH_A_SHOT,
-} from './ai-weights.js';
+import { DESTROYED_VP_SHARE, Evaluator, abilityAfter, type FireAbility, type Pose } from './ai-evaluator.js';
 import { MOVED, isGuns, unusedOrders, type Action, type Formation, type GameState, type UnitState } from './types.js';
+
+/** A hit rallied off is worth a little more than one inflicted: the unit keeps its dice and moves away from removal. */
+const RALLY_WORTH = 1.2;
+
+/**
+ * How much better than holding its order an action must look to be taken. Holding keeps a die for the unit's fire
+ * or defence; a quarter of a VP stops units shuffling for gains smaller than the scoring's own error.
+ */
+const ACTION_MARGIN = 0.25;
+
+/** What moving, re-forming or assaulting costs beyond the order: friction, so a unit does not wander for tiny gains. */
+const ACTION_COST = 0.3;
+
+/** The same for a unit that has moved already this turn: a veteran's second move rarely helps as much as a shot held. */
+const MOVE_AGAIN_COST = 0.5;
+
+/** Guns bombarding: half a VP on top of the value of the fire it allows, so guns with a shot take it rather than hold. */
+const BOMBARD_BONUS = 0.5;
+
+/** Expected hits that make a shot worth taking: one die hitting on 4+, or better. */
+const WORTH_A_SHOT = 0.5;
+
+/** A box nearer the goals by this much (distances come in half boxes) presses on; less is rounding. */
+const PRESSING_STEP = 0.25;
+
+/** A shot better by this much than the one it has where it stands presses on; less is not worth the move. */
+const PRESSING_FIRE = 0.1;
+
+/** Leaving by the edge an `exit` condition names is worth more than anything else a unit could do there. */
+const EXIT_VALUE = 30;
+
+/** The chance of being destroyed by a retreat that makes a box too dangerous to move into. */
+const LIKELY_BROKEN = 0.25;
+
+/** A box no more than this much likelier to break the unit than where it stands is no reason to stay. */
+const BROKEN_SLACK = 0.05;
+
+/** Winning an assault is worth this beyond its hits (the enemy driven back, the ground taken); losing it, as much against. */
+const ASSAULT_OUTCOME = 1;
+
+/** No assault at odds the assaulter would refuse as the defender: it must be at least as likely to win as to lose. */
+const MIN_ASSAULT_WIN = 0.5;
 
 interface Candidate {
   score: number;

@@ -8,7 +8,7 @@ import {
   fireDiceCount,
   fireHitOn,
   inFireArc,
-  WITHDRAW_HITS,
+  WITHDRAW_HITS as RULES_WITHDRAW_HITS,
   mainRange,
   retreatHits,
   skirmishRange,
@@ -18,36 +18,6 @@ import { baseMove, mayAssault } from './movement.js';
 import { walkDistances, nextSteps } from './ai-fields.js';
 import { meleeOdds, p } from './ai-odds.js';
 import type { AiMemo } from './ai-memo.js';
-import {
-  ALL_IN_AGGRESSION,
-  ASSAULT_CHANCE_NEXT_TURN,
-  ASSAULT_CHANCE_ORDERS,
-  ASSAULT_CHANCE_REACTING,
-  BLOCKING_PER_FRIEND,
-  CAUTION_DROP_ALONE,
-  CAUTION_DROP_MASSED,
-  CHARGE_EXCHANGE,
-  CROWD_CAP,
-  CROWDING_AGGRESSION,
-  DEFEND_FIRE_AGAIN,
-  DEFENDER_REACH,
-  DOOMED_MARGIN,
-  DOOMED_VP_SHARE,
-  FIRE_THREAT_SHARE,
-  GUNS_IN_REACH,
-  GUNS_PULL,
-  HEAVY_FIRE,
-  HEAVY_FIRE_HITS,
-  LATER_FIRE_SHARE,
-  MASSED_READY,
-  PULL_MIN,
-  PULL_RANGE,
-  READY_DISTANCE,
-  SKIRMISH_THREAT,
-  SUPPORT_PER_FRIEND,
-  TOWN_BONUS,
-  WORN_PULL,
-} from './ai-weights.js';
 import { kindOf, stakes, strategyFor, type Kind, type Strategy } from './ai-strategy.js';
 import {
   DID_MOVE,
@@ -65,6 +35,101 @@ import {
   type SideIndex,
   type UnitState,
 } from './types.js';
+
+/** The rules' 3 hits of a withdrawal (4.ii.g), bound here because exposure() reads it for every enemy of every pose
+ * weighed, and V8 folds a module's own constant into its code but not an imported one. */
+const WITHDRAW_HITS = RULES_WITHDRAW_HITS;
+
+/**
+ * Destroying a unit scores its VP for the enemy, but its hits are already counted at about that much (hitValue), so
+ * only half of it is added on top: enough to prefer finishing a unit off, without counting its VP twice.
+ */
+export const DESTROYED_VP_SHARE = 0.5;
+
+/** Fire likely to score the 3 hits of a withdrawal (4.ii.g) pushes the target back as well; it is worth more than its hits. */
+export const HEAVY_FIRE = 1.3;
+
+/** Expected hits from which a shot counts as heavy fire: with 2 on average, 3 or more come often. */
+const HEAVY_FIRE_HITS = 2;
+
+/** VP per box nearer the goals: from the minimum to the minimum plus the range as aggression goes from 0 to 1. */
+const PULL_MIN = 0.8;
+const PULL_RANGE = 2.2;
+
+/**
+ * An attack goes in together: troops count as ready within this many boxes of the goals with at most half their hits
+ * taken, defenders within DEFENDER_REACH, and the side is massed with at least MASSED_READY ready and no fewer than
+ * the defenders.
+ */
+const READY_DISTANCE = 3.5;
+const DEFENDER_REACH = 2;
+const MASSED_READY = 2;
+
+/** The share of the expected losses an attacker shrugs off at full aggression: more once massed or out of time. */
+const CAUTION_DROP_MASSED = 0.6;
+const CAUTION_DROP_ALONE = 0.3;
+
+/** Aggression at which the side goes in whether massed or not. */
+const ALL_IN_AGGRESSION = 0.9;
+
+/** A worn unit is still pulled this share of the way at its last hit, rising with its health to all of it. */
+const WORN_PULL = 0.25;
+
+/** Guns are no use on an objective and a poor holder of it: this share of the goals' pull keeps them at range. */
+const GUNS_PULL = 0.1;
+
+/** Aggression above which the side keeps together and does not block its own way (crowding). */
+const CROWDING_AGGRESSION = 0.3;
+
+/** VP per friend near the box (at most CROWD_CAP count), times the aggression: support for an attack. */
+const SUPPORT_PER_FRIEND = 0.5;
+
+/** Boxes of pull lost per friend whose next step is the box (at most CROWD_CAP count): a unit in a gap stops the attack. */
+const BLOCKING_PER_FRIEND = 0.6;
+const CROWD_CAP = 2;
+
+/** The share of next turn's fire counted for guns that cannot fire this turn: they will, if they get there. */
+const LATER_FIRE_SHARE = 0.5;
+
+/** Troops in a town or works are in cover from fire and assault beyond what the threat counts (Lights are as good
+ * as in cover anywhere, so they gain nothing). */
+const TOWN_BONUS = 1;
+
+/** Guns within reach of an enemy that may assault them are lost if it does: a heavy price per such enemy. */
+const GUNS_IN_REACH = 4;
+
+/** Enemy skirmishers' expected hits: one die on 4+ is half a hit, but they must shoot the nearest target in their
+ * front arc first, which is often another unit. */
+const SKIRMISH_THREAT = 0.3;
+
+/** An enemy holding an order under Defend! may shoot as the unit arrives, then again in the Fire phase. */
+const DEFEND_FIRE_AGAIN = 1.8;
+
+/**
+ * The fire of every enemy able to shoot at the box is added up as if all of it came at this unit; each firer has
+ * other targets too, so this share of it is counted (and of the chance 3 hits of one fire break a unit whose way
+ * back is blocked).
+ */
+const FIRE_THREAT_SHARE = 0.6;
+
+/** Expected losses within this many hits of what a unit has left make it likely lost. */
+export const DOOMED_MARGIN = 0.5;
+
+/** A likely lost unit costs this share of its VP on top of its hits: a little under DESTROYED_VP_SHARE, as it is not certain. */
+const DOOMED_VP_SHARE = 0.4;
+
+/** A charge costs the enemy this share of the hits the unit gives back: an exchange it would not always seek. */
+const CHARGE_EXCHANGE = 0.7;
+
+/**
+ * How likely an enemy is to assault before the unit can move again (see Evaluator.assaultChance): in an Orders phase,
+ * in the side's own Actions phase with the enemy holding no order (it must act first next turn), and in the
+ * reacting half (the enemy already has the Initiative and keeps it 26 times in 36). The last two were tuned round the
+ * dice's 10 and 26 in 36 by playing the AI against itself.
+ */
+const ASSAULT_CHANCE_ORDERS = 0.8;
+const ASSAULT_CHANCE_NEXT_TURN = 0.4;
+const ASSAULT_CHANCE_REACTING = 0.6;
 
 /** How far a unit can reach with an assault this turn: its move to the box touching the target, and the target beyond. */
 export const chargeReach = (u: UnitState): number => baseMove(u) + 1;

@@ -3,31 +3,55 @@ import { boxDistance } from './board.js';
 import { maxOrders, mayRally, orderActions, orderCost } from './legal-actions.js';
 import { mayAssault } from './movement.js';
 import { kindOf } from './ai-strategy.js';
-import { Evaluator, chargeReach } from './ai-evaluator.js';
+import { DOOMED_MARGIN, Evaluator, chargeReach } from './ai-evaluator.js';
 import type { AiMemo } from './ai-memo.js';
-import {
-  AT_RISK_HITS,
-  ATTACH_AT_RISK,
-  ATTACH_DOOMED,
-  ATTACH_GUNS_IN_CONTACT,
-  ATTACH_NEAR_LOSS,
-  ATTACH_RALLY,
-  BASE_NEED,
-  CAVALRY_CHARGE_NEED,
-  CONTACT_NEED,
-  DOOMED_MARGIN,
-  FOOT_CHARGE_NEED,
-  GOAL_NEED_CAP,
-  GOAL_NEED_FLOOR,
-  GOAL_NEED_PER_BOX,
-  GUNS_IDLE_NEED,
-  GUNS_TARGET_NEED,
-  MIN_NEED_PER_PIP,
-  NEAR_LOSS_HITS,
-  RALLY_NEED,
-  SECOND_ORDER_SHARE,
-} from './ai-weights.js';
 import { isCavalry, isGuns, isSpent, onTable, unitIndexOf, type Action, type GameState } from './types.js';
+
+/** Every unit wants an order a little: it can always move nearer the goals or hold a die. */
+const BASE_NEED = 1;
+
+/** Need per share of the unit's SP lost: a worn unit wants to rally. */
+const RALLY_NEED = 4;
+
+/** Guns with a target need their Bombardment order; without one, hardly any. */
+const GUNS_TARGET_NEED = 4;
+const GUNS_IDLE_NEED = 0.5;
+
+/** Horse and foot that can charge an enemy within reach want to: horse more, their charge being the stronger. */
+const CAVALRY_CHARGE_NEED = 4;
+const FOOT_CHARGE_NEED = 2.5;
+
+/** A unit next to the enemy wants an order to fire or defend with. */
+const CONTACT_NEED = 2;
+
+/** Need per box from the goals (capped at GOAL_NEED_CAP), times GOAL_NEED_FLOOR plus the aggression. */
+const GOAL_NEED_PER_BOX = 0.6;
+const GOAL_NEED_CAP = 3;
+const GOAL_NEED_FLOOR = 0.5;
+
+/** A unit that has an order already wants another this share as much: it adds a second action, not the first. */
+const SECOND_ORDER_SHARE = 0.4;
+
+/** A General's free order goes to a unit that can rally (this much more), not to one about to go that stands next
+ * to the enemy (this much less). */
+const ATTACH_RALLY = 1;
+const ATTACH_NEAR_LOSS = 3;
+/** Hits short of its SP at which a unit counts as about to go. */
+const NEAR_LOSS_HITS = 2;
+
+/**
+ * A General is lost for a turn with his unit: his free order goes elsewhere when the unit's expected losses come
+ * within DOOMED_MARGIN of what it has (this much less), or within AT_RISK_HITS (a little less).
+ */
+const ATTACH_DOOMED = 6;
+const ATTACH_AT_RISK = 2;
+const AT_RISK_HITS = 2;
+
+/** Guns next to the enemy are removed by any assault, and the General with them: he goes to them less readily. */
+const ATTACH_GUNS_IN_CONTACT = 2;
+
+/** Need per pip below which a unit gets no order: the pips are better saved (Excellent Staff) or unspent. */
+const MIN_NEED_PER_PIP = 0.5;
 
 /** How much a unit wants an order this turn, in rough VP. */
 function orderNeed(ev: Evaluator, ui: number): number {

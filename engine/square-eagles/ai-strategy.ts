@@ -5,28 +5,60 @@ import { evaluateVictory } from './victory.js';
 import { ctxOf } from './geometry.js';
 import { exitFields, goalField, mountedGoals } from './ai-fields.js';
 import type { AiMemo } from './ai-memo.js';
-import {
-  AGGRESSION_FLOOR,
-  CAPTURE_SHARE,
-  CONTESTED_SHARE,
-  ENEMY_BOX_PENALTY,
-  EXIT_BOX_BONUS,
-  GUARD_SHARE,
-  HEAD_START,
-  HOLD_EARLY_SHARE,
-  HOLD_ENEMY_WEIGHT,
-  HOLD_OWN_WEIGHT,
-  OBJECTIVE_BONUS_CAP,
-  OBJECTIVE_VP_SCALE,
-  STAKE_LAST_UNIT,
-  STAKE_PER_LOSS,
-  TAKE_EARLY_SHARE,
-  TRAVEL_PER_TURN,
-  TURNS_TO_FIGHT,
-  WINNING_AGGRESSION,
-  ZOC_BOX_PENALTY,
-} from './ai-weights.js';
 import { isFoot, isGuns, isSpent, onTable, sideIndexOf, type GameState, type SideIndex, type UnitState } from './types.js';
+
+/**
+ * A `destroy` condition makes the threatened side's units dearer as it nears the threshold: 1 + STAKE_PER_LOSS / the
+ * units it can still lose, and STAKE_LAST_UNIT more when one more loss would lose the game.
+ */
+const STAKE_PER_LOSS = 0.6;
+const STAKE_LAST_UNIT = 0.6;
+
+/** How much an objective of a `hold` condition matters: more to the side that must hold it than to its enemy. */
+const HOLD_OWN_WEIGHT = 1.5;
+const HOLD_ENEMY_WEIGHT = 1.2;
+
+/** A side winning as things stand keeps a little aggression: it still takes good trades. */
+const WINNING_AGGRESSION = 0.1;
+
+/** Aggression grows with the turns gone from this floor to 1, so a side that must attack does so in time. */
+const AGGRESSION_FLOOR = 0.45;
+
+/** Boxes a force covers a turn on its way to the goals, and turns it then needs to fight there. */
+const TRAVEL_PER_TURN = 2;
+const TURNS_TO_FIGHT = 2;
+
+/** An objective's worth to stand on: its VP over this, capped, so a big objective does not pull every unit at once. */
+const OBJECTIVE_VP_SCALE = 5;
+const OBJECTIVE_BONUS_CAP = 20;
+
+/** Half boxes of head start per unit of objective weight below the greatest (HOLD_OWN_WEIGHT), so troops go there first. */
+const HEAD_START = 4;
+
+/** Holding an objective is worth this share at first, rising to all of it by the last turn, when holding counts. */
+const HOLD_EARLY_SHARE = 0.25;
+
+/** Taking an objective nobody of the enemy stands on is worth this share at first, rising to all of it by the last turn. */
+const TAKE_EARLY_SHARE = 0.5;
+
+/** A side that must attack still leaves this share of a held objective's worth to the guard standing on it. */
+const GUARD_SHARE = 0.35;
+
+/** Stepping beside enemy troops on an objective only contests it: this share of its worth. */
+const CONTESTED_SHARE = 0.3;
+
+/** Driving the enemy off an objective the side wants is worth this share of it. */
+const CAPTURE_SHARE = 0.6;
+
+/** Standing on a box an `exit` condition leaves from is worth this much, so troops head for the edge. */
+const EXIT_BOX_BONUS = 15;
+
+/**
+ * The way to the goals is dearer through the enemy (in half boxes to enter a box): one an enemy stands in costs as
+ * much as four boxes round it, one in an enemy zone of control (where a move stops) one more box.
+ */
+const ENEMY_BOX_PENALTY = 8;
+const ZOC_BOX_PENALTY = 2;
 
 /**
  * Troops that may stand in a town (Infantry, Lights) and troops that may not (Cavalry, Guns) want different boxes:

@@ -5,9 +5,15 @@
 // to the objectives, and accepts more risk, as the turn limit nears. Its only randomness is the game's own dice.
 // The heuristic player's parts: ai-fields.ts (distances over the board), ai-strategy.ts (what the side plays for),
 // ai-evaluator.ts (what a unit standing somewhere is worth), ai-odds.ts (dice odds), ai-orders.ts and ai-actions.ts
-// (the Orders and Actions phases), ai-weights.ts (its tuning weights) and ai-memo.ts (what one player keeps between
-// its decisions). Rule questions (who may act or fire, dice pools, what a retreat costs) are the rules' own
-// functions. This file holds the players and their smaller choices.
+// (the Orders and Actions phases) and ai-memo.ts (what one player keeps between its decisions). Rule questions (who
+// may act or fire, dice pools, what a retreat costs) are the rules' own functions. This file holds the players and
+// their smaller choices.
+// Each file names its tuning weights at its top, in victory points (VP) unless it says otherwise; a hit on a typical
+// unit is worth half a VP to one VP (hitValue). They were tuned by playing the AI against earlier versions of itself
+// and against `random` on the bundled samples (docs/rules/square-eagles.md §8). They are module constants, not
+// imported from one file, because V8 does not fold an imported binding into the code that reads it, and the
+// scoring loops read them millions of times a batch. Changing any of them changes games: the golden logs are then
+// rewritten in a commit of its own.
 import { randomBelow, seedRng, type RngState } from '../dice.js';
 import { WITHDRAW_HITS, assaultHitOn, defenceFirePool, fireTargets, firePool, retreatHits } from './combat.js';
 import { ctxOf, type Ctx } from './geometry.js';
@@ -16,10 +22,9 @@ import { advanceBox, isLegalOrder, isLegalUnitAction, mayEndActions, mayShootNow
 import { binomialPmf, p } from './ai-odds.js';
 import { AiMemo } from './ai-memo.js';
 import { stakes } from './ai-strategy.js';
-import { Evaluator, abilityAfter, hitValue, type Pose } from './ai-evaluator.js';
+import { DESTROYED_VP_SHARE, Evaluator, HEAVY_FIRE, abilityAfter, hitValue, type Pose } from './ai-evaluator.js';
 import { planActions } from './ai-actions.js';
 import { planOrders } from './ai-orders.js';
-import { DESTROYED_VP_SHARE, HEAVY_FIRE } from './ai-weights.js';
 import { isGuns, unitIndexOf, unusedOrders, type Action, type GameState } from './types.js';
 
 export type PlayerKind = 'ai' | 'random';
