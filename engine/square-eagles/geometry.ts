@@ -27,7 +27,7 @@ export const arcOfSide = (side: ArcSide): Arc => (side === 'left' || side === 'r
  * either side of the facing and include the diagonals on their edges ("Shooting and moving is +/- 45 degrees").
  */
 export function sideOf(b: Board, cell: number, facing: Facing, other: number): ArcSide {
-  const dc = colOf(b, other) - colOf(b, cell);
+  const dc = (other % b.cols) - (cell % b.cols);
   const dr = rowOf(b, other) - rowOf(b, cell);
   const [fx, fy] = DIR[facing];
   const forward = dc * fx + dr * fy;
@@ -61,7 +61,7 @@ export function facingTowards(b: Board, from: number, to: number): Facing | null
 
 /** The facing closest to the bearing from `from` to `to` (ties go to the north–south axis). */
 export function roughFacing(b: Board, from: number, to: number): Facing {
-  const dc = colOf(b, to) - colOf(b, from);
+  const dc = (to % b.cols) - (from % b.cols);
   const dr = rowOf(b, to) - rowOf(b, from);
   if (Math.abs(dc) > Math.abs(dr)) return dc > 0 ? 90 : 270;
   return dr > 0 ? 180 : 0;

@@ -22,7 +22,6 @@ import { boxOnSide, enemyZoc, facingTowards, reverse, sideOf, type ArcSide, type
 import {
   hasTrait,
   isCavalry,
-  isFoot,
   isSpent,
   onTable,
   type Formation,
@@ -37,7 +36,7 @@ export function canEnd(b: Board, u: UnitState, cell: number): boolean {
   if (!canEnter(b, cell)) return false;
   const f = b.flags[cell]!;
   if ((f & (T_TOWN | T_FORT)) === 0) return true;
-  if (isFoot(u)) return true;
+  if (u.type === 'Infantry' || u.type === 'Lights') return true;
   if ((f & T_TOWN) === 0 && b.options.forts && (u.type === 'Guns' || u.type === 'Horse Guns')) return true;
   return false;
 }
