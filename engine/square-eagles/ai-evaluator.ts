@@ -368,7 +368,7 @@ export class Evaluator {
    */
   threat(ui: number, pose: Pose, holding = false): number {
     let cache = this.threatCache.get(ui);
-    if (!cache) this.threatCache.set(ui, (cache = new Map()));
+    if (!cache) this.threatCache.set(ui, (cache = new Map<number, number>()));
     const key = brokenKey(pose, holding);
     const known = cache.get(key);
     if (known !== undefined) return known;
@@ -477,14 +477,14 @@ export class Evaluator {
 
   private noteBroken(ui: number, pose: Pose, holding: boolean, broken: number): void {
     let cache = this.brokenCache.get(ui);
-    if (!cache) this.brokenCache.set(ui, (cache = new Map()));
+    if (!cache) this.brokenCache.set(ui, (cache = new Map<number, number>()));
     cache.set(brokenKey(pose, holding), broken);
   }
 
   /** Positional value of unit `ui` standing at `pose`, cached per pose. */
   value(ui: number, pose: Pose, ability: FireAbility, extraDie = false): number {
     let cache = this.poseCache.get(ui);
-    if (!cache) this.poseCache.set(ui, (cache = new Map()));
+    if (!cache) this.poseCache.set(ui, (cache = new Map<number, number>()));
     const key = (((pose.cell * 4 + pose.facing / 90) * 3 + FORMATION_INDEX(pose.formation)) * 3 + ABILITY_INDEX[ability]) * 2 + (extraDie ? 1 : 0);
     const hit = cache.get(key);
     if (hit !== undefined) return hit;

@@ -11,7 +11,7 @@ export function binomialPmf(n: number, q: number): Float64Array {
   f[0] = 1;
   for (let k = 0; k < n; k++) {
     for (let j = k + 1; j >= 1; j--) f[j] = f[j]! * (1 - q) + f[j - 1]! * q;
-    f[0] = f[0]! * (1 - q);
+    f[0] = f[0] * (1 - q);
   }
   return f;
 }

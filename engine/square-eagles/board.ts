@@ -2,7 +2,7 @@
 // plain JSON and never changes during a game, so states share it instead of copying it.
 // Which terrain a box has follows docs/rules/square-eagles.md §3 ("Which box has which terrain").
 import { distance, distanceToPath, segmentsIntersect, validPoints } from '../../domain/geometry.js';
-import { cellAt, cellCenter, cellName, cellsAlongPath, gridSize, parseCell, type SquareGrid } from '../../domain/grid.js';
+import { cellAt, cellCenter, cellName, cellsAlongPath, gridSize, parseCell } from '../../domain/grid.js';
 import type { Edge, Feature, Point, RiverFeature, Scenario } from '../../domain/model.js';
 import { classifyCells, dominantTerrain, lineWidth } from '../../domain/terrain-cells.js';
 import { compileObjective, type BoardObjective } from '../objective-cells.js';
@@ -85,7 +85,7 @@ const isRiver = (f: Feature): f is RiverFeature => f.kind === 'river';
 export function compileBoard(scenario: Scenario, optionOverrides?: Partial<RuleOptions>): Board {
   const grid = scenario.grid;
   if (!grid || grid.kind !== 'square' || !(grid.cell > 0)) throw new Error('Square Eagles needs a square grid');
-  const sq = grid as SquareGrid;
+  const sq = grid;
   const { cols, rows } = gridSize(sq, scenario.table);
   if (cols < 1 || rows < 1) throw new Error('The grid has no whole box on the table');
   const n = cols * rows;

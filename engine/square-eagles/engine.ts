@@ -146,7 +146,7 @@ function logError<T>(run: () => T): T {
   }
 }
 
-const options = (o: Readonly<Record<string, boolean>> | undefined): { options?: Partial<RuleOptions> } => (o ? { options: o as Partial<RuleOptions> } : {});
+const options = (o: Readonly<Record<string, boolean>> | undefined): { options?: Partial<RuleOptions> } => (o ? { options: o } : {});
 
 export const squareEaglesEngine: RulesEngine<GameState, Action, BatchTally> = {
   system: 'square-eagles',
@@ -243,7 +243,7 @@ export const squareEaglesEngine: RulesEngine<GameState, Action, BatchTally> = {
 
   playBatchGame: (setup, index): BatchGame => playBatchGame(setup, index),
   emptyTally,
-  addGame: (tally, game) => addGame(tally, game as Parameters<typeof addGame>[1]),
+  addGame: (tally, game) => addGame(tally, game),
   summarise: summariseTally,
   decidedBy: decidedByRows,
 };

@@ -170,7 +170,7 @@ const sightCache = new WeakMap<Board, Map<number, Sightline>>();
 
 function sightline(b: Board, from: number, to: number): Sightline {
   let cache = sightCache.get(b);
-  if (!cache) sightCache.set(b, (cache = new Map()));
+  if (!cache) sightCache.set(b, (cache = new Map<number, Sightline>()));
   const key = from * b.cols * b.rows + to;
   const hit = cache.get(key);
   if (hit) return hit;

@@ -276,7 +276,7 @@ function normalise(a: Action): Action {
   switch (a.type) {
     case 'attach':
     case 'order':
-      return { type: a.type, general: a.general, unit: a.unit } as Action;
+      return { type: a.type, general: a.general, unit: a.unit };
     case 'move':
     case 'march':
       return { type: a.type, unit: a.unit, to: a.to, facing: a.facing };

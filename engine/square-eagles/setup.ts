@@ -1,7 +1,7 @@
 // A new game from a scenario: units and Generals from the orders of battle, set-up positions, automatic and
 // deterministic placement in deployment zones, and the reinforcement schedule (file-format.md "Sides").
 import { unitsOf, walkForces } from '../../domain/forces.js';
-import type { Edge, Entry, Formation as DocFormation, Leader, Scenario, Unit, Zone } from '../../domain/model.js';
+import type { Edge, Entry, Leader, Scenario, Unit, Zone } from '../../domain/model.js';
 import { pointInPolygon } from '../../domain/geometry.js';
 import { squareEaglesType, standardSp } from '../../domain/rule-systems/square-eagles.js';
 import { seedRng } from '../dice.js';
@@ -17,7 +17,6 @@ import {
   type SeType,
   type SideIndex,
   type SideKey,
-  type TraitName,
   type UnitState,
 } from './types.js';
 
@@ -63,7 +62,7 @@ const boards = new WeakMap<Scenario, Map<string, Board>>();
 /** Boards never change during a game, so every game of one scenario object shares one (batches play thousands). */
 function boardFor(scenario: Scenario, options?: Partial<RuleOptions>): Board {
   let byOptions = boards.get(scenario);
-  if (!byOptions) boards.set(scenario, (byOptions = new Map()));
+  if (!byOptions) boards.set(scenario, (byOptions = new Map<string, Board>()));
   const key = JSON.stringify(options ?? {});
   let board = byOptions.get(key);
   if (!board) byOptions.set(key, (board = compileBoard(scenario, options)));
@@ -81,7 +80,7 @@ const templates = new WeakMap<Scenario, Map<string, GameState>>();
  */
 export function createState(scenario: Scenario, opts: NewGameOptions): GameState {
   let byOptions = templates.get(scenario);
-  if (!byOptions) templates.set(scenario, (byOptions = new Map()));
+  if (!byOptions) templates.set(scenario, (byOptions = new Map<string, GameState>()));
   const key = JSON.stringify(opts.options ?? {});
   let template = byOptions.get(key);
   if (!template) byOptions.set(key, (template = buildState(scenario, opts)));
@@ -107,7 +106,7 @@ function buildState(scenario: Scenario, opts: NewGameOptions): GameState {
       const block = unit.ratings?.['square-eagles'];
       const sp = typeof block?.sp === 'number' && block.sp >= 1 ? Math.floor(block.sp) : standardSp(unit)!;
       let traits = 0;
-      for (const t of Array.isArray(block?.traits) ? block.traits : []) traits |= TR[t as TraitName] ?? 0;
+      for (const t of Array.isArray(block?.traits) ? block.traits : []) traits |= TR[t] ?? 0;
       units.push({
         id: unit.id,
         name: unit.name,
@@ -136,7 +135,7 @@ function buildState(scenario: Scenario, opts: NewGameOptions): GameState {
     for (const node of walkForces(side.army, '')) {
       if (node.kind !== 'formation' || !node.node.leader) continue;
       const leader: Leader = node.node.leader;
-      const commands = unitsOf(node.node as DocFormation)
+      const commands = unitsOf(node.node)
         .map((u) => unitIndex.get(u.id))
         .filter((i): i is number => i !== undefined);
       const r = leader.ratings?.['square-eagles'];
