@@ -129,6 +129,7 @@ export const MENU_COMMANDS = [
   'print',
   'about',
   'settings',
+  'shortcuts',
 ] as const;
 export type MenuCommand = (typeof MENU_COMMANDS)[number];
 

@@ -7,7 +7,8 @@ import { PassThrough } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { createDocumentStore } from '../node/document-store.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { EngineApi, HostApi } from '../domain/host-api.js';
+import { APP_COMMANDS, APP_COMMAND_IDS, DESKTOP_COMMANDS, commandKeys, platformOf, toAccelerator } from '../domain/app-commands.js';
+import { MENU_COMMANDS, type EngineApi, type HostApi } from '../domain/host-api.js';
 import type { Message } from '../engine/protocol.js';
 import { runPortEngine, type ParentPortLike } from '../node/engine-main.js';
 import type { EngineListener, EngineSessions } from '../node/engine-process.js';
@@ -711,20 +712,54 @@ describe('application menu', () => {
     it(`has the shortcuts on ${platform}`, () => {
       const t = buildMenuTemplate(() => undefined, platform);
       const acc = accelerators(t);
-      for (const a of ['CmdOrCtrl+N', 'CmdOrCtrl+O', 'CmdOrCtrl+S', 'CmdOrCtrl+Shift+S', 'CmdOrCtrl+P', 'CmdOrCtrl+Z', 'CmdOrCtrl+Shift+Z', 'F7', 'F5']) {
+      for (const a of ['CmdOrCtrl+N', 'CmdOrCtrl+Alt+N', 'CmdOrCtrl+O', 'CmdOrCtrl+S', 'CmdOrCtrl+Shift+S', 'CmdOrCtrl+P', 'CmdOrCtrl+Z', 'CmdOrCtrl+Shift+Z', 'CmdOrCtrl+,', 'F7', 'F5', 'F1']) {
         expect(acc, a).toContain(a);
       }
-      if (platform !== 'darwin') expect(acc).toContain('Ctrl+Y');
+      if (platform === 'darwin') expect(acc).not.toContain('CmdOrCtrl+Y');
+      else expect(acc).toContain('CmdOrCtrl+Y');
       const roles = flattenMenu(t).map((i) => i.role);
       for (const r of ['cut', 'copy', 'paste', 'quit'] as const) expect(roles).toContain(r);
       const labels = t.map((i) => i.label?.replace('&', ''));
       expect(labels).toEqual(expect.arrayContaining(['File', 'Edit', 'Scenario', 'Help']));
     });
+
+    it(`takes every accelerator on ${platform} from the table of commands, and every command's keys are there`, () => {
+      const items = flattenMenu(buildMenuTemplate(() => undefined, platform));
+      const p = platformOf(platform);
+      for (const i of items.filter((x) => x.accelerator)) {
+        const table = i.role === 'quit' ? DESKTOP_COMMANDS.quit : APP_COMMANDS[String(i.id).replace(/-alt(-\d+)?$/, '') as keyof typeof APP_COMMANDS];
+        expect(table, `${i.id ?? i.role} ${i.accelerator}`).toBeDefined();
+        expect(commandKeys(table, p).map(toAccelerator), `${i.id ?? i.role}`).toContain(i.accelerator);
+      }
+      // The other way round: each key of each command is an item's accelerator, unless it types a character.
+      for (const id of APP_COMMAND_IDS) {
+        const wanted = commandKeys(APP_COMMANDS[id], p).flatMap((k) => toAccelerator(k) ?? []);
+        const got = items.filter((i) => i.id === id || String(i.id).startsWith(`${id}-alt`)).map((i) => i.accelerator);
+        expect(got, id).toEqual(expect.arrayContaining(wanted));
+        if (wanted.length) expect(items.find((i) => i.id === id)!.accelerator, id).toBe(wanted[0]);
+      }
+      // No key does two things.
+      const all = items.flatMap((i) => (i.accelerator ? [i.accelerator] : []));
+      expect(new Set(all).size).toBe(all.length);
+      // The page keeps `?` for itself, so it still types in text fields.
+      expect(all.some((a) => a.includes('?'))).toBe(false);
+    });
   }
 
-  it('puts Quit in the File menu on Windows and Linux', () => {
+  it('puts Quit in the File menu on Windows and Linux, with Ctrl+Q on Linux', () => {
     const file = buildMenuTemplate(() => undefined, 'linux').find((i) => i.label === '&File')!;
-    expect(file.submenu!.at(-1)).toMatchObject({ role: 'quit', accelerator: 'Ctrl+Q' });
+    expect(file.submenu!.at(-1)).toMatchObject({ role: 'quit', accelerator: 'CmdOrCtrl+Q' });
+    const windows = buildMenuTemplate(() => undefined, 'win32').find((i) => i.label === '&File')!;
+    expect(windows.submenu!.at(-1)).toEqual({ role: 'quit' });
+  });
+
+  it('has an item for every menu command, labelled as the table says', () => {
+    const items = flattenMenu(buildMenuTemplate(() => undefined, 'linux'));
+    for (const c of MENU_COMMANDS) {
+      const item = items.find((i) => i.id === c);
+      expect(item, c).toBeDefined();
+      expect(item!.label).toBe(APP_COMMANDS[c].label);
+    }
   });
 
   it('sends the command when an item is clicked', () => {
@@ -732,17 +767,19 @@ describe('application menu', () => {
     const items = flattenMenu(buildMenuTemplate((c) => sent.push(c), 'linux'));
     const byAccelerator = (a: string) => items.find((i) => i.accelerator === a)!;
     byAccelerator('CmdOrCtrl+N').click!();
+    byAccelerator('CmdOrCtrl+Alt+N').click!();
     byAccelerator('CmdOrCtrl+O').click!();
     byAccelerator('CmdOrCtrl+S').click!();
     byAccelerator('CmdOrCtrl+Shift+S').click!();
     byAccelerator('CmdOrCtrl+P').click!();
     byAccelerator('CmdOrCtrl+Z').click!();
     byAccelerator('CmdOrCtrl+Shift+Z').click!();
-    byAccelerator('Ctrl+Y').click!();
+    byAccelerator('CmdOrCtrl+Y').click!();
     byAccelerator('F7').click!();
     byAccelerator('F5').click!();
+    byAccelerator('F1').click!();
     items.find((i) => i.label === 'About Aide-de-Camp')!.click!();
-    expect(sent).toEqual(['new', 'open', 'save', 'save-as', 'print', 'undo', 'redo', 'redo', 'validate', 'test-play', 'about']);
+    expect(sent).toEqual(['new', 'new', 'open', 'save', 'save-as', 'print', 'undo', 'redo', 'redo', 'validate', 'test-play', 'shortcuts', 'about']);
   });
 });
 
