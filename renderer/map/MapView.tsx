@@ -346,7 +346,7 @@ export function MapView(props: MapViewProps) {
 
   function onKey(e: KeyboardEvent): boolean {
     if (isEditable(e.target)) return false;
-    if (run({ type: 'key', key: e.key, mod: e.ctrlKey || e.metaKey })) return true;
+    if (run({ type: 'key', key: e.key, mod: e.ctrlKey || e.metaKey, shift: e.shiftKey })) return true;
     if (e.ctrlKey || e.metaKey || e.altKey) return false;
     return camera.key(e.key, e.shiftKey);
   }

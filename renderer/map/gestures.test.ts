@@ -524,3 +524,90 @@ describe('the preview', () => {
     expect(withPreview(p, { blocks: [[8, 4]] })).toEqual({ blocks: [[8, 4]] });
   });
 });
+
+describe('nudging with the arrow keys', () => {
+  const arrow = (desk: Desk, key: string, shift = false) => desk.send({ type: 'key', key, mod: false, shift });
+  const wood = (desk: Desk) => desk.doc.terrain[0] as { polygon: Point[] };
+
+  it('moves the selection by the snap step, and by a cell with Shift, one undo step a press', () => {
+    const desk = new Desk({ selection: [WOOD], snap: { kind: 'inch', step: 1 } });
+    expect(arrow(desk, 'ArrowRight').handled).toBe(true);
+    expect(wood(desk).polygon[0]).toEqual([3, 2]);
+    expect(arrow(desk, 'ArrowRight', true).handled).toBe(true);
+    // The blank scenario's grid has 6" cells.
+    expect(wood(desk).polygon[0]).toEqual([9, 2]);
+    arrow(desk, 'ArrowDown');
+    arrow(desk, 'ArrowUp', true);
+    expect(wood(desk).polygon).toEqual([[9, 0], [17, 0], [17, 8], [9, 8]]);
+    expect(desk.edits.map((e) => e.label)).toEqual(['Move woods', 'Move woods', 'Move woods', 'Move woods']);
+    expect(desk.edits.every((e) => e.mergeKey === undefined)).toBe(true);
+  });
+
+  it('steps by a tenth of an inch with snap off, a cell when snapping to cells, and ten steps with Shift on a map without a grid', () => {
+    const desk = new Desk({ selection: [OBJECTIVE] });
+    arrow(desk, 'ArrowLeft');
+    expect(desk.doc.objectives[0]!.at).toEqual([29.9, 30]);
+    desk.snap = { kind: 'grid' };
+    arrow(desk, 'ArrowLeft');
+    expect(desk.doc.objectives[0]!.at).toEqual([23.9, 30]);
+    const { grid: _grid, ...gridless } = desk.doc;
+    desk.doc = gridless;
+    desk.snap = { kind: 'inch', step: 0.5 };
+    arrow(desk, 'ArrowUp', true);
+    expect(desk.doc.objectives[0]!.at).toEqual([23.9, 25]);
+  });
+
+  it('moves a unit kept in a cell by a whole cell, even when the snap step is smaller', () => {
+    const desk = new Desk({ snap: { kind: 'inch', step: 1 } });
+    const red = desk.doc.sides[0];
+    desk.doc = { ...desk.doc, sides: [{ ...red, army: { ...red.army, units: [{ id: 'u', name: '1er Ligne', arm: 'infantry', type: 'line', setup: { cell: 'B2' } }] } }, desk.doc.sides[1]] };
+    desk.selection = ['/sides/0/army/units/0'];
+    arrow(desk, 'ArrowRight');
+    expect(desk.doc.sides[0].army.units![0]!.setup).toEqual({ cell: 'C2' });
+    expect(desk.edits).toHaveLength(1);
+  });
+
+  it('keeps what it moves on the table', () => {
+    const desk = new Desk({ selection: [WOOD], snap: { kind: 'inch', step: 1 } });
+    arrow(desk, 'ArrowLeft', true);
+    expect(wood(desk).polygon[0]).toEqual([0, 2]);
+    // Against the edge the key is still the selection's (no pan), and nothing more moves.
+    const again = arrow(desk, 'ArrowLeft');
+    expect(again.handled).toBe(true);
+    expect(again.effects).toEqual([]);
+    expect(desk.edits).toHaveLength(1);
+  });
+
+  it('moves a corner picked with its handles alone', () => {
+    const desk = new Desk({ selection: [`${WOOD}/polygon/2`], snap: { kind: 'inch', step: 0.5 } });
+    arrow(desk, 'ArrowDown');
+    expect(wood(desk).polygon).toEqual([[2, 2], [10, 2], [10, 10.5], [2, 10]]);
+    expect(desk.edits.map((e) => e.label)).toEqual(['Move point']);
+  });
+
+  it('leaves locked items where they are, and says why', () => {
+    const desk = new Desk({ selection: [WOOD], snap: { kind: 'inch', step: 1 } });
+    desk.locked.add('woods');
+    const step = arrow(desk, 'ArrowRight');
+    expect(step.handled).toBe(true);
+    expect(step.effects).toEqual([{ type: 'message', text: expect.stringContaining('locked layer') }]);
+    expect(desk.doc).toEqual(doc());
+    // Of a selection partly locked, the rest moves.
+    desk.selection = [WOOD, OBJECTIVE];
+    arrow(desk, 'ArrowRight');
+    expect(desk.doc.objectives[0]!.at).toEqual([31, 30]);
+    expect(wood(desk).polygon[0]).toEqual([2, 2]);
+  });
+
+  it('leaves the arrows to the camera with nothing selected, while drawing, and in the play view', () => {
+    expect(arrow(new Desk(), 'ArrowRight').handled).toBe(false);
+    const drawing = new Desk({ selection: [WOOD], tool: { type: 'line', kind: 'road' } });
+    drawing.click([20, 20]);
+    expect(arrow(drawing, 'ArrowRight').handled).toBe(false);
+    expect(arrow(new Desk({ selection: [WOOD], tableClicks: true }), 'ArrowRight').handled).toBe(false);
+    // A modifier makes it someone else's key.
+    const desk = new Desk({ selection: [WOOD] });
+    expect(desk.send({ type: 'key', key: 'ArrowRight', mod: true }).handled).toBe(false);
+    expect(desk.edits).toEqual([]);
+  });
+});

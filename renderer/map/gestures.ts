@@ -5,7 +5,7 @@
 // commands.ts, handed back as an `edit` effect.
 import { distance, ellipsePolygon, rectanglePolygon, validPoints, type BoundingBox } from '../../domain/geometry.js';
 import { isCellGrid } from '../../domain/grid.js';
-import { blockCorner, edgeZoneAt, snapToRiver, tidy, type Snap } from '../../domain/map/edit.js';
+import { blockCorner, clampToTable, edgeZoneAt, snapToRiver, tidy, type Snap } from '../../domain/map/edit.js';
 import type { MapScene } from '../../domain/map/scene.js';
 import { edgeBand } from '../../domain/map/shapes.js';
 import type { Edge, Point, Scenario } from '../../domain/model.js';
@@ -116,7 +116,8 @@ export type GestureEvent =
   | { type: 'down'; pointer: PointerAt; button: number; shift: boolean; alt: boolean; time: number }
   | { type: 'move'; pointer: PointerAt; shift: boolean }
   | { type: 'up'; id: number; touch: boolean }
-  | { type: 'key'; key: string; mod: boolean }
+  /** Shift picks the bigger nudge of the arrow keys. */
+  | { type: 'key'; key: string; mod: boolean; shift?: boolean }
   | { type: 'key-up'; key: string }
   | { type: 'blur' }
   /** Another tool was chosen. */
@@ -178,7 +179,7 @@ export function reduceGesture(state: GestureState, event: GestureEvent, ctx: Ges
       up(r, event);
       break;
     case 'key':
-      handled = key(r, event.key, event.mod);
+      handled = key(r, event.key, event.mod) || (!event.mod && nudge(r, event.key, event.shift === true));
       break;
     case 'key-up':
       if (event.key === ' ' && r.s.space) {
@@ -753,3 +754,66 @@ function key(r: Run, k: string, mod: boolean): boolean {
   }
   return false;
 }
+
+// ---- Nudging ---------------------------------------------------------------------------------------------------
+
+/** How far an arrow key moves the selection with snapping off: fine enough to place by eye. */
+export const FINE_NUDGE = 0.1;
+
+const ARROWS: Readonly<Record<string, Point>> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
+/**
+ * How far an arrow key moves the selection, in inches: the snap step (a cell when snapping to cells, a tenth of an
+ * inch with snap off); with Shift a grid cell, or ten snap steps on a map without a grid.
+ */
+export function nudgeStep(ctx: Pick<GestureContext, 'scenario' | 'snap'>, shift: boolean): number {
+  const grid = ctx.scenario.grid;
+  const cell = isCellGrid(grid) ? grid.cell : null;
+  const step = ctx.snap.kind === 'inch' ? ctx.snap.step : ctx.snap.kind === 'grid' && cell !== null ? cell : FINE_NUDGE;
+  return shift ? (cell ?? step * 10) : step;
+}
+
+/**
+ * An arrow key with something selected on the map moves it by the nudge step, one undo step a press; what is locked
+ * stays, and nothing leaves the table. Without a selection the key is not the map's, so the camera pans.
+ */
+function nudge(r: Run, k: string, shift: boolean): boolean {
+  const dir = ARROWS[k];
+  const { ctx } = r;
+  if (!dir || ctx.tableClicks || ctx.selection.length === 0 || r.s.gesture || r.s.draft) return false;
+  const s = ctx.scenario;
+  const step = nudgeStep(ctx, shift);
+  const v = ctx.selection.length === 1 ? parseVertex(ctx.selection[0]!) : null;
+  if (v) {
+    // A corner picked with its handles moves alone.
+    if (unlocked([v.owner], ctx.layers, ctx.locked).length === 0) return lockedNudge(r);
+    const at = validPoints(getAt(s, pointerToPath(v.points)))[v.index];
+    if (!at) return false;
+    const to = clampToTable([at[0] + dir[0] * step, at[1] + dir[1] * step], s.table);
+    if (to[0] !== at[0] || to[1] !== at[1]) edit(r, moveVertex(s, ctx.selection[0]!, to));
+    return true;
+  }
+  const onMap = owners(ctx.selection).filter((p) => selectionBox(ctx.scene, [p]) !== null);
+  // Selected in the outline but not on the table (a unit not yet placed): nothing here to move.
+  if (onMap.length === 0) return false;
+  const pointers = unlocked(withDependents(s, onMap), ctx.layers, ctx.locked);
+  if (pointers.length === 0) return lockedNudge(r);
+  const b = selectionBox(ctx.scene, pointers)!;
+  const moveBy = (d: number) => {
+    const dx = tidy(Math.min(s.table.width - b.maxX, Math.max(-b.minX, dir[0] * d)));
+    const dy = tidy(Math.min(s.table.height - b.maxY, Math.max(-b.minY, dir[1] * d)));
+    return dx !== 0 || dy !== 0 ? moveSelection(s, pointers, dx, dy) : null;
+  };
+  // Whatever keeps to cells (a unit in a cell, a painted area) does not move by less than a cell.
+  const cell = isCellGrid(s.grid) ? s.grid.cell : step;
+  const moved = moveBy(step);
+  // At the table's edge the key still belongs to the selection: panning instead would surprise.
+  edit(r, moved?.changes.length ? moved : step < cell ? moveBy(cell) : null);
+  return true;
+}
+
+function lockedNudge(r: Run): boolean {
+  message(r, 'The selection is on a locked layer: unlock it in the Layers panel to move it.');
+  return true;
+}
+
