@@ -137,6 +137,22 @@ export function App({ host }: { host: HostApi }) {
   // In test play a text field keeps its own undo; the game's undo is for the board.
   const keepTextUndo = useCallback((id: MenuCommand, e: KeyboardEvent) => (id === 'undo' || id === 'redo') && find('play') !== undefined && isTextField(e.target), [find]);
   useCommandKeys(shell, run, keepTextUndo);
+  // What each command can do now: the toolbar's buttons and the shortcut sheet read the same answer.
+  const scenarioOpen = editor.doc !== null && isScenario(editor.doc);
+  const enabled: Readonly<Record<MenuCommand, boolean>> = {
+    new: true,
+    open: true,
+    save: editor.doc !== null,
+    'save-as': editor.doc !== null,
+    print: scenarioOpen,
+    settings: true,
+    undo: editor.history.past.length > 0,
+    redo: editor.history.future.length > 0,
+    validate: true,
+    'test-play': scenarioOpen,
+    shortcuts: true,
+    about: true,
+  };
   const tip = (id: MenuCommand) => commandTooltip(id, shell ?? 'web', PLATFORM);
   const hint = (id: MenuCommand) => keyHint(id, shell ?? 'web', PLATFORM);
 
@@ -189,33 +205,33 @@ export function App({ host }: { host: HostApi }) {
           </Tooltip>
           <Tooltip title={tip('save')}>
             <span>
-              <Button color="inherit" onClick={() => run('save')} disabled={!editor.doc} data-testid="cmd-save">Save</Button>
+              <Button color="inherit" onClick={() => run('save')} disabled={!enabled.save} data-testid="cmd-save">Save</Button>
             </span>
           </Tooltip>
           <Tooltip title={tip('save-as')}>
             <span>
-              <Button color="inherit" onClick={() => run('save-as')} disabled={!editor.doc} data-testid="cmd-save-as">Save as</Button>
+              <Button color="inherit" onClick={() => run('save-as')} disabled={!enabled['save-as']} data-testid="cmd-save-as">Save as</Button>
             </span>
           </Tooltip>
-          <Tooltip title={editor.doc && isScenario(editor.doc) ? tip('print') : `${tip('print')}: ${APP_COMMANDS.print.when.toLowerCase()}`}>
+          <Tooltip title={enabled.print ? tip('print') : `${tip('print')}: ${APP_COMMANDS.print.when.toLowerCase()}`}>
             <span>
-              <Button color="inherit" onClick={() => run('print')} disabled={!editor.doc || !isScenario(editor.doc)} data-testid="cmd-print">Print…</Button>
+              <Button color="inherit" onClick={() => run('print')} disabled={!enabled.print} data-testid="cmd-print">Print…</Button>
             </span>
           </Tooltip>
           <Tooltip title={editor.doc && isScenario(editor.doc) && playProblem ? playProblem : tip('test-play')}>
             <span>
-              <Button color="inherit" onClick={() => run('test-play')} disabled={!editor.doc || !isScenario(editor.doc)} data-testid="cmd-test-play">Test play</Button>
+              <Button color="inherit" onClick={() => run('test-play')} disabled={!enabled['test-play']} data-testid="cmd-test-play">Test play</Button>
             </span>
           </Tooltip>
           <Divider orientation="vertical" flexItem sx={{ borderColor: 'rgba(255,255,255,0.3)', mx: 1 }} />
           <Tooltip title={editor.history.past.length ? `Undo ${editor.history.past[editor.history.past.length - 1]!.label}${hint('undo')}` : 'Nothing to undo'}>
             <span>
-              <Button color="inherit" onClick={() => run('undo')} disabled={!editor.history.past.length} data-testid="cmd-undo">Undo</Button>
+              <Button color="inherit" onClick={() => run('undo')} disabled={!enabled.undo} data-testid="cmd-undo">Undo</Button>
             </span>
           </Tooltip>
           <Tooltip title={editor.history.future.length ? `Redo ${editor.history.future[0]!.label}${hint('redo')}` : 'Nothing to redo'}>
             <span>
-              <Button color="inherit" onClick={() => run('redo')} disabled={!editor.history.future.length} data-testid="cmd-redo">Redo</Button>
+              <Button color="inherit" onClick={() => run('redo')} disabled={!enabled.redo} data-testid="cmd-redo">Redo</Button>
             </span>
           </Tooltip>
           <Box sx={{ flex: 1, textAlign: 'center', overflow: 'hidden' }}>
@@ -380,7 +396,7 @@ export function App({ host }: { host: HostApi }) {
       {playing && editor.doc && isScenario(editor.doc) && (
         <PlayDialog open scenario={editor.doc} engine={host.engine} onClose={() => close('play')} />
       )}
-      {modalOf(modals.open, 'shortcuts') && <ShortcutSheet open shell={shell ?? 'web'} platform={PLATFORM} onClose={() => close('shortcuts')} />}
+      {modalOf(modals.open, 'shortcuts') && <ShortcutSheet open shell={shell ?? 'web'} platform={PLATFORM} enabled={enabled} onClose={() => close('shortcuts')} />}
       <AboutDialog open={modalOf(modals.open, 'about') !== undefined} version={info?.version ?? ''} shell={info?.shell ?? 'web'} onClose={() => close('about')} />
       <SettingsDialog
         open={modalOf(modals.open, 'settings') !== undefined}

@@ -3,7 +3,7 @@
 // each opening starts with an empty search.
 import { Box, Dialog, DialogContent, DialogTitle, IconButton, TextField, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
-import type { Platform } from '../../domain/app-commands.js';
+import type { AppCommandId, Platform } from '../../domain/app-commands.js';
 import type { Shell } from './actions.js';
 import { filterSheet, shortcutSheet, type SheetKey } from './shortcut-sheet.js';
 
@@ -35,7 +35,14 @@ function Keys(props: { keys: SheetKey[] }) {
   );
 }
 
-export function ShortcutSheet(props: { open: boolean; shell: Shell; platform: Platform; onClose: () => void }) {
+export function ShortcutSheet(props: {
+  open: boolean;
+  shell: Shell;
+  platform: Platform;
+  /** Which commands can run now: the others are shown dimmed, with when they can. */
+  enabled: Readonly<Record<AppCommandId, boolean>>;
+  onClose: () => void;
+}) {
   const [query, setQuery] = useState('');
   const sections = useMemo(() => shortcutSheet(props.shell, props.platform), [props.shell, props.platform]);
   const shown = filterSheet(sections, query);
@@ -71,7 +78,12 @@ export function ShortcutSheet(props: { open: boolean; shell: Shell; platform: Pl
               {s.title}
             </Typography>
             {s.rows.map((r) => (
-              <Box key={`${r.label}|${r.keys.map((k) => k.text).join()}`} data-shortcut-row={r.label} sx={{ display: 'flex', alignItems: 'baseline', gap: 1, py: '3px', fontSize: 13 }}>
+              <Box
+                key={`${r.label}|${r.keys.map((k) => k.text).join()}`}
+                data-shortcut-row={r.label}
+                data-enabled={r.command && !props.enabled[r.command] ? 'false' : undefined}
+                sx={{ display: 'flex', alignItems: 'baseline', gap: 1, py: '3px', fontSize: 13, color: r.command && !props.enabled[r.command] ? 'text.secondary' : 'text.primary' }}
+              >
                 <Box sx={{ flex: 1, minWidth: 0 }}>
                   {r.label}
                   {(r.detail || r.when) && (

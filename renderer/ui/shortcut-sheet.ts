@@ -2,7 +2,7 @@
 // (domain/app-commands.ts), the map's tools and commands (map/tools.ts), the map's other keys (map/map-keys.ts) and
 // the Forces view's (army/forces-keys.ts). In the web shell a key the browser keeps for itself is marked, so the
 // sheet never promises what the shell cannot do.
-import { APP_COMMANDS, APP_COMMAND_IDS, COMMAND_GROUPS, DESKTOP_COMMANDS, browserKeeps, commandKeys, type AppCommand, type Platform } from '../../domain/app-commands.js';
+import { APP_COMMANDS, APP_COMMAND_IDS, COMMAND_GROUPS, DESKTOP_COMMANDS, browserKeeps, commandKeys, type AppCommand, type AppCommandId, type Platform } from '../../domain/app-commands.js';
 import { TABLE_KEYS, TREE_KEYS } from '../army/forces-keys.js';
 import { MAP_KEYS, type KeyEntry } from '../map/map-keys.js';
 import { AREA_TOOLS, LINE_TOOLS, MAP_COMMANDS, POINT_TOOLS, SCENARIO_TOOLS, SHAPE_MODES, type Shortcut } from '../map/tools.js';
@@ -16,6 +16,8 @@ export interface SheetKey {
 }
 
 export interface SheetRow {
+  /** The application command the row is, whose state the sheet can show. */
+  command?: AppCommandId;
   label: string;
   detail?: string;
   keys: SheetKey[];
@@ -71,7 +73,7 @@ export function shortcutSheet(shell: Shell, platform: Platform): SheetSection[] 
   const app = COMMAND_GROUPS.map((group) => ({
     title: group,
     rows: [
-      ...APP_COMMAND_IDS.filter((id) => APP_COMMANDS[id].group === group).map((id) => commandRow(APP_COMMANDS[id], shell, platform)),
+      ...APP_COMMAND_IDS.filter((id) => APP_COMMANDS[id].group === group).map((id) => ({ command: id, ...commandRow(APP_COMMANDS[id], shell, platform) })),
       // Quitting is the desktop's; a browser tab closes the browser's way.
       ...(shell === 'electron' ? Object.values(DESKTOP_COMMANDS).filter((c) => c.group === group).map((c) => commandRow(c, shell, platform)) : []),
     ],

@@ -48,6 +48,9 @@ describe('keyboard shortcuts', () => {
     expect(await newRow.locator('kbd').evaluateAll((ks) => ks.map((k) => `${k.textContent}${k.hasAttribute('data-kept') ? ' (kept)' : ''}`))).toEqual(['Ctrl+N (kept)', 'Ctrl+Alt+N']);
     expect(await newRow.textContent()).toContain('The browser keeps Ctrl+N');
     expect(await sheet(page).locator('[data-section="Map: tools"] [data-shortcut-row="Woods"] kbd').textContent()).toBe('W');
+    // With no document open, what needs one is shown as not available now.
+    expect(await sheet(page).locator('[data-shortcut-row="Save"]').getAttribute('data-enabled')).toBe('false');
+    expect(await sheet(page).locator('[data-shortcut-row="Open"]').getAttribute('data-enabled')).toBeNull();
     await page.setViewportSize({ width: 1280, height: 720 });
     await settled(page);
     await painted(page);
@@ -69,12 +72,14 @@ describe('keyboard shortcuts', () => {
     // The menu behind ⋮ opens it as well, and names its key.
     await page.getByTestId('cmd-more').click();
     expect(await page.getByTestId('menu-shortcuts').textContent()).toBe('Keyboard ShortcutsF1');
+    await painted(page);
+    await screenshot(page, 'shortcuts-02-more-menu');
     await page.getByTestId('menu-shortcuts').click();
     await sheet(page).waitFor();
     await page.setViewportSize({ width: 1440, height: 900 });
     await settled(page);
     await painted(page);
-    await screenshot(page, 'shortcuts-02-sheet-1440');
+    await screenshot(page, 'shortcuts-03-sheet-1440');
     await page.keyboard.press('Escape');
     await expect.poll(() => sheet(page).count()).toBe(0);
     expect(errors).toEqual([]);
@@ -90,6 +95,7 @@ describe('keyboard shortcuts', () => {
     const [x, y] = await toScreen(page, [10, 10]);
     await page.mouse.click(x, y);
     await page.keyboard.press('v');
+    await painted(page);
     await page.mouse.click(x, y);
     const east = field(page, '/objectives/0/at/0');
     const south = field(page, '/objectives/0/at/1');
@@ -123,7 +129,10 @@ describe('keyboard shortcuts', () => {
     expect(await undoLabel(page)).toBe('Undo Add objective (Ctrl+Z)');
 
     // In a text field ? is typed, and opens no sheet.
-    await page.mouse.click(x, y);
+    // The canvas is drawn (and hit-tested) where the view now is before the next click.
+    await painted(page);
+    const [ox, oy] = await toScreen(page, [10, 10]);
+    await page.mouse.click(ox, oy);
     const name = inspector(page).locator('input[data-pointer="/objectives/0/name"]');
     await name.click();
     await page.keyboard.press('?');
@@ -181,7 +190,7 @@ describe('keyboard shortcuts', () => {
     await page.keyboard.press('Tab');
     expect(await focused(page)).toBe('guardBattery');
     await painted(page);
-    await screenshot(page, 'shortcuts-03-table');
+    await screenshot(page, 'shortcuts-04-table');
     // A click still reaches a cell that does not apply, to clear a value left there.
     await artillery.locator('input[data-col="ranks"]').click();
     expect(await focused(page)).toBe('ranks');
