@@ -10,7 +10,6 @@ import {
   T_ROAD,
   T_TOWN,
   T_WOODS,
-  boxDistance,
   colOf,
   isCut,
   rowOf,
@@ -18,7 +17,8 @@ import {
   type Board,
   type Facing,
 } from './board.js';
-import { boxOnSide, enemyZoc, facingTowards, reverse, sideOf, type ArcSide, type Ctx } from './geometry.js';
+import { boardTables } from './board-tables.js';
+import { boxOnSide, enemyNear, enemyZoc, facingTowards, reverse, sideOf, type ArcSide, type Ctx } from './geometry.js';
 import {
   hasTrait,
   isCavalry,
@@ -65,8 +65,7 @@ function mayMarch(ctx: Ctx, u: UnitState): boolean {
 }
 
 function nearEnemy(ctx: Ctx, side: SideIndex, cell: number): boolean {
-  for (const e of ctx.s.units) if (e.side !== side && onTable(e) && boxDistance(ctx.b, cell, e.cell) <= 1) return true;
-  return false;
+  return enemyNear(ctx, side)[cell] === 1;
 }
 
 /** A box is in the way of a diagonal step when it holds troops or terrain the mover cannot enter. */
@@ -104,8 +103,6 @@ function zocFacings(ctx: Ctx, owners: number[]): Facing[] {
   return out;
 }
 
-const key = (to: number, facing: Facing): number => to * 4 + facing / 90;
-
 /**
  * Whether a unit that started in the ZOC of `owners` has withdrawn when it ends in `to` (Units and Boxes: it stays
  * facing into them, assaults one, or withdraws from the zone). Withdrawing takes it away: it may not end beside
@@ -123,6 +120,21 @@ function clearOf(ctx: Ctx, owners: readonly number[] | undefined, to: number): b
   return true;
 }
 
+// moveOptions marks each destination and facing it has found in `seen` with its call's number, so a search
+// needs neither a Map nor clearing; the keys go to `found` in the order first reached, which is the order of the
+// actions the engine lists (and so of every seeded random game).
+let seen = new Int32Array(0);
+let searchNo = 0;
+
+function startSearch(cells: number): number {
+  if (seen.length < cells * 4) seen = new Int32Array(cells * 4);
+  if (++searchNo === 0x7fffffff) {
+    seen.fill(0);
+    searchNo = 1;
+  }
+  return searchNo;
+}
+
 /**
  * Move or March destinations with final facings (rules 3.iii, 3.iv Maneuver a–c). `spent`, when given, hears the
  * movement used each time a destination is reached (the play view tints boxes by the cheapest).
@@ -132,27 +144,41 @@ export function moveOptions(ctx: Ctx, ui: number, march: boolean, spent?: (to: n
   const u = s.units[ui]!;
   if (u.formation === 'square' || isSpent(u)) return [];
   if (march && !mayMarch(ctx, u)) return [];
-  const found = new Map<number, MoveOption>();
+  const t = boardTables(b);
+  const { forward, flankA, flankB } = t;
+  const woodsAt = t.woods;
+  const occ = ctx.occ;
+  const units = s.units;
+  const near = march ? enemyNear(ctx, u.side) : null;
+  const zocOf = ctx.zoc[u.side === 0 ? 1 : 0];
+  const no = startSearch(b.cols * b.rows);
+  const found: number[] = [];
   const startZoc = enemyZoc(ctx, u.side, u.cell);
+  const home = u.cell;
   const add = (to: number, facing: Facing, cost: number): void => {
     // Leaving the box is a withdrawal from any ZOC it started in: it must end clear of those units.
-    if (to !== u.cell && !clearOf(ctx, startZoc, to)) return;
+    if (startZoc && to !== home && !clearOf(ctx, startZoc, to)) return;
     spent?.(to, cost);
-    const k = key(to, facing);
-    if (!found.has(k)) found.set(k, { to, facing });
+    const k = to * 4 + facing / 90;
+    if (seen[k] !== no) {
+      seen[k] = no;
+      found.push(k);
+    }
   };
   const lights = u.type === 'Lights';
+  const side = u.side;
   const militia = hasTrait(u, 'militia');
   const sluggish = hasTrait(u, 'sluggish');
   const freeEndTurn = lights || isCavalry(u);
   const allowance = baseMove(u) + (march ? 1 : 0);
-  const startWoods = !lights && (b.flags[u.cell]! & T_WOODS) !== 0;
+  const half = allowance / 2;
+  const startWoods = !lights && woodsAt[home] === 1;
   const diagonalOk = mayStepDiagonally(u);
 
   // In place: a turn only. A unit starting in an enemy ZOC that stays must face one of the units exerting it.
   if (!militia) {
     const facings = startZoc ? zocFacings(ctx, startZoc) : FACINGS;
-    for (const f of facings) if (f !== u.facing) add(u.cell, f, 0);
+    for (const f of facings) if (f !== u.facing) add(home, f, 0);
   }
 
   // Infantry and Guns turn at the start; Lights and Cavalry at the start or the end, one of the two; Sluggish only at the end;
@@ -162,25 +188,28 @@ export function moveOptions(ctx: Ctx, ui: number, march: boolean, spent?: (to: n
   const startFacings: readonly Facing[] = militia || sluggish ? [u.facing] : FACINGS;
   const endTurn = !militia && (freeEndTurn || sluggish);
 
+  // A diagonal step is barred when both boxes beside it are blocked, by terrain (-1 in the tables) or by troops
+  // other than the mover (Units and Boxes).
+  const blocks = (cell: number): boolean => cell < 0 || (occ[cell]! >= 0 && occ[cell] !== ui);
   const walk = (pos: number, facing: Facing, turned: boolean, cost: number, diagUsed: boolean, woods: boolean): void => {
     const kinds = diagonalOk && !diagUsed ? 3 : 1;
+    const base = (pos * 4 + facing / 90) * 3;
     for (let k = 0; k < kinds; k++) {
-      const [dc, dr, diag] = FORWARD_STEPS[facing][k]!;
-      const to = stepOk(ctx, ui, pos, dc, dr);
+      const to = forward[base + k]!;
       if (to < 0) continue;
-      const occupant = ctx.occ[to]!;
-      if (occupant >= 0) {
-        // Only skirmishers pass through, and only through friends, and they must clear them (3.iv Maneuver b).
-        if (!(lights && s.units[occupant]!.side === u.side)) continue;
-      }
-      const c = cost + (diag ? 1.5 : 1);
-      const w = woods || (!lights && (b.flags[to]! & T_WOODS) !== 0);
+      const diag = k > 0;
+      if (diag && blocks(flankA[base + k]!) && blocks(flankB[base + k]!)) continue;
+      const occupant = occ[to]!;
+      // Only skirmishers pass through, and only through friends, and they must clear them (3.iv Maneuver b).
+      if (occupant >= 0 && !(lights && units[occupant]!.side === side)) continue;
+      const c = diag ? cost + 1.5 : cost + 1;
+      const w = woods || (!lights && woodsAt[to] === 1);
       // In woods a unit moves at half speed or turns, not both (3.iv c.2).
       if (w && turned) continue;
-      if (c > (w ? allowance / 2 : allowance)) continue;
-      if (march && nearEnemy(ctx, u.side, to)) continue;
-      const zoc = enemyZoc(ctx, u.side, to);
-      if (zoc) {
+      if (c > (w ? half : allowance)) continue;
+      if (near !== null && near[to] === 1) continue;
+      const zoc = zocOf[to];
+      if (zoc !== undefined && zoc.length > 0) {
         // Entering an enemy ZOC ends the move facing a unit that exerts it.
         if (occupant < 0 && canEnd(b, u, to)) for (const f of zocFacings(ctx, zoc)) if (!militia || f === facing) add(to, f, c);
         continue;
@@ -193,13 +222,13 @@ export function moveOptions(ctx: Ctx, ui: number, march: boolean, spent?: (to: n
       walk(to, facing, turned, c, diagUsed || diag, w);
     }
   };
-  for (const f of startFacings) walk(u.cell, f, f !== u.facing, 0, false, startWoods);
+  for (const f of startFacings) walk(home, f, f !== u.facing, 0, false, startWoods);
 
   // Road movement: +1 box and free turns when the whole move follows a road; infantry only in column (3.iv c.5).
-  if ((b.flags[u.cell]! & T_ROAD) !== 0 && (u.type !== 'Infantry' || u.formation === 'column')) {
+  if ((b.flags[home]! & T_ROAD) !== 0 && (u.type !== 'Infantry' || u.formation === 'column')) {
     const roadAllowance = allowance + 1;
-    const best = new Map<number, number>([[u.cell, 0]]);
-    const queue: [number, number][] = [[u.cell, 0]];
+    const best = new Map<number, number>([[home, 0]]);
+    const queue: [number, number][] = [[home, 0]];
     while (queue.length > 0) {
       const [pos, cost] = queue.shift()!;
       for (const to of b.road[pos]!) {
@@ -210,15 +239,15 @@ export function moveOptions(ctx: Ctx, ui: number, march: boolean, spent?: (to: n
           if (dc !== fx || dr !== fy) continue;
         }
         if (stepOk(ctx, ui, pos, dc, dr) !== to) continue;
-        const occupant = ctx.occ[to]!;
-        if (occupant >= 0 && !(lights && s.units[occupant]!.side === u.side)) continue;
+        const occupant = occ[to]!;
+        if (occupant >= 0 && !(lights && units[occupant]!.side === side)) continue;
         const c = cost + (dc !== 0 && dr !== 0 ? 1.5 : 1);
         if (c > roadAllowance) continue;
-        if (march && nearEnemy(ctx, u.side, to)) continue;
+        if (near !== null && near[to] === 1) continue;
         const prev = best.get(to);
         if (prev !== undefined && prev <= c) continue;
         best.set(to, c);
-        const zoc = enemyZoc(ctx, u.side, to);
+        const zoc = enemyZoc(ctx, side, to);
         if (zoc) {
           if (occupant < 0 && canEnd(b, u, to)) for (const f of zocFacings(ctx, zoc)) if (!militia || f === u.facing) add(to, f, c);
           continue;
@@ -231,7 +260,12 @@ export function moveOptions(ctx: Ctx, ui: number, march: boolean, spent?: (to: n
       }
     }
   }
-  return [...found.values()];
+  const out: MoveOption[] = new Array<MoveOption>(found.length);
+  for (let i = 0; i < found.length; i++) {
+    const k = found[i]!;
+    out[i] = { to: k >> 2, facing: ((k & 3) * 90) as Facing };
+  }
+  return out;
 }
 
 export interface ManeuverOption {
