@@ -21,7 +21,14 @@ export interface BoardTables {
   readonly woods: Uint8Array;
   /** For box `i` and direction `d` of the eight (N, NE, E, SE, S, SW, W, NW) at `i * 8 + d`: the neighbour or -1. */
   readonly around: Int16Array;
+  /** The same neighbour when a step may enter it: not impassable, not across a river between boxes; else -1. */
+  readonly stepTo: Int16Array;
+  /** 1 where a box is not impassable. */
+  readonly enterable: Uint8Array;
 }
+
+/** The index in AROUND of a step (dc, dr), each −1, 0 or 1, at `(dr + 1) * 3 + dc + 1`; -1 for no step. */
+export const DIRECTION: readonly number[] = [7, 0, 1, 6, -1, 2, 5, 4, 3];
 
 const tables = new WeakMap<Board, BoardTables>();
 
@@ -61,5 +68,12 @@ function buildTables(b: Board): BoardTables {
   for (let i = 0; i < n; i++) woods[i] = (b.flags[i]! & T_WOODS) !== 0 ? 1 : 0;
   const around = new Int16Array(n * 8).fill(-1);
   for (let i = 0; i < n; i++) for (let d = 0; d < 8; d++) around[i * 8 + d] = step(b, i, AROUND[d]![0], AROUND[d]![1]);
-  return { forward, flankA, flankB, woods, around };
+  const enterableAt = new Uint8Array(n);
+  for (let i = 0; i < n; i++) enterableAt[i] = enterable(i) ? 1 : 0;
+  const stepTo = new Int16Array(n * 8).fill(-1);
+  for (let i = 0; i < n * 8; i++) {
+    const to = around[i]!;
+    if (enterable(to) && !isCut(b, i >> 3, to)) stepTo[i] = to;
+  }
+  return { forward, flankA, flankB, woods, around, stepTo, enterable: enterableAt };
 }

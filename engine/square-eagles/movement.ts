@@ -3,7 +3,6 @@
 // Choices where the text is silent are recorded in docs/rules/square-eagles.md §7.
 import {
   DIR,
-  FORWARD_STEPS,
   FACINGS,
   IMPASSABLE,
   T_FORT,
@@ -13,11 +12,10 @@ import {
   colOf,
   isCut,
   rowOf,
-  step,
   type Board,
   type Facing,
 } from './board.js';
-import { boardTables } from './board-tables.js';
+import { DIRECTION, boardTables } from './board-tables.js';
 import { boxOnSide, enemyNear, enemyZoc, facingTowards, reverse, sideOf, type ArcSide, type Ctx } from './geometry.js';
 import {
   hasTrait,
@@ -80,11 +78,13 @@ function blocksDiagonal(ctx: Ctx, self: number, cell: number): boolean {
  * boxes, and for a diagonal, not with both side boxes blocked (Units and Boxes).
  */
 function stepOk(ctx: Ctx, self: number, from: number, dc: number, dr: number): number {
-  const to = step(ctx.b, from, dc, dr);
-  if (to < 0 || !canEnter(ctx.b, to) || isCut(ctx.b, from, to)) return -1;
-  if (dc !== 0 && dr !== 0) {
-    if (blocksDiagonal(ctx, self, step(ctx.b, from, dc, 0)) && blocksDiagonal(ctx, self, step(ctx.b, from, 0, dr))) return -1;
-  }
+  const t = boardTables(ctx.b);
+  const d = DIRECTION[(dr + 1) * 3 + dc + 1]!;
+  if (d < 0) return -1;
+  const to = t.stepTo[from * 8 + d]!;
+  if (to < 0 || (d & 1) === 0) return to;
+  // A diagonal: barred when the boxes beside it, the orthogonal steps either side, both block.
+  if (blocksDiagonal(ctx, self, t.around[from * 8 + d - 1]!) && blocksDiagonal(ctx, self, t.around[from * 8 + ((d + 1) & 7)]!)) return -1;
   return to;
 }
 
@@ -354,19 +354,27 @@ export function assaultApproach(ctx: Ctx, ui: number, ti: number): AssaultOption
   const diagonalOk = mayStepDiagonally(u);
   // Lights never assault, so woods always slow an assaulter.
   const startWoods = (b.flags[u.cell]! & T_WOODS) !== 0;
+  const { forward, flankA, flankB, woods: woodsAt } = boardTables(b);
+  const occ = ctx.occ;
+  const zocOf = ctx.zoc[u.side === 0 ? 1 : 0];
+  const half = allowance / 2;
+  const blocks = (cell: number): boolean => cell < 0 || (occ[cell]! >= 0 && occ[cell] !== ui);
   const reach = (pos: number, facing: Facing, turned: boolean, cost: number, diagUsed: boolean, woods: boolean): boolean => {
     const kinds = diagonalOk && !diagUsed ? 3 : 1;
+    const base = (pos * 4 + facing / 90) * 3;
     for (let k = 0; k < kinds; k++) {
-      const [dc, dr, diag] = FORWARD_STEPS[facing][k]!;
-      const to = stepOk(ctx, ui, pos, dc, dr);
-      if (to < 0 || ctx.occ[to]! >= 0) continue;
-      const c = cost + (diag ? 1.5 : 1);
-      const w = woods || (b.flags[to]! & T_WOODS) !== 0;
+      const to = forward[base + k]!;
+      if (to < 0 || occ[to]! >= 0) continue;
+      const diag = k > 0;
+      if (diag && blocks(flankA[base + k]!) && blocks(flankB[base + k]!)) continue;
+      const c = diag ? cost + 1.5 : cost + 1;
+      const w = woods || woodsAt[to] === 1;
       // As in a move, woods allow half speed or a turn, not both (3.iv c.2).
       if (w && turned) continue;
-      if (c > (w ? allowance / 2 : allowance)) continue;
+      if (c > (w ? half : allowance)) continue;
       if (to === contact) return true;
-      if (enemyZoc(ctx, u.side, to)) continue;
+      const zoc = zocOf[to];
+      if (zoc !== undefined && zoc.length > 0) continue;
       if (reach(to, facing, turned, c, diagUsed || diag, w)) return true;
     }
     return false;
