@@ -81,6 +81,12 @@ export interface Ctx {
   zoc: [number[][], number[][]];
   /** Per side, worked out on first use (enemyNear): 1 for each box an enemy stands in or orthogonally beside. */
   near: [Uint8Array | null, Uint8Array | null];
+  /**
+   * Only on a state's memoised context (ctxOf), whose state never changes: each unit's Move, March and Maneuver
+   * options once worked out (movement.ts), so the legality check of an action the player took from the list does
+   * not search again. Null on a context the engine makes to mutate its state under.
+   */
+  memo: unknown[] | null;
 }
 
 /** A symbol key: JSON and structured cloning leave it out, so the state stays plain data. */
@@ -92,7 +98,13 @@ const CTX = Symbol('ctx');
  */
 export function ctxOf(s: GameState): Ctx {
   const slot = s as unknown as { [CTX]?: Ctx };
-  return (slot[CTX] ??= makeCtx(s));
+  let ctx = slot[CTX];
+  if (!ctx) {
+    ctx = makeCtx(s);
+    ctx.memo = [];
+    slot[CTX] = ctx;
+  }
+  return ctx;
 }
 
 export function makeCtx(s: GameState): Ctx {
@@ -109,7 +121,7 @@ export function makeCtx(s: GameState): Ctx {
       if (z >= 0) (zoc[u.side][z] ??= []).push(i);
     }
   });
-  return { s, b, occ, zoc, near: [null, null] };
+  return { s, b, occ, zoc, near: [null, null], memo: null };
 }
 
 /**

@@ -139,7 +139,15 @@ function startSearch(cells: number): number {
  * Move or March destinations with final facings (rules 3.iii, 3.iv Maneuver a–c). `spent`, when given, hears the
  * movement used each time a destination is reached (the play view tints boxes by the cheapest).
  */
-export function moveOptions(ctx: Ctx, ui: number, march: boolean, spent?: (to: number, cost: number) => void): MoveOption[] {
+export function moveOptions(ctx: Ctx, ui: number, march: boolean, spent?: (to: number, cost: number) => void): readonly MoveOption[] {
+  if (ctx.memo && !spent) {
+    const at = ui * 3 + (march ? 1 : 0);
+    return (ctx.memo[at] ??= searchMoves(ctx, ui, march)) as MoveOption[];
+  }
+  return searchMoves(ctx, ui, march, spent);
+}
+
+function searchMoves(ctx: Ctx, ui: number, march: boolean, spent?: (to: number, cost: number) => void): MoveOption[] {
   const { b, s } = ctx;
   const u = s.units[ui]!;
   if (u.formation === 'square' || isSpent(u)) return [];
@@ -277,7 +285,12 @@ export interface ManeuverOption {
 const INFANTRY_FORMATIONS: readonly Formation[] = ['line', 'column', 'square'];
 
 /** Maneuver: one box in any direction (1.5 on the diagonal) or none, then any formation and facing (3.iv). */
-export function maneuverOptions(ctx: Ctx, ui: number): ManeuverOption[] {
+export function maneuverOptions(ctx: Ctx, ui: number): readonly ManeuverOption[] {
+  if (ctx.memo) return (ctx.memo[ui * 3 + 2] ??= searchManeuvers(ctx, ui)) as ManeuverOption[];
+  return searchManeuvers(ctx, ui);
+}
+
+function searchManeuvers(ctx: Ctx, ui: number): ManeuverOption[] {
   const { b, s } = ctx;
   const u = s.units[ui]!;
   if (isSpent(u)) return [];

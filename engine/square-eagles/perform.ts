@@ -16,7 +16,7 @@ import {
   rollHits,
   shoot,
 } from './combat.js';
-import { facingTowards, inFireCover, makeCtx, sideOf } from './geometry.js';
+import { facingTowards, inFireCover, makeCtx, sideOf, type Ctx } from './geometry.js';
 import {
   advanceBox,
   afterAssaultActions,
@@ -73,12 +73,17 @@ function unitOf(s: GameState, id: unknown, side: SideIndex): number {
   return ui;
 }
 
-/** Checks `a` against the decision pending at `s` and carries it out on `s`, which the caller has copied. */
-export function perform(s: GameState, a: Action, dice: DiceSource, ev: GameEvent[]): void {
+/**
+ * Checks `a` against the decision pending at `s` and carries it out on `s`, which the caller has copied. `check` is
+ * the context of the state `s` was copied from, when the caller has it: the same position, with the options the
+ * player chose from already worked out, so the check need not search again.
+ */
+export function perform(s: GameState, a: Action, dice: DiceSource, ev: GameEvent[], check?: Ctx): void {
   if (!a || typeof a !== 'object' || typeof (a as { type?: unknown }).type !== 'string') throw new IllegalActionError('an action needs a type');
   const p = s.pending;
   const side = p.side;
   const ctx = makeCtx(s);
+  const legal = check ?? ctx;
   switch (p.kind) {
     case 'orders': {
       if (a.type === 'end-orders') return endOrders(s, side, dice, ev);
@@ -102,12 +107,12 @@ export function perform(s: GameState, a: Action, dice: DiceSource, ev: GameEvent
     }
     case 'actions': {
       if (a.type === 'end-actions') {
-        if (!mayEndActions(ctx)) throw new IllegalActionError('a veteran unit given two orders must use both this turn');
+        if (!mayEndActions(legal)) throw new IllegalActionError('a veteran unit given two orders must use both this turn');
         return endActions(s, ev);
       }
       if (!('unit' in a)) throw new IllegalActionError(`"${a.type}" is not an Actions phase action`);
       const ui = unitOf(s, a.unit, side);
-      if (!isLegalUnitAction(ctx, ui, a)) throw new IllegalActionError(`illegal ${a.type} for ${a.unit}`);
+      if (!isLegalUnitAction(legal, ui, a)) throw new IllegalActionError(`illegal ${a.type} for ${a.unit}`);
       performUnitAction(s, ui, a, dice, ev);
       return;
     }
@@ -115,7 +120,7 @@ export function perform(s: GameState, a: Action, dice: DiceSource, ev: GameEvent
       if (a.type !== 'fire') throw new IllegalActionError('only fire actions are legal in the Fire phase');
       const ui = unitOf(s, a.unit, side);
       const ti = unitIndexOf(s, a.target);
-      if (!isLegalFire(ctx, ui, ti, 'fire')) throw new IllegalActionError(`illegal fire by ${a.unit}`);
+      if (!isLegalFire(legal, ui, ti, 'fire')) throw new IllegalActionError(`illegal fire by ${a.unit}`);
       const u = s.units[ui]!;
       const bonus = unusedOrders(u) > 0;
       if (bonus) u.used++;
@@ -134,7 +139,7 @@ export function perform(s: GameState, a: Action, dice: DiceSource, ev: GameEvent
       if (a.type !== 'defend-fire') throw new IllegalActionError('a Defend! window takes defend-fire or pass');
       const ui = unitOf(s, a.unit, side);
       const ti = unitIndexOf(s, a.target);
-      if (!isLegalFire(ctx, ui, ti, 'defend-fire')) throw new IllegalActionError(`illegal defend-fire by ${a.unit}`);
+      if (!isLegalFire(legal, ui, ti, 'defend-fire')) throw new IllegalActionError(`illegal defend-fire by ${a.unit}`);
       s.units[ui]!.used++;
       const pool = firePool(ctx, ui, ti, { orderFires: true });
       if (!pool.allowed) throw new IllegalActionError(pool.reason);
