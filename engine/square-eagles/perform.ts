@@ -16,7 +16,7 @@ import {
   rollHits,
   shoot,
 } from './combat.js';
-import { facingTowards, inFireCover, makeCtx, sideOf, type Ctx } from './geometry.js';
+import { ctxOf, facingTowards, inFireCover, makeCtx, sideOf } from './geometry.js';
 import {
   advanceBox,
   afterAssaultActions,
@@ -74,37 +74,19 @@ function unitOf(s: GameState, id: unknown, side: SideIndex): number {
 }
 
 /**
- * Checks `a` against the decision pending at `s` and carries it out on `s`, which the caller has copied. `check` is
- * the context of the state `s` was copied from, when the caller has it: the same position, with the options the
- * player chose from already worked out, so the check need not search again.
+ * Checks `a` against the decision pending at `s` and carries it out on `s`, which the caller has copied. `from` is
+ * the state `s` was copied from, when the caller has it: the same position, whose memoised context (ctxOf) keeps
+ * the options the player chose from, so the check need not search again.
  */
-export function perform(s: GameState, a: Action, dice: DiceSource, ev: GameEvent[], check?: Ctx): void {
+export function perform(s: GameState, a: Action, dice: DiceSource, ev: GameEvent[], from?: GameState): void {
   if (!a || typeof a !== 'object' || typeof (a as { type?: unknown }).type !== 'string') throw new IllegalActionError('an action needs a type');
   const p = s.pending;
   const side = p.side;
+  // The Orders phase asks nothing of positions: half of all decisions skip building them.
+  if (p.kind === 'orders') return performOrder(s, a, side, dice, ev);
   const ctx = makeCtx(s);
-  const legal = check ?? ctx;
+  const legal = from ? ctxOf(from) : ctx;
   switch (p.kind) {
-    case 'orders': {
-      if (a.type === 'end-orders') return endOrders(s, side, dice, ev);
-      if (a.type !== 'attach' && a.type !== 'order') throw new IllegalActionError(`"${a.type}" is not an Orders phase action`);
-      if (!isLegalOrder(s, side, a)) throw new IllegalActionError(`illegal ${a.type}`);
-      const g = s.generals.find((x) => x.id === a.general && x.side === side)!;
-      const ui = unitOf(s, a.unit, side);
-      const u = s.units[ui]!;
-      if (a.type === 'attach') {
-        g.unit = ui;
-        g.placed = true;
-        if (u.orders < maxOrders(u)) u.orders++;
-        ev.push({ type: 'attach', general: g.id, unit: u.id });
-      } else {
-        const cost = orderCost(s, u, g);
-        g.pips -= cost;
-        u.orders++;
-        ev.push({ type: 'order', general: g.id, unit: u.id, cost });
-      }
-      return;
-    }
     case 'actions': {
       if (a.type === 'end-actions') {
         if (!mayEndActions(legal)) throw new IllegalActionError('a veteran unit given two orders must use both this turn');
@@ -185,6 +167,27 @@ export function perform(s: GameState, a: Action, dice: DiceSource, ev: GameEvent
     }
     default:
       throw new IllegalActionError('the game is over');
+  }
+}
+
+/** An Orders phase decision: attach a General, give an order, or end the phase. */
+function performOrder(s: GameState, a: Action, side: SideIndex, dice: DiceSource, ev: GameEvent[]): void {
+  if (a.type === 'end-orders') return endOrders(s, side, dice, ev);
+  if (a.type !== 'attach' && a.type !== 'order') throw new IllegalActionError(`"${a.type}" is not an Orders phase action`);
+  if (!isLegalOrder(s, side, a)) throw new IllegalActionError(`illegal ${a.type}`);
+  const g = s.generals.find((x) => x.id === a.general && x.side === side)!;
+  const ui = unitOf(s, a.unit, side);
+  const u = s.units[ui]!;
+  if (a.type === 'attach') {
+    g.unit = ui;
+    g.placed = true;
+    if (u.orders < maxOrders(u)) u.orders++;
+    ev.push({ type: 'attach', general: g.id, unit: u.id });
+  } else {
+    const cost = orderCost(s, u, g);
+    g.pips -= cost;
+    u.orders++;
+    ev.push({ type: 'order', general: g.id, unit: u.id, cost });
   }
 }
 
