@@ -4,7 +4,7 @@
 import { DIR, boxDistance, cellIndex, isCut, onEdge, step, type Facing } from './board.js';
 import { defenceFirePool, fireTargets } from './combat.js';
 import { nearestEnemy, type Ctx } from './geometry.js';
-import { assaultApproach, canEnd, maneuverOptions, mayAssault, moveOptions } from './movement.js';
+import { assaultApproach, canEnd, maneuverFacing, maneuverFormation, maneuverKeys, maneuverTo, mayAssault, moveFacing, moveKeys, moveTo } from './movement.js';
 import {
   DID_BOMBARD,
   DID_FIRE,
@@ -21,6 +21,25 @@ import {
   type SideIndex,
   type UnitState,
 } from './types.js';
+
+/** The formation part of a packed Maneuver (movement.ts maneuverKeys) for an action's formation field, or -1. */
+function formationCode(f: unknown): number {
+  switch (f) {
+    case null:
+      return 0;
+    case 'line':
+      return 1;
+    case 'column':
+      return 2;
+    case 'square':
+      return 3;
+    default:
+      return -1;
+  }
+}
+
+/** An action read from outside may carry anything as its facing. */
+const isFacing = (f: unknown): f is Facing => f === 0 || f === 90 || f === 180 || f === 270;
 
 /** A General attaches to a unit at most this many boxes from where he stands (Orders phase). */
 const ATTACH_REACH = 4;
@@ -163,11 +182,13 @@ export function unitActions(ctx: Ctx, ui: number): Action[] {
   const out: Action[] = [];
   if (mayBombard(u)) out.push({ type: 'bombard', unit: id });
   if (mayRally(u)) out.push({ type: 'rally', unit: id });
-  for (const o of moveOptions(ctx, ui, false)) out.push({ type: 'move', unit: id, to: s.board.names[o.to]!, facing: o.facing });
-  for (const o of moveOptions(ctx, ui, true)) out.push({ type: 'march', unit: id, to: s.board.names[o.to]!, facing: o.facing });
-  for (const o of maneuverOptions(ctx, ui)) {
-    const a: Action = { type: 'maneuver', unit: id, to: s.board.names[o.to]!, facing: o.facing };
-    if (o.formation) a.formation = o.formation;
+  const names = s.board.names;
+  for (const k of moveKeys(ctx, ui, false)) out.push({ type: 'move', unit: id, to: names[moveTo(k)]!, facing: moveFacing(k) });
+  for (const k of moveKeys(ctx, ui, true)) out.push({ type: 'march', unit: id, to: names[moveTo(k)]!, facing: moveFacing(k) });
+  for (const k of maneuverKeys(ctx, ui)) {
+    const a: Action = { type: 'maneuver', unit: id, to: names[maneuverTo(k)]!, facing: maneuverFacing(k) };
+    const formation = maneuverFormation(k);
+    if (formation) a.formation = formation;
     out.push(a);
   }
   if (mayAssault(u)) {
@@ -195,12 +216,13 @@ export function isLegalUnitAction(ctx: Ctx, ui: number, a: Action): boolean {
     case 'move':
     case 'march': {
       const to = cellIndex(b, a.to);
-      return moveOptions(ctx, ui, a.type === 'march').some((o) => o.to === to && o.facing === a.facing);
+      return to >= 0 && isFacing(a.facing) && moveKeys(ctx, ui, a.type === 'march').includes(to * 4 + a.facing / 90);
     }
     case 'maneuver': {
       const to = cellIndex(b, a.to);
       const formation = a.formation ?? null;
-      return maneuverOptions(ctx, ui).some((o) => o.to === to && o.facing === a.facing && (o.formation ?? null) === (u.type === 'Infantry' ? formation : null));
+      const code = u.type === 'Infantry' ? formationCode(formation) : 0;
+      return to >= 0 && code >= 0 && isFacing(a.facing) && maneuverKeys(ctx, ui).includes((to * 4 + a.facing / 90) * 4 + code);
     }
     case 'assault': {
       const ti = unitIndexOf(s, a.target);

@@ -139,15 +139,25 @@ function startSearch(cells: number): number {
  * Move or March destinations with final facings (rules 3.iii, 3.iv Maneuver a–c). `spent`, when given, hears the
  * movement used each time a destination is reached (the play view tints boxes by the cheapest).
  */
-export function moveOptions(ctx: Ctx, ui: number, march: boolean, spent?: (to: number, cost: number) => void): readonly MoveOption[] {
-  if (ctx.memo && !spent) {
-    const at = ui * 3 + (march ? 1 : 0);
-    return (ctx.memo[at] ??= searchMoves(ctx, ui, march)) as MoveOption[];
-  }
-  return searchMoves(ctx, ui, march, spent);
+export function moveOptions(ctx: Ctx, ui: number, march: boolean, spent?: (to: number, cost: number) => void): MoveOption[] {
+  const keys = spent ? searchMoves(ctx, ui, march, spent) : moveKeys(ctx, ui, march);
+  return keys.map((k) => ({ to: moveTo(k), facing: moveFacing(k) }));
 }
 
-function searchMoves(ctx: Ctx, ui: number, march: boolean, spent?: (to: number, cost: number) => void): MoveOption[] {
+/**
+ * moveOptions packed as numbers, `to * 4 + facing / 90`, in the same order: what the engine's own loops read, so a
+ * search allocates one array and no objects. Kept on a state's memoised context (ctx.memo), so callers must not
+ * change the array.
+ */
+export function moveKeys(ctx: Ctx, ui: number, march: boolean): readonly number[] {
+  if (ctx.memo) return (ctx.memo[ui * 3 + (march ? 1 : 0)] ??= searchMoves(ctx, ui, march)) as number[];
+  return searchMoves(ctx, ui, march);
+}
+
+export const moveTo = (key: number): number => key >> 2;
+export const moveFacing = (key: number): Facing => ((key & 3) * 90) as Facing;
+
+function searchMoves(ctx: Ctx, ui: number, march: boolean, spent?: (to: number, cost: number) => void): number[] {
   const { b, s } = ctx;
   const u = s.units[ui]!;
   if (u.formation === 'square' || isSpent(u)) return [];
@@ -268,12 +278,7 @@ function searchMoves(ctx: Ctx, ui: number, march: boolean, spent?: (to: number, 
       }
     }
   }
-  const out: MoveOption[] = new Array<MoveOption>(found.length);
-  for (let i = 0; i < found.length; i++) {
-    const k = found[i]!;
-    out[i] = { to: k >> 2, facing: ((k & 3) * 90) as Facing };
-  }
-  return out;
+  return found;
 }
 
 export interface ManeuverOption {
@@ -285,17 +290,29 @@ export interface ManeuverOption {
 const INFANTRY_FORMATIONS: readonly Formation[] = ['line', 'column', 'square'];
 
 /** Maneuver: one box in any direction (1.5 on the diagonal) or none, then any formation and facing (3.iv). */
-export function maneuverOptions(ctx: Ctx, ui: number): readonly ManeuverOption[] {
-  if (ctx.memo) return (ctx.memo[ui * 3 + 2] ??= searchManeuvers(ctx, ui)) as ManeuverOption[];
+export function maneuverOptions(ctx: Ctx, ui: number): ManeuverOption[] {
+  return maneuverKeys(ctx, ui).map((k) => ({ to: maneuverTo(k), facing: maneuverFacing(k), formation: maneuverFormation(k) }));
+}
+
+const FORMATION_CODES: readonly (Formation | null)[] = [null, 'line', 'column', 'square'];
+const NO_FORMATION: readonly (Formation | null)[] = [null];
+
+/** maneuverOptions packed as `(to * 4 + facing / 90) * 4 + formation` (0 none, 1 line, 2 column, 3 square), memoised as moveKeys is. */
+export function maneuverKeys(ctx: Ctx, ui: number): readonly number[] {
+  if (ctx.memo) return (ctx.memo[ui * 3 + 2] ??= searchManeuvers(ctx, ui)) as number[];
   return searchManeuvers(ctx, ui);
 }
 
-function searchManeuvers(ctx: Ctx, ui: number): ManeuverOption[] {
+export const maneuverTo = (key: number): number => key >> 4;
+export const maneuverFacing = (key: number): Facing => (((key >> 2) & 3) * 90) as Facing;
+export const maneuverFormation = (key: number): Formation | null => FORMATION_CODES[key & 3]!;
+
+function searchManeuvers(ctx: Ctx, ui: number): number[] {
   const { b, s } = ctx;
   const u = s.units[ui]!;
   if (isSpent(u)) return [];
-  const out: ManeuverOption[] = [];
-  const formations: readonly (Formation | null)[] = u.type === 'Infantry' ? INFANTRY_FORMATIONS : [null];
+  const out: number[] = [];
+  const formations = u.type === 'Infantry' ? INFANTRY_FORMATIONS : NO_FORMATION;
   const startZoc = enemyZoc(ctx, u.side, u.cell);
   for (let dr = -1; dr <= 1; dr++) {
     for (let dc = -1; dc <= 1; dc++) {
@@ -314,7 +331,7 @@ function searchManeuvers(ctx: Ctx, ui: number): ManeuverOption[] {
       for (const facing of facings) {
         for (const formation of formations) {
           if (to === u.cell && facing === u.facing && formation === u.formation) continue;
-          out.push({ to, facing, formation });
+          out.push((to * 4 + facing / 90) * 4 + FORMATION_CODES.indexOf(formation));
         }
       }
     }
@@ -411,10 +428,13 @@ export function movementCosts(ctx: Ctx, ui: number, kind: 'move' | 'march' | 'ma
   };
   if (kind === 'maneuver') {
     const cell = ctx.s.units[ui]!.cell;
-    for (const o of maneuverOptions(ctx, ui)) note(o.to, o.to === cell ? 0 : isDiagonalStep(ctx.b, cell, o.to) ? 1.5 : 1);
+    for (const k of maneuverKeys(ctx, ui)) {
+      const to = maneuverTo(k);
+      note(to, to === cell ? 0 : isDiagonalStep(ctx.b, cell, to) ? 1.5 : 1);
+    }
     return costs;
   }
-  moveOptions(ctx, ui, kind === 'march', note);
+  searchMoves(ctx, ui, kind === 'march', note);
   return costs;
 }
 
