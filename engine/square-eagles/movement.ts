@@ -120,6 +120,9 @@ function clearOf(ctx: Ctx, owners: readonly number[] | undefined, to: number): b
   return true;
 }
 
+/** Slots per unit in a memoised context's `memo`: its Move, March and Maneuver keys, then its menu (legal-actions.ts). */
+export const MEMO_SLOTS = 4;
+
 // moveOptions marks each destination and facing it has found in `seen` with its call's number, so a search
 // needs neither a Map nor clearing; the keys go to `found` in the order first reached, which is the order of the
 // actions the engine lists (and so of every seeded random game).
@@ -150,7 +153,7 @@ export function moveOptions(ctx: Ctx, ui: number, march: boolean, spent?: (to: n
  * change the array.
  */
 export function moveKeys(ctx: Ctx, ui: number, march: boolean): readonly number[] {
-  if (ctx.memo) return (ctx.memo[ui * 3 + (march ? 1 : 0)] ??= searchMoves(ctx, ui, march)) as number[];
+  if (ctx.memo) return (ctx.memo[ui * MEMO_SLOTS + (march ? 1 : 0)] ??= searchMoves(ctx, ui, march)) as number[];
   return searchMoves(ctx, ui, march);
 }
 
@@ -299,7 +302,7 @@ const NO_FORMATION: readonly (Formation | null)[] = [null];
 
 /** maneuverOptions packed as `(to * 4 + facing / 90) * 4 + formation` (0 none, 1 line, 2 column, 3 square), memoised as moveKeys is. */
 export function maneuverKeys(ctx: Ctx, ui: number): readonly number[] {
-  if (ctx.memo) return (ctx.memo[ui * 3 + 2] ??= searchManeuvers(ctx, ui)) as number[];
+  if (ctx.memo) return (ctx.memo[ui * MEMO_SLOTS + 2] ??= searchManeuvers(ctx, ui)) as number[];
   return searchManeuvers(ctx, ui);
 }
 

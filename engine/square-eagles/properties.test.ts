@@ -10,6 +10,8 @@ import { applyAction, isOver, legalActions } from './game.js';
 import { result } from './victory.js';
 import { GameRecorder, replay } from './log.js';
 import { canEnd } from './movement.js';
+import { makeCtx } from './geometry.js';
+import { legalActionAt, legalActionCount, legalActionsIn } from './legal-actions.js';
 import { playGame } from './play.js';
 import type { GameState } from './types.js';
 
@@ -119,6 +121,21 @@ describe('the check of one action agrees with the list of legal actions', () => 
       }
     }
     expect(checked).toBeGreaterThan(100);
+  });
+
+  it('counting the actions and building the kth alone give the list and its kth action, at every decision of a game', () => {
+    // The random player picks this way (ai.ts): a mismatch would change every seeded random game.
+    for (const [, scenario] of bundled) {
+      const r = new GameRecorder(scenario, 5, { players: { red: 'random', blue: 'random' } });
+      const pl = { red: makePlayer('random', 7), blue: makePlayer('random', 8) };
+      while (!isOver(r.state)) {
+        const fresh = makeCtx(r.state);
+        const list = legalActionsIn(fresh);
+        expect(legalActionCount(fresh)).toBe(list.length);
+        for (let k = 0; k < list.length; k++) expect(JSON.stringify(legalActionAt(fresh, k))).toBe(JSON.stringify(list[k]));
+        r.apply(pl[r.state.meta.sides[r.state.pending.side].key].choose(r.state));
+      }
+    }
   });
 
   it('a move or maneuver with a facing or formation the list never holds is refused', () => {
