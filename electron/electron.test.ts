@@ -1442,6 +1442,42 @@ describe('document paths', () => {
     expect(readFileSync(l.files.sample, 'utf8')).toBe(sampleBefore);
   });
 
+  it('hands the page both the file named at launch and the unsaved work waiting, and keeps the work across restarts', async () => {
+    const l = layout();
+    const dataDir = path.join(tmp, 'data');
+    // Unsaved work a crashed run left in the real store.
+    const work = { key: 'w1-doc1', path: null, title: 'Flank march, unsaved', savedAt: 1_700_000_000_000, text: '{"title":"Flank march, unsaved"}' };
+    await createDocumentStore({ mode: 'desktop', workspaceDir: null, samplesDir: l.dirs.samples, dataDir }).writeBackup(work);
+    const launch = () => {
+      const e = fakeElectron();
+      const running = startApp({
+        electron: e.electron,
+        createStore: createDocumentStore,
+        dataDir,
+        workspaceDir: null,
+        paths: { preload: '/app/dist/electron/preload.cjs', rendererDir: path.join(tmp, 'renderer'), samplesDir: l.dirs.samples },
+        platform: 'linux',
+        argv: ['aide-de-camp', l.files.chosen],
+        cwd: '/',
+      })!;
+      const invoke = (method: InvokeMethod, ...args: unknown[]) => e.ipcMain.handlers.get(INVOKE_CHANNELS[method])!({ senderFrame: { url: APP_PAGE_URL, parent: null } }, ...args);
+      return { running, invoke };
+    };
+    for (let start = 1; start <= 2; start++) {
+      const { running, invoke } = launch();
+      await running.ready;
+      // The renderer opens what info names and offers what listBackups returns beside it (startupPlan).
+      expect(await invoke('info')).toMatchObject({ initialDocument: l.files.chosen });
+      expect(await invoke('openDocument', l.files.chosen), `start ${start}`).toMatchObject({ ok: true, ref: { path: l.files.chosen } });
+      expect(await invoke('listBackups'), `start ${start}`).toEqual([work]);
+    }
+    // Only the user's Discard removes it.
+    const { running, invoke } = launch();
+    await running.ready;
+    await invoke('discardBackup', work.key);
+    expect(await invoke('listBackups')).toEqual([]);
+  });
+
   it('lets a recent document be saved again after a restart, and nothing else that was never chosen', async () => {
     const l = layout();
     const recentPaths = vi.fn(async () => [l.files.recent]);

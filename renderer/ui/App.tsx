@@ -22,6 +22,7 @@ import { modalOf, useModals } from './modals.js';
 import { Outline } from './Outline.js';
 import { PrintPreview } from './PrintPreview.js';
 import { ProblemsPanel } from './ProblemsPanel.js';
+import { RecoveryBanner } from './RecoveryBanner.js';
 import { ruleSystemSwitch } from './rule-system-switch.js';
 import { pdfName, savePdf } from './save-pdf.js';
 import { titleOf, useDocumentLifecycle, type Notify } from './use-document-lifecycle.js';
@@ -236,6 +237,14 @@ export function App({ host }: { host: HostApi }) {
           </Menu>
         </Toolbar>
       </AppBar>
+      {lifecycle.backupsOffer === 'banner' && (
+        <RecoveryBanner
+          backups={lifecycle.backups}
+          onRestore={(b) => void lifecycle.restoreBackup(b)}
+          onDiscard={lifecycle.discardBackup}
+          onLater={lifecycle.dismissBackups}
+        />
+      )}
 
       {!hasDoc ? (
         <Welcome library={library} onNew={() => run('new')} onOpen={(r) => void lifecycle.openPath(r.path)} onOpenDialog={() => run('open')} />
@@ -354,7 +363,7 @@ export function App({ host }: { host: HostApi }) {
         />
       )}
       <RecoveryDialog
-        backups={lifecycle.backups}
+        backups={lifecycle.backupsOffer === 'dialog' ? lifecycle.backups : []}
         onClose={lifecycle.dismissBackups}
         onDiscard={lifecycle.discardBackup}
         onRestore={(b) => void lifecycle.restoreBackup(b)}
