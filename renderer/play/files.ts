@@ -1,9 +1,9 @@
 // Saving and opening the play view's own files (game logs, balance reports) through the page itself: a download
 // and a file picker work the same in the web shell and in the desktop window, and need nothing from the host.
 
-/** Offers `text` as a file named `name`. */
-export function download(name: string, text: string, type = 'application/json'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+/** Offers `content` as a file named `name`. */
+export function download(name: string, content: string | Uint8Array<ArrayBuffer>, type = 'application/json'): void {
+  const url = URL.createObjectURL(new Blob([content], { type }));
   const a = document.createElement('a');
   a.href = url;
   a.download = name;

@@ -2,6 +2,7 @@
 // a self-contained page to print. One set of chart functions serves the dialog and the printed page, so both show
 // the same picture. Everything a user typed (side names, the title) goes through escapeHtml.
 import type { DecidedByRow, RuleSystemId, SimulationSummary } from '../../domain/engine-protocol.js';
+import type { PaperSize } from '../../domain/host-api.js';
 import { escapeHtml } from '../../domain/sheet/escape.js';
 import type { SideColours, SideKey } from './play-view.js';
 
@@ -276,7 +277,14 @@ const fmt = (x: number, d = 1) => x.toFixed(d);
 export const lossText = (sim: Simulation, l: Losses | null): string => (l ? `${fmt(l.units, 2)} units · ${fmt(l.sp)} ${lossTable(sim).strength}` : '—');
 
 /** The report as a page of its own, to print or keep. */
-export function reportHtml(sim: Simulation, title: string, sideName: SideName, colour: SideColours = COLOUR, objectiveName?: (id: string) => string): string {
+export function reportHtml(
+  sim: Simulation,
+  title: string,
+  sideName: SideName,
+  colour: SideColours = COLOUR,
+  objectiveName?: (id: string) => string,
+  paper: PaperSize = 'a4',
+): string {
   const decided = (sim.decidedBy ?? []).map((d) => `<tr><td>${escapeHtml(describeCondition(d, sideName, objectiveName))}</td><td class="n">${d.games}</td><td class="n">${sim.games ? pct(d.games / sim.games) : '–'}</td></tr>`).join('');
   const losses = lossRows(sim)
     .map((r) => `<tr><td>${escapeHtml(r.arm)}</td><td>${lossText(sim, r.red)}</td><td>${lossText(sim, r.blue)}</td></tr>`)
@@ -284,7 +292,7 @@ export function reportHtml(sim: Simulation, title: string, sideName: SideName, c
   const players = sim.red && sim.blue ? ` · ${escapeHtml(sideName('red'))}: ${escapeHtml(sim.red)}, ${escapeHtml(sideName('blue'))}: ${escapeHtml(sim.blue)}` : '';
   return (
     `<!doctype html><html><head><meta charset="utf-8"><title>Balance report: ${escapeHtml(title)}</title><style>` +
-    `@page { size: A4 portrait; margin: 14mm; } body { font-family: system-ui, sans-serif; color: #111; font-size: 12px; }` +
+    `@page { size: ${paper === 'letter' ? 'Letter' : 'A4'} portrait; margin: 14mm; } body { font-family: system-ui, sans-serif; color: #111; font-size: 12px; }` +
     `h1 { font-size: 18px; margin: 0 0 4px; } h2 { font-size: 13px; margin: 16px 0 4px; } .verdict { font-size: 14px; font-weight: 600; margin: 10px 0; }` +
     `table { border-collapse: collapse; } td, th { border-bottom: 1px solid #ddd; padding: 3px 8px; text-align: left; } .n { text-align: right; }` +
     `html { -webkit-print-color-adjust: exact; print-color-adjust: exact; } section { break-inside: avoid; }` +

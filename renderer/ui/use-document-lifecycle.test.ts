@@ -1,7 +1,7 @@
 // The one save flow, for the open document and for a copy: what it asks, what it sends, and what it leaves alone.
 import { describe, expect, it, vi } from 'vitest';
-import type { Failure, SavedDocument, SaveRequest } from '../../domain/host-api.js';
-import { saveAsking, type Ask } from './use-document-lifecycle.js';
+import type { Backup, Failure, SavedDocument, SaveRequest } from '../../domain/host-api.js';
+import { saveAsking, startupPlan, type Ask } from './use-document-lifecycle.js';
 
 const saved: SavedDocument = { ok: true, ref: { path: 'a.scenario.json', name: 'a.scenario.json', kind: 'scenario', source: 'workspace' }, version: 'v2' };
 const conflict: Failure = { ok: false, code: 'conflict', message: 'changed' };
@@ -65,5 +65,19 @@ describe('saveAsking', () => {
     expect(await saveAsking(host, ask, edit, true)).toBe(full);
     const plain = scripted([full], []);
     expect(await saveAsking(plain.host, plain.ask, edit, true)).toBe(full);
+  });
+});
+
+describe('startupPlan', () => {
+  const backup: Backup = { key: 'doc-1', path: null, title: 'Flank march, unsaved', savedAt: 1_700_000_000_000, text: '{}' };
+
+  it('opens a file named at launch even when unsaved work waits, and offers the work beside it', () => {
+    expect(startupPlan('moosdorf.scenario.json', [backup])).toEqual({ open: 'moosdorf.scenario.json', offer: 'banner' });
+  });
+
+  it('offers the work in a dialog when no file was named, and nothing when there is none', () => {
+    expect(startupPlan(null, [backup])).toEqual({ open: null, offer: 'dialog' });
+    expect(startupPlan('moosdorf.scenario.json', [])).toEqual({ open: 'moosdorf.scenario.json', offer: null });
+    expect(startupPlan(null, [])).toEqual({ open: null, offer: null });
   });
 });
