@@ -438,7 +438,9 @@ export function GamePane({
                   End of turn
                 </Button>
                 {g.running ? (
-                  <Button variant="contained" size="small" onClick={g.pause} data-testid="play-pause">Pause</Button>
+                  <Button variant="contained" size="small" onClick={g.pause} disabled={g.pausing} data-testid="play-pause" data-pausing={g.pausing ? 'true' : undefined}>
+                    {g.pausing ? 'Pausing…' : 'Pause'}
+                  </Button>
                 ) : (
                   <Button variant="contained" size="small" onClick={() => void g.run('end', speed)} disabled={game.summary.over || failed || !aiTurn} data-testid="play-to-end">
                     {hasHuman(game.players) ? 'Play on' : 'Play to end'}
