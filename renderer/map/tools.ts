@@ -106,7 +106,7 @@ export const SCENARIO_TOOLS: PointToolSpec[] = [
 ];
 
 /** The objective and zone tools place one thing and give way to Select; Shift keeps them, as in most editors. */
-export const ONE_OFF_HINT = 'then back to Select (hold Shift to place another)';
+export const ONE_OFF_HINT = 'hold Shift to place more';
 
 /** What the status strip says while a tool is active. */
 export function toolHint(tool: Tool, drafting: boolean): string {
@@ -143,7 +143,7 @@ export function toolHint(tool: Tool, drafting: boolean): string {
     case 'entry':
       return tool.mode === 'edge' ? 'Click near an edge: reinforcements arrive along it' : 'Click near an edge: reinforcements arrive at that point';
     case 'objective':
-      return `Click a feature to make it the objective, or an open spot for a 3" objective · ${ONE_OFF_HINT}`;
+      return `Click a feature, or an open spot for a 3" objective · ${ONE_OFF_HINT}`;
   }
 }
 
