@@ -10,7 +10,7 @@ import { pdfName, type PdfOutcome } from '../ui/save-pdf.js';
 import { EngineError, type EngineClient, type EngineMessage, type Loaded } from './engine-client.js';
 import { download, fileSlug } from './files.js';
 import { sideColours, type SideKey } from './play-view.js';
-import { describeCondition, endTurnsSvg, lossRows, lossText, pct, ratesSvg, reportHtml, verdict, vpHistogramSvg, type Simulation } from './report.js';
+import { describeCondition, endTurnsSvg, keyedRows, lossRows, lossText, pct, ratesSvg, reportHtml, verdict, vpHistogramSvg, type Simulation } from './report.js';
 
 /** The default: enough games for an interval of about ±3 points. */
 export const DEFAULT_GAMES = 1000;
@@ -72,7 +72,12 @@ export function BalanceReport({
       setRunning(job.id);
       jobId = job.id;
       // The reply does not say which rule system played: the loss table's words need it.
-      setSim({ ...(await job.reply), system: scenario.ruleSystem as Simulation['system'] });
+      const reply = await job.reply;
+      setSim({
+        ...reply,
+        ...(reply.decidedBy ? { decidedBy: keyedRows(reply.decidedBy, scenario, loaded.sides) } : {}),
+        system: scenario.ruleSystem as Simulation['system'],
+      });
     } catch (e) {
       if (e instanceof EngineError && e.code === 'cancelled') setNote(e.message);
       else {

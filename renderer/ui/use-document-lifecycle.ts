@@ -3,6 +3,7 @@
 // work, recovery, and files changed on disk while the app was elsewhere. The frame (App.tsx) draws; this decides.
 import { useCallback, useEffect, useReducer, useRef, useState, type Dispatch } from 'react';
 import { serializeDocument } from '../../domain/document.js';
+import { suggestedFileName } from '../../domain/file-names.js';
 import type { Backup, DocumentRef, Failure, HostApi, HostInfo, Library, SavedDocument, SaveRequest } from '../../domain/host-api.js';
 import { isScenario, type AdcDocument, type RuleSystem } from '../../domain/model.js';
 import { editorReducer, initialEditor, isDirty, type EditorAction, type EditorState } from '../state/editor.js';
@@ -33,6 +34,16 @@ export type SaveOutcome = SavedDocument | Failure | 'declined' | 'elsewhere';
  * file, when `offerElsewhere`, asks whether to save under another name instead. The file on disk is left alone by
  * every answer but "Replace it".
  */
+/**
+ * What Save As offers: a document with a file offers that file (on the desktop its whole path, so the dialog opens in
+ * its folder; a sample's name only, since a copy cannot go beside it); one without, a name made from its title.
+ */
+export function saveAsName(ref: DocumentRef | null, doc: AdcDocument, nativeDialogs: boolean): string {
+  if (!ref) return suggestedFileName(doc);
+  if (nativeDialogs && ref.source !== 'sample') return ref.path;
+  return ref.name.replace(/^.*[\\/]/, '');
+}
+
 export async function saveAsking(host: Pick<HostApi, 'saveDocument'>, ask: Ask, target: SaveRequest, offerElsewhere: boolean): Promise<SaveOutcome> {
   const { path, baseVersion } = target;
   let r = await host.saveDocument(target);
@@ -227,11 +238,10 @@ export function useDocumentLifecycle(host: HostApi, modals: Pick<Modals, 'show' 
   const saveAs = useCallback(async (): Promise<boolean> => {
     const state = latest.current;
     if (!state.doc) return false;
-    const base = (state.ref?.name ?? `${state.doc.id}.${isScenario(state.doc) ? 'scenario' : 'army'}.json`).replace(/^.*[\\/]/, '');
-    const path = await pickSavePath(base);
+    const path = await pickSavePath(saveAsName(state.ref, state.doc, !!info?.nativeDialogs));
     if (!path) return false;
     return writeTo(path, null);
-  }, [pickSavePath, writeTo]);
+  }, [info, pickSavePath, writeTo]);
   useLatest(saveAsRef, saveAs);
 
   const saveCopy = useCallback(
