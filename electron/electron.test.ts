@@ -42,7 +42,7 @@ import { createSenderCheck, createUnavailableEngine, isTrustedFrameUrl, register
 import { buildMenuTemplate, flattenMenu } from './menu.js';
 import { createPathAccess, guardPaths, pathFormProblem, type PathAccess } from './path-access.js';
 import { createPreloadApi } from './preload-api.js';
-import { createPrintService, PRINT_CSP, PRINT_WINDOW_OPTIONS, withPrintCsp } from './print.js';
+import { createPdfMaker, createPrintService, PRINT_CSP, PRINT_WINDOW_OPTIONS, withPrintCsp } from './print.js';
 import {
   APP_CSP,
   createMainWindow,
@@ -254,6 +254,7 @@ const HOST_API_KEYS = {
   discardBackup: true,
   validate: true,
   print: true,
+  makePdf: true,
   engine: true,
   onMenuCommand: true,
 } satisfies Record<keyof HostApi, true>;
@@ -273,6 +274,7 @@ const SAMPLE_ARGS: Record<InvokeMethod, unknown[]> = {
   discardBackup: ['w1-doc1'],
   validate: ['{"type":"x"}'],
   print: ['<html><body>sheet</body></html>', 'letter', 'austerlitz.scenario.json'],
+  makePdf: ['<html><body>sheet</body></html>', 'a4'],
   'engine.start': [],
   'engine.send': ['s1', { type: 'move', unit: 'u1' }],
   'engine.stop': ['s1'],
@@ -293,6 +295,7 @@ function fakeServices() {
     discardBackup: fn('discardBackup'),
     validate: fn('validate'),
     print: fn('print'),
+    makePdf: fn('makePdf'),
     engine: { start: fn('engine.start'), send: fn('engine.send'), stop: fn('engine.stop') },
   };
   const serviceOf = (m: InvokeMethod) =>
@@ -685,6 +688,7 @@ describe('preload API', () => {
     expect(await api.openDocument('/a.json')).toEqual(io);
     expect(await api.saveDocument({ path: '/a.json', text: '{}', baseVersion: null })).toEqual(io);
     expect(await api.print('<html>', 'a4', 'a.pdf')).toEqual(io);
+    expect(await api.makePdf('<html>', 'a4')).toEqual(io);
     expect(await api.engine.start()).toEqual({ ...io, code: 'unavailable' });
     expect(await api.engine.send('s1', { type: 'ping' })).toEqual({ ...io, code: 'unavailable' });
     // No Failure fits a library or a version: those still reject, for the caller to catch.
@@ -828,6 +832,19 @@ describe('dialogs and printing', () => {
     expect(win.webContents.pdfCalls[0]).toMatchObject({ pageSize: 'Letter', printBackground: true });
     expect(win.destroyed).toBe(true);
     // The temporary sheet is gone.
+    expect(readdirSync(tmp)).toEqual([]);
+  });
+
+  it('makes a PDF for the page to keep in the same hidden window, without a dialog', async () => {
+    const e = fakeElectron();
+    const make = createPdfMaker({ dialog: e.dialog, parentWindow: () => null, platform: 'linux', defaultDir: () => tmp, BrowserWindow: FakeBrowserWindow, tempRoot: tmp });
+    const result = await make('<!doctype html><html><head></head><body>x</body></html>', 'a4');
+    expect(result).toEqual({ ok: true, pdf: Buffer.from('%PDF-1.7 fake').toString('base64') });
+    expect(e.dialog.showSaveDialog).not.toHaveBeenCalled();
+    const win = FakeBrowserWindow.instances[0]!;
+    expect(win.options).toEqual(PRINT_WINDOW_OPTIONS);
+    expect(win.webContents.pdfCalls[0]).toMatchObject({ pageSize: 'A4', printBackground: true });
+    expect(win.destroyed).toBe(true);
     expect(readdirSync(tmp)).toEqual([]);
   });
 
@@ -1460,6 +1477,42 @@ describe('document paths', () => {
       expect(await invoke('saveDocument', { path: p, text: '{}', baseVersion: sample.version, overwrite: true }), p).toMatchObject({ ok: false, code: 'read-only' });
     }
     expect(readFileSync(l.files.sample, 'utf8')).toBe(sampleBefore);
+  });
+
+  it('hands the page both the file named at launch and the unsaved work waiting, and keeps the work across restarts', async () => {
+    const l = layout();
+    const dataDir = path.join(tmp, 'data');
+    // Unsaved work a crashed run left in the real store.
+    const work = { key: 'w1-doc1', path: null, title: 'Flank march, unsaved', savedAt: 1_700_000_000_000, text: '{"title":"Flank march, unsaved"}' };
+    await createDocumentStore({ mode: 'desktop', workspaceDir: null, samplesDir: l.dirs.samples, dataDir }).writeBackup(work);
+    const launch = () => {
+      const e = fakeElectron();
+      const running = startApp({
+        electron: e.electron,
+        createStore: createDocumentStore,
+        dataDir,
+        workspaceDir: null,
+        paths: { preload: '/app/dist/electron/preload.cjs', rendererDir: path.join(tmp, 'renderer'), samplesDir: l.dirs.samples },
+        platform: 'linux',
+        argv: ['aide-de-camp', l.files.chosen],
+        cwd: '/',
+      })!;
+      const invoke = (method: InvokeMethod, ...args: unknown[]) => e.ipcMain.handlers.get(INVOKE_CHANNELS[method])!({ senderFrame: { url: APP_PAGE_URL, parent: null } }, ...args);
+      return { running, invoke };
+    };
+    for (let start = 1; start <= 2; start++) {
+      const { running, invoke } = launch();
+      await running.ready;
+      // The renderer opens what info names and offers what listBackups returns beside it (startupPlan).
+      expect(await invoke('info')).toMatchObject({ initialDocument: l.files.chosen });
+      expect(await invoke('openDocument', l.files.chosen), `start ${start}`).toMatchObject({ ok: true, ref: { path: l.files.chosen } });
+      expect(await invoke('listBackups'), `start ${start}`).toEqual([work]);
+    }
+    // Only the user's Discard removes it.
+    const { running, invoke } = launch();
+    await running.ready;
+    await invoke('discardBackup', work.key);
+    expect(await invoke('listBackups')).toEqual([]);
   });
 
   it('lets a recent document be saved again after a restart, and nothing else that was never chosen', async () => {

@@ -4,7 +4,7 @@ import { boxDistance, type Facing } from './board.js';
 import { assaultAttackerDice, assaultDefenderDice, assaultHitOn, closeRangeGunDice, gunsFireAtAssaulter, retreatHits, WITHDRAW_HITS } from './combat.js';
 import { facingTowards, roughFacing } from './geometry.js';
 import { isLegalUnitAction, mayAct, mayBombard, mayRally, mustUseOrders } from './legal-actions.js';
-import { assaultApproach, baseMove, mayAssault, maneuverOptions, moveOptions } from './movement.js';
+import { assaultApproach, baseMove, maneuverFacing, maneuverFormation, maneuverKeys, maneuverTo, mayAssault, moveFacing, moveKeys, moveTo } from './movement.js';
 import { RALLY_ONE_HIT, RALLY_TWO_HITS, rallyBonus } from './perform.js';
 import { p } from './ai-odds.js';
 import type { AiMemo } from './ai-memo.js';
@@ -208,34 +208,39 @@ function bestForUnit(ev: Evaluator, ui: number, mustAct: boolean, alsoPressing: 
   for (const march of [false, true]) {
     const kind = march ? 'march' : 'move';
     const ability = abilityAfter(s, u, kind);
-    const options = moveOptions(ctx, ui, march);
+    const options = moveKeys(ctx, ui, march);
     // Boxes reached in a sensible facing (stamped with this look and kind of move).
     const reached = march ? -look : look;
-    for (const o of options) if (facingOk(o.to, o.facing)) reachedStamp[o.to] = reached;
-    for (const o of options) {
-      if (!facingOk(o.to, o.facing) && (reachedStamp[o.to] === reached || (dist[o.to]! >= dist[u.cell]! && ev.plan.bonus[o.to]! <= 0))) continue;
-      pose.cell = o.to;
-      pose.facing = o.facing;
+    for (const k of options) if (facingOk(moveTo(k), moveFacing(k))) reachedStamp[moveTo(k)] = reached;
+    for (const k of options) {
+      const to = moveTo(k);
+      const facing = moveFacing(k);
+      if (!facingOk(to, facing) && (reachedStamp[to] === reached || (dist[to]! >= dist[u.cell]! && ev.plan.bonus[to]! <= 0))) continue;
+      pose.cell = to;
+      pose.facing = facing;
       pose.formation = u.formation;
       if (!keepsShot(pose, ability)) continue;
       const v = ev.value(ui, pose, ability) - hold - penalty;
       if (worse(v) || !safe(pose)) continue;
-      take(v, kind, o.to, o.facing, null, -1, -1, pose, ability);
+      take(v, kind, to, facing, null, -1, -1, pose, ability);
     }
   }
   const manAbility = abilityAfter(s, u, 'maneuver');
-  for (const o of maneuverOptions(ctx, ui)) {
+  for (const k of maneuverKeys(ctx, ui)) {
+    const to = maneuverTo(k);
+    const facing = maneuverFacing(k);
+    const formation = maneuverFormation(k);
     // Moving and re-forming in one go is rarely worth a look; re-forming in place and plain shuffles are. A square
     // is the exception: a Maneuver is its only way to move, so stepping out of it as it re-forms is worth weighing.
-    if (u.type === 'Infantry' && o.to !== u.cell && o.formation !== u.formation && u.formation !== 'square') continue;
-    if (!facingOk(o.to, o.facing)) continue;
-    pose.cell = o.to;
-    pose.facing = o.facing;
-    pose.formation = o.formation;
+    if (u.type === 'Infantry' && to !== u.cell && formation !== u.formation && u.formation !== 'square') continue;
+    if (!facingOk(to, facing)) continue;
+    pose.cell = to;
+    pose.facing = facing;
+    pose.formation = formation;
     if (!keepsShot(pose, manAbility)) continue;
     const v = ev.value(ui, pose, manAbility) - hold - ACTION_COST;
     if (worse(v) || !safe(pose)) continue;
-    take(v, 'maneuver', o.to, o.facing, o.formation, -1, -1, pose, manAbility);
+    take(v, 'maneuver', to, facing, formation, -1, -1, pose, manAbility);
   }
   if (mayAssault(u)) {
     const odds = { win: 0 };

@@ -18,7 +18,7 @@ import { randomBelow, seedRng, type RngState } from '../dice.js';
 import { WITHDRAW_HITS, assaultHitOn, defenceFirePool, fireTargets, firePool, retreatHits } from './combat.js';
 import { ctxOf, type Ctx } from './geometry.js';
 import { legalActions } from './game.js';
-import { advanceBox, isLegalOrder, isLegalUnitAction, mayEndActions, mayShootNow, mustUseOrders } from './legal-actions.js';
+import { advanceBox, isLegalOrder, isLegalUnitAction, legalActionAt, legalActionCount, mayEndActions, mayShootNow, mustUseOrders } from './legal-actions.js';
 import { binomialPmf, p } from './ai-odds.js';
 import { AiMemo } from './ai-memo.js';
 import { stakes } from './ai-strategy.js';
@@ -40,9 +40,11 @@ export function randomPlayer(seed: number): Player {
   return {
     kind: 'random',
     choose(state) {
-      const actions = legalActions(state);
-      if (actions.length === 0) throw new Error('no legal action');
-      return actions[randomBelow(rng, actions.length)]!;
+      // The same pick as from the whole list, without building the hundred-odd actions of an Actions phase.
+      const ctx = ctxOf(state);
+      const n = legalActionCount(ctx);
+      if (n === 0) throw new Error('no legal action');
+      return legalActionAt(ctx, randomBelow(rng, n));
     },
   };
 }

@@ -57,7 +57,7 @@ export function applyAction(state: GameState, action: Action, opts: ApplyOptions
   const rolls: number[] = [];
   const dice = recordingDice(opts.dice ?? rngDice(s.rng), rolls);
   const ev: GameEvent[] = [];
-  perform(s, action, dice, ev);
+  perform(s, action, dice, ev, state);
   s.ply++;
   advance(s, dice, ev);
   return { state: s, events: ev, rolls };

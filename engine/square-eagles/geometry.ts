@@ -15,6 +15,7 @@ import {
   type Board,
   type Facing,
 } from './board.js';
+import { boardTables } from './board-tables.js';
 import { isSpent, onTable, type GameState, type SideIndex, type UnitState } from './types.js';
 
 export type ArcSide = 'front' | 'rear' | 'left' | 'right';
@@ -78,6 +79,14 @@ export interface Ctx {
   occ: number[];
   /** Per side: for each box, the units of that side whose zone of control covers it. */
   zoc: [number[][], number[][]];
+  /** Per side, worked out on first use (enemyNear): 1 for each box an enemy stands in or orthogonally beside. */
+  near: [Uint8Array | null, Uint8Array | null];
+  /**
+   * Only on a state's memoised context (ctxOf), whose state never changes: each unit's Move, March and Maneuver
+   * options once worked out (movement.ts), so the legality check of an action the player took from the list does
+   * not search again. Null on a context the engine makes to mutate its state under.
+   */
+  memo: unknown[] | null;
 }
 
 /** A symbol key: JSON and structured cloning leave it out, so the state stays plain data. */
@@ -89,7 +98,13 @@ const CTX = Symbol('ctx');
  */
 export function ctxOf(s: GameState): Ctx {
   const slot = s as unknown as { [CTX]?: Ctx };
-  return (slot[CTX] ??= makeCtx(s));
+  let ctx = slot[CTX];
+  if (!ctx) {
+    ctx = makeCtx(s);
+    ctx.memo = [];
+    slot[CTX] = ctx;
+  }
+  return ctx;
 }
 
 export function makeCtx(s: GameState): Ctx {
@@ -106,7 +121,29 @@ export function makeCtx(s: GameState): Ctx {
       if (z >= 0) (zoc[u.side][z] ??= []).push(i);
     }
   });
-  return { s, b, occ, zoc };
+  return { s, b, occ, zoc, near: [null, null], memo: null };
+}
+
+/**
+ * For a unit of `side`, 1 for each box within one box of an enemy on the table (a diagonal is 1.5, so the box
+ * itself and its four orthogonal neighbours): what March asks of every box it passes (3.iii).
+ */
+export function enemyNear(ctx: Ctx, side: SideIndex): Uint8Array {
+  const have = ctx.near[side];
+  if (have) return have;
+  const b = ctx.b;
+  const around = boardTables(b).around;
+  const near = new Uint8Array(b.cols * b.rows);
+  for (const e of ctx.s.units) {
+    if (e.side === side || !onTable(e)) continue;
+    near[e.cell] = 1;
+    for (let d = 0; d < 8; d += 2) {
+      const n = around[e.cell * 8 + d]!;
+      if (n >= 0) near[n] = 1;
+    }
+  }
+  ctx.near[side] = near;
+  return near;
 }
 
 /** Every unit but Lights and units in a town or works exerts a ZOC into the box to its front (Units and Boxes). */

@@ -4,7 +4,7 @@
 import { DIR, boxDistance, cellIndex, isCut, onEdge, step, type Facing } from './board.js';
 import { defenceFirePool, fireTargets } from './combat.js';
 import { nearestEnemy, type Ctx } from './geometry.js';
-import { assaultApproach, canEnd, maneuverOptions, mayAssault, moveOptions } from './movement.js';
+import { MEMO_SLOTS, assaultApproach, canEnd, maneuverFacing, maneuverFormation, maneuverKeys, maneuverTo, mayAssault, moveFacing, moveKeys, moveTo } from './movement.js';
 import {
   DID_BOMBARD,
   DID_FIRE,
@@ -21,6 +21,25 @@ import {
   type SideIndex,
   type UnitState,
 } from './types.js';
+
+/** The formation part of a packed Maneuver (movement.ts maneuverKeys) for an action's formation field, or -1. */
+function formationCode(f: unknown): number {
+  switch (f) {
+    case null:
+      return 0;
+    case 'line':
+      return 1;
+    case 'column':
+      return 2;
+    case 'square':
+      return 3;
+    default:
+      return -1;
+  }
+}
+
+/** An action read from outside may carry anything as its facing. */
+const isFacing = (f: unknown): f is Facing => f === 0 || f === 90 || f === 180 || f === 270;
 
 /** A General attaches to a unit at most this many boxes from where he stands (Orders phase). */
 const ATTACH_REACH = 4;
@@ -151,34 +170,116 @@ export function mustUseOrders(u: UnitState): boolean {
 /** Whether the side acting may end its Actions phase now: no veteran unit still bound to act (see mustUseOrders). */
 export function mayEndActions(ctx: Ctx): boolean {
   const { s } = ctx;
-  return !s.units.some((u, ui) => u.side === s.pending.side && mustUseOrders(u) && unitActions(ctx, ui).length > 0);
+  return !s.units.some((u, ui) => u.side === s.pending.side && mustUseOrders(u) && unitMenu(ctx, ui).count > 0);
+}
+
+/**
+ * What one ordered unit may do now, in the order its actions are listed (bombard, rally, moves, marches, maneuvers,
+ * assaults, exit): the searches' answers, not yet actions, so a random player can count them all and build only
+ * the one it picks. Kept on a state's memoised context beside the searches.
+ */
+interface UnitMenu {
+  bombard: boolean;
+  rally: boolean;
+  moves: readonly number[];
+  marches: readonly number[];
+  maneuvers: readonly number[];
+  /** Target index and the box it is assaulted from, in pairs. */
+  assaults: readonly number[];
+  exit: boolean;
+  count: number;
+}
+
+const NOTHING: UnitMenu = { bombard: false, rally: false, moves: [], marches: [], maneuvers: [], assaults: [], exit: false, count: 0 };
+
+function unitMenu(ctx: Ctx, ui: number): UnitMenu {
+  if (!ctx.memo) return workOutMenu(ctx, ui);
+  return (ctx.memo[ui * MEMO_SLOTS + 3] ??= workOutMenu(ctx, ui)) as UnitMenu;
+}
+
+function workOutMenu(ctx: Ctx, ui: number): UnitMenu {
+  const { s } = ctx;
+  const u = s.units[ui]!;
+  if (!mayAct(u)) return NOTHING;
+  const bombard = mayBombard(u);
+  const rally = mayRally(u);
+  const moves = moveKeys(ctx, ui, false);
+  const marches = moveKeys(ctx, ui, true);
+  const maneuvers = maneuverKeys(ctx, ui);
+  const assaults: number[] = [];
+  if (mayAssault(u)) {
+    for (let ti = 0; ti < s.units.length; ti++) {
+      const t = s.units[ti]!;
+      if (t.side === u.side || !onTable(t)) continue;
+      const ap = assaultApproach(ctx, ui, ti);
+      if (ap) assaults.push(ti, ap.from);
+    }
+  }
+  const exit = u.formation !== 'square' && onExitEdge(s, u);
+  const count = (bombard ? 1 : 0) + (rally ? 1 : 0) + moves.length + marches.length + maneuvers.length + assaults.length / 2 + (exit ? 1 : 0);
+  return { bombard, rally, moves, marches, maneuvers, assaults, exit, count };
+}
+
+/** The `k`th action of a unit's menu, built as unitActions lists it (the same fields in the same order). */
+function menuAction(s: GameState, ui: number, m: UnitMenu, k: number): Action {
+  const id = s.units[ui]!.id;
+  const names = s.board.names;
+  if (m.bombard && k-- === 0) return { type: 'bombard', unit: id };
+  if (m.rally && k-- === 0) return { type: 'rally', unit: id };
+  if (k < m.moves.length) return { type: 'move', unit: id, to: names[moveTo(m.moves[k]!)]!, facing: moveFacing(m.moves[k]!) };
+  k -= m.moves.length;
+  if (k < m.marches.length) return { type: 'march', unit: id, to: names[moveTo(m.marches[k]!)]!, facing: moveFacing(m.marches[k]!) };
+  k -= m.marches.length;
+  if (k < m.maneuvers.length) {
+    const key = m.maneuvers[k]!;
+    const a: Action = { type: 'maneuver', unit: id, to: names[maneuverTo(key)]!, facing: maneuverFacing(key) };
+    const formation = maneuverFormation(key);
+    if (formation) a.formation = formation;
+    return a;
+  }
+  k -= m.maneuvers.length;
+  if (k < m.assaults.length / 2) return { type: 'assault', unit: id, target: s.units[m.assaults[2 * k]!]!.id, from: names[m.assaults[2 * k + 1]!]! };
+  return { type: 'exit', unit: id };
 }
 
 /** Every action an ordered unit may take now (rule 3). */
 export function unitActions(ctx: Ctx, ui: number): Action[] {
-  const { s } = ctx;
-  const u = s.units[ui]!;
-  if (!mayAct(u)) return [];
-  const id = u.id;
-  const out: Action[] = [];
-  if (mayBombard(u)) out.push({ type: 'bombard', unit: id });
-  if (mayRally(u)) out.push({ type: 'rally', unit: id });
-  for (const o of moveOptions(ctx, ui, false)) out.push({ type: 'move', unit: id, to: s.board.names[o.to]!, facing: o.facing });
-  for (const o of moveOptions(ctx, ui, true)) out.push({ type: 'march', unit: id, to: s.board.names[o.to]!, facing: o.facing });
-  for (const o of maneuverOptions(ctx, ui)) {
-    const a: Action = { type: 'maneuver', unit: id, to: s.board.names[o.to]!, facing: o.facing };
-    if (o.formation) a.formation = o.formation;
-    out.push(a);
-  }
-  if (mayAssault(u)) {
-    s.units.forEach((t, ti) => {
-      if (t.side === u.side || !onTable(t)) return;
-      const ap = assaultApproach(ctx, ui, ti);
-      if (ap) out.push({ type: 'assault', unit: id, target: t.id, from: s.board.names[ap.from]! });
-    });
-  }
-  if (u.formation !== 'square' && onExitEdge(s, u)) out.push({ type: 'exit', unit: id });
+  const m = unitMenu(ctx, ui);
+  const out = new Array<Action>(m.count);
+  for (let k = 0; k < m.count; k++) out[k] = menuAction(ctx.s, ui, m, k);
   return out;
+}
+
+/**
+ * How many actions legalActionsIn(ctx) lists, without building them; with legalActionAt, what a random player
+ * needs. Only the Actions phase, where the lists are long, is counted apart; every other decision lists a few.
+ */
+export function legalActionCount(ctx: Ctx): number {
+  const s = ctx.s;
+  if (s.phase === 'over' || s.pending.kind !== 'actions') return legalActionsIn(ctx).length;
+  let n = 0;
+  let bound = false;
+  for (let ui = 0; ui < s.units.length; ui++) {
+    const u = s.units[ui]!;
+    if (u.side !== s.pending.side) continue;
+    const c = unitMenu(ctx, ui).count;
+    n += c;
+    if (c > 0 && mustUseOrders(u)) bound = true;
+  }
+  return bound ? n : n + 1;
+}
+
+/** legalActionsIn(ctx)[k], built alone (k below legalActionCount(ctx)). */
+export function legalActionAt(ctx: Ctx, k: number): Action {
+  const s = ctx.s;
+  if (s.phase === 'over' || s.pending.kind !== 'actions') return legalActionsIn(ctx)[k]!;
+  for (let ui = 0; ui < s.units.length; ui++) {
+    if (s.units[ui]!.side !== s.pending.side) continue;
+    const m = unitMenu(ctx, ui);
+    if (k < m.count) return menuAction(s, ui, m, k);
+    k -= m.count;
+  }
+  return { type: 'end-actions' };
 }
 
 /** The same answer as `unitActions(ctx, ui).some(...)`, without building every option of the unit. */
@@ -195,12 +296,13 @@ export function isLegalUnitAction(ctx: Ctx, ui: number, a: Action): boolean {
     case 'move':
     case 'march': {
       const to = cellIndex(b, a.to);
-      return moveOptions(ctx, ui, a.type === 'march').some((o) => o.to === to && o.facing === a.facing);
+      return to >= 0 && isFacing(a.facing) && moveKeys(ctx, ui, a.type === 'march').includes(to * 4 + a.facing / 90);
     }
     case 'maneuver': {
       const to = cellIndex(b, a.to);
       const formation = a.formation ?? null;
-      return maneuverOptions(ctx, ui).some((o) => o.to === to && o.facing === a.facing && (o.formation ?? null) === (u.type === 'Infantry' ? formation : null));
+      const code = u.type === 'Infantry' ? formationCode(formation) : 0;
+      return to >= 0 && code >= 0 && isFacing(a.facing) && maneuverKeys(ctx, ui).includes((to * 4 + a.facing / 90) * 4 + code);
     }
     case 'assault': {
       const ti = unitIndexOf(s, a.target);

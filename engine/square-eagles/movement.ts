@@ -3,22 +3,20 @@
 // Choices where the text is silent are recorded in docs/rules/square-eagles.md §7.
 import {
   DIR,
-  FORWARD_STEPS,
   FACINGS,
   IMPASSABLE,
   T_FORT,
   T_ROAD,
   T_TOWN,
   T_WOODS,
-  boxDistance,
   colOf,
   isCut,
   rowOf,
-  step,
   type Board,
   type Facing,
 } from './board.js';
-import { boxOnSide, enemyZoc, facingTowards, reverse, sideOf, type ArcSide, type Ctx } from './geometry.js';
+import { DIRECTION, boardTables } from './board-tables.js';
+import { boxOnSide, enemyNear, enemyZoc, facingTowards, reverse, sideOf, type ArcSide, type Ctx } from './geometry.js';
 import {
   hasTrait,
   isCavalry,
@@ -65,8 +63,7 @@ function mayMarch(ctx: Ctx, u: UnitState): boolean {
 }
 
 function nearEnemy(ctx: Ctx, side: SideIndex, cell: number): boolean {
-  for (const e of ctx.s.units) if (e.side !== side && onTable(e) && boxDistance(ctx.b, cell, e.cell) <= 1) return true;
-  return false;
+  return enemyNear(ctx, side)[cell] === 1;
 }
 
 /** A box is in the way of a diagonal step when it holds troops or terrain the mover cannot enter. */
@@ -81,11 +78,13 @@ function blocksDiagonal(ctx: Ctx, self: number, cell: number): boolean {
  * boxes, and for a diagonal, not with both side boxes blocked (Units and Boxes).
  */
 function stepOk(ctx: Ctx, self: number, from: number, dc: number, dr: number): number {
-  const to = step(ctx.b, from, dc, dr);
-  if (to < 0 || !canEnter(ctx.b, to) || isCut(ctx.b, from, to)) return -1;
-  if (dc !== 0 && dr !== 0) {
-    if (blocksDiagonal(ctx, self, step(ctx.b, from, dc, 0)) && blocksDiagonal(ctx, self, step(ctx.b, from, 0, dr))) return -1;
-  }
+  const t = boardTables(ctx.b);
+  const d = DIRECTION[(dr + 1) * 3 + dc + 1]!;
+  if (d < 0) return -1;
+  const to = t.stepTo[from * 8 + d]!;
+  if (to < 0 || (d & 1) === 0) return to;
+  // A diagonal: barred when the boxes beside it, the orthogonal steps either side, both block.
+  if (blocksDiagonal(ctx, self, t.around[from * 8 + d - 1]!) && blocksDiagonal(ctx, self, t.around[from * 8 + ((d + 1) & 7)]!)) return -1;
   return to;
 }
 
@@ -104,8 +103,6 @@ function zocFacings(ctx: Ctx, owners: number[]): Facing[] {
   return out;
 }
 
-const key = (to: number, facing: Facing): number => to * 4 + facing / 90;
-
 /**
  * Whether a unit that started in the ZOC of `owners` has withdrawn when it ends in `to` (Units and Boxes: it stays
  * facing into them, assaults one, or withdraws from the zone). Withdrawing takes it away: it may not end beside
@@ -123,36 +120,86 @@ function clearOf(ctx: Ctx, owners: readonly number[] | undefined, to: number): b
   return true;
 }
 
+/** Slots per unit in a memoised context's `memo`: its Move, March and Maneuver keys, then its menu (legal-actions.ts). */
+export const MEMO_SLOTS = 4;
+
+// moveOptions marks each destination and facing it has found in `seen` with its call's number, so a search
+// needs neither a Map nor clearing; the keys go to `found` in the order first reached, which is the order of the
+// actions the engine lists (and so of every seeded random game).
+let seen = new Int32Array(0);
+let searchNo = 0;
+
+function startSearch(cells: number): number {
+  if (seen.length < cells * 4) seen = new Int32Array(cells * 4);
+  if (++searchNo === 0x7fffffff) {
+    seen.fill(0);
+    searchNo = 1;
+  }
+  return searchNo;
+}
+
 /**
  * Move or March destinations with final facings (rules 3.iii, 3.iv Maneuver a–c). `spent`, when given, hears the
  * movement used each time a destination is reached (the play view tints boxes by the cheapest).
  */
 export function moveOptions(ctx: Ctx, ui: number, march: boolean, spent?: (to: number, cost: number) => void): MoveOption[] {
+  const keys = spent ? searchMoves(ctx, ui, march, spent) : moveKeys(ctx, ui, march);
+  return keys.map((k) => ({ to: moveTo(k), facing: moveFacing(k) }));
+}
+
+/**
+ * moveOptions packed as numbers, `to * 4 + facing / 90`, in the same order: what the engine's own loops read, so a
+ * search allocates one array and no objects. Kept on a state's memoised context (ctx.memo), so callers must not
+ * change the array.
+ */
+export function moveKeys(ctx: Ctx, ui: number, march: boolean): readonly number[] {
+  if (ctx.memo) return (ctx.memo[ui * MEMO_SLOTS + (march ? 1 : 0)] ??= searchMoves(ctx, ui, march)) as number[];
+  return searchMoves(ctx, ui, march);
+}
+
+export const moveTo = (key: number): number => key >> 2;
+export const moveFacing = (key: number): Facing => ((key & 3) * 90) as Facing;
+
+function searchMoves(ctx: Ctx, ui: number, march: boolean, spent?: (to: number, cost: number) => void): number[] {
   const { b, s } = ctx;
   const u = s.units[ui]!;
   if (u.formation === 'square' || isSpent(u)) return [];
   if (march && !mayMarch(ctx, u)) return [];
-  const found = new Map<number, MoveOption>();
+  const t = boardTables(b);
+  const { forward, flankA, flankB } = t;
+  const woodsAt = t.woods;
+  const occ = ctx.occ;
+  const units = s.units;
+  const near = march ? enemyNear(ctx, u.side) : null;
+  const zocOf = ctx.zoc[u.side === 0 ? 1 : 0];
+  const no = startSearch(b.cols * b.rows);
+  const found: number[] = [];
   const startZoc = enemyZoc(ctx, u.side, u.cell);
+  const home = u.cell;
   const add = (to: number, facing: Facing, cost: number): void => {
     // Leaving the box is a withdrawal from any ZOC it started in: it must end clear of those units.
-    if (to !== u.cell && !clearOf(ctx, startZoc, to)) return;
+    if (startZoc && to !== home && !clearOf(ctx, startZoc, to)) return;
     spent?.(to, cost);
-    const k = key(to, facing);
-    if (!found.has(k)) found.set(k, { to, facing });
+    const k = to * 4 + facing / 90;
+    if (seen[k] !== no) {
+      seen[k] = no;
+      found.push(k);
+    }
   };
   const lights = u.type === 'Lights';
+  const side = u.side;
   const militia = hasTrait(u, 'militia');
   const sluggish = hasTrait(u, 'sluggish');
   const freeEndTurn = lights || isCavalry(u);
   const allowance = baseMove(u) + (march ? 1 : 0);
-  const startWoods = !lights && (b.flags[u.cell]! & T_WOODS) !== 0;
+  const half = allowance / 2;
+  const startWoods = !lights && woodsAt[home] === 1;
   const diagonalOk = mayStepDiagonally(u);
 
   // In place: a turn only. A unit starting in an enemy ZOC that stays must face one of the units exerting it.
   if (!militia) {
     const facings = startZoc ? zocFacings(ctx, startZoc) : FACINGS;
-    for (const f of facings) if (f !== u.facing) add(u.cell, f, 0);
+    for (const f of facings) if (f !== u.facing) add(home, f, 0);
   }
 
   // Infantry and Guns turn at the start; Lights and Cavalry at the start or the end, one of the two; Sluggish only at the end;
@@ -162,25 +209,28 @@ export function moveOptions(ctx: Ctx, ui: number, march: boolean, spent?: (to: n
   const startFacings: readonly Facing[] = militia || sluggish ? [u.facing] : FACINGS;
   const endTurn = !militia && (freeEndTurn || sluggish);
 
+  // A diagonal step is barred when both boxes beside it are blocked, by terrain (-1 in the tables) or by troops
+  // other than the mover (Units and Boxes).
+  const blocks = (cell: number): boolean => cell < 0 || (occ[cell]! >= 0 && occ[cell] !== ui);
   const walk = (pos: number, facing: Facing, turned: boolean, cost: number, diagUsed: boolean, woods: boolean): void => {
     const kinds = diagonalOk && !diagUsed ? 3 : 1;
+    const base = (pos * 4 + facing / 90) * 3;
     for (let k = 0; k < kinds; k++) {
-      const [dc, dr, diag] = FORWARD_STEPS[facing][k]!;
-      const to = stepOk(ctx, ui, pos, dc, dr);
+      const to = forward[base + k]!;
       if (to < 0) continue;
-      const occupant = ctx.occ[to]!;
-      if (occupant >= 0) {
-        // Only skirmishers pass through, and only through friends, and they must clear them (3.iv Maneuver b).
-        if (!(lights && s.units[occupant]!.side === u.side)) continue;
-      }
-      const c = cost + (diag ? 1.5 : 1);
-      const w = woods || (!lights && (b.flags[to]! & T_WOODS) !== 0);
+      const diag = k > 0;
+      if (diag && blocks(flankA[base + k]!) && blocks(flankB[base + k]!)) continue;
+      const occupant = occ[to]!;
+      // Only skirmishers pass through, and only through friends, and they must clear them (3.iv Maneuver b).
+      if (occupant >= 0 && !(lights && units[occupant]!.side === side)) continue;
+      const c = diag ? cost + 1.5 : cost + 1;
+      const w = woods || (!lights && woodsAt[to] === 1);
       // In woods a unit moves at half speed or turns, not both (3.iv c.2).
       if (w && turned) continue;
-      if (c > (w ? allowance / 2 : allowance)) continue;
-      if (march && nearEnemy(ctx, u.side, to)) continue;
-      const zoc = enemyZoc(ctx, u.side, to);
-      if (zoc) {
+      if (c > (w ? half : allowance)) continue;
+      if (near !== null && near[to] === 1) continue;
+      const zoc = zocOf[to];
+      if (zoc !== undefined && zoc.length > 0) {
         // Entering an enemy ZOC ends the move facing a unit that exerts it.
         if (occupant < 0 && canEnd(b, u, to)) for (const f of zocFacings(ctx, zoc)) if (!militia || f === facing) add(to, f, c);
         continue;
@@ -193,13 +243,13 @@ export function moveOptions(ctx: Ctx, ui: number, march: boolean, spent?: (to: n
       walk(to, facing, turned, c, diagUsed || diag, w);
     }
   };
-  for (const f of startFacings) walk(u.cell, f, f !== u.facing, 0, false, startWoods);
+  for (const f of startFacings) walk(home, f, f !== u.facing, 0, false, startWoods);
 
   // Road movement: +1 box and free turns when the whole move follows a road; infantry only in column (3.iv c.5).
-  if ((b.flags[u.cell]! & T_ROAD) !== 0 && (u.type !== 'Infantry' || u.formation === 'column')) {
+  if ((b.flags[home]! & T_ROAD) !== 0 && (u.type !== 'Infantry' || u.formation === 'column')) {
     const roadAllowance = allowance + 1;
-    const best = new Map<number, number>([[u.cell, 0]]);
-    const queue: [number, number][] = [[u.cell, 0]];
+    const best = new Map<number, number>([[home, 0]]);
+    const queue: [number, number][] = [[home, 0]];
     while (queue.length > 0) {
       const [pos, cost] = queue.shift()!;
       for (const to of b.road[pos]!) {
@@ -210,15 +260,15 @@ export function moveOptions(ctx: Ctx, ui: number, march: boolean, spent?: (to: n
           if (dc !== fx || dr !== fy) continue;
         }
         if (stepOk(ctx, ui, pos, dc, dr) !== to) continue;
-        const occupant = ctx.occ[to]!;
-        if (occupant >= 0 && !(lights && s.units[occupant]!.side === u.side)) continue;
+        const occupant = occ[to]!;
+        if (occupant >= 0 && !(lights && units[occupant]!.side === side)) continue;
         const c = cost + (dc !== 0 && dr !== 0 ? 1.5 : 1);
         if (c > roadAllowance) continue;
-        if (march && nearEnemy(ctx, u.side, to)) continue;
+        if (near !== null && near[to] === 1) continue;
         const prev = best.get(to);
         if (prev !== undefined && prev <= c) continue;
         best.set(to, c);
-        const zoc = enemyZoc(ctx, u.side, to);
+        const zoc = enemyZoc(ctx, side, to);
         if (zoc) {
           if (occupant < 0 && canEnd(b, u, to)) for (const f of zocFacings(ctx, zoc)) if (!militia || f === u.facing) add(to, f, c);
           continue;
@@ -231,7 +281,7 @@ export function moveOptions(ctx: Ctx, ui: number, march: boolean, spent?: (to: n
       }
     }
   }
-  return [...found.values()];
+  return found;
 }
 
 export interface ManeuverOption {
@@ -244,11 +294,28 @@ const INFANTRY_FORMATIONS: readonly Formation[] = ['line', 'column', 'square'];
 
 /** Maneuver: one box in any direction (1.5 on the diagonal) or none, then any formation and facing (3.iv). */
 export function maneuverOptions(ctx: Ctx, ui: number): ManeuverOption[] {
+  return maneuverKeys(ctx, ui).map((k) => ({ to: maneuverTo(k), facing: maneuverFacing(k), formation: maneuverFormation(k) }));
+}
+
+const FORMATION_CODES: readonly (Formation | null)[] = [null, 'line', 'column', 'square'];
+const NO_FORMATION: readonly (Formation | null)[] = [null];
+
+/** maneuverOptions packed as `(to * 4 + facing / 90) * 4 + formation` (0 none, 1 line, 2 column, 3 square), memoised as moveKeys is. */
+export function maneuverKeys(ctx: Ctx, ui: number): readonly number[] {
+  if (ctx.memo) return (ctx.memo[ui * MEMO_SLOTS + 2] ??= searchManeuvers(ctx, ui)) as number[];
+  return searchManeuvers(ctx, ui);
+}
+
+export const maneuverTo = (key: number): number => key >> 4;
+export const maneuverFacing = (key: number): Facing => (((key >> 2) & 3) * 90) as Facing;
+export const maneuverFormation = (key: number): Formation | null => FORMATION_CODES[key & 3]!;
+
+function searchManeuvers(ctx: Ctx, ui: number): number[] {
   const { b, s } = ctx;
   const u = s.units[ui]!;
   if (isSpent(u)) return [];
-  const out: ManeuverOption[] = [];
-  const formations: readonly (Formation | null)[] = u.type === 'Infantry' ? INFANTRY_FORMATIONS : [null];
+  const out: number[] = [];
+  const formations = u.type === 'Infantry' ? INFANTRY_FORMATIONS : NO_FORMATION;
   const startZoc = enemyZoc(ctx, u.side, u.cell);
   for (let dr = -1; dr <= 1; dr++) {
     for (let dc = -1; dc <= 1; dc++) {
@@ -267,7 +334,7 @@ export function maneuverOptions(ctx: Ctx, ui: number): ManeuverOption[] {
       for (const facing of facings) {
         for (const formation of formations) {
           if (to === u.cell && facing === u.facing && formation === u.formation) continue;
-          out.push({ to, facing, formation });
+          out.push((to * 4 + facing / 90) * 4 + FORMATION_CODES.indexOf(formation));
         }
       }
     }
@@ -320,19 +387,27 @@ export function assaultApproach(ctx: Ctx, ui: number, ti: number): AssaultOption
   const diagonalOk = mayStepDiagonally(u);
   // Lights never assault, so woods always slow an assaulter.
   const startWoods = (b.flags[u.cell]! & T_WOODS) !== 0;
+  const { forward, flankA, flankB, woods: woodsAt } = boardTables(b);
+  const occ = ctx.occ;
+  const zocOf = ctx.zoc[u.side === 0 ? 1 : 0];
+  const half = allowance / 2;
+  const blocks = (cell: number): boolean => cell < 0 || (occ[cell]! >= 0 && occ[cell] !== ui);
   const reach = (pos: number, facing: Facing, turned: boolean, cost: number, diagUsed: boolean, woods: boolean): boolean => {
     const kinds = diagonalOk && !diagUsed ? 3 : 1;
+    const base = (pos * 4 + facing / 90) * 3;
     for (let k = 0; k < kinds; k++) {
-      const [dc, dr, diag] = FORWARD_STEPS[facing][k]!;
-      const to = stepOk(ctx, ui, pos, dc, dr);
-      if (to < 0 || ctx.occ[to]! >= 0) continue;
-      const c = cost + (diag ? 1.5 : 1);
-      const w = woods || (b.flags[to]! & T_WOODS) !== 0;
+      const to = forward[base + k]!;
+      if (to < 0 || occ[to]! >= 0) continue;
+      const diag = k > 0;
+      if (diag && blocks(flankA[base + k]!) && blocks(flankB[base + k]!)) continue;
+      const c = diag ? cost + 1.5 : cost + 1;
+      const w = woods || woodsAt[to] === 1;
       // As in a move, woods allow half speed or a turn, not both (3.iv c.2).
       if (w && turned) continue;
-      if (c > (w ? allowance / 2 : allowance)) continue;
+      if (c > (w ? half : allowance)) continue;
       if (to === contact) return true;
-      if (enemyZoc(ctx, u.side, to)) continue;
+      const zoc = zocOf[to];
+      if (zoc !== undefined && zoc.length > 0) continue;
       if (reach(to, facing, turned, c, diagUsed || diag, w)) return true;
     }
     return false;
@@ -356,10 +431,13 @@ export function movementCosts(ctx: Ctx, ui: number, kind: 'move' | 'march' | 'ma
   };
   if (kind === 'maneuver') {
     const cell = ctx.s.units[ui]!.cell;
-    for (const o of maneuverOptions(ctx, ui)) note(o.to, o.to === cell ? 0 : isDiagonalStep(ctx.b, cell, o.to) ? 1.5 : 1);
+    for (const k of maneuverKeys(ctx, ui)) {
+      const to = maneuverTo(k);
+      note(to, to === cell ? 0 : isDiagonalStep(ctx.b, cell, to) ? 1.5 : 1);
+    }
     return costs;
   }
-  moveOptions(ctx, ui, kind === 'march', note);
+  searchMoves(ctx, ui, kind === 'march', note);
   return costs;
 }
 

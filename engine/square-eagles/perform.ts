@@ -16,7 +16,7 @@ import {
   rollHits,
   shoot,
 } from './combat.js';
-import { facingTowards, inFireCover, makeCtx, sideOf } from './geometry.js';
+import { ctxOf, facingTowards, inFireCover, makeCtx, sideOf } from './geometry.js';
 import {
   advanceBox,
   afterAssaultActions,
@@ -73,41 +73,28 @@ function unitOf(s: GameState, id: unknown, side: SideIndex): number {
   return ui;
 }
 
-/** Checks `a` against the decision pending at `s` and carries it out on `s`, which the caller has copied. */
-export function perform(s: GameState, a: Action, dice: DiceSource, ev: GameEvent[]): void {
+/**
+ * Checks `a` against the decision pending at `s` and carries it out on `s`, which the caller has copied. `from` is
+ * the state `s` was copied from, when the caller has it: the same position, whose memoised context (ctxOf) keeps
+ * the options the player chose from, so the check need not search again.
+ */
+export function perform(s: GameState, a: Action, dice: DiceSource, ev: GameEvent[], from?: GameState): void {
   if (!a || typeof a !== 'object' || typeof (a as { type?: unknown }).type !== 'string') throw new IllegalActionError('an action needs a type');
   const p = s.pending;
   const side = p.side;
+  // The Orders phase asks nothing of positions: half of all decisions skip building them.
+  if (p.kind === 'orders') return performOrder(s, a, side, dice, ev);
   const ctx = makeCtx(s);
+  const legal = from ? ctxOf(from) : ctx;
   switch (p.kind) {
-    case 'orders': {
-      if (a.type === 'end-orders') return endOrders(s, side, dice, ev);
-      if (a.type !== 'attach' && a.type !== 'order') throw new IllegalActionError(`"${a.type}" is not an Orders phase action`);
-      if (!isLegalOrder(s, side, a)) throw new IllegalActionError(`illegal ${a.type}`);
-      const g = s.generals.find((x) => x.id === a.general && x.side === side)!;
-      const ui = unitOf(s, a.unit, side);
-      const u = s.units[ui]!;
-      if (a.type === 'attach') {
-        g.unit = ui;
-        g.placed = true;
-        if (u.orders < maxOrders(u)) u.orders++;
-        ev.push({ type: 'attach', general: g.id, unit: u.id });
-      } else {
-        const cost = orderCost(s, u, g);
-        g.pips -= cost;
-        u.orders++;
-        ev.push({ type: 'order', general: g.id, unit: u.id, cost });
-      }
-      return;
-    }
     case 'actions': {
       if (a.type === 'end-actions') {
-        if (!mayEndActions(ctx)) throw new IllegalActionError('a veteran unit given two orders must use both this turn');
+        if (!mayEndActions(legal)) throw new IllegalActionError('a veteran unit given two orders must use both this turn');
         return endActions(s, ev);
       }
       if (!('unit' in a)) throw new IllegalActionError(`"${a.type}" is not an Actions phase action`);
       const ui = unitOf(s, a.unit, side);
-      if (!isLegalUnitAction(ctx, ui, a)) throw new IllegalActionError(`illegal ${a.type} for ${a.unit}`);
+      if (!isLegalUnitAction(legal, ui, a)) throw new IllegalActionError(`illegal ${a.type} for ${a.unit}`);
       performUnitAction(s, ui, a, dice, ev);
       return;
     }
@@ -115,7 +102,7 @@ export function perform(s: GameState, a: Action, dice: DiceSource, ev: GameEvent
       if (a.type !== 'fire') throw new IllegalActionError('only fire actions are legal in the Fire phase');
       const ui = unitOf(s, a.unit, side);
       const ti = unitIndexOf(s, a.target);
-      if (!isLegalFire(ctx, ui, ti, 'fire')) throw new IllegalActionError(`illegal fire by ${a.unit}`);
+      if (!isLegalFire(legal, ui, ti, 'fire')) throw new IllegalActionError(`illegal fire by ${a.unit}`);
       const u = s.units[ui]!;
       const bonus = unusedOrders(u) > 0;
       if (bonus) u.used++;
@@ -134,7 +121,7 @@ export function perform(s: GameState, a: Action, dice: DiceSource, ev: GameEvent
       if (a.type !== 'defend-fire') throw new IllegalActionError('a Defend! window takes defend-fire or pass');
       const ui = unitOf(s, a.unit, side);
       const ti = unitIndexOf(s, a.target);
-      if (!isLegalFire(ctx, ui, ti, 'defend-fire')) throw new IllegalActionError(`illegal defend-fire by ${a.unit}`);
+      if (!isLegalFire(legal, ui, ti, 'defend-fire')) throw new IllegalActionError(`illegal defend-fire by ${a.unit}`);
       s.units[ui]!.used++;
       const pool = firePool(ctx, ui, ti, { orderFires: true });
       if (!pool.allowed) throw new IllegalActionError(pool.reason);
@@ -180,6 +167,27 @@ export function perform(s: GameState, a: Action, dice: DiceSource, ev: GameEvent
     }
     default:
       throw new IllegalActionError('the game is over');
+  }
+}
+
+/** An Orders phase decision: attach a General, give an order, or end the phase. */
+function performOrder(s: GameState, a: Action, side: SideIndex, dice: DiceSource, ev: GameEvent[]): void {
+  if (a.type === 'end-orders') return endOrders(s, side, dice, ev);
+  if (a.type !== 'attach' && a.type !== 'order') throw new IllegalActionError(`"${a.type}" is not an Orders phase action`);
+  if (!isLegalOrder(s, side, a)) throw new IllegalActionError(`illegal ${a.type}`);
+  const g = s.generals.find((x) => x.id === a.general && x.side === side)!;
+  const ui = unitOf(s, a.unit, side);
+  const u = s.units[ui]!;
+  if (a.type === 'attach') {
+    g.unit = ui;
+    g.placed = true;
+    if (u.orders < maxOrders(u)) u.orders++;
+    ev.push({ type: 'attach', general: g.id, unit: u.id });
+  } else {
+    const cost = orderCost(s, u, g);
+    g.pips -= cost;
+    u.orders++;
+    ev.push({ type: 'order', general: g.id, unit: u.id, cost });
   }
 }
 

@@ -6,10 +6,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../../domain/model.js';
 import { makePlayer, type PlayerKind } from './ai.js';
-import { applyAction, isOver } from './game.js';
+import { applyAction, isOver, legalActions } from './game.js';
 import { result } from './victory.js';
 import { GameRecorder, replay } from './log.js';
 import { canEnd } from './movement.js';
+import { makeCtx } from './geometry.js';
+import { legalActionAt, legalActionCount, legalActionsIn } from './legal-actions.js';
 import { playGame } from './play.js';
 import type { GameState } from './types.js';
 
@@ -93,5 +95,62 @@ describe('replay', () => {
     expect(isOver(s)).toBe(true);
     expect(() => applyAction(s, { type: 'end-orders' })).toThrow();
     expect(result(s).turns).toBeGreaterThan(0);
+  });
+});
+
+describe('the check of one action agrees with the list of legal actions', () => {
+  // The engine checks a Move, March or Maneuver against packed keys (movement.ts moveKeys, maneuverKeys), not by
+  // searching the list: every listed action must pass, and a near miss from outside must not.
+  const [, sc] = bundled[0]!;
+  const states: GameState[] = [];
+  const rec = new GameRecorder(sc, 11, { players: { red: 'random', blue: 'random' } });
+  const players = { red: makePlayer('random', 23), blue: makePlayer('random', 24) };
+  while (!isOver(rec.state)) {
+    if (rec.state.pending.kind === 'actions') states.push(rec.state);
+    rec.apply(players[rec.state.meta.sides[rec.state.pending.side].key].choose(rec.state));
+  }
+
+  it('every listed move, march and maneuver is accepted, on a fresh copy of the state too', () => {
+    let checked = 0;
+    for (const st of states.slice(0, 40)) {
+      const copy = JSON.parse(JSON.stringify(st)) as GameState;
+      for (const a of legalActions(st)) {
+        if (a.type !== 'move' && a.type !== 'march' && a.type !== 'maneuver') continue;
+        expect(() => applyAction(copy, a)).not.toThrow();
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
+
+  it('counting the actions and building the kth alone give the list and its kth action, at every decision of a game', () => {
+    // The random player picks this way (ai.ts): a mismatch would change every seeded random game.
+    for (const [, scenario] of bundled) {
+      const r = new GameRecorder(scenario, 5, { players: { red: 'random', blue: 'random' } });
+      const pl = { red: makePlayer('random', 7), blue: makePlayer('random', 8) };
+      while (!isOver(r.state)) {
+        const fresh = makeCtx(r.state);
+        const list = legalActionsIn(fresh);
+        expect(legalActionCount(fresh)).toBe(list.length);
+        for (let k = 0; k < list.length; k++) expect(JSON.stringify(legalActionAt(fresh, k))).toBe(JSON.stringify(list[k]));
+        r.apply(pl[r.state.meta.sides[r.state.pending.side].key].choose(r.state));
+      }
+    }
+  });
+
+  it('a move or maneuver with a facing or formation the list never holds is refused', () => {
+    const st = states.find((x) => legalActions(x).some((a) => a.type === 'maneuver' && a.formation))!;
+    const legal = legalActions(st);
+    const move = legal.find((a) => a.type === 'move')!;
+    const maneuver = legal.find((a) => a.type === 'maneuver' && a.formation)!;
+    // 450° and "90" would land on another box's key if the facing were only divided by 90.
+    for (const facing of [450, 45, -90, '90', null]) {
+      expect(() => applyAction(st, { ...move, facing } as unknown as typeof move)).toThrow(/illegal move/);
+      expect(() => applyAction(st, { ...maneuver, facing } as unknown as typeof maneuver)).toThrow(/illegal maneuver/);
+    }
+    for (const formation of ['toString', 'wedge', 7]) {
+      expect(() => applyAction(st, { ...maneuver, formation } as unknown as typeof maneuver)).toThrow(/illegal maneuver/);
+    }
+    expect(() => applyAction(st, { ...move, to: 'Z99' })).toThrow(/illegal move/);
   });
 });

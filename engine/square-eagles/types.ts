@@ -185,6 +185,15 @@ function cloneUnit(u: UnitState): UnitState {
 }
 
 export function cloneState(s: GameState): GameState {
+  // Loops rather than map and spreads: a batch copies the state once per action, and these allocate nothing else.
+  const units = new Array<UnitState>(s.units.length);
+  for (let i = 0; i < units.length; i++) units[i] = cloneUnit(s.units[i]!);
+  const generals = new Array<GeneralState>(s.generals.length);
+  for (let i = 0; i < generals.length; i++) generals[i] = { ...s.generals[i]! };
+  const reinforcements = new Array<PendingReinforcement>(s.reinforcements.length);
+  for (let i = 0; i < reinforcements.length; i++) reinforcements[i] = { ...s.reinforcements[i]! };
+  const control = new Array<ObjectiveControl>(s.control.length);
+  for (let i = 0; i < control.length; i++) control[i] = { id: s.control[i]!.id, holder: s.control[i]!.holder };
   return {
     v: 1,
     meta: s.meta,
@@ -194,10 +203,10 @@ export function cloneState(s: GameState): GameState {
     half: s.half,
     initiative: s.initiative,
     pending: { ...s.pending },
-    units: s.units.map(cloneUnit),
-    generals: s.generals.map((g) => ({ ...g })),
-    reinforcements: s.reinforcements.map((r) => ({ ...r })),
-    control: s.control.map((c) => ({ ...c })),
+    units,
+    generals,
+    reinforcements,
+    control,
     rng: [s.rng[0], s.rng[1], s.rng[2], s.rng[3]],
     ply: s.ply,
     outcome: s.outcome ? { ...s.outcome } : null,

@@ -19,7 +19,9 @@ import {
 } from '@mui/material';
 import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { isCellGrid } from '../../domain/grid.js';
+import type { SideInfo } from '../../domain/engine-protocol.js';
 import type { Point, Scenario } from '../../domain/model.js';
+import { resultWords } from '../../domain/victory-words.js';
 import { MapView } from '../map/MapView.js';
 import { LAYER_GROUPS, type LayerKey } from '../map/scene-view.js';
 import { useSize } from '../ui/use-size.js';
@@ -386,7 +388,7 @@ export function GamePane({
         ) : (
           <>
             <StatusBox game={game} sideName={sideName} colours={colours} rules={rules} />
-            {result && <ResultBox result={result} sideName={sideName} />}
+            {result && <ResultBox result={result} sideName={sideName} scenario={scenario} sides={game.loaded.sides} />}
             {game.replay && (
               <ReplayBar
                 plies={game.replay}
@@ -436,7 +438,9 @@ export function GamePane({
                   End of turn
                 </Button>
                 {g.running ? (
-                  <Button variant="contained" size="small" onClick={g.pause} data-testid="play-pause">Pause</Button>
+                  <Button variant="contained" size="small" onClick={g.pause} disabled={g.pausing} data-testid="play-pause" data-pausing={g.pausing ? 'true' : undefined}>
+                    {g.pausing ? 'Pausing…' : 'Pause'}
+                  </Button>
                 ) : (
                   <Button variant="contained" size="small" onClick={() => void g.run('end', speed)} disabled={game.summary.over || failed || !aiTurn} data-testid="play-to-end">
                     {hasHuman(game.players) ? 'Play on' : 'Play to end'}
@@ -519,14 +523,16 @@ function StatusBox({ game, sideName, colours, rules }: { game: NonNullable<Retur
   );
 }
 
-function ResultBox({ result, sideName }: { result: GameResult; sideName: (k: SideKey) => string }) {
+function ResultBox({ result, sideName, scenario, sides }: { result: GameResult; sideName: (k: SideKey) => string; scenario: Scenario; sides: readonly SideInfo[] }) {
+  // Said from the deciding condition in the scenario's names; the engine's own reason names sides by key.
+  const words = resultWords(scenario, result, (k) => sides.find((x) => x.key === k)?.id);
   return (
     <Alert severity="info" data-testid="play-result" icon={false}>
       <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
-        {result.winner === 'draw' ? 'A draw' : `${sideName(result.winner)} wins`}
+        {result.winner === 'draw' ? 'A draw' : `${sideName(result.winner)} win`}
       </Typography>
       <Typography variant="body2">
-        {result.reason} · after {result.turns} turns · VP {sideName('red')} {result.vp.red}, {sideName('blue')} {result.vp.blue}
+        <span data-testid="play-result-words">{words.charAt(0).toUpperCase() + words.slice(1)}</span> · after {result.turns} turns · VP {sideName('red')} {result.vp.red}, {sideName('blue')} {result.vp.blue}
       </Typography>
     </Alert>
   );

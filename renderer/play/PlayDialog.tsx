@@ -2,14 +2,28 @@
 // copy of the document and only ever reads it, so nothing a game does (or an engine crash) can touch the file.
 import { Alert, AppBar, Box, Button, Dialog, Tab, Tabs, Toolbar, Typography } from '@mui/material';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { EngineApi } from '../../domain/host-api.js';
+import type { EngineApi, PaperSize } from '../../domain/host-api.js';
 import type { Scenario } from '../../domain/model.js';
 import { BalanceReport } from './BalanceReport.js';
 import { EngineClient, EngineError } from './engine-client.js';
 import { GamePane } from './GamePane.js';
 import type { SideKey } from './play-view.js';
+import type { PdfOutcome } from '../ui/save-pdf.js';
 
-export function PlayDialog({ open, scenario, engine, onClose }: { open: boolean; scenario: Scenario; engine: EngineApi; onClose: () => void }) {
+export function PlayDialog({
+  open,
+  scenario,
+  engine,
+  onSavePdf,
+  onClose,
+}: {
+  open: boolean;
+  scenario: Scenario;
+  engine: EngineApi;
+  /** Save as PDF for the balance report, as the print preview does it. */
+  onSavePdf: (html: string, paper: PaperSize, fileName: string) => Promise<PdfOutcome>;
+  onClose: () => void;
+}) {
   const [tab, setTab] = useState<'play' | 'balance'>('play');
   const [failure, setFailure] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -93,7 +107,7 @@ export function PlayDialog({ open, scenario, engine, onClose }: { open: boolean;
         <GamePane active={tab === 'play'} generation={restarts} scenario={snapshot} getClient={getClient} current={current} failed={!!failure} report={report} sideName={sideName} />
       </Box>
       <Box sx={{ flex: 1, minHeight: 0, display: tab === 'balance' ? 'flex' : 'none' }}>
-        <BalanceReport getClient={getClient} scenario={snapshot} sideName={sideName} onError={report} />
+        <BalanceReport getClient={getClient} scenario={snapshot} sideName={sideName} onError={report} onSavePdf={onSavePdf} />
       </Box>
     </Dialog>
   );

@@ -97,6 +97,15 @@ function poolText(p: Pool | undefined): string {
 }
 
 /** One line per event, in words a player reads; an event this does not know still shows its type and fields. */
+/**
+ * The engine's own sentence for how a game ended, with the side keys and objective ids it names put into the
+ * scenario's names ("blue holds obj-bridge" → "Austrian rearguard holds Moosdorf bridge"). The result box says it
+ * from the deciding condition instead (domain/victory-words.ts); this is for the log's last line.
+ */
+export function reasonInNames(reason: string, names: Names): string {
+  return reason.replace(/[\p{L}\p{N}_][\p{L}\p{N}_.:-]*/gu, (word) => names.get(word) ?? names.get(word.replace(/[.:]+$/, '')) ?? word);
+}
+
 export function describeEvent(e: Record<string, unknown>, names: Names): string {
   const n = (k: string) => {
     const id = str(e[k]);
@@ -169,7 +178,7 @@ export function describeEvent(e: Record<string, unknown>, names: Names): string 
       return `${n('side') || 'Side'} ends ${e.type === 'end-orders' ? 'orders' : 'actions'}`;
     case 'game-over':
     case 'result':
-      return `Game over: ${str(e.reason)}`;
+      return `Game over: ${reasonInNames(str(e.reason), names)}`;
     default:
       return generic(e, names);
   }

@@ -24,7 +24,9 @@ import { modalOf, useModals } from './modals.js';
 import { Outline } from './Outline.js';
 import { PrintPreview } from './PrintPreview.js';
 import { ProblemsPanel } from './ProblemsPanel.js';
+import { RecoveryBanner } from './RecoveryBanner.js';
 import { ruleSystemSwitch } from './rule-system-switch.js';
+import { pdfName, savePdf } from './save-pdf.js';
 import { ShortcutSheet } from './ShortcutSheet.js';
 import { titleOf, useDocumentLifecycle, type Notify } from './use-document-lifecycle.js';
 import { useLatest } from './use-latest.js';
@@ -255,6 +257,14 @@ export function App({ host }: { host: HostApi }) {
           </Menu>
         </Toolbar>
       </AppBar>
+      {lifecycle.backupsOffer === 'banner' && (
+        <RecoveryBanner
+          backups={lifecycle.backups}
+          onRestore={(b) => void lifecycle.restoreBackup(b)}
+          onDiscard={lifecycle.discardBackup}
+          onLater={lifecycle.dismissBackups}
+        />
+      )}
 
       {!hasDoc ? (
         <Welcome library={library} onNew={() => run('new')} onOpen={(r) => void lifecycle.openPath(r.path)} onOpenDialog={() => run('open')} />
@@ -373,7 +383,7 @@ export function App({ host }: { host: HostApi }) {
         />
       )}
       <RecoveryDialog
-        backups={lifecycle.backups}
+        backups={lifecycle.backupsOffer === 'dialog' ? lifecycle.backups : []}
         onClose={lifecycle.dismissBackups}
         onDiscard={lifecycle.discardBackup}
         onRestore={(b) => void lifecycle.restoreBackup(b)}
@@ -384,17 +394,18 @@ export function App({ host }: { host: HostApi }) {
           scenario={editor.doc}
           paper={settings.paper}
           appVersion={info?.version ?? ''}
-          canSavePdf={info?.shell === 'electron'}
-          onSavePdf={async (html, paper) => {
-            const r = await host.print(html, paper, `${(editor.ref?.name ?? title).replace(/\.(scenario|army)\.json$/, '')}.pdf`);
-            if (!r.ok) notify(r.message, 'error');
-            else if (r.path) notify(`Saved the sheet as ${r.path}`, 'success');
-          }}
+          onSavePdf={(html, paper) => savePdf(host, info?.shell, html, paper, pdfName(title, 'setup'))}
           onClose={() => close('print')}
         />
       )}
       {playing && editor.doc && isScenario(editor.doc) && (
-        <PlayDialog open scenario={editor.doc} engine={host.engine} onClose={() => close('play')} />
+        <PlayDialog
+          open
+          scenario={editor.doc}
+          engine={host.engine}
+          onSavePdf={(html, paper, name) => savePdf(host, info?.shell, html, paper, name)}
+          onClose={() => close('play')}
+        />
       )}
       {modalOf(modals.open, 'shortcuts') && <ShortcutSheet open shell={shell ?? 'web'} platform={PLATFORM} enabled={enabled} onClose={() => close('shortcuts')} />}
       <AboutDialog open={modalOf(modals.open, 'about') !== undefined} version={info?.version ?? ''} shell={info?.shell ?? 'web'} onClose={() => close('about')} />
