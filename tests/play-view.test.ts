@@ -9,7 +9,7 @@ import { escapeHtml } from '../domain/sheet/escape.js';
 import type { Message } from '../engine/protocol.js';
 import { createSession, handleLine, hasWork, runWork, type SessionState } from '../engine/session.js';
 import { actingUnits, actionLabel, costTint, diceOf, effectsOf, optionsFor, sideActions, type EngineAction } from '../renderer/play/play-actions.js';
-import { describeEvent, OPTIONAL_RULES, sideColours, type GameState } from '../renderer/play/play-view.js';
+import { describeEvent, OPTIONAL_RULES, sideColours, sideNameOf, sideOrderOf, type GameState } from '../renderer/play/play-view.js';
 import { luminance } from '../domain/map/shapes.js';
 import type { DecidedByRow, GameResult, GameSummary, SideInfo } from '../domain/engine-protocol.js';
 import { resultWords } from '../domain/victory-words.js';
@@ -140,6 +140,21 @@ describe('side colours', () => {
     expect(luminance(c.blue)).toBeLessThan(0.3);
     const plain = sideColours({ ...SE01, sides: SE01.sides.map(({ color: _c, ...rest }) => rest) as unknown as Scenario['sides'] });
     expect(plain.red).not.toBe(plain.blue);
+  });
+
+  it('follow the side the engine calls red, also when the file lists the side with the id "blue" first', () => {
+    // The engine keeps a side's colour id as its key (engine-protocol.md); the first side is not always red.
+    expect(SE01.sides.map((x) => x.id)).toEqual(['red', 'blue']);
+    const swapped = { ...SE01, sides: [SE01.sides[1], SE01.sides[0]] } as Scenario;
+    const loaded = new Engine().ask<{ sides: SideInfo[] }>({ type: 'load', scenario: swapped });
+    const order = sideOrderOf(swapped, loaded.sides);
+    expect(order).toEqual({ red: 1, blue: 0 });
+    expect(sideNameOf(swapped, order, 'red')).toBe(SE01.sides[0].name);
+    expect(sideNameOf(swapped, order, 'blue')).toBe(SE01.sides[1].name);
+    expect(sideColours(swapped, order).red).toBe(sideColours(SE01).red);
+    // The usual file: the first side is red.
+    const plainOrder = sideOrderOf(SE01, new Engine().ask<{ sides: SideInfo[] }>({ type: 'load', scenario: SE01 }).sides);
+    expect(plainOrder).toEqual({ red: 0, blue: 1 });
   });
 });
 

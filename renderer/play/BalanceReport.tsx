@@ -9,7 +9,7 @@ import { loadSettings } from '../state/settings.js';
 import { pdfName, type PdfOutcome } from '../ui/save-pdf.js';
 import { EngineError, type EngineClient, type EngineMessage, type Loaded } from './engine-client.js';
 import { download, fileSlug } from './files.js';
-import { sideColours, type SideKey } from './play-view.js';
+import { sideColours, type SideKey, type SideOrder } from './play-view.js';
 import { describeCondition, endTurnsSvg, keyedRows, lossRows, lossText, pct, ratesSvg, reportHtml, verdict, vpHistogramSvg, type Simulation } from './report.js';
 
 /** The issue's default: enough games for an interval of about ±3 points. */
@@ -35,12 +35,15 @@ export function BalanceReport({
   getClient,
   scenario,
   sideName,
+  order,
   onError,
   onSavePdf,
 }: {
   getClient: () => EngineClient;
   scenario: Scenario;
   sideName: (k: SideKey) => string;
+  /** Which scenario side the engine calls red (play-view.ts SideOrder). */
+  order: SideOrder;
   onError: (e: unknown) => void;
   onSavePdf: (html: string, paper: PaperSize, fileName: string) => Promise<PdfOutcome>;
 }) {
@@ -100,7 +103,7 @@ export function BalanceReport({
   };
 
   const rows = sim ? lossRows(sim) : [];
-  const colours = sideColours(scenario);
+  const colours = sideColours(scenario, order);
   const objectiveName = (id: string) => scenario.objectives?.find((o) => o.id === id)?.name ?? id;
 
   const savePdf = async (s: Simulation) => {
@@ -135,7 +138,7 @@ export function BalanceReport({
         <Button disabled={!sim} onClick={() => sim && download(`${fileSlug(scenario.title)}.balance.json`, `${JSON.stringify(sim, null, 2)}\n`)} data-testid="balance-save">
           Save as JSON
         </Button>
-        <Button disabled={!sim} onClick={() => sim && printPage(reportHtml(sim, scenario.title, sideName, sideColours(scenario), objectiveName, loadSettings().paper))} data-testid="balance-print">
+        <Button disabled={!sim} onClick={() => sim && printPage(reportHtml(sim, scenario.title, sideName, colours, objectiveName, loadSettings().paper))} data-testid="balance-print">
           Print…
         </Button>
         <Button disabled={!sim || pdf === 'making'} onClick={() => sim && void savePdf(sim)} data-testid="balance-save-pdf">

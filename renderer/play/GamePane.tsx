@@ -32,7 +32,7 @@ import { download, fileSlug } from './files.js';
 import { actingUnits, optionsFor, sideActions, type EngineAction, type LogLine } from './play-actions.js';
 import { PlayOverlay } from './PlayOverlay.js';
 import { playRules, type PlayRules } from './play-rules.js';
-import { PLAY_UNDO_EVENT, sideColours, type EngineUnit, type SideColours, type SideKey } from './play-view.js';
+import { PLAY_UNDO_EVENT, sideColours, type EngineUnit, type SideColours, type SideKey, type SideOrder } from './play-view.js';
 import { ReplayBar } from './ReplayBar.js';
 import { useGame } from './use-game.js';
 
@@ -66,6 +66,7 @@ export function GamePane({
   failed,
   report,
   sideName,
+  order,
 }: {
   /** Whether the Play tab is showing: its keys (Esc, Undo) act only then. */
   active: boolean;
@@ -77,6 +78,8 @@ export function GamePane({
   failed: boolean;
   report: (e: unknown) => void;
   sideName: (k: SideKey) => string;
+  /** Which scenario side the engine calls red (play-view.ts SideOrder). */
+  order: SideOrder;
 }) {
   const [players, setPlayers] = useState<{ red: Seat; blue: Seat }>({ red: 'ai', blue: 'ai' });
   const [seed, setSeed] = useState('1');
@@ -272,7 +275,7 @@ export function GamePane({
   const [mapRef, size] = useSize();
   const grid = isCellGrid(scenario.grid) ? scenario.grid : null;
   const result = game?.summary.result ?? null;
-  const colours = useMemo(() => sideColours(scenario), [scenario]);
+  const colours = useMemo(() => sideColours(scenario, order), [scenario, order]);
   const overlay = useCallback(
     (k: number) =>
       game && grid ? (
