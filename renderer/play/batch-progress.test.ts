@@ -22,6 +22,15 @@ describe('a batch\'s progress', () => {
     expect(progressWords(p)).toBe('3,550 of 10,000 games · 500 games/s · about 13 s left');
   });
 
+  it('does not count the wait for the workers to start as slow play', () => {
+    let p = startProgress(10_000, 0);
+    p = addSample(p, 2000, 1);
+    expect(gamesPerSecond(p)).toBeNull();
+    expect(progressWords(p)).toBe('1 of 10,000 games');
+    p = addSample(p, 3000, 201);
+    expect(gamesPerSecond(p)).toBeCloseTo(200, 9);
+  });
+
   it('keeps two samples to measure between however far apart they come', () => {
     let p = startProgress(100, 0);
     p = addSample(p, 60_000, 40);
@@ -32,9 +41,10 @@ describe('a batch\'s progress', () => {
 
   it('clamps counts to the batch and says nothing is left once it is done', () => {
     let p = startProgress(200, 0);
-    p = addSample(p, 1000, 250);
+    p = addSample(p, 1000, 100);
+    p = addSample(p, 2000, 250);
     expect(doneOf(p)).toBe(200);
-    expect(progressWords(p)).toBe('200 of 200 games · 200 games/s');
+    expect(progressWords(p)).toBe('200 of 200 games · 100 games/s');
   });
 
   it('puts durations in words a person reads at a glance', () => {

@@ -33,11 +33,17 @@ export function doneOf(p: BatchProgress): number {
   return p.samples[p.samples.length - 1]?.done ?? 0;
 }
 
-/** Games a second over the window, or null until a game has been counted over a measurable time. */
+/** The least time a rate is measured over: a first count just after the workers start says little. */
+const MIN_SPAN_MS = 500;
+
+/**
+ * Games a second over the window, measured from the first count of a game played, so the wait for the workers to
+ * start is not taken for slow play; null until there is a measurable span.
+ */
 export function gamesPerSecond(p: BatchProgress): number | null {
-  const first = p.samples[0];
+  const first = p.samples.find((x) => x.done > 0);
   const last = p.samples[p.samples.length - 1];
-  if (!first || !last || last.done <= first.done || last.at - first.at < 200) return null;
+  if (!first || !last || last.done <= first.done || last.at - first.at < MIN_SPAN_MS) return null;
   return ((last.done - first.done) * 1000) / (last.at - first.at);
 }
 
