@@ -7,8 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runSimulate } from '../cli/simulate.js';
 import type { Io } from '../cli/output.js';
 import type { Message } from '../engine/protocol.js';
-import { EngineManager } from './engine-process.js';
-import { repoRoot } from './repo-root.js';
+import { EngineManager } from '../node/engine-process.js';
+import { repoRoot } from '../node/repo-root.js';
 
 const managers: EngineManager[] = [];
 afterEach(() => {
