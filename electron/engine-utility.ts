@@ -4,9 +4,11 @@
 // and its stdout and stderr are kept only to explain a failure.
 import path from 'node:path';
 import { EngineManager, type EngineLauncher, type EngineManagerOptions } from '../node/engine-process.js';
+import type { ParentMessage, StartWorker, WorkerMessage } from '../node/simulate.js';
 import type { UtilityProcessModuleLike } from './electron-like.js';
 
 export const ENGINE_SERVICE_NAME = 'Aide-de-Camp rules engine';
+export const WORKER_SERVICE_NAME = 'Aide-de-Camp simulation worker';
 
 /** dist/node/engine-main.js beside dist/electron, inside app.asar when packaged. */
 export function engineModulePath(electronDir: string): string {
@@ -46,11 +48,46 @@ export function utilityProcessLauncher(utility: UtilityProcessModuleLike, module
   };
 }
 
-/** The engine manager of the desktop app. */
+/**
+ * Simulation workers as utility processes, for the same reason as the engine: a child process would need the binary
+ * to run as Node. Each gets the batch over its parent port (node/simulate-worker.ts detects that mode).
+ */
+export function utilityWorkerStarter(utility: UtilityProcessModuleLike, modulePath: string): StartWorker {
+  return (events) => {
+    // Its stderr goes where the app's goes: a worker says nothing else, and its failures are reported by exit.
+    const child = utility.fork(modulePath, [], { stdio: 'inherit', serviceName: WORKER_SERVICE_NAME });
+    let exited = false;
+    child.on('message', (message: unknown) => events.message(message as WorkerMessage));
+    child.on('exit', (code) => {
+      exited = true;
+      events.exit(`exit code ${code}`);
+    });
+    child.on('error', (type, location) => events.error(new Error(`${type} at ${location}`), true));
+    const kill = (): void => {
+      if (!exited) child.kill();
+    };
+    return {
+      send: (msg: ParentMessage) => {
+        if (!exited) child.postMessage(msg);
+      },
+      // A utility process has no channel to close: once its last chunk is back there is nothing left to lose.
+      close: kill,
+      kill,
+    };
+  };
+}
+
+/** The engine manager of the desktop app: engines and simulation workers as utility processes. */
 export function createUtilityEngineManager(
   utility: UtilityProcessModuleLike,
   modulePath: string,
   options: Omit<EngineManagerOptions, 'launch' | 'command'> = {},
+  /** The simulation worker, beside the engine's module (dist/node, inside app.asar when packaged). */
+  workerPath: string = path.join(path.dirname(modulePath), 'simulate-worker.js'),
 ): EngineManager {
-  return new EngineManager({ ...options, launch: utilityProcessLauncher(utility, modulePath) });
+  return new EngineManager({
+    simulations: { startWorker: utilityWorkerStarter(utility, workerPath) },
+    ...options,
+    launch: utilityProcessLauncher(utility, modulePath),
+  });
 }

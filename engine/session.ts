@@ -719,13 +719,39 @@ function botKind(req: Request, field: 'red' | 'blue'): PlayerKind {
   return v as PlayerKind;
 }
 
+/** A `simulate` request's arguments as the session reads them; a host that plays the batch itself reads the same. */
+export interface SimulationArgs {
+  /** The scenario named, or null for the last loaded. */
+  scenario: string | null;
+  games: number;
+  seed: number;
+  red: PlayerKind;
+  blue: PlayerKind;
+}
+
+/** The arguments of a `simulate` request, or the refusal the session answers it with (`code` and `message`). */
+export function simulationArgs(req: Request): SimulationArgs | { code: ProtocolErrorCode; message: string } {
+  try {
+    return readSimulationArgs(req);
+  } catch (err) {
+    if (err instanceof Refusal) return { code: err.code, message: err.message };
+    throw err;
+  }
+}
+
+function readSimulationArgs(req: Request): SimulationArgs {
+  const games = wholeNumber(req, 'games', Number.NaN, 1, MAX_SIMULATION_GAMES);
+  if (Number.isNaN(games)) throw new Refusal('bad-argument', `"simulate" needs "games", a whole number from 1 to ${MAX_SIMULATION_GAMES}.`);
+  return { scenario: optionalString(req, 'scenario') ?? null, games, seed: seedOf(req), red: botKind(req, 'red'), blue: botKind(req, 'blue') };
+}
+
 function simulate(req: Request, state: SessionState): Handled {
   const scenario = scenarioOf(req, state);
   const engine = engineOf(scenario);
-  const games = wholeNumber(req, 'games', Number.NaN, 1, MAX_SIMULATION_GAMES);
-  if (Number.isNaN(games)) throw new Refusal('bad-argument', `"simulate" needs "games", a whole number from 1 to ${MAX_SIMULATION_GAMES}.`);
+  const args = readSimulationArgs(req);
+  const games = args.games;
   if (state.jobs.some((j) => j.request === req.id)) throw new Refusal('bad-argument', `A simulation with the id "${req.id}" is already running.`);
-  const setup: BatchSetup = { scenario, seed: seedOf(req), red: botKind(req, 'red'), blue: botKind(req, 'blue') };
+  const setup: BatchSetup = { scenario, seed: args.seed, red: args.red, blue: args.blue };
   const job: SimulationJob = {
     request: req.id,
     scenario: scenario.id,

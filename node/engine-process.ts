@@ -19,6 +19,7 @@ import {
 } from '../engine/protocol.js';
 import { LineSplitter } from './line-splitter.js';
 import { repoRoot } from './repo-root.js';
+import { HostSimulations, type HostSimulationOptions } from './host-simulation.js';
 
 export interface EngineCommand {
   file: string;
@@ -118,6 +119,11 @@ export interface EngineManagerOptions {
   restartWindowMs?: number;
   maxLineBytes?: number;
   now?: () => number;
+  /**
+   * Where `simulate` requests are played: by default over worker processes in this host (host-simulation.ts), as
+   * `adc simulate` plays them, so a balance report uses every core; `false` leaves them to the engine process.
+   */
+  simulations?: HostSimulationOptions | false;
 }
 
 export type EngineFailureReason = 'stalled' | 'crashed' | 'protocol';
@@ -234,8 +240,10 @@ export class EngineManager implements EngineSessions {
   private readonly sessions = new Map<string, Session>();
   private readonly listeners = new Set<EngineListener>();
   private failures: number[] = [];
+  private readonly simulations: HostSimulations | null;
 
   constructor(options: EngineManagerOptions = {}) {
+    this.simulations = options.simulations === false ? null : new HostSimulations((session, message) => this.emit(session, message), options.simulations);
     this.launch = options.launch ?? childProcessLauncher(options.command ?? defaultEngineCommand());
     this.handshakeTimeoutMs = options.handshakeTimeoutMs ?? 5_000;
     this.pingIntervalMs = options.pingIntervalMs ?? 5_000;
@@ -347,6 +355,7 @@ export class EngineManager implements EngineSessions {
     if (Buffer.byteLength(line) > this.maxLineBytes) {
       return failure('too-large', `The message is larger than the rules engine accepts (${this.maxLineBytes / (1024 * 1024)} MB).`);
     }
+    if (this.simulations?.take(session.id, { ...message, type: message.type, id })) return { ok: true, id };
     this.writeLine(session, line);
     return { ok: true, id };
   }
@@ -364,6 +373,7 @@ export class EngineManager implements EngineSessions {
     }
     session.phase = 'stopping';
     this.clearTimers(session);
+    this.simulations?.end(session.id);
     this.write(session, { id: String(session.nextId++), type: 'quit' });
     session.child.endInput();
     if (!(await this.closedWithin(session, this.waitForExitMs))) {
@@ -391,6 +401,7 @@ export class EngineManager implements EngineSessions {
       session.settleHandshake = null;
       session.phase = 'ended';
       this.clearTimers(session);
+      this.simulations?.end(session.id);
       session.child.kill();
     }
     this.sessions.clear();
@@ -434,6 +445,7 @@ export class EngineManager implements EngineSessions {
       if (session.phase === 'ready') this.schedulePing(session);
       return;
     }
+    this.simulations?.heard(session.id, message);
     this.emit(session.id, message);
   }
 
@@ -499,6 +511,7 @@ export class EngineManager implements EngineSessions {
     if (session.phase !== 'ready') return;
     session.phase = 'ended';
     this.clearTimers(session);
+    this.simulations?.end(session.id);
     this.recordFailure();
     session.child.kill();
     this.sessions.delete(session.id);

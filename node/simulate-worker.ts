@@ -3,8 +3,10 @@
 // message. The next chunk is already queued when one ends, so the worker never waits between games; a long chunk
 // sends a count of games done now and then so progress keeps moving.
 //
-// It runs in a session of its own, where a Ctrl+C meant for the command does not reach it: it stops when the
-// channel to the process that started it closes, and checks between games that that process is still there.
+// As a child process it runs in a session of its own, where a Ctrl+C meant for the command does not reach it: it
+// stops when the channel to the process that started it closes, and checks between games that that process is
+// still there. In the desktop app it is an Electron utility process instead, talking over its parent port, which
+// Electron ends with the app.
 import { engineFor } from '../engine/registry.js';
 import type { AnyRulesEngine, BatchGame, BatchSetup } from '../engine/rules-engine.js';
 
@@ -17,6 +19,13 @@ export type WorkerMessage = { done: number } | { done: number; from: number; gam
 /** The least time between two progress counts of one worker. */
 const TICK_MS = 200;
 
+/** Electron's `process.parentPort` in a utility process, as far as the worker uses it. */
+interface ParentPort {
+  on(event: 'message', listener: (event: { data: ParentMessage }) => void): unknown;
+  postMessage(message: WorkerMessage): void;
+}
+const port = (process as NodeJS.Process & { parentPort?: ParentPort }).parentPort;
+
 const parent = process.ppid;
 let setup: BatchSetup | undefined;
 let engine: AnyRulesEngine | undefined;
@@ -24,6 +33,7 @@ let unreported = 0;
 let lastTick = performance.now();
 
 function parentGone(): boolean {
+  if (port) return false;
   try {
     process.kill(parent, 0);
     return false;
@@ -33,12 +43,18 @@ function parentGone(): boolean {
 }
 
 function tell(msg: WorkerMessage): void {
+  if (port) return port.postMessage(msg);
   if (!process.connected) process.exit(0);
   process.send!(msg);
 }
 
-process.on('disconnect', () => process.exit(0));
-process.on('message', (msg: ParentMessage) => {
+if (port) port.on('message', (event) => receive(event.data as ParentMessage));
+else {
+  process.on('disconnect', () => process.exit(0));
+  process.on('message', (msg) => receive(msg as ParentMessage));
+}
+
+function receive(msg: ParentMessage): void {
   if ('setup' in msg) {
     setup = msg.setup;
     // simulate() checked the system before starting any worker.
@@ -65,4 +81,4 @@ process.on('message', (msg: ParentMessage) => {
   tell({ done: unreported, from, games });
   unreported = 0;
   lastTick = performance.now();
-});
+}

@@ -21,6 +21,8 @@ import { engineFor, unplayableSystemWords } from '../engine/registry.js';
 import type { AnyRulesEngine, BatchGame, BatchSetup } from '../engine/rules-engine.js';
 import type { ParentMessage, WorkerMessage } from './simulate-worker.js';
 
+export type { ParentMessage, WorkerMessage };
+
 export interface SimulateOptions {
   games: number;
   seed?: number;
@@ -31,7 +33,33 @@ export interface SimulateOptions {
   onProgress?: (done: number, total: number) => void;
   /** Aborting stops every worker and rejects with SimulationCancelled. */
   signal?: AbortSignal;
+  /** How a worker is started; by default a child process running simulate-worker.js (see startWorker). */
+  startWorker?: StartWorker;
 }
+
+/** What a simulation hears from one worker, whatever runs it. */
+export interface WorkerEvents {
+  message(msg: WorkerMessage): void;
+  /** The worker is gone; `how` says how it ended (an exit code or a signal). */
+  exit(how: string): void;
+  /** It could not be started or talked to; `started` is false when there is no process to wait for. */
+  error(err: Error, started: boolean): void;
+}
+
+/** The simulation's handle on a worker. */
+export interface SimulationWorker {
+  send(msg: ParentMessage): void;
+  /** No more chunks: the worker exits once it has sent its last games. */
+  close(): void;
+  /** Ends it now. */
+  kill(): void;
+}
+
+/**
+ * Starts a worker: a child process by default; the desktop app starts Electron utility processes instead, since its
+ * packaged binary cannot run as plain Node.
+ */
+export type StartWorker = (events: WorkerEvents) => SimulationWorker;
 
 export interface SimulationResult {
   summary: SimulationSummary;
@@ -109,6 +137,7 @@ export async function simulate(scenario: Scenario, opts: SimulateOptions): Promi
       },
       onProgress: opts.onProgress,
       signal,
+      start: opts.startWorker ?? forkWorker,
     });
   }
   const seconds = (performance.now() - t0) / 1000;
@@ -120,22 +149,39 @@ interface WorkerHooks {
   addGame: (game: BatchGame) => void;
   onProgress: ((done: number, total: number) => void) | undefined;
   signal: AbortSignal | undefined;
+  start: StartWorker;
 }
 
-/** Starts a worker in a session of its own (on Windows, where that would open a console, in this one). */
-function startWorker(): ChildProcess {
-  return fork(workerPath(), [], {
+/** Starts a worker as a child process in a session of its own (on Windows, where that would open a console, in this one). */
+export const forkWorker: StartWorker = (events) => {
+  const child: ChildProcess = fork(workerPath(), [], {
     detached: process.platform !== 'win32',
     // The worker needs no flags of this process (a test runner's loaders, say), and says nothing on stdout.
     execArgv: [],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     serialization: 'advanced',
   });
-}
+  child.on('message', (msg: WorkerMessage) => events.message(msg));
+  child.once('exit', (code, signal) => events.exit(signal ?? `exit code ${code}`));
+  // Only a failed start leaves no pid: that worker never exits.
+  child.on('error', (err) => events.error(err, child.pid !== undefined));
+  return {
+    send: (msg) =>
+      child.send(msg, (err) => {
+        if (err) events.error(err, true);
+      }),
+    close: () => {
+      if (child.connected) child.disconnect();
+    },
+    kill: () => {
+      child.kill('SIGKILL');
+    },
+  };
+};
 
 function runWorkers(setup: BatchSetup, games: number, count: number, hooks: WorkerHooks): Promise<void> {
   return new Promise((resolve, reject) => {
-    const pool: ChildProcess[] = [];
+    const pool: SimulationWorker[] = [];
     const exits: Promise<void>[] = [];
     /** First game not yet handed to a worker. */
     let next = 0;
@@ -150,24 +196,19 @@ function runWorkers(setup: BatchSetup, games: number, count: number, hooks: Work
       hooks.signal?.removeEventListener('abort', onAbort);
       // Settled only once every worker has exited, so nothing plays on after a cancel or a failure.
       for (const w of pool) {
-        if (err) w.kill('SIGKILL');
-        else if (w.connected) w.disconnect();
+        if (err) w.kill();
+        else w.close();
       }
       void Promise.all(exits).then(() => (err ? reject(err) : resolve()));
     };
     const onAbort = (): void => finish(new SimulationCancelled(done, games));
-    const send = (w: ChildProcess, msg: ParentMessage): void => {
-      w.send(msg, (err) => {
-        if (err) finish(err);
-      });
-    };
-    const handOut = (w: ChildProcess): void => {
+    const handOut = (w: SimulationWorker): void => {
       if (next >= games) return;
       const size = chunkSize(games - next, count);
-      send(w, { from: next, to: next + size });
+      w.send({ from: next, to: next + size });
       next += size;
     };
-    const onMessage = (w: ChildProcess, msg: WorkerMessage): void => {
+    const onMessage = (w: SimulationWorker, msg: WorkerMessage): void => {
       if (settled) return;
       if ('error' in msg) {
         finish(new Error(`game ${msg.index}: ${msg.error}`));
@@ -188,21 +229,30 @@ function runWorkers(setup: BatchSetup, games: number, count: number, hooks: Work
     };
     hooks.signal?.addEventListener('abort', onAbort);
     for (let k = 0; k < count; k++) {
-      const w = startWorker();
+      let gone!: () => void;
+      exits.push(new Promise<void>((resolve) => (gone = resolve)));
+      let w: SimulationWorker | null = null;
+      const early: WorkerMessage[] = [];
+      try {
+        w = hooks.start({
+          message: (msg) => (w ? onMessage(w, msg) : early.push(msg)),
+          exit: (how) => {
+            gone();
+            finish(new Error(`a simulation worker stopped early (${how})`));
+          },
+          error: (err, started) => {
+            if (!started) gone();
+            finish(err);
+          },
+        });
+      } catch (err) {
+        gone();
+        finish(err instanceof Error ? err : new Error(String(err)));
+        break;
+      }
       pool.push(w);
-      exits.push(
-        new Promise((gone) => {
-          w.once('exit', () => gone());
-          // A worker that could not be started never exits.
-          w.once('error', () => {
-            if (w.pid === undefined) gone();
-          });
-        }),
-      );
-      w.on('message', (msg: WorkerMessage) => onMessage(w, msg));
-      w.on('error', (err) => finish(err));
-      w.on('exit', (code, signal) => finish(new Error(`a simulation worker stopped early (${signal ?? `exit code ${code}`})`)));
-      send(w, { setup });
+      for (const msg of early) onMessage(w, msg);
+      w.send({ setup });
       // One chunk to play and the next already waiting, so the worker goes straight on.
       handOut(w);
       handOut(w);

@@ -2,7 +2,7 @@
 // the cursor's coordinates and the tool's hint, and beside the map the units to place and the layers panel.
 // It turns gestures and keys into editor actions; the document itself changes only through the editor reducer.
 import { Box, Button, Divider, IconButton, MenuItem, Select, Tab, Tabs, ToggleButton, Tooltip, Typography } from '@mui/material';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { isCellGrid } from '../../domain/grid.js';
 import { defaultFacing, type Snap } from '../../domain/map/edit.js';
 import { inkFor } from '../../domain/map/shapes.js';
@@ -136,7 +136,8 @@ export function MapEditor(props: MapEditorProps) {
   const [panel, setPanel] = useState<'units' | 'layers'>('units');
   const [drafting, setDrafting] = useState(false);
   const [cornerEditing, setCornerEditing] = useState(false);
-  const [zoom, setZoom] = useState(1);
+  /** The zoom readout listens here: a wheel step re-renders the readout alone, not the editor around the map. */
+  const [zoomFeed] = useState(() => new ZoomFeed());
   const [mapRef, size] = useSize();
   const unitsPanel = usePanel('units', 'Units and layers', settings.panels.units, (units) => props.onSettings({ ...settings, panels: { ...settings.panels, units } }));
   const paletteRef = useRef<HTMLDivElement>(null);
@@ -451,12 +452,11 @@ export function MapEditor(props: MapEditorProps) {
     </Box>
   );
 
-  const pct = Math.round((zoom / ACTUAL_SCALE) * 100);
   const viewBar = (
     // A map squeezed narrow wraps its view bar onto a second line rather than cut a control off.
     <Box data-testid="map-viewbar" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 0.5, px: 1, py: '3px', minHeight: 34, boxSizing: 'border-box', borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper', flex: 'none', '& > *': { flex: 'none' } }}>
       <Tooltip title="Zoom out (−)" disableInteractive><IconButton size="small" onClick={() => run('zoomOut')} data-testid="zoom-out">−</IconButton></Tooltip>
-      <Typography variant="caption" data-testid="zoom-level" sx={{ minWidth: 36, textAlign: 'center', whiteSpace: 'nowrap' }}>{pct}%</Typography>
+      <ZoomLevel feed={zoomFeed} />
       <Tooltip title="Zoom in (+)" disableInteractive><IconButton size="small" onClick={() => run('zoomIn')} data-testid="zoom-in">+</IconButton></Tooltip>
       <Tooltip title="Fit the table (0)" disableInteractive><Button size="small" onClick={() => run('fit')} data-testid="zoom-fit" sx={{ minWidth: 0 }}>Fit</Button></Tooltip>
       <Tooltip title="Actual size (1)" disableInteractive><Button size="small" onClick={() => run('actual')} data-testid="zoom-100" sx={{ minWidth: 0, whiteSpace: 'nowrap' }}>1:1</Button></Tooltip>
@@ -525,7 +525,7 @@ export function MapEditor(props: MapEditorProps) {
                 if (!el) return;
                 el.textContent = at ? `${formatLength(at[0], settings.units)}, ${formatLength(at[1], settings.units)}${cell ? ` · ${cell}` : ''}` : '—';
               }}
-              onZoom={setZoom}
+              onZoom={zoomFeed.set}
               onDrafting={setDrafting}
               onCornerEditing={setCornerEditing}
               onToolDone={() => setTool({ type: 'select' })}
@@ -556,6 +556,26 @@ export function MapEditor(props: MapEditorProps) {
       </SidePanel>
     </Box>
   );
+}
+
+/** The zoom as it changes, kept outside React state so a wheel turn re-renders the readout alone. */
+class ZoomFeed {
+  private scale = 1;
+  private readonly listeners = new Set<() => void>();
+  readonly set = (scale: number): void => {
+    this.scale = scale;
+    for (const l of this.listeners) l();
+  };
+  readonly get = (): number => this.scale;
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+}
+
+function ZoomLevel({ feed }: { feed: ZoomFeed }) {
+  const scale = useSyncExternalStore(feed.subscribe, feed.get);
+  return <Typography variant="caption" data-testid="zoom-level" sx={{ minWidth: 36, textAlign: 'center', whiteSpace: 'nowrap' }}>{Math.round((scale / ACTUAL_SCALE) * 100)}%</Typography>;
 }
 
 function UnitList(props: { scenario: Scenario; selection: string[]; onSelect: (pointer: string) => void; sideColor: (i: number) => string }) {

@@ -1,8 +1,9 @@
 // The map's camera: zoom and pan. They live on the Konva stage itself and change imperatively, so a wheel turn or a
-// pan never re-renders React; only when zooming settles does `settledScale` change, for the static layer to re-size
-// its hairlines and labels and re-cache at a sharp resolution. The rulers read the view from `rulerState`.
+// pan never re-renders React, and the cached bitmap of the static layer is only scaled; only when zooming settles
+// does `settledScale` change, for the static layer to re-size its hairlines and labels and re-cache at a sharp
+// resolution, spread over frames (MapView.tsx). The rulers read the view from `rulerState`.
 import type Konva from 'konva';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { BoundingBox } from '../../domain/geometry.js';
 import { clampToTable } from '../../domain/map/edit.js';
 import type { Point, Table } from '../../domain/model.js';
@@ -85,7 +86,9 @@ export function useCamera(options: CameraOptions): Camera {
         window.clearTimeout(settleTimer.current);
         settleTimer.current = window.setTimeout(() => {
           const s = stageRef.current?.scaleX();
-          if (s !== undefined) setSettledScale(s);
+          // A transition: the re-render at the new scale (thousands of shapes, every label placed again) yields to
+          // the next frame and to the next wheel turn instead of holding one frame for all of it.
+          if (s !== undefined) startTransition(() => setSettledScale(s));
         }, SETTLE_MS);
       }
     }

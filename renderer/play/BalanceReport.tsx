@@ -1,6 +1,8 @@
-// The Balance report tab: N seeded AI-against-AI games in the engine process, with progress and cancel, then the
-// verdict, charts and tables of report.ts. The report can be kept as JSON, printed as a page of its own, or saved as
-// a PDF on the paper of the user's settings.
+// The Balance report tab: N seeded AI-against-AI games, played by the host over a worker process per core
+// (node/host-simulation.ts), with progress, rate, time left and cancel, then the verdict, charts and tables of
+// report.ts. A cancelled batch shows nothing: its first games are a fair sample, but a verdict on part of what was
+// asked for would read as the whole. The report can be kept as JSON, printed as a page of its own, or saved as a PDF
+// on the paper of the user's settings.
 import { Alert, Box, Button, LinearProgress, Stack, TextField, Typography } from '@mui/material';
 import { useRef, useState } from 'react';
 import type { PaperSize } from '../../domain/host-api.js';
@@ -8,6 +10,7 @@ import type { Scenario } from '../../domain/model.js';
 import { loadSettings } from '../state/settings.js';
 import { pdfName, type PdfOutcome } from '../ui/save-pdf.js';
 import { EngineError, type EngineClient, type EngineMessage, type Loaded } from './engine-client.js';
+import { addSample, doneOf, progressWords, startProgress, type BatchProgress } from './batch-progress.js';
 import { download, fileSlug } from './files.js';
 import { sideColours, type SideKey, type SideOrder } from './play-view.js';
 import { describeCondition, endTurnsSvg, keyedRows, lossRows, lossText, pct, ratesSvg, reportHtml, verdict, vpHistogramSvg, type Simulation } from './report.js';
@@ -48,7 +51,8 @@ export function BalanceReport({
   onSavePdf: (html: string, paper: PaperSize, fileName: string) => Promise<PdfOutcome>;
 }) {
   const [games, setGames] = useState(String(DEFAULT_GAMES));
-  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [progress, setProgress] = useState<BatchProgress | null>(null);
+  const [cancelling, setCancelling] = useState(false);
   const [running, setRunning] = useState<string | null>(null);
   const [sim, setSim] = useState<Simulation | null>(null);
   const [note, setNote] = useState<string | null>(null);
@@ -61,7 +65,8 @@ export function BalanceReport({
     setPdf(null);
     // Cleared first: a run that is cancelled must not leave the last run's report on show as if it were its own.
     const total = Math.min(1_000_000, Number(games));
-    setProgress({ done: 0, total });
+    setProgress(startProgress(total, performance.now()));
+    setCancelling(false);
     // Running from the first click, so a second one cannot start a second batch while the engine starts.
     setRunning('');
     /** The batch's request id once the engine has it, to cancel it if the page loses touch. */
@@ -71,7 +76,10 @@ export function BalanceReport({
       clientRef.current = c;
       if (!c.running) await c.start();
       const loaded = await c.request<Loaded>('load', { scenario });
-      const job = c.begin<EngineMessage & Simulation>('simulate', { scenario: loaded.scenario, games: total, seed: 1 }, (done, t) => setProgress({ done, total: t }));
+      const job = c.begin<EngineMessage & Simulation>('simulate', { scenario: loaded.scenario, games: total, seed: 1 }, (done) => {
+        const at = performance.now();
+        setProgress((p) => (p ? addSample(p, at, done) : p));
+      });
       setRunning(job.id);
       jobId = job.id;
       // The reply does not say which rule system played: the loss table's words need it.
@@ -82,7 +90,7 @@ export function BalanceReport({
         system: scenario.ruleSystem as Simulation['system'],
       });
     } catch (e) {
-      if (e instanceof EngineError && e.code === 'cancelled') setNote(e.message);
+      if (e instanceof EngineError && e.code === 'cancelled') setNote(`${e.message} A batch cut short is not reported; run it again, or with fewer games, for a report.`);
       else {
         // A batch this page can no longer hear from (the connection dropped, or the engine fell silent) is
         // cancelled, so the engine does not keep playing games nobody will read.
@@ -94,12 +102,15 @@ export function BalanceReport({
     } finally {
       setRunning(null);
       setProgress(null);
+      setCancelling(false);
     }
   };
 
   const cancel = () => {
     // Until the engine has the job there is nothing to cancel (running is '').
-    if (running) void clientRef.current?.request('cancel', { request: running }).catch(() => undefined);
+    if (!running) return;
+    setCancelling(true);
+    void clientRef.current?.request('cancel', { request: running }).catch(() => undefined);
   };
 
   const rows = sim ? lossRows(sim) : [];
@@ -132,7 +143,7 @@ export function BalanceReport({
           slotProps={{ htmlInput: { 'data-testid': 'balance-games' } }}
         />
         <Button variant="contained" onClick={() => void run()} disabled={running !== null || !(Number(games) >= 1)} data-testid="balance-run">Run</Button>
-        <Button onClick={cancel} disabled={!running} data-testid="balance-cancel">Cancel</Button>
+        <Button onClick={cancel} disabled={!running || cancelling} data-testid="balance-cancel">{cancelling ? 'Stopping…' : 'Cancel'}</Button>
         <Typography variant="body2" color="text.secondary">AI against AI, seeds counting up from 1.</Typography>
         <Box sx={{ flex: 1 }} />
         <Button disabled={!sim} onClick={() => sim && download(`${fileSlug(scenario.title)}.balance.json`, `${JSON.stringify(sim, null, 2)}\n`)} data-testid="balance-save">
@@ -157,8 +168,8 @@ export function BalanceReport({
       )}
       {progress && (
         <Box sx={{ mb: 2, maxWidth: 760 }} data-testid="balance-progress">
-          <LinearProgress variant="determinate" value={(100 * progress.done) / progress.total} />
-          <Typography variant="caption">{progress.done} of {progress.total} games</Typography>
+          <LinearProgress variant="determinate" value={(100 * doneOf(progress)) / progress.total} />
+          <Typography variant="caption">{progressWords(progress)}</Typography>
         </Box>
       )}
       {note && <Alert severity="info" sx={{ mb: 2, maxWidth: 760 }} data-testid="balance-note">{note}</Alert>}

@@ -1,16 +1,14 @@
 // The application frame: the toolbar, the panes around the document, shortcuts and menu commands, and the dialogs.
 // The document's life with the host (open, save, conflicts, backups, recovery) is use-document-lifecycle.ts.
 import { Alert, AppBar, Box, Button, Divider, IconButton, Menu, MenuItem, Snackbar, Tab, Tabs, Toolbar, Tooltip, Typography } from '@mui/material';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { APP_COMMANDS } from '../../domain/app-commands.js';
 import type { HostApi, MenuCommand } from '../../domain/host-api.js';
 import { isScenario } from '../../domain/model.js';
 import type { Problem } from '../../domain/problems.js';
 import { testPlayProblem } from '../../domain/rule-systems/registry.js';
 import { useValidation } from '../validation/use-validation.js';
-import { ForcesView } from '../army/ForcesView.js';
 import { MapEditor } from '../map/MapEditor.js';
-import { PlayDialog } from '../play/PlayDialog.js';
 import { PLAY_UNDO_EVENT } from '../play/play-view.js';
 import { isDirty, selectedPointers, type EditorAction } from '../state/editor.js';
 import { entityOf } from '../state/selection.js';
@@ -22,7 +20,6 @@ import { Inspector } from './Inspector.js';
 import { FoldButton, PanelSeparator, SidePanel } from './PanelSeparator.js';
 import { modalOf, useModals } from './modals.js';
 import { Outline } from './Outline.js';
-import { PrintPreview } from './PrintPreview.js';
 import { ProblemsPanel } from './ProblemsPanel.js';
 import { RecoveryBanner } from './RecoveryBanner.js';
 import { ruleSystemSwitch } from './rule-system-switch.js';
@@ -32,6 +29,12 @@ import { titleOf, useDocumentLifecycle, type Notify } from './use-document-lifec
 import { useLatest } from './use-latest.js';
 import { usePanel } from './use-panel-layout.js';
 import { Welcome } from './Welcome.js';
+
+// What the first view of a scenario does not show is loaded when first shown, so the page that opens is smaller
+// and starts sooner (tests/bench/NOTES.md, "Start-up").
+const ForcesView = lazy(() => import('../army/ForcesView.js').then((m) => ({ default: m.ForcesView })));
+const PlayDialog = lazy(() => import('../play/PlayDialog.js').then((m) => ({ default: m.PlayDialog })));
+const PrintPreview = lazy(() => import('./PrintPreview.js').then((m) => ({ default: m.PrintPreview })));
 
 /** The problems panel's title bar, all that shows of it when folded. */
 const PROBLEMS_BAR_PX = 30;
@@ -307,25 +310,27 @@ export function App({ host }: { host: HostApi }) {
               </Box>
             )}
             {editor.doc && forcesShowing && (
-              <ForcesView
-                doc={editor.doc}
-                problems={problems}
-                selected={editor.selected}
-                onSelect={(p) => {
-                  setFocusPointer(null);
-                  dispatch({ type: 'select', pointer: p });
-                }}
-                onCommand={(c) => {
-                  setFocusPointer(null);
-                  dispatch(c);
-                }}
-                focusRequest={forcesFocus}
-                onPickProblem={pickProblem}
-                onMessage={(text, severity = 'info') => notify(text, severity)}
-                host={host}
-                onSaveCopy={lifecycle.saveCopy}
-                session={editor.key}
-              />
+              <Suspense fallback={null}>
+                <ForcesView
+                  doc={editor.doc}
+                  problems={problems}
+                  selected={editor.selected}
+                  onSelect={(p) => {
+                    setFocusPointer(null);
+                    dispatch({ type: 'select', pointer: p });
+                  }}
+                  onCommand={(c) => {
+                    setFocusPointer(null);
+                    dispatch(c);
+                  }}
+                  focusRequest={forcesFocus}
+                  onPickProblem={pickProblem}
+                  onMessage={(text, severity = 'info') => notify(text, severity)}
+                  host={host}
+                  onSaveCopy={lifecycle.saveCopy}
+                  session={editor.key}
+                />
+              </Suspense>
             )}
             {!editor.doc && (
               <Box sx={{ p: 2 }}>
@@ -388,24 +393,28 @@ export function App({ host }: { host: HostApi }) {
         onDiscard={lifecycle.discardBackup}
         onRestore={(b) => void lifecycle.restoreBackup(b)}
       />
-      {editor.doc && isScenario(editor.doc) && (
-        <PrintPreview
-          open={modalOf(modals.open, 'print') !== undefined}
-          scenario={editor.doc}
-          paper={settings.paper}
-          appVersion={info?.version ?? ''}
-          onSavePdf={(html, paper) => savePdf(host, info?.shell, html, paper, pdfName(title, 'setup'))}
-          onClose={() => close('print')}
-        />
+      {editor.doc && isScenario(editor.doc) && modalOf(modals.open, 'print') !== undefined && (
+        <Suspense fallback={null}>
+          <PrintPreview
+            open
+            scenario={editor.doc}
+            paper={settings.paper}
+            appVersion={info?.version ?? ''}
+            onSavePdf={(html, paper) => savePdf(host, info?.shell, html, paper, pdfName(title, 'setup'))}
+            onClose={() => close('print')}
+          />
+        </Suspense>
       )}
       {playing && editor.doc && isScenario(editor.doc) && (
-        <PlayDialog
-          open
-          scenario={editor.doc}
-          engine={host.engine}
-          onSavePdf={(html, paper, name) => savePdf(host, info?.shell, html, paper, name)}
-          onClose={() => close('play')}
-        />
+        <Suspense fallback={null}>
+          <PlayDialog
+            open
+            scenario={editor.doc}
+            engine={host.engine}
+            onSavePdf={(html, paper, name) => savePdf(host, info?.shell, html, paper, name)}
+            onClose={() => close('play')}
+          />
+        </Suspense>
       )}
       {modalOf(modals.open, 'shortcuts') && <ShortcutSheet open shell={shell ?? 'web'} platform={PLATFORM} enabled={enabled} onClose={() => close('shortcuts')} />}
       <AboutDialog open={modalOf(modals.open, 'about') !== undefined} version={info?.version ?? ''} shell={info?.shell ?? 'web'} onClose={() => close('about')} />

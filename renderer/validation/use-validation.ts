@@ -93,6 +93,16 @@ export class ValidationChannel {
   }
 }
 
+let painted: Promise<void> | null = null;
+/**
+ * Resolves once the page has painted after the first call: the worker (a large script of its own, compiled on a
+ * core the first view also wants on a two-core machine) starts after the map is on screen, not before.
+ */
+function afterFirstPaint(): Promise<void> {
+  painted ??= new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  return painted;
+}
+
 export function useValidation(doc: AdcDocument | null, loadProblems: Problem[]): Validation {
   const [answer, setAnswer] = useState<{ seq: number; problems: Problem[] }>({ seq: 0, problems: [] });
   const [late, setLate] = useState<number | null>(null);
@@ -108,9 +118,15 @@ export function useValidation(doc: AdcDocument | null, loadProblems: Problem[]):
       channel.current!.forget(mine);
       return;
     }
-    channel.current!.submit(mine, doc);
+    let live = true;
+    void afterFirstPaint().then(() => {
+      if (live) channel.current!.submit(mine, doc);
+    });
     const timer = setTimeout(() => setLate(mine), SHOW_CHECKING_AFTER_MS);
-    return () => clearTimeout(timer);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
   }, [doc]);
 
   if (!doc) return { problems: loadProblems, checking: false };

@@ -1,5 +1,6 @@
 // `npm run bench`: prints how long validation takes on generated documents, how fast the rules engines play on one
 // worker and on two (engine.ts, workers.ts), and how long map frames take to draw. Figures, not pass/fail.
+// `node dist/tests/bench/run.js frames start` runs only the parts named (validation, cli, engine, frames, app).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +10,7 @@ import { parseDocument, serializeDocument } from '../../domain/document.js';
 import type { AdcDocument } from '../../domain/model.js';
 import { validateDocument } from '../../domain/validate.js';
 import { benchEngine } from './engine.js';
+import { benchApp } from './app.js';
 import { benchFrames } from './frames.js';
 import { generateArmyList, generateScenario } from './generate.js';
 
@@ -49,28 +51,50 @@ function timeCli(label: string, file: string, runs = 5): number {
   return m;
 }
 
-console.log('Validation in process (parse + schema + semantic checks; the schemas are precompiled)');
-const t0 = performance.now();
-validateDocument(generateArmyList(1));
-console.log(`${'first validation (warm-up)'.padEnd(44)} ${(performance.now() - t0).toFixed(1)} ms`);
-timeValidate('army list, 2,000 units', generateArmyList(2000));
-timeValidate('army list, 10,000 units', generateArmyList(10000), 5);
-timeValidate('scenario, 300 features, 300 units', generateScenario(300, 300));
-timeValidate('scenario, 1,500 features, 2,000 units', generateScenario(1500, 2000), 5);
+const PARTS = ['validation', 'cli', 'engine', 'frames', 'app'] as const;
+const asked = process.argv.slice(2);
+const unknown = asked.filter((a) => !(PARTS as readonly string[]).includes(a));
+if (unknown.length) {
+  console.error(`Unknown part${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}: the bench has ${PARTS.join(', ')}.`);
+  process.exit(2);
+}
+const wanted = (part: (typeof PARTS)[number]): boolean => asked.length === 0 || asked.includes(part);
 
-console.log('\nadc validate as a command (node start-up included)');
-const dir = mkdtempSync(path.join(tmpdir(), 'adc-bench-'));
-const small = path.join(dir, 'small.army.json');
-const large = path.join(dir, 'large.army.json');
-writeFileSync(small, serializeDocument(generateArmyList(10)));
-writeFileSync(large, serializeDocument(generateArmyList(2000)));
-const a = timeCli('adc validate, 10 units', small);
-const b = timeCli('adc validate, 2,000 units', large);
-console.log(`${'cost of the 1,990 extra units'.padEnd(44)} ${(b - a).toFixed(0).padStart(5)} ms`);
-rmSync(dir, { recursive: true, force: true });
+if (wanted('validation')) {
+  console.log('Validation in process (parse + schema + semantic checks; the schemas are precompiled)');
+  const t0 = performance.now();
+  validateDocument(generateArmyList(1));
+  console.log(`${'first validation (warm-up)'.padEnd(44)} ${(performance.now() - t0).toFixed(1)} ms`);
+  timeValidate('army list, 2,000 units', generateArmyList(2000));
+  timeValidate('army list, 10,000 units', generateArmyList(10000), 5);
+  timeValidate('scenario, 300 features, 300 units', generateScenario(300, 300));
+  timeValidate('scenario, 1,500 features, 2,000 units', generateScenario(1500, 2000), 5);
+}
 
-console.log('\nRules engine');
-await benchEngine();
+if (wanted('cli')) {
+  console.log('\nadc validate as a command (node start-up included)');
+  const dir = mkdtempSync(path.join(tmpdir(), 'adc-bench-'));
+  const small = path.join(dir, 'small.army.json');
+  const large = path.join(dir, 'large.army.json');
+  writeFileSync(small, serializeDocument(generateArmyList(10)));
+  writeFileSync(large, serializeDocument(generateArmyList(2000)));
+  const a = timeCli('adc validate, 10 units', small);
+  const b = timeCli('adc validate, 2,000 units', large);
+  console.log(`${'cost of the 1,990 extra units'.padEnd(44)} ${(b - a).toFixed(0).padStart(5)} ms`);
+  rmSync(dir, { recursive: true, force: true });
+}
 
-console.log('\nMap drawing in headless Chromium');
-await benchFrames();
+if (wanted('engine')) {
+  console.log('\nRules engine');
+  await benchEngine();
+}
+
+if (wanted('frames')) {
+  console.log('\nMap drawing in headless Chromium');
+  await benchFrames();
+}
+
+if (wanted('app')) {
+  console.log('\nThe app in headless Chromium: start-up, validation on edit, the balance report');
+  await benchApp();
+}

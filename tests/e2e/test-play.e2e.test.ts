@@ -138,7 +138,7 @@ describe('test play', () => {
     expect(await page.getByTestId('balance-games').inputValue()).toBe('1000');
     // A long run can be cancelled part way, and says how far it got.
     await page.getByTestId('balance-run').click();
-    await expect.poll(async () => Number(/(\d+) of 1000/.exec((await page.getByTestId('balance-progress').textContent()) ?? '')?.[1] ?? 0), { timeout: 60000 }).toBeGreaterThan(0);
+    await expect.poll(async () => Number(/([\d,]+) of 1,000/.exec((await page.getByTestId('balance-progress').textContent()) ?? '')?.[1]?.replace(/,/g, '') ?? 0), { timeout: 60000 }).toBeGreaterThan(0);
     await page.getByTestId('balance-cancel').click();
     await expect.poll(() => page.getByTestId('balance-note').textContent()).toMatch(/cancelled after \d+ of 1000 games/);
     expect(await page.getByTestId('balance-result').count()).toBe(0);

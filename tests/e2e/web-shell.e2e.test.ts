@@ -375,7 +375,7 @@ describe('the engine stream dropping mid-request', () => {
       await page.getByTestId('play-tab-balance').click();
       await page.getByTestId('balance-games').fill('100000');
       await page.getByTestId('balance-run').click();
-      const done = async () => Number(/(\d+) of 100000/.exec((await page.getByTestId('balance-progress').textContent()) ?? '')?.[1] ?? 0);
+      const done = async () => Number(/([\d,]+) of 100,000/.exec((await page.getByTestId('balance-progress').textContent()) ?? '')?.[1]?.replace(/,/g, '') ?? 0);
       await expect.poll(done, { timeout: 60000 }).toBeGreaterThan(0);
 
       expect(cutter.cut()).toBe(1);

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { addSample, doneOf, durationWords, gamesPerSecond, progressWords, RATE_WINDOW_MS, secondsLeft, startProgress } from './batch-progress.js';
+
+describe('a batch\'s progress', () => {
+  it('knows no rate or time left before a game is counted over a measurable time', () => {
+    const p = startProgress(10_000, 1000);
+    expect(gamesPerSecond(p)).toBeNull();
+    expect(secondsLeft(p)).toBeNull();
+    expect(progressWords(p)).toBe('0 of 10,000 games');
+    expect(gamesPerSecond(addSample(p, 1100, 5))).toBeNull();
+  });
+
+  it('measures the rate over the last few seconds, so a slow start does not skew the estimate', () => {
+    let p = startProgress(10_000, 0);
+    // A slow warm-up, 10 games a second for 5 s, then 500 a second.
+    for (let t = 1; t <= 5; t++) p = addSample(p, t * 1000, t * 10);
+    for (let t = 6; t <= 12; t++) p = addSample(p, t * 1000, 50 + (t - 5) * 500);
+    expect(doneOf(p)).toBe(3550);
+    expect(gamesPerSecond(p)).toBeCloseTo(500, 6);
+    expect(secondsLeft(p)).toBeCloseTo((10_000 - 3550) / 500, 6);
+    expect(p.samples[p.samples.length - 1]!.at - p.samples[0]!.at).toBeLessThanOrEqual(RATE_WINDOW_MS);
+    expect(progressWords(p)).toBe('3,550 of 10,000 games · 500 games/s · about 13 s left');
+  });
+
+  it('does not count the wait for the workers to start as slow play', () => {
+    let p = startProgress(10_000, 0);
+    p = addSample(p, 2000, 1);
+    expect(gamesPerSecond(p)).toBeNull();
+    expect(progressWords(p)).toBe('1 of 10,000 games');
+    p = addSample(p, 3000, 201);
+    expect(gamesPerSecond(p)).toBeCloseTo(200, 9);
+  });
+
+  it('keeps two samples to measure between however far apart they come', () => {
+    let p = startProgress(100, 0);
+    p = addSample(p, 60_000, 40);
+    p = addSample(p, 130_000, 50);
+    expect(p.samples).toHaveLength(2);
+    expect(gamesPerSecond(p)).toBeCloseTo(10 / 70, 9);
+  });
+
+  it('clamps counts to the batch and says nothing is left once it is done', () => {
+    let p = startProgress(200, 0);
+    p = addSample(p, 1000, 100);
+    p = addSample(p, 2000, 250);
+    expect(doneOf(p)).toBe(200);
+    expect(progressWords(p)).toBe('200 of 200 games · 100 games/s');
+  });
+
+  it('puts durations in words a person reads at a glance', () => {
+    expect(durationWords(0.4)).toBe('0 s');
+    expect(durationWords(59.4)).toBe('59 s');
+    expect(durationWords(92)).toBe('1 min 32 s');
+    expect(durationWords(3 * 3600 + 5 * 60 + 10)).toBe('3 h 05 min');
+  });
+});
