@@ -310,6 +310,8 @@ describe('army-list editor', () => {
       await openFromLibrary(page, c.doc);
       await page.getByTestId('tab-forces').click();
       const table = forces(page).getByTestId('unit-table');
+      // The forces view loads when first shown: wait for its table before reading every header at once.
+      await table.locator('th[data-col-header]').first().waitFor();
       expect(await table.locator('th[data-col-header]').evaluateAll((ths) => ths.map((t) => t.getAttribute('data-col-header')))).toEqual(c.headers);
       const pointer = (await table.locator(`input[data-col="${c.col}"]`).first().getAttribute('data-pointer'))!;
       expect(pointer).toMatch(/\/ratings\/(hex-skirmish\/men|eagles-to-glory\/stands)$/);
