@@ -133,6 +133,10 @@ async function objectiveOn(page: Page, at: Point, feature: string, heldBy: strin
   await expect.poll(() => heading(page).textContent()).toBe(`Objective: ${feature}`);
   const form = inspector(page);
   expect(await form.getByRole('combobox', { name: 'Feature' }).textContent()).toContain(feature);
+  // Worth what the rules' table says until the designer types a value, as when added in the inspector.
+  const vp = form.getByLabel('Victory points', { exact: true });
+  expect(await vp.inputValue()).toBe('');
+  expect(await vp.getAttribute('placeholder')).toMatch(/^\d+ \(/);
   await choose(page, form, 'Held at the start by', heldBy);
   await expect.poll(() => form.getByRole('combobox', { name: 'Held at the start by' }).textContent()).toBe(heldBy);
 }
@@ -216,7 +220,7 @@ interface Saved {
   turns: { limit: number };
   terrain: { id: string; kind: string; name: string; polygon?: Point[]; path?: Point[]; at?: Point; river?: string }[];
   sides: SavedSide[];
-  objectives: { id: string; feature?: string; heldBy?: string }[];
+  objectives: { id: string; feature?: string; heldBy?: string; vp?: number }[];
   victory: Record<string, unknown>[];
   briefings: Record<string, string>;
   ruleOptions?: Record<string, Record<string, unknown>>;
@@ -244,6 +248,7 @@ function expectVictory(saved: Saved, percent: number) {
   expect(saved.objectives).toHaveLength(1);
   expect(objective.feature).toBe(town.id);
   expect(objective.heldBy).toBe(austrians!.id);
+  expect(objective.vp).toBeUndefined();
   expect(saved.victory).toEqual([
     { kind: 'hold', side: french!.id, objectives: [objective.id] },
     { kind: 'destroy', side: austrians!.id, percent },
