@@ -15,7 +15,8 @@ import { clickAt, doubleClickAt, dragFrom, openPage, painted, screenshot, toScre
 const shell = withShell();
 
 const inspector = (page: Page) => page.getByTestId('inspector');
-const heading = (page: Page) => inspector(page).locator('h6, .MuiTypography-subtitle2').first();
+/** What the inspector shows, as its title says: "Scenario", "Feature: Essling". */
+const heading = (page: Page) => inspector(page).getByRole('heading').first();
 const button = (page: Page, name: string | RegExp) => page.getByRole('button', { name, exact: typeof name === 'string' });
 
 async function shot(page: Page, name: string) {
