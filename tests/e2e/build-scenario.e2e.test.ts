@@ -274,8 +274,10 @@ describe('a scenario built from New… to the printed sheet', () => {
     await shot(page, 'square-eagles-02-sides');
 
     // The terrain: a wood, a road across the table, a town and a hill, each named as it is drawn.
-    await draw(page, /^Woods/, /^Polygon/, () => polygon(page, [[3, 3], [14, 3], [15, 12], [4, 12]]), 'woods', 'Bois de Gemeinde');
-    await draw(page, /^Road/, null, () => line(page, [[0, 22], [20, 24], [48, 20]]), 'road', 'Vienna road');
+    const wood: Point[] = [[3, 3], [14, 3], [15, 12], [4, 12]];
+    const road: Point[] = [[0, 22], [20, 24], [48, 20]];
+    await draw(page, /^Woods/, /^Polygon/, () => polygon(page, wood), 'woods', 'Bois de Gemeinde');
+    await draw(page, /^Road/, null, () => line(page, road), 'road', 'Vienna road');
     await draw(page, /^Town/, /^Rectangle/, () => dragFrom(page, [30, 3], [42, 15]), 'town', 'Essling');
     await draw(page, /^Hill/, /^Ellipse/, () => dragFrom(page, [2, 27], [16, 36]), 'hill', 'Gänsehäufel');
     await shot(page, 'square-eagles-03-terrain');
@@ -327,6 +329,10 @@ describe('a scenario built from New… to the printed sheet', () => {
     expect(saved.terrain.map((f) => [f.kind, f.name])).toEqual([
       ['woods', 'Bois de Gemeinde'], ['road', 'Vienna road'], ['town', 'Essling'], ['hill', 'Gänsehäufel'],
     ]);
+    // Where the pointer went, on the 1″ snap.
+    expect(saved.terrain[0]!.polygon).toEqual(wood);
+    expect(saved.terrain[1]!.path).toEqual(road);
+    expect(saved.terrain[2]!.polygon).toEqual([[30, 3], [42, 3], [42, 15], [30, 15]]);
     expectForces(saved, ['French', 'Austrians'], [french, austrians], ['Gén. Lasalle', 'FML Hiller']);
     for (const [i, rows] of [french, austrians].entries()) {
       const units = saved.sides[i]!.army.units;
@@ -348,8 +354,10 @@ describe('a scenario built from New… to the printed sheet', () => {
     await nameTheBattle(page, 'Combat at Aspern', '5', ['French', 'Austrians']);
 
     // The terrain: a wood, a river with a bridge, and a town.
-    await draw(page, /^Woods/, /^Polygon/, () => polygon(page, [[4, 4], [18, 4], [20, 14], [6, 14]]), 'woods', 'Gemeindeau');
-    await draw(page, /^River/, null, () => line(page, [[0, 25], [30, 24], [72, 28]]), 'river', 'Stadlau arm');
+    const wood: Point[] = [[4, 4], [18, 4], [20, 14], [6, 14]];
+    const river: Point[] = [[0, 25], [30, 24], [72, 28]];
+    await draw(page, /^Woods/, /^Polygon/, () => polygon(page, wood), 'woods', 'Gemeindeau');
+    await draw(page, /^River/, null, () => line(page, river), 'river', 'Stadlau arm');
     await draw(page, /^Bridge/, null, () => clickAt(page, [30, 23.5]), 'bridge', 'Stadlau bridge');
     await draw(page, /^Town/, /^Rectangle/, () => dragFrom(page, [46, 4], [60, 14]), 'town', 'Aspern');
     await shot(page, 'napoleons-eagles-03-terrain');
@@ -412,6 +420,8 @@ describe('a scenario built from New… to the printed sheet', () => {
     expect(saved.terrain.map((f) => [f.kind, f.name])).toEqual([
       ['woods', 'Gemeindeau'], ['river', 'Stadlau arm'], ['bridge', 'Stadlau bridge'], ['town', 'Aspern'],
     ]);
+    expect(saved.terrain[0]!.polygon).toEqual(wood);
+    expect(saved.terrain[1]!.path).toEqual(river);
     expect(saved.terrain[2]!.river).toBe(saved.terrain[1]!.id);
     expectForces(saved, ['French', 'Austrians'], [french, austrians], ['Gén. Masséna', 'FML Hiller']);
     for (const [i, rows] of [french, austrians].entries()) {
