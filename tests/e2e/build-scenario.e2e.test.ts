@@ -51,7 +51,8 @@ async function draw(page: Page, tool: RegExp, shape: RegExp | null, gesture: () 
   await button(page, tool).click();
   if (shape) await button(page, shape).click();
   await gesture();
-  await expect.poll(() => heading(page).textContent()).toMatch(new RegExp(`^Feature: ${kind}`));
+  // Called as the pickers call it until it has a name.
+  await expect.poll(() => heading(page).textContent()).toMatch(new RegExp(`^Feature: Unnamed ${kind} \\d+$`));
   await inspector(page).getByLabel('Name', { exact: true }).fill(name);
   await expect.poll(() => heading(page).textContent()).toBe(`Feature: ${name}`);
 }
