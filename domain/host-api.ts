@@ -88,6 +88,12 @@ export interface HostInfo {
 
 export type PaperSize = 'a4' | 'letter';
 
+export interface MadePdf {
+  ok: true;
+  /** The PDF file, base64. */
+  pdf: string;
+}
+
 export interface HostApi {
   info(): Promise<HostInfo>;
   listLibrary(): Promise<Library>;
@@ -105,6 +111,11 @@ export interface HostApi {
   validate(text: string): Promise<{ problems: Problem[] }>;
   /** Writes the sheet (self-contained HTML) as a PDF, or opens the browser's print where the shell cannot. */
   print(html: string, paper: PaperSize, suggestedName: string): Promise<{ ok: true; path: string | null } | Failure>;
+  /**
+   * Makes the PDF of a self-contained page (the sheet, a report) and hands its bytes back, base64, for the page to
+   * offer as a download: the web shell's Save as PDF, through the server's headless Chromium as `adc print` does.
+   */
+  makePdf(html: string, paper: PaperSize): Promise<MadePdf | Failure>;
   engine: EngineApi;
   /** Commands from the application menu (Electron); the web shell never calls it. Returns an unsubscribe. */
   onMenuCommand(listener: (command: MenuCommand) => void): () => void;
@@ -129,6 +140,7 @@ export const MENU_COMMANDS = [
   'print',
   'about',
   'settings',
+  'shortcuts',
 ] as const;
 export type MenuCommand = (typeof MENU_COMMANDS)[number];
 

@@ -33,6 +33,7 @@ export const WEB_ROUTES = {
   discardBackup: 'discardBackup',
   validate: 'validate',
   print: 'print',
+  makePdf: 'makePdf',
   'engine.start': 'engineStart',
   'engine.send': 'engineSend',
   'engine.stop': 'engineStop',

@@ -1,6 +1,8 @@
 // A scenario's victory conditions as a player reads them: one sentence each, in the order they are checked, with the
 // scenario's own side names, objective names and turn limit. The inspector's victory editor and the printed sheet
-// both say them through this file, so what the designer reads while editing is what the players get on paper.
+// both say them through this file, so what the designer reads while editing is what the players get on paper. A
+// test-played game's result is said here too, in the same names, so the play view never shows an id or a side key.
+import type { DecidedBy, SideKey } from './engine-protocol.js';
 import type { Edge, Scenario, VictoryCondition } from './model.js';
 import { listWords, objectiveName, plural, sideName } from './sheet/words.js';
 
@@ -107,4 +109,58 @@ export function victorySentences(scenario: Scenario): string[] {
   return (Array.isArray(scenario.victory) ? scenario.victory : [])
     .filter((c) => !!c && typeof c === 'object')
     .map((c) => victorySentence(scenario, c));
+}
+
+/** "the French", "the Garrison of Fort Napoleon"; a name that already starts with an article keeps its own. */
+function theSide(name: string): string {
+  return /^the\s/i.test(name) ? name.replace(/^The\s/, 'the ') : `the ${name}`;
+}
+
+/** What a finished game reports, as far as its words need it (the engine protocol's `GameResult`). */
+export interface ResultFacts {
+  winner: SideKey | 'draw';
+  condition: number;
+  decidedBy: DecidedBy;
+  vp: { red: number; blue: number };
+}
+
+/**
+ * How a test-played game was decided, in the scenario's names: "Austrian rearguard destroyed at least 50% of the
+ * French advance guard", "French held Moosdorf bridge", "no victory condition was met by the end of turn 15".
+ * `sideOf` turns the engine's side keys into the scenario's side ids (the engine says which key each side got).
+ * The deciding condition's own numbers are given (the share it asks for, the units it asks for), since that is what
+ * was met; a condition the scenario no longer has is told by its kind alone.
+ */
+export function resultWords(scenario: Scenario, result: ResultFacts, sideOf: (key: SideKey) => string | undefined): string {
+  const d = result.decidedBy;
+  if (result.winner === 'draw' || d.side === null) {
+    return d.kind === 'turns' ? `no victory condition was met by ${gameEndWords(scenario)}` : 'no victory condition was met';
+  }
+  const winner = result.winner;
+  const loser: SideKey = winner === 'red' ? 'blue' : 'red';
+  // Without the engine's word on it, red is the first side, as the engines take it for a scenario of red and blue.
+  const idOf = (k: SideKey): unknown => sideOf(k) ?? (sidesOf(scenario)[k === 'red' ? 0 : 1] as { id?: unknown } | undefined)?.id;
+  const who = nameOfSide(scenario, idOf(winner));
+  const them = nameOfSide(scenario, idOf(loser));
+  const list = Array.isArray(scenario.victory) ? scenario.victory : [];
+  const c = (list[result.condition] ?? {}) as { kind?: unknown; count?: unknown; percent?: unknown };
+  const same = c.kind === d.kind;
+  switch (d.kind) {
+    case 'hold':
+      return `${who} held ${holdWhat(objectiveNames(scenario, d.objectives))}`;
+    case 'exit': {
+      const count = same && typeof c.count === 'number' && Number.isFinite(c.count) ? `${plural(c.count, 'unit')} or more` : 'enough units';
+      return `${who} moved ${count} off the ${d.edge} edge`;
+    }
+    case 'destroy': {
+      const share = same && typeof c.percent === 'number' && Number.isFinite(c.percent) ? `at least ${c.percent}% of` : 'enough of';
+      return `${who} destroyed ${share} ${theSide(them)}`;
+    }
+    case 'points': {
+      const [mine, theirs] = [result.vp[winner], result.vp[loser]];
+      return `${who} won on points, ${mine} to ${theirs}`;
+    }
+    default:
+      return `${who} won`;
+  }
 }

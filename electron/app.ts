@@ -11,7 +11,7 @@ import type { BrowserWindowLike, ElectronLike } from './electron-like.js';
 import { createSenderCheck, createUnavailableEngine, registerIpcHandlers, type HostServices } from './ipc.js';
 import { buildMenuTemplate } from './menu.js';
 import { createPathAccess, guardPaths } from './path-access.js';
-import { createPrintService } from './print.js';
+import { createPdfMaker, createPrintService } from './print.js';
 import { ALLOWED_EXTERNAL_HOSTS, APP_CSP, createMainWindow, hardenWebContents, WINDOW_STATE_FILE } from './window.js';
 
 export interface AppPaths {
@@ -161,6 +161,7 @@ export function startApp(deps: AppDeps): RunningApp | null {
           ...createPickers(dialogDeps),
           info: async () => ({ ...info }),
           print: createPrintService({ ...dialogDeps, BrowserWindow }),
+          makePdf: createPdfMaker({ ...dialogDeps, BrowserWindow }),
           engine: running
             ? {
                 start: () => running.start(),

@@ -20,6 +20,7 @@ export const INVOKE_CHANNELS = {
   discardBackup: 'adc:discardBackup',
   validate: 'adc:validate',
   print: 'adc:print',
+  makePdf: 'adc:makePdf',
   'engine.start': 'adc:engine.start',
   'engine.send': 'adc:engine.send',
   'engine.stop': 'adc:engine.stop',

@@ -7,7 +7,8 @@ import { PassThrough } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { createDocumentStore } from '../node/document-store.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { EngineApi, HostApi } from '../domain/host-api.js';
+import { APP_COMMANDS, APP_COMMAND_IDS, DESKTOP_COMMANDS, commandKeys, platformOf, toAccelerator } from '../domain/app-commands.js';
+import { MENU_COMMANDS, type EngineApi, type HostApi } from '../domain/host-api.js';
 import type { Message } from '../engine/protocol.js';
 import { runPortEngine, type ParentPortLike } from '../node/engine-main.js';
 import type { EngineListener, EngineSessions } from '../node/engine-process.js';
@@ -41,7 +42,7 @@ import { createSenderCheck, createUnavailableEngine, isTrustedFrameUrl, register
 import { buildMenuTemplate, flattenMenu } from './menu.js';
 import { createPathAccess, guardPaths, pathFormProblem, type PathAccess } from './path-access.js';
 import { createPreloadApi } from './preload-api.js';
-import { createPrintService, PRINT_CSP, PRINT_WINDOW_OPTIONS, withPrintCsp } from './print.js';
+import { createPdfMaker, createPrintService, PRINT_CSP, PRINT_WINDOW_OPTIONS, withPrintCsp } from './print.js';
 import {
   APP_CSP,
   createMainWindow,
@@ -253,6 +254,7 @@ const HOST_API_KEYS = {
   discardBackup: true,
   validate: true,
   print: true,
+  makePdf: true,
   engine: true,
   onMenuCommand: true,
 } satisfies Record<keyof HostApi, true>;
@@ -272,6 +274,7 @@ const SAMPLE_ARGS: Record<InvokeMethod, unknown[]> = {
   discardBackup: ['w1-doc1'],
   validate: ['{"type":"x"}'],
   print: ['<html><body>sheet</body></html>', 'letter', 'austerlitz.scenario.json'],
+  makePdf: ['<html><body>sheet</body></html>', 'a4'],
   'engine.start': [],
   'engine.send': ['s1', { type: 'move', unit: 'u1' }],
   'engine.stop': ['s1'],
@@ -292,6 +295,7 @@ function fakeServices() {
     discardBackup: fn('discardBackup'),
     validate: fn('validate'),
     print: fn('print'),
+    makePdf: fn('makePdf'),
     engine: { start: fn('engine.start'), send: fn('engine.send'), stop: fn('engine.stop') },
   };
   const serviceOf = (m: InvokeMethod) =>
@@ -684,6 +688,7 @@ describe('preload API', () => {
     expect(await api.openDocument('/a.json')).toEqual(io);
     expect(await api.saveDocument({ path: '/a.json', text: '{}', baseVersion: null })).toEqual(io);
     expect(await api.print('<html>', 'a4', 'a.pdf')).toEqual(io);
+    expect(await api.makePdf('<html>', 'a4')).toEqual(io);
     expect(await api.engine.start()).toEqual({ ...io, code: 'unavailable' });
     expect(await api.engine.send('s1', { type: 'ping' })).toEqual({ ...io, code: 'unavailable' });
     // No Failure fits a library or a version: those still reject, for the caller to catch.
@@ -711,20 +716,54 @@ describe('application menu', () => {
     it(`has the shortcuts on ${platform}`, () => {
       const t = buildMenuTemplate(() => undefined, platform);
       const acc = accelerators(t);
-      for (const a of ['CmdOrCtrl+N', 'CmdOrCtrl+O', 'CmdOrCtrl+S', 'CmdOrCtrl+Shift+S', 'CmdOrCtrl+P', 'CmdOrCtrl+Z', 'CmdOrCtrl+Shift+Z', 'F7', 'F5']) {
+      for (const a of ['CmdOrCtrl+N', 'CmdOrCtrl+Alt+N', 'CmdOrCtrl+O', 'CmdOrCtrl+S', 'CmdOrCtrl+Shift+S', 'CmdOrCtrl+P', 'CmdOrCtrl+Z', 'CmdOrCtrl+Shift+Z', 'CmdOrCtrl+,', 'F7', 'F5', 'F1']) {
         expect(acc, a).toContain(a);
       }
-      if (platform !== 'darwin') expect(acc).toContain('Ctrl+Y');
+      if (platform === 'darwin') expect(acc).not.toContain('CmdOrCtrl+Y');
+      else expect(acc).toContain('CmdOrCtrl+Y');
       const roles = flattenMenu(t).map((i) => i.role);
       for (const r of ['cut', 'copy', 'paste', 'quit'] as const) expect(roles).toContain(r);
       const labels = t.map((i) => i.label?.replace('&', ''));
       expect(labels).toEqual(expect.arrayContaining(['File', 'Edit', 'Scenario', 'Help']));
     });
+
+    it(`takes every accelerator on ${platform} from the table of commands, and every command's keys are there`, () => {
+      const items = flattenMenu(buildMenuTemplate(() => undefined, platform));
+      const p = platformOf(platform);
+      for (const i of items.filter((x) => x.accelerator)) {
+        const table = i.role === 'quit' ? DESKTOP_COMMANDS.quit : APP_COMMANDS[String(i.id).replace(/-alt(-\d+)?$/, '') as keyof typeof APP_COMMANDS];
+        expect(table, `${i.id ?? i.role} ${i.accelerator}`).toBeDefined();
+        expect(commandKeys(table, p).map(toAccelerator), `${i.id ?? i.role}`).toContain(i.accelerator);
+      }
+      // The other way round: each key of each command is an item's accelerator, unless it types a character.
+      for (const id of APP_COMMAND_IDS) {
+        const wanted = commandKeys(APP_COMMANDS[id], p).flatMap((k) => toAccelerator(k) ?? []);
+        const got = items.filter((i) => i.id === id || String(i.id).startsWith(`${id}-alt`)).map((i) => i.accelerator);
+        expect(got, id).toEqual(expect.arrayContaining(wanted));
+        if (wanted.length) expect(items.find((i) => i.id === id)!.accelerator, id).toBe(wanted[0]);
+      }
+      // No key does two things.
+      const all = items.flatMap((i) => (i.accelerator ? [i.accelerator] : []));
+      expect(new Set(all).size).toBe(all.length);
+      // The page keeps `?` for itself, so it still types in text fields.
+      expect(all.some((a) => a.includes('?'))).toBe(false);
+    });
   }
 
-  it('puts Quit in the File menu on Windows and Linux', () => {
+  it('puts Quit in the File menu on Windows and Linux, with Ctrl+Q on Linux', () => {
     const file = buildMenuTemplate(() => undefined, 'linux').find((i) => i.label === '&File')!;
-    expect(file.submenu!.at(-1)).toMatchObject({ role: 'quit', accelerator: 'Ctrl+Q' });
+    expect(file.submenu!.at(-1)).toMatchObject({ role: 'quit', accelerator: 'CmdOrCtrl+Q' });
+    const windows = buildMenuTemplate(() => undefined, 'win32').find((i) => i.label === '&File')!;
+    expect(windows.submenu!.at(-1)).toEqual({ role: 'quit' });
+  });
+
+  it('has an item for every menu command, labelled as the table says', () => {
+    const items = flattenMenu(buildMenuTemplate(() => undefined, 'linux'));
+    for (const c of MENU_COMMANDS) {
+      const item = items.find((i) => i.id === c);
+      expect(item, c).toBeDefined();
+      expect(item!.label).toBe(APP_COMMANDS[c].label);
+    }
   });
 
   it('sends the command when an item is clicked', () => {
@@ -732,17 +771,19 @@ describe('application menu', () => {
     const items = flattenMenu(buildMenuTemplate((c) => sent.push(c), 'linux'));
     const byAccelerator = (a: string) => items.find((i) => i.accelerator === a)!;
     byAccelerator('CmdOrCtrl+N').click!();
+    byAccelerator('CmdOrCtrl+Alt+N').click!();
     byAccelerator('CmdOrCtrl+O').click!();
     byAccelerator('CmdOrCtrl+S').click!();
     byAccelerator('CmdOrCtrl+Shift+S').click!();
     byAccelerator('CmdOrCtrl+P').click!();
     byAccelerator('CmdOrCtrl+Z').click!();
     byAccelerator('CmdOrCtrl+Shift+Z').click!();
-    byAccelerator('Ctrl+Y').click!();
+    byAccelerator('CmdOrCtrl+Y').click!();
     byAccelerator('F7').click!();
     byAccelerator('F5').click!();
+    byAccelerator('F1').click!();
     items.find((i) => i.label === 'About Aide-de-Camp')!.click!();
-    expect(sent).toEqual(['new', 'open', 'save', 'save-as', 'print', 'undo', 'redo', 'redo', 'validate', 'test-play', 'about']);
+    expect(sent).toEqual(['new', 'new', 'open', 'save', 'save-as', 'print', 'undo', 'redo', 'redo', 'validate', 'test-play', 'shortcuts', 'about']);
   });
 });
 
@@ -791,6 +832,19 @@ describe('dialogs and printing', () => {
     expect(win.webContents.pdfCalls[0]).toMatchObject({ pageSize: 'Letter', printBackground: true });
     expect(win.destroyed).toBe(true);
     // The temporary sheet is gone.
+    expect(readdirSync(tmp)).toEqual([]);
+  });
+
+  it('makes a PDF for the page to keep in the same hidden window, without a dialog', async () => {
+    const e = fakeElectron();
+    const make = createPdfMaker({ dialog: e.dialog, parentWindow: () => null, platform: 'linux', defaultDir: () => tmp, BrowserWindow: FakeBrowserWindow, tempRoot: tmp });
+    const result = await make('<!doctype html><html><head></head><body>x</body></html>', 'a4');
+    expect(result).toEqual({ ok: true, pdf: Buffer.from('%PDF-1.7 fake').toString('base64') });
+    expect(e.dialog.showSaveDialog).not.toHaveBeenCalled();
+    const win = FakeBrowserWindow.instances[0]!;
+    expect(win.options).toEqual(PRINT_WINDOW_OPTIONS);
+    expect(win.webContents.pdfCalls[0]).toMatchObject({ pageSize: 'A4', printBackground: true });
+    expect(win.destroyed).toBe(true);
     expect(readdirSync(tmp)).toEqual([]);
   });
 
@@ -1423,6 +1477,42 @@ describe('document paths', () => {
       expect(await invoke('saveDocument', { path: p, text: '{}', baseVersion: sample.version, overwrite: true }), p).toMatchObject({ ok: false, code: 'read-only' });
     }
     expect(readFileSync(l.files.sample, 'utf8')).toBe(sampleBefore);
+  });
+
+  it('hands the page both the file named at launch and the unsaved work waiting, and keeps the work across restarts', async () => {
+    const l = layout();
+    const dataDir = path.join(tmp, 'data');
+    // Unsaved work a crashed run left in the real store.
+    const work = { key: 'w1-doc1', path: null, title: 'Flank march, unsaved', savedAt: 1_700_000_000_000, text: '{"title":"Flank march, unsaved"}' };
+    await createDocumentStore({ mode: 'desktop', workspaceDir: null, samplesDir: l.dirs.samples, dataDir }).writeBackup(work);
+    const launch = () => {
+      const e = fakeElectron();
+      const running = startApp({
+        electron: e.electron,
+        createStore: createDocumentStore,
+        dataDir,
+        workspaceDir: null,
+        paths: { preload: '/app/dist/electron/preload.cjs', rendererDir: path.join(tmp, 'renderer'), samplesDir: l.dirs.samples },
+        platform: 'linux',
+        argv: ['aide-de-camp', l.files.chosen],
+        cwd: '/',
+      })!;
+      const invoke = (method: InvokeMethod, ...args: unknown[]) => e.ipcMain.handlers.get(INVOKE_CHANNELS[method])!({ senderFrame: { url: APP_PAGE_URL, parent: null } }, ...args);
+      return { running, invoke };
+    };
+    for (let start = 1; start <= 2; start++) {
+      const { running, invoke } = launch();
+      await running.ready;
+      // The renderer opens what info names and offers what listBackups returns beside it (startupPlan).
+      expect(await invoke('info')).toMatchObject({ initialDocument: l.files.chosen });
+      expect(await invoke('openDocument', l.files.chosen), `start ${start}`).toMatchObject({ ok: true, ref: { path: l.files.chosen } });
+      expect(await invoke('listBackups'), `start ${start}`).toEqual([work]);
+    }
+    // Only the user's Discard removes it.
+    const { running, invoke } = launch();
+    await running.ready;
+    await invoke('discardBackup', work.key);
+    expect(await invoke('listBackups')).toEqual([]);
   });
 
   it('lets a recent document be saved again after a restart, and nothing else that was never chosen', async () => {

@@ -1,6 +1,8 @@
 // The application menu as a template. App commands are not performed here: each item sends a MenuCommand to the
-// renderer over the `adc:menu` channel, and the renderer runs it like its own toolbar would. Clipboard items and
-// Quit use Electron's roles, which already do the right thing in text fields and on every platform.
+// renderer over the `adc:menu` channel, and the renderer runs it like its own toolbar would. Labels and accelerators
+// come from the one table of commands (domain/app-commands.ts) that the renderer's keys and shortcut sheet read too.
+// Clipboard items and Quit use Electron's roles, which already do the right thing in text fields and on every platform.
+import { APP_COMMANDS, DESKTOP_COMMANDS, commandKeys, platformOf, toAccelerator } from '../domain/app-commands.js';
 import type { MenuCommand } from '../domain/host-api.js';
 import type { MenuItemTemplate } from './electron-like.js';
 
@@ -15,21 +17,30 @@ const separator: MenuItemTemplate = { type: 'separator' };
 export function buildMenuTemplate(send: (command: MenuCommand) => void, platform: NodeJS.Platform, options: MenuOptions = {}): MenuItemTemplate[] {
   const mac = platform === 'darwin';
   const appName = options.appName ?? 'Aide-de-Camp';
-  const item = (label: string, command: MenuCommand, accelerator?: string): MenuItemTemplate => ({
-    id: command,
-    label,
-    ...(accelerator ? { accelerator } : {}),
-    click: () => send(command),
-  });
+  const accelerators = (keys: readonly string[]): string[] => keys.flatMap((k) => toAccelerator(k) ?? []);
+  /**
+   * A command's item, with its first shortcut shown; each further one is a hidden twin that only carries the key
+   * (`acceleratorWorksWhenHidden`; hidden items keep their accelerators on Windows and Linux too). Keys that type a
+   * character (the sheet's `?`) are the page's own and never accelerators.
+   */
+  const item = (command: MenuCommand, label: string = APP_COMMANDS[command].label): MenuItemTemplate[] => {
+    const [shown, ...more] = accelerators(commandKeys(APP_COMMANDS[command], platformOf(platform)));
+    const click = () => send(command);
+    return [
+      { id: command, label, ...(shown ? { accelerator: shown } : {}), click },
+      ...more.map((accelerator, i) => ({ id: `${command}-alt${i ? `-${i + 1}` : ''}`, label, accelerator, visible: false, acceleratorWorksWhenHidden: true, click })),
+    ];
+  };
+  const about = item('about', `About ${appName}`);
 
   const appMenu: MenuItemTemplate[] = mac
     ? [
         {
           label: appName,
           submenu: [
-            item(`About ${appName}`, 'about'),
+            ...about,
             separator,
-            item('Settings…', 'settings', 'Cmd+,'),
+            ...item('settings'),
             separator,
             { role: 'services' },
             separator,
@@ -43,32 +54,29 @@ export function buildMenuTemplate(send: (command: MenuCommand) => void, platform
       ]
     : [];
 
-  // Windows closes with Alt+F4 and labels the role "Exit"; Linux desktops expect Ctrl+Q.
-  const quit: MenuItemTemplate = { role: 'quit', ...(platform === 'linux' ? { accelerator: 'Ctrl+Q' } : {}) };
+  // Windows closes with Alt+F4 itself and labels the role "Exit"; Linux desktops expect Ctrl+Q.
+  const quitKey = platform === 'linux' ? accelerators(commandKeys(DESKTOP_COMMANDS.quit, 'linux'))[0] : undefined;
+  const quit: MenuItemTemplate = { role: 'quit', ...(quitKey ? { accelerator: quitKey } : {}) };
 
   const file: MenuItemTemplate = {
     label: mac ? 'File' : '&File',
     submenu: [
-      item('New', 'new', 'CmdOrCtrl+N'),
-      item('Open…', 'open', 'CmdOrCtrl+O'),
+      ...item('new'),
+      ...item('open'),
       separator,
-      item('Save', 'save', 'CmdOrCtrl+S'),
-      item('Save As…', 'save-as', 'CmdOrCtrl+Shift+S'),
+      ...item('save'),
+      ...item('save-as'),
       separator,
-      item('Print…', 'print', 'CmdOrCtrl+P'),
-      ...(mac
-        ? [separator, { role: 'close' } as MenuItemTemplate]
-        : [separator, item('Settings…', 'settings', 'Ctrl+,'), separator, quit]),
+      ...item('print'),
+      ...(mac ? [separator, { role: 'close' } as MenuItemTemplate] : [separator, ...item('settings'), separator, quit]),
     ],
   };
 
   const edit: MenuItemTemplate = {
     label: mac ? 'Edit' : '&Edit',
     submenu: [
-      item('Undo', 'undo', 'CmdOrCtrl+Z'),
-      item('Redo', 'redo', 'CmdOrCtrl+Shift+Z'),
-      // Windows and Linux users also expect Ctrl+Y; hidden items keep their accelerators there.
-      ...(mac ? [] : [{ ...item('Redo', 'redo', 'Ctrl+Y'), id: 'redo-alt', visible: false, acceleratorWorksWhenHidden: true }]),
+      ...item('undo'),
+      ...item('redo'),
       separator,
       { role: 'cut' },
       { role: 'copy' },
@@ -80,7 +88,7 @@ export function buildMenuTemplate(send: (command: MenuCommand) => void, platform
 
   const scenario: MenuItemTemplate = {
     label: mac ? 'Scenario' : '&Scenario',
-    submenu: [item('Validate', 'validate', 'F7'), item('Test play', 'test-play', 'F5')],
+    submenu: [...item('validate'), ...item('test-play')],
   };
 
   const view: MenuItemTemplate = {
@@ -93,7 +101,7 @@ export function buildMenuTemplate(send: (command: MenuCommand) => void, platform
   const help: MenuItemTemplate = {
     ...(mac ? { role: 'help' as const } : {}),
     label: mac ? 'Help' : '&Help',
-    submenu: [item(`About ${appName}`, 'about')],
+    submenu: [...item('shortcuts'), ...(mac ? [] : [separator, ...about])],
   };
 
   return [...appMenu, file, edit, scenario, view, ...windowMenu, help];

@@ -104,3 +104,16 @@ export function createPrintService(deps: PrintDeps): HostApi['print'] {
     return { ok: true, path: target };
   };
 }
+
+/** The PDF's bytes for the page to keep, with no dialog: the same hidden window as Save as PDF. */
+export function createPdfMaker(deps: PrintDeps): HostApi['makePdf'] {
+  return async (html, paper) => {
+    try {
+      const pdf = await renderPdf(deps, html, paper);
+      return { ok: true, pdf: Buffer.from(pdf).toString('base64') };
+    } catch (err) {
+      const detail = err instanceof Error ? err.message : String(err);
+      return { ok: false, code: 'io', message: `The PDF could not be made (${detail}); nothing was saved.` };
+    }
+  };
+}

@@ -7,7 +7,7 @@ import { createReadStream, promises as fs } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { Failure, HostInfo } from '../domain/host-api.js';
+import type { Failure, HostApi, HostInfo } from '../domain/host-api.js';
 import { argumentsProblem, pageArg, WEB_ARGUMENT_CHECKS, type Check } from '../domain/host-checks.js';
 import { WEB_ROUTES, type InvokeSignature, type WebMethod, type WebParameters } from '../domain/host-methods.js';
 import type { DocumentStore } from './document-store.js';
@@ -15,6 +15,7 @@ import { pipeline } from 'node:stream';
 import { MAX_LINE_BYTES } from '../engine/protocol.js';
 import { EngineManager, type EngineSessions, type EngineStarted } from './engine-process.js';
 import { jsonOverLimits, type JsonLimits } from './json-shape.js';
+import { createPdfMaker } from './print-pdf.js';
 
 export interface WebServerOptions {
   /** 0 picks any free port. */
@@ -31,6 +32,8 @@ export interface WebServerOptions {
   maxEngines?: number;
   /** How long a page's engines outlive its last event stream, so EventSource may reconnect. */
   pageGraceMs?: number;
+  /** Makes Save as PDF's PDFs; by default in a headless Chromium, as `adc print` does. */
+  makePdf?: HostApi['makePdf'];
 }
 
 export interface RunningWebServer {
@@ -204,6 +207,7 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
     discardBackup: { limit: PATH_BODY_BYTES, run: (key) => store.discardBackup(key) },
     validate: { limit: MAX_BODY_BYTES, run: (text) => store.validate(text) },
     print: { limit: MAX_BODY_BYTES, run: async () => unavailable("The web version prints with the browser's own print dialog.") },
+    makePdf: { limit: MAX_BODY_BYTES, run: options.makePdf ?? createPdfMaker() },
     'engine.start': { limit: SMALL_BODY_BYTES, run: (page) => startEngine(page) },
     'engine.send': {
       limit: ENGINE_BODY_BYTES,

@@ -28,6 +28,7 @@ const GOOD: { [M in InvokeMethod]: unknown[] } = {
   discardBackup: ['doc-1'],
   validate: ['{}'],
   print: ['<html></html>', 'a4', 'a.pdf'],
+  makePdf: ['<html></html>', 'letter'],
   'engine.start': [],
   'engine.send': ['s1', { id: 'r1', type: 'ping' }],
   'engine.stop': ['s1'],
@@ -64,6 +65,11 @@ const BAD: [InvokeMethod, unknown[], RegExp][] = [
   ['validate', [null], /text string, not null/],
   ['print', ['<html>', 'a3', 'a.pdf'], /^argument 2 must be "a4" or "letter"/],
   ['print', ['<html>', 'a4', null], /^argument 3 must be a file name string, not null$/],
+  ['makePdf', [], /^argument 1 must be a text string, not nothing$/],
+  ['makePdf', [{ html: '<p>' }, 'a4'], /^argument 1 must be a text string, not an object$/],
+  ['makePdf', ['<html>'], /^argument 2 must be "a4" or "letter", not nothing$/],
+  ['makePdf', ['<html>', 'A4'], /^argument 2 must be "a4" or "letter", not a string of 2 characters$/],
+  ['makePdf', ['<html>', 'a4', 'sheet.pdf'], /^expected 2 arguments, got 3$/],
   ['engine.send', ['s1'], /^argument 2 must be a message object, not nothing$/],
   ['engine.send', [1, { type: 'ping' }], /session id string, not a number/],
   ['engine.send', ['', { type: 'ping' }], /non-empty session id/],
@@ -125,7 +131,7 @@ const engine: EngineSessions = {
 };
 
 beforeAll(async () => {
-  server = await startWebServer({ port: 0, store, engine, staticDir: 'no-static', initialDocument: null, version: '0.0.0' });
+  server = await startWebServer({ port: 0, store, engine, makePdf: service('makePdf'), staticDir: 'no-static', initialDocument: null, version: '0.0.0' });
 });
 afterAll(async () => {
   await server?.close();

@@ -9,10 +9,11 @@ import { escapeHtml } from '../domain/sheet/escape.js';
 import type { Message } from '../engine/protocol.js';
 import { createSession, handleLine, hasWork, runWork, type SessionState } from '../engine/session.js';
 import { actingUnits, actionLabel, costTint, diceOf, effectsOf, optionsFor, sideActions, type EngineAction } from '../renderer/play/play-actions.js';
-import { describeEvent, OPTIONAL_RULES, sideColours, type GameState } from '../renderer/play/play-view.js';
+import { describeEvent, OPTIONAL_RULES, sideColours, sideNameOf, sideOrderOf, type GameState } from '../renderer/play/play-view.js';
 import { luminance } from '../domain/map/shapes.js';
-import type { DecidedByRow } from '../domain/engine-protocol.js';
-import { describeCondition, endTurnsSvg, lossRows, ratesSvg, reportHtml, verdict, vpBins, vpHistogramSvg, type Simulation } from '../renderer/play/report.js';
+import type { DecidedByRow, GameResult, GameSummary, SideInfo } from '../domain/engine-protocol.js';
+import { resultWords } from '../domain/victory-words.js';
+import { describeCondition, endTurnsSvg, keyedRows, lossRows, ratesSvg, reportHtml, verdict, vpBins, vpHistogramSvg, type Simulation } from '../renderer/play/report.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const SE01 = JSON.parse(readFileSync(path.join(root, 'scenarios/se-01-hold-the-bridge.scenario.json'), 'utf8')) as Scenario;
@@ -140,6 +141,21 @@ describe('side colours', () => {
     const plain = sideColours({ ...SE01, sides: SE01.sides.map(({ color: _c, ...rest }) => rest) as unknown as Scenario['sides'] });
     expect(plain.red).not.toBe(plain.blue);
   });
+
+  it('follow the side the engine calls red, also when the file lists the side with the id "blue" first', () => {
+    // The engine keeps a side's colour id as its key (engine-protocol.md); the first side is not always red.
+    expect(SE01.sides.map((x) => x.id)).toEqual(['red', 'blue']);
+    const swapped = { ...SE01, sides: [SE01.sides[1], SE01.sides[0]] } as Scenario;
+    const loaded = new Engine().ask<{ sides: SideInfo[] }>({ type: 'load', scenario: swapped });
+    const order = sideOrderOf(swapped, loaded.sides);
+    expect(order).toEqual({ red: 1, blue: 0 });
+    expect(sideNameOf(swapped, order, 'red')).toBe(SE01.sides[0].name);
+    expect(sideNameOf(swapped, order, 'blue')).toBe(SE01.sides[1].name);
+    expect(sideColours(swapped, order).red).toBe(sideColours(SE01).red);
+    // The usual file: the first side is red.
+    const plainOrder = sideOrderOf(SE01, new Engine().ask<{ sides: SideInfo[] }>({ type: 'load', scenario: SE01 }).sides);
+    expect(plainOrder).toEqual({ red: 0, blue: 1 });
+  });
 });
 
 describe('dice and effects from real events', () => {
@@ -215,11 +231,11 @@ describe('the balance report', () => {
   it('makes room for a long side name, and cuts one too long for half the chart with its whole name as a tooltip', () => {
     const long = ratesSvg(sim, (k) => (k === 'red' ? 'Light Division detachment' : 'Austrians'));
     // The label is drawn whole, right-aligned at the bars' left edge, which has moved right to make room for it.
-    expect(long).toMatch(/<title>Light Division detachment wins<\/title>Light Division detachment wins<\/text>/);
+    expect(long).toMatch(/<title>Light Division detachment win<\/title>Light Division detachment win<\/text>/);
     const firstBar = Number(/<rect x="(\d+)"/.exec(long)![1]);
     expect(firstBar).toBeGreaterThan(170);
     const huge = ratesSvg(sim, (k) => (k === 'red' ? 'The Combined Light Companies of the First Brigade of the Light Division' : 'Austrians'));
-    expect(huge).toContain('<title>The Combined Light Companies of the First Brigade of the Light Division wins</title>');
+    expect(huge).toContain('<title>The Combined Light Companies of the First Brigade of the Light Division win</title>');
     expect(huge).toMatch(/<\/title>The Combined[^<]*…<\/text>/);
     expect(Number(/<rect x="(\d+)"/.exec(huge)![1])).toBeLessThanOrEqual(560 * 0.45);
   });
@@ -248,10 +264,10 @@ describe('the balance report', () => {
     const names2 = (k: 'red' | 'blue') => (k === 'red' ? 'French' : 'Austrians');
     const obj = (id: string) => ({ 'obj-bridge': 'Moosdorf bridge', 'obj-village': 'Moosdorf' })[id] ?? id;
     const row = (r: Omit<DecidedByRow, 'games'>): DecidedByRow => ({ ...r, games: 1 });
-    expect(describeCondition(row({ condition: '#1 red hold obj-bridge+obj-village', index: 0, kind: 'hold', side: 'red', objectives: ['obj-bridge', 'obj-village'] }), names2, obj)).toBe('French holds Moosdorf bridge and Moosdorf (condition 1)');
-    expect(describeCondition(row({ condition: '#2 blue destroy', index: 1, kind: 'destroy', side: 'blue' }), names2)).toBe('Austrians destroys the enemy (condition 2)');
+    expect(describeCondition(row({ condition: '#1 red hold obj-bridge+obj-village', index: 0, kind: 'hold', side: 'red', objectives: ['obj-bridge', 'obj-village'] }), names2, obj)).toBe('French hold Moosdorf bridge and Moosdorf (condition 1)');
+    expect(describeCondition(row({ condition: '#2 blue destroy', index: 1, kind: 'destroy', side: 'blue' }), names2)).toBe('Austrians destroy the enemy (condition 2)');
     expect(describeCondition(row({ condition: '#2 any destroy', index: 1, kind: 'destroy', side: 'any' }), names2)).toBe('Either side destroys the enemy (condition 2)');
-    expect(describeCondition(row({ condition: '#3 blue exit east', index: 2, kind: 'exit', side: 'blue', edge: 'east' }), names2)).toBe('Austrians leaves by the east edge (condition 3)');
+    expect(describeCondition(row({ condition: '#3 blue exit east', index: 2, kind: 'exit', side: 'blue', edge: 'east' }), names2)).toBe('Austrians leave by the east edge (condition 3)');
     expect(describeCondition(row({ condition: '#4 points', index: 3, kind: 'points', side: null }), names2)).toBe('Most VP at the end (condition 4)');
     expect(describeCondition(row({ condition: 'none (draw)', index: -1, kind: 'draw', side: null }), names2)).toBe('None: a draw');
     expect(describeCondition({ condition: 'something new', kind: 'siege' } as unknown as DecidedByRow, names2)).toBe('something new');
@@ -289,7 +305,7 @@ describe('the balance report', () => {
       ],
     };
     const names2 = (k: 'red' | 'blue') => (k === 'red' ? 'French' : 'Austrians');
-    expect(verdict(base, names2)).toBe('Austrians wins 86% ± 2% of 1000 games; 2% draws, 80% of all games decided on points at the end: consider more turns, or other objective values, for French.');
+    expect(verdict(base, names2)).toBe('Austrians win 86% ± 2% of 1000 games; 2% draws, 80% of all games decided on points at the end: consider more turns, or other objective values, for French.');
     const destroy: Simulation = {
       ...base,
       decidedBy: [
@@ -299,6 +315,76 @@ describe('the balance report', () => {
     };
     expect(verdict(destroy, names2)).toMatch(/81% of those by destroying the enemy: consider strengthening French's force\.$/);
     const even = { ...base, wins: { red: 480, blue: 500, draw: 20 }, winRate: { red: 0.48, blue: 0.5 }, ci95: { red: [0.45, 0.51] as [number, number], blue: [0.47, 0.53] as [number, number] } };
-    expect(verdict(even, names2)).toBe('Close to even: French wins 48% ± 3%, Austrians 50% ± 3% of 1000 games; 2% draws.');
+    expect(verdict(even, names2)).toBe('Close to even: French win 48% ± 3%, Austrians 50% ± 3% of 1000 games; 2% draws.');
+  });
+});
+
+describe('a game’s result in the scenario’s words', () => {
+  /** Plays a sample AI against AI to its end through the real engine, and gives what the result box shows. */
+  function playOut(file: string, seed: number) {
+    const scenario = JSON.parse(readFileSync(path.join(root, 'scenarios', file), 'utf8')) as Scenario;
+    const e = new Engine();
+    const loaded = e.ask<{ sides: SideInfo[] }>({ type: 'load', scenario });
+    const g = e.ask<{ game: string }>({ type: 'new-game', seed, players: { red: 'ai', blue: 'ai' } });
+    let summary: GameSummary | null = null;
+    for (let i = 0; i < 5000 && !summary?.over; i++) summary = e.ask<{ summary: GameSummary }>({ type: 'ai-move', game: g.game }).summary;
+    const result = summary!.result!;
+    const sideOf = (k: 'red' | 'blue') => loaded.sides.find((s) => s.key === k)?.id;
+    const words = resultWords(scenario, result, sideOf);
+    const names = new Map([...loaded.sides.map((s) => [s.key, s.name] as const), ...(scenario.objectives ?? []).map((o) => [o.id, o.name ?? o.id] as const)]);
+    return { scenario, result, words, log: describeEvent({ type: 'result', reason: result.reason }, names) };
+  }
+
+  it('names the sides of Square Eagles and Hex Skirmish games, never their keys or ids', () => {
+    const seen = new Set<string>();
+    for (const [file, seed] of [['se-01-hold-the-bridge.scenario.json', 1], ['se-06-breakout-on-the-brenz.scenario.json', 2], ['hx-01-the-foragers-bridge.scenario.json', 1], ['hx-02-fort-napoleon-at-almaraz.scenario.json', 3]] as const) {
+      const { scenario, result, words, log } = playOut(file, seed);
+      seen.add(result.decidedBy.kind);
+      // The engine's own sentence names sides by key: the words shown never do.
+      expect(words, file).not.toMatch(/\b(red|blue)\b/);
+      expect(log, file).not.toMatch(/\b(red|blue)\b/);
+      expect(words, file).not.toMatch(/obj-/);
+      if (result.winner !== 'draw') {
+        const winner = scenario.sides.find((s) => s.id === result.winner)!.name;
+        expect(words.startsWith(winner), `${file}: ${words}`).toBe(true);
+        expect(log, file).toContain(winner);
+      } else expect(words).toMatch(/^no victory condition was met/);
+    }
+    expect(seen.size).toBeGreaterThan(1);
+  });
+
+  it('says each kind of decision from the condition that made it', () => {
+    const sideOf = (k: 'red' | 'blue') => (k === 'red' ? 'red' : 'blue');
+    const r = (decidedBy: GameResult['decidedBy'], condition: number, winner: GameResult['winner'] = decidedBy.side ?? 'draw') => ({ winner, condition, decidedBy, vp: { red: 40, blue: 95 } });
+    // se-01: French advance guard (red) hold the bridge and village; the Austrian rearguard (blue) destroy half of them.
+    expect(resultWords(SE01, r({ kind: 'hold', side: 'red', objectives: ['obj-bridge', 'obj-village'] }, 0), sideOf)).toBe('French advance guard held both Moosdorf bridge and Moosdorf');
+    expect(resultWords(SE01, r({ kind: 'destroy', side: 'blue' }, 1), sideOf)).toBe(`Austrian rearguard destroyed at least ${(SE01.victory[1] as { percent: number }).percent}% of the French advance guard`);
+    expect(resultWords(SE01, r({ kind: 'points', side: 'blue' }, 2), sideOf)).toBe('Austrian rearguard won on points, 95 to 40');
+    expect(resultWords(SE01, r({ kind: 'exit', side: 'red', edge: 'east' }, 0), sideOf)).toBe('French advance guard moved enough units off the east edge');
+    expect(resultWords(SE01, r({ kind: 'turns', side: null }, -1), sideOf)).toBe('no victory condition was met by the end of turn 15');
+    expect(resultWords(SE01, r({ kind: 'none', side: null }, -1), sideOf)).toBe('no victory condition was met');
+    // Sides whose ids are not colours: the engine's key for each is what names it.
+    const renamed = { ...SE01, sides: [{ ...SE01.sides[0], id: 'fr', name: 'The French' }, { ...SE01.sides[1], id: 'au', name: 'Austrians' }] } as Scenario;
+    expect(resultWords(renamed, r({ kind: 'destroy', side: 'red' }, 1), (k) => (k === 'red' ? 'au' : 'fr'))).toMatch(/^Austrians destroyed .* of the French$/);
+  });
+
+  it('names the side of each decided-by row by the key the engine played it as', () => {
+    const renamed = { ...SE01, victory: [{ kind: 'hold', side: 'fr', objectives: ['obj-bridge'] }, { kind: 'destroy', side: 'au', percent: 50 }, { kind: 'destroy', side: 'any', percent: 60 }, { kind: 'points' }] } as Scenario;
+    const rows: DecidedByRow[] = [
+      { condition: '#1 fr hold obj-bridge', games: 3, index: 0, kind: 'hold', side: null, objectives: ['obj-bridge'] },
+      { condition: '#2 au destroy', games: 4, index: 1, kind: 'destroy', side: null },
+      { condition: '#3 any destroy', games: 1, index: 2, kind: 'destroy', side: 'any' },
+      { condition: '#4 points', games: 2, index: 3, kind: 'points', side: null },
+      { condition: 'none (draw)', games: 1, index: -1, kind: 'draw', side: null },
+    ];
+    const keyed = keyedRows(rows, renamed, [{ id: 'fr', key: 'blue', name: 'French' }, { id: 'au', key: 'red', name: 'Austrians' }]);
+    const names2 = (k: 'red' | 'blue') => (k === 'red' ? 'Austrians' : 'French');
+    expect(keyed.map((d) => describeCondition(d, names2))).toEqual([
+      'French hold obj-bridge (condition 1)',
+      'Austrians destroy the enemy (condition 2)',
+      'Either side destroys the enemy (condition 3)',
+      'Most VP at the end (condition 4)',
+      'None: a draw',
+    ]);
   });
 });

@@ -304,9 +304,14 @@ export function defaultFacing(scenario: Scenario, sideIndex: number, at: Point):
 /** A zone along the edge nearest `p`, as deep as `p` is far from it (at least `min`). */
 export function edgeZoneAt(table: Table, p: Point, min = 1): { edge: Edge; depth: number } {
   const edge = nearestEdge(table, p);
+  return { edge, depth: edgeDepth(table, edge, p, min) };
+}
+
+/** How far `p` is in from `edge`, kept between `min` and the table's size across that edge. */
+export function edgeDepth(table: Table, edge: Edge, p: Point, min = 1): number {
   const raw = edge === 'north' ? p[1] : edge === 'south' ? table.height - p[1] : edge === 'west' ? p[0] : table.width - p[0];
   const max = edge === 'north' || edge === 'south' ? table.height : table.width;
-  return { edge, depth: tidy(Math.min(max, Math.max(min, raw))) };
+  return tidy(Math.min(max, Math.max(Math.min(min, max), raw)));
 }
 
 /** `p` moved onto the nearest table edge: where reinforcements walk on. */

@@ -316,16 +316,31 @@ function featureDetails(f: Feature, scenario: Scenario): string {
   return bits.join(', ');
 }
 
+/** Past this many features the key runs in two columns, so a long list of short rows does not take half a page. */
+export const TERRAIN_KEY_TWO_COLUMNS = 6;
+
 export function renderTerrainKey(scenario: Scenario): string {
   const features = (Array.isArray(scenario.terrain) ? scenario.terrain : []).filter((f) => f && typeof f === 'object');
   if (features.length === 0) return '<p>An open table: no terrain.</p>';
-  const rows = features.map((f) => {
+  const cells = features.map((f) => {
     const name = featureName(f);
-    return `<tr><td class="uname">${name ? textHtml(name) : '<span class="muted">(unnamed)</span>'}</td><td>${textHtml(capitalise((FEATURE_KIND_LABEL as Record<string, string>)[f.kind] ?? String(f.kind)))}</td><td>${textHtml(featureDetails(f, scenario))}</td></tr>`;
+    return `<td class="uname">${name ? textHtml(name) : '<span class="muted">(unnamed)</span>'}</td><td>${textHtml(capitalise((FEATURE_KIND_LABEL as Record<string, string>)[f.kind] ?? String(f.kind)))}</td><td>${textHtml(featureDetails(f, scenario))}</td>`;
   });
+  const head = '<th>Feature</th><th>Kind</th><th>Notes</th>';
+  if (cells.length <= TERRAIN_KEY_TWO_COLUMNS) {
+    return (
+      '<table class="plain terrain-key"><colgroup><col style="width:34%"><col style="width:18%"><col style="width:48%"></colgroup>' +
+      `<thead><tr>${head}</tr></thead><tbody>${cells.map((c) => `<tr>${c}</tr>`).join('')}</tbody></table>`
+    );
+  }
+  // Read down the left half, then down the right: one table, so it still breaks across pages with its header.
+  const half = Math.ceil(cells.length / 2);
+  const rows: string[] = [];
+  for (let i = 0; i < half; i++) rows.push(`<tr>${cells[i]}<td class="gap"></td>${cells[half + i] ?? '<td></td><td></td><td></td>'}</tr>`);
+  const cols = '<col style="width:17%"><col style="width:10%"><col style="width:21%">';
   return (
-    '<table class="plain"><colgroup><col style="width:34%"><col style="width:18%"><col style="width:48%"></colgroup>' +
-    `<thead><tr><th>Feature</th><th>Kind</th><th>Notes</th></tr></thead><tbody>${rows.join('')}</tbody></table>`
+    `<table class="plain terrain-key two"><colgroup>${cols}<col style="width:4%">${cols}</colgroup>` +
+    `<thead><tr>${head}<th class="gap"></th>${head}</tr></thead><tbody>${rows.join('')}</tbody></table>`
   );
 }
 

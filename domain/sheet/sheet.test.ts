@@ -443,7 +443,7 @@ describe("Napoleon's Eagles facts: date, weather, settings, nations, leaders, ma
     const html = sheet(ne());
     const key = html.slice(html.indexOf('<h3>Terrain key</h3>'), html.indexOf('</table>', html.indexOf('<h3>Terrain key</h3>')));
     const notes = Object.fromEntries(
-      [...key.matchAll(/<tr><td class="uname">(.*?)<\/td><td>.*?<\/td><td>(.*?)<\/td><\/tr>/g)].map((m) => [m[1]!, m[2]!.replace(/<[^>]+>/g, '')]),
+      [...key.matchAll(/<td class="uname">(.*?)<\/td><td>.*?<\/td><td>(.*?)<\/td>/g)].map((m) => [m[1]!, m[2]!.replace(/<[^>]+>/g, '')]),
     );
     expect(notes['Saale']).toBe('1″ wide, crossed only at bridges and fords, 2 actions to cross');
     expect(notes['Old bridge']).toBe('over Saale, takes 8 figures per action');

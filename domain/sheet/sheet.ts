@@ -89,8 +89,8 @@ html { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 body { margin: 0; color: #1f1d18; font: 9pt/1.38 "Liberation Sans", Arial, Helvetica, sans-serif; }
 h1, h2, h3, .serif { font-family: Georgia, "Liberation Serif", "DejaVu Serif", "Times New Roman", serif; font-weight: bold; }
 h1 { font-size: 21pt; line-height: 1.12; margin: 0 0 1.5mm; overflow-wrap: break-word; }
-h2 { font-size: 13.5pt; margin: 6mm 0 2.2mm; padding-bottom: 0.8mm; border-bottom: 0.8pt solid #2b2924; break-after: avoid; page-break-after: avoid; }
-h3 { font-size: 11pt; margin: 4.5mm 0 1.6mm; break-after: avoid; page-break-after: avoid; overflow-wrap: break-word; }
+h2 { font-size: 13.5pt; margin: 5mm 0 2.2mm; padding-bottom: 0.8mm; border-bottom: 0.8pt solid #2b2924; break-after: avoid; page-break-after: avoid; }
+h3 { font-size: 11pt; margin: 3.6mm 0 1.4mm; break-after: avoid; page-break-after: avoid; overflow-wrap: break-word; }
 h2 + *, h3 + * { break-before: avoid; page-break-before: avoid; }
 p { margin: 0 0 2mm; }
 .kicker { font-size: 8pt; letter-spacing: 0.08em; text-transform: uppercase; color: #6d6a60; margin-bottom: 0.8mm; }
@@ -112,7 +112,7 @@ thead { display: table-header-group; }
 tfoot { display: table-footer-group; }
 tr { break-inside: avoid; page-break-inside: avoid; }
 th { text-align: left; font-size: 7.2pt; font-weight: bold; color: #4a473e; border-bottom: 0.8pt solid #2b2924; padding: 0.9mm 1.1mm 0.7mm; vertical-align: bottom; }
-td { padding: 0.75mm 1.1mm; border-bottom: 0.4pt solid #d6d1c2; vertical-align: top; overflow-wrap: break-word; word-wrap: break-word; }
+td { padding: 0.6mm 1.1mm; border-bottom: 0.4pt solid #d6d1c2; vertical-align: top; overflow-wrap: break-word; word-wrap: break-word; }
 .num { text-align: right; font-variant-numeric: tabular-nums; }
 td.num { white-space: nowrap; }
 td.uname { font-weight: bold; }
@@ -142,19 +142,19 @@ tr.totals td { border-top: 0.8pt solid #2b2924; border-bottom: none; font-weight
 section.side { margin-bottom: 3mm; }
 table.hits td.boxes { white-space: normal; line-height: 0; padding-top: 0.9mm; }
 table.hits td, table.hits th { padding-left: 0.8mm; padding-right: 0.8mm; }
-table.hits .gap { border: none; }
+table.hits .gap, table.terrain-key .gap { border: none; }
 .box { display: inline-block; width: 3.6mm; height: 3.6mm; border: 0.6pt solid #2b2924; margin: 0 0.8mm 0.3mm 0; background: #fff; }
-.track { display: grid; gap: 0; border: 0.8pt solid #2b2924; margin: 1mm 0 1.5mm; }
-.turn { border-right: 0.4pt solid #8d897b; border-bottom: 0.4pt solid #8d897b; min-height: 13mm; padding: 0.6mm 0.7mm; break-inside: avoid; }
+.track { display: grid; gap: 0; border: 0.8pt solid #2b2924; margin: 1mm 0 1.5mm; break-inside: avoid; page-break-inside: avoid; }
+.turn { border-right: 0.4pt solid #8d897b; border-bottom: 0.4pt solid #8d897b; min-height: 11mm; padding: 0.6mm 0.7mm; break-inside: avoid; }
 .turn .tn { font-family: Georgia, "Liberation Serif", serif; font-weight: bold; font-size: 12pt; text-align: center; color: #2b2924; }
 .turn.marked { background: #f6f2e6; }
 .mk { display: block; font-size: 6.4pt; font-weight: bold; line-height: 1.15; text-align: center; overflow-wrap: break-word; }
 .mk.roll { font-weight: normal; font-style: italic; }
 ol, ul { margin: 0 0 2mm; padding-left: 6mm; }
-li { margin-bottom: 1.2mm; break-inside: avoid; page-break-inside: avoid; overflow-wrap: break-word; }
+li { margin-bottom: 0.9mm; break-inside: avoid; page-break-inside: avoid; overflow-wrap: break-word; }
 ol.victory li, ol.rules li { font-size: 9pt; }
-.prose { white-space: pre-wrap; overflow-wrap: break-word; font-family: Georgia, "Liberation Serif", "DejaVu Serif", serif; font-size: 9.6pt; line-height: 1.45; }
-section.briefing { margin-bottom: 4mm; break-inside: avoid; page-break-inside: avoid; }
+.prose { orphans: 3; widows: 3; white-space: pre-wrap; overflow-wrap: break-word; font-family: Georgia, "Liberation Serif", "DejaVu Serif", serif; font-size: 9.6pt; line-height: 1.45; }
+section.briefing { margin-bottom: 4mm; }
 section.briefing h3 { border-bottom: 0.4pt solid #b9b4a5; padding-bottom: 0.6mm; }
 @media screen {
   html { background: #8b8a85; }
@@ -249,7 +249,7 @@ export function renderSheet(draft: Scenario, options: SheetOptions): string {
     ? `<p class="footnote">Leader ratings in <i>italics</i> are not set in the scenario: they are the rules' defaults for the leader's echelon.</p>`
     : '';
   const forces =
-    '<section class="page forces"><h2>Forces</h2>' +
+    '<section class="forces"><h2>Forces</h2>' +
     sides.map((side, i) => (side && side.army && typeof side.army === 'object' ? renderSideForces(scenario, side, i, colors[i]!) : '')).join('') +
     vpFootnote +
     leaderFootnote +
@@ -264,7 +264,7 @@ export function renderSheet(draft: Scenario, options: SheetOptions): string {
   const nationalHtml = renderNationalRules(scenario, colors);
   const game =
     '<section class="game"><h2>Game</h2>' +
-    `<div class="keep"><h3>Turn track</h3>${renderTurnTrack(scenario, colors)}</div>` +
+    `<h3>Turn track</h3>${renderTurnTrack(scenario, colors)}` +
     `<h3>Reinforcements</h3>${renderReinforcements(scenario, colors)}` +
     (summaryOnPage1 ? '' : summary) +
     `<h3>Special rules</h3>${renderSpecialRules(scenario)}` +

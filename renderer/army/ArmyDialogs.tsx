@@ -42,7 +42,7 @@ import {
 } from '../../domain/convert-report.js';
 import { walkForces } from '../../domain/forces.js';
 import { parseDocument } from '../../domain/document.js';
-import type { DocumentRef, HostApi, PaperSize } from '../../domain/host-api.js';
+import type { DocumentRef, HostApi, HostInfo, PaperSize } from '../../domain/host-api.js';
 import type { AdcDocument, ArmyList, RuleSystem, Scenario } from '../../domain/model.js';
 import { isScenario } from '../../domain/model.js';
 import { copyArmyIntoSide, hasListedZone, type CopyMode, type CopyResult } from './army-files.js';
@@ -51,6 +51,7 @@ import { download, fileSlug } from '../play/files.js';
 import type { Change } from '../state/history.js';
 import { loadSettings } from '../state/settings.js';
 import { PrintPreview } from '../ui/PrintPreview.js';
+import { savePdf } from '../ui/save-pdf.js';
 import { rowsToUnits, type PasteResult } from './paste.js';
 
 /** A conversion's rows: one per unit the list ends with, greyed where a unit keeps its figures. */
@@ -177,7 +178,7 @@ export function ConvertDialog(props: { doc: AdcDocument; onApply: (changes: Chan
 }
 
 /** What the report needs of the host: Save as PDF where the shell can write one. */
-export type ReportHost = Pick<HostApi, 'info' | 'print'>;
+export type ReportHost = Pick<HostApi, 'info' | 'print' | 'makePdf'>;
 
 /**
  * The last conversion's report, after Apply: the same rows and sentences as the preview, saved as Markdown or CSV
@@ -193,10 +194,10 @@ export function ConversionReportDialog(props: {
   const { record, host, onMessage } = props;
   const s = record.summary;
   const [printing, setPrinting] = useState(false);
-  const [canSavePdf, setCanSavePdf] = useState(false);
+  const [shell, setShell] = useState<HostInfo['shell'] | undefined>(undefined);
   useEffect(() => {
     let live = true;
-    host.info().then((i) => live && setCanSavePdf(i.shell === 'electron'), () => undefined);
+    host.info().then((i) => live && setShell(i.shell), () => undefined);
     return () => {
       live = false;
     };
@@ -236,12 +237,7 @@ export function ConversionReportDialog(props: {
           page={page}
           paper={loadSettings().paper}
           appVersion=""
-          canSavePdf={canSavePdf}
-          onSavePdf={async (html, paper) => {
-            const r = await host.print(html, paper, `${base}.pdf`);
-            if (!r.ok) onMessage(r.message, 'error');
-            else if (r.path) onMessage(`Saved the report as ${r.path}`, 'success');
-          }}
+          onSavePdf={(html, paper) => savePdf(host, shell, html, paper, `${base}.pdf`)}
           onClose={() => setPrinting(false)}
         />
       )}

@@ -1,13 +1,14 @@
 // The units as a spreadsheet: every cell is an input that commits on Tab, Enter or leaving it, Escape cancels,
-// Enter and the arrow keys move down and up, Ctrl+Enter inserts a unit below. Cells carry the JSON Pointer of
-// their value (`data-pointer`), so a problem can be jumped to.
+// Enter and the arrow keys move down and up, Ctrl+Enter inserts a unit below. Tab passes over the cells of columns
+// that do not apply to the row's arm (shaded; a click still edits them, to clear a stray value). Cells carry the JSON
+// Pointer of their value (`data-pointer`), so a problem can be jumped to.
 import { Box, Checkbox } from '@mui/material';
 import { memo, useMemo, useRef, useState, type DragEvent, type KeyboardEvent, type MutableRefObject, type RefObject } from 'react';
 import type { RuleSystem, Unit } from '../../domain/model.js';
 import type { Problem } from '../../domain/problems.js';
 import type { RatingPart } from '../../domain/ratings.js';
 import { unitVp, vpTable } from '../../domain/victory-points.js';
-import { cellPointer, displayCell, type Column } from './columns.js';
+import { appliesTo, armsInWords, cellPointer, displayCell, type Column } from './columns.js';
 import type { DropTarget, ForceEntry, FormationEntry, UnitEntry } from './forces.js';
 import { ratingParts } from './rating-parts.js';
 import { formationTotals, totalsLine } from './totals.js';
@@ -133,6 +134,8 @@ export function UnitTable(props: UnitTableProps) {
         '& input.cell.num': { textAlign: 'right' },
         '& input.cell:focus': { bgcolor: '#fffbe6', boxShadow: 'inset 0 0 0 2px #1f3a5f' },
         '& input.cell::placeholder': { color: '#9e9e9e', opacity: 1 },
+        '& td.na': { bgcolor: '#f4f2ed' },
+        '& td.na input.cell::placeholder': { color: '#c4beb0' },
         '& td.part': { textAlign: 'center', color: 'text.secondary', fontSize: 12, bgcolor: '#faf9f6' },
         '& td.part.bad': { color: '#fff', bgcolor: '#d32f2f', fontWeight: 700 },
         '& tr.group td': { bgcolor: '#f4f1ea', fontSize: 12, px: '6px', color: 'text.secondary', height: 24 },
@@ -319,15 +322,17 @@ function UnitRow(props: RowProps) {
         {props.columns.map((c, i) => {
           const cp = cellPointer(pointer, c);
           const problem = cellProblems.get(cp);
+          const applies = appliesTo(c, unit.arm);
           const cell = (
-            <td key={c.key} className={[problem ? (problem.severity === 'error' ? 'err' : 'warn') : '', i === 0 ? 'pin2' : ''].filter(Boolean).join(' ') || undefined} title={problem?.message}>
+            <td key={c.key} className={[problem ? (problem.severity === 'error' ? 'err' : 'warn') : '', i === 0 ? 'pin2' : '', applies ? '' : 'na'].filter(Boolean).join(' ') || undefined} title={problem?.message}>
               <Cell
                 pointer={cp}
                 column={c}
                 row={props.row}
                 value={valueAt(unit, c.at)}
-                placeholder={c.key === 'vp' && vpDefault ? String(vpDefault.vp) : undefined}
-                placeholderTitle={c.key === 'vp' && vpDefault && props.system ? `Default: ${vpTable(props.system).name}` : undefined}
+                applies={applies}
+                placeholder={!applies ? '—' : c.key === 'vp' && vpDefault ? String(vpDefault.vp) : undefined}
+                placeholderTitle={!applies ? `${(c.title ?? c.label).split(/[:(]/)[0]!.trim()} is for ${armsInWords(c.arms ?? [])} only` : c.key === 'vp' && vpDefault && props.system ? `Default: ${vpTable(props.system).name}` : undefined}
                 onDraft={c.kind === 'rating' ? setRatingDraft : undefined}
                 onCommit={(raw) => props.onCommit(c, raw)}
                 onFocus={props.onFocusUnit}
@@ -373,6 +378,8 @@ interface CellProps {
   column: Column;
   row: number;
   value: unknown;
+  /** False when the column means nothing for the unit's arm: Tab passes the cell by. */
+  applies: boolean;
   placeholder?: string | undefined;
   placeholderTitle?: string | undefined;
   onDraft?: ((text: string | null) => void) | undefined;
@@ -437,6 +444,8 @@ const Cell = memo(function Cell(props: CellProps) {
       data-col={props.column.key}
       data-row={props.row}
       aria-label={props.column.label}
+      tabIndex={props.applies ? undefined : -1}
+      data-applies={props.applies ? undefined : 'false'}
       value={draft ?? displayCell(props.value)}
       placeholder={props.placeholder}
       title={props.placeholderTitle}

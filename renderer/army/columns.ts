@@ -19,11 +19,17 @@ export interface Column {
   /** Longer explanation, shown as the header's tooltip. */
   title?: string;
   system?: RuleSystem;
+  /** The arms the value means something for (the rule system's checks warn about it on the others); every arm when absent. */
+  arms?: readonly Arm[];
 }
 
-const ne = (key: string, label: string, kind: ColumnKind, width: number, title?: string): Column => ({
-  key, label, at: `/ratings/napoleons-eagles/${key}`, kind, width, system: 'napoleons-eagles', ...(title ? { title } : {}),
+const ne = (key: string, label: string, kind: ColumnKind, width: number, title?: string, arms?: readonly Arm[]): Column => ({
+  key, label, at: `/ratings/napoleons-eagles/${key}`, kind, width, system: 'napoleons-eagles', ...(title ? { title } : {}), ...(arms ? { arms } : {}),
 });
+
+const FOOT: readonly Arm[] = ['infantry'];
+const LINE: readonly Arm[] = ['infantry', 'cavalry'];
+const GUNS: readonly Arm[] = ['artillery'];
 
 export const BASE_COLUMNS: Column[] = [
   { key: 'name', label: 'Name', at: '/name', kind: 'text', width: 150 },
@@ -35,16 +41,16 @@ export const BASE_COLUMNS: Column[] = [
 export const SYSTEM_COLUMNS: Record<RuleSystem, Column[]> = {
   'napoleons-eagles': [
     ne('rating', 'Rating', 'rating', 70, 'Move A–C, Morale 1–25, Fire A–E, Melee 10–99, e.g. B16C30'),
-    ne('figures', 'Figs', 'number', 42, 'Figures'),
-    ne('ranks', 'Ranks', 'number', 48, 'Ranks (infantry: 2 or 3)'),
-    ne('guns', 'Guns', 'number', 42, 'Guns: the real pieces'),
-    ne('howitzers', 'How.', 'number', 42, 'Howitzers'),
-    ne('calibre', 'Calibre', 'calibre', 60, `Calibre: ${CALIBRES.join(', ')}`),
-    ne('rifles', 'Rifles', 'flag', 48, 'Rifles: yes or no (the R of an army list)'),
-    ne('guard', 'Guard', 'guard', 58, 'Guard (infantry and cavalry): old, middle or young'),
-    ne('skirmishers', 'Skirm.', 'number', 48, 'Organic skirmisher figures (infantry; Company Skirmishers option)'),
-    ne('guardBattery', 'Gd bty', 'flag', 50, 'Guard battery: one extra hit before it is silenced (French and Prussian)'),
-    ne('regimental', 'Regt.', 'flag', 44, 'Regimental guns: out of ammunition at the second 6'),
+    ne('figures', 'Figs', 'number', 42, 'Figures (artillery counts guns)', ['infantry', 'cavalry', 'train']),
+    ne('ranks', 'Ranks', 'number', 48, 'Ranks (infantry: 2 or 3)', FOOT),
+    ne('guns', 'Guns', 'number', 42, 'Guns: the real pieces', GUNS),
+    ne('howitzers', 'How.', 'number', 42, 'Howitzers', GUNS),
+    ne('calibre', 'Calibre', 'calibre', 60, `Calibre: ${CALIBRES.join(', ')}`, GUNS),
+    ne('rifles', 'Rifles', 'flag', 48, 'Rifles: yes or no (the R of an army list)', LINE),
+    ne('guard', 'Guard', 'guard', 58, 'Guard (infantry and cavalry): old, middle or young', LINE),
+    ne('skirmishers', 'Skirm.', 'number', 48, 'Organic skirmisher figures (infantry; Company Skirmishers option)', FOOT),
+    ne('guardBattery', 'Gd bty', 'flag', 50, 'Guard battery: one extra hit before it is silenced (French and Prussian)', GUNS),
+    ne('regimental', 'Regt.', 'flag', 44, 'Regimental guns: out of ammunition at the second 6', GUNS),
   ],
   'square-eagles': [
     { key: 'sp', label: 'SP', at: '/ratings/square-eagles/sp', kind: 'number', width: 46, title: 'Strength Points (1–10)', system: 'square-eagles' },
@@ -60,6 +66,17 @@ export const SYSTEM_COLUMNS: Record<RuleSystem, Column[]> = {
 };
 
 export const VP_COLUMN: Column = { key: 'vp', label: 'VP', at: '/vp', kind: 'number', width: 48, title: 'Victory points; grey values come from the default table' };
+
+/**
+ * Whether a column means something for a unit of this arm. A unit without a known arm yet gets every column, so
+ * nothing is hidden from it before it is decided.
+ */
+export function appliesTo(column: Column, arm: unknown): boolean {
+  return !column.arms || !isArm(arm) || column.arms.includes(arm);
+}
+
+/** "artillery", "infantry and cavalry": the arms a column is for, in words. */
+export const armsInWords = (arms: readonly Arm[]): string => (arms.length > 1 ? `${arms.slice(0, -1).join(', ')} and ${arms[arms.length - 1]}` : (arms[0] ?? ''));
 
 export function columnsFor(system: RuleSystem | undefined): Column[] {
   return [...BASE_COLUMNS, ...(system ? SYSTEM_COLUMNS[system] : []), VP_COLUMN];

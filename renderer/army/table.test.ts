@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { ArmyList, Arm } from '../../domain/model.js';
+import { ARMS, type ArmyList, type Arm } from '../../domain/model.js';
+import { validateDocument } from '../../domain/validate.js';
 import { applyChanges } from '../state/history.js';
-import { BASE_COLUMNS, bulkChanges, cellChanges, columnsFor, normalizeCalibre, parseCell, parseNumber } from './columns.js';
+import { BASE_COLUMNS, appliesTo, bulkChanges, cellChanges, cellPointer, columnsFor, normalizeCalibre, parseCell, parseNumber } from './columns.js';
 import { previewConversion } from './convert-preview.js';
-import { collectIds, indexForces, newUnit, type UnitEntry } from './forces.js';
+import { DEFAULT_TYPE, collectIds, indexForces, newUnit, type UnitEntry } from './forces.js';
 import { columnForHeader, describePaste, looksLikeRows, parseTsv, rowsToUnits } from './paste.js';
 import { armsLine, formationTotals, totalsLine } from './totals.js';
 
@@ -130,3 +131,34 @@ describe('conversion preview', () => {
     expect(c.ok && c.rows.some((r) => r.mergedFrom)).toBe(true);
   });
 });
+
+describe('columns that apply to some arms only', () => {
+  const SAMPLE: Record<string, string> = { number: '2', flag: 'yes', guard: 'young', calibre: '6lb' };
+
+  it('are the ones the checks object to on the other arms', () => {
+    const first = indexForces(friant).entries.find((e): e is UnitEntry => e.kind === 'unit')!;
+    const limited = columnsFor('napoleons-eagles').filter((c) => c.arms);
+    expect(limited.map((c) => c.key)).toEqual(expect.arrayContaining(['ranks', 'guns', 'calibre', 'guardBattery']));
+    for (const c of limited) {
+      for (const arm of Object.keys(ARMS) as Arm[]) {
+        if (appliesTo(c, arm)) continue;
+        const unit = { ...first.node, arm, type: DEFAULT_TYPE[arm] } as typeof first.node;
+        let doc = applyChanges(friant, cellChanges(friant, first.pointer, BASE_COLUMNS[1]!, arm), 'forward');
+        doc = applyChanges(doc, cellChanges(doc, first.pointer, BASE_COLUMNS[2]!, unit.type), 'forward');
+        doc = applyChanges(doc, cellChanges(doc, first.pointer, c, parseCell(c, SAMPLE[c.kind]!, unit)), 'forward');
+        const at = cellPointer(first.pointer, c);
+        expect(validateDocument(doc).some((p) => p.path === at), `${c.key} on ${arm}`).toBe(true);
+      }
+    }
+  });
+
+  it('apply to every arm for a unit whose arm is not known yet', () => {
+    const ranks = col('ranks');
+    expect(appliesTo(ranks, 'infantry')).toBe(true);
+    expect(appliesTo(ranks, 'artillery')).toBe(false);
+    expect(appliesTo(ranks, undefined)).toBe(true);
+    expect(appliesTo(ranks, 'toString')).toBe(true);
+    expect(appliesTo(col('name'), 'artillery')).toBe(true);
+  });
+});
+

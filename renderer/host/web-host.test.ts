@@ -19,6 +19,7 @@ const save = { path: 'a.scenario.json', text: '{}', baseVersion: null };
 const failureCalls: [string, (h: ReturnType<typeof createWebHost>) => Promise<unknown>][] = [
   ['openDocument', (h) => h.openDocument('a.scenario.json')],
   ['saveDocument', (h) => h.saveDocument(save)],
+  ['makePdf', (h) => h.makePdf('<p>sheet</p>', 'a4')],
   ['engine.start', (h) => h.engine.start()],
   ['engine.send', (h) => h.engine.send('s1', { id: 'r1', type: 'ping' })],
 ];

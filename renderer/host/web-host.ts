@@ -106,6 +106,7 @@ export function createWebHost(token: string, base = '', fetchImpl: FetchLike = (
     discardBackup: (key) => value('discardBackup', key),
     validate: (text) => value('validate', text),
     print: async () => unavailable("Use your browser's print dialog and choose Save as PDF."),
+    makePdf: (html, paper) => outcome('makePdf', html, paper),
     engine,
     onMenuCommand: () => () => undefined,
   };

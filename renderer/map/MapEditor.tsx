@@ -528,6 +528,7 @@ export function MapEditor(props: MapEditorProps) {
               onZoom={setZoom}
               onDrafting={setDrafting}
               onCornerEditing={setCornerEditing}
+              onToolDone={() => setTool({ type: 'select' })}
               handle={handle}
             />
           )}

@@ -80,6 +80,8 @@ export interface MapViewProps {
   onDrafting: (drafting: boolean) => void;
   /** True while a shape's corners are shown as handles. */
   onCornerEditing?: (editing: boolean) => void;
+  /** A one-off tool (objective, deployment zone) has placed its thing without Shift: the Select tool comes back. */
+  onToolDone?: () => void;
   /**
    * Drawing above the scene in table units (the play view's tints and markers); `k` is one screen pixel in table
    * units at the settled zoom. It never takes clicks: picking stays with the scene.
@@ -320,6 +322,8 @@ export function MapView(props: MapViewProps) {
         return showPointer(effect.at, effect.cell);
       case 'table-click':
         return latest.current.onTableClick?.(effect.at, effect.cell);
+      case 'tool-done':
+        return latest.current.onToolDone?.();
     }
   };
 
@@ -346,7 +350,7 @@ export function MapView(props: MapViewProps) {
 
   function onKey(e: KeyboardEvent): boolean {
     if (isEditable(e.target)) return false;
-    if (run({ type: 'key', key: e.key, mod: e.ctrlKey || e.metaKey })) return true;
+    if (run({ type: 'key', key: e.key, mod: e.ctrlKey || e.metaKey, shift: e.shiftKey })) return true;
     if (e.ctrlKey || e.metaKey || e.altKey) return false;
     return camera.key(e.key, e.shiftKey);
   }

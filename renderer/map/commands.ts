@@ -32,6 +32,7 @@ import { DEFAULT_BLOCK_SIZE } from '../../domain/terrain-cells.js';
 import { diffChanges } from '../army/diff.js';
 import { pointerToPath } from '../state/editor.js';
 import { ABSENT, getAt, setAt, type Change } from '../state/history.js';
+import { withoutObjectives } from '../ui/scenario-edits.js';
 
 export interface EditResult {
   label: string;
@@ -509,7 +510,8 @@ export function deleteSelection(doc: Doc, pointers: string[]): EditResult | null
     });
     next = { ...next, terrain: kept };
   }
-  if (objectives.size) next = { ...next, objectives: (next.objectives ?? []).filter((_o, i) => !objectives.has(i)) };
+  // The objectives list's own removal, so a hold condition never names a deleted objective.
+  if (objectives.size) next = withoutObjectives(next, objectives);
   for (const [s, set] of zones) next = put(next, `/sides/${s}/deployment`, (next.sides[s]!.deployment ?? []).filter((_d, i) => !set.has(i)));
   for (const [s, set] of entries) next = put(next, `/sides/${s}/reinforcements`, (next.sides[s]!.reinforcements ?? []).filter((_d, i) => !set.has(i)));
   if (next === doc) return null;

@@ -8,7 +8,7 @@ import { applyChanges } from '../state/history.js';
 import { blankScenario } from '../state/templates.js';
 import { toTable, type View } from './geometry.js';
 import { cellAtPoint } from './gesture-targets.js';
-import { IDLE, reduceGesture, withPreview, type Effect, type GestureContext, type GestureEvent, type GestureState, type Hit, type Lifted } from './gestures.js';
+import { IDLE, drawnPoint, reduceGesture, withPreview, type Effect, type GestureContext, type GestureEvent, type GestureState, type Hit, type Lifted } from './gestures.js';
 import type { Preview } from './Overlay.js';
 import { layerIndex, selectionBox, type LayerKey } from './scene-view.js';
 import type { Tool } from './tools.js';
@@ -51,6 +51,8 @@ class Desk {
   drafting = false;
   drag: Point | null = null;
   edits: { label: string; mergeKey?: string }[] = [];
+  /** How often a one-off tool gave way to Select. */
+  toolsDone = 0;
   /** What is under a table point; by default the innermost selectable whose box holds it. */
   hits: (at: Point) => Hit = (at) => {
     const scene = buildScene(this.doc);
@@ -128,6 +130,10 @@ class Desk {
         break;
       case 'corners':
         this.corners = e.owner;
+        break;
+      case 'tool-done':
+        this.tool = { type: 'select' };
+        this.toolsDone++;
         break;
     }
   }
@@ -522,5 +528,284 @@ describe('the preview', () => {
     expect(withPreview(p, { blocks: [[4, 4]] })).toBe(p);
     expect(withPreview(p, { box: undefined })).toBe(p);
     expect(withPreview(p, { blocks: [[8, 4]] })).toEqual({ blocks: [[8, 4]] });
+  });
+});
+
+describe('nudging with the arrow keys', () => {
+  const arrow = (desk: Desk, key: string, shift = false) => desk.send({ type: 'key', key, mod: false, shift });
+  const wood = (desk: Desk) => desk.doc.terrain[0] as { polygon: Point[] };
+
+  it('moves the selection by the snap step, and by a cell with Shift, one undo step a press', () => {
+    const desk = new Desk({ selection: [WOOD], snap: { kind: 'inch', step: 1 } });
+    expect(arrow(desk, 'ArrowRight').handled).toBe(true);
+    expect(wood(desk).polygon[0]).toEqual([3, 2]);
+    expect(arrow(desk, 'ArrowRight', true).handled).toBe(true);
+    // The blank scenario's grid has 6" cells.
+    expect(wood(desk).polygon[0]).toEqual([9, 2]);
+    arrow(desk, 'ArrowDown');
+    arrow(desk, 'ArrowUp', true);
+    expect(wood(desk).polygon).toEqual([[9, 0], [17, 0], [17, 8], [9, 8]]);
+    expect(desk.edits.map((e) => e.label)).toEqual(['Move woods', 'Move woods', 'Move woods', 'Move woods']);
+    expect(desk.edits.every((e) => e.mergeKey === undefined)).toBe(true);
+  });
+
+  it('steps by a tenth of an inch with snap off, a cell when snapping to cells, and ten steps with Shift on a map without a grid', () => {
+    const desk = new Desk({ selection: [OBJECTIVE] });
+    arrow(desk, 'ArrowLeft');
+    expect(desk.doc.objectives[0]!.at).toEqual([29.9, 30]);
+    desk.snap = { kind: 'grid' };
+    arrow(desk, 'ArrowLeft');
+    expect(desk.doc.objectives[0]!.at).toEqual([23.9, 30]);
+    const { grid: _grid, ...gridless } = desk.doc;
+    desk.doc = gridless;
+    desk.snap = { kind: 'inch', step: 0.5 };
+    arrow(desk, 'ArrowUp', true);
+    expect(desk.doc.objectives[0]!.at).toEqual([23.9, 25]);
+  });
+
+  it('moves a unit kept in a cell by a whole cell, even when the snap step is smaller', () => {
+    const desk = new Desk({ snap: { kind: 'inch', step: 1 } });
+    const red = desk.doc.sides[0];
+    desk.doc = { ...desk.doc, sides: [{ ...red, army: { ...red.army, units: [{ id: 'u', name: '1er Ligne', arm: 'infantry', type: 'line', setup: { cell: 'B2' } }] } }, desk.doc.sides[1]] };
+    desk.selection = ['/sides/0/army/units/0'];
+    arrow(desk, 'ArrowRight');
+    expect(desk.doc.sides[0].army.units![0]!.setup).toEqual({ cell: 'C2' });
+    expect(desk.edits).toHaveLength(1);
+  });
+
+  it('keeps what it moves on the table', () => {
+    const desk = new Desk({ selection: [WOOD], snap: { kind: 'inch', step: 1 } });
+    arrow(desk, 'ArrowLeft', true);
+    expect(wood(desk).polygon[0]).toEqual([0, 2]);
+    // Against the edge the key is still the selection's (no pan), and nothing more moves.
+    const again = arrow(desk, 'ArrowLeft');
+    expect(again.handled).toBe(true);
+    expect(again.effects).toEqual([]);
+    expect(desk.edits).toHaveLength(1);
+  });
+
+  it('moves a corner picked with its handles alone', () => {
+    const desk = new Desk({ selection: [`${WOOD}/polygon/2`], snap: { kind: 'inch', step: 0.5 } });
+    arrow(desk, 'ArrowDown');
+    expect(wood(desk).polygon).toEqual([[2, 2], [10, 2], [10, 10.5], [2, 10]]);
+    expect(desk.edits.map((e) => e.label)).toEqual(['Move point']);
+  });
+
+  it('leaves locked items where they are, and says why', () => {
+    const desk = new Desk({ selection: [WOOD], snap: { kind: 'inch', step: 1 } });
+    desk.locked.add('woods');
+    const step = arrow(desk, 'ArrowRight');
+    expect(step.handled).toBe(true);
+    expect(step.effects).toEqual([{ type: 'message', text: expect.stringContaining('locked layer') }]);
+    expect(desk.doc).toEqual(doc());
+    // Of a selection partly locked, the rest moves.
+    desk.selection = [WOOD, OBJECTIVE];
+    arrow(desk, 'ArrowRight');
+    expect(desk.doc.objectives[0]!.at).toEqual([31, 30]);
+    expect(wood(desk).polygon[0]).toEqual([2, 2]);
+  });
+
+  it('leaves the arrows to the camera with nothing selected, while drawing, and in the play view', () => {
+    expect(arrow(new Desk(), 'ArrowRight').handled).toBe(false);
+    const drawing = new Desk({ selection: [WOOD], tool: { type: 'line', kind: 'road' } });
+    drawing.click([20, 20]);
+    expect(arrow(drawing, 'ArrowRight').handled).toBe(false);
+    expect(arrow(new Desk({ selection: [WOOD], tableClicks: true }), 'ArrowRight').handled).toBe(false);
+    // A modifier makes it someone else's key.
+    const desk = new Desk({ selection: [WOOD] });
+    expect(desk.send({ type: 'key', key: 'ArrowRight', mod: true }).handled).toBe(false);
+    expect(desk.edits).toEqual([]);
+  });
+});
+
+describe('one-off tools: objectives and deployment zones', () => {
+  const zonesOf = (desk: Desk) => (desk.doc.sides[0].deployment ?? []).map((d) => d.zone);
+
+  it('places one objective and gives way to Select; with Shift held it stays for the next', () => {
+    const desk = new Desk({ tool: { type: 'objective' } });
+    const placed = desk.click([20, 20]);
+    expect(types(placed)).toContain('tool-done');
+    expect(desk.tool).toEqual({ type: 'select' });
+    expect(desk.selection).toEqual(['/objectives/1']);
+    expect(desk.doc.objectives).toHaveLength(2);
+
+    desk.tool = { type: 'objective' };
+    desk.click([24, 20], { shift: true });
+    desk.click([28, 20], { shift: true });
+    expect(desk.tool).toEqual({ type: 'objective' });
+    expect(desk.toolsDone).toBe(1);
+    expect(desk.doc.objectives.map((o) => o.at)).toEqual([[30, 30], [20, 20], [24, 20], [28, 20]]);
+  });
+
+  it('draws one edge zone and gives way to Select, unless Shift is held when it is let go', () => {
+    const desk = new Desk({ tool: { type: 'zone', mode: 'edge' } });
+    desk.down([1, 20]);
+    desk.move([8, 20]);
+    desk.up();
+    expect(zonesOf(desk)).toEqual([{ edge: 'west', depth: 8 }]);
+    expect(desk.tool).toEqual({ type: 'select' });
+    expect(desk.selection).toEqual(['/sides/0/deployment/0']);
+
+    desk.tool = { type: 'zone', mode: 'edge' };
+    desk.down([20, 47]);
+    desk.move([20, 40], { shift: true });
+    desk.up();
+    expect(zonesOf(desk)[1]).toEqual({ edge: 'south', depth: 8 });
+    expect(desk.tool).toEqual({ type: 'zone', mode: 'edge' });
+    expect(desk.toolsDone).toBe(1);
+  });
+
+  it('keeps the zone tool for a polygon closed with Shift, and for a Shift-drawn rectangle; drops it for a plain one', () => {
+    const desk = new Desk({ tool: { type: 'zone', mode: 'polygon' } });
+    for (const p of [[10, 10], [20, 10], [20, 20]] as Point[]) desk.click(p);
+    desk.click([10, 10], { shift: true });
+    expect(zonesOf(desk)).toHaveLength(1);
+    expect(desk.tool).toEqual({ type: 'zone', mode: 'polygon' });
+
+    desk.tool = { type: 'zone', mode: 'rect' };
+    desk.down([30, 30], { shift: true });
+    desk.move([36, 33], { shift: true });
+    desk.up();
+    // Shift keeps the tool here; it does not square the zone as it would a wood.
+    expect(zonesOf(desk)[1]).toEqual({ polygon: [[30, 30], [36, 30], [36, 33], [30, 33]] });
+    expect(desk.tool).toEqual({ type: 'zone', mode: 'rect' });
+    desk.down([30, 40]);
+    desk.move([34, 44]);
+    desk.up();
+    expect(zonesOf(desk)).toHaveLength(3);
+    expect(desk.tool).toEqual({ type: 'select' });
+  });
+
+  it('stays when nothing was placed: a rectangle too thin to be meant', () => {
+    const desk = new Desk({ tool: { type: 'zone', mode: 'rect' } });
+    desk.down([30, 30]);
+    desk.move([30.1, 36]);
+    desk.up();
+    expect(zonesOf(desk)).toHaveLength(0);
+    expect(desk.tool).toEqual({ type: 'zone', mode: 'rect' });
+  });
+});
+
+describe('the table edge and the margin', () => {
+  const zonesOf = (desk: Desk) => (desk.doc.sides[0].deployment ?? []).map((d) => d.zone);
+
+  it('keeps an edge zone on the edge it was started from, however far inwards it is dragged', () => {
+    // 48" square: from the west edge at y = 10 a drag 14" in ends nearer the north edge than the west.
+    for (const [from, to, edge, depth] of [
+      [[0.5, 10], [14, 10], 'west', 14],
+      [[47.5, 10], [34, 10], 'east', 14],
+      [[10, 0.5], [10, 30], 'north', 30],
+      [[40, 47.6], [40, 20], 'south', 28],
+    ] as [Point, Point, string, number][]) {
+      const desk = new Desk({ tool: { type: 'zone', mode: 'edge' }, snap: { kind: 'inch', step: 1 } });
+      desk.down(from);
+      desk.move(to);
+      expect(desk.preview.ghost?.points).toBeDefined();
+      desk.up();
+      expect(zonesOf(desk)).toEqual([{ edge, depth }]);
+    }
+  });
+
+  it('never makes an edge zone deeper than the table, even off the far side', () => {
+    const desk = new Desk({ tool: { type: 'zone', mode: 'edge' }, snap: { kind: 'inch', step: 5 } });
+    desk.down([0.5, 24]);
+    desk.move([60, 24]);
+    desk.up();
+    expect(zonesOf(desk)).toEqual([{ edge: 'west', depth: 48 }]);
+  });
+
+  it('puts a rectangle zone started near an edge on that edge, whatever the snap and the table size', () => {
+    for (const snap of [{ kind: 'off' }, { kind: 'inch', step: 1 }, { kind: 'inch', step: 0.5 }, { kind: 'grid' }] as Snap[]) {
+      const desk = new Desk({ tool: { type: 'zone', mode: 'rect' }, snap });
+      // 64.1" by 51": a width no whole-inch snap reaches.
+      desk.doc = { ...desk.doc, table: { width: 64.1, height: 51 } };
+      desk.down([0.6, 0.7]);
+      desk.move([12, 12]);
+      desk.up();
+      desk.tool = { type: 'zone', mode: 'rect' };
+      desk.down([63.6, 50.4]);
+      desk.move([50, 40]);
+      desk.up();
+      const [west, east] = zonesOf(desk).map((z) => (z as { polygon: Point[] }).polygon);
+      const xs = (ps: Point[]) => ps.map((p) => p[0]);
+      const ys = (ps: Point[]) => ps.map((p) => p[1]);
+      expect(Math.min(...xs(west!)), JSON.stringify(snap)).toBe(0);
+      expect(Math.min(...ys(west!)), JSON.stringify(snap)).toBe(0);
+      expect(Math.max(...xs(east!)), JSON.stringify(snap)).toBe(64.1);
+      expect(Math.max(...ys(east!)), JSON.stringify(snap)).toBe(51);
+    }
+  });
+
+  it('pulls a drawn point onto an edge only within a few pixels of it', () => {
+    const desk = new Desk({ snap: { kind: 'off' } });
+    const ctx = desk.context();
+    expect(drawnPoint(ctx, [0.7, 20.3])).toEqual([0, 20.3]);
+    expect(drawnPoint(ctx, [1.2, 20.3])).toEqual([1.2, 20.3]);
+    expect(drawnPoint(ctx, [47.5, 47.9])).toEqual([48, 48]);
+    // Zoomed in, a pixel is less of an inch: the pull shrinks with it.
+    desk.view = { ...desk.view, scale: 40 };
+    expect(drawnPoint(desk.context(), [0.7, 20.3])).toEqual([0.7, 20.3]);
+  });
+
+  it('places nothing from a press in the margin, with any placing or drawing tool', () => {
+    const tools: Tool[] = [
+      { type: 'objective' },
+      { type: 'zone', mode: 'edge' },
+      { type: 'zone', mode: 'rect' },
+      { type: 'zone', mode: 'polygon' },
+      { type: 'zone', mode: 'cells' },
+      { type: 'entry', mode: 'edge' },
+      { type: 'entry', mode: 'point' },
+      { type: 'area', kind: 'woods', mode: 'polygon' },
+      { type: 'area', kind: 'woods', mode: 'rect' },
+      { type: 'area', kind: 'woods', mode: 'cells' },
+      { type: 'line', kind: 'river' },
+      { type: 'block' },
+      { type: 'crossing', kind: 'bridge' },
+    ];
+    for (const tool of tools) {
+      for (const at of [[-1, 10], [10, -0.5], [49, 10], [10, 50]] as Point[]) {
+        const desk = new Desk({ tool });
+        const before = desk.doc;
+        const pressed = desk.down(at).effects;
+        expect(pressed, `${JSON.stringify(tool)} at ${String(at)}`).toContainEqual({ type: 'message', text: 'That is outside the table: nothing is placed in the margin.' });
+        desk.move([at[0] + 5, at[1] + 5]);
+        desk.up();
+        desk.key('Enter');
+        expect(desk.doc, `${JSON.stringify(tool)} at ${String(at)}`).toBe(before);
+        expect(desk.state.draft).toBeNull();
+        expect(desk.tool).toEqual(tool);
+      }
+    }
+  });
+
+  it('counts the edge line itself as the table', () => {
+    const desk = new Desk({ tool: { type: 'objective' } });
+    desk.click([-0.1, 10]);
+    expect(desk.doc.objectives).toHaveLength(2);
+    expect(desk.doc.objectives[1]!.at).toEqual([0, 10]);
+  });
+
+  it('clamps a drawing begun on the table and ended off it to the edge', () => {
+    const desk = new Desk({ tool: { type: 'area', kind: 'woods', mode: 'rect' } });
+    desk.down([40, 40]);
+    desk.move([60, 55]);
+    desk.up();
+    expect(desk.doc.terrain[1]).toMatchObject({ kind: 'woods', polygon: [[40, 40], [48, 40], [48, 48], [40, 48]] });
+
+    // A polygon's later corners may fall in the margin: they land on the edge.
+    desk.tool = { type: 'zone', mode: 'polygon' };
+    for (const p of [[30, 30], [60, 30], [60, 60]] as Point[]) desk.click(p);
+    desk.key('Enter');
+    expect(zonesOf(desk)[0]).toEqual({ polygon: [[30, 30], [48, 30], [48, 48]] });
+
+    // Blocks dragged past the edge stop at it.
+    desk.tool = { type: 'block' };
+    desk.down([41, 10]);
+    for (let x = 44; x <= 60; x += 4) desk.move([x, 10]);
+    desk.up();
+    const blocks = desk.doc.terrain.filter((f) => f.kind === 'building-block').map((f) => (f as { at: Point }).at);
+    expect(blocks.length).toBeGreaterThan(0);
+    expect(blocks.every((b) => b[0] >= 0 && b[0] < 48)).toBe(true);
   });
 });

@@ -5,7 +5,7 @@
 // commands.ts, handed back as an `edit` effect.
 import { distance, ellipsePolygon, rectanglePolygon, validPoints, type BoundingBox } from '../../domain/geometry.js';
 import { isCellGrid } from '../../domain/grid.js';
-import { blockCorner, edgeZoneAt, snapToRiver, tidy, type Snap } from '../../domain/map/edit.js';
+import { blockCorner, clampToTable, edgeDepth, edgeZoneAt, snapToRiver, tidy, type Snap } from '../../domain/map/edit.js';
 import type { MapScene } from '../../domain/map/scene.js';
 import { edgeBand } from '../../domain/map/shapes.js';
 import type { Edge, Point, Scenario } from '../../domain/model.js';
@@ -42,6 +42,10 @@ export const DRAG_PX = 3;
 export const DOUBLE_CLICK_MS = 400;
 /** Screen pixels within which a click on the first corner closes a polygon. */
 export const CLOSE_PX = 9;
+/** Screen pixels within which a drawn point goes onto the table's edge, whatever the snap step. */
+export const EDGE_PX = 8;
+/** Screen pixels outside the table that still count as on it: the edge line itself. */
+export const MARGIN_SLACK_PX = 2;
 
 /** What is under the pointer, as MapView's hit test (hit-test.ts) reads it off the canvas. */
 export type Hit = { kind: 'transformer' } | { kind: 'vertex'; vertex: string } | { kind: 'mid'; points: string; after: number } | { kind: 'item'; pointer: string } | null;
@@ -52,6 +56,8 @@ export interface Draft {
   closed: boolean;
   /** The hill a crest belongs to. */
   hill?: string;
+  /** Shift was held on the latest click: a one-off tool stays chosen once the drawing is finished. */
+  keep?: boolean;
 }
 
 export type Gesture =
@@ -60,10 +66,11 @@ export type Gesture =
   | { type: 'move'; pointers: string[]; start: Point; ref: Point; snap: DragSnap; bounds: BoundingBox; delta: Point }
   | { type: 'box'; start: Point; current: Point; shift: boolean }
   | { type: 'vertex'; vertex: string; base: Point[]; index: number; at: Point; moved: boolean; mergeKey: string }
-  | { type: 'shape'; start: Point; current: Point; square: boolean }
-  | { type: 'paint'; cells: string[] }
+  | { type: 'shape'; start: Point; current: Point; square: boolean; keep: boolean }
+  | { type: 'paint'; cells: string[]; keep: boolean }
   | { type: 'blocks'; points: Point[] }
-  | { type: 'zone-edge'; current: Point }
+  /** The edge is the one nearest the press, so dragging inwards past the middle never turns the zone to another. */
+  | { type: 'zone-edge'; edge: Edge; current: Point; keep: boolean }
   /** A press that becomes a click on the table if it lets go where it started, or a pan if it is dragged. */
   | { type: 'tap'; client: Point; at: Point; view: View };
 
@@ -116,7 +123,8 @@ export type GestureEvent =
   | { type: 'down'; pointer: PointerAt; button: number; shift: boolean; alt: boolean; time: number }
   | { type: 'move'; pointer: PointerAt; shift: boolean }
   | { type: 'up'; id: number; touch: boolean }
-  | { type: 'key'; key: string; mod: boolean }
+  /** Shift picks the bigger nudge of the arrow keys. */
+  | { type: 'key'; key: string; mod: boolean; shift?: boolean }
   | { type: 'key-up'; key: string }
   | { type: 'blur' }
   /** Another tool was chosen. */
@@ -154,7 +162,9 @@ export type Effect =
   | { type: 'prevent-default' }
   /** The cursor's table point and cell, or nulls off the table (the status strip and the rulers). */
   | { type: 'pointer-at'; at: Point | null; cell: string | null }
-  | { type: 'table-click'; at: Point; cell: string | null };
+  | { type: 'table-click'; at: Point; cell: string | null }
+  /** A one-off tool (objective, deployment zone) placed its thing: back to the Select tool. */
+  | { type: 'tool-done' };
 
 export interface GestureStep {
   state: GestureState;
@@ -178,7 +188,7 @@ export function reduceGesture(state: GestureState, event: GestureEvent, ctx: Ges
       up(r, event);
       break;
     case 'key':
-      handled = key(r, event.key, event.mod);
+      handled = key(r, event.key, event.mod) || (!event.mod && nudge(r, event.key, event.shift === true));
       break;
     case 'key-up':
       if (event.key === ' ' && r.s.space) {
@@ -216,12 +226,40 @@ export function shapePoints(tool: Tool, a: Point, b: Point): Point[] {
   return rectanglePolygon(a[0], a[1], b[0] - a[0], b[1] - a[1]);
 }
 
-/** The edge zone the pointer asks for: its edge, and its depth in whole snap steps (at least one). */
-export function zoneEdgeAt(ctx: Pick<GestureContext, 'scenario' | 'snap'>, at: Point): { edge: Edge; depth: number } {
+/**
+ * The edge zone the pointer asks for: along `from` (the edge the drag started at; else the one nearest the pointer),
+ * as deep as the pointer is in from it, in whole snap steps (at least one) and never deeper than the table.
+ */
+export function zoneEdgeAt(ctx: Pick<GestureContext, 'scenario' | 'snap'>, at: Point, from?: Edge): { edge: Edge; depth: number } {
   const s = ctx.scenario;
-  const { edge, depth } = edgeZoneAt(s.table, at);
+  const edge = from ?? edgeZoneAt(s.table, at).edge;
+  const depth = edgeDepth(s.table, edge, at);
+  const across = edge === 'north' || edge === 'south' ? s.table.height : s.table.width;
   const step = ctx.snap.kind === 'inch' ? ctx.snap.step : isCellGrid(s.grid) && ctx.snap.kind === 'grid' ? s.grid.cell : 0;
-  return { edge, depth: step > 0 ? Math.max(step, Math.round(depth / step) * step) : depth };
+  return { edge, depth: step > 0 ? tidy(Math.min(across, Math.max(step, Math.round(depth / step) * step))) : depth };
+}
+
+/** Whether a pointer's table point is on the table; the edge line (a couple of pixels) counts as on it. */
+export function withinTable(ctx: Pick<GestureContext, 'scenario' | 'view'>, at: Point): boolean {
+  const slack = MARGIN_SLACK_PX / ctx.view.scale;
+  const { width, height } = ctx.scenario.table;
+  return at[0] >= -slack && at[1] >= -slack && at[0] <= width + slack && at[1] <= height + slack;
+}
+
+/**
+ * A point of a drawing (a corner, a line's point, a rectangle's corner): on the table's edge when the pointer is
+ * within a few pixels of it, else under the snap setting, and always on the table. Without the pull to the edge a
+ * snap step that does not divide the table (64.1" wide, or half-inch snap pressed 0.6" in) leaves a zone or a
+ * wood drawn from an edge short of it.
+ */
+export function drawnPoint(ctx: Pick<GestureContext, 'scenario' | 'snap' | 'view'>, at: Point): Point {
+  const p = snapped(ctx, at);
+  const { width, height } = ctx.scenario.table;
+  // Never more than a quarter of the table, so zoomed far out the pull does not take every point to an edge.
+  const near = Math.min(EDGE_PX / ctx.view.scale, width / 4, height / 4);
+  const x = at[0] <= near ? 0 : at[0] >= width - near ? width : p[0];
+  const y = at[1] <= near ? 0 : at[1] >= height - near ? height : p[1];
+  return [x, y];
 }
 
 // ---- The reducer's parts -------------------------------------------------------------------------------------------
@@ -245,6 +283,14 @@ const preview = (r: Run, patch: Partial<Preview>): void => {
 };
 const edit = (r: Run, result: EditResult | null, mergeKey?: string): void => {
   if (result && result.changes.length) r.fx.push(mergeKey === undefined ? { type: 'edit', result } : { type: 'edit', result, mergeKey });
+};
+/**
+ * The edit of a one-off tool (objective, deployment zone): once it has placed something the Select tool comes back,
+ * unless Shift was held to place another, as in most drawing programs.
+ */
+const place = (r: Run, result: EditResult | null, keep: boolean): void => {
+  edit(r, result);
+  if (result && result.changes.length && !keep) r.fx.push({ type: 'tool-done' });
 };
 const select = (r: Run, pointers: string[]): void => {
   r.fx.push({ type: 'select', pointers });
@@ -311,7 +357,7 @@ function finishDraft(r: Run): void {
   if (!d.closed && pts.length < 2) return;
   if (t.type === 'area') edit(r, addFeature(s, t.kind, { polygon: pts }));
   else if (t.type === 'line') edit(r, addFeature(s, t.kind, { path: pts }));
-  else if (t.type === 'zone') edit(r, addZone(s, side, { polygon: pts }));
+  else if (t.type === 'zone') place(r, addZone(s, side, { polygon: pts }), !!d.keep);
   else if (t.type === 'crest' && d.hill) edit(r, setCrest(s, d.hill, pts));
 }
 
@@ -323,12 +369,19 @@ function cancelDraft(r: Run): boolean {
   return true;
 }
 
-function draftClick(r: Run, p: Point, client: Point, time: number, closed: boolean, hill?: string): void {
+/** The draft with `keep` as the latest click had it (left out when false, as a plain drawing has none). */
+function keeping(d: Draft, shift: boolean): Draft {
+  const { keep: _keep, ...rest } = d;
+  return shift ? { ...rest, keep: true } : rest;
+}
+
+function draftClick(r: Run, p: Point, client: Point, time: number, closed: boolean, shift: boolean, hill?: string): void {
   const double = isDouble(r.s.lastClick, time, client);
   set(r, { lastClick: { time, client } });
-  const d = r.s.draft;
+  const d = r.s.draft ? keeping(r.s.draft, shift) : null;
+  if (d) set(r, { draft: d });
   if (!d) {
-    set(r, { draft: { points: [p], closed, ...(hill ? { hill } : {}) } });
+    set(r, { draft: keeping({ points: [p], closed, ...(hill ? { hill } : {}) }, shift) });
     r.fx.push({ type: 'drafting', drafting: true });
     showDraft(r, p);
     return;
@@ -418,6 +471,11 @@ function downOnMidpoint(r: Run, points: string, after: number): void {
 function downWithTool(r: Run, e: Down, hit: Hit, at: Point): void {
   const { scenario: s, tool: t, selection: sel, side } = r.ctx;
   const client = e.pointer.client;
+  // Nothing is placed or started in the margin; a drawing already begun goes on, its points kept on the table.
+  if (t.type !== 'select' && !r.s.draft && !withinTable(r.ctx, at)) {
+    message(r, 'That is outside the table: nothing is placed in the margin.');
+    return;
+  }
   switch (t.type) {
     case 'select': {
       const pointer = hit?.kind === 'item' ? hit.pointer : null;
@@ -437,27 +495,28 @@ function downWithTool(r: Run, e: Down, hit: Hit, at: Point): void {
     }
     case 'area':
     case 'zone': {
-      if (t.mode === 'polygon') return draftClick(r, snapped(r.ctx, at), client, e.time, true);
+      if (t.mode === 'polygon') return draftClick(r, drawnPoint(r.ctx, at), client, e.time, true, e.shift);
       if (t.mode === 'rect' || t.mode === 'ellipse') {
-        const p = snapped(r.ctx, at);
-        setGesture(r, { type: 'shape', start: p, current: p, square: e.shift });
+        const p = drawnPoint(r.ctx, at);
+        // For a zone Shift keeps the tool; for an area it keeps the shape square.
+        setGesture(r, { type: 'shape', start: p, current: p, square: t.type === 'area' && e.shift, keep: e.shift });
         return;
       }
       if (t.mode === 'edge') {
-        setGesture(r, { type: 'zone-edge', current: at });
-        showZoneEdge(r, at);
+        setGesture(r, { type: 'zone-edge', edge: edgeZoneAt(s.table, at).edge, current: at, keep: e.shift });
+        showZoneEdge(r);
         return;
       }
       if (!isCellGrid(s.grid)) {
         message(r, 'Cells can only be painted on a map with a grid.');
         return;
       }
-      setGesture(r, { type: 'paint', cells: [] });
+      setGesture(r, { type: 'paint', cells: [], keep: e.shift });
       paintAt(r, at);
       return;
     }
     case 'line':
-      return draftClick(r, snapped(r.ctx, at), client, e.time, false);
+      return draftClick(r, drawnPoint(r.ctx, at), client, e.time, false, e.shift);
     case 'crest': {
       const hill = crestHill(s, sel, hit);
       if (!hill) {
@@ -465,7 +524,7 @@ function downWithTool(r: Run, e: Down, hit: Hit, at: Point): void {
         return;
       }
       if (!r.s.draft && !sel.includes(hill)) select(r, [hill]);
-      return draftClick(r, snapped(r.ctx, at), client, e.time, false, hill);
+      return draftClick(r, snapped(r.ctx, at), client, e.time, false, e.shift, hill);
     }
     case 'crossing': {
       const result = addCrossing(s, t.kind, at);
@@ -482,14 +541,16 @@ function downWithTool(r: Run, e: Down, hit: Hit, at: Point): void {
       return;
     case 'objective': {
       const target = hit?.kind === 'item' ? targetOf(s, hit.pointer) : null;
-      edit(r, addObjective(s, target?.type === 'feature' ? { feature: target.feature.id } : { at: snapped(r.ctx, at) }));
+      place(r, addObjective(s, target?.type === 'feature' ? { feature: target.feature.id } : { at: snapped(r.ctx, at) }), e.shift);
       return;
     }
   }
 }
 
-function showZoneEdge(r: Run, at: Point): void {
-  const { edge, depth } = zoneEdgeAt(r.ctx, at);
+function showZoneEdge(r: Run): void {
+  const g = r.s.gesture;
+  if (g?.type !== 'zone-edge') return;
+  const { edge, depth } = zoneEdgeAt(r.ctx, g.current, g.edge);
   preview(r, { ghost: { points: edgeBand(r.ctx.scenario.table, edge, depth), closed: true } });
 }
 
@@ -574,18 +635,22 @@ function move(r: Run, e: Move): void {
       return;
     }
     case 'shape': {
-      let p = snapped(ctx, at);
-      if (e.shift) {
+      let p = drawnPoint(ctx, at);
+      const square = ctx.tool.type === 'area' && e.shift;
+      if (square) {
         const size = Math.max(Math.abs(p[0] - g.start[0]), Math.abs(p[1] - g.start[1]));
         p = [g.start[0] + Math.sign(p[0] - g.start[0] || 1) * size, g.start[1] + Math.sign(p[1] - g.start[1] || 1) * size];
       }
-      setGesture(r, { ...g, current: p, square: e.shift });
+      setGesture(r, { ...g, current: p, square, keep: e.shift });
       preview(r, { ghost: { points: shapePoints(ctx.tool, g.start, p), closed: true } });
       return;
     }
     case 'paint':
+      if (g.keep !== e.shift) setGesture(r, { ...g, keep: e.shift });
       return paintAt(r, at);
     case 'blocks': {
+      // Blocks are laid on the table only, however far the drag goes.
+      if (!withinTable(ctx, at)) return;
       const corner = blockCorner(at);
       if (!g.points.some((q) => sameCorner(blockCorner(q), corner))) {
         const points = [...g.points, at];
@@ -595,8 +660,8 @@ function move(r: Run, e: Move): void {
       return;
     }
     case 'zone-edge':
-      setGesture(r, { ...g, current: at });
-      showZoneEdge(r, at);
+      setGesture(r, { ...g, current: at, keep: e.shift });
+      showZoneEdge(r);
       return;
   }
 }
@@ -632,7 +697,7 @@ function hover(r: Run, screen: Point, at: Point): void {
     const snap = snapToRiver(ctx.scenario, at);
     preview(r, { crossing: snap ? snap.at : null });
   } else if (t.type === 'block') preview(r, { blocks: [blockCorner(at)] });
-  else if (r.s.draft) showDraft(r, snapped(ctx, at));
+  else if (r.s.draft) showDraft(r, t.type === 'crest' ? snapped(ctx, at) : drawnPoint(ctx, at));
 }
 
 // ---- Pointer up ------------------------------------------------------------------------------------------------
@@ -688,14 +753,14 @@ function up(r: Run, e: Extract<GestureEvent, { type: 'up' }>): void {
       if (Math.abs(g.current[0] - g.start[0]) < 0.25 || Math.abs(g.current[1] - g.start[1]) < 0.25) return;
       const polygon = shapePoints(t, g.start, g.current);
       if (t.type === 'area') edit(r, addFeature(s, t.kind, { polygon }));
-      else if (t.type === 'zone') edit(r, addZone(s, side, { polygon }));
+      else if (t.type === 'zone') place(r, addZone(s, side, { polygon }), g.keep);
       return;
     }
     case 'paint': {
       preview(r, { cells: undefined });
       const primary = sel[sel.length - 1] ?? null;
       if (t.type === 'area') edit(r, paintCells(s, t.kind, g.cells, t.mode === 'erase', primary));
-      else if (t.type === 'zone') edit(r, paintZoneCells(s, side, g.cells, t.mode === 'erase', primary));
+      else if (t.type === 'zone') place(r, paintZoneCells(s, side, g.cells, t.mode === 'erase', primary), g.keep);
       return;
     }
     case 'blocks':
@@ -704,8 +769,8 @@ function up(r: Run, e: Extract<GestureEvent, { type: 'up' }>): void {
       return;
     case 'zone-edge': {
       preview(r, { ghost: undefined });
-      const { edge, depth } = zoneEdgeAt(ctx, g.current);
-      edit(r, addZone(s, side, { edge, depth: tidy(depth) }));
+      const { edge, depth } = zoneEdgeAt(ctx, g.current, g.edge);
+      place(r, addZone(s, side, { edge, depth: tidy(depth) }), g.keep);
       return;
     }
   }
@@ -753,3 +818,66 @@ function key(r: Run, k: string, mod: boolean): boolean {
   }
   return false;
 }
+
+// ---- Nudging ---------------------------------------------------------------------------------------------------
+
+/** How far an arrow key moves the selection with snapping off: fine enough to place by eye. */
+export const FINE_NUDGE = 0.1;
+
+const ARROWS: Readonly<Record<string, Point>> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
+/**
+ * How far an arrow key moves the selection, in inches: the snap step (a cell when snapping to cells, a tenth of an
+ * inch with snap off); with Shift a grid cell, or ten snap steps on a map without a grid.
+ */
+export function nudgeStep(ctx: Pick<GestureContext, 'scenario' | 'snap'>, shift: boolean): number {
+  const grid = ctx.scenario.grid;
+  const cell = isCellGrid(grid) ? grid.cell : null;
+  const step = ctx.snap.kind === 'inch' ? ctx.snap.step : ctx.snap.kind === 'grid' && cell !== null ? cell : FINE_NUDGE;
+  return shift ? (cell ?? step * 10) : step;
+}
+
+/**
+ * An arrow key with something selected on the map moves it by the nudge step, one undo step a press; what is locked
+ * stays, and nothing leaves the table. Without a selection the key is not the map's, so the camera pans.
+ */
+function nudge(r: Run, k: string, shift: boolean): boolean {
+  const dir = ARROWS[k];
+  const { ctx } = r;
+  if (!dir || ctx.tableClicks || ctx.selection.length === 0 || r.s.gesture || r.s.draft) return false;
+  const s = ctx.scenario;
+  const step = nudgeStep(ctx, shift);
+  const v = ctx.selection.length === 1 ? parseVertex(ctx.selection[0]!) : null;
+  if (v) {
+    // A corner picked with its handles moves alone.
+    if (unlocked([v.owner], ctx.layers, ctx.locked).length === 0) return lockedNudge(r);
+    const at = validPoints(getAt(s, pointerToPath(v.points)))[v.index];
+    if (!at) return false;
+    const to = clampToTable([at[0] + dir[0] * step, at[1] + dir[1] * step], s.table);
+    if (to[0] !== at[0] || to[1] !== at[1]) edit(r, moveVertex(s, ctx.selection[0]!, to));
+    return true;
+  }
+  const onMap = owners(ctx.selection).filter((p) => selectionBox(ctx.scene, [p]) !== null);
+  // Selected in the outline but not on the table (a unit not yet placed): nothing here to move.
+  if (onMap.length === 0) return false;
+  const pointers = unlocked(withDependents(s, onMap), ctx.layers, ctx.locked);
+  if (pointers.length === 0) return lockedNudge(r);
+  const b = selectionBox(ctx.scene, pointers)!;
+  const moveBy = (d: number) => {
+    const dx = tidy(Math.min(s.table.width - b.maxX, Math.max(-b.minX, dir[0] * d)));
+    const dy = tidy(Math.min(s.table.height - b.maxY, Math.max(-b.minY, dir[1] * d)));
+    return dx !== 0 || dy !== 0 ? moveSelection(s, pointers, dx, dy) : null;
+  };
+  // Whatever keeps to cells (a unit in a cell, a painted area) does not move by less than a cell.
+  const cell = isCellGrid(s.grid) ? s.grid.cell : step;
+  const moved = moveBy(step);
+  // At the table's edge the key still belongs to the selection: panning instead would surprise.
+  edit(r, moved?.changes.length ? moved : step < cell ? moveBy(cell) : null);
+  return true;
+}
+
+function lockedNudge(r: Run): boolean {
+  message(r, 'The selection is on a locked layer: unlock it in the Layers panel to move it.');
+  return true;
+}
+

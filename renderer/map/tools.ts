@@ -105,6 +105,9 @@ export const SCENARIO_TOOLS: PointToolSpec[] = [
   { tool: { type: 'objective' }, label: 'Objective: click a feature, or a point (3" radius)', shortcut: { key: 'o' } },
 ];
 
+/** The objective and zone tools place one thing and give way to Select; Shift keeps them, as in most editors. */
+export const ONE_OFF_HINT = 'hold Shift to place more';
+
 /** What the status strip says while a tool is active. */
 export function toolHint(tool: Tool, drafting: boolean): string {
   switch (tool.type) {
@@ -122,15 +125,25 @@ export function toolHint(tool: Tool, drafting: boolean): string {
       return 'Click or drag to lay 4" blocks on the 4" lattice; blocks inside a town join it';
     case 'crest':
       return drafting ? 'Click along the hill top · double-click or Enter to finish' : 'Click a hill, then click its crest points';
-    case 'zone':
-      if (tool.mode === 'edge') return 'Press near a table edge and drag inwards to set the zone depth';
-      if (tool.mode === 'polygon') return drafting ? 'Click to add corners · double-click or Enter to close' : 'Click the first corner of the zone';
-      if (tool.mode === 'rect') return 'Drag to draw the zone';
-      return tool.mode === 'cells' ? 'Click or drag over cells to add them to the zone' : 'Click or drag over cells to take them out of the zone';
+    case 'zone': {
+      const how =
+        tool.mode === 'edge'
+          ? 'Press near a table edge and drag inwards to set the zone depth'
+          : tool.mode === 'polygon'
+            ? drafting
+              ? 'Click to add corners · double-click or Enter to close'
+              : 'Click the first corner of the zone'
+            : tool.mode === 'rect'
+              ? 'Drag to draw the zone'
+              : tool.mode === 'cells'
+                ? 'Click or drag over cells to add them to the zone'
+                : 'Click or drag over cells to take them out of the zone';
+      return `${how} · ${ONE_OFF_HINT}`;
+    }
     case 'entry':
       return tool.mode === 'edge' ? 'Click near an edge: reinforcements arrive along it' : 'Click near an edge: reinforcements arrive at that point';
     case 'objective':
-      return 'Click a feature to make it the objective, or an open spot for a 3" objective';
+      return `Click a feature, or an open spot for a 3" objective · ${ONE_OFF_HINT}`;
   }
 }
 

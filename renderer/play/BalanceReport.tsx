@@ -1,12 +1,16 @@
 // The Balance report tab: N seeded AI-against-AI games in the engine process, with progress and cancel, then the
-// verdict, charts and tables of report.ts. The report can be kept as JSON or printed as a page of its own.
+// verdict, charts and tables of report.ts. The report can be kept as JSON, printed as a page of its own, or saved as
+// a PDF on the paper of the user's settings.
 import { Alert, Box, Button, LinearProgress, Stack, TextField, Typography } from '@mui/material';
 import { useRef, useState } from 'react';
+import type { PaperSize } from '../../domain/host-api.js';
 import type { Scenario } from '../../domain/model.js';
+import { loadSettings } from '../state/settings.js';
+import { pdfName, type PdfOutcome } from '../ui/save-pdf.js';
 import { EngineError, type EngineClient, type EngineMessage, type Loaded } from './engine-client.js';
 import { download, fileSlug } from './files.js';
-import { sideColours, type SideKey } from './play-view.js';
-import { describeCondition, endTurnsSvg, lossRows, lossText, pct, ratesSvg, reportHtml, verdict, vpHistogramSvg, type Simulation } from './report.js';
+import { sideColours, type SideKey, type SideOrder } from './play-view.js';
+import { describeCondition, endTurnsSvg, keyedRows, lossRows, lossText, pct, ratesSvg, reportHtml, verdict, vpHistogramSvg, type Simulation } from './report.js';
 
 /** The issue's default: enough games for an interval of about ±3 points. */
 export const DEFAULT_GAMES = 1000;
@@ -31,23 +35,30 @@ export function BalanceReport({
   getClient,
   scenario,
   sideName,
+  order,
   onError,
+  onSavePdf,
 }: {
   getClient: () => EngineClient;
   scenario: Scenario;
   sideName: (k: SideKey) => string;
+  /** Which scenario side the engine calls red (play-view.ts SideOrder). */
+  order: SideOrder;
   onError: (e: unknown) => void;
+  onSavePdf: (html: string, paper: PaperSize, fileName: string) => Promise<PdfOutcome>;
 }) {
   const [games, setGames] = useState(String(DEFAULT_GAMES));
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [running, setRunning] = useState<string | null>(null);
   const [sim, setSim] = useState<Simulation | null>(null);
   const [note, setNote] = useState<string | null>(null);
+  const [pdf, setPdf] = useState<'making' | PdfOutcome>(null);
   const clientRef = useRef<EngineClient | null>(null);
 
   const run = async () => {
     setSim(null);
     setNote(null);
+    setPdf(null);
     // Cleared first: a run that is cancelled must not leave the last run's report on show as if it were its own.
     const total = Math.min(1_000_000, Number(games));
     setProgress({ done: 0, total });
@@ -64,7 +75,12 @@ export function BalanceReport({
       setRunning(job.id);
       jobId = job.id;
       // The reply does not say which rule system played: the loss table's words need it.
-      setSim({ ...(await job.reply), system: scenario.ruleSystem as Simulation['system'] });
+      const reply = await job.reply;
+      setSim({
+        ...reply,
+        ...(reply.decidedBy ? { decidedBy: keyedRows(reply.decidedBy, scenario, loaded.sides) } : {}),
+        system: scenario.ruleSystem as Simulation['system'],
+      });
     } catch (e) {
       if (e instanceof EngineError && e.code === 'cancelled') setNote(e.message);
       else {
@@ -87,8 +103,19 @@ export function BalanceReport({
   };
 
   const rows = sim ? lossRows(sim) : [];
-  const colours = sideColours(scenario);
+  const colours = sideColours(scenario, order);
   const objectiveName = (id: string) => scenario.objectives?.find((o) => o.id === id)?.name ?? id;
+
+  const savePdf = async (s: Simulation) => {
+    setPdf('making');
+    // Read when asked, so a paper changed in the settings since the dialog opened is the one used.
+    const paper = loadSettings().paper;
+    try {
+      setPdf(await onSavePdf(reportHtml(s, scenario.title, sideName, colours, objectiveName, paper), paper, pdfName(scenario.title, 'balance')));
+    } catch (e) {
+      setPdf({ severity: 'error', text: `The PDF could not be saved: ${e instanceof Error ? e.message : String(e)}` });
+    }
+  };
   return (
     <Box sx={{ p: 3, overflow: 'auto', flex: 1 }} data-testid="balance">
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
@@ -111,10 +138,23 @@ export function BalanceReport({
         <Button disabled={!sim} onClick={() => sim && download(`${fileSlug(scenario.title)}.balance.json`, `${JSON.stringify(sim, null, 2)}\n`)} data-testid="balance-save">
           Save as JSON
         </Button>
-        <Button disabled={!sim} onClick={() => sim && printPage(reportHtml(sim, scenario.title, sideName, sideColours(scenario), objectiveName))} data-testid="balance-print">
+        <Button disabled={!sim} onClick={() => sim && printPage(reportHtml(sim, scenario.title, sideName, colours, objectiveName, loadSettings().paper))} data-testid="balance-print">
           Print…
         </Button>
+        <Button disabled={!sim || pdf === 'making'} onClick={() => sim && void savePdf(sim)} data-testid="balance-save-pdf">
+          {pdf === 'making' ? 'Making the PDF…' : 'Save as PDF'}
+        </Button>
       </Stack>
+      {pdf === 'making' && (
+        <Box sx={{ mb: 2, maxWidth: 760 }}>
+          <LinearProgress aria-label="Making the PDF" data-testid="balance-pdf-progress" />
+        </Box>
+      )}
+      {pdf && pdf !== 'making' && (
+        <Alert severity={pdf.severity} onClose={() => setPdf(null)} sx={{ mb: 2, maxWidth: 760 }} data-testid="balance-pdf-outcome">
+          {pdf.text}
+        </Alert>
+      )}
       {progress && (
         <Box sx={{ mb: 2, maxWidth: 760 }} data-testid="balance-progress">
           <LinearProgress variant="determinate" value={(100 * progress.done) / progress.total} />

@@ -19,7 +19,9 @@ import {
 } from '@mui/material';
 import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { isCellGrid } from '../../domain/grid.js';
+import type { SideInfo } from '../../domain/engine-protocol.js';
 import type { Point, Scenario } from '../../domain/model.js';
+import { resultWords } from '../../domain/victory-words.js';
 import { MapView } from '../map/MapView.js';
 import { LAYER_GROUPS, type LayerKey } from '../map/scene-view.js';
 import { useSize } from '../ui/use-size.js';
@@ -30,7 +32,7 @@ import { download, fileSlug } from './files.js';
 import { actingUnits, optionsFor, sideActions, type EngineAction, type LogLine } from './play-actions.js';
 import { PlayOverlay } from './PlayOverlay.js';
 import { playRules, type PlayRules } from './play-rules.js';
-import { PLAY_UNDO_EVENT, sideColours, type EngineUnit, type SideColours, type SideKey } from './play-view.js';
+import { PLAY_UNDO_EVENT, sideColours, type EngineUnit, type SideColours, type SideKey, type SideOrder } from './play-view.js';
 import { ReplayBar } from './ReplayBar.js';
 import { useGame } from './use-game.js';
 
@@ -64,6 +66,7 @@ export function GamePane({
   failed,
   report,
   sideName,
+  order,
 }: {
   /** Whether the Play tab is showing: its keys (Esc, Undo) act only then. */
   active: boolean;
@@ -75,6 +78,8 @@ export function GamePane({
   failed: boolean;
   report: (e: unknown) => void;
   sideName: (k: SideKey) => string;
+  /** Which scenario side the engine calls red (play-view.ts SideOrder). */
+  order: SideOrder;
 }) {
   const [players, setPlayers] = useState<{ red: Seat; blue: Seat }>({ red: 'ai', blue: 'ai' });
   const [seed, setSeed] = useState('1');
@@ -270,7 +275,7 @@ export function GamePane({
   const [mapRef, size] = useSize();
   const grid = isCellGrid(scenario.grid) ? scenario.grid : null;
   const result = game?.summary.result ?? null;
-  const colours = useMemo(() => sideColours(scenario), [scenario]);
+  const colours = useMemo(() => sideColours(scenario, order), [scenario, order]);
   const overlay = useCallback(
     (k: number) =>
       game && grid ? (
@@ -386,7 +391,7 @@ export function GamePane({
         ) : (
           <>
             <StatusBox game={game} sideName={sideName} colours={colours} rules={rules} />
-            {result && <ResultBox result={result} sideName={sideName} />}
+            {result && <ResultBox result={result} sideName={sideName} scenario={scenario} sides={game.loaded.sides} />}
             {game.replay && (
               <ReplayBar
                 plies={game.replay}
@@ -436,7 +441,9 @@ export function GamePane({
                   End of turn
                 </Button>
                 {g.running ? (
-                  <Button variant="contained" size="small" onClick={g.pause} data-testid="play-pause">Pause</Button>
+                  <Button variant="contained" size="small" onClick={g.pause} disabled={g.pausing} data-testid="play-pause" data-pausing={g.pausing ? 'true' : undefined}>
+                    {g.pausing ? 'Pausing…' : 'Pause'}
+                  </Button>
                 ) : (
                   <Button variant="contained" size="small" onClick={() => void g.run('end', speed)} disabled={game.summary.over || failed || !aiTurn} data-testid="play-to-end">
                     {hasHuman(game.players) ? 'Play on' : 'Play to end'}
@@ -519,14 +526,16 @@ function StatusBox({ game, sideName, colours, rules }: { game: NonNullable<Retur
   );
 }
 
-function ResultBox({ result, sideName }: { result: GameResult; sideName: (k: SideKey) => string }) {
+function ResultBox({ result, sideName, scenario, sides }: { result: GameResult; sideName: (k: SideKey) => string; scenario: Scenario; sides: readonly SideInfo[] }) {
+  // Said from the deciding condition in the scenario's names; the engine's own reason names sides by key.
+  const words = resultWords(scenario, result, (k) => sides.find((x) => x.key === k)?.id);
   return (
     <Alert severity="info" data-testid="play-result" icon={false}>
       <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
-        {result.winner === 'draw' ? 'A draw' : `${sideName(result.winner)} wins`}
+        {result.winner === 'draw' ? 'A draw' : `${sideName(result.winner)} win`}
       </Typography>
       <Typography variant="body2">
-        {result.reason} · after {result.turns} turns · VP {sideName('red')} {result.vp.red}, {sideName('blue')} {result.vp.blue}
+        <span data-testid="play-result-words">{words.charAt(0).toUpperCase() + words.slice(1)}</span> · after {result.turns} turns · VP {sideName('red')} {result.vp.red}, {sideName('blue')} {result.vp.blue}
       </Typography>
     </Alert>
   );

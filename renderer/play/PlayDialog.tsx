@@ -2,14 +2,28 @@
 // copy of the document and only ever reads it, so nothing a game does (or an engine crash) can touch the file.
 import { Alert, AppBar, Box, Button, Dialog, Tab, Tabs, Toolbar, Typography } from '@mui/material';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { EngineApi } from '../../domain/host-api.js';
+import type { EngineApi, PaperSize } from '../../domain/host-api.js';
 import type { Scenario } from '../../domain/model.js';
 import { BalanceReport } from './BalanceReport.js';
 import { EngineClient, EngineError } from './engine-client.js';
 import { GamePane } from './GamePane.js';
-import type { SideKey } from './play-view.js';
+import { FIRST_IS_RED, sideNameOf, sideOrderOf, type SideKey, type SideOrder } from './play-view.js';
+import type { PdfOutcome } from '../ui/save-pdf.js';
 
-export function PlayDialog({ open, scenario, engine, onClose }: { open: boolean; scenario: Scenario; engine: EngineApi; onClose: () => void }) {
+export function PlayDialog({
+  open,
+  scenario,
+  engine,
+  onSavePdf,
+  onClose,
+}: {
+  open: boolean;
+  scenario: Scenario;
+  engine: EngineApi;
+  /** Save as PDF for the balance report, as the print preview does it. */
+  onSavePdf: (html: string, paper: PaperSize, fileName: string) => Promise<PdfOutcome>;
+  onClose: () => void;
+}) {
   const [tab, setTab] = useState<'play' | 'balance'>('play');
   const [failure, setFailure] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -17,7 +31,8 @@ export function PlayDialog({ open, scenario, engine, onClose }: { open: boolean;
   const client = useRef<EngineClient | null>(null);
   // The document as it was when the dialog opened: later edits (or a reload from disk) wait for the next test play.
   const [snapshot] = useState(() => structuredClone(scenario));
-  const sideName = useCallback((k: SideKey) => snapshot.sides[k === 'red' ? 0 : 1]?.name ?? k, [snapshot]);
+  const [order, setOrder] = useState<SideOrder>(FIRST_IS_RED);
+  const sideName = useCallback((k: SideKey) => sideNameOf(snapshot, order, k), [snapshot, order]);
 
   const getClient = useCallback((): EngineClient => {
     if (!client.current || client.current.failed) {
@@ -38,6 +53,26 @@ export function PlayDialog({ open, scenario, engine, onClose }: { open: boolean;
   useEffect(() => {
     if (!open) void stopEngine();
   }, [open, stopEngine]);
+
+  // The engine says which side it calls red: names and colours follow it, not the sides' order in the file. A
+  // failure here is left to the game or the report, which ask again and show it.
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    void (async () => {
+      try {
+        const c = getClient();
+        if (!c.running) await c.start();
+        const loaded = await c.request<{ sides: { id: string; key: string }[] }>('load', { scenario: snapshot });
+        if (live) setOrder(sideOrderOf(snapshot, loaded.sides));
+      } catch {
+        /* shown when a game or a report is asked for */
+      }
+    })();
+    return () => {
+      live = false;
+    };
+  }, [open, getClient, snapshot]);
   useEffect(() => () => void stopEngine(), [stopEngine]);
 
   const report = useCallback((e: unknown) => {
@@ -90,10 +125,10 @@ export function PlayDialog({ open, scenario, engine, onClose }: { open: boolean;
       )}
       {error && <Alert severity="warning" onClose={() => setError(null)} data-testid="play-error">{error}</Alert>}
       <Box sx={{ flex: 1, minHeight: 0, display: tab === 'play' ? 'flex' : 'none' }}>
-        <GamePane active={tab === 'play'} generation={restarts} scenario={snapshot} getClient={getClient} current={current} failed={!!failure} report={report} sideName={sideName} />
+        <GamePane active={tab === 'play'} generation={restarts} scenario={snapshot} getClient={getClient} current={current} failed={!!failure} report={report} sideName={sideName} order={order} />
       </Box>
       <Box sx={{ flex: 1, minHeight: 0, display: tab === 'balance' ? 'flex' : 'none' }}>
-        <BalanceReport getClient={getClient} scenario={snapshot} sideName={sideName} onError={report} />
+        <BalanceReport getClient={getClient} scenario={snapshot} sideName={sideName} order={order} onError={report} onSavePdf={onSavePdf} />
       </Box>
     </Dialog>
   );

@@ -148,6 +148,6 @@ describe('play view text', () => {
   });
   it('builds the verdict from the numbers alone', () => {
     const sim = { games: 200, wins: { red: 50, blue: 142, draw: 8 }, winRate: { red: 0.25, blue: 0.71 }, ci95: { red: [0.19, 0.31] as [number, number], blue: [0.64, 0.77] as [number, number] }, meanTurns: 15, meanVp: { red: 50, blue: 100 } };
-    expect(verdict(sim, (k) => (k === 'red' ? 'French' : 'Austrians'))).toBe('Austrians wins 71% ± 7% of 200 games; 4% draws.');
+    expect(verdict(sim, (k) => (k === 'red' ? 'French' : 'Austrians'))).toBe('Austrians win 71% ± 7% of 200 games; 4% draws.');
   });
 });

@@ -1,9 +1,10 @@
 // Saving and opening the play view's own files (game logs, balance reports) through the page itself: a download
 // and a file picker work the same in the web shell and in the desktop window, and need nothing from the host.
+import { slugify } from '../../domain/file-names.js';
 
-/** Offers `text` as a file named `name`. */
-export function download(name: string, text: string, type = 'application/json'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+/** Offers `content` as a file named `name`. */
+export function download(name: string, content: string | Uint8Array<ArrayBuffer>, type = 'application/json'): void {
+  const url = URL.createObjectURL(new Blob([content], { type }));
   const a = document.createElement('a');
   a.href = url;
   a.download = name;
@@ -15,15 +16,7 @@ export function download(name: string, text: string, type = 'application/json'):
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-/** A file name from a title: letters, digits and dashes only, so every system accepts it. */
+/** A file name from a title, made as Save As makes a document's (domain/file-names.ts). */
 export function fileSlug(title: string): string {
-  return (
-    title
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 60) || 'game'
-  );
+  return slugify(title) || 'game';
 }

@@ -2,7 +2,7 @@
 // one-line description. Pure, so each is tested on events from a real engine game.
 import type { CannonExplanation, HexSkirmishUnit, MeleeExplanation } from '../../domain/engine-protocol.js';
 import type { DiceRoll, EngineAction, Effect } from './play-actions.js';
-import type { GameState } from './play-view.js';
+import { reasonInNames, type GameState } from './play-view.js';
 
 type Names = ReadonlyMap<string, string>;
 type Ev = Record<string, unknown>;
@@ -130,7 +130,7 @@ export function describeHexEvent(e: Ev, names: Names): string {
     case 'reinforcement':
       return `${n('unit')} arrives at ${str(e.at)}`;
     case 'game-over':
-      return `Game over: ${str(e.reason)}`;
+      return `Game over: ${reasonInNames(str(e.reason), names)}`;
     default: {
       const fields = Object.entries(e)
         .filter(([k, v]) => k !== 'type' && (typeof v === 'string' || typeof v === 'number'))

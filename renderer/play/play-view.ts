@@ -24,12 +24,31 @@ export interface SideColours {
 }
 
 /**
- * Each side in the colour its counters wear on the map (the engine's `red` is the scenario's first side), darkened
- * where it is too pale for text or a bar on white, so the status, the markers and the report's charts match the map.
+ * Which of the scenario's sides the engine calls `red` and which `blue`, by index. The engine decides (a Square
+ * Eagles scenario whose first side has the id "blue" keeps that key), and says so in its `loaded` reply; until it
+ * has, the first side is taken to be red.
  */
-export function sideColours(scenario: Scenario): SideColours {
+export type SideOrder = Record<SideKey, 0 | 1>;
+export const FIRST_IS_RED: SideOrder = { red: 0, blue: 1 };
+
+export function sideOrderOf(scenario: Scenario, sides: readonly { id: string; key: string }[]): SideOrder {
+  const red = sides.find((x) => x.key === 'red');
+  const i = red ? scenario.sides.findIndex((x) => x.id === red.id) : -1;
+  return i === 1 ? { red: 1, blue: 0 } : FIRST_IS_RED;
+}
+
+/** A side's name by the engine's key. */
+export function sideNameOf(scenario: Scenario, order: SideOrder, k: SideKey): string {
+  return scenario.sides[order[k]]?.name ?? k;
+}
+
+/**
+ * Each side in the colour its counters wear on the map, darkened where it is too pale for text or a bar on white,
+ * so the status, the markers and the report's charts match the map.
+ */
+export function sideColours(scenario: Scenario, order: SideOrder = FIRST_IS_RED): SideColours {
   const of = (i: 0 | 1) => lineColorFor(typeof scenario.sides[i]?.color === 'string' ? scenario.sides[i].color : SCREEN_STYLE.unit.sideColors[i]);
-  return { red: of(0), blue: of(1), draw: '#757575' };
+  return { red: of(order.red), blue: of(order.blue), draw: '#757575' };
 }
 
 /**
@@ -97,6 +116,15 @@ function poolText(p: Pool | undefined): string {
 }
 
 /** One line per event, in words a player reads; an event this does not know still shows its type and fields. */
+/**
+ * The engine's own sentence for how a game ended, with the side keys and objective ids it names put into the
+ * scenario's names ("blue holds obj-bridge" → "Austrian rearguard holds Moosdorf bridge"). The result box says it
+ * from the deciding condition instead (domain/victory-words.ts); this is for the log's last line.
+ */
+export function reasonInNames(reason: string, names: Names): string {
+  return reason.replace(/[\p{L}\p{N}_][\p{L}\p{N}_.:-]*/gu, (word) => names.get(word) ?? names.get(word.replace(/[.:]+$/, '')) ?? word);
+}
+
 export function describeEvent(e: Record<string, unknown>, names: Names): string {
   const n = (k: string) => {
     const id = str(e[k]);
@@ -169,7 +197,7 @@ export function describeEvent(e: Record<string, unknown>, names: Names): string 
       return `${n('side') || 'Side'} ends ${e.type === 'end-orders' ? 'orders' : 'actions'}`;
     case 'game-over':
     case 'result':
-      return `Game over: ${str(e.reason)}`;
+      return `Game over: ${reasonInNames(str(e.reason), names)}`;
     default:
       return generic(e, names);
   }

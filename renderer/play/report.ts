@@ -1,7 +1,9 @@
 // The balance report from a simulation's numbers: the verdict sentence, the charts as SVG, and the whole report as
 // a self-contained page to print. One set of chart functions serves the dialog and the printed page, so both show
 // the same picture. Everything a user typed (side names, the title) goes through escapeHtml.
-import type { DecidedByRow, RuleSystemId, SimulationSummary } from '../../domain/engine-protocol.js';
+import type { DecidedByRow, RuleSystemId, SideInfo, SimulationSummary } from '../../domain/engine-protocol.js';
+import type { PaperSize } from '../../domain/host-api.js';
+import type { Scenario } from '../../domain/model.js';
 import { escapeHtml } from '../../domain/sheet/escape.js';
 import type { SideColours, SideKey } from './play-view.js';
 
@@ -35,19 +37,38 @@ export const pct = (x: number): string => `${Math.round(x * 100)}%`;
 export const COLOUR: SideColours = { red: '#b03a2e', blue: '#2e5fa8', draw: '#757575' };
 
 /**
+ * The decided-by rows with each condition's side given by the key the engine played it as. The engine's table keeps
+ * the scenario's side id there when it is `red` or `blue` and leaves any other id out, which would make a side of
+ * "french" read as "Either side"; the scenario's own condition and the engine's sides say which it is.
+ */
+export function keyedRows(rows: readonly DecidedByRow[], scenario: Scenario, sides: readonly SideInfo[]): DecidedByRow[] {
+  const conditions = Array.isArray(scenario.victory) ? scenario.victory : [];
+  return rows.map((row) => {
+    const c = row.index >= 0 ? (conditions[row.index] as { side?: unknown } | undefined) : undefined;
+    if (!c || c.side === undefined) return row;
+    if (c.side === 'any') return { ...row, side: 'any' };
+    const key = sides.find((x) => x.id === c.side)?.key;
+    return key ? { ...row, side: key } : row;
+  });
+}
+
+/**
  * A decided-by row in a designer's words, with side and objective names, from the row's fields; a row of a kind
  * this page does not know is shown by its label as it came.
  */
 export function describeCondition(row: DecidedByRow, sideName: SideName, objectiveName: (id: string) => string = (id) => id): string {
   if (row.kind === 'draw') return 'None: a draw';
-  const who = row.side === 'red' || row.side === 'blue' ? sideName(row.side) : 'Either side';
+  // A named side takes the plural, "either side" the singular, as in the scenario's own victory sentences.
+  const named = row.side === 'red' || row.side === 'blue';
+  const who = named ? sideName(row.side as SideKey) : 'Either side';
+  const verb = (plural: string, singular: string): string => (named ? plural : singular);
   const what =
     row.kind === 'hold'
-      ? `${who} holds ${(row.objectives ?? []).map(objectiveName).join(' and ')}`
+      ? `${who} ${verb('hold', 'holds')} ${(row.objectives ?? []).map(objectiveName).join(' and ')}`
       : row.kind === 'exit'
-        ? `${who} leaves by the ${row.edge ?? ''} edge`
+        ? `${who} ${verb('leave', 'leaves')} by the ${row.edge ?? ''} edge`
         : row.kind === 'destroy'
-          ? `${who} destroys the enemy`
+          ? `${who} ${verb('destroy', 'destroys')} the enemy`
           : row.kind === 'points'
             ? 'Most VP at the end'
             : null;
@@ -71,11 +92,11 @@ export function verdict(sim: Simulation, sideName: SideName): string {
   const drawText = draws > 0 ? `; ${pct(draws)} draws` : '';
   const half = (k: SideKey) => (sim.ci95[k][1] - sim.ci95[k][0]) / 2;
   if (Math.abs(sim.winRate.red - sim.winRate.blue) <= 0.1) {
-    return `Close to even: ${sideName('red')} wins ${pct(sim.winRate.red)} ± ${pct(half('red'))}, ${sideName('blue')} ${pct(sim.winRate.blue)} ± ${pct(half('blue'))} of ${sim.games} games${drawText}.`;
+    return `Close to even: ${sideName('red')} win ${pct(sim.winRate.red)} ± ${pct(half('red'))}, ${sideName('blue')} ${pct(sim.winRate.blue)} ± ${pct(half('blue'))} of ${sim.games} games${drawText}.`;
   }
   const k: SideKey = sim.winRate.red > sim.winRate.blue ? 'red' : 'blue';
   const loser: SideKey = k === 'red' ? 'blue' : 'red';
-  const head = `${sideName(k)} wins ${pct(sim.winRate[k])} ± ${pct(half(k))} of ${sim.games} games${drawText}`;
+  const head = `${sideName(k)} win ${pct(sim.winRate[k])} ± ${pct(half(k))} of ${sim.games} games${drawText}`;
   // Which victory condition gave the winner most of its wins: a condition names its side, or (points) serves both.
   const mine = (sim.decidedBy ?? []).filter((d) => d.games > 0 && d.kind in HOW && (d.side === k || d.kind === 'points'));
   const top = mine.sort((a, b) => b.games - a.games)[0];
@@ -114,16 +135,17 @@ function barFrame(o: { width: number; height: number; top: number; bottom: numbe
 /** Win and draw rates as bars, each win rate with its 95% interval drawn across it. */
 export function ratesSvg(sim: Simulation, sideName: SideName, colour: SideColours = COLOUR, width = 560): string {
   const rows: { label: string; rate: number; ci?: [number, number]; colour: string; count: number }[] = [
-    { label: `${sideName('red')} wins`, rate: sim.winRate.red, ci: sim.ci95.red, colour: colour.red, count: sim.wins.red },
-    { label: `${sideName('blue')} wins`, rate: sim.winRate.blue, ci: sim.ci95.blue, colour: colour.blue, count: sim.wins.blue },
+    { label: `${sideName('red')} win`, rate: sim.winRate.red, ci: sim.ci95.red, colour: colour.red, count: sim.wins.red },
+    { label: `${sideName('blue')} win`, rate: sim.winRate.blue, ci: sim.ci95.blue, colour: colour.blue, count: sim.wins.blue },
     { label: 'Draws', rate: sim.games ? sim.wins.draw / sim.games : 0, colour: colour.draw, count: sim.wins.draw },
   ];
-  // Room for the longest label (side names run long: "Light Division detachment wins"), up to about half the
+  // Room for the longest label (side names run long: "Light Division detachment win"), up to about half the
   // chart; a label longer still is cut with an ellipsis and given whole in its tooltip.
   const CHAR = 6.6;
   const longest = Math.max(...rows.map((r) => r.label.length));
-  const left = Math.round(Math.min(width * 0.45, Math.max(120, longest * CHAR + 12)));
-  const fits = Math.floor((left - 12) / CHAR);
+  const left = Math.ceil(Math.min(width * 0.45, Math.max(120, longest * CHAR + 12)));
+  // The small allowance keeps a label that was given exactly its room from being cut by rounding.
+  const fits = Math.floor((left - 12) / CHAR + 1e-6);
   const shown = (label: string) => (label.length <= fits ? label : `${label.slice(0, Math.max(1, fits - 1))}…`);
   const barW = width - left - 95;
   const rowH = 30;
@@ -276,7 +298,14 @@ const fmt = (x: number, d = 1) => x.toFixed(d);
 export const lossText = (sim: Simulation, l: Losses | null): string => (l ? `${fmt(l.units, 2)} units · ${fmt(l.sp)} ${lossTable(sim).strength}` : '—');
 
 /** The report as a page of its own, to print or keep. */
-export function reportHtml(sim: Simulation, title: string, sideName: SideName, colour: SideColours = COLOUR, objectiveName?: (id: string) => string): string {
+export function reportHtml(
+  sim: Simulation,
+  title: string,
+  sideName: SideName,
+  colour: SideColours = COLOUR,
+  objectiveName?: (id: string) => string,
+  paper: PaperSize = 'a4',
+): string {
   const decided = (sim.decidedBy ?? []).map((d) => `<tr><td>${escapeHtml(describeCondition(d, sideName, objectiveName))}</td><td class="n">${d.games}</td><td class="n">${sim.games ? pct(d.games / sim.games) : '–'}</td></tr>`).join('');
   const losses = lossRows(sim)
     .map((r) => `<tr><td>${escapeHtml(r.arm)}</td><td>${lossText(sim, r.red)}</td><td>${lossText(sim, r.blue)}</td></tr>`)
@@ -284,7 +313,7 @@ export function reportHtml(sim: Simulation, title: string, sideName: SideName, c
   const players = sim.red && sim.blue ? ` · ${escapeHtml(sideName('red'))}: ${escapeHtml(sim.red)}, ${escapeHtml(sideName('blue'))}: ${escapeHtml(sim.blue)}` : '';
   return (
     `<!doctype html><html><head><meta charset="utf-8"><title>Balance report: ${escapeHtml(title)}</title><style>` +
-    `@page { size: A4 portrait; margin: 14mm; } body { font-family: system-ui, sans-serif; color: #111; font-size: 12px; }` +
+    `@page { size: ${paper === 'letter' ? 'Letter' : 'A4'} portrait; margin: 14mm; } body { font-family: system-ui, sans-serif; color: #111; font-size: 12px; }` +
     `h1 { font-size: 18px; margin: 0 0 4px; } h2 { font-size: 13px; margin: 16px 0 4px; } .verdict { font-size: 14px; font-weight: 600; margin: 10px 0; }` +
     `table { border-collapse: collapse; } td, th { border-bottom: 1px solid #ddd; padding: 3px 8px; text-align: left; } .n { text-align: right; }` +
     `html { -webkit-print-color-adjust: exact; print-color-adjust: exact; } section { break-inside: avoid; }` +

@@ -5,6 +5,10 @@
 // Three guards keep late replies from doing harm:
 // - the epoch changes with every new, opened or dropped game, and a reply for an older epoch is thrown away;
 // - each AI run holds a token, and Pause, Undo and New game take it away, so a run stops at its next move;
+// - Pause lets a move already asked of the engine land, and asks for nothing after it: the engine has played that
+//   move (and the AI is seeded, so it would play it again), and dropping it would leave the board a move behind the
+//   game the log records. Until it lands the run says it is pausing, so the position shown once it has paused is
+//   final;
 // - an act names the position it was chosen at, and is dropped if the game has moved on since (a double click).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PlyRecord } from '../../domain/engine-protocol.js';
@@ -50,6 +54,8 @@ export interface GameControls {
   effects: { key: number; list: Effect[] } | null;
   busy: boolean;
   running: boolean;
+  /** Pause was pressed while the engine was making a move: the run ends when that move has landed. */
+  pausing: boolean;
   /** An act is on its way to the engine: the decision panel waits for it. */
   acting: boolean;
   names: ReadonlyMap<string, string>;
@@ -68,7 +74,17 @@ export interface GameControls {
   reset: () => void;
 }
 
-const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Waits `ms`, or less if `wake` (set for the length of the wait) is called. */
+const wait = (ms: number, wake: { current: (() => void) | null }) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      wake.current = null;
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    wake.current = done;
+  });
 /** How often a run at full speed redraws the board. */
 const FAST_REDRAW_MS = 200;
 
@@ -86,6 +102,7 @@ export function useGame(
   const [effects, setEffects] = useState<{ key: number; list: Effect[] } | null>(null);
   const [busy, setBusy] = useState(false);
   const [running, setRunning] = useState(false);
+  const [pausing, setPausing] = useState(false);
   const [acting, setActing] = useState(false);
   const [names, setNames] = useState<ReadonlyMap<string, string>>(new Map());
   const [checkpoint, setCheckpoint] = useState<{ text: string; ply: number } | null>(null);
@@ -97,6 +114,11 @@ export function useGame(
   const epoch = useRef(0);
   const runToken = useRef(0);
   const runningRef = useRef(false);
+  /** The token of the run that owns `running`: only it may clear it when it ends, so a paused run still ending
+   *  never clears the flag of a run started after it was stopped. */
+  const activeRun = useRef(0);
+  /** Ends the wait between two AI moves at once, so Pause does not wait for it. */
+  const wake = useRef<(() => void) | null>(null);
   /** Set by Pause: the AI's turns against a human wait until the human acts or asks for a move. */
   const paused = useRef(false);
   const chain = useRef<Promise<unknown>>(Promise.resolve());
@@ -175,8 +197,11 @@ export function useGame(
 
   const stopRun = () => {
     runToken.current++;
+    activeRun.current = 0;
     runningRef.current = false;
     setRunning(false);
+    setPausing(false);
+    wake.current?.();
   };
 
   const reset = useCallback(() => {
@@ -269,7 +294,12 @@ export function useGame(
 
   const pause = useCallback(() => {
     paused.current = true;
-    stopRun();
+    if (!runningRef.current) return;
+    // The run loses its token, so it asks for no more moves; it stays `running` (saying "pausing") until the move
+    // in flight, if any, has landed and been shown, and then ends.
+    runToken.current++;
+    setPausing(true);
+    wake.current?.();
   }, []);
 
   /** AI moves, one after another with `delayMs` between, until `until` is reached, the game ends or Pause. */
@@ -280,6 +310,7 @@ export function useGame(
       if (until === 'phase' || until === 'turn' || until === 'end') paused.current = false;
       const token = ++runToken.current;
       const e = epoch.current;
+      activeRun.current = token;
       runningRef.current = true;
       setRunning(true);
       const first = gameRef.current?.summary;
@@ -316,7 +347,7 @@ export function useGame(
         });
         if (!ok) break;
         moves++;
-        if (delayMs > 0 && mine() && !reached(gameRef.current)) await wait(delayMs);
+        if (delayMs > 0 && mine() && !reached(gameRef.current)) await wait(delayMs, wake);
       }
       await serial(async () => {
         const c = current();
@@ -329,9 +360,11 @@ export function useGame(
         }
         if (moves > 0) await saveCheckpoint(c, gameRef.current ?? g, e);
       });
-      if (runToken.current === token) {
+      if (activeRun.current === token) {
+        activeRun.current = 0;
         runningRef.current = false;
         setRunning(false);
+        setPausing(false);
       }
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -422,5 +455,5 @@ export function useGame(
     [],
   );
 
-  return { game, log, dice, effects, busy, running, acting, names, checkpoint, start, openLog, act, run, pause, undo, seek, logText, request, reset };
+  return { game, log, dice, effects, busy, running, pausing, acting, names, checkpoint, start, openLog, act, run, pause, undo, seek, logText, request, reset };
 }

@@ -2,6 +2,7 @@
 // The document's life with the host (open, save, conflicts, backups, recovery) is use-document-lifecycle.ts.
 import { Alert, AppBar, Box, Button, Divider, IconButton, Menu, MenuItem, Snackbar, Tab, Tabs, Toolbar, Tooltip, Typography } from '@mui/material';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { APP_COMMANDS } from '../../domain/app-commands.js';
 import type { HostApi, MenuCommand } from '../../domain/host-api.js';
 import { isScenario } from '../../domain/model.js';
 import type { Problem } from '../../domain/problems.js';
@@ -14,6 +15,7 @@ import { PLAY_UNDO_EVENT } from '../play/play-view.js';
 import { isDirty, selectedPointers, type EditorAction } from '../state/editor.js';
 import { entityOf } from '../state/selection.js';
 import { loadSettings, saveSettings, type PanelId, type PanelState, type Settings } from '../state/settings.js';
+import { commandTooltip, currentPlatform, isTextField, keyHint, shownKey, useCommandKeys, type Shell } from './actions.js';
 import { AboutDialog, ConfirmDialog, LibraryDialog, RecoveryDialog, RuleSystemDialog, SaveAsDialog, SettingsDialog } from './dialogs.js';
 import { fieldTarget } from './field-labels.js';
 import { Inspector } from './Inspector.js';
@@ -22,7 +24,10 @@ import { modalOf, useModals } from './modals.js';
 import { Outline } from './Outline.js';
 import { PrintPreview } from './PrintPreview.js';
 import { ProblemsPanel } from './ProblemsPanel.js';
+import { RecoveryBanner } from './RecoveryBanner.js';
 import { ruleSystemSwitch } from './rule-system-switch.js';
+import { pdfName, savePdf } from './save-pdf.js';
+import { ShortcutSheet } from './ShortcutSheet.js';
 import { titleOf, useDocumentLifecycle, type Notify } from './use-document-lifecycle.js';
 import { useLatest } from './use-latest.js';
 import { usePanel } from './use-panel-layout.js';
@@ -32,6 +37,8 @@ import { Welcome } from './Welcome.js';
 const PROBLEMS_BAR_PX = 30;
 /** Commands that would change or replace the document, held back while test play is open. */
 const PLAY_BLOCKS: ReadonlySet<MenuCommand> = new Set<MenuCommand>(['new', 'open', 'undo', 'redo', 'print', 'test-play']);
+/** The platform writes shortcuts its own way (⌘ on a Mac); it does not change while the page runs. */
+const PLATFORM = currentPlatform();
 export function App({ host }: { host: HostApi }) {
   const [message, setMessage] = useState<{ text: string; severity: 'success' | 'info' | 'error' } | null>(null);
   const notify = useCallback<Notify>((text, severity) => setMessage({ text, severity }), []);
@@ -107,6 +114,9 @@ export function App({ host }: { host: HostApi }) {
         case 'settings':
           show({ kind: 'settings' });
           break;
+        case 'shortcuts':
+          show({ kind: 'shortcuts' });
+          break;
         case 'print':
           if (latest.current.doc && isScenario(latest.current.doc)) show({ kind: 'print' });
           else notify('A setup sheet is printed from a scenario: open or create one first.', 'info');
@@ -124,33 +134,29 @@ export function App({ host }: { host: HostApi }) {
 
   useEffect(() => host.onMenuCommand(run), [host, run]);
 
-  // Keyboard shortcuts; on the desktop the application menu owns them.
-  useEffect(() => {
-    if (!info || info.shell === 'electron') return;
-    const onKey = (e: KeyboardEvent) => {
-      const mod = e.ctrlKey || e.metaKey;
-      const key = e.key.toLowerCase();
-      let cmd: MenuCommand | null = null;
-      if (mod && key === 's') cmd = e.shiftKey ? 'save-as' : 'save';
-      else if (mod && key === 'o') cmd = 'open';
-      else if (mod && e.altKey && key === 'n') cmd = 'new';
-      else if (mod && key === 'z') {
-        // In test play a text field keeps its own undo; the game's undo is for the board.
-        if (find('play') && (e.target as HTMLElement | null)?.closest?.('input, textarea, [contenteditable="true"]')) return;
-        cmd = e.shiftKey ? 'redo' : 'undo';
-      }
-      else if (mod && key === 'y') cmd = 'redo';
-      else if (mod && key === 'p') cmd = 'print';
-      else if (e.key === 'F7') cmd = 'validate';
-      else if (e.key === 'F5') cmd = 'test-play';
-      if (cmd) {
-        e.preventDefault();
-        run(cmd);
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [find, info, run]);
+  // Keyboard shortcuts from the table of commands; on the desktop the application menu owns all but `?`.
+  const shell: Shell | null = info?.shell ?? null;
+  // In test play a text field keeps its own undo; the game's undo is for the board.
+  const keepTextUndo = useCallback((id: MenuCommand, e: KeyboardEvent) => (id === 'undo' || id === 'redo') && find('play') !== undefined && isTextField(e.target), [find]);
+  useCommandKeys(shell, run, keepTextUndo);
+  // What each command can do now: the toolbar's buttons and the shortcut sheet read the same answer.
+  const scenarioOpen = editor.doc !== null && isScenario(editor.doc);
+  const enabled: Readonly<Record<MenuCommand, boolean>> = {
+    new: true,
+    open: true,
+    save: editor.doc !== null,
+    'save-as': editor.doc !== null,
+    print: scenarioOpen,
+    settings: true,
+    undo: editor.history.past.length > 0,
+    redo: editor.history.future.length > 0,
+    validate: true,
+    'test-play': scenarioOpen,
+    shortcuts: true,
+    about: true,
+  };
+  const tip = (id: MenuCommand) => commandTooltip(id, shell ?? 'web', PLATFORM);
+  const hint = (id: MenuCommand) => keyHint(id, shell ?? 'web', PLATFORM);
 
   const title = titleOf(editor.doc, editor.ref);
   useEffect(() => {
@@ -193,29 +199,41 @@ export function App({ host }: { host: HostApi }) {
       <AppBar position="static" elevation={0}>
         <Toolbar variant="dense" sx={{ gap: 1 }}>
           <Typography variant="h6" sx={{ fontSize: 16, mr: 2 }}>Aide-de-Camp</Typography>
-          <Button color="inherit" onClick={() => run('new')} data-testid="cmd-new">New</Button>
-          <Button color="inherit" onClick={() => run('open')} data-testid="cmd-open">Open</Button>
-          <Tooltip title="Save (Ctrl+S)">
+          <Tooltip title={tip('new')}>
+            <Button color="inherit" onClick={() => run('new')} data-testid="cmd-new">New</Button>
+          </Tooltip>
+          <Tooltip title={tip('open')}>
+            <Button color="inherit" onClick={() => run('open')} data-testid="cmd-open">Open</Button>
+          </Tooltip>
+          <Tooltip title={tip('save')}>
             <span>
-              <Button color="inherit" onClick={() => run('save')} disabled={!editor.doc} data-testid="cmd-save">Save</Button>
+              <Button color="inherit" onClick={() => run('save')} disabled={!enabled.save} data-testid="cmd-save">Save</Button>
             </span>
           </Tooltip>
-          <Button color="inherit" onClick={() => run('save-as')} disabled={!editor.doc} data-testid="cmd-save-as">Save as</Button>
-          <Button color="inherit" onClick={() => run('print')} disabled={!editor.doc || !isScenario(editor.doc)} data-testid="cmd-print">Print…</Button>
-          <Tooltip title={editor.doc && isScenario(editor.doc) && playProblem ? playProblem : 'Play the scenario against the engine, or run a balance report (F5)'}>
+          <Tooltip title={tip('save-as')}>
             <span>
-              <Button color="inherit" onClick={() => run('test-play')} disabled={!editor.doc || !isScenario(editor.doc)} data-testid="cmd-test-play">Test play</Button>
+              <Button color="inherit" onClick={() => run('save-as')} disabled={!enabled['save-as']} data-testid="cmd-save-as">Save as</Button>
+            </span>
+          </Tooltip>
+          <Tooltip title={enabled.print ? tip('print') : `${tip('print')}: ${APP_COMMANDS.print.when.toLowerCase()}`}>
+            <span>
+              <Button color="inherit" onClick={() => run('print')} disabled={!enabled.print} data-testid="cmd-print">Print…</Button>
+            </span>
+          </Tooltip>
+          <Tooltip title={editor.doc && isScenario(editor.doc) && playProblem ? playProblem : tip('test-play')}>
+            <span>
+              <Button color="inherit" onClick={() => run('test-play')} disabled={!enabled['test-play']} data-testid="cmd-test-play">Test play</Button>
             </span>
           </Tooltip>
           <Divider orientation="vertical" flexItem sx={{ borderColor: 'rgba(255,255,255,0.3)', mx: 1 }} />
-          <Tooltip title={editor.history.past.length ? `Undo ${editor.history.past[editor.history.past.length - 1]!.label} (Ctrl+Z)` : 'Nothing to undo'}>
+          <Tooltip title={editor.history.past.length ? `Undo ${editor.history.past[editor.history.past.length - 1]!.label}${hint('undo')}` : 'Nothing to undo'}>
             <span>
-              <Button color="inherit" onClick={() => run('undo')} disabled={!editor.history.past.length} data-testid="cmd-undo">Undo</Button>
+              <Button color="inherit" onClick={() => run('undo')} disabled={!enabled.undo} data-testid="cmd-undo">Undo</Button>
             </span>
           </Tooltip>
-          <Tooltip title={editor.history.future.length ? `Redo ${editor.history.future[0]!.label} (Ctrl+Shift+Z)` : 'Nothing to redo'}>
+          <Tooltip title={editor.history.future.length ? `Redo ${editor.history.future[0]!.label}${hint('redo')}` : 'Nothing to redo'}>
             <span>
-              <Button color="inherit" onClick={() => run('redo')} disabled={!editor.history.future.length} data-testid="cmd-redo">Redo</Button>
+              <Button color="inherit" onClick={() => run('redo')} disabled={!enabled.redo} data-testid="cmd-redo">Redo</Button>
             </span>
           </Tooltip>
           <Box sx={{ flex: 1, textAlign: 'center', overflow: 'hidden' }}>
@@ -230,11 +248,23 @@ export function App({ host }: { host: HostApi }) {
           </Box>
           <IconButton color="inherit" onClick={(e) => setMenuAnchor(e.currentTarget)} aria-label="More" data-testid="cmd-more">⋮</IconButton>
           <Menu anchorEl={menuAnchor} open={menuAnchor !== null} onClose={() => setMenuAnchor(null)}>
-            <MenuItem onClick={() => { setMenuAnchor(null); show({ kind: 'settings' }); }}>Settings…</MenuItem>
-            <MenuItem onClick={() => { setMenuAnchor(null); show({ kind: 'about' }); }}>About Aide-de-Camp</MenuItem>
+            {(['settings', 'shortcuts', 'about'] as const).map((id) => (
+              <MenuItem key={id} onClick={() => { setMenuAnchor(null); run(id); }} data-testid={`menu-${id}`}>
+                <Box component="span" sx={{ flex: 1 }}>{APP_COMMANDS[id].label}</Box>
+                <Typography component="span" variant="body2" sx={{ color: 'text.secondary', ml: 3 }}>{shownKey(id, shell ?? 'web', PLATFORM)}</Typography>
+              </MenuItem>
+            ))}
           </Menu>
         </Toolbar>
       </AppBar>
+      {lifecycle.backupsOffer === 'banner' && (
+        <RecoveryBanner
+          backups={lifecycle.backups}
+          onRestore={(b) => void lifecycle.restoreBackup(b)}
+          onDiscard={lifecycle.discardBackup}
+          onLater={lifecycle.dismissBackups}
+        />
+      )}
 
       {!hasDoc ? (
         <Welcome library={library} onNew={() => run('new')} onOpen={(r) => void lifecycle.openPath(r.path)} onOpenDialog={() => run('open')} />
@@ -353,7 +383,7 @@ export function App({ host }: { host: HostApi }) {
         />
       )}
       <RecoveryDialog
-        backups={lifecycle.backups}
+        backups={lifecycle.backupsOffer === 'dialog' ? lifecycle.backups : []}
         onClose={lifecycle.dismissBackups}
         onDiscard={lifecycle.discardBackup}
         onRestore={(b) => void lifecycle.restoreBackup(b)}
@@ -364,18 +394,20 @@ export function App({ host }: { host: HostApi }) {
           scenario={editor.doc}
           paper={settings.paper}
           appVersion={info?.version ?? ''}
-          canSavePdf={info?.shell === 'electron'}
-          onSavePdf={async (html, paper) => {
-            const r = await host.print(html, paper, `${(editor.ref?.name ?? title).replace(/\.(scenario|army)\.json$/, '')}.pdf`);
-            if (!r.ok) notify(r.message, 'error');
-            else if (r.path) notify(`Saved the sheet as ${r.path}`, 'success');
-          }}
+          onSavePdf={(html, paper) => savePdf(host, info?.shell, html, paper, pdfName(title, 'setup'))}
           onClose={() => close('print')}
         />
       )}
       {playing && editor.doc && isScenario(editor.doc) && (
-        <PlayDialog open scenario={editor.doc} engine={host.engine} onClose={() => close('play')} />
+        <PlayDialog
+          open
+          scenario={editor.doc}
+          engine={host.engine}
+          onSavePdf={(html, paper, name) => savePdf(host, info?.shell, html, paper, name)}
+          onClose={() => close('play')}
+        />
       )}
+      {modalOf(modals.open, 'shortcuts') && <ShortcutSheet open shell={shell ?? 'web'} platform={PLATFORM} enabled={enabled} onClose={() => close('shortcuts')} />}
       <AboutDialog open={modalOf(modals.open, 'about') !== undefined} version={info?.version ?? ''} shell={info?.shell ?? 'web'} onClose={() => close('about')} />
       <SettingsDialog
         open={modalOf(modals.open, 'settings') !== undefined}

@@ -1,11 +1,13 @@
 // The setup sheet as it will print: the same self-contained HTML that `adc print` and the desktop's Save as PDF use,
 // shown in a sandboxed frame (no scripts run in it; the sheet has none), with the paper choice, the browser's own
-// print dialog, and Save as PDF where the shell can write one. A report (the conversion report) prints through it too.
-import { Alert, AppBar, Box, Button, Dialog, MenuItem, TextField, Toolbar, Typography } from '@mui/material';
+// print dialog, and Save as PDF (written by the desktop, or made by the web server and downloaded). A report (the
+// conversion report) prints through it too.
+import { Alert, AppBar, Box, Button, Dialog, LinearProgress, MenuItem, TextField, Toolbar, Typography } from '@mui/material';
 import { useMemo, useRef, useState } from 'react';
 import type { PaperSize } from '../../domain/host-api.js';
 import type { Scenario } from '../../domain/model.js';
 import { renderSheet } from '../../domain/sheet/sheet.js';
+import type { PdfOutcome } from './save-pdf.js';
 
 export interface PrintPreviewProps {
   open: boolean;
@@ -16,18 +18,18 @@ export interface PrintPreviewProps {
   /** The paper the dialog opens with (the user's setting). */
   paper: PaperSize;
   appVersion: string;
-  /** False in a shell that cannot write a PDF itself (the web shell): the browser's print dialog can. */
-  canSavePdf: boolean;
-  onSavePdf: (html: string, paper: PaperSize) => void | Promise<void>;
+  /** Saves the page as a PDF; what became of it is shown in the preview. */
+  onSavePdf: (html: string, paper: PaperSize) => Promise<PdfOutcome>;
   onClose: () => void;
 }
 
 type Sheet = { ok: true; html: string } | { ok: false; message: string };
 
 export function PrintPreview(props: PrintPreviewProps) {
-  const { open, scenario, page, appVersion, canSavePdf, onSavePdf, onClose } = props;
+  const { open, scenario, page, appVersion, onSavePdf, onClose } = props;
   const [paper, setPaper] = useState<PaperSize>(props.paper);
   const [saving, setSaving] = useState(false);
+  const [outcome, setOutcome] = useState<PdfOutcome>(null);
   const frame = useRef<HTMLIFrameElement | null>(null);
 
   // Each opening starts from the user's setting, not from whatever was picked last time.
@@ -35,6 +37,7 @@ export function PrintPreview(props: PrintPreviewProps) {
   if (followed.open !== open || followed.paper !== props.paper) {
     setFollowed({ open, paper: props.paper });
     if (open) setPaper(props.paper);
+    setOutcome(null);
   }
 
   const sheet: Sheet = useMemo(() => {
@@ -58,8 +61,11 @@ export function PrintPreview(props: PrintPreviewProps) {
   const save = async (): Promise<void> => {
     if (!sheet.ok) return;
     setSaving(true);
+    setOutcome(null);
     try {
-      await onSavePdf(sheet.html, paper);
+      setOutcome(await onSavePdf(sheet.html, paper));
+    } catch (err) {
+      setOutcome({ severity: 'error', text: `The PDF could not be saved: ${err instanceof Error ? err.message : String(err)}` });
     } finally {
       setSaving(false);
     }
@@ -87,15 +93,19 @@ export function PrintPreview(props: PrintPreviewProps) {
           <Button variant="outlined" onClick={print} disabled={!sheet.ok} data-testid="print-print">
             Print…
           </Button>
-          {canSavePdf && (
-            <Button variant="contained" onClick={() => void save()} disabled={!sheet.ok || saving} data-testid="print-save-pdf">
-              {saving ? 'Saving…' : 'Save as PDF'}
-            </Button>
-          )}
+          <Button variant="contained" onClick={() => void save()} disabled={!sheet.ok || saving} data-testid="print-save-pdf">
+            {saving ? 'Making the PDF…' : 'Save as PDF'}
+          </Button>
           <Button onClick={onClose} data-testid="print-close">
             Close
           </Button>
         </Toolbar>
+        {saving && <LinearProgress aria-label="Making the PDF" data-testid="print-pdf-progress" />}
+        {outcome && (
+          <Alert severity={outcome.severity} onClose={() => setOutcome(null)} sx={{ borderRadius: 0 }} data-testid="print-pdf-outcome">
+            {outcome.text}
+          </Alert>
+        )}
       </AppBar>
       <Box sx={{ flex: 1, minHeight: 0, bgcolor: '#8b8a85', display: 'flex' }}>
         {sheet.ok ? (

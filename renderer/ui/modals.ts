@@ -16,6 +16,7 @@ export type Modal =
   | { kind: 'print' }
   | { kind: 'settings' }
   | { kind: 'about' }
+  | { kind: 'shortcuts' }
   | { kind: 'play' };
 
 export type ModalKind = Modal['kind'];

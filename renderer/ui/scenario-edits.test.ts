@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../../domain/model.js';
 import { validateDocument } from '../../domain/validate.js';
 import { victorySentences } from '../../domain/victory-words.js';
+import { deleteSelection } from '../map/commands.js';
 import { editorReducer, initialEditor, type EditorState } from '../state/editor.js';
 import {
   addConditionEdit,
@@ -138,6 +139,34 @@ describe('objective edits', () => {
     expect(doc(s).objectives!.map((o) => o.id)).toEqual(['obj-village']);
     expect(doc(s).victory![0]).toEqual({ side: 'red', kind: 'hold', objectives: [] });
     expect(undo(s).doc).toEqual(loaded.doc);
+  });
+
+  it('deletes an objective from the map as the objectives list does: out of the hold conditions too, one undo step', () => {
+    const fromMap = (s: EditorState, pointers: string[]): EditorState => {
+      const r = deleteSelection(doc(s), pointers);
+      if (!r) throw new Error('nothing deleted');
+      return editorReducer(s, { type: 'edit', label: r.label, changes: r.changes });
+    };
+    const byMap = fromMap(loaded, ['/objectives/0']);
+    const byList = apply(loaded, (d) => removeObjectiveEdit(d, 0));
+    expect(doc(byMap)).toEqual(doc(byList));
+    expect(doc(byMap).victory![0]).toEqual({ side: 'red', kind: 'hold', objectives: [] });
+    expect(labels(byMap)).toHaveLength(1);
+    expect(undo(byMap).doc).toEqual(loaded.doc);
+
+    // Both at once, with a condition naming both: neither id is left behind, and the condition stays to be filled.
+    const both = { ...doc(loaded), victory: [{ side: 'blue', kind: 'hold' as const, objectives: ['obj-bridge', 'obj-village'] }, ...doc(loaded).victory] };
+    const s = fromMap({ ...loaded, doc: both }, ['/objectives/0', '/objectives/1']);
+    expect(doc(s).objectives).toEqual([]);
+    expect(doc(s).victory.filter((c) => c.kind === 'hold').map((c) => (c as { objectives: string[] }).objectives)).toEqual([[], []]);
+    expect(JSON.stringify(doc(s).victory)).not.toMatch(/obj-/);
+    expect(doc(undo(s))).toEqual(both);
+  });
+
+  it('keeps an id in the conditions while another objective still has it', () => {
+    const twice = { ...doc(loaded), objectives: [...doc(loaded).objectives!, { ...doc(loaded).objectives![0]!, name: 'Copy' }] };
+    const s = apply({ ...loaded, doc: twice }, (d) => removeObjectiveEdit(d, 0));
+    expect(doc(s).victory![0]).toEqual(doc(loaded).victory![0]);
   });
 
   it('sets name, VP and holder, and places by feature, cell and point', () => {

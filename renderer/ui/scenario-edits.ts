@@ -1,5 +1,5 @@
 // The scenario's own lists edited as labelled history steps: victory conditions (added, removed, moved up and down,
-// their kind and fields), objectives (added, removed with the conditions that name them, placed on a feature, in a
+// their kind and fields), objectives (added, removed from the conditions that name them, placed on a feature, in a
 // cell or at a point), briefings per side and the special rules. Each function is pure and returns one undo step.
 // A list that is reordered, added to or cut is recorded whole: it is small, and one change of the whole list undoes
 // exactly. Text being typed records one path with a merge key, so the keystrokes of one field make one step.
@@ -153,21 +153,31 @@ const nameAt = (doc: Doc, index: number): string => {
 };
 
 /**
- * Removes an objective, and its id from every hold condition that names it, in one step: a condition left naming
- * nothing shows its prompt rather than a dangling id.
+ * The scenario without the objectives at `indices`, and without their ids in any hold condition: the one way an
+ * objective goes, whether from the objectives list or the map's Delete, so neither leaves a condition naming an
+ * objective that is no more. A condition left naming nothing stays and shows its prompt; the designer may mean to
+ * pick another objective for it. An id another objective still has (a duplicate the validator reports) is kept.
  */
-export function removeObjectiveEdit(doc: Doc, index: number): Edit {
+export function withoutObjectives(doc: Doc, indices: ReadonlySet<number>): Doc {
   const list = objectivesOf(doc);
-  const gone = list[index];
-  const id = isRecord(gone) ? gone.id : undefined;
-  const label = `Remove objective ${nameAt(doc, index)}`;
-  const first = step(doc, ['objectives'], list.filter((_o, i) => i !== index), label);
+  const idOf = (o: unknown): unknown => (isRecord(o) ? o.id : undefined);
+  const kept = list.filter((_o, i) => !indices.has(i));
+  const stillNamed = new Set(kept.map(idOf));
+  const gone = new Set(list.filter((o, i) => indices.has(i) && idOf(o) !== undefined && !stillNamed.has(idOf(o))).map(idOf));
+  const next: Doc = { ...doc, objectives: kept as Objective[] };
   const conditions = conditionsOf(doc);
   const cleaned = conditions.map((c) =>
-    isRecord(c) && c.kind === 'hold' && Array.isArray(c.objectives) && c.objectives.includes(id) ? { ...c, objectives: c.objectives.filter((o) => o !== id) } : c,
+    isRecord(c) && c.kind === 'hold' && Array.isArray(c.objectives) && c.objectives.some((o) => gone.has(o)) ? { ...c, objectives: c.objectives.filter((o) => !gone.has(o)) } : c,
   );
-  if (id === undefined || deepEqual(cleaned, conditions)) return first;
-  return { ...first, changes: [...first.changes, { path: ['victory'], before: doc.victory, after: cleaned }] };
+  return deepEqual(cleaned, conditions) ? next : { ...next, victory: cleaned as VictoryCondition[] };
+}
+
+/** Removes an objective, and its id from every hold condition that names it, in one step (`withoutObjectives`). */
+export function removeObjectiveEdit(doc: Doc, index: number): Edit {
+  const next = withoutObjectives(doc, new Set([index]));
+  const first = step(doc, ['objectives'], next.objectives, `Remove objective ${nameAt(doc, index)}`);
+  if (next.victory === doc.victory) return first;
+  return { ...first, changes: [...first.changes, { path: ['victory'], before: doc.victory, after: next.victory }] };
 }
 
 const OBJECTIVE_FIELD_WORDS: Record<'name' | 'vp' | 'heldBy' | 'radius' | 'feature' | 'cell', string> = {

@@ -1,7 +1,8 @@
 // The one save flow, for the open document and for a copy: what it asks, what it sends, and what it leaves alone.
 import { describe, expect, it, vi } from 'vitest';
-import type { Failure, SavedDocument, SaveRequest } from '../../domain/host-api.js';
-import { saveAsking, type Ask } from './use-document-lifecycle.js';
+import type { Backup, Failure, SavedDocument, SaveRequest } from '../../domain/host-api.js';
+import { blankArmyList, blankScenario } from '../state/templates.js';
+import { saveAsking, saveAsName, startupPlan, type Ask } from './use-document-lifecycle.js';
 
 const saved: SavedDocument = { ok: true, ref: { path: 'a.scenario.json', name: 'a.scenario.json', kind: 'scenario', source: 'workspace' }, version: 'v2' };
 const conflict: Failure = { ok: false, code: 'conflict', message: 'changed' };
@@ -65,5 +66,42 @@ describe('saveAsking', () => {
     expect(await saveAsking(host, ask, edit, true)).toBe(full);
     const plain = scripted([full], []);
     expect(await saveAsking(plain.host, plain.ask, edit, true)).toBe(full);
+  });
+});
+
+describe('startupPlan', () => {
+  const backup: Backup = { key: 'doc-1', path: null, title: 'Flank march, unsaved', savedAt: 1_700_000_000_000, text: '{}' };
+
+  it('opens a file named at launch even when unsaved work waits, and offers the work beside it', () => {
+    expect(startupPlan('moosdorf.scenario.json', [backup])).toEqual({ open: 'moosdorf.scenario.json', offer: 'banner' });
+  });
+
+  it('offers the work in a dialog when no file was named, and nothing when there is none', () => {
+    expect(startupPlan(null, [backup])).toEqual({ open: null, offer: 'dialog' });
+    expect(startupPlan('moosdorf.scenario.json', [])).toEqual({ open: 'moosdorf.scenario.json', offer: null });
+    expect(startupPlan(null, [])).toEqual({ open: null, offer: null });
+  });
+});
+
+describe('the name Save As offers', () => {
+  const doc = { ...blankScenario('hex-skirmish'), title: 'Hold the Bridge' };
+  const army = { ...blankArmyList(), name: 'Armée du Rhin' };
+
+  it('makes one from the title of a document that has no file yet', () => {
+    expect(saveAsName(null, doc, false)).toBe('hold-the-bridge.scenario.json');
+    expect(saveAsName(null, doc, true)).toBe('hold-the-bridge.scenario.json');
+    expect(saveAsName(null, army, false)).toBe('armee-du-rhin.army.json');
+  });
+
+  it('offers the file a document already has: its whole path to a native dialog, its name to the web one', () => {
+    const ref = { path: '/home/me/battles/moosdorf.scenario.json', name: 'moosdorf.scenario.json', kind: 'scenario' as const, source: 'file' as const };
+    expect(saveAsName(ref, doc, true)).toBe('/home/me/battles/moosdorf.scenario.json');
+    expect(saveAsName(ref, doc, false)).toBe('moosdorf.scenario.json');
+  });
+
+  it('offers a sample by its name only, since its copy cannot go beside it', () => {
+    const ref = { path: 'sample:se-01-hold-the-bridge.scenario.json', name: 'se-01-hold-the-bridge.scenario.json', kind: 'scenario' as const, source: 'sample' as const };
+    expect(saveAsName(ref, doc, true)).toBe('se-01-hold-the-bridge.scenario.json');
+    expect(saveAsName(ref, doc, false)).toBe('se-01-hold-the-bridge.scenario.json');
   });
 });

@@ -3,6 +3,7 @@
 // work, recovery, and files changed on disk while the app was elsewhere. The frame (App.tsx) draws; this decides.
 import { useCallback, useEffect, useReducer, useRef, useState, type Dispatch } from 'react';
 import { serializeDocument } from '../../domain/document.js';
+import { suggestedFileName } from '../../domain/file-names.js';
 import type { Backup, DocumentRef, Failure, HostApi, HostInfo, Library, SavedDocument, SaveRequest } from '../../domain/host-api.js';
 import { isScenario, type AdcDocument, type RuleSystem } from '../../domain/model.js';
 import { editorReducer, initialEditor, isDirty, type EditorAction, type EditorState } from '../state/editor.js';
@@ -33,6 +34,16 @@ export type SaveOutcome = SavedDocument | Failure | 'declined' | 'elsewhere';
  * file, when `offerElsewhere`, asks whether to save under another name instead. The file on disk is left alone by
  * every answer but "Replace it".
  */
+/**
+ * What Save As offers: a document with a file offers that file (on the desktop its whole path, so the dialog opens in
+ * its folder; a sample's name only, since a copy cannot go beside it); one without, a name made from its title.
+ */
+export function saveAsName(ref: DocumentRef | null, doc: AdcDocument, nativeDialogs: boolean): string {
+  if (!ref) return suggestedFileName(doc);
+  if (nativeDialogs && ref.source !== 'sample') return ref.path;
+  return ref.name.replace(/^.*[\\/]/, '');
+}
+
 export async function saveAsking(host: Pick<HostApi, 'saveDocument'>, ask: Ask, target: SaveRequest, offerElsewhere: boolean): Promise<SaveOutcome> {
   const { path, baseVersion } = target;
   let r = await host.saveDocument(target);
@@ -61,6 +72,17 @@ export async function saveAsking(host: Pick<HostApi, 'saveDocument'>, ask: Ask, 
   return r;
 }
 
+/**
+ * What start-up does with a document named at launch and unsaved work from an earlier run. The file asked for always
+ * opens; work waiting to be recovered is then offered beside it in a banner, since a dialog in front would hide the
+ * file the user just asked for. With no file to open, the work is offered in a dialog, as the first thing to decide.
+ * Either way the work stays in the backup store until the user recovers or discards it.
+ */
+export function startupPlan(initialDocument: string | null, backups: readonly Backup[]): { open: string | null; offer: 'dialog' | 'banner' | null } {
+  if (backups.length === 0) return { open: initialDocument, offer: null };
+  return initialDocument ? { open: initialDocument, offer: 'banner' } : { open: null, offer: 'dialog' };
+}
+
 export interface DocumentLifecycle {
   editor: EditorState;
   dispatch: Dispatch<EditorAction>;
@@ -68,11 +90,13 @@ export interface DocumentLifecycle {
   library: Library | null;
   /** Unsaved work from an earlier run, offered back until restored, discarded or dismissed. */
   backups: Backup[];
+  /** How that work is offered: a dialog at start-up, or a banner beside a document named at launch. */
+  backupsOffer: 'dialog' | 'banner';
   /** Counts documents loaded, so the map fits each new one once. */
   loads: number;
   refreshLibrary: () => Promise<void>;
-  /** Asks to keep unsaved work first, unless told not to. */
-  openPath: (path: string, skipConfirm?: boolean) => Promise<void>;
+  /** Asks to keep unsaved work first, unless told not to; true when the document opened. */
+  openPath: (path: string, skipConfirm?: boolean) => Promise<boolean>;
   /** The native open dialog on the desktop, the library on the web. */
   chooseToOpen: () => Promise<void>;
   chooseNew: () => void;
@@ -96,6 +120,7 @@ export function useDocumentLifecycle(host: HostApi, modals: Pick<Modals, 'show' 
   const [info, setInfo] = useState<HostInfo | null>(null);
   const [library, setLibrary] = useState<Library | null>(null);
   const [backups, setBackups] = useState<Backup[]>([]);
+  const [backupsOffer, setBackupsOffer] = useState<'dialog' | 'banner'>('dialog');
   const [loads, setLoads] = useState(0);
 
   // The latest state for callbacks that outlive a render (timers, window events).
@@ -131,17 +156,18 @@ export function useDocumentLifecycle(host: HostApi, modals: Pick<Modals, 'show' 
   }, [ask, host]);
 
   const openPath = useCallback(
-    async (path: string, skipConfirm = false) => {
-      if (!skipConfirm && !(await confirmDiscard())) return;
+    async (path: string, skipConfirm = false): Promise<boolean> => {
+      if (!skipConfirm && !(await confirmDiscard())) return false;
       const r = await host.openDocument(path);
       if (!r.ok) {
         fail(r.message);
-        return;
+        return false;
       }
       dispatch({ type: 'load', key: newKey(), text: r.text, ref: r.ref, version: r.version });
       close('library');
       setLoads((n) => n + 1);
       void refreshLibrary();
+      return true;
     },
     [close, confirmDiscard, host, fail, refreshLibrary],
   );
@@ -212,11 +238,10 @@ export function useDocumentLifecycle(host: HostApi, modals: Pick<Modals, 'show' 
   const saveAs = useCallback(async (): Promise<boolean> => {
     const state = latest.current;
     if (!state.doc) return false;
-    const base = (state.ref?.name ?? `${state.doc.id}.${isScenario(state.doc) ? 'scenario' : 'army'}.json`).replace(/^.*[\\/]/, '');
-    const path = await pickSavePath(base);
+    const path = await pickSavePath(saveAsName(state.ref, state.doc, !!info?.nativeDialogs));
     if (!path) return false;
     return writeTo(path, null);
-  }, [pickSavePath, writeTo]);
+  }, [info, pickSavePath, writeTo]);
   useLatest(saveAsRef, saveAs);
 
   const saveCopy = useCallback(
@@ -262,8 +287,11 @@ export function useDocumentLifecycle(host: HostApi, modals: Pick<Modals, 'show' 
         void refreshLibrary();
         const found = await host.listBackups();
         if (cancelled) return;
+        const plan = startupPlan(i.initialDocument, found);
+        if (plan.offer) setBackupsOffer(plan.offer);
         setBackups(found);
-        if (i.initialDocument && found.length === 0) await openPath(i.initialDocument, true);
+        // A file that cannot be opened leaves nothing beside the banner: the work is offered in the dialog instead.
+        if (plan.open && !(await openPath(plan.open, true)) && plan.offer === 'banner' && !cancelled) setBackupsOffer('dialog');
       } catch (e) {
         fail(messageOf(e));
       }
@@ -324,7 +352,10 @@ export function useDocumentLifecycle(host: HostApi, modals: Pick<Modals, 'show' 
 
   const restoreBackup = useCallback(
     async (b: Backup) => {
-      setBackups([]);
+      // Recovering replaces the open document: its own unsaved edits are asked about first, as for any open.
+      if (!(await confirmDiscard())) return;
+      // From the dialog the rest wait for the next start; beside a document, the banner goes on offering them.
+      setBackups((list) => (backupsOffer === 'banner' ? list.filter((x) => x.key !== b.key) : []));
       let ref: DocumentRef | null = null;
       let version: string | null = null;
       if (b.path) {
@@ -338,7 +369,7 @@ export function useDocumentLifecycle(host: HostApi, modals: Pick<Modals, 'show' 
       setLoads((n) => n + 1);
       notify(`Restored unsaved work on "${b.title}". Save it to keep it.`, 'info');
     },
-    [host, notify],
+    [backupsOffer, confirmDiscard, host, notify],
   );
 
   const discardBackup = useCallback(
@@ -357,6 +388,7 @@ export function useDocumentLifecycle(host: HostApi, modals: Pick<Modals, 'show' 
     info,
     library,
     backups,
+    backupsOffer,
     loads,
     refreshLibrary,
     openPath,

@@ -42,21 +42,45 @@ describe('test play', () => {
     await page.getByTestId('play-to-turn').click();
     await expect.poll(turnText, { timeout: 30000 }).toBe(String(Number(turn) + 1));
 
-    // Play at the slow speed and pause: the game stops moving.
+    // Pause while the engine is making a move. The move is held on its way to the engine, so the race is certain:
+    // Pause says "Pausing…" until that move lands, shows it, and then nothing more is asked for: the position shown
+    // once it has paused is final.
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let inFlight = (): void => undefined;
+    const sent = new Promise<void>((resolve) => (inFlight = resolve));
+    let holding = true;
+    const engineSend = (url: URL) => url.pathname.endsWith('/api/engineSend');
+    await page.route(engineSend, async (route) => {
+      if (holding && (route.request().postData() ?? '').includes('"ai-move"')) {
+        holding = false;
+        inFlight();
+        await held;
+      }
+      await route.continue();
+    });
     await page.getByTestId('play-speed').click();
     await page.getByRole('option', { name: 'Slow' }).click();
+    const before = await ply();
     await page.getByTestId('play-to-end').click();
+    await sent;
     await page.getByTestId('play-pause').click();
+    await expect.poll(() => page.getByTestId('play-pause').textContent()).toBe('Pausing…');
+    expect(await page.getByTestId('play-pause').isDisabled()).toBe(true);
+    expect(await ply()).toBe(before);
+    release();
     await page.getByTestId('play-to-end').waitFor();
     const paused = await ply();
+    expect(paused).toBe(before + 1);
     await page.waitForTimeout(1500);
     expect(await ply()).toBe(paused);
+    await page.unroute(engineSend);
 
     await page.getByTestId('play-speed').click();
     await page.getByRole('option', { name: 'As fast as possible' }).click();
     await page.getByTestId('play-to-end').click();
     await page.getByTestId('play-result').waitFor({ timeout: 120000 });
-    expect(await page.getByTestId('play-result').textContent()).toMatch(/wins|draw/i);
+    expect(await page.getByTestId('play-result').textContent()).toMatch(/ win|draw/i);
     await screenshot(page, 'play-02-result');
     const finalPly = await ply();
     const finalVp = await page.getByTestId('play-vp').textContent();
