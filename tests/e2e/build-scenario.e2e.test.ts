@@ -1,16 +1,17 @@
 // A whole scenario built as a new user builds one, for Square Eagles and for Napoleon's Eagles, end to end in
 // Chromium at 1280×720: New… with the rule system, terrain drawn on the map, two sides' forces typed into the unit
 // table and dragged onto the table, an objective placed on a town and held by a side picked by name, two victory
-// conditions, briefings, the description and rule settings; then Save As, reopen, no errors, the print preview, and
-// the file on disk holding what was entered, ids where names were picked. Nothing is reached by an id or typed as
-// JSON: buttons, tabs and fields by what they say, the map by pointer gestures.
+// conditions, briefings, the description and rule settings; then Save As, reopen, no errors, the print preview and
+// its PDF, and the file on disk holding what was entered, ids where names were picked. Nothing is reached by an id
+// or typed as JSON: buttons, tabs and fields by what they say, the map by pointer gestures.
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PROFILES } from '../../domain/rule-systems/registry.js';
 import type { RuleSystem } from '../../domain/model.js';
-import { clickAt, doubleClickAt, dragFrom, openPage, painted, screenshot, toScreen, withShell, type Point } from './harness.js';
+import { clickAt, doubleClickAt, dragFrom, openPage, painted, screenshot, tempDir, toScreen, withShell, type Point } from './harness.js';
 
 const shell = withShell();
 
@@ -187,7 +188,7 @@ async function saveAndReopen(page: Page, file: string, title: string) {
   await expect.poll(() => page.getByTestId('problem-count').textContent()).toBe('0 errors, 0 warnings');
 }
 
-/** The print preview shows the sheet with the title, the victory sentences and the briefings. */
+/** The print preview shows the sheet with the title, the victory sentences and the briefings, and so does its PDF. */
 async function print(page: Page, system: RuleSystem, title: string, sentences: string[], briefings: string[]) {
   await button(page, 'Print…').click();
   const frame = page.frameLocator('iframe[title="Setup sheet preview"]');
@@ -197,7 +198,24 @@ async function print(page: Page, system: RuleSystem, title: string, sentences: s
   for (const b of briefings) expect(text).toContain(b);
   await frame.locator('ol.victory').scrollIntoViewIfNeeded();
   await shot(page, `${system}-10-print`);
-  await page.getByRole('dialog', { name: `Setup sheet: ${title}` }).getByRole('button', { name: 'Close' }).click();
+  // Save as PDF: the sheet comes down as a file, and the PDF says what the preview said.
+  const preview = page.getByRole('dialog', { name: `Setup sheet: ${title}` });
+  const downloaded = page.waitForEvent('download', { timeout: 60000 });
+  await preview.getByRole('button', { name: 'Save as PDF' }).click();
+  const file = path.join(tempDir('adc-pdf-'), 'sheet.pdf');
+  await (await downloaded).saveAs(file);
+  const pdf = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).normalize('NFC').replace(/\s+/g, ' ');
+  for (const words of [title, ...sentences, ...briefings]) expect(pdf).toContain(words);
+  // The preview says where the PDF went, and that note is dismissed apart from the preview itself.
+  const outcome = preview.getByRole('alert');
+  await expect.poll(() => outcome.textContent()).toContain('.pdf');
+  expect(await preview.getByRole('button', { name: 'Save as PDF' }).isEnabled()).toBe(true);
+  await page.mouse.move(5, 5);
+  await shot(page, `${system}-11-pdf`);
+  await outcome.getByRole('button', { name: 'Dismiss' }).click();
+  await outcome.waitFor({ state: 'detached' });
+  await preview.getByRole('button', { name: 'Close', exact: true }).click();
+  await preview.waitFor({ state: 'detached' });
 }
 
 interface SavedUnit {
