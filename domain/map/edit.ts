@@ -233,6 +233,16 @@ export function uniqueId(prefix: string, taken: Set<string>): string {
   }
 }
 
+/**
+ * "Objective 3": the first such name none of `objectives` has, for an objective placed where no feature names it,
+ * so pickers and the sheet never have to show its id instead.
+ */
+export function freshObjectiveName(objectives: unknown): string {
+  const list = Array.isArray(objectives) ? (objectives as unknown[]) : [];
+  const taken = new Set(list.map((o) => (o && typeof o === 'object' ? (o as { name?: unknown }).name : undefined)));
+  for (let n = list.length + 1; ; n++) if (!taken.has(`Objective ${n}`)) return `Objective ${n}`;
+}
+
 // ---- Facing ------------------------------------------------------------------------------------------------------
 
 /** The facings a grid allows: 90° steps on squares, 60° on hexes (offset by 30 for pointy-top), else 15° steps. */

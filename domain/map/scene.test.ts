@@ -3,7 +3,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { walkForces } from '../forces.js';
 import type { Scenario } from '../model.js';
+import { pointInPolygon } from '../geometry.js';
 import { buildScene } from './scene.js';
+import { SCREEN_STYLE } from './styles.js';
 
 const samples = path.resolve(import.meta.dirname, '../../scenarios');
 const load = (name: string): Scenario => JSON.parse(readFileSync(path.join(samples, name), 'utf8')) as Scenario;
@@ -44,6 +46,26 @@ describe('buildScene on the samples', () => {
 });
 
 describe('buildScene', () => {
+  it("draws a town's houses whole inside its outline, none across it", () => {
+    const rings: [number, number][][] = [
+      [[30, 3], [42, 3], [42, 15], [30, 15]],
+      [[46, 4], [60, 4], [60, 14], [46, 14]],
+      [[5, 5], [25, 8], [12, 30]],
+    ];
+    const half = SCREEN_STYLE.town.houseIn / 2;
+    for (const polygon of rings) {
+      const scene = buildScene(scenario({ table: { width: 72, height: 48 }, terrain: [{ id: 'tn', kind: 'town', polygon }] }));
+      const decor = scene.areas[0]!.decor;
+      const houses = decor.type === 'houses' ? decor.houses : [];
+      expect(houses.length).toBeGreaterThan(5);
+      for (const [x, y] of houses) {
+        for (const corner of [[x - half, y - half], [x + half, y - half], [x + half, y + half], [x - half, y + half]] as [number, number][]) {
+          expect(pointInPolygon(corner, polygon)).toBe(true);
+        }
+      }
+    }
+  });
+
   it('turns bridges across their river', () => {
     const scene = buildScene(
       scenario({

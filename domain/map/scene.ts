@@ -334,8 +334,12 @@ function areaDecor(feature: AreaFeature, shape: AreaShape, scenario: Scenario, h
       const hasBlocks =
         (Array.isArray(feature.blocks) && feature.blocks.length > 0) ||
         (scenario.terrain ?? []).some((f) => isBuildingBlock(f) && f.town === feature.id);
-      // A town without building blocks gets the map symbol for built-up ground: scattered small houses.
-      return { type: 'houses', houses: hasBlocks ? [] : latticePoints(shape.box, 2.2, 0.2).filter(inside) };
+      // A town without building blocks gets the map symbol for built-up ground: scattered small houses, whole ones
+      // only, as with trees: a house across the outline looks like a building outside the town.
+      const m = style.town.houseIn / 2;
+      const whole = (p: Point): boolean =>
+        inside([p[0] - m, p[1] - m]) && inside([p[0] + m, p[1] - m]) && inside([p[0] + m, p[1] + m]) && inside([p[0] - m, p[1] + m]);
+      return { type: 'houses', houses: hasBlocks ? [] : latticePoints(shape.box, 2.2, 0.2).filter(whole) };
     }
     case 'fields': {
       const patches = shape.rings.map((ring, i) => {

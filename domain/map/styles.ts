@@ -47,7 +47,8 @@ export interface MapStyle {
     crestPx: number;
     crestDashPx: [number, number];
   };
-  town: AreaStyle & { house: string; houseStroke: string };
+  /** `houseIn`: the side of a house of built-up ground without building blocks, in table inches. */
+  town: AreaStyle & { house: string; houseStroke: string; houseIn: number };
   block: { wood: string; brick: string; stone: string; stroke: string; strokePx: number; roof: string };
   lake: AreaStyle;
   marsh: AreaStyle & { mark: string; markPx: number };
@@ -116,7 +117,7 @@ export const SCREEN_STYLE: MapStyle = {
     crestPx: 1.6,
     crestDashPx: [7, 4],
   },
-  town: { fill: '#cfc3ad', stroke: '#76674f', house: '#a89880', houseStroke: '#5b4e3b' },
+  town: { fill: '#cfc3ad', stroke: '#76674f', house: '#a89880', houseStroke: '#5b4e3b', houseIn: 0.8 },
   block: { wood: '#d6b47a', brick: '#a5563b', stone: '#a6a6a2', stroke: '#3a3227', strokePx: 1.2, roof: 'rgba(40, 30, 20, 0.45)' },
   lake: { fill: '#9fcbe9', stroke: '#4a83b5' },
   marsh: { fill: '#bcd8cb', stroke: '#6b9b8a', mark: '#3f7f6e', markPx: 1 },
@@ -183,7 +184,7 @@ export const PRINT_STYLE: MapStyle = {
     crestPx: 1.5,
     crestDashPx: [5, 3],
   },
-  town: { fill: '#eee9df', stroke: '#6b5b45', house: '#cdbfa6', houseStroke: '#5b4e3b' },
+  town: { fill: '#eee9df', stroke: '#6b5b45', house: '#cdbfa6', houseStroke: '#5b4e3b', houseIn: 0.8 },
   block: { wood: '#eedfc2', brick: '#e8c8b9', stone: '#e2e0da', stroke: '#3a3227', strokePx: 0.9, roof: 'rgba(40, 30, 20, 0.5)' },
   lake: { fill: '#e0eef8', stroke: '#4a83b5' },
   marsh: { fill: '#eaf3ef', stroke: '#6b9b8a', mark: '#3f7f6e', markPx: 0.7 },

@@ -288,7 +288,7 @@ describe('date and weather', () => {
     const doc = scenario();
     delete doc.date;
     doc.sides[0].nation = 'France';
-    expect(at(doc, '')).toEqual([expect.objectContaining({ severity: 'warning', message: expect.stringContaining('no date') })]);
+    expect(at(doc, '/date')).toEqual([expect.objectContaining({ severity: 'warning', message: expect.stringContaining('no date') })]);
   });
 
   it('heavy rain: muskets −3, no rapid fire, and mud after 9 periods ("Weather Effects")', () => {

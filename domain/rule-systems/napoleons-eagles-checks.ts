@@ -180,7 +180,8 @@ function checkDate(ctx: CheckContext): void {
     return n === 'french' || n === 'prussian';
   });
   if (dated) {
-    ctx.warn('', `The scenario has no date, and ${dated.nation ?? dated.name}'s infantry changes formation faster or slower with the year`, 'Infantry Formations: French after 1807 and Prussians of 1806 differ. Add "date", e.g. "1815-06-18".');
+    // At the date it asks for, so the app names the Date field and a click on the warning puts the cursor there.
+    ctx.warn('/date', `The scenario has no date, and ${dated.nation ?? dated.name}'s infantry changes formation faster or slower with the year`, 'Infantry Formations: French after 1807 and Prussians of 1806 differ. Give the date, e.g. 1815-06-18.');
   }
 }
 

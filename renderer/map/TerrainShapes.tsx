@@ -46,7 +46,7 @@ function drawDecor(ctx: Ctx, item: AreaItem, k: number, style: MapStyle): void {
       return;
     }
     case 'houses': {
-      const size = 0.8;
+      const size = style.town.houseIn;
       ctx.beginPath();
       for (const [x, y] of d.houses) ctx.rect(x - size / 2, y - size / 2, size, size);
       fillNow(ctx, style.town.house);

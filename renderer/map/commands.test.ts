@@ -204,8 +204,9 @@ describe('scenario layers', () => {
     doc = run(doc, addObjective(doc, { feature: 'town-1' }));
     doc = run(doc, addObjective(doc, { at: [30, 30] }));
     expect(doc.objectives).toEqual([
-      { id: 'objective-1', feature: 'town-1', vp: 50 },
-      { id: 'objective-2', at: [30, 30], radius: 3, vp: 50 },
+      // Named by its town, and by a name of its own at a point; VP from the rules' table, as the inspector adds them.
+      { id: 'objective-1', feature: 'town-1' },
+      { id: 'objective-2', name: 'Objective 2', at: [30, 30], radius: 3 },
     ]);
     // Red's zone, listing no units, covers every unit of the side without a set-up position.
     expect(validateDocument(doc).filter((p) => p.severity === 'error')).toEqual([]);

@@ -11,6 +11,7 @@ import {
   cellDelta,
   clampToTable,
   collectIds,
+  freshObjectiveName,
   insertVertex,
   mapPoints,
   nestedHillLevel,
@@ -281,11 +282,14 @@ export function addEntry(doc: Doc, side: number, entry: Entry): EditResult | nul
   return result(doc, next, `Add ${s.name || s.id} reinforcement entry`, [`/sides/${side}/reinforcements/${list.length}`]);
 }
 
-/** An objective on a feature (by its id) or at a point with a radius. */
+/**
+ * An objective on a feature (by its id), named by the feature, or at a point with a radius and a name of its own. As
+ * with one added in the inspector, its VP is left to the rules' default table until the designer gives one.
+ */
 export function addObjective(doc: Doc, where: { feature: string } | { at: Point }): EditResult {
   const list = Array.isArray(doc.objectives) ? doc.objectives : [];
   const id = uniqueId('objective', collectIds(doc));
-  const objective: Objective = 'feature' in where ? { id, feature: where.feature, vp: 50 } : { id, at: tidyPoint(where.at), radius: 3, vp: 50 };
+  const objective: Objective = 'feature' in where ? { id, feature: where.feature } : { id, name: freshObjectiveName(list), at: tidyPoint(where.at), radius: 3 };
   const next = { ...doc, objectives: [...list, objective] };
   return result(doc, next, 'Add objective', [`/objectives/${list.length}`]);
 }

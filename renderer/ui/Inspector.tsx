@@ -11,6 +11,7 @@ import { pointerToPath } from '../state/editor.js';
 import { getAt } from '../state/history.js';
 import { entityOf } from '../state/selection.js';
 import type { Settings } from '../state/settings.js';
+import { featureChoices } from './choices.js';
 import { problemForField } from './field-labels.js';
 import { fieldEdit, fieldsFor, type FieldSpec } from './inspector-fields.js';
 import { Field } from './InspectorField.js';
@@ -41,7 +42,10 @@ export function Inspector(props: {
         : 'Army list'
       : entity.kind === 'objective' && isScenario(props.doc)
         ? `Objective: ${objectiveName(props.doc, record as unknown as Objective)}`
-        : `${entity.kind[0]!.toUpperCase()}${entity.kind.slice(1)}${record.name ?? record.id ? `: ${String(record.name ?? record.id)}` : ''}`;
+        : entity.kind === 'feature' && isScenario(props.doc) && !record.name && typeof record.id === 'string'
+          ? // An unnamed feature as the pickers call it ("Unnamed town 1"), not by its id.
+            `Feature: ${featureChoices(props.doc).labels[record.id] ?? record.id}`
+          : `${entity.kind[0]!.toUpperCase()}${entity.kind.slice(1)}${record.name ?? record.id ? `: ${String(record.name ?? record.id)}` : ''}`;
   /** One field of the entity, or of one of its parts (a scenario's side) under `base`. */
   const renderField = (spec: FieldSpec, base = entity.pointer) => {
     const pointer = `${base}${spec.at}`;

@@ -86,7 +86,14 @@ function TextLikeField(props: FieldProps) {
     const all = options.includes(text) || text === '' ? options : [text, ...options];
     return (
       <WithHelp help={spec.help}>
-        <TextField {...common} select slotProps={{ ...common.slotProps, select: { displayEmpty: emptyLabel !== undefined } }}>
+        <TextField
+          {...common}
+          select
+          // A choice may be a phrase ("Destroy part of the enemy's force"); it wraps rather than being cut short in
+          // the narrow inspector, as the rule settings' choices do.
+          sx={{ '& .MuiSelect-select': { whiteSpace: 'normal' } }}
+          slotProps={{ ...common.slotProps, select: { displayEmpty: emptyLabel !== undefined } }}
+        >
           {all.map((o) => (
             <MenuItem key={o || 'none'} value={o}>
               {spec.optionLabels && Object.hasOwn(spec.optionLabels, o) ? spec.optionLabels[o] : o === '' ? '—' : o}

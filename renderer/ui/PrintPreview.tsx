@@ -102,7 +102,8 @@ export function PrintPreview(props: PrintPreviewProps) {
         </Toolbar>
         {saving && <LinearProgress aria-label="Making the PDF" data-testid="print-pdf-progress" />}
         {outcome && (
-          <Alert severity={outcome.severity} onClose={() => setOutcome(null)} sx={{ borderRadius: 0 }} data-testid="print-pdf-outcome">
+          // Its × is "Dismiss": the preview's own Close is the other button named Close.
+          <Alert severity={outcome.severity} onClose={() => setOutcome(null)} closeText="Dismiss" sx={{ borderRadius: 0 }} data-testid="print-pdf-outcome">
             {outcome.text}
           </Alert>
         )}

@@ -257,8 +257,9 @@ function SidesFields(props: ScenarioInspectorProps) {
         if (!isRecord(node)) return null;
         const specs = fieldsFor(doc, 'side', node, `/sides/${i}`).filter((s) => s.at !== '/id');
         return (
-          <Box key={i} data-side={i}>
-            <Typography variant="body2" sx={{ fontWeight: 600, mb: 1, display: 'flex', alignItems: 'center', gap: 0.75 }}>
+          // A group named for the side, so each side's Name, Nation and Colour are told apart by more than their order.
+          <Box key={i} data-side={i} role="group" aria-labelledby={`side-heading-${i}`}>
+            <Typography id={`side-heading-${i}`} variant="body2" sx={{ fontWeight: 600, mb: 1, display: 'flex', alignItems: 'center', gap: 0.75 }}>
               <Box component="span" sx={{ width: 12, height: 12, borderRadius: '2px', bgcolor: safeColor(side?.color, SIDE_FALLBACK[i] ?? '#888'), border: 1, borderColor: 'rgba(0,0,0,0.2)' }} />
               {sideName(side, `Side ${i + 1}`)}
             </Typography>

@@ -25,7 +25,9 @@ const helpOf = (spec: OptionSpec): string => `${spec.hint} (${spec.rule})`;
 
 function Help(props: { spec: OptionSpec; children: ReactElement }) {
   return (
-    <Tooltip title={helpOf(props.spec)} placement="left" describeChild enterDelay={400}>
+    // Not interactive: a help text left open a moment too long (it opens on focus too) must never take a click meant
+    // for what is under it, a dialog's button included.
+    <Tooltip title={helpOf(props.spec)} placement="left" describeChild enterDelay={400} disableInteractive>
       {props.children}
     </Tooltip>
   );
@@ -135,7 +137,7 @@ export function SettingControl(props: SettingControlProps) {
         <Help spec={spec}>
           <Box component="fieldset" data-setting={spec.name} sx={{ border: 0, p: 0, m: 0 }}>
             <FormLabel component="legend" sx={{ fontSize: 13, mb: 1 }}>{spec.label}</FormLabel>
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+            <Stack direction="row" spacing={1} sx={PAIRED}>
               {props.sides.map((side) => {
                 const at = `${pointer}/${side.id}`;
                 const own = props.value && typeof props.value === 'object' && Object.hasOwn(props.value, side.id) ? sideValue(spec, props.value, side.id) : undefined;
@@ -168,7 +170,7 @@ export function SettingControl(props: SettingControlProps) {
         <Help spec={spec}>
           <Box component="fieldset" data-setting={spec.name} sx={{ border: 0, p: 0, m: 0 }}>
             <FormLabel component="legend" sx={{ fontSize: 13, mb: 1 }}>{spec.label}</FormLabel>
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+            <Stack direction="row" spacing={1} sx={PAIRED}>
               {(['a', 'd'] as const).map((key) => {
                 const at = `${pointer}/${key}`;
                 return (
@@ -220,6 +222,9 @@ function RowProblems(props: { problems: (Shown | undefined)[] }) {
     </>
   );
 }
+
+/** Two fields side by side in the narrow inspector: a smaller hint, so "20 (default)" is read whole, not cut short. */
+const PAIRED = { alignItems: 'flex-start', '& .MuiInputBase-input::placeholder': { fontSize: 14 } } as const;
 
 // eslint-disable-next-line @typescript-eslint/no-base-to-string -- objects are written as JSON; what is left is a primitive or a function
 const shown = (v: unknown): string => (v === undefined || v === null || typeof v === 'symbol' ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));

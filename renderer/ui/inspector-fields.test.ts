@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AdcDocument, Scenario } from '../../domain/model.js';
 import { editorReducer, initialEditor, type EditorAction, type EditorState } from '../state/editor.js';
 import { setAt } from '../state/history.js';
+import { blankScenario } from '../state/templates.js';
 import { edgesValue, fieldEdit, fieldsFor, leaderFields, markerFields, type FieldSpec } from './inspector-fields.js';
 
 const text = readFileSync(new URL('../../scenarios/ne-01-plancenoit.scenario.json', import.meta.url), 'utf8');
@@ -113,5 +114,25 @@ describe('fieldEdit', () => {
     const rated = applied(noRatings, set);
     const clear = fieldEdit(rated, CHARTRAND, spec, undefined);
     expect(applied(rated, clear)).toEqual(noRatings);
+  });
+
+  it("renames an army still named after its side along with the side, in the same step, and leaves a named one be", () => {
+    const blank = editorReducer(initialEditor('b'), { type: 'load', key: 'b', text: JSON.stringify(blankScenario('square-eagles')), ref: null, version: null });
+    const rename = (s: EditorState, i: number, value: unknown) => {
+      const spec = fieldsFor(s.doc!, 'side', {}, `/sides/${i}`).find((f) => f.at === '/name')!;
+      return editorReducer(s, fieldEdit(s.doc!, `/sides/${i}`, spec, value));
+    };
+    // Typed a letter at a time, as the field sends it.
+    let s = blank;
+    for (const typed of ['F', 'Fr', 'French']) s = rename(s, 0, typed);
+    expect(doc(s).sides.map((side) => [side.name, side.army.name])).toEqual([['French', 'French army'], ['Blue', 'Blue army']]);
+    expect(s.history.past.map((p) => p.label)).toEqual(['Edit name']);
+    expect(editorReducer(s, { type: 'undo' }).doc).toEqual(blank.doc);
+    // Emptied, the side leaves its army's name as it was.
+    expect(doc(rename(s, 0, undefined)).sides[0].army.name).toBe('French army');
+    // An army with a name of its own keeps it.
+    const named = rename(loaded, 1, 'Armée du Nord');
+    expect(doc(named).sides[1].army.name).toBe(doc(loaded).sides[1].army.name);
+    expect(doc(named).sides[1].name).toBe('Armée du Nord');
   });
 });

@@ -412,6 +412,8 @@ function setPruned(root: Record<string, unknown>, path: string[], value: unknown
 export function fieldEdit(doc: AdcDocument, entityPointer: string, spec: FieldSpec, value: unknown): EditorAction {
   const pointer = `${entityPointer}${spec.at}`;
   const label = `Edit ${spec.label.replace(/ \(.*\)$/, '').toLowerCase()}`;
+  const side = /^\/sides\/(\d+)\/name$/.exec(pointer);
+  if (side) return withArmyFollowingSide(doc, Number(side[1]), value, setField(doc, pointer, value, label));
   if (!spec.whole) return setField(doc, pointer, value, label);
   const [top, ...rest] = pointerToPath(spec.at).map(String) as [string, ...string[]];
   const path = [...pointerToPath(entityPointer), top];
@@ -422,3 +424,17 @@ export function fieldEdit(doc: AdcDocument, entityPointer: string, spec: FieldSp
   return { type: 'edit', label, changes, mergeKey: `field:${pointer}` };
 }
 
+/**
+ * A new scenario names each army after its side ("Red army"); renaming the side renames an army still so named, in
+ * the same step, so the outline and the sheet do not go on calling the French "Red army".
+ */
+function withArmyFollowingSide(doc: AdcDocument, index: number, name: unknown, edit: EditorAction): EditorAction {
+  if (edit.type !== 'edit' || typeof name !== 'string' || !name.trim()) return edit;
+  const side = getAt(doc, ['sides', index]);
+  if (!isRecord(side) || !isRecord(side.army) || typeof side.name !== 'string') return edit;
+  const before = side.army.name;
+  if (before !== `${side.name} army`) return edit;
+  const path = ['sides', index, 'army', 'name'];
+  const after = `${name.trim()} army`;
+  return after === before ? edit : { ...edit, changes: [...edit.changes, { path, before, after }] };
+}

@@ -6,7 +6,7 @@
 import { cellNameAt, isCellGrid } from '../../domain/grid.js';
 import { isPoint } from '../../domain/geometry.js';
 import { buildScene } from '../../domain/map/scene.js';
-import { collectIds, tidyPoint, uniqueId } from '../../domain/map/edit.js';
+import { collectIds, freshObjectiveName, tidyPoint, uniqueId } from '../../domain/map/edit.js';
 import type { Edge, Objective, Point, Scenario, VictoryCondition } from '../../domain/model.js';
 import { objectiveName, sideName } from '../../domain/sheet/words.js';
 import { VICTORY_KIND_WORDS, type VictoryKind } from '../../domain/victory-words.js';
@@ -134,11 +134,6 @@ function tableCentre(doc: Doc): Point {
   return [w / 2, h / 2];
 }
 
-/** "Objective 3": the first such name no objective has yet. */
-function freshName(doc: Doc): string {
-  const taken = new Set(objectivesOf(doc).map((o) => (isRecord(o) ? o.name : undefined)));
-  for (let n = objectivesOf(doc).length + 1; ; n++) if (!taken.has(`Objective ${n}`)) return `Objective ${n}`;
-}
 
 /**
  * A new objective in the middle of the table: in its centre cell on a gridded map, else a 3″ circle. Its VP is left
@@ -148,7 +143,7 @@ export function addObjectiveEdit(doc: Doc): Edit {
   const id = uniqueId('objective', collectIds(doc));
   const centre = tableCentre(doc);
   const cell = isCellGrid(doc.grid) && isRecord(doc.table) ? cellNameAt(doc.grid, doc.table, centre) : null;
-  const objective: Objective = cell ? { id, name: freshName(doc), cell } : { id, name: freshName(doc), at: centre, radius: 3 };
+  const objective: Objective = cell ? { id, name: freshObjectiveName(doc.objectives), cell } : { id, name: freshObjectiveName(doc.objectives), at: centre, radius: 3 };
   return step(doc, ['objectives'], [...objectivesOf(doc), objective], 'Add objective');
 }
 

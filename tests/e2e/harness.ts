@@ -127,6 +127,33 @@ export async function pickFromLibrary(page: Page, name: string): Promise<void> {
   await page.locator(`[data-testid="library-dialog"] [data-doc-path="${name}"]`).click();
 }
 
+/** A point on the table, in inches from its north-west corner. */
+export type Point = [number, number];
+
+/** Where a table point is on the page, from the map's read-only test hook. */
+export const toScreen = (page: Page, p: Point): Promise<Point> =>
+  page.evaluate((q) => (window as unknown as { __adcMap: { toScreen(p: Point): Point } }).__adcMap.toScreen(q), p);
+
+export async function clickAt(page: Page, p: Point): Promise<void> {
+  const [x, y] = await toScreen(page, p);
+  await page.mouse.click(x, y);
+}
+
+export async function doubleClickAt(page: Page, p: Point): Promise<void> {
+  const [x, y] = await toScreen(page, p);
+  await page.mouse.dblclick(x, y);
+}
+
+/** A pointer drag across the map in eight steps, as a hand makes it. */
+export async function dragFrom(page: Page, a: Point, b: Point): Promise<void> {
+  const [x0, y0] = await toScreen(page, a);
+  const [x1, y1] = await toScreen(page, b);
+  await page.mouse.move(x0, y0);
+  await page.mouse.down();
+  for (let i = 1; i <= 8; i++) await page.mouse.move(x0 + ((x1 - x0) * i) / 8, y0 + ((y1 - y0) * i) / 8);
+  await page.mouse.up();
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(shots, { recursive: true });
   await page.screenshot({ path: path.join(shots, `${name}.png`) });

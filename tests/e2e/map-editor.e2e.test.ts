@@ -5,11 +5,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, painted, removeTempDirs, screenshot, startServer, tempDir, type Server } from './harness.js';
+import { clickAt, dragFrom, launchBrowser, openPage, painted, removeTempDirs, screenshot, startServer, tempDir, toScreen, type Point, type Server } from './harness.js';
 
 afterAll(removeTempDirs);
-
-type Point = [number, number];
 
 let browser: Browser;
 let server: Server;
@@ -24,24 +22,6 @@ afterAll(async () => {
   await server?.stop();
   await browser?.close();
 });
-
-/** Where a table point (inches) is on the page, from the map's read-only test hook. */
-const toScreen = (page: Page, p: Point): Promise<Point> =>
-  page.evaluate((q) => (window as unknown as { __adcMap: { toScreen(p: [number, number]): [number, number] } }).__adcMap.toScreen(q), p);
-
-async function clickAt(page: Page, p: Point) {
-  const [x, y] = await toScreen(page, p);
-  await page.mouse.click(x, y);
-}
-
-async function dragFrom(page: Page, a: Point, b: Point) {
-  const [x0, y0] = await toScreen(page, a);
-  const [x1, y1] = await toScreen(page, b);
-  await page.mouse.move(x0, y0);
-  await page.mouse.down();
-  for (let i = 1; i <= 8; i++) await page.mouse.move(x0 + ((x1 - x0) * i) / 8, y0 + ((y1 - y0) * i) / 8);
-  await page.mouse.up();
-}
 
 const tool = (page: Page, id: string) => page.locator(`[data-tool="${id}"]`).click();
 const activeTool = (page: Page) => page.getByTestId('map-editor').getAttribute('data-active-tool');
