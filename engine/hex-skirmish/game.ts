@@ -3,8 +3,9 @@
 import type { GameEvent } from '../../domain/engine-protocol.js';
 import { recordingDice, rngDice, type DiceSource } from '../dice.js';
 import { hexDistance } from './board.js';
-import { fireCasualties, fireTerms, meleeTerms, winnerOf, cannotAttack } from './combat.js';
+import { fireCasualties, fireTerms, meleeTerms, winnerOf } from './combat.js';
 import { abandonHeavy, captureIn, inflict } from './losses.js';
+import { hasChoice, mayJoin } from './legal.js';
 import { allowance, reach } from './movement.js';
 import { rallyPhase, rout } from './rout.js';
 import { placeIn } from './setup.js';
@@ -12,7 +13,6 @@ import { enemyIn, roomFor } from './stacking.js';
 import {
   AMMO_TURNS,
   BAGGAGE_REACH,
-  MAX_MEN,
   fights,
   headcount,
   other,
@@ -33,6 +33,8 @@ export interface Applied {
 
 export class RulesError extends Error {}
 
+export { legalActions } from './legal.js';
+
 export function cloneState(s: GameState): GameState {
   return {
     ...s,
@@ -50,96 +52,6 @@ const keyOf = (s: GameState, side: Side) => s.meta.sides[side].key;
 
 export const isOver = (s: GameState): boolean => s.phase === 'over';
 export const toAct = (s: GameState): Side | null => (s.phase === 'over' ? null : s.active);
-
-// ---- Legal actions ----------------------------------------------------------------------------------------------
-
-function fireActions(s: GameState): Action[] {
-  const out: Action[] = [];
-  s.pieces.forEach((g, gi) => {
-    if (g.side !== s.active || !g.gun || g.status !== 'table') return;
-    s.pieces.forEach((t, ti) => {
-      if (t.side === g.side || t.status !== 'table') return;
-      if (fireTerms(s, gi, ti).allowed) out.push({ type: 'fire', unit: g.id, target: t.id });
-    });
-  });
-  return out;
-}
-
-function marchActions(s: GameState): Action[] {
-  const out: Action[] = [];
-  s.pieces.forEach((p, pi) => {
-    if (p.status !== 'table') return;
-    const mine = p.state === 'prisoner' ? p.captor === s.active : p.side === s.active;
-    if (!mine) return;
-    for (const [cell] of [...reach(s, pi)].sort((a, b) => a[0] - b[0])) out.push({ type: 'move', unit: p.id, to: s.board.names[cell]! });
-    if (p.state === 'prisoner') return;
-    if (allowance(p) > 0) for (const edge of s.board.edges[p.cell]!) out.push({ type: 'exit', unit: p.id, edge });
-    if (p.state !== 'armed' && p.state !== 'unarmed') return;
-    // One split is listed, in halves; `apply` takes any count from 1 to men − 1 (docs/engine-protocol.md).
-    if ((p.kind === 'infantry' || p.kind === 'cavalry') && p.men >= 2) out.push({ type: 'split', unit: p.id, men: Math.floor(p.men / 2) });
-    if (p.officer && p.men > 0) out.push({ type: 'detach', unit: p.id });
-    s.pieces.forEach((q) => {
-      if (q !== p && mayJoin(p, q)) out.push({ type: 'join', unit: p.id, into: q.id });
-    });
-  });
-  return out;
-}
-
-function mayJoin(p: Piece, q: Piece): boolean {
-  if (q.status !== 'table' || q.cell !== p.cell || q.side !== p.side || q.state !== p.state) return false;
-  if (p.state !== 'armed' && p.state !== 'unarmed') return false;
-  if (p.kind === 'officer') return p.men === 0 && q.officer === null && q.kind !== 'baggage' && q.kind !== 'officer';
-  if (p.kind !== q.kind || (p.kind !== 'infantry' && p.kind !== 'cavalry')) return false;
-  return !(p.officer && q.officer) && p.men + q.men <= MAX_MEN;
-}
-
-/** The melee targets next to `ai`: one defending formation per enemy hex (the first listed there). */
-function targetsOf(s: GameState, ai: number): number[] {
-  const a = s.pieces[ai]!;
-  const seen = new Set<number>();
-  const out: number[] = [];
-  s.pieces.forEach((t, ti) => {
-    if (t.side === a.side || !fights(t) || seen.has(t.cell) || hexDistance(s.board, a.cell, t.cell) !== 1) return;
-    seen.add(t.cell);
-    out.push(ti);
-  });
-  return out;
-}
-
-function meleeActions(s: GameState): Action[] {
-  const out: Action[] = [];
-  const able = s.pieces.flatMap((p, i) => (p.side === s.active && cannotAttack(s, p, false) === null ? [i] : []));
-  for (const ai of able) {
-    for (const ti of targetsOf(s, ai)) {
-      const a = s.pieces[ai]!;
-      const t = s.pieces[ti]!;
-      if (meleeTerms(s, [ai], ti).allowed) out.push({ type: 'melee', unit: a.id, target: t.id });
-      const others = able.filter((bi) => bi !== ai && hexDistance(s.board, s.pieces[bi]!.cell, t.cell) === 1);
-      if (others.length > 0 && meleeTerms(s, [ai, ...others], ti).allowed) out.push({ type: 'melee', unit: a.id, target: t.id, with: others.map((bi) => s.pieces[bi]!.id) });
-    }
-  }
-  return out;
-}
-
-/** Every action the side to act may take now, `end-phase` last. */
-export function legalActions(s: GameState): Action[] {
-  if (s.phase === 'over') return [];
-  const own = s.phase === 'cannonade' ? fireActions(s) : s.phase === 'march' ? marchActions(s) : meleeActions(s);
-  return [...own, { type: 'end-phase' }];
-}
-
-/** Whether the side to act has anything to do but end the phase: legalActions, stopping at the first found. */
-function hasChoice(s: GameState): boolean {
-  if (s.phase === 'march') {
-    for (let i = 0; i < s.pieces.length; i++) {
-      const p = s.pieces[i]!;
-      if (p.status !== 'table' || p.side !== s.active || (p.state !== 'armed' && p.state !== 'unarmed')) continue;
-      if ((p.kind === 'infantry' || p.kind === 'cavalry') && p.men >= 2) return true;
-      if (allowance(p) > 0 && reach(s, i).size > 0) return true;
-    }
-  }
-  return legalActions(s).length > 1;
-}
 
 // ---- Applying ---------------------------------------------------------------------------------------------------
 
