@@ -6,8 +6,7 @@ import type { PlayerKind } from '../../domain/engine-protocol.js';
 import { randomBelow, seedRng, type RngState } from '../dice.js';
 import { CLEAR, FORTIFIED, hexDistance } from './board.js';
 import { fireTerms, meleeOdds, meleeTerms, winnerOf, type MeleeTerms } from './combat.js';
-import { legalActions, pieceIndex } from './game.js';
-import { reach } from './movement.js';
+import { EXIT, FIRE, MELEE, MOVE, actionAt, attackersAt, candidates, countOf, kindAt, type Candidates } from './legal.js';
 import { enemyIn } from './stacking.js';
 import { VP, fights, headcount, other, type Action, type GameState, type Piece, type Side } from './types.js';
 import { exitedUnits } from './victory.js';
@@ -25,8 +24,8 @@ export function makePlayer(kind: PlayerKind, seed: number): Player {
     return {
       kind,
       choose(s) {
-        const actions = legalActions(s);
-        return actions[randomBelow(rng, actions.length)]!;
+        const c = candidates(s);
+        return actionAt(s, c, randomBelow(rng, countOf(c)));
       },
     };
   }
@@ -35,14 +34,15 @@ export function makePlayer(kind: PlayerKind, seed: number): Player {
 
 // ---- Cannonade --------------------------------------------------------------------------------------------------
 
-function bestFire(s: GameState, actions: readonly Action[]): Action | null {
-  let best: Action | null = null;
+/** The candidates are read by index (legal.ts): the best one's, or −1 for none worth more than ending the phase. */
+function bestFire(s: GameState, c: Candidates): number {
+  let best = -1;
   let bestValue = 0.4;
-  for (const a of actions) {
-    if (a.type !== 'fire') continue;
-    const gi = pieceIndex(s, a.unit);
-    const ti = pieceIndex(s, a.target);
-    const t = fireTerms(s, gi, ti);
+  for (let k = 0, n = countOf(c); k < n; k++) {
+    if (kindAt(c, k) !== FIRE) continue;
+    const gi = c.rec[4 * k + 1]!;
+    const ti = c.rec[4 * k + 2]!;
+    const t = fireTerms(s, gi, ti, false, c.occ);
     if (!t.allowed) continue;
     const target = s.pieces[ti]!;
     let value = t.byRoll.reduce((n, c) => n + Math.min(c, headcount(target)), 0) / 6;
@@ -50,7 +50,7 @@ function bestFire(s: GameState, actions: readonly Action[]): Action | null {
     if (target.gun) value += 0.5; // crews cut down below four silence the gun
     if (value > bestValue) {
       bestValue = value;
-      best = a;
+      best = k;
     }
   }
   return best;
@@ -108,20 +108,20 @@ function stakesOf(s: GameState, cell: number, side: Side): number {
   return v;
 }
 
-function bestMelee(s: GameState, actions: readonly Action[]): Action | null {
-  let best: Action | null = null;
+function bestMelee(s: GameState, c: Candidates): number {
+  let best = -1;
   let bestValue = 0.5;
-  for (const a of actions) {
-    if (a.type !== 'melee') continue;
-    const ids = [a.unit, ...(a.with ?? [])].map((id) => pieceIndex(s, id));
-    const t = meleeTerms(s, ids, pieceIndex(s, a.target));
+  for (let k = 0, n = countOf(c); k < n; k++) {
+    if (kindAt(c, k) !== MELEE) continue;
+    const ids = attackersAt(c, k);
+    const t = meleeTerms(s, ids, c.rec[4 * k + 2]!, false, c.occ);
     if (!t.allowed) continue;
     // Committing more men than needed costs them their own chance to attack elsewhere; a small tax says so.
     const won = meleeOdds(t.results, t.larger).attacker;
     const value = meleeValue(s, t) + won * stakesOf(s, s.pieces[t.defender.pieces[0]!]!.cell, s.active) - 0.1 * (ids.length - 1);
     if (value > bestValue) {
       bestValue = value;
-      best = a;
+      best = k;
     }
   }
   return best;
@@ -176,7 +176,11 @@ function placeValue(s: GameState, pic: Picture, p: Piece, cell: number): number 
   if (p.gun) return -Math.abs(nearest - 3) - (nearest <= 1 ? 8 : 0) + (cover > 1 ? 0.5 : 0);
   let v = 0;
   if (pic.exit && pic.exit.still > 0 && p.kind !== 'officer' && p.state === 'armed') v -= 0.6 * edgeGap(s, cell, pic.exit.edge);
-  if (pic.goals.length > 0) v -= 0.5 * Math.min(...pic.goals.map((g) => hexDistance(b, cell, g)));
+  if (pic.goals.length > 0) {
+    let closest = Infinity;
+    for (const g of pic.goals) closest = Math.min(closest, hexDistance(b, cell, g));
+    v -= 0.5 * closest;
+  }
   if (p.state !== 'armed') return v - (nearest <= 2 ? 5 : 0);
   // Close with the enemy when stronger than what waits there; hold back into cover when not.
   const strength = mine * cover;
@@ -187,42 +191,47 @@ function placeValue(s: GameState, pic: Picture, p: Piece, cell: number): number 
   return v;
 }
 
-function bestMarch(s: GameState, actions: readonly Action[]): Action | null {
+function bestMarch(s: GameState, c: Candidates): number {
   const pic = picture(s, s.active);
+  const n = countOf(c);
+  const rec = c.rec;
   // Leaving by the winning edge, when units must still go.
   if (pic.exit && pic.exit.still > 0) {
-    const out = actions.find((a) => a.type === 'exit' && a.edge === pic.exit!.edge && s.pieces[pieceIndex(s, a.unit)]!.men > 0);
-    if (out) return out;
+    for (let k = 0; k < n; k++) {
+      if (kindAt(c, k) !== EXIT) continue;
+      const p = s.pieces[rec[4 * k + 1]!]!;
+      if (s.board.edges[p.cell]![rec[4 * k + 2]!] === pic.exit.edge && p.men > 0) return k;
+    }
   }
-  let best: Action | null = null;
+  let best = -1;
   let bestGain = 0.3;
-  const moves = new Map<string, Action[]>();
-  for (const a of actions) if (a.type === 'move') moves.set(a.unit, [...(moves.get(a.unit) ?? []), a]);
-  for (const [unit, list] of moves) {
-    const pi = pieceIndex(s, unit);
-    const p = s.pieces[pi]!;
-    if (p.state === 'prisoner') continue;
-    const here = placeValue(s, pic, p, p.cell);
-    const costs = reach(s, pi);
-    for (const a of list) {
-      if (a.type !== 'move') continue;
-      const to = s.board.names.indexOf(a.to);
-      let gain = placeValue(s, pic, p, to) - here;
-      if (enemyIn(s, p.side, to) === 'capturable') gain += 12;
-      gain -= 0.01 * (costs.get(to) ?? 0);
-      if (gain > bestGain) {
-        bestGain = gain;
-        best = a;
-      }
+  // A piece's moves are listed together, by hex, with the movement each costs.
+  let pi = -1;
+  let p: Piece | null = null;
+  let here = 0;
+  for (let k = 0; k < n; k++) {
+    if (kindAt(c, k) !== MOVE) continue;
+    if (rec[4 * k + 1] !== pi) {
+      pi = rec[4 * k + 1]!;
+      p = s.pieces[pi]!;
+      if (p.state !== 'prisoner') here = placeValue(s, pic, p, p.cell);
+    }
+    if (p!.state === 'prisoner') continue;
+    const to = rec[4 * k + 2]!;
+    let gain = placeValue(s, pic, p!, to) - here;
+    if (enemyIn(s, p!.side, to, c.occ) === 'capturable') gain += 12;
+    gain -= 0.01 * rec[4 * k + 3]!;
+    if (gain > bestGain) {
+      bestGain = gain;
+      best = k;
     }
   }
   return best;
 }
 
 function chooseAi(s: GameState): Action {
-  const actions = legalActions(s);
-  if (actions.length <= 1) return END;
-  const pick = s.phase === 'cannonade' ? bestFire(s, actions) : s.phase === 'march' ? bestMarch(s, actions) : bestMelee(s, actions);
-  return pick ?? END;
+  const c = candidates(s);
+  if (countOf(c) <= 1) return END;
+  const pick = s.phase === 'cannonade' ? bestFire(s, c) : s.phase === 'march' ? bestMarch(s, c) : bestMelee(s, c);
+  return pick < 0 ? END : actionAt(s, c, pick);
 }
-
