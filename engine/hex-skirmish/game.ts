@@ -13,6 +13,7 @@ import { enemyIn, roomFor } from './stacking.js';
 import {
   AMMO_TURNS,
   BAGGAGE_REACH,
+  copyPiece,
   fights,
   headcount,
   other,
@@ -35,10 +36,17 @@ export class RulesError extends Error {}
 
 export { legalActions } from './legal.js';
 
+/**
+ * A piece off the map for good (merged, destroyed, lost, exited, captured) with no flag a new turn would clear is
+ * never written again, so states share it instead of copying it: a long game keeps hundreds of them, and copying
+ * them was most of the cost of an action.
+ */
+const settled = (p: Piece): boolean => p.status !== 'table' && p.status !== 'reserve' && !p.fired && !p.moved && !p.attacked;
+
 export function cloneState(s: GameState): GameState {
   return {
     ...s,
-    pieces: s.pieces.map((p) => ({ ...p })),
+    pieces: s.pieces.map((p) => (settled(p) ? p : copyPiece(p))),
     attacked: [...s.attacked],
     reinforcements: s.reinforcements.map((r) => ({ ...r })),
     control: [...s.control],
@@ -288,10 +296,15 @@ function tidy(s: GameState, events: GameEvent[]): void {
     }
   }
   s.board.objectives.forEach((o, k) => {
-    const holders = new Set<Side>();
-    for (const p of s.pieces) if (fights(p) && p.men > 0 && o.cells.includes(p.cell)) holders.add(p.side);
-    if (holders.size === 1) {
-      const h = [...holders][0]!;
+    let red = false;
+    let blue = false;
+    for (const p of s.pieces) {
+      if (!fights(p) || p.men <= 0 || !o.cells.includes(p.cell)) continue;
+      if (p.side === 0) red = true;
+      else blue = true;
+    }
+    if (red !== blue) {
+      const h: Side = red ? 0 : 1;
       if (s.control[k] !== h) {
         s.control[k] = h;
         events.push({ type: 'objective', objective: o.id, holder: keyOf(s, h) });
@@ -326,6 +339,8 @@ function startPlayerTurn(s: GameState, events: GameEvent[], dice: DiceSource): v
   s.attacked = [];
   for (const p of s.pieces) {
     if (p.side !== s.active && !(p.state === 'prisoner' && p.captor === s.active)) continue;
+    // A settled piece, shared with earlier states, has these flags clear already and is left alone.
+    if (!p.fired && !p.moved && !p.attacked) continue;
     p.fired = false;
     p.moved = false;
     p.attacked = false;

@@ -79,6 +79,34 @@ export interface GameState {
   result: { winner: Side | -1; reason: string; condition: number } | null;
 }
 
+/**
+ * A copy of `p`, field by field in the order every piece is made with (setup.ts), so the JSON is the same as a
+ * spread's: one shape of object literal is several times cheaper to build than a spread of pieces of many shapes.
+ */
+export function copyPiece(p: Piece): Piece {
+  return {
+    id: p.id,
+    name: p.name,
+    side: p.side,
+    kind: p.kind,
+    type: p.type,
+    origins: p.origins,
+    status: p.status,
+    cell: p.cell,
+    men: p.men,
+    officer: p.officer,
+    gun: p.gun,
+    wagon: p.wagon,
+    state: p.state,
+    captor: p.captor,
+    ammo: p.ammo,
+    fired: p.fired,
+    moved: p.moved,
+    attacked: p.attacked,
+    exitEdge: p.exitEdge,
+  };
+}
+
 export const other = (s: Side): Side => (s === 0 ? 1 : 0);
 export const MOVE: Record<HexPieceKind, number> = { infantry: 1, cavalry: 2, artillery: 1, baggage: 1, officer: 2 };
 /** Stacking, as the validator checks it at set-up: one number for both. */
