@@ -13,7 +13,7 @@ import { enemyIn, roomFor } from './stacking.js';
 import {
   AMMO_TURNS,
   BAGGAGE_REACH,
-  copyPiece,
+  cloneState,
   fights,
   headcount,
   other,
@@ -35,25 +35,6 @@ export interface Applied {
 export class RulesError extends Error {}
 
 export { legalActions } from './legal.js';
-
-/**
- * A piece off the map for good (merged, destroyed, lost, exited, captured) with no flag a new turn would clear is
- * never written again, so states share it instead of copying it: a long game keeps hundreds of them, and copying
- * them was most of the cost of an action.
- */
-const settled = (p: Piece): boolean => p.status !== 'table' && p.status !== 'reserve' && !p.fired && !p.moved && !p.attacked;
-
-export function cloneState(s: GameState): GameState {
-  return {
-    ...s,
-    pieces: s.pieces.map((p) => (settled(p) ? p : copyPiece(p))),
-    attacked: [...s.attacked],
-    reinforcements: s.reinforcements.map((r) => ({ ...r })),
-    control: [...s.control],
-    vp: [s.vp[0], s.vp[1]],
-    rng: [...s.rng] as GameState['rng'],
-  };
-}
 
 export const pieceIndex = (s: GameState, id: string): number => s.pieces.findIndex((p) => p.id === id);
 const keyOf = (s: GameState, side: Side) => s.meta.sides[side].key;

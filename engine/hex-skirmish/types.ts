@@ -107,6 +107,25 @@ export function copyPiece(p: Piece): Piece {
   };
 }
 
+/**
+ * A piece off the map for good (merged, destroyed, lost, exited, captured) with no flag a new turn would clear is
+ * never written again, so states share it instead of copying it: a long game keeps hundreds of them, and copying
+ * them was most of the cost of an action.
+ */
+const settled = (p: Piece): boolean => p.status !== 'table' && p.status !== 'reserve' && !p.fired && !p.moved && !p.attacked;
+
+export function cloneState(s: GameState): GameState {
+  return {
+    ...s,
+    pieces: s.pieces.map((p) => (settled(p) ? p : copyPiece(p))),
+    attacked: [...s.attacked],
+    reinforcements: s.reinforcements.map((r) => ({ ...r })),
+    control: [...s.control],
+    vp: [s.vp[0], s.vp[1]],
+    rng: [...s.rng] as GameState['rng'],
+  };
+}
+
 export const other = (s: Side): Side => (s === 0 ? 1 : 0);
 export const MOVE: Record<HexPieceKind, number> = { infantry: 1, cavalry: 2, artillery: 1, baggage: 1, officer: 2 };
 /** Stacking, as the validator checks it at set-up: one number for both. */
