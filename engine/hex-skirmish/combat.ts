@@ -1,6 +1,6 @@
 // The numbers of a cannon's fire and of a melee, before any die is rolled: what `explain` prints, what the AI
 // weighs, and what the rules roll against (seed 002 "Cannon fire", "Melee"; docs/rules/hex-skirmish.md §7.3, §7.5).
-import { CLEAR, COVERED, FORTIFIED, hexDistance, hexesBetween } from './board.js';
+import { CLEAR, COVERED, FORTIFIED, hexDistance, lineBetween } from './board.js';
 import { firstIn, nextIn, type Occupancy } from './occupancy.js';
 import { GUN_RANGE, MIN_GUN_CREW, fights, headcount, type GameState, type Piece } from './types.js';
 
@@ -24,6 +24,9 @@ export type FireTerms =
     };
 
 /** Casualties for a d6 roll `r` with modifier total `total`: never below 0, and a natural 6 kills at least one. */
+/** The range modifiers of cannon fire, by hexes. */
+const RANGE: Readonly<Record<number, number>> = { 1: 1, 4: -1, 5: -2, 6: -3 };
+
 export const fireCasualties = (r: number, total: number): number => (r === 6 ? Math.max(1, r + total) : Math.max(0, r + total));
 
 
@@ -59,7 +62,7 @@ export function fireTerms(s: GameState, gi: number, ti: number, assume = false, 
   if (range > GUN_RANGE) return { allowed: false, reason: `${t.name} is out of range (${range} hexes; a cannon reaches ${GUN_RANGE})` };
   let indirect = false;
   let overFriends = -1;
-  for (const h of hexesBetween(b, g.cell, t.cell)) {
+  for (const h of lineBetween(b, g.cell, t.cell)) {
     if (b.terrain[h] !== CLEAR) indirect = true;
     for (let i = firstIn(occ, h); i >= 0 && i < s.pieces.length; i = nextIn(occ, i)) {
       const p = s.pieces[i]!;
@@ -74,7 +77,6 @@ export function fireTerms(s: GameState, gi: number, ti: number, assume = false, 
   if (men <= 5) modifiers.push({ reason: 'target density 1-5', value: -2 });
   else if (men <= 10) modifiers.push({ reason: 'target density 6-10', value: -1 });
   else if (men >= 16) modifiers.push({ reason: 'target density 16-20', value: 1 });
-  const RANGE: Record<number, number> = { 1: 1, 4: -1, 5: -2, 6: -3 };
   if (RANGE[range]) modifiers.push({ reason: `range ${range}`, value: RANGE[range] });
   if (b.terrain[t.cell] === COVERED) modifiers.push({ reason: 'target in covered terrain', value: -1 });
   if (b.terrain[t.cell] === FORTIFIED) modifiers.push({ reason: 'target in fortified terrain', value: -2 });

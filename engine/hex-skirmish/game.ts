@@ -6,7 +6,7 @@ import { hexDistance } from './board.js';
 import { fireCasualties, fireTerms, meleeTerms, winnerOf } from './combat.js';
 import { abandonHeavy, captureIn, inflict } from './losses.js';
 import { hasChoice, mayJoin } from './legal.js';
-import { allowance, reach } from './movement.js';
+import { allowance, moveCost } from './movement.js';
 import { rallyPhase, rout } from './rout.js';
 import { placeIn } from './setup.js';
 import { enemyIn, roomFor } from './stacking.js';
@@ -85,7 +85,7 @@ function move(s: GameState, a: Extract<Action, { type: 'move' }>, events: GameEv
   const pi = need(s, a.unit, 'move');
   const p = own(s, pi, 'move');
   const to = s.board.names.indexOf(a.to);
-  const cost = to >= 0 ? reach(s, pi).get(to) : undefined;
+  const cost = to >= 0 ? moveCost(s, pi, to) : undefined;
   if (cost === undefined) throw new RulesError(`${p.name} cannot reach ${String(a.to)} this phase`);
   const from = p.cell;
   p.cell = to;

@@ -111,6 +111,15 @@ function escortIn(s: GameState, cell: number, side: number, occ: Occupancy): boo
   return false;
 }
 
+const single: Reach = { cells: [], costs: [] };
+
+/** What moving piece `pi` to hex `to` costs this phase, or undefined when it may not go there. */
+export function moveCost(s: GameState, pi: number, to: number): number | undefined {
+  const r = reachInto(s, pi, occupancy(s), single);
+  const k = r.cells.indexOf(to);
+  return k < 0 ? undefined : r.costs[k];
+}
+
 /** Destination hex → hexes of movement spent, for every hex `p` may end its move in, in the order they are found. */
 export function reach(s: GameState, pi: number, occ: Occupancy = occupancy(s)): Map<number, number> {
   const r = reachInto(s, pi, occ, { cells: [], costs: [] });

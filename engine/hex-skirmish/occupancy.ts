@@ -8,15 +8,16 @@ import type { GameState } from './types.js';
 
 export interface Occupancy {
   /** The first piece on the map in each hex, by index; −1 for an empty hex. */
-  readonly head: Int32Array;
+  readonly head: readonly number[];
   /** After piece i, the next piece on the map in the same hex, by index; −1 after the last. */
-  readonly next: Int32Array;
+  readonly next: readonly number[];
 }
 
 export function occupancy(s: GameState): Occupancy {
   const pieces = s.pieces;
-  const head = new Int32Array(s.board.names.length).fill(-1);
-  const next = new Int32Array(pieces.length).fill(-1);
+  // Plain arrays: a typed array this small still costs a buffer of its own, several times dearer to make.
+  const head = new Array<number>(s.board.names.length).fill(-1);
+  const next = new Array<number>(pieces.length).fill(-1);
   for (let i = pieces.length - 1; i >= 0; i--) {
     const p = pieces[i]!;
     if (p.status !== 'table') continue;
