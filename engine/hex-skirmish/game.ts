@@ -7,6 +7,7 @@ import { fireCasualties, fireTerms, meleeTerms, winnerOf } from './combat.js';
 import { abandonHeavy, captureIn, inflict } from './losses.js';
 import { hasChoice, mayJoin } from './legal.js';
 import { allowance, moveCost } from './movement.js';
+import { occupancy, type Occupancy } from './occupancy.js';
 import { rallyPhase, rout } from './rout.js';
 import { placeIn } from './setup.js';
 import { enemyIn, roomFor } from './stacking.js';
@@ -258,9 +259,14 @@ function advance(s: GameState, winners: readonly number[], side: Side, into: num
 
 /** After any action: prisoners without an escort go free, empty formations leave, objectives change hands. */
 function tidy(s: GameState, events: GameEvent[]): void {
+  const objectives = s.board.objectives;
+  // Who stands on each objective, a bit a side: a piece's part is read as soon as its own turn in the loop has
+  // changed it, since nothing later in the loop changes it again.
+  const held = objectives.map(() => 0);
+  let occ: Occupancy | undefined;
   for (const p of s.pieces) {
     if (p.status !== 'table') continue;
-    if (p.state === 'prisoner' && !s.pieces.some((q) => q.cell === p.cell && q.side === p.captor && fights(q))) {
+    if (p.state === 'prisoner' && !escorted(s, p, (occ ??= occupancy(s)))) {
       p.state = 'unarmed';
       p.captor = -1;
       events.push({ type: 'escape', unit: p.id, at: s.board.names[p.cell] });
@@ -275,23 +281,30 @@ function tidy(s: GameState, events: GameEvent[]): void {
         events.push({ type: 'destroyed', unit: p.id });
       }
     }
+    if (!fights(p) || p.men <= 0) continue;
+    for (let k = 0; k < objectives.length; k++) if (objectives[k]!.cells.includes(p.cell)) held[k]! |= p.side === 0 ? 1 : 2;
   }
-  s.board.objectives.forEach((o, k) => {
-    let red = false;
-    let blue = false;
-    for (const p of s.pieces) {
-      if (!fights(p) || p.men <= 0 || !o.cells.includes(p.cell)) continue;
-      if (p.side === 0) red = true;
-      else blue = true;
-    }
-    if (red !== blue) {
-      const h: Side = red ? 0 : 1;
-      if (s.control[k] !== h) {
-        s.control[k] = h;
-        events.push({ type: 'objective', objective: o.id, holder: keyOf(s, h) });
-      }
+  objectives.forEach((o, k) => {
+    // One side alone: red (1) or blue (2).
+    if (held[k] !== 1 && held[k] !== 2) return;
+    const h: Side = held[k] === 1 ? 0 : 1;
+    if (s.control[k] !== h) {
+      s.control[k] = h;
+      events.push({ type: 'objective', objective: o.id, holder: keyOf(s, h) });
     }
   });
+}
+
+/**
+ * Whether prisoners `p` have an escort: a fighting formation of their captor in their hex. `occ` may be older than
+ * changes to pieces' status made since (it is read for the hex's pieces, each checked as it is now), not to hexes.
+ */
+function escorted(s: GameState, p: Piece, occ: Occupancy): boolean {
+  for (let i = occ.head[p.cell]!; i >= 0; i = occ.next[i]!) {
+    const q = s.pieces[i]!;
+    if (q.cell === p.cell && q.side === p.captor && fights(q)) return true;
+  }
+  return false;
 }
 
 // ---- Phases and turns -------------------------------------------------------------------------------------------

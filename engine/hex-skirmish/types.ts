@@ -115,9 +115,12 @@ export function copyPiece(p: Piece): Piece {
 const settled = (p: Piece): boolean => p.status !== 'table' && p.status !== 'reserve' && !p.fired && !p.moved && !p.attacked;
 
 export function cloneState(s: GameState): GameState {
+  // The array copied whole, then the pieces that may change copied over it: cheaper than a map over every piece.
+  const pieces = s.pieces.slice();
+  for (let i = 0; i < pieces.length; i++) if (!settled(pieces[i]!)) pieces[i] = copyPiece(pieces[i]!);
   return {
     ...s,
-    pieces: s.pieces.map((p) => (settled(p) ? p : copyPiece(p))),
+    pieces,
     attacked: [...s.attacked],
     reinforcements: s.reinforcements.map((r) => ({ ...r })),
     control: [...s.control],
