@@ -14,10 +14,13 @@ import { enemyIn, roomFor } from './stacking.js';
 import {
   AMMO_TURNS,
   BAGGAGE_REACH,
-  cloneState,
+  copyPiece,
+  draftState,
+  edit,
   fights,
   headcount,
   other,
+  settleDraft,
   stands,
   type Action,
   type GameState,
@@ -66,7 +69,7 @@ function fire(s: GameState, a: Extract<Action, { type: 'fire' }>, events: GameEv
   own(s, gi, 'fire');
   const terms = fireTerms(s, gi, ti);
   if (!terms.allowed) throw new RulesError(terms.reason);
-  const g = s.pieces[gi]!;
+  const g = edit(s, gi);
   g.fired = true;
   const roll = dice.d6();
   const hits = fireCasualties(roll, terms.total);
@@ -89,18 +92,21 @@ function move(s: GameState, a: Extract<Action, { type: 'move' }>, events: GameEv
   const cost = to >= 0 ? moveCost(s, pi, to) : undefined;
   if (cost === undefined) throw new RulesError(`${p.name} cannot reach ${String(a.to)} this phase`);
   const from = p.cell;
-  p.cell = to;
-  p.moved = true;
+  const moved = edit(s, pi);
+  moved.cell = to;
+  moved.moved = true;
   events.push({ type: 'move', unit: p.id, from: s.board.names[from], to: a.to, cost });
   if (p.state !== 'prisoner' && enemyIn(s, p.side, to) === 'capturable') captureIn(s, p.side, to, events);
 }
 
 function exit(s: GameState, a: Extract<Action, { type: 'exit' }>, events: GameEvent[]): void {
   if (s.phase !== 'march') throw new RulesError('formations leave the map only in the march phase');
-  const p = own(s, need(s, a.unit, 'move off the map'), 'move off the map');
-  if (p.state === 'prisoner' || allowance(p) === 0) throw new RulesError(`${p.name} cannot move this phase`);
-  if (!s.board.edges[p.cell]!.includes(a.edge)) throw new RulesError(`${p.name} is not on the ${String(a.edge)} edge`);
-  events.push({ type: 'exit', unit: p.id, from: s.board.names[p.cell], edge: a.edge });
+  const pi = need(s, a.unit, 'move off the map');
+  const was = own(s, pi, 'move off the map');
+  if (was.state === 'prisoner' || allowance(was) === 0) throw new RulesError(`${was.name} cannot move this phase`);
+  if (!s.board.edges[was.cell]!.includes(a.edge)) throw new RulesError(`${was.name} is not on the ${String(a.edge)} edge`);
+  events.push({ type: 'exit', unit: was.id, from: s.board.names[was.cell], edge: a.edge });
+  const p = edit(s, pi);
   p.status = 'exited';
   p.exitEdge = a.edge;
   p.cell = -1;
@@ -111,17 +117,19 @@ function newPiece(s: GameState, from: Piece, men: number): Piece {
   s.splits++;
   // A scenario may already use an id of this shape; the counter moves past it.
   while (pieceIndex(s, `${from.id}.${s.splits}`) >= 0) s.splits++;
-  const piece: Piece = { ...from, id: `${from.id}.${s.splits}`, name: `${from.name} (detachment ${s.splits})`, men, officer: null, gun: false, wagon: false, origins: [...from.origins] };
+  const piece = copyPiece({ ...from, id: `${from.id}.${s.splits}`, name: `${from.name} (detachment ${s.splits})`, men, officer: null, gun: false, wagon: false, origins: [...from.origins] });
   s.pieces.push(piece);
   return piece;
 }
 
 function split(s: GameState, a: Extract<Action, { type: 'split' }>, events: GameEvent[]): void {
   if (s.phase !== 'march') throw new RulesError('formations split only in the march phase');
-  const p = own(s, need(s, a.unit, 'split'), 'split');
-  if (p.kind !== 'infantry' && p.kind !== 'cavalry') throw new RulesError(`${p.name} cannot split`);
-  if (p.state !== 'armed' && p.state !== 'unarmed') throw new RulesError(`${p.name} is ${p.state}`);
-  if (!Number.isInteger(a.men) || a.men < 1 || a.men >= p.men) throw new RulesError(`split off 1 to ${p.men - 1} men, not ${String(a.men)}`);
+  const pi = need(s, a.unit, 'split');
+  const was = own(s, pi, 'split');
+  if (was.kind !== 'infantry' && was.kind !== 'cavalry') throw new RulesError(`${was.name} cannot split`);
+  if (was.state !== 'armed' && was.state !== 'unarmed') throw new RulesError(`${was.name} is ${was.state}`);
+  if (!Number.isInteger(a.men) || a.men < 1 || a.men >= was.men) throw new RulesError(`split off 1 to ${was.men - 1} men, not ${String(a.men)}`);
+  const p = edit(s, pi);
   p.men -= a.men;
   const part = newPiece(s, p, a.men);
   events.push({ type: 'split', unit: p.id, into: part.id, men: a.men });
@@ -129,9 +137,11 @@ function split(s: GameState, a: Extract<Action, { type: 'split' }>, events: Game
 
 function join(s: GameState, a: Extract<Action, { type: 'join' }>, events: GameEvent[]): void {
   if (s.phase !== 'march') throw new RulesError('formations join only in the march phase');
-  const p = own(s, need(s, a.unit, 'join'), 'join');
-  const q = s.pieces[need(s, a.into, 'join')]!;
-  if (!mayJoin(p, q)) throw new RulesError(`${p.name} cannot join ${q.name}`);
+  const pi = need(s, a.unit, 'join');
+  const qi = need(s, a.into, 'join');
+  if (!mayJoin(own(s, pi, 'join'), s.pieces[qi]!)) throw new RulesError(`${s.pieces[pi]!.name} cannot join ${s.pieces[qi]!.name}`);
+  const p = edit(s, pi);
+  const q = edit(s, qi);
   q.men += p.men;
   q.officer ??= p.officer;
   q.moved ||= p.moved;
@@ -147,12 +157,14 @@ function join(s: GameState, a: Extract<Action, { type: 'join' }>, events: GameEv
 
 function detach(s: GameState, a: Extract<Action, { type: 'detach' }>, events: GameEvent[]): void {
   if (s.phase !== 'march') throw new RulesError('officers detach only in the march phase');
-  const p = own(s, need(s, a.unit, 'detach from'), 'detach from');
-  if (!p.officer || p.men === 0) throw new RulesError(`${p.name} has no officer to detach`);
-  const officer = p.officer;
+  const pi = need(s, a.unit, 'detach from');
+  const host = own(s, pi, 'detach from');
+  if (!host.officer || host.men === 0) throw new RulesError(`${host.name} has no officer to detach`);
+  const officer = host.officer;
+  const p = edit(s, pi);
   p.officer = null;
   const was = pieceIndex(s, officer.id);
-  const alone: Piece = { ...p, id: officer.id, name: officer.name, kind: 'officer', type: 'officer', men: 0, officer, gun: false, wagon: false, origins: [] };
+  const alone = copyPiece({ ...p, id: officer.id, name: officer.name, kind: 'officer', type: 'officer', men: 0, officer, gun: false, wagon: false, origins: [] });
   if (was >= 0) s.pieces[was] = alone;
   else s.pieces.push(alone);
   events.push({ type: 'detach', unit: p.id, officer: officer.id });
@@ -168,7 +180,7 @@ function melee(s: GameState, a: Extract<Action, { type: 'melee' }>, events: Game
   const terms = meleeTerms(s, [ai, ...others], ti);
   if (!terms.allowed) throw new RulesError(terms.reason);
   const { attacker, defender } = terms;
-  for (const i of attacker.pieces) s.pieces[i]!.attacked = true;
+  for (const i of attacker.pieces) edit(s, i).attacked = true;
   const targetCell = s.pieces[ti]!.cell;
   s.attacked.push(targetCell);
   const roll = dice.d6();
@@ -212,11 +224,12 @@ function melee(s: GameState, a: Extract<Action, { type: 'melee' }>, events: Game
   } else {
     inflict(s, losers.pieces, terms.killed, events, 'melee');
     for (const i of losers.pieces) {
-      const p = s.pieces[i]!;
-      if (p.status !== 'table' || headcount(p) === 0) continue;
+      const was = s.pieces[i]!;
+      if (was.status !== 'table' || headcount(was) === 0) continue;
       if (fate === 'rout') rout(s, i, events);
       else {
         abandonHeavy(s, i, events);
+        const p = edit(s, i);
         s.vp[winSide] += p.men * VP.manCaptured + (p.officer ? VP.officerCaptured : 0);
         p.state = 'prisoner';
         p.captor = winSide;
@@ -238,15 +251,16 @@ function advance(s: GameState, winners: readonly number[], side: Side, into: num
     if (p.gun || p.wagon) continue;
     if (roomFor(s, p, into)) {
       events.push({ type: 'advance', unit: p.id, from: s.board.names[p.cell], to: s.board.names[into] });
-      p.cell = into;
+      edit(s, i).cell = into;
       moved = true;
       continue;
     }
     let fit = p.men - 1;
     while (fit > 0 && !roomFor(s, p, into, fit)) fit--;
     if (fit > 0) {
-      p.men -= fit;
-      const part = newPiece(s, p, fit);
+      const stays = edit(s, i);
+      stays.men -= fit;
+      const part = newPiece(s, stays, fit);
       part.cell = into;
       events.push({ type: 'split', unit: p.id, into: part.id, men: fit });
       events.push({ type: 'advance', unit: part.id, from: s.board.names[p.cell], to: s.board.names[into] });
@@ -264,14 +278,17 @@ function tidy(s: GameState, events: GameEvent[]): void {
   // changed it, since nothing later in the loop changes it again.
   const held = objectives.map(() => 0);
   let occ: Occupancy | undefined;
-  for (const p of s.pieces) {
+  for (let i = 0; i < s.pieces.length; i++) {
+    let p = s.pieces[i]!;
     if (p.status !== 'table') continue;
     if (p.state === 'prisoner' && !escorted(s, p, (occ ??= occupancy(s)))) {
+      p = edit(s, i);
       p.state = 'unarmed';
       p.captor = -1;
       events.push({ type: 'escape', unit: p.id, at: s.board.names[p.cell] });
     }
     if (headcount(p) === 0 && p.state !== 'abandoned') {
+      p = edit(s, i);
       if (p.gun || p.wagon) {
         p.state = 'abandoned';
         events.push({ type: 'abandoned', unit: p.id, piece: p.id, at: s.board.names[p.cell] });
@@ -313,17 +330,23 @@ function endTurnChores(s: GameState, events: GameEvent[], dice: DiceSource): voi
   const side = s.active;
   rallyPhase(s, side, events, dice);
   const b = s.board;
-  for (const p of s.pieces) {
+  for (let i = 0; i < s.pieces.length; i++) {
+    let p = s.pieces[i]!;
     if (p.status !== 'table' || p.side !== side) continue;
-    const baggageNear = (reachOf: number) => s.pieces.some((q) => q.status === 'table' && q.side === side && q.wagon && q.state === 'armed' && hexDistance(b, q.cell, p.cell) <= reachOf);
+    const cell = p.cell;
+    const baggageNear = (reachOf: number) => s.pieces.some((q) => q.status === 'table' && q.side === side && q.wagon && q.state === 'armed' && hexDistance(b, q.cell, cell) <= reachOf);
     if (p.state === 'unarmed' && baggageNear(1)) {
+      p = edit(s, i);
       p.state = 'armed';
       events.push({ type: 'rearm', unit: p.id });
     }
     if (p.gun && p.state === 'armed') {
-      const was = p.ammo;
-      p.ammo = baggageNear(BAGGAGE_REACH) ? AMMO_TURNS : Math.max(0, p.ammo - 1);
-      if (p.ammo !== was) events.push({ type: 'ammunition', unit: p.id, turns: p.ammo });
+      const ammo = baggageNear(BAGGAGE_REACH) ? AMMO_TURNS : Math.max(0, p.ammo - 1);
+      if (ammo !== p.ammo) {
+        p = edit(s, i);
+        p.ammo = ammo;
+        events.push({ type: 'ammunition', unit: p.id, turns: p.ammo });
+      }
     }
   }
 }
@@ -331,10 +354,12 @@ function endTurnChores(s: GameState, events: GameEvent[], dice: DiceSource): voi
 function startPlayerTurn(s: GameState, events: GameEvent[], dice: DiceSource): void {
   s.phase = 'cannonade';
   s.attacked = [];
-  for (const p of s.pieces) {
-    if (p.side !== s.active && !(p.state === 'prisoner' && p.captor === s.active)) continue;
-    // A settled piece, shared with earlier states, has these flags clear already and is left alone.
-    if (!p.fired && !p.moved && !p.attacked) continue;
+  for (let i = 0; i < s.pieces.length; i++) {
+    const was = s.pieces[i]!;
+    if (was.side !== s.active && !(was.state === 'prisoner' && was.captor === s.active)) continue;
+    // Pieces with nothing to clear are left alone, unshared.
+    if (!was.fired && !was.moved && !was.attacked) continue;
+    const p = edit(s, i);
     p.fired = false;
     p.moved = false;
     p.attacked = false;
@@ -352,8 +377,9 @@ function startPlayerTurn(s: GameState, events: GameEvent[], dice: DiceSource): v
     }
     if (!r.due) continue;
     for (const i of r.pieces) {
-      const p = s.pieces[i]!;
-      if (p.status === 'reserve' && placeIn(s, p, r.entry)) events.push({ type: 'reinforcement', unit: p.id, at: s.board.names[p.cell] });
+      if (s.pieces[i]!.status !== 'reserve') continue;
+      const p = edit(s, i);
+      if (placeIn(s, p, r.entry)) events.push({ type: 'reinforcement', unit: p.id, at: s.board.names[p.cell] });
     }
   }
 }
@@ -412,7 +438,7 @@ export function begin(state: GameState, events: GameEvent[], dice: DiceSource): 
 export function applyAction(before: GameState, action: Action, source?: DiceSource): Applied {
   if (before.phase === 'over') throw new RulesError('the game is over');
   if (action === null || typeof action !== 'object' || typeof (action as { type?: unknown }).type !== 'string') throw new RulesError('an action needs a type');
-  const s = cloneState(before);
+  const s = draftState(before);
   const events: GameEvent[] = [];
   const rolls: number[] = [];
   const dice = recordingDice(source ?? rngDice(s.rng), rolls);
@@ -448,5 +474,6 @@ export function applyAction(before: GameState, action: Action, source?: DiceSour
   tidy(s, events);
   settle(s, events, dice);
   s.ply++;
+  settleDraft(s);
   return { state: s, events, rolls };
 }
