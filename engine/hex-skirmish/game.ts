@@ -442,38 +442,42 @@ export function applyAction(before: GameState, action: Action, source?: DiceSour
   const events: GameEvent[] = [];
   const rolls: number[] = [];
   const dice = recordingDice(source ?? rngDice(s.rng), rolls);
-  switch (action.type) {
-    case 'fire':
-      fire(s, action, events, dice);
-      break;
-    case 'move':
-      move(s, action, events);
-      break;
-    case 'exit':
-      exit(s, action, events);
-      break;
-    case 'split':
-      split(s, action, events);
-      break;
-    case 'join':
-      join(s, action, events);
-      break;
-    case 'detach':
-      detach(s, action, events);
-      break;
-    case 'melee':
-      melee(s, action, events, dice);
-      break;
-    case 'end-phase':
-      events.push({ type: 'end-phase', phase: s.phase, side: keyOf(s, s.active) });
-      nextPhase(s, events, dice);
-      break;
-    default:
-      throw new RulesError(`"${String((action as { type: unknown }).type)}" is not a Hex Skirmish action`);
+  // An action refused half way leaves its draft behind, settled so that nothing can change it.
+  try {
+    switch (action.type) {
+      case 'fire':
+        fire(s, action, events, dice);
+        break;
+      case 'move':
+        move(s, action, events);
+        break;
+      case 'exit':
+        exit(s, action, events);
+        break;
+      case 'split':
+        split(s, action, events);
+        break;
+      case 'join':
+        join(s, action, events);
+        break;
+      case 'detach':
+        detach(s, action, events);
+        break;
+      case 'melee':
+        melee(s, action, events, dice);
+        break;
+      case 'end-phase':
+        events.push({ type: 'end-phase', phase: s.phase, side: keyOf(s, s.active) });
+        nextPhase(s, events, dice);
+        break;
+      default:
+        throw new RulesError(`"${String((action as { type: unknown }).type)}" is not a Hex Skirmish action`);
+    }
+    tidy(s, events);
+    settle(s, events, dice);
+    s.ply++;
+  } finally {
+    settleDraft(s);
   }
-  tidy(s, events);
-  settle(s, events, dice);
-  s.ply++;
-  settleDraft(s);
   return { state: s, events, rolls };
 }

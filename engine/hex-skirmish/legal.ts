@@ -3,7 +3,7 @@
 // one it picks), and legalActions builds them all, in the same order, for the protocol.
 import { hexDistance } from './board.js';
 import { fireTerms, mayAttack, meleeTerms } from './combat.js';
-import { allowance, reachInto, type Reach } from './movement.js';
+import { allowance, newReach, reachInto } from './movement.js';
 import { occupancy, type Occupancy } from './occupancy.js';
 import { GUN_RANGE, MAX_MEN, MIN_GUN_CREW, fights, headcount, type Action, type GameState, type Piece } from './types.js';
 
@@ -98,7 +98,7 @@ function fireCandidates(s: GameState, c: Candidates, firstOnly: boolean): void {
 
 // ---- March ------------------------------------------------------------------------------------------------------
 
-const scratch: Reach = { cells: [], costs: [] };
+const scratch = newReach();
 
 export function mayJoin(p: Piece, q: Piece): boolean {
   if (q.status !== 'table' || q.cell !== p.cell || q.side !== p.side || q.state !== p.state) return false;
@@ -120,7 +120,7 @@ function marchCandidates(s: GameState, c: Candidates): void {
     // Moves are listed by hex: the search's few hexes, sorted in place by insertion.
     const cells = r.cells;
     const costs = r.costs;
-    for (let i = 1; i < cells.length; i++) {
+    for (let i = 1; i < r.n; i++) {
       const cell = cells[i]!;
       const cost = costs[i]!;
       let j = i - 1;
@@ -131,7 +131,7 @@ function marchCandidates(s: GameState, c: Candidates): void {
       cells[j + 1] = cell;
       costs[j + 1] = cost;
     }
-    for (let i = 0; i < cells.length; i++) push(c, MOVE, pi, cells[i]!, costs[i]!);
+    for (let i = 0; i < r.n; i++) push(c, MOVE, pi, cells[i]!, costs[i]!);
     if (p.state === 'prisoner') continue;
     if (allowance(p) > 0) {
       const edges = s.board.edges[p.cell]!;
@@ -154,7 +154,7 @@ function marchChoice(s: GameState, occ: Occupancy): boolean {
     const p = s.pieces[i]!;
     if (p.status !== 'table' || p.side !== s.active || (p.state !== 'armed' && p.state !== 'unarmed')) continue;
     if ((p.kind === 'infantry' || p.kind === 'cavalry') && p.men >= 2) return true;
-    if (allowance(p) > 0 && reachInto(s, i, occ, scratch).cells.length > 0) return true;
+    if (allowance(p) > 0 && reachInto(s, i, occ, scratch).n > 0) return true;
   }
   return false;
 }

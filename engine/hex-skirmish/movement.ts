@@ -20,11 +20,17 @@ export function allowance(p: Piece): number {
 /** Whether `p` takes prisoners by moving in: armed fighting men, not baggage drivers. */
 export const captures = (p: Piece): boolean => p.state === 'armed' && p.kind !== 'baggage';
 
-/** The hexes a piece may end its move in, in the order the search first meets them, and what each costs. */
+/**
+ * The hexes a piece may end its move in, in the order the search first meets them, and what each costs: the first
+ * `n` entries of each list (the lists are reused, and past `n` hold what an earlier search left).
+ */
 export interface Reach {
+  n: number;
   cells: number[];
   costs: number[];
 }
+
+export const newReach = (): Reach => ({ n: 0, cells: [], costs: [] });
 
 // The search's scratch, shared by every call (the search never calls itself): movement spent to reach a hex,
 // valid where `seenAt` holds this search's stamp, and the queue of hexes to go on from.
@@ -38,8 +44,7 @@ let stamp = 0;
  * priced when first met (no later path is cheaper). `occ` must be of `s` as it is now.
  */
 export function reachInto(s: GameState, pi: number, occ: Occupancy, out: Reach): Reach {
-  out.cells.length = 0;
-  out.costs.length = 0;
+  out.n = 0;
   const p = s.pieces[pi]!;
   const limit = allowance(p);
   if (limit === 0) return out;
@@ -49,8 +54,8 @@ export function reachInto(s: GameState, pi: number, occ: Occupancy, out: Reach):
     for (const n of b.near[p.cell]!) {
       if (b.terrain[n] === IMPASSABLE) continue;
       if (escortIn(s, n, p.captor, occ)) {
-        out.cells.push(n);
-        out.costs.push(1);
+        out.cells[out.n] = n;
+        out.costs[out.n++] = 1;
       }
     }
     return out;
@@ -92,8 +97,8 @@ export function reachInto(s: GameState, pi: number, occ: Occupancy, out: Reach):
       seenAt[n] = stamp;
       spentAt[n] = total;
       if (roomFor(s, p, n, p.men, occ)) {
-        out.cells.push(n);
-        out.costs.push(total);
+        out.cells[out.n] = n;
+        out.costs[out.n++] = total;
       }
       // A hex of enemies to capture, and covered ground for cavalry, end the move.
       if (enemy === 'none' && !(cavalry && t !== CLEAR)) queue[tail++] = n;
@@ -111,17 +116,17 @@ function escortIn(s: GameState, cell: number, side: number, occ: Occupancy): boo
   return false;
 }
 
-const single: Reach = { cells: [], costs: [] };
+const single = newReach();
 
 /** What moving piece `pi` to hex `to` costs this phase, or undefined when it may not go there. */
 export function moveCost(s: GameState, pi: number, to: number): number | undefined {
   const r = reachInto(s, pi, occupancy(s), single);
-  const k = r.cells.indexOf(to);
-  return k < 0 ? undefined : r.costs[k];
+  for (let k = 0; k < r.n; k++) if (r.cells[k] === to) return r.costs[k];
+  return undefined;
 }
 
 /** Destination hex → hexes of movement spent, for every hex `p` may end its move in, in the order they are found. */
 export function reach(s: GameState, pi: number, occ: Occupancy = occupancy(s)): Map<number, number> {
-  const r = reachInto(s, pi, occ, { cells: [], costs: [] });
+  const r = reachInto(s, pi, occ, newReach());
   return new Map(r.cells.map((c, k) => [c, r.costs[k]!]));
 }

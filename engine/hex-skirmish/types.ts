@@ -131,7 +131,12 @@ export function cloneState(s: GameState): GameState {
   };
 }
 
-const drafts = new WeakMap<GameState, boolean[]>();
+// The draft an action is being applied to, and which of its pieces are its own: piece i is, where `ownedAt[i]` holds
+// this draft's stamp. One at a time: applying an action never applies another inside it.
+let draft: GameState | null = null;
+let ownedAt = new Int32Array(0);
+let shared = 0;
+let stamp = 0;
 
 /**
  * A copy of `s` to apply an action to. It shares every piece with `s` until `edit` copies one to change it: an action
@@ -148,7 +153,13 @@ export function draftState(s: GameState): GameState {
     vp: [s.vp[0], s.vp[1]],
     rng: [...s.rng] as GameState['rng'],
   };
-  drafts.set(d, new Array<boolean>(s.pieces.length).fill(false));
+  if (ownedAt.length < s.pieces.length) ownedAt = new Int32Array(Math.max(64, 2 * s.pieces.length));
+  if (++stamp === 0x7fffffff) {
+    ownedAt.fill(0);
+    stamp = 1;
+  }
+  draft = d;
+  shared = s.pieces.length;
   return d;
 }
 
@@ -157,18 +168,17 @@ export function draftState(s: GameState): GameState {
  * first. Every change to a piece during an action goes through here; a reference taken before is stale after.
  */
 export function edit(s: GameState, i: number): Piece {
-  const own = drafts.get(s);
-  // Pieces added since the draft began (past the end of `own`) are its own already.
-  if (own && i < own.length && !own[i]) {
-    own[i] = true;
+  // Pieces added since the draft began (from `shared` on) are its own already.
+  if (s === draft && i < shared && ownedAt[i] !== stamp) {
+    ownedAt[i] = stamp;
     s.pieces[i] = copyPiece(s.pieces[i]!);
   }
   return s.pieces[i]!;
 }
 
-/** The draft is done: `s` is a state like any other, never to be changed again. */
+/** The draft is done, or abandoned: `s` is a state like any other, never to be changed again. */
 export function settleDraft(s: GameState): void {
-  drafts.delete(s);
+  if (draft === s) draft = null;
 }
 
 export const other = (s: Side): Side => (s === 0 ? 1 : 0);
