@@ -136,6 +136,39 @@ interface Picture {
   goals: number[];
   /** The edge this side wins by leaving from, with how many units must still go. */
   exit: { edge: string; still: number } | null;
+  /** Marks the hexes whose facts (below) were worked out for this picture. */
+  stamp: number;
+}
+
+// What placeValue reads about a hex, the same whatever piece might stand there: worked out the first time a march
+// decision asks about the hex and kept for the rest of it, where `factsAt` holds the picture's stamp. One picture
+// is in use at a time.
+let factsAt = new Int32Array(0);
+let nearestAt = new Float64Array(0);
+let threatAt = new Float64Array(0);
+let preyAt = new Float64Array(0);
+let goalAt = new Float64Array(0);
+let stamps = 0;
+
+function hexFacts(s: GameState, pic: Picture, cell: number): void {
+  if (factsAt[cell] === pic.stamp) return;
+  factsAt[cell] = pic.stamp;
+  const b = s.board;
+  let nearest = 99;
+  let threat = 0;
+  let prey = 0;
+  for (const e of pic.enemies) {
+    const d = hexDistance(b, cell, e.cell);
+    if (d < nearest) nearest = d;
+    if (d <= 2 && e.kind !== 'artillery') threat = Math.max(threat, headcount(e) * (d === 1 ? 1 : 0.7));
+    if (d === 1) prey = Math.max(prey, headcount(e) * (b.terrain[e.cell] === FORTIFIED ? 2 : b.terrain[e.cell] === CLEAR ? 1 : 1.5));
+  }
+  let closest = Infinity;
+  for (const g of pic.goals) closest = Math.min(closest, hexDistance(b, cell, g));
+  nearestAt[cell] = nearest;
+  threatAt[cell] = threat;
+  preyAt[cell] = prey;
+  goalAt[cell] = closest;
 }
 
 function picture(s: GameState, side: Side): Picture {
@@ -145,7 +178,19 @@ function picture(s: GameState, side: Side): Picture {
   for (const v of s.meta.victory) {
     if (v.kind === 'exit' && v.side === s.meta.sides[side].id) exit = { edge: v.edge, still: Math.max(0, v.count - exitedUnits(s, side, v.edge)) };
   }
-  return { side, enemies, goals, exit };
+  const n = s.board.names.length;
+  if (factsAt.length < n) {
+    factsAt = new Int32Array(n);
+    nearestAt = new Float64Array(n);
+    threatAt = new Float64Array(n);
+    preyAt = new Float64Array(n);
+    goalAt = new Float64Array(n);
+  }
+  if (++stamps === 0x7fffffff) {
+    factsAt.fill(0);
+    stamps = 1;
+  }
+  return { side, enemies, goals, exit, stamp: stamps };
 }
 
 function edgeGap(s: GameState, cell: number, edge: string): number {
@@ -158,15 +203,10 @@ function edgeGap(s: GameState, cell: number, edge: string): number {
 /** How well placed `p` would be in `cell`; higher is better. */
 function placeValue(s: GameState, pic: Picture, p: Piece, cell: number): number {
   const b = s.board;
-  let nearest = 99;
-  let threat = 0;
-  let prey = 0;
-  for (const e of pic.enemies) {
-    const d = hexDistance(b, cell, e.cell);
-    if (d < nearest) nearest = d;
-    if (d <= 2 && e.kind !== 'artillery') threat = Math.max(threat, headcount(e) * (d === 1 ? 1 : 0.7));
-    if (d === 1) prey = Math.max(prey, headcount(e) * (b.terrain[e.cell] === FORTIFIED ? 2 : b.terrain[e.cell] === CLEAR ? 1 : 1.5));
-  }
+  hexFacts(s, pic, cell);
+  const nearest = nearestAt[cell]!;
+  const threat = threatAt[cell]!;
+  const prey = preyAt[cell]!;
   const cover = b.terrain[cell] === FORTIFIED ? 2 : b.terrain[cell] === CLEAR ? 1 : 1.5;
   const mine = headcount(p);
   if (p.wagon) {
@@ -176,11 +216,7 @@ function placeValue(s: GameState, pic: Picture, p: Piece, cell: number): number 
   if (p.gun) return -Math.abs(nearest - 3) - (nearest <= 1 ? 8 : 0) + (cover > 1 ? 0.5 : 0);
   let v = 0;
   if (pic.exit && pic.exit.still > 0 && p.kind !== 'officer' && p.state === 'armed') v -= 0.6 * edgeGap(s, cell, pic.exit.edge);
-  if (pic.goals.length > 0) {
-    let closest = Infinity;
-    for (const g of pic.goals) closest = Math.min(closest, hexDistance(b, cell, g));
-    v -= 0.5 * closest;
-  }
+  if (pic.goals.length > 0) v -= 0.5 * goalAt[cell]!;
   if (p.state !== 'armed') return v - (nearest <= 2 ? 5 : 0);
   // Close with the enemy when stronger than what waits there; hold back into cover when not.
   const strength = mine * cover;

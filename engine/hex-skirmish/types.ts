@@ -144,14 +144,23 @@ let stamp = 0;
  * `settleDraft` ends it.
  */
 export function draftState(s: GameState): GameState {
+  // Field by field, in the order set-up makes them (the JSON is the same as a spread's), so every state has one shape.
   const d: GameState = {
-    ...s,
+    meta: s.meta,
+    board: s.board,
+    turn: s.turn,
+    active: s.active,
+    first: s.first,
+    phase: s.phase,
     pieces: s.pieces.slice(),
     attacked: [...s.attacked],
     reinforcements: s.reinforcements.map((r) => ({ ...r })),
     control: [...s.control],
     vp: [s.vp[0], s.vp[1]],
+    splits: s.splits,
     rng: [...s.rng] as GameState['rng'],
+    ply: s.ply,
+    result: s.result,
   };
   if (ownedAt.length < s.pieces.length) ownedAt = new Int32Array(Math.max(64, 2 * s.pieces.length));
   if (++stamp === 0x7fffffff) {
