@@ -6,7 +6,7 @@ import type { PlayerKind } from '../../domain/engine-protocol.js';
 import { randomBelow, seedRng, type RngState } from '../dice.js';
 import { CLEAR, FORTIFIED, hexDistance } from './board.js';
 import { fireTerms, meleeOdds, meleeTerms, winnerOf, type MeleeTerms } from './combat.js';
-import { EXIT, FIRE, MELEE, MOVE, actionAt, attackersAt, candidates, countOf, kindAt, type Candidates } from './legal.js';
+import { EXIT, FIRE, MELEE, MOVE, actionAt, attackersAt, candidatesInto, countOf, kindAt, newCandidates, type Candidates } from './legal.js';
 import { enemyIn } from './stacking.js';
 import { VP, fights, headcount, other, type Action, type GameState, type Piece, type Side } from './types.js';
 import { exitedUnits } from './victory.js';
@@ -21,15 +21,17 @@ const END: Action = { type: 'end-phase' };
 export function makePlayer(kind: PlayerKind, seed: number): Player {
   if (kind === 'random') {
     const rng: RngState = seedRng(seed);
+    const list = newCandidates();
     return {
       kind,
       choose(s) {
-        const c = candidates(s);
+        const c = candidatesInto(s, list);
         return actionAt(s, c, randomBelow(rng, countOf(c)));
       },
     };
   }
-  return { kind, choose: chooseAi };
+  const list = newCandidates();
+  return { kind, choose: (s) => chooseAi(s, list) };
 }
 
 // ---- Cannonade --------------------------------------------------------------------------------------------------
@@ -265,8 +267,8 @@ function bestMarch(s: GameState, c: Candidates): number {
   return best;
 }
 
-function chooseAi(s: GameState): Action {
-  const c = candidates(s);
+function chooseAi(s: GameState, list: Candidates): Action {
+  const c = candidatesInto(s, list);
   if (countOf(c) <= 1) return END;
   const pick = s.phase === 'cannonade' ? bestFire(s, c) : s.phase === 'march' ? bestMarch(s, c) : bestMelee(s, c);
   return pick < 0 ? END : actionAt(s, c, pick);

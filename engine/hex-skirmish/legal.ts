@@ -23,16 +23,30 @@ export const END = 7;
  * count, then their indices). END: nothing.
  */
 export interface Candidates {
-  readonly occ: Occupancy;
+  occ: Occupancy;
+  /** The records; those past `size` numbers are left over from an earlier search. */
   readonly rec: number[];
-  readonly extra: number[];
+  size: number;
+  extra: number[];
 }
 
-export const countOf = (c: Candidates): number => c.rec.length >> 2;
+/**
+ * An empty list to fill with candidatesInto. A player keeps one and refills it every decision, since a decision's
+ * list runs to hundreds of numbers and making it afresh each time was a good part of a game's garbage.
+ */
+export const newCandidates = (): Candidates => ({ occ: { head: [], next: [] }, rec: [], size: 0, extra: [] });
+
+export const countOf = (c: Candidates): number => c.size >> 2;
 export const kindAt = (c: Candidates, k: number): number => c.rec[k << 2]!;
 
 function push(c: Candidates, kind: number, piece: number, a: number, b: number): void {
-  c.rec.push(kind, piece, a, b);
+  const r = c.rec;
+  const at = c.size;
+  r[at] = kind;
+  r[at + 1] = piece;
+  r[at + 2] = a;
+  r[at + 3] = b;
+  c.size = at + 4;
 }
 
 /** The attackers of melee candidate `k`, the leader first. */
@@ -202,9 +216,11 @@ function meleeCandidates(s: GameState, c: Candidates, firstOnly: boolean): void 
 
 // ---- All together -----------------------------------------------------------------------------------------------
 
-/** Every legal action of the side to act, `end-phase` last; none once the game is over. */
-export function candidates(s: GameState): Candidates {
-  const c: Candidates = { occ: occupancy(s), rec: [], extra: [] };
+/** Every legal action of the side to act, `end-phase` last, into `c`; none once the game is over. */
+export function candidatesInto(s: GameState, c: Candidates): Candidates {
+  c.occ = occupancy(s);
+  c.size = 0;
+  if (c.extra.length > 0) c.extra = [];
   if (s.phase === 'over') return c;
   if (s.phase === 'cannonade') fireCandidates(s, c, false);
   else if (s.phase === 'march') marchCandidates(s, c);
@@ -215,20 +231,25 @@ export function candidates(s: GameState): Candidates {
 
 /** Every action the side to act may take now, `end-phase` last. */
 export function legalActions(s: GameState): Action[] {
-  const c = candidates(s);
+  const c = candidatesInto(s, newCandidates());
   const out: Action[] = [];
   for (let k = 0, n = countOf(c); k < n; k++) out.push(actionAt(s, c, k));
   return out;
 }
 
+const probe = newCandidates();
+
 /** Whether the side to act has anything to do but end the phase: legalActions, stopping at the first found. */
 export function hasChoice(s: GameState): boolean {
   if (s.phase === 'over') return false;
-  const c: Candidates = { occ: occupancy(s), rec: [], extra: [] };
+  const c = probe;
+  c.occ = occupancy(s);
+  c.size = 0;
+  if (c.extra.length > 0) c.extra = [];
   if (s.phase === 'cannonade') fireCandidates(s, c, true);
   else if (s.phase === 'march') {
     if (marchChoice(s, c.occ)) return true;
     marchCandidates(s, c);
   } else meleeCandidates(s, c, true);
-  return c.rec.length > 0;
+  return c.size > 0;
 }
