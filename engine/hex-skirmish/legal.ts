@@ -4,7 +4,7 @@
 import { hexDistance } from './board.js';
 import { fireTerms, mayAttack, meleeTerms } from './combat.js';
 import { allowance, newReach, reachInto } from './movement.js';
-import { occupancy, type Occupancy } from './occupancy.js';
+import { occupancyInto, type Occupancy } from './occupancy.js';
 import { GUN_RANGE, MAX_MEN, MIN_GUN_CREW, fights, headcount, type Action, type GameState, type Piece } from './types.js';
 
 export const FIRE = 0;
@@ -23,7 +23,7 @@ export const END = 7;
  * count, then their indices). END: nothing.
  */
 export interface Candidates {
-  occ: Occupancy;
+  readonly occ: Occupancy;
   /** The records; those past `size` numbers are left over from an earlier search. */
   readonly rec: number[];
   size: number;
@@ -218,7 +218,7 @@ function meleeCandidates(s: GameState, c: Candidates, firstOnly: boolean): void 
 
 /** Every legal action of the side to act, `end-phase` last, into `c`; none once the game is over. */
 export function candidatesInto(s: GameState, c: Candidates): Candidates {
-  c.occ = occupancy(s);
+  occupancyInto(s, c.occ);
   c.size = 0;
   if (c.extra.length > 0) c.extra = [];
   if (s.phase === 'over') return c;
@@ -243,7 +243,7 @@ const probe = newCandidates();
 export function hasChoice(s: GameState): boolean {
   if (s.phase === 'over') return false;
   const c = probe;
-  c.occ = occupancy(s);
+  occupancyInto(s, c.occ);
   c.size = 0;
   if (c.extra.length > 0) c.extra = [];
   if (s.phase === 'cannonade') fireCandidates(s, c, true);

@@ -2,7 +2,7 @@
 // cost 1, cavalry needs its whole move to enter covered or fortified ground, nobody enters impassable ground or a
 // hex of armed enemies, and entering a hex of unarmed enemies, routers or baggage ends the move and captures them.
 import { CLEAR, IMPASSABLE } from './board.js';
-import { firstIn, nextIn, occupancy, type Occupancy } from './occupancy.js';
+import { firstIn, nextIn, occupancy, occupancyInto, type Occupancy } from './occupancy.js';
 import { enemyIn, roomFor } from './stacking.js';
 import { MIN_GUN_CREW, MOVE, fights, type GameState, type Piece } from './types.js';
 
@@ -117,10 +117,11 @@ function escortIn(s: GameState, cell: number, side: number, occ: Occupancy): boo
 }
 
 const single = newReach();
+const singleOcc: Occupancy = { head: [], next: [] };
 
 /** What moving piece `pi` to hex `to` costs this phase, or undefined when it may not go there. */
 export function moveCost(s: GameState, pi: number, to: number): number | undefined {
-  const r = reachInto(s, pi, occupancy(s), single);
+  const r = reachInto(s, pi, occupancyInto(s, singleOcc), single);
   for (let k = 0; k < r.n; k++) if (r.cells[k] === to) return r.costs[k];
   return undefined;
 }

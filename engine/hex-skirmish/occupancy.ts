@@ -8,23 +8,35 @@ import type { GameState } from './types.js';
 
 export interface Occupancy {
   /** The first piece on the map in each hex, by index; −1 for an empty hex. */
-  readonly head: readonly number[];
+  readonly head: number[];
   /** After piece i, the next piece on the map in the same hex, by index; −1 after the last. */
-  readonly next: readonly number[];
+  readonly next: number[];
 }
 
 export function occupancy(s: GameState): Occupancy {
-  const pieces = s.pieces;
   // Plain arrays: a typed array this small still costs a buffer of its own, several times dearer to make.
-  const head = new Array<number>(s.board.names.length).fill(-1);
-  const next = new Array<number>(pieces.length).fill(-1);
+  return occupancyInto(s, { head: [], next: [] });
+}
+
+/**
+ * `occ` rebuilt for `s`, its lists reused: for a searcher that builds one every decision. `next` is written only for
+ * pieces on the map, the only ones a hex's list reaches; the rest hold whatever they held.
+ */
+export function occupancyInto(s: GameState, occ: Occupancy): Occupancy {
+  const pieces = s.pieces;
+  const { head, next } = occ;
+  const hexes = s.board.names.length;
+  // Filled in order, never past the end, so the lists stay dense arrays.
+  if (head.length === hexes) head.fill(-1);
+  else for (let c = 0; c < hexes; c++) head[c] = -1;
+  while (next.length < pieces.length) next.push(-1);
   for (let i = pieces.length - 1; i >= 0; i--) {
     const p = pieces[i]!;
     if (p.status !== 'table') continue;
     next[i] = head[p.cell]!;
     head[p.cell] = i;
   }
-  return { head, next };
+  return occ;
 }
 
 // Walking a hex: `for (let i = firstIn(occ, cell); i >= 0 && i < s.pieces.length; i = nextIn(occ, i))`, checking
