@@ -6,8 +6,7 @@ import type { PlayerKind } from '../../domain/engine-protocol.js';
 import { randomBelow, seedRng, type RngState } from '../dice.js';
 import { CLEAR, FORTIFIED, hexDistance } from './board.js';
 import { fireTerms, meleeOdds, meleeTerms, winnerOf, type MeleeTerms } from './combat.js';
-import { legalActions, pieceIndex } from './game.js';
-import { reach } from './movement.js';
+import { EXIT, FIRE, MELEE, MOVE, actionAt, attackersAt, candidatesInto, countOf, kindAt, newCandidates, type Candidates } from './legal.js';
 import { enemyIn } from './stacking.js';
 import { VP, fights, headcount, other, type Action, type GameState, type Piece, type Side } from './types.js';
 import { exitedUnits } from './victory.js';
@@ -22,27 +21,30 @@ const END: Action = { type: 'end-phase' };
 export function makePlayer(kind: PlayerKind, seed: number): Player {
   if (kind === 'random') {
     const rng: RngState = seedRng(seed);
+    const list = newCandidates();
     return {
       kind,
       choose(s) {
-        const actions = legalActions(s);
-        return actions[randomBelow(rng, actions.length)]!;
+        const c = candidatesInto(s, list);
+        return actionAt(s, c, randomBelow(rng, countOf(c)));
       },
     };
   }
-  return { kind, choose: chooseAi };
+  const list = newCandidates();
+  return { kind, choose: (s) => chooseAi(s, list) };
 }
 
 // ---- Cannonade --------------------------------------------------------------------------------------------------
 
-function bestFire(s: GameState, actions: readonly Action[]): Action | null {
-  let best: Action | null = null;
+/** The candidates are read by index (legal.ts): the best one's, or −1 for none worth more than ending the phase. */
+function bestFire(s: GameState, c: Candidates): number {
+  let best = -1;
   let bestValue = 0.4;
-  for (const a of actions) {
-    if (a.type !== 'fire') continue;
-    const gi = pieceIndex(s, a.unit);
-    const ti = pieceIndex(s, a.target);
-    const t = fireTerms(s, gi, ti);
+  for (let k = 0, n = countOf(c); k < n; k++) {
+    if (kindAt(c, k) !== FIRE) continue;
+    const gi = c.rec[4 * k + 1]!;
+    const ti = c.rec[4 * k + 2]!;
+    const t = fireTerms(s, gi, ti, false, c.occ);
     if (!t.allowed) continue;
     const target = s.pieces[ti]!;
     let value = t.byRoll.reduce((n, c) => n + Math.min(c, headcount(target)), 0) / 6;
@@ -50,7 +52,7 @@ function bestFire(s: GameState, actions: readonly Action[]): Action | null {
     if (target.gun) value += 0.5; // crews cut down below four silence the gun
     if (value > bestValue) {
       bestValue = value;
-      best = a;
+      best = k;
     }
   }
   return best;
@@ -108,20 +110,20 @@ function stakesOf(s: GameState, cell: number, side: Side): number {
   return v;
 }
 
-function bestMelee(s: GameState, actions: readonly Action[]): Action | null {
-  let best: Action | null = null;
+function bestMelee(s: GameState, c: Candidates): number {
+  let best = -1;
   let bestValue = 0.5;
-  for (const a of actions) {
-    if (a.type !== 'melee') continue;
-    const ids = [a.unit, ...(a.with ?? [])].map((id) => pieceIndex(s, id));
-    const t = meleeTerms(s, ids, pieceIndex(s, a.target));
+  for (let k = 0, n = countOf(c); k < n; k++) {
+    if (kindAt(c, k) !== MELEE) continue;
+    const ids = attackersAt(c, k);
+    const t = meleeTerms(s, ids, c.rec[4 * k + 2]!, false, c.occ);
     if (!t.allowed) continue;
     // Committing more men than needed costs them their own chance to attack elsewhere; a small tax says so.
     const won = meleeOdds(t.results, t.larger).attacker;
     const value = meleeValue(s, t) + won * stakesOf(s, s.pieces[t.defender.pieces[0]!]!.cell, s.active) - 0.1 * (ids.length - 1);
     if (value > bestValue) {
       bestValue = value;
-      best = a;
+      best = k;
     }
   }
   return best;
@@ -136,6 +138,39 @@ interface Picture {
   goals: number[];
   /** The edge this side wins by leaving from, with how many units must still go. */
   exit: { edge: string; still: number } | null;
+  /** Marks the hexes whose facts (below) were worked out for this picture. */
+  stamp: number;
+}
+
+// What placeValue reads about a hex, the same whatever piece might stand there: worked out the first time a march
+// decision asks about the hex and kept for the rest of it, where `factsAt` holds the picture's stamp. One picture
+// is in use at a time.
+let factsAt = new Int32Array(0);
+let nearestAt = new Float64Array(0);
+let threatAt = new Float64Array(0);
+let preyAt = new Float64Array(0);
+let goalAt = new Float64Array(0);
+let stamps = 0;
+
+function hexFacts(s: GameState, pic: Picture, cell: number): void {
+  if (factsAt[cell] === pic.stamp) return;
+  factsAt[cell] = pic.stamp;
+  const b = s.board;
+  let nearest = 99;
+  let threat = 0;
+  let prey = 0;
+  for (const e of pic.enemies) {
+    const d = hexDistance(b, cell, e.cell);
+    if (d < nearest) nearest = d;
+    if (d <= 2 && e.kind !== 'artillery') threat = Math.max(threat, headcount(e) * (d === 1 ? 1 : 0.7));
+    if (d === 1) prey = Math.max(prey, headcount(e) * (b.terrain[e.cell] === FORTIFIED ? 2 : b.terrain[e.cell] === CLEAR ? 1 : 1.5));
+  }
+  let closest = Infinity;
+  for (const g of pic.goals) closest = Math.min(closest, hexDistance(b, cell, g));
+  nearestAt[cell] = nearest;
+  threatAt[cell] = threat;
+  preyAt[cell] = prey;
+  goalAt[cell] = closest;
 }
 
 function picture(s: GameState, side: Side): Picture {
@@ -145,7 +180,19 @@ function picture(s: GameState, side: Side): Picture {
   for (const v of s.meta.victory) {
     if (v.kind === 'exit' && v.side === s.meta.sides[side].id) exit = { edge: v.edge, still: Math.max(0, v.count - exitedUnits(s, side, v.edge)) };
   }
-  return { side, enemies, goals, exit };
+  const n = s.board.names.length;
+  if (factsAt.length < n) {
+    factsAt = new Int32Array(n);
+    nearestAt = new Float64Array(n);
+    threatAt = new Float64Array(n);
+    preyAt = new Float64Array(n);
+    goalAt = new Float64Array(n);
+  }
+  if (++stamps === 0x7fffffff) {
+    factsAt.fill(0);
+    stamps = 1;
+  }
+  return { side, enemies, goals, exit, stamp: stamps };
 }
 
 function edgeGap(s: GameState, cell: number, edge: string): number {
@@ -158,15 +205,10 @@ function edgeGap(s: GameState, cell: number, edge: string): number {
 /** How well placed `p` would be in `cell`; higher is better. */
 function placeValue(s: GameState, pic: Picture, p: Piece, cell: number): number {
   const b = s.board;
-  let nearest = 99;
-  let threat = 0;
-  let prey = 0;
-  for (const e of pic.enemies) {
-    const d = hexDistance(b, cell, e.cell);
-    if (d < nearest) nearest = d;
-    if (d <= 2 && e.kind !== 'artillery') threat = Math.max(threat, headcount(e) * (d === 1 ? 1 : 0.7));
-    if (d === 1) prey = Math.max(prey, headcount(e) * (b.terrain[e.cell] === FORTIFIED ? 2 : b.terrain[e.cell] === CLEAR ? 1 : 1.5));
-  }
+  hexFacts(s, pic, cell);
+  const nearest = nearestAt[cell]!;
+  const threat = threatAt[cell]!;
+  const prey = preyAt[cell]!;
   const cover = b.terrain[cell] === FORTIFIED ? 2 : b.terrain[cell] === CLEAR ? 1 : 1.5;
   const mine = headcount(p);
   if (p.wagon) {
@@ -176,7 +218,7 @@ function placeValue(s: GameState, pic: Picture, p: Piece, cell: number): number 
   if (p.gun) return -Math.abs(nearest - 3) - (nearest <= 1 ? 8 : 0) + (cover > 1 ? 0.5 : 0);
   let v = 0;
   if (pic.exit && pic.exit.still > 0 && p.kind !== 'officer' && p.state === 'armed') v -= 0.6 * edgeGap(s, cell, pic.exit.edge);
-  if (pic.goals.length > 0) v -= 0.5 * Math.min(...pic.goals.map((g) => hexDistance(b, cell, g)));
+  if (pic.goals.length > 0) v -= 0.5 * goalAt[cell]!;
   if (p.state !== 'armed') return v - (nearest <= 2 ? 5 : 0);
   // Close with the enemy when stronger than what waits there; hold back into cover when not.
   const strength = mine * cover;
@@ -187,42 +229,47 @@ function placeValue(s: GameState, pic: Picture, p: Piece, cell: number): number 
   return v;
 }
 
-function bestMarch(s: GameState, actions: readonly Action[]): Action | null {
+function bestMarch(s: GameState, c: Candidates): number {
   const pic = picture(s, s.active);
+  const n = countOf(c);
+  const rec = c.rec;
   // Leaving by the winning edge, when units must still go.
   if (pic.exit && pic.exit.still > 0) {
-    const out = actions.find((a) => a.type === 'exit' && a.edge === pic.exit!.edge && s.pieces[pieceIndex(s, a.unit)]!.men > 0);
-    if (out) return out;
+    for (let k = 0; k < n; k++) {
+      if (kindAt(c, k) !== EXIT) continue;
+      const p = s.pieces[rec[4 * k + 1]!]!;
+      if (s.board.edges[p.cell]![rec[4 * k + 2]!] === pic.exit.edge && p.men > 0) return k;
+    }
   }
-  let best: Action | null = null;
+  let best = -1;
   let bestGain = 0.3;
-  const moves = new Map<string, Action[]>();
-  for (const a of actions) if (a.type === 'move') moves.set(a.unit, [...(moves.get(a.unit) ?? []), a]);
-  for (const [unit, list] of moves) {
-    const pi = pieceIndex(s, unit);
-    const p = s.pieces[pi]!;
-    if (p.state === 'prisoner') continue;
-    const here = placeValue(s, pic, p, p.cell);
-    const costs = reach(s, pi);
-    for (const a of list) {
-      if (a.type !== 'move') continue;
-      const to = s.board.names.indexOf(a.to);
-      let gain = placeValue(s, pic, p, to) - here;
-      if (enemyIn(s, p.side, to) === 'capturable') gain += 12;
-      gain -= 0.01 * (costs.get(to) ?? 0);
-      if (gain > bestGain) {
-        bestGain = gain;
-        best = a;
-      }
+  // A piece's moves are listed together, by hex, with the movement each costs.
+  let pi = -1;
+  let p: Piece | null = null;
+  let here = 0;
+  for (let k = 0; k < n; k++) {
+    if (kindAt(c, k) !== MOVE) continue;
+    if (rec[4 * k + 1] !== pi) {
+      pi = rec[4 * k + 1]!;
+      p = s.pieces[pi]!;
+      if (p.state !== 'prisoner') here = placeValue(s, pic, p, p.cell);
+    }
+    if (p!.state === 'prisoner') continue;
+    const to = rec[4 * k + 2]!;
+    let gain = placeValue(s, pic, p!, to) - here;
+    if (enemyIn(s, p!.side, to, c.occ) === 'capturable') gain += 12;
+    gain -= 0.01 * rec[4 * k + 3]!;
+    if (gain > bestGain) {
+      bestGain = gain;
+      best = k;
     }
   }
   return best;
 }
 
-function chooseAi(s: GameState): Action {
-  const actions = legalActions(s);
-  if (actions.length <= 1) return END;
-  const pick = s.phase === 'cannonade' ? bestFire(s, actions) : s.phase === 'march' ? bestMarch(s, actions) : bestMelee(s, actions);
-  return pick ?? END;
+function chooseAi(s: GameState, list: Candidates): Action {
+  const c = candidatesInto(s, list);
+  if (countOf(c) <= 1) return END;
+  const pick = s.phase === 'cannonade' ? bestFire(s, c) : s.phase === 'march' ? bestMarch(s, c) : bestMelee(s, c);
+  return pick < 0 ? END : actionAt(s, c, pick);
 }
-

@@ -121,10 +121,11 @@ export function pointToCell(b: HexBoard, scenario: Scenario, p: Point): number {
 
 /** Hexes between two hexes, moving one hex at a time. */
 export function hexDistance(b: HexBoard, i: number, j: number): number {
-  const [x1, z1] = b.cube[i]!;
-  const [x2, z2] = b.cube[j]!;
-  const dx = x1 - x2;
-  const dz = z1 - z2;
+  // Indexed rather than destructured: the AI asks this hundreds of times a move.
+  const p = b.cube[i]!;
+  const q = b.cube[j]!;
+  const dx = p[0] - q[0];
+  const dz = p[1] - q[1];
   return Math.max(Math.abs(dx), Math.abs(dz), Math.abs(dx + dz));
 }
 
@@ -167,6 +168,21 @@ export function hexesBetween(b: HexBoard, from: number, to: number): number[] {
     }
   }
   return out;
+}
+
+const lines = new WeakMap<HexBoard, Map<number, readonly number[]>>();
+
+/**
+ * hexesBetween, worked out once for each pair of hexes of a board and then shared (read it, do not change it): every
+ * cannon looks along its line to every target in range at every cannonade.
+ */
+export function lineBetween(b: HexBoard, from: number, to: number): readonly number[] {
+  let m = lines.get(b);
+  if (!m) lines.set(b, (m = new Map<number, readonly number[]>()));
+  const key = from * b.names.length + to;
+  let line = m.get(key);
+  if (!line) m.set(key, (line = hexesBetween(b, from, to)));
+  return line;
 }
 
 const cubeMaps = new WeakMap<HexBoard, Map<string, number>>();

@@ -1,6 +1,7 @@
 // The numbers of a cannon's fire and of a melee, before any die is rolled: what `explain` prints, what the AI
 // weighs, and what the rules roll against (seed 002 "Cannon fire", "Melee"; docs/rules/hex-skirmish.md §7.3, §7.5).
-import { CLEAR, COVERED, FORTIFIED, hexDistance, hexesBetween } from './board.js';
+import { CLEAR, COVERED, FORTIFIED, hexDistance, lineBetween } from './board.js';
+import { firstIn, nextIn, type Occupancy } from './occupancy.js';
 import { GUN_RANGE, MIN_GUN_CREW, fights, headcount, type GameState, type Piece } from './types.js';
 
 export interface Modifier {
@@ -23,21 +24,27 @@ export type FireTerms =
     };
 
 /** Casualties for a d6 roll `r` with modifier total `total`: never below 0, and a natural 6 kills at least one. */
+/** The range modifiers of cannon fire, by hexes. */
+const RANGE: Readonly<Record<number, number>> = { 1: 1, 4: -1, 5: -2, 6: -3 };
+
 export const fireCasualties = (r: number, total: number): number => (r === 6 ? Math.max(1, r + total) : Math.max(0, r + total));
 
 
 /** Men of the target's side in its hex that a cannon ball can hit (§7.3 "target density"). */
-export function density(s: GameState, t: Piece): number {
+export function density(s: GameState, t: Piece, occ?: Occupancy): number {
   let n = 0;
-  for (const p of s.pieces) if (p.status === 'table' && p.cell === t.cell && p.side === t.side && p.state !== 'prisoner' && p.state !== 'abandoned') n += p.men;
+  for (let i = firstIn(occ, t.cell); i >= 0 && i < s.pieces.length; i = nextIn(occ, i)) {
+    const p = s.pieces[i]!;
+    if (p.status === 'table' && p.cell === t.cell && p.side === t.side && p.state !== 'prisoner' && p.state !== 'abandoned') n += p.men;
+  }
   return n;
 }
 
 /**
  * The terms of cannon `gi` firing at `ti`. With `assume`, as `adc explain` asks from the set-up: the gun has not
- * fired this turn and has its ammunition.
+ * fired this turn and has its ammunition. `occ`, when given, must be of `s` as it is now.
  */
-export function fireTerms(s: GameState, gi: number, ti: number, assume = false): FireTerms {
+export function fireTerms(s: GameState, gi: number, ti: number, assume = false, occ?: Occupancy): FireTerms {
   const g = s.pieces[gi]!;
   const t = s.pieces[ti]!;
   if (g.status !== 'table') return { allowed: false, reason: `${g.name} is not on the map` };
@@ -55,9 +62,9 @@ export function fireTerms(s: GameState, gi: number, ti: number, assume = false):
   if (range > GUN_RANGE) return { allowed: false, reason: `${t.name} is out of range (${range} hexes; a cannon reaches ${GUN_RANGE})` };
   let indirect = false;
   let overFriends = -1;
-  for (const h of hexesBetween(b, g.cell, t.cell)) {
+  for (const h of lineBetween(b, g.cell, t.cell)) {
     if (b.terrain[h] !== CLEAR) indirect = true;
-    for (let i = 0; i < s.pieces.length; i++) {
+    for (let i = firstIn(occ, h); i >= 0 && i < s.pieces.length; i = nextIn(occ, i)) {
       const p = s.pieces[i]!;
       if (p.status !== 'table' || p.cell !== h || p.state === 'prisoner' || p.state === 'abandoned' || headcount(p) === 0) continue;
       if (p.side !== g.side) return { allowed: false, reason: `the line of fire is blocked by ${p.name} in ${b.names[h]}` };
@@ -66,11 +73,10 @@ export function fireTerms(s: GameState, gi: number, ti: number, assume = false):
     }
   }
   const modifiers: Modifier[] = [];
-  const men = density(s, t);
+  const men = density(s, t, occ);
   if (men <= 5) modifiers.push({ reason: 'target density 1-5', value: -2 });
   else if (men <= 10) modifiers.push({ reason: 'target density 6-10', value: -1 });
   else if (men >= 16) modifiers.push({ reason: 'target density 16-20', value: 1 });
-  const RANGE: Record<number, number> = { 1: 1, 4: -1, 5: -2, 6: -3 };
   if (RANGE[range]) modifiers.push({ reason: `range ${range}`, value: RANGE[range] });
   if (b.terrain[t.cell] === COVERED) modifiers.push({ reason: 'target in covered terrain', value: -1 });
   if (b.terrain[t.cell] === FORTIFIED) modifiers.push({ reason: 'target in fortified terrain', value: -2 });
@@ -131,8 +137,13 @@ export function winnerOf(letter: Letter, larger: 'attacker' | 'defender' | 'even
   return letter === 'L' ? (big === 'attacker' ? 'defender' : 'attacker') : big;
 }
 
+/** Whether `p` may attack: cannotAttack's null, without writing the reasons it would give. */
+export const mayAttack = (p: Piece, assume: boolean): boolean =>
+  p.status === 'table' && p.kind !== 'baggage' && p.state === 'armed' && headcount(p) > 0 && (assume || (!p.fired && !p.attacked));
+
 /** Why `p` may not attack, or null. */
 export function cannotAttack(s: GameState, p: Piece, assume: boolean): string | null {
+  if (mayAttack(p, assume)) return null;
   if (p.status !== 'table') return `${p.name} is not on the map`;
   if (p.kind === 'baggage') return `${p.name} is baggage, whose drivers do not attack`;
   if (p.state !== 'armed') return `${p.name} is ${p.state} and cannot attack`;
@@ -142,8 +153,8 @@ export function cannotAttack(s: GameState, p: Piece, assume: boolean): string | 
   return null;
 }
 
-/** The melee of `attackers` (indices, the leader first) against the hex of `ti`. */
-export function meleeTerms(s: GameState, attackers: readonly number[], ti: number, assume = false): MeleeTerms {
+/** The melee of `attackers` (indices, the leader first) against the hex of `ti`. `occ`, when given, must be of `s` now. */
+export function meleeTerms(s: GameState, attackers: readonly number[], ti: number, assume = false, occ?: Occupancy): MeleeTerms {
   const t = s.pieces[ti]!;
   const b = s.board;
   if (t.status !== 'table') return { allowed: false, reason: `${t.name} is not on the map` };
@@ -159,7 +170,11 @@ export function meleeTerms(s: GameState, attackers: readonly number[], ti: numbe
     if (why) return { allowed: false, reason: why };
     if (hexDistance(b, a.cell, t.cell) !== 1) return { allowed: false, reason: `${a.name} is not adjacent to ${t.name}` };
   }
-  const defenders = s.pieces.flatMap((p, i) => (p.cell === t.cell && p.side === t.side && fights(p) ? [i] : []));
+  const defenders: number[] = [];
+  for (let i = firstIn(occ, t.cell); i >= 0 && i < s.pieces.length; i = nextIn(occ, i)) {
+    const p = s.pieces[i]!;
+    if (p.cell === t.cell && p.side === t.side && fights(p)) defenders.push(i);
+  }
   if (defenders.length === 0) return { allowed: false, reason: `${t.name}'s hex holds no armed defenders, only baggage, unarmed men or routers: move in to capture them` };
   if (!assume && s.attacked.includes(t.cell)) return { allowed: false, reason: `${b.names[t.cell]} has already been attacked this phase` };
   const sum = (list: readonly number[]) => {

@@ -3,19 +3,24 @@
 import type { GameEvent } from '../../domain/engine-protocol.js';
 import { recordingDice, rngDice, type DiceSource } from '../dice.js';
 import { hexDistance } from './board.js';
-import { fireCasualties, fireTerms, meleeTerms, winnerOf, cannotAttack } from './combat.js';
+import { fireCasualties, fireTerms, meleeTerms, winnerOf } from './combat.js';
 import { abandonHeavy, captureIn, inflict } from './losses.js';
-import { allowance, reach } from './movement.js';
+import { hasChoice, mayJoin } from './legal.js';
+import { allowance, moveCost } from './movement.js';
+import { occupancy, type Occupancy } from './occupancy.js';
 import { rallyPhase, rout } from './rout.js';
 import { placeIn } from './setup.js';
 import { enemyIn, roomFor } from './stacking.js';
 import {
   AMMO_TURNS,
   BAGGAGE_REACH,
-  MAX_MEN,
+  copyPiece,
+  draftState,
+  edit,
   fights,
   headcount,
   other,
+  settleDraft,
   stands,
   type Action,
   type GameState,
@@ -33,113 +38,13 @@ export interface Applied {
 
 export class RulesError extends Error {}
 
-export function cloneState(s: GameState): GameState {
-  return {
-    ...s,
-    pieces: s.pieces.map((p) => ({ ...p })),
-    attacked: [...s.attacked],
-    reinforcements: s.reinforcements.map((r) => ({ ...r })),
-    control: [...s.control],
-    vp: [s.vp[0], s.vp[1]],
-    rng: [...s.rng] as GameState['rng'],
-  };
-}
+export { legalActions } from './legal.js';
 
 export const pieceIndex = (s: GameState, id: string): number => s.pieces.findIndex((p) => p.id === id);
 const keyOf = (s: GameState, side: Side) => s.meta.sides[side].key;
 
 export const isOver = (s: GameState): boolean => s.phase === 'over';
 export const toAct = (s: GameState): Side | null => (s.phase === 'over' ? null : s.active);
-
-// ---- Legal actions ----------------------------------------------------------------------------------------------
-
-function fireActions(s: GameState): Action[] {
-  const out: Action[] = [];
-  s.pieces.forEach((g, gi) => {
-    if (g.side !== s.active || !g.gun || g.status !== 'table') return;
-    s.pieces.forEach((t, ti) => {
-      if (t.side === g.side || t.status !== 'table') return;
-      if (fireTerms(s, gi, ti).allowed) out.push({ type: 'fire', unit: g.id, target: t.id });
-    });
-  });
-  return out;
-}
-
-function marchActions(s: GameState): Action[] {
-  const out: Action[] = [];
-  s.pieces.forEach((p, pi) => {
-    if (p.status !== 'table') return;
-    const mine = p.state === 'prisoner' ? p.captor === s.active : p.side === s.active;
-    if (!mine) return;
-    for (const [cell] of [...reach(s, pi)].sort((a, b) => a[0] - b[0])) out.push({ type: 'move', unit: p.id, to: s.board.names[cell]! });
-    if (p.state === 'prisoner') return;
-    if (allowance(p) > 0) for (const edge of s.board.edges[p.cell]!) out.push({ type: 'exit', unit: p.id, edge });
-    if (p.state !== 'armed' && p.state !== 'unarmed') return;
-    // One split is listed, in halves; `apply` takes any count from 1 to men − 1 (docs/engine-protocol.md).
-    if ((p.kind === 'infantry' || p.kind === 'cavalry') && p.men >= 2) out.push({ type: 'split', unit: p.id, men: Math.floor(p.men / 2) });
-    if (p.officer && p.men > 0) out.push({ type: 'detach', unit: p.id });
-    s.pieces.forEach((q) => {
-      if (q !== p && mayJoin(p, q)) out.push({ type: 'join', unit: p.id, into: q.id });
-    });
-  });
-  return out;
-}
-
-function mayJoin(p: Piece, q: Piece): boolean {
-  if (q.status !== 'table' || q.cell !== p.cell || q.side !== p.side || q.state !== p.state) return false;
-  if (p.state !== 'armed' && p.state !== 'unarmed') return false;
-  if (p.kind === 'officer') return p.men === 0 && q.officer === null && q.kind !== 'baggage' && q.kind !== 'officer';
-  if (p.kind !== q.kind || (p.kind !== 'infantry' && p.kind !== 'cavalry')) return false;
-  return !(p.officer && q.officer) && p.men + q.men <= MAX_MEN;
-}
-
-/** The melee targets next to `ai`: one defending formation per enemy hex (the first listed there). */
-function targetsOf(s: GameState, ai: number): number[] {
-  const a = s.pieces[ai]!;
-  const seen = new Set<number>();
-  const out: number[] = [];
-  s.pieces.forEach((t, ti) => {
-    if (t.side === a.side || !fights(t) || seen.has(t.cell) || hexDistance(s.board, a.cell, t.cell) !== 1) return;
-    seen.add(t.cell);
-    out.push(ti);
-  });
-  return out;
-}
-
-function meleeActions(s: GameState): Action[] {
-  const out: Action[] = [];
-  const able = s.pieces.flatMap((p, i) => (p.side === s.active && cannotAttack(s, p, false) === null ? [i] : []));
-  for (const ai of able) {
-    for (const ti of targetsOf(s, ai)) {
-      const a = s.pieces[ai]!;
-      const t = s.pieces[ti]!;
-      if (meleeTerms(s, [ai], ti).allowed) out.push({ type: 'melee', unit: a.id, target: t.id });
-      const others = able.filter((bi) => bi !== ai && hexDistance(s.board, s.pieces[bi]!.cell, t.cell) === 1);
-      if (others.length > 0 && meleeTerms(s, [ai, ...others], ti).allowed) out.push({ type: 'melee', unit: a.id, target: t.id, with: others.map((bi) => s.pieces[bi]!.id) });
-    }
-  }
-  return out;
-}
-
-/** Every action the side to act may take now, `end-phase` last. */
-export function legalActions(s: GameState): Action[] {
-  if (s.phase === 'over') return [];
-  const own = s.phase === 'cannonade' ? fireActions(s) : s.phase === 'march' ? marchActions(s) : meleeActions(s);
-  return [...own, { type: 'end-phase' }];
-}
-
-/** Whether the side to act has anything to do but end the phase: legalActions, stopping at the first found. */
-function hasChoice(s: GameState): boolean {
-  if (s.phase === 'march') {
-    for (let i = 0; i < s.pieces.length; i++) {
-      const p = s.pieces[i]!;
-      if (p.status !== 'table' || p.side !== s.active || (p.state !== 'armed' && p.state !== 'unarmed')) continue;
-      if ((p.kind === 'infantry' || p.kind === 'cavalry') && p.men >= 2) return true;
-      if (allowance(p) > 0 && reach(s, i).size > 0) return true;
-    }
-  }
-  return legalActions(s).length > 1;
-}
 
 // ---- Applying ---------------------------------------------------------------------------------------------------
 
@@ -164,7 +69,7 @@ function fire(s: GameState, a: Extract<Action, { type: 'fire' }>, events: GameEv
   own(s, gi, 'fire');
   const terms = fireTerms(s, gi, ti);
   if (!terms.allowed) throw new RulesError(terms.reason);
-  const g = s.pieces[gi]!;
+  const g = edit(s, gi);
   g.fired = true;
   const roll = dice.d6();
   const hits = fireCasualties(roll, terms.total);
@@ -184,21 +89,24 @@ function move(s: GameState, a: Extract<Action, { type: 'move' }>, events: GameEv
   const pi = need(s, a.unit, 'move');
   const p = own(s, pi, 'move');
   const to = s.board.names.indexOf(a.to);
-  const cost = to >= 0 ? reach(s, pi).get(to) : undefined;
+  const cost = to >= 0 ? moveCost(s, pi, to) : undefined;
   if (cost === undefined) throw new RulesError(`${p.name} cannot reach ${String(a.to)} this phase`);
   const from = p.cell;
-  p.cell = to;
-  p.moved = true;
+  const moved = edit(s, pi);
+  moved.cell = to;
+  moved.moved = true;
   events.push({ type: 'move', unit: p.id, from: s.board.names[from], to: a.to, cost });
   if (p.state !== 'prisoner' && enemyIn(s, p.side, to) === 'capturable') captureIn(s, p.side, to, events);
 }
 
 function exit(s: GameState, a: Extract<Action, { type: 'exit' }>, events: GameEvent[]): void {
   if (s.phase !== 'march') throw new RulesError('formations leave the map only in the march phase');
-  const p = own(s, need(s, a.unit, 'move off the map'), 'move off the map');
-  if (p.state === 'prisoner' || allowance(p) === 0) throw new RulesError(`${p.name} cannot move this phase`);
-  if (!s.board.edges[p.cell]!.includes(a.edge)) throw new RulesError(`${p.name} is not on the ${String(a.edge)} edge`);
-  events.push({ type: 'exit', unit: p.id, from: s.board.names[p.cell], edge: a.edge });
+  const pi = need(s, a.unit, 'move off the map');
+  const was = own(s, pi, 'move off the map');
+  if (was.state === 'prisoner' || allowance(was) === 0) throw new RulesError(`${was.name} cannot move this phase`);
+  if (!s.board.edges[was.cell]!.includes(a.edge)) throw new RulesError(`${was.name} is not on the ${String(a.edge)} edge`);
+  events.push({ type: 'exit', unit: was.id, from: s.board.names[was.cell], edge: a.edge });
+  const p = edit(s, pi);
   p.status = 'exited';
   p.exitEdge = a.edge;
   p.cell = -1;
@@ -209,17 +117,19 @@ function newPiece(s: GameState, from: Piece, men: number): Piece {
   s.splits++;
   // A scenario may already use an id of this shape; the counter moves past it.
   while (pieceIndex(s, `${from.id}.${s.splits}`) >= 0) s.splits++;
-  const piece: Piece = { ...from, id: `${from.id}.${s.splits}`, name: `${from.name} (detachment ${s.splits})`, men, officer: null, gun: false, wagon: false, origins: [...from.origins] };
+  const piece = copyPiece({ ...from, id: `${from.id}.${s.splits}`, name: `${from.name} (detachment ${s.splits})`, men, officer: null, gun: false, wagon: false, origins: [...from.origins] });
   s.pieces.push(piece);
   return piece;
 }
 
 function split(s: GameState, a: Extract<Action, { type: 'split' }>, events: GameEvent[]): void {
   if (s.phase !== 'march') throw new RulesError('formations split only in the march phase');
-  const p = own(s, need(s, a.unit, 'split'), 'split');
-  if (p.kind !== 'infantry' && p.kind !== 'cavalry') throw new RulesError(`${p.name} cannot split`);
-  if (p.state !== 'armed' && p.state !== 'unarmed') throw new RulesError(`${p.name} is ${p.state}`);
-  if (!Number.isInteger(a.men) || a.men < 1 || a.men >= p.men) throw new RulesError(`split off 1 to ${p.men - 1} men, not ${String(a.men)}`);
+  const pi = need(s, a.unit, 'split');
+  const was = own(s, pi, 'split');
+  if (was.kind !== 'infantry' && was.kind !== 'cavalry') throw new RulesError(`${was.name} cannot split`);
+  if (was.state !== 'armed' && was.state !== 'unarmed') throw new RulesError(`${was.name} is ${was.state}`);
+  if (!Number.isInteger(a.men) || a.men < 1 || a.men >= was.men) throw new RulesError(`split off 1 to ${was.men - 1} men, not ${String(a.men)}`);
+  const p = edit(s, pi);
   p.men -= a.men;
   const part = newPiece(s, p, a.men);
   events.push({ type: 'split', unit: p.id, into: part.id, men: a.men });
@@ -227,9 +137,11 @@ function split(s: GameState, a: Extract<Action, { type: 'split' }>, events: Game
 
 function join(s: GameState, a: Extract<Action, { type: 'join' }>, events: GameEvent[]): void {
   if (s.phase !== 'march') throw new RulesError('formations join only in the march phase');
-  const p = own(s, need(s, a.unit, 'join'), 'join');
-  const q = s.pieces[need(s, a.into, 'join')]!;
-  if (!mayJoin(p, q)) throw new RulesError(`${p.name} cannot join ${q.name}`);
+  const pi = need(s, a.unit, 'join');
+  const qi = need(s, a.into, 'join');
+  if (!mayJoin(own(s, pi, 'join'), s.pieces[qi]!)) throw new RulesError(`${s.pieces[pi]!.name} cannot join ${s.pieces[qi]!.name}`);
+  const p = edit(s, pi);
+  const q = edit(s, qi);
   q.men += p.men;
   q.officer ??= p.officer;
   q.moved ||= p.moved;
@@ -245,12 +157,14 @@ function join(s: GameState, a: Extract<Action, { type: 'join' }>, events: GameEv
 
 function detach(s: GameState, a: Extract<Action, { type: 'detach' }>, events: GameEvent[]): void {
   if (s.phase !== 'march') throw new RulesError('officers detach only in the march phase');
-  const p = own(s, need(s, a.unit, 'detach from'), 'detach from');
-  if (!p.officer || p.men === 0) throw new RulesError(`${p.name} has no officer to detach`);
-  const officer = p.officer;
+  const pi = need(s, a.unit, 'detach from');
+  const host = own(s, pi, 'detach from');
+  if (!host.officer || host.men === 0) throw new RulesError(`${host.name} has no officer to detach`);
+  const officer = host.officer;
+  const p = edit(s, pi);
   p.officer = null;
   const was = pieceIndex(s, officer.id);
-  const alone: Piece = { ...p, id: officer.id, name: officer.name, kind: 'officer', type: 'officer', men: 0, officer, gun: false, wagon: false, origins: [] };
+  const alone = copyPiece({ ...p, id: officer.id, name: officer.name, kind: 'officer', type: 'officer', men: 0, officer, gun: false, wagon: false, origins: [] });
   if (was >= 0) s.pieces[was] = alone;
   else s.pieces.push(alone);
   events.push({ type: 'detach', unit: p.id, officer: officer.id });
@@ -266,7 +180,7 @@ function melee(s: GameState, a: Extract<Action, { type: 'melee' }>, events: Game
   const terms = meleeTerms(s, [ai, ...others], ti);
   if (!terms.allowed) throw new RulesError(terms.reason);
   const { attacker, defender } = terms;
-  for (const i of attacker.pieces) s.pieces[i]!.attacked = true;
+  for (const i of attacker.pieces) edit(s, i).attacked = true;
   const targetCell = s.pieces[ti]!.cell;
   s.attacked.push(targetCell);
   const roll = dice.d6();
@@ -310,11 +224,12 @@ function melee(s: GameState, a: Extract<Action, { type: 'melee' }>, events: Game
   } else {
     inflict(s, losers.pieces, terms.killed, events, 'melee');
     for (const i of losers.pieces) {
-      const p = s.pieces[i]!;
-      if (p.status !== 'table' || headcount(p) === 0) continue;
+      const was = s.pieces[i]!;
+      if (was.status !== 'table' || headcount(was) === 0) continue;
       if (fate === 'rout') rout(s, i, events);
       else {
         abandonHeavy(s, i, events);
+        const p = edit(s, i);
         s.vp[winSide] += p.men * VP.manCaptured + (p.officer ? VP.officerCaptured : 0);
         p.state = 'prisoner';
         p.captor = winSide;
@@ -336,15 +251,16 @@ function advance(s: GameState, winners: readonly number[], side: Side, into: num
     if (p.gun || p.wagon) continue;
     if (roomFor(s, p, into)) {
       events.push({ type: 'advance', unit: p.id, from: s.board.names[p.cell], to: s.board.names[into] });
-      p.cell = into;
+      edit(s, i).cell = into;
       moved = true;
       continue;
     }
     let fit = p.men - 1;
     while (fit > 0 && !roomFor(s, p, into, fit)) fit--;
     if (fit > 0) {
-      p.men -= fit;
-      const part = newPiece(s, p, fit);
+      const stays = edit(s, i);
+      stays.men -= fit;
+      const part = newPiece(s, stays, fit);
       part.cell = into;
       events.push({ type: 'split', unit: p.id, into: part.id, men: fit });
       events.push({ type: 'advance', unit: part.id, from: s.board.names[p.cell], to: s.board.names[into] });
@@ -357,14 +273,22 @@ function advance(s: GameState, winners: readonly number[], side: Side, into: num
 
 /** After any action: prisoners without an escort go free, empty formations leave, objectives change hands. */
 function tidy(s: GameState, events: GameEvent[]): void {
-  for (const p of s.pieces) {
+  const objectives = s.board.objectives;
+  // Who stands on each objective, a bit a side: a piece's part is read as soon as its own turn in the loop has
+  // changed it, since nothing later in the loop changes it again.
+  const held = objectives.map(() => 0);
+  let occ: Occupancy | undefined;
+  for (let i = 0; i < s.pieces.length; i++) {
+    let p = s.pieces[i]!;
     if (p.status !== 'table') continue;
-    if (p.state === 'prisoner' && !s.pieces.some((q) => q.cell === p.cell && q.side === p.captor && fights(q))) {
+    if (p.state === 'prisoner' && !escorted(s, p, (occ ??= occupancy(s)))) {
+      p = edit(s, i);
       p.state = 'unarmed';
       p.captor = -1;
       events.push({ type: 'escape', unit: p.id, at: s.board.names[p.cell] });
     }
     if (headcount(p) === 0 && p.state !== 'abandoned') {
+      p = edit(s, i);
       if (p.gun || p.wagon) {
         p.state = 'abandoned';
         events.push({ type: 'abandoned', unit: p.id, piece: p.id, at: s.board.names[p.cell] });
@@ -374,18 +298,30 @@ function tidy(s: GameState, events: GameEvent[]): void {
         events.push({ type: 'destroyed', unit: p.id });
       }
     }
+    if (!fights(p) || p.men <= 0) continue;
+    for (let k = 0; k < objectives.length; k++) if (objectives[k]!.cells.includes(p.cell)) held[k]! |= p.side === 0 ? 1 : 2;
   }
-  s.board.objectives.forEach((o, k) => {
-    const holders = new Set<Side>();
-    for (const p of s.pieces) if (fights(p) && p.men > 0 && o.cells.includes(p.cell)) holders.add(p.side);
-    if (holders.size === 1) {
-      const h = [...holders][0]!;
-      if (s.control[k] !== h) {
-        s.control[k] = h;
-        events.push({ type: 'objective', objective: o.id, holder: keyOf(s, h) });
-      }
+  objectives.forEach((o, k) => {
+    // One side alone: red (1) or blue (2).
+    if (held[k] !== 1 && held[k] !== 2) return;
+    const h: Side = held[k] === 1 ? 0 : 1;
+    if (s.control[k] !== h) {
+      s.control[k] = h;
+      events.push({ type: 'objective', objective: o.id, holder: keyOf(s, h) });
     }
   });
+}
+
+/**
+ * Whether prisoners `p` have an escort: a fighting formation of their captor in their hex. `occ` may be older than
+ * changes to pieces' status made since (it is read for the hex's pieces, each checked as it is now), not to hexes.
+ */
+function escorted(s: GameState, p: Piece, occ: Occupancy): boolean {
+  for (let i = occ.head[p.cell]!; i >= 0; i = occ.next[i]!) {
+    const q = s.pieces[i]!;
+    if (q.cell === p.cell && q.side === p.captor && fights(q)) return true;
+  }
+  return false;
 }
 
 // ---- Phases and turns -------------------------------------------------------------------------------------------
@@ -394,17 +330,23 @@ function endTurnChores(s: GameState, events: GameEvent[], dice: DiceSource): voi
   const side = s.active;
   rallyPhase(s, side, events, dice);
   const b = s.board;
-  for (const p of s.pieces) {
+  for (let i = 0; i < s.pieces.length; i++) {
+    let p = s.pieces[i]!;
     if (p.status !== 'table' || p.side !== side) continue;
-    const baggageNear = (reachOf: number) => s.pieces.some((q) => q.status === 'table' && q.side === side && q.wagon && q.state === 'armed' && hexDistance(b, q.cell, p.cell) <= reachOf);
+    const cell = p.cell;
+    const baggageNear = (reachOf: number) => s.pieces.some((q) => q.status === 'table' && q.side === side && q.wagon && q.state === 'armed' && hexDistance(b, q.cell, cell) <= reachOf);
     if (p.state === 'unarmed' && baggageNear(1)) {
+      p = edit(s, i);
       p.state = 'armed';
       events.push({ type: 'rearm', unit: p.id });
     }
     if (p.gun && p.state === 'armed') {
-      const was = p.ammo;
-      p.ammo = baggageNear(BAGGAGE_REACH) ? AMMO_TURNS : Math.max(0, p.ammo - 1);
-      if (p.ammo !== was) events.push({ type: 'ammunition', unit: p.id, turns: p.ammo });
+      const ammo = baggageNear(BAGGAGE_REACH) ? AMMO_TURNS : Math.max(0, p.ammo - 1);
+      if (ammo !== p.ammo) {
+        p = edit(s, i);
+        p.ammo = ammo;
+        events.push({ type: 'ammunition', unit: p.id, turns: p.ammo });
+      }
     }
   }
 }
@@ -412,8 +354,12 @@ function endTurnChores(s: GameState, events: GameEvent[], dice: DiceSource): voi
 function startPlayerTurn(s: GameState, events: GameEvent[], dice: DiceSource): void {
   s.phase = 'cannonade';
   s.attacked = [];
-  for (const p of s.pieces) {
-    if (p.side !== s.active && !(p.state === 'prisoner' && p.captor === s.active)) continue;
+  for (let i = 0; i < s.pieces.length; i++) {
+    const was = s.pieces[i]!;
+    if (was.side !== s.active && !(was.state === 'prisoner' && was.captor === s.active)) continue;
+    // Pieces with nothing to clear are left alone, unshared.
+    if (!was.fired && !was.moved && !was.attacked) continue;
+    const p = edit(s, i);
     p.fired = false;
     p.moved = false;
     p.attacked = false;
@@ -431,8 +377,9 @@ function startPlayerTurn(s: GameState, events: GameEvent[], dice: DiceSource): v
     }
     if (!r.due) continue;
     for (const i of r.pieces) {
-      const p = s.pieces[i]!;
-      if (p.status === 'reserve' && placeIn(s, p, r.entry)) events.push({ type: 'reinforcement', unit: p.id, at: s.board.names[p.cell] });
+      if (s.pieces[i]!.status !== 'reserve') continue;
+      const p = edit(s, i);
+      if (placeIn(s, p, r.entry)) events.push({ type: 'reinforcement', unit: p.id, at: s.board.names[p.cell] });
     }
   }
 }
@@ -491,41 +438,46 @@ export function begin(state: GameState, events: GameEvent[], dice: DiceSource): 
 export function applyAction(before: GameState, action: Action, source?: DiceSource): Applied {
   if (before.phase === 'over') throw new RulesError('the game is over');
   if (action === null || typeof action !== 'object' || typeof (action as { type?: unknown }).type !== 'string') throw new RulesError('an action needs a type');
-  const s = cloneState(before);
+  const s = draftState(before);
   const events: GameEvent[] = [];
   const rolls: number[] = [];
   const dice = recordingDice(source ?? rngDice(s.rng), rolls);
-  switch (action.type) {
-    case 'fire':
-      fire(s, action, events, dice);
-      break;
-    case 'move':
-      move(s, action, events);
-      break;
-    case 'exit':
-      exit(s, action, events);
-      break;
-    case 'split':
-      split(s, action, events);
-      break;
-    case 'join':
-      join(s, action, events);
-      break;
-    case 'detach':
-      detach(s, action, events);
-      break;
-    case 'melee':
-      melee(s, action, events, dice);
-      break;
-    case 'end-phase':
-      events.push({ type: 'end-phase', phase: s.phase, side: keyOf(s, s.active) });
-      nextPhase(s, events, dice);
-      break;
-    default:
-      throw new RulesError(`"${String((action as { type: unknown }).type)}" is not a Hex Skirmish action`);
+  // An action refused half way leaves its draft behind, settled so that nothing can change it.
+  try {
+    switch (action.type) {
+      case 'fire':
+        fire(s, action, events, dice);
+        break;
+      case 'move':
+        move(s, action, events);
+        break;
+      case 'exit':
+        exit(s, action, events);
+        break;
+      case 'split':
+        split(s, action, events);
+        break;
+      case 'join':
+        join(s, action, events);
+        break;
+      case 'detach':
+        detach(s, action, events);
+        break;
+      case 'melee':
+        melee(s, action, events, dice);
+        break;
+      case 'end-phase':
+        events.push({ type: 'end-phase', phase: s.phase, side: keyOf(s, s.active) });
+        nextPhase(s, events, dice);
+        break;
+      default:
+        throw new RulesError(`"${String((action as { type: unknown }).type)}" is not a Hex Skirmish action`);
+    }
+    tidy(s, events);
+    settle(s, events, dice);
+    s.ply++;
+  } finally {
+    settleDraft(s);
   }
-  tidy(s, events);
-  settle(s, events, dice);
-  s.ply++;
   return { state: s, events, rolls };
 }

@@ -1,6 +1,8 @@
 // What must hold after every action of seeded Hex Skirmish games on the bundled samples (Stacking; Terrain;
 // docs/rules/hex-skirmish.md §7.2): no hex over its limit of armed men, nobody on impassable ground, the two sides in one hex
 // only as prisoners with their escort (or unarmed men left together), no negative men, and the game over by the turn limit.
+// And a state once made never changes: applying an action leaves the state it was given as it was, though states
+// share the pieces that are off the map for good.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -57,8 +59,12 @@ describe('Hex Skirmish invariants over seeded games', () => {
         let s = start.state;
         const players = { 0: makePlayer(red, deriveSeed(seed, 1)), 1: makePlayer(blue, deriveSeed(seed, 2)) };
         problems.push(...invariants(s));
+        let before = JSON.stringify(s);
         while (s.phase !== 'over' && problems.length === 0) {
+          const was = s;
           s = applyAction(s, players[s.active].choose(s)).state;
+          if (JSON.stringify(was) !== before) problems.push(`seed ${seed}, ply ${s.ply}: the state before the action changed`);
+          before = JSON.stringify(s);
           problems.push(...invariants(s).map((p) => `seed ${seed}, ply ${s.ply}: ${p}`));
         }
       }

@@ -1,7 +1,7 @@
 // Men killed, captured, and cannon or baggage left behind, each scored as it happens (VP table, seed 002;
 // docs/rules/hex-skirmish.md §7.7): VP go to the enemy of the side that loses.
 import type { GameEvent } from '../../domain/engine-protocol.js';
-import { VP, fights, headcount, other, type GameState, type Piece, type Side } from './types.js';
+import { VP, copyPiece, edit, fights, headcount, other, type GameState, type Side } from './types.js';
 
 const keyOf = (s: GameState, side: Side) => s.meta.sides[side].key;
 
@@ -20,7 +20,7 @@ export function inflict(s: GameState, pieces: readonly number[], n: number, even
       if (best < 0 || headcount(p) > headcount(s.pieces[best]!)) best = i;
     }
     if (best < 0) break;
-    const p = s.pieces[best]!;
+    const p = edit(s, best);
     const tally = lost.get(best) ?? { men: 0, officer: false };
     if (p.men > 0) {
       p.men--;
@@ -45,10 +45,11 @@ export function inflict(s: GameState, pieces: readonly number[], n: number, even
 export function abandonHeavy(s: GameState, pi: number, events: GameEvent[]): number {
   const p = s.pieces[pi]!;
   if (!p.gun && !p.wagon) return -1;
-  const left: Piece = { ...p, id: `${p.id}/${p.gun ? 'cannon' : 'wagons'}`, name: `${p.name} (${p.gun ? 'cannon' : 'wagons'})`, men: 0, officer: null, state: 'abandoned', captor: -1, origins: [...p.origins] };
+  const left = copyPiece({ ...p, id: `${p.id}/${p.gun ? 'cannon' : 'wagons'}`, name: `${p.name} (${p.gun ? 'cannon' : 'wagons'})`, men: 0, officer: null, state: 'abandoned', captor: -1, origins: [...p.origins] });
   const existing = s.pieces.findIndex((q) => q.id === left.id);
-  p.gun = false;
-  p.wagon = false;
+  const emptied = edit(s, pi);
+  emptied.gun = false;
+  emptied.wagon = false;
   events.push({ type: 'abandoned', unit: p.id, piece: left.id, at: s.board.names[p.cell] });
   if (existing >= 0) {
     s.pieces[existing] = left;
@@ -65,14 +66,14 @@ export function captureIn(s: GameState, side: Side, cell: number, events: GameEv
     if (p.status !== 'table' || p.cell !== cell || p.side === side || p.state === 'prisoner' || fights(p)) continue;
     if (p.gun || p.wagon) {
       const heavy = p.state === 'abandoned' ? i : abandonHeavy(s, i, events);
-      const h = s.pieces[heavy]!;
+      const h = edit(s, heavy);
       s.vp[side] += h.gun ? VP.cannon : VP.baggage;
       h.status = 'captured';
       h.cell = -1;
       events.push({ type: 'captured', unit: h.id, what: h.gun ? 'cannon' : 'baggage', by: keyOf(s, side) });
     }
-    const q = s.pieces[i]!;
-    if (q.status !== 'table' || headcount(q) === 0) continue;
+    if (s.pieces[i]!.status !== 'table' || headcount(s.pieces[i]!) === 0) continue;
+    const q = edit(s, i);
     s.vp[side] += q.men * VP.manCaptured + (q.officer ? VP.officerCaptured : 0);
     q.state = 'prisoner';
     q.captor = side;

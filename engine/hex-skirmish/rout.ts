@@ -5,7 +5,7 @@ import type { DiceSource } from '../dice.js';
 import { IMPASSABLE, edgeDistance, hexDistance } from './board.js';
 import { abandonHeavy } from './losses.js';
 import { enemyIn } from './stacking.js';
-import { fights, headcount, type GameState, type Side } from './types.js';
+import { edit, fights, headcount, type GameState, type Side } from './types.js';
 
 function nearest(s: GameState, from: number, want: (side: Side) => boolean): number {
   let best = Infinity;
@@ -23,8 +23,9 @@ export function routStep(s: GameState, pi: number, events: GameEvent[]): void {
   const b = s.board;
   if (b.edges[p.cell]!.length > 0) {
     events.push({ type: 'routed-off', unit: p.id, from: b.names[p.cell], men: p.men });
-    p.status = 'lost';
-    p.cell = -1;
+    const gone = edit(s, pi);
+    gone.status = 'lost';
+    gone.cell = -1;
     return;
   }
   let best = -1;
@@ -43,13 +44,13 @@ export function routStep(s: GameState, pi: number, events: GameEvent[]): void {
     return;
   }
   events.push({ type: 'rout-move', unit: p.id, from: b.names[p.cell], to: b.names[best] });
-  p.cell = best;
+  edit(s, pi).cell = best;
 }
 
 /** Routs `pi`: its cannon or wagons stay behind, and it runs one hex at once. */
 export function rout(s: GameState, pi: number, events: GameEvent[]): void {
   abandonHeavy(s, pi, events);
-  const p = s.pieces[pi]!;
+  const p = edit(s, pi);
   p.state = 'routing';
   events.push({ type: 'rout', unit: p.id });
   routStep(s, pi, events);
@@ -77,7 +78,7 @@ export function rallyPhase(s: GameState, side: Side, events: GameEvent[], dice: 
     const outcome = score <= 2 ? 'rallied' : score <= 4 ? 'flees' : 'panic';
     events.push({ type: 'rally', unit: r.id, friend: f.id, roll, score, outcome });
     if (outcome === 'rallied') {
-      r.state = 'unarmed';
+      edit(s, ri).state = 'unarmed';
       justRouted.add(ri);
     } else if (outcome === 'panic') {
       rout(s, friend, events);

@@ -1,13 +1,13 @@
 // Setting up a Hex Skirmish game from a scenario: one formation per unit, officers riding with a formation, set-up
 // hexes, deployment zones, the reinforcement schedule and who moves first (docs/rules/hex-skirmish.md §7.1–7.2).
-import type { GameEvent, SideKey } from '../../domain/engine-protocol.js';
+import type { GameEvent } from '../../domain/engine-protocol.js';
 import { distance, pointInPolygon } from '../../domain/geometry.js';
 import { cellCenter, type HexGrid } from '../../domain/grid.js';
 import { unitsOf, walkForces } from '../../domain/forces.js';
 import type { Entry, Scenario, Unit, Zone } from '../../domain/model.js';
 import { rollD6, seedRng } from '../dice.js';
 import { cellIndex, compileBoard, IMPASSABLE, pointToCell, type HexBoard } from './board.js';
-import { AMMO_TURNS, type GameState, type Piece, type Side } from './types.js';
+import { AMMO_TURNS, cloneState, type GameState, type Piece, type Side } from './types.js';
 import { enemyIn, roomFor } from './stacking.js';
 
 export interface Started {
@@ -53,10 +53,19 @@ function pieceOf(u: Unit, side: Side): Piece {
   };
 }
 
+const boards = new WeakMap<Scenario, HexBoard>();
+
+/** A board never changes during a game, so every game of one scenario object shares one (batches play thousands). */
+function boardFor(scenario: Scenario): HexBoard {
+  let board = boards.get(scenario);
+  if (!board) boards.set(scenario, (board = compileBoard(scenario)));
+  return board;
+}
+
 /** Why the engine cannot set this scenario up, or null. */
 export function playableProblem(scenario: Scenario): string | null {
   try {
-    compileBoard(scenario);
+    boardFor(scenario);
   } catch (err) {
     return (err as Error).message;
   }
@@ -102,15 +111,41 @@ export function placeIn(state: GameState, p: Piece, cells: readonly number[]): b
   return false;
 }
 
+const templates = new WeakMap<Scenario, GameState>();
+
+/**
+ * The game as set up, with `seed`'s dice. Everything but who moves first is the same for every seed, so it is set up
+ * once per scenario object and copied for each game.
+ */
 export function startGame(scenario: Scenario, seed: number): Started {
-  const board = compileBoard(scenario);
+  let template = templates.get(scenario);
+  if (!template) templates.set(scenario, (template = setUp(scenario)));
+  const state: GameState = { ...cloneState(template), meta: { ...template.meta, seed }, rng: seedRng(seed) };
+  const events: GameEvent[] = [];
+  const rolls: number[] = [];
+  // Who moves first: the scenario, or a d6 for the coin.
+  const firstId = scenario.turns?.first;
+  const [a, b] = scenario.sides;
+  if (firstId === a.id || firstId === b.id) state.first = firstId === a.id ? 0 : 1;
+  else {
+    const roll = rollD6(state.rng);
+    rolls.push(roll);
+    state.first = roll <= 3 ? 0 : 1;
+    events.push({ type: 'first-player', roll, side: state.first === 0 ? 'red' : 'blue' });
+  }
+  state.active = state.first;
+  return { state, events, rolls };
+}
+
+/** Steps 1 to 5 of the set-up (§7.1–7.2): every formation placed or waiting, and the officers with them. */
+function setUp(scenario: Scenario): GameState {
+  const board = boardFor(scenario);
   const [a, b] = scenario.sides;
   if (!a || !b) throw new Error('Hex Skirmish plays two sides');
   const docUnits: { unit: Unit; side: Side }[] = [];
   scenario.sides.forEach((side, si) => {
     for (const u of unitsOf(side.army)) docUnits.push({ unit: u, side: si as Side });
   });
-  const key = (i: number): SideKey => (i === 0 ? 'red' : 'blue');
   const state: GameState = {
     meta: {
       scenario: scenario.id,
@@ -121,7 +156,7 @@ export function startGame(scenario: Scenario, seed: number): Started {
       ],
       limit: Math.max(1, Math.floor(scenario.turns?.limit ?? 12)),
       victory: (scenario.victory ?? []).map((v) => ({ ...v })),
-      seed,
+      seed: 0,
       units: [docUnits.filter((d) => d.side === 0).map((d) => d.unit.id), docUnits.filter((d) => d.side === 1).map((d) => d.unit.id)],
     },
     board,
@@ -135,12 +170,10 @@ export function startGame(scenario: Scenario, seed: number): Started {
     control: board.objectives.map((o) => (o.heldBy === 0 || o.heldBy === 1 ? o.heldBy : -1)),
     vp: [0, 0],
     splits: 0,
-    rng: seedRng(seed),
+    rng: seedRng(0),
     ply: 0,
     result: null,
   };
-  const events: GameEvent[] = [];
-  const rolls: number[] = [];
   const byId = new Map(state.pieces.map((p, i) => [p.id, i]));
 
   const reinforced = new Set<string>();
@@ -207,15 +240,5 @@ export function startGame(scenario: Scenario, seed: number): Started {
       }
     }
   });
-  // 6. Who moves first: the scenario, or a d6 for the coin.
-  const firstId = scenario.turns?.first;
-  if (firstId === a.id || firstId === b.id) state.first = firstId === a.id ? 0 : 1;
-  else {
-    const roll = rollD6(state.rng);
-    rolls.push(roll);
-    state.first = roll <= 3 ? 0 : 1;
-    events.push({ type: 'first-player', roll, side: key(state.first) });
-  }
-  state.active = state.first;
-  return { state, events, rolls };
+  return state;
 }

@@ -1,5 +1,6 @@
 // What a hex holds (Stacking, seed 002; docs/rules/hex-skirmish.md §7.2): at most 20 men of a side, or 10 beside
 // one cannon or baggage; officers, routers and prisoners are not counted. And who else stands there.
+import { firstIn, nextIn, type Occupancy } from './occupancy.js';
 import { MAX_MEN, MAX_MEN_BESIDE_GUN, type GameState, type Piece, type Side } from './types.js';
 
 /**
@@ -13,10 +14,15 @@ export function piecesIn(s: GameState, cell: number): Piece[] {
   return s.pieces.filter((p) => p.status === 'table' && p.cell === cell);
 }
 
-/** Who is in `cell` that `side` would meet: `armed` enemy men block it; `capturable` only prisoners-to-be. */
-export function enemyIn(s: GameState, side: Side, cell: number): 'none' | 'capturable' | 'armed' {
+/**
+ * Who is in `cell` that `side` would meet: `armed` enemy men block it; `capturable` only prisoners-to-be. `occ`, when
+ * given, must be of `s` as it is now.
+ */
+export function enemyIn(s: GameState, side: Side, cell: number, occ?: Occupancy): 'none' | 'capturable' | 'armed' {
   let found: 'none' | 'capturable' | 'armed' = 'none';
-  for (const p of s.pieces) {
+  const pieces = s.pieces;
+  for (let i = firstIn(occ, cell); i >= 0 && i < pieces.length; i = nextIn(occ, i)) {
+    const p = pieces[i]!;
     if (p.status !== 'table' || p.cell !== cell) continue;
     // Prisoners neither block nor are taken again: whoever holds them has an escort beside them, met as such.
     if (p.state === 'prisoner') continue;
@@ -28,10 +34,12 @@ export function enemyIn(s: GameState, side: Side, cell: number): 'none' | 'captu
 }
 
 /** Whether `p`, with `men` of its men, may stand in `cell` beside what its side already has there. */
-export function roomFor(s: GameState, p: Piece, cell: number, men = p.men): boolean {
+export function roomFor(s: GameState, p: Piece, cell: number, men = p.men, occ?: Occupancy): boolean {
   let total = p.state === 'armed' ? men : 0;
   let heavy = p.gun || p.wagon ? 1 : 0;
-  for (const q of s.pieces) {
+  const pieces = s.pieces;
+  for (let i = firstIn(occ, cell); i >= 0 && i < pieces.length; i = nextIn(occ, i)) {
+    const q = pieces[i]!;
     if (q === p || q.status !== 'table' || q.cell !== cell) continue;
     if (q.side === p.side && counted(q)) total += q.men;
     if ((q.gun || q.wagon) && q.state !== 'prisoner' && (q.side === p.side || q.state === 'abandoned')) heavy++;

@@ -1,10 +1,11 @@
 // Engine benchmark for `npm run bench`: AI-against-AI games per second on se-01 (8×8 boxes, six against six) and on
 // hx-01 (12×8 hexes, seven formations against seven), as `adc simulate` plays them on one worker and on two
-// (workers.ts), and how much the AI beats random moves.
+// (workers.ts), random and AI games in one process on one core (one-core.ts), and how much the AI beats random moves.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Scenario } from '../../domain/model.js';
 import { simulate } from '../../node/simulate.js';
+import { benchOneCore } from './one-core.js';
 import { benchWorkers } from './workers.js';
 
 const sample = (name: string): Scenario => JSON.parse(readFileSync(path.resolve(import.meta.dirname, `../../../scenarios/${name}.scenario.json`), 'utf8')) as Scenario;
@@ -14,6 +15,7 @@ export async function benchEngine(games = 1000, runs = 3): Promise<void> {
   benchWorkers('se-01-hold-the-bridge', games, runs);
   await benchAiLevels(sample('se-01-hold-the-bridge'));
   console.log(`Hex Skirmish engine: hx-01 (12×8 hexes, 7 against 7)`);
+  benchOneCore('hex-skirmish', 'hx-01-the-foragers-bridge');
   benchWorkers('hx-01-the-foragers-bridge', games, runs);
   await benchAiLevels(sample('hx-01-the-foragers-bridge'));
 }
