@@ -12,6 +12,7 @@ const sample = (name: string): Scenario => JSON.parse(readFileSync(path.resolve(
 
 export async function benchEngine(games = 1000, runs = 3): Promise<void> {
   console.log(`Square Eagles engine: se-01 (8×8, 6 against 6)`);
+  benchOneCore('square-eagles', 'se-01-hold-the-bridge');
   benchWorkers('se-01-hold-the-bridge', games, runs);
   await benchAiLevels(sample('se-01-hold-the-bridge'));
   console.log(`Hex Skirmish engine: hx-01 (12×8 hexes, 7 against 7)`);
