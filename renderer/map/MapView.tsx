@@ -393,7 +393,9 @@ export function MapView(props: MapViewProps) {
   useNativeListeners(stageRef, {
     down: (e) => {
       const pointer = pointerAt(e);
-      if (pointer) run({ type: 'down', pointer, button: e.button, shift: e.shiftKey, alt: e.altKey, time: performance.now() }, e);
+      // When the press happened, not when it is handled: a first click that takes long to handle (a big selection
+      // redrawn, a busy machine) must not turn the second click of a double-click into a single one.
+      if (pointer) run({ type: 'down', pointer, button: e.button, shift: e.shiftKey, alt: e.altKey, time: e.timeStamp }, e);
     },
     move: (e) => {
       const pointer = pointerAt(e);

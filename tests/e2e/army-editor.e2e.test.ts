@@ -4,7 +4,7 @@ import { copyFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, root, removeTempDirs, screenshot, startServer, tempDir, type Server } from './harness.js';
+import { launchBrowser, openPage, root, removeTempDirs, screenshot, startServer, tempDir, type Server, showForces } from './harness.js';
 
 afterAll(removeTempDirs);
 
@@ -242,7 +242,7 @@ describe('army-list editor', () => {
     const { page, errors } = await start();
     await openFromLibrary(page, 'sample:ne-01-plancenoit.scenario.json');
     await page.locator('[data-testid="map-area"] canvas').first().waitFor();
-    await page.getByTestId('tab-forces').click();
+    await showForces(page);
     await forces(page).waitFor();
     await screenshot(page, 'army-07-scenario-forces');
     const copyInto = async (side: number) => {
@@ -308,7 +308,7 @@ describe('army-list editor', () => {
     for (const c of cases) {
       const { page, errors } = await start();
       await openFromLibrary(page, c.doc);
-      await page.getByTestId('tab-forces').click();
+      await showForces(page);
       const table = forces(page).getByTestId('unit-table');
       // The forces view loads when first shown: wait for its table before reading every header at once.
       await table.locator('th[data-col-header]').first().waitFor();
@@ -349,7 +349,7 @@ describe('army-list editor', () => {
     // The map stays the default view of a scenario.
     expect(await page.getByTestId('tab-map').getAttribute('aria-selected')).toBe('true');
     await page.locator('[data-testid="map-area"] canvas').first().waitFor();
-    await page.getByTestId('tab-forces').click();
+    await showForces(page);
     const table = forces(page).getByTestId('unit-table');
     expect(await table.locator('th[data-col-header]').evaluateAll((ths) => ths.map((t) => t.getAttribute('data-col-header')))).toEqual(['name', 'arm', 'type', 'men', 'sp', 'traits', 'vp']);
     const tree = page.getByTestId('forces-tree');

@@ -5,7 +5,7 @@ import { copyFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openPage, root, screenshot, tempDir, withShell } from './harness.js';
+import { openPage, root, screenshot, tempDir, withShell, showForces } from './harness.js';
 
 const shell = withShell();
 
@@ -180,7 +180,7 @@ describe('conversion report', () => {
   it('keeps the report of a scenario through a look at the map, and replaces it with the next conversion', async () => {
     const { page, errors } = await start();
     await openFromLibrary(page, 'sample:ne-01-plancenoit.scenario.json');
-    await page.getByTestId('tab-forces').click();
+    await showForces(page);
     const convert = async (expected: RegExp) => {
       await page.getByTestId('forces-convert').click();
       const dialog = page.getByTestId('convert-dialog');
@@ -194,7 +194,7 @@ describe('conversion report', () => {
     };
     const first = await convert(/^\d+ units: \d+ change their figures/);
     await page.getByTestId('tab-map').click();
-    await page.getByTestId('tab-forces').click();
+    await showForces(page);
     await page.getByTestId('forces-conversion-report').click();
     const report = page.getByTestId('conversion-report-dialog');
     expect(await report.getByTestId('convert-count').textContent()).toBe(first);

@@ -177,3 +177,9 @@ export function childProcesses(pid: number, match: string): number[] {
   }
   return out;
 }
+
+/** The Forces tab, once its view has loaded: it loads when first shown, so reading it straight after the click races. */
+export async function showForces(page: Page): Promise<void> {
+  await page.getByTestId('tab-forces').click();
+  await page.getByTestId('forces').waitFor();
+}

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clickAt, dragFrom, launchBrowser, openPage, painted, removeTempDirs, screenshot, startServer, tempDir, toScreen, type Point, type Server } from './harness.js';
+import { clickAt, dragFrom, launchBrowser, openPage, painted, removeTempDirs, screenshot, startServer, tempDir, toScreen, type Point, type Server, showForces } from './harness.js';
 
 afterAll(removeTempDirs);
 
@@ -93,7 +93,7 @@ describe('map editor', () => {
     await expect.poll(() => page.getByTestId('cmd-redo').isEnabled()).toBe(false);
 
     // Two units, one a side, added in Forces and then dragged from the map's unit list onto the table.
-    await page.getByTestId('tab-forces').click();
+    await showForces(page);
     for (const [army, name] of [['red-army', '1er Ligne'], ['blue-army', '95th Rifles']]) {
       await page.locator(`[data-testid="forces-tree"] [data-node-id="${army}"]`).click();
       await page.getByTestId('new-unit-name').fill(name!);
