@@ -236,10 +236,19 @@ export function usesLeaderDefaults(scenario: Scenario): boolean {
   );
 }
 
+/** Whether a formation's name already ends with its echelon's word, as a whole word, whatever its case. */
+export function namesEchelon(name: unknown, echelon: string): boolean {
+  if (typeof name !== 'string' || echelon.trim() === '') return false;
+  const n = name.trim().toLowerCase();
+  const e = echelon.trim().toLowerCase();
+  return n === e || (n.endsWith(e) && !/[\p{L}\p{N}]/u.test(n.charAt(n.length - e.length - 1)));
+}
+
 function formationHeader(f: Formation, depth: number, columns: number, system: RuleSystem, options: Record<string, OptionValue>): string {
   const bits: string[] = [];
   const echelon = typeof f.echelon === 'string' ? f.echelon : '';
-  if (echelon) bits.push(`<span class="echelon">${textHtml(echelon)}</span>`);
+  // "French army" needs no "army" after it; "16. Brigade" none after it either.
+  if (echelon && !namesEchelon(f.name, echelon)) bits.push(`<span class="echelon">${textHtml(echelon)}</span>`);
   const leader = f.leader && typeof f.leader === 'object' ? f.leader : null;
   if (leader) {
     const traits: string[] = [];

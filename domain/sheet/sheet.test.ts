@@ -6,6 +6,7 @@ import type { Formation, Scenario, Unit } from '../model.js';
 import { vpTable } from '../victory-points.js';
 import { cssString, escapeHtml, safeColor, textHtml } from './escape.js';
 import { victorySentences } from './game.js';
+import { namesEchelon } from './forces.js';
 import { renderSheet, SHEET_CSP } from './sheet.js';
 
 const samples = path.resolve(import.meta.dirname, '../../scenarios');
@@ -226,6 +227,25 @@ describe('forces', () => {
     const totals = rowsAfter(html, 'data-side="0"', 'totals')[0]!;
     expect(totals.slice(1, 2)).toEqual(['Total: 2 units']);
     expect(totals.slice(8, 11)).toEqual(['24', '8', '80']);
+  });
+
+  it('leaves the echelon out of a formation heading whose name already ends with it', () => {
+    const doc = load('ne-01-plancenoit.scenario.json');
+    const french = doc.sides[1].army;
+    french.name = 'French Army';
+    french.echelon = 'army';
+    const html = sheet(doc);
+    const heading = (name: string): string => {
+      const at = html.indexOf(`<span class="fname"`, html.indexOf(name) - 200);
+      return html.slice(at, html.indexOf('</td>', at)).replace(/<[^>]+>/g, '');
+    };
+    expect(heading('French Army')).toMatch(/^French Army Gén\. Lobau/);
+    // A name that does not end with the echelon keeps it: "16. Brigade" is a division.
+    expect(heading('16. Brigade')).toMatch(/^16\. Brigade division/);
+    expect(namesEchelon('French army', 'Army')).toBe(true);
+    expect(namesEchelon('Grenadier Corps', 'corps')).toBe(true);
+    expect(namesEchelon('Gardekorps', 'corps')).toBe(false);
+    expect(namesEchelon('Division', 'division')).toBe(true);
   });
 
   it('marks table VPs and names the table in a footnote', () => {

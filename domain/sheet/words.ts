@@ -2,7 +2,7 @@
 // plain text; the sheet escapes it where it is placed.
 import { cellNameAt, isCellGrid } from '../grid.js';
 import { isPoint } from '../geometry.js';
-import type { Entry, Grid, Objective, Reinforcement, Scenario, Side, Table } from '../model.js';
+import { FEATURE_KIND_LABEL, type Entry, type Grid, type Objective, type Reinforcement, type Scenario, type Side, type Table } from '../model.js';
 
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
@@ -106,12 +106,41 @@ export function sideName(side: Side | undefined, fallback: string): string {
   return name || fallback;
 }
 
+/**
+ * Every terrain feature's name as the user reads it, by id: its own name, or for an unnamed one its kind numbered
+ * among the unnamed of that kind ("Unnamed woods 2"), so the pickers, the inspector and the sheet agree.
+ */
+export function featureNames(scenario: Scenario): Map<string, string> {
+  const names = new Map<string, string>();
+  const seen = new Map<string, number>();
+  for (const f of Array.isArray(scenario.terrain) ? scenario.terrain : []) {
+    if (!f || typeof f !== 'object' || typeof f.id !== 'string' || names.has(f.id)) continue;
+    const own = typeof f.name === 'string' ? f.name.trim() : '';
+    if (own) {
+      names.set(f.id, own);
+      continue;
+    }
+    const kind = (FEATURE_KIND_LABEL as Record<string, string>)[String(f.kind)] ?? String(f.kind);
+    const n = (seen.get(kind) ?? 0) + 1;
+    seen.set(kind, n);
+    names.set(f.id, `Unnamed ${kind} ${n}`);
+  }
+  return names;
+}
+
+/**
+ * An objective as the sheet and the editor name it: its own name, its feature's, its cell, or else its place in the
+ * list ("Objective 2"); never its id, which the user never typed.
+ */
 export function objectiveName(scenario: Scenario, objective: Objective): string {
   if (typeof objective.name === 'string' && objective.name.trim()) return objective.name.trim();
-  const feature = (scenario.terrain ?? []).find((f) => f && f.id === objective.feature);
-  if (feature && typeof feature.name === 'string' && feature.name.trim()) return feature.name.trim();
+  const feature = typeof objective.feature === 'string' ? featureNames(scenario).get(objective.feature) : undefined;
+  if (feature) return feature;
   if (typeof objective.cell === 'string') return `cell ${objective.cell}`;
-  return String(objective.id);
+  const list = Array.isArray(scenario.objectives) ? scenario.objectives : [];
+  let index = list.indexOf(objective);
+  if (index < 0) index = list.findIndex((o) => o && o.id === objective.id);
+  return index < 0 ? 'Objective' : `Objective ${index + 1}`;
 }
 
 /** `resupplyGuns` → "Resupply guns": option names are the rule text's names in camelCase. */

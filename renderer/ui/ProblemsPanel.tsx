@@ -36,10 +36,9 @@ export function ProblemsPanel(props: { problems: Problem[]; doc?: AdcDocument | 
         </Typography>
       ) : (
         <List dense disablePadding sx={{ overflow: 'auto', flex: 1 }}>
-          {shown.map(({ problem: p, message, hint, target, relabelled }, i) => {
-            // Where the value is: the control's label when the message does not already name it, else the pointer.
-            const where = target ? (message.includes(target.label) ? null : target.label) : p.path || '/';
-            const secondary = [where, hint].filter((x) => x).join(' — ');
+          {shown.map(({ problem: p, message, hint, target, where, relabelled }, i) => {
+            // Where the value is, unless the message already names it; the pointer is for the tooltip only.
+            const secondary = [message.includes(where) ? null : where, hint].filter((x) => x).join(' — ');
             return (
               <Tooltip
                 key={`${p.path}-${i}`}

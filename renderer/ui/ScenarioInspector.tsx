@@ -18,41 +18,7 @@ import { fieldEdit, fieldsFor, type FieldSpec } from './inspector-fields.js';
 import { ObjectivesEditor } from './ObjectivesEditor.js';
 import { RuleSettings } from './RuleSettings.js';
 import { VictoryEditor } from './VictoryEditor.js';
-
-export const SECTIONS = ['general', 'sides', 'victory', 'objectives', 'briefings', 'rules', 'settings'] as const;
-export type SectionId = (typeof SECTIONS)[number];
-
-const TITLES: Record<SectionId, string> = {
-  general: 'General',
-  sides: 'Sides',
-  victory: 'Victory',
-  objectives: 'Objectives',
-  briefings: 'Briefings',
-  rules: 'Special rules',
-  settings: 'Rule settings',
-};
-
-/** The section holding the field at `pointer`; everything not listed is General's. */
-export function sectionOf(pointer: string | null): SectionId | null {
-  if (pointer === null) return null;
-  const top = /^\/([^/]+)/.exec(pointer)?.[1] ?? '';
-  switch (top) {
-    case 'sides':
-      return 'sides';
-    case 'victory':
-      return 'victory';
-    case 'objectives':
-      return 'objectives';
-    case 'briefings':
-      return 'briefings';
-    case 'specialRules':
-      return 'rules';
-    case 'ruleOptions':
-      return 'settings';
-    default:
-      return 'general';
-  }
-}
+import { SECTIONS, SECTION_TITLES as TITLES, sectionOf, type SectionId } from './inspector-sections.js';
 
 const STORAGE_KEY = 'adc-inspector-sections';
 

@@ -2,7 +2,7 @@
 // side, or the two numbers of a ratio. Labelled with the rule's own name, the default shown as a placeholder or
 // marked, the rule's hint and section as the tooltip, and the value's problem underneath.
 import { Box, FormControlLabel, FormLabel, MenuItem, Stack, Switch, TextField, Tooltip, Typography } from '@mui/material';
-import { useState, type ReactElement } from 'react';
+import { useEffect, useRef, useState, type ReactElement } from 'react';
 import type { Scenario } from '../../domain/model.js';
 import type { Problem } from '../../domain/problems.js';
 import { isDefaultValue, sideValue, type SideName } from '../../domain/rule-systems/option-words.js';
@@ -24,10 +24,36 @@ export interface SettingControlProps {
 const helpOf = (spec: OptionSpec): string => `${spec.hint} (${spec.rule})`;
 
 function Help(props: { spec: OptionSpec; children: ReactElement }) {
+  // Opened by hover or focus as usual, but closed as soon as the focus goes anywhere outside the setting: a select
+  // gives its focus back after its menu closes, and a help opened then would otherwise stay up over whatever comes
+  // next, a dialog included, since nothing under the dialog ever hears the pointer leave.
+  const [open, setOpen] = useState(false);
+  const anchor = useRef<Element | null>(null);
+  useEffect(() => {
+    if (!open) return;
+    const close = (e: FocusEvent) => {
+      if (!(e.target instanceof Node && anchor.current?.contains(e.target))) setOpen(false);
+    };
+    document.addEventListener('focusin', close);
+    return () => document.removeEventListener('focusin', close);
+  }, [open]);
   return (
     // Not interactive: a help text left open a moment too long (it opens on focus too) must never take a click meant
     // for what is under it, a dialog's button included.
-    <Tooltip title={helpOf(props.spec)} placement="left" describeChild enterDelay={400} disableInteractive>
+    <Tooltip
+      title={helpOf(props.spec)}
+      placement="left"
+      describeChild
+      enterDelay={400}
+      disableInteractive
+      open={open}
+      onOpen={(e) => {
+        // The setting's whole control: moving between its own inputs (a per-side pair) is not leaving it.
+        anchor.current = e.target instanceof Element ? (e.target.closest('[data-setting]') ?? e.target) : null;
+        setOpen(true);
+      }}
+      onClose={() => setOpen(false)}
+    >
       {props.children}
     </Tooltip>
   );

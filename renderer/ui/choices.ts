@@ -4,7 +4,7 @@
 import { walkForces } from '../../domain/forces.js';
 import { gridSize, isCellGrid, isCellOnGrid, cellName } from '../../domain/grid.js';
 import { FEATURE_KIND_LABEL, type Scenario } from '../../domain/model.js';
-import { objectiveName, sideName } from '../../domain/sheet/words.js';
+import { featureNames, objectiveName, sideName } from '../../domain/sheet/words.js';
 
 export interface Choices {
   /** The stored values, in the order offered. */
@@ -50,16 +50,13 @@ export function unitChoices(doc: Scenario, sideIndex: number): Choices {
 
 /** Terrain features by name and kind; an unnamed one is numbered among its kind ("Unnamed woods 2"). */
 export function featureChoices(doc: Scenario): Choices {
-  const seen = new Map<string, number>();
+  const names = featureNames(doc);
   return choices(
     listOf(doc.terrain).flatMap((f) => {
       if (!isRecord(f) || typeof f.id !== 'string') return [];
       const kind = (FEATURE_KIND_LABEL as Record<string, string>)[String(f.kind)] ?? String(f.kind);
       const name = named(f.name);
-      if (name) return [[f.id, `${name} (${kind})`] as [string, string]];
-      const n = (seen.get(kind) ?? 0) + 1;
-      seen.set(kind, n);
-      return [[f.id, `Unnamed ${kind} ${n}`] as [string, string]];
+      return [[f.id, name ? `${name} (${kind})` : (names.get(f.id) ?? f.id)] as [string, string]];
     }),
   );
 }

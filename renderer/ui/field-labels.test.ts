@@ -1,5 +1,6 @@
 // Problems named by the inspector's labels, checked against what the real validator says about real mistakes, so a
 // change in the validator's wording that the table no longer reads shows here.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { AdcDocument, Scenario } from '../../domain/model.js';
 import type { Problem } from '../../domain/problems.js';
@@ -81,7 +82,51 @@ describe('problems in the words of the form', () => {
   it('leaves a problem the inspector has no control for as the validator wrote it', () => {
     const doc = ne();
     const p: Problem = { severity: 'error', path: '/terrain/0/polygon', message: 'polygon has 2 items but needs at least 3' };
-    expect(showProblem(doc, p)).toEqual({ problem: p, message: p.message, target: null, relabelled: false });
+    expect(showProblem(doc, p)).toMatchObject({ problem: p, message: p.message, target: null, relabelled: false });
     expect(showProblem(null, p).message).toBe(p.message);
+  });
+});
+
+describe('where a problem with no control of its own is', () => {
+  const sample = (): Scenario => JSON.parse(readFileSync(new URL('../../scenarios/se-01-hold-the-bridge.scenario.json', import.meta.url), 'utf8')) as Scenario;
+  const neSample = (): Scenario => JSON.parse(readFileSync(new URL('../../scenarios/ne-01-plancenoit.scenario.json', import.meta.url), 'utf8')) as Scenario;
+  /** Strip every leader from a side's order of battle. */
+  function leaderless(army: Record<string, unknown>): void {
+    delete army.leader;
+    for (const f of (army.formations ?? []) as Record<string, unknown>[]) leaderless(f);
+  }
+
+  it('names an army without a general by its side, under Sides', () => {
+    const doc = sample();
+    leaderless(doc.sides[0].army);
+    const p = problemAt(doc, '/sides/0/army', /general/);
+    const shown = showProblem(doc, p);
+    expect(shown.target).toBeNull();
+    expect(shown.where).toBe(`${doc.sides[0].name} (Sides)`);
+    expect(shown.where).not.toContain('/');
+  });
+
+  it('names a scenario without victory conditions by the Victory section', () => {
+    const doc = sample();
+    delete doc.victory;
+    const shown = showProblem(doc, problemAt(doc, '/victory'));
+    expect(shown.where).toBe('Victory');
+  });
+
+  it('names a unit out of command by its name and side', () => {
+    const doc = neSample();
+    leaderless(doc.sides[0].army);
+    const p = problemAt(doc, '/sides/0/army/formations/0/formations/0/units/0', /leader/);
+    expect(showProblem(doc, p).where).toBe(`I./15. IR (${doc.sides[0].name})`);
+  });
+
+  it('gives every problem of every sample, broken in these ways, a place without a pointer', () => {
+    for (const doc of [sample(), neSample()]) {
+      delete doc.victory;
+      leaderless(doc.sides[1].army);
+      const problems = validateDocument(doc);
+      expect(problems.length).toBeGreaterThan(0);
+      for (const p of problems) expect(showProblem(doc, p).where).not.toMatch(/^\//);
+    }
   });
 });

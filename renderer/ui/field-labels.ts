@@ -3,13 +3,16 @@
 // fields. The labels are not copied here: the table from JSON Pointers to labels is the inspector's own field list
 // (inspector-fields.ts) and the rule system's catalogue (RuleSettings), read at the problem's pointer, so a label
 // renamed there is renamed here too.
-import { isScenario, type AdcDocument } from '../../domain/model.js';
+import { isScenario, type AdcDocument, type Objective } from '../../domain/model.js';
 import type { Problem } from '../../domain/problems.js';
 import { profileFor } from '../../domain/rule-systems/registry.js';
+import { objectiveName, sideName } from '../../domain/sheet/words.js';
 import { pointerToPath } from '../state/editor.js';
 import { ABSENT, getAt } from '../state/history.js';
 import { entityOf } from '../state/selection.js';
+import { featureChoices } from './choices.js';
 import { fieldsFor } from './inspector-fields.js';
+import { SECTION_TITLES, sectionOf } from './inspector-sections.js';
 
 /** A control of the inspector: the pointer its input carries (`data-pointer`) and the label it shows. */
 export interface FieldTarget {
@@ -73,12 +76,57 @@ function fileName(path: string): string {
   return i === 0 ? '' : `${segments[i - 1]!}${indexes}`;
 }
 
+const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const nameOf = (v: unknown): string => (isRecord(v) && typeof v.name === 'string' ? v.name.trim() : '');
+
+/**
+ * Where a pointer is, in the names the user knows: the nearest thing around it that has one (a unit, a formation, a
+ * side, a feature, an objective), or else the inspector section that holds it. Never the pointer itself, which
+ * means nothing to someone who has not read the file.
+ */
+export function placeOf(doc: AdcDocument | null, pointer: string): string {
+  if (doc === null) return 'The file';
+  const entity = entityOf(pointer === '' ? null : pointer);
+  const node = getAt(doc, pointerToPath(entity.pointer));
+  if (!isScenario(doc)) {
+    if (entity.kind === 'document') return 'Army list';
+    return nameOf(node) || (entity.kind === 'formation' ? 'Army' : `Unnamed ${entity.kind}`);
+  }
+  const side = /^\/sides\/(\d+)/.exec(entity.pointer);
+  const sideLabel = side ? sideName(doc.sides?.[Number(side[1])], `Side ${Number(side[1]) + 1}`) : '';
+  switch (entity.kind) {
+    case 'unit':
+    case 'leader':
+      return `${nameOf(node) || `Unnamed ${entity.kind}`} (${sideLabel})`;
+    case 'formation':
+      // A side's own army is the side to the user: it is edited and named under Sides.
+      if (/^\/sides\/\d+\/army$/.test(entity.pointer)) return `${sideLabel} (${SECTION_TITLES.sides})`;
+      return `${nameOf(node) || 'Unnamed formation'} (${sideLabel})`;
+    case 'deployment':
+      return `Deployment zone ${Number(/\d+$/.exec(entity.pointer)![0]) + 1} (${sideLabel})`;
+    case 'reinforcement':
+      return `Reinforcement ${Number(/\d+$/.exec(entity.pointer)![0]) + 1} (${sideLabel})`;
+    case 'side':
+      return `${sideLabel} (${SECTION_TITLES.sides})`;
+    case 'feature': {
+      const id = isRecord(node) && typeof node.id === 'string' ? node.id : '';
+      return featureChoices(doc).labels[id] ?? (nameOf(node) || 'Unnamed feature');
+    }
+    case 'objective':
+      return isRecord(node) ? `${objectiveName(doc, node as unknown as Objective)} (${SECTION_TITLES.objectives})` : SECTION_TITLES.objectives;
+    case 'document':
+      return pointer === '' ? 'Scenario' : SECTION_TITLES[sectionOf(pointer) ?? 'general'];
+  }
+}
+
 export interface ShownProblem {
   problem: Problem;
   /** The message in the label's words, where the validator named the file's field; otherwise its own message. */
   message: string;
   hint?: string;
   target: FieldTarget | null;
+  /** Where the problem is, in the user's words: the control's label, or the named thing or section around it. */
+  where: string;
   /** Whether `message` differs from the validator's. */
   relabelled: boolean;
 }
@@ -90,7 +138,8 @@ export interface ShownProblem {
  */
 export function showProblem(doc: AdcDocument | null, problem: Problem): ShownProblem {
   const target = doc ? fieldTarget(doc, problem) : null;
-  const plain: ShownProblem = { problem, message: problem.message, ...(problem.hint !== undefined ? { hint: problem.hint } : {}), target, relabelled: false };
+  const where = target ? target.label : placeOf(doc, subjectOf(problem));
+  const plain: ShownProblem = { problem, message: problem.message, ...(problem.hint !== undefined ? { hint: problem.hint } : {}), target, where, relabelled: false };
   if (!target || target.relation !== 'same') return plain;
   const missing = MISSING.exec(problem.message);
   if (missing) {
