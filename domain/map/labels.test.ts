@@ -180,6 +180,17 @@ describe('the map layout', () => {
     expectApart(printed);
   });
 
+  it('names a leader whose marker is smaller than his name beside it where the table is open', () => {
+    // Zoomed out to a few pixels an inch, a leader's disc is narrower than a line of type: his name still goes
+    // beside it, since nothing else stands near.
+    const open = buildScene(table([unit('a', '3e Ligne', 'B2')], { leaderCell: 'E5' }));
+    const r = leaderRadius(open.leaders[0]!, { k: 4 });
+    expect(2 * r).toBeLessThan(SCREEN_STYLE.label.sizesPx.unit);
+    const layout = screen(open, 4);
+    expect(byRef(layout, '/sides/0/army/leader')[0]?.text).toBe('Gén. Saint-Hilaire');
+    expectApart(layout);
+  });
+
   it('keeps unit names in a town readable: off the buildings, the town name and each other', () => {
     const terrain: Feature[] = [
       { id: 'town', kind: 'town', name: 'Moosdorf', polygon: [[6, 6], [24, 6], [24, 18], [6, 18]] },

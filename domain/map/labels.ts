@@ -372,10 +372,8 @@ export function layoutSceneLabels(scene: MapScene, view: LabelView): SceneLabels
   scene.leaders.forEach((l, i) => {
     const box = leaderBoxes[i]!;
     if (!l.label) return;
-    if (view.hover && box.x1 - box.x0 < S) {
-      hovers.push({ box, text: clampLabel(l.label) });
-      return;
-    }
+    // A marker smaller than its name still gets the name beside it where there is room (an open table at Fit
+    // zoom has plenty); only where nothing fits does the name wait for hover.
     const placed = request(l.label, { size: S, italic: true }, spotsAround(box, 0.17 * S), false, { owner: box, ref: l.pointer, ...(view.hover ? { shortest: 8 } : {}) });
     if (!placed || placed.text !== placed.full) if (view.hover) hovers.push({ box, text: clampLabel(l.label) });
   });

@@ -1,5 +1,6 @@
-// The map's names in Chromium: a name the map has no room to write whole (here a general's, whose disc is a speck at
-// the fitted zoom) shows in full in a tooltip while the pointer rests on it, and the tooltip goes when it moves off.
+// The map's names in Chromium: a name the map has no room to write whole (here a general's, crowded by the road, the
+// bridge and the units round him at the fitted zoom) shows in full in a tooltip while the pointer rests on it, and the
+// tooltip goes when it moves off.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -18,8 +19,8 @@ describe('map labels', () => {
     const sample = JSON.parse(readFileSync(path.join(root, 'scenarios/ne-01-plancenoit.scenario.json'), 'utf8')) as {
       sides: { army: { leader?: { name: string; setup?: { at?: Point } } } }[];
     };
-    const lobau = sample.sides.map((s) => s.army.leader).find((l) => l?.name === 'Gén. Lobau');
-    expect(lobau?.setup?.at).toBeDefined();
+    const bulow = sample.sides.map((s) => s.army.leader).find((l) => l?.name === 'Gen. von Bülow');
+    expect(bulow?.setup?.at).toBeDefined();
 
     const { page, errors } = await openPage(shell.browser, shell.server.url);
     await page.locator('[data-testid="welcome"] [data-doc-path^="sample:ne-01"]').first().click();
@@ -28,10 +29,10 @@ describe('map labels', () => {
     await painted(page);
 
     const tip = page.getByTestId('map-label-tip');
-    const [x, y] = await toScreen(page, lobau!.setup!.at!);
+    const [x, y] = await toScreen(page, bulow!.setup!.at!);
     await page.mouse.move(x - 20, y - 20);
     await page.mouse.move(x, y);
-    await expect.poll(() => tip.textContent()).toBe('Gén. Lobau');
+    await expect.poll(() => tip.textContent()).toBe('Gen. von Bülow');
     expect(await tip.isVisible()).toBe(true);
     await screenshot(page, 'map-labels-hover');
 
