@@ -11,7 +11,9 @@ export function checkRuleOptions(ctx: CheckContext): void {
   if (!isScenario(doc)) return;
   const all = doc.ruleOptions;
   if (!all || typeof all !== 'object' || Array.isArray(all)) return;
-  const sideIds = (Array.isArray(doc.sides) ? doc.sides : []).flatMap((s) => (s && typeof s.id === 'string' ? [s.id] : []));
+  const sides = (Array.isArray(doc.sides) ? doc.sides : []).filter((s) => s && typeof s.id === 'string');
+  const sideIds = sides.map((s) => s.id);
+  const sideNames = new Map(sides.flatMap((s) => (typeof s.name === 'string' && s.name.trim() !== '' ? [[s.id, s.name] as const] : [])));
   for (const [system, block] of Object.entries(all)) {
     const profile = profileFor(system);
     const blockPath = pointer('ruleOptions', system);
@@ -34,7 +36,7 @@ export function checkRuleOptions(ctx: CheckContext): void {
         );
         continue;
       }
-      const problem = optionProblem(spec, value, sideIds);
+      const problem = optionProblem(spec, value, sideIds, sideNames);
       if (!problem) continue;
       const at = problem.key === undefined ? path : `${path}${pointer(problem.key)}`;
       if (problem.severity === 'error') ctx.error(at, problem.message, spec.hint);

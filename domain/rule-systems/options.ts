@@ -76,8 +76,11 @@ export interface OptionProblem {
 const describe = (v: unknown): string => (typeof v === 'string' ? `"${v}"` : JSON.stringify(v) ?? String(v));
 const isWhole = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
 
-/** What is wrong with a value for this option, or null. `sideIds` are the scenario's sides, for per-side values. */
-export function optionProblem(spec: OptionSpec, value: unknown, sideIds: readonly string[]): OptionProblem | null {
+/**
+ * What is wrong with a value for this option, or null. `sideIds` are the scenario's sides, for per-side values, and
+ * `sideNames` what the user calls them, so a message names "the Prussians" rather than the key "blue".
+ */
+export function optionProblem(spec: OptionSpec, value: unknown, sideIds: readonly string[], sideNames?: ReadonlyMap<string, string>): OptionProblem | null {
   const where = `${spec.label} (${spec.rule})`;
   switch (spec.kind) {
     case 'switch':
@@ -105,7 +108,9 @@ export function optionProblem(spec: OptionSpec, value: unknown, sideIds: readonl
           return { severity: 'error', key, message: `${where} names "${key}", which is not a side of this scenario (${sideIds.map((s) => `"${s}"`).join(', ')})` };
         }
         if (!isWhole(v) || v < spec.min || v > spec.max) {
-          return { severity: 'error', key, message: `${where} for "${key}" must be a whole number from ${spec.min} to ${spec.max}, not ${describe(v)}` };
+          const side = sideNames?.get(key);
+          const whose = side ? `${side} ("${key}")` : `"${key}"`;
+          return { severity: 'error', key, message: `${where} for ${whose} must be a whole number from ${spec.min} to ${spec.max}, not ${describe(v)}` };
         }
       }
       return null;
