@@ -182,6 +182,20 @@ export function UnitTable(props: UnitTableProps) {
     };
   }, [tableRef]);
 
+  const tableWidth = 26 + 16 + columns.reduce((w, c) => w + c.width, 0) + (ne && ratingIndex >= 0 ? PART_WIDTH * PARTS.length : 0);
+  // Every group is a table of its own with the same fixed columns, so the browser can skip the style, layout and
+  // paint of the groups out of view (content-visibility); one table of 2,000 rows cost seconds of layout and paint
+  // on every edit whatever React re-rendered.
+  const colgroup = (
+    <colgroup>
+          <col style={{ width: 26 }} />
+          <col style={{ width: 16 }} />
+          {columns.map((c, i) => [
+            <col key={c.key} style={{ width: c.width }} />,
+            ...(ne && i === ratingIndex ? PARTS.map((p) => <col key={p.part} style={{ width: PART_WIDTH }} />) : []),
+          ])}
+        </colgroup>
+  );
   let rowNumber = 0;
   return (
     <Box
@@ -195,6 +209,8 @@ export function UnitTable(props: UnitTableProps) {
         scrollPaddingLeft: 26 + 16 + (columns[0]?.width ?? 0),
         scrollPaddingTop: 28,
         '& table': { borderCollapse: 'separate', borderSpacing: 0, fontSize: 13, tableLayout: 'fixed' },
+        '& .head': { position: 'sticky', top: 0, zIndex: 5 },
+        '& .grp': { contentVisibility: 'auto' },
         // The row's checkbox, handle and name stay in view while the wide rest scrolls sideways.
         '& .pin0, & .pin1, & .pin2': { position: 'sticky', zIndex: 2 },
         '& .pin0': { left: 0 },
@@ -229,89 +245,93 @@ export function UnitTable(props: UnitTableProps) {
         '& td.check': { bgcolor: '#faf9f6' },
       }}
     >
-      <table style={{ width: 26 + 16 + columns.reduce((w, c) => w + c.width, 0) + (ne && ratingIndex >= 0 ? PART_WIDTH * PARTS.length : 0) }}>
-        <colgroup>
-          <col style={{ width: 26 }} />
-          <col style={{ width: 16 }} />
-          {columns.map((c, i) => [
-            <col key={c.key} style={{ width: c.width }} />,
-            ...(ne && i === ratingIndex ? PARTS.map((p) => <col key={p.part} style={{ width: PART_WIDTH }} />) : []),
-          ])}
-        </colgroup>
-        <thead>
-          <tr>
-            <th className="pin0" style={{ padding: 0, textAlign: 'center' }}>
-              <Checkbox
-                size="small"
-                tabIndex={-1}
-                sx={{ p: 0 }}
-                checked={markedCount > 0 && markedCount === allUnits.length}
-                indeterminate={markedCount > 0 && markedCount < allUnits.length}
-                onChange={(e) => props.onMark(allUnits.map((u) => u.id), e.target.checked)}
-                slotProps={{ input: { 'aria-label': 'Select all rows' } }}
-              />
-            </th>
-            <th className="pin1" style={{ padding: 0 }} />
-            {columns.map((c, i) => [
-              <th key={c.key} className={[NUMERIC.has(c.kind) ? 'num' : '', i === 0 ? 'pin2' : ''].filter(Boolean).join(' ') || undefined} title={c.title ?? c.label} data-col-header={c.key}>
-                {c.label}
-              </th>,
-              ...(ne && i === ratingIndex ? PARTS.map((p) => <th key={p.part} className="part" title={`${p.label}, from the rating`}>{p.label}</th>) : []),
-            ])}
-          </tr>
-        </thead>
+      <div className="head" style={{ width: tableWidth }}>
+        <table style={{ width: tableWidth }}>
+          {colgroup}
+          <thead>
+            <tr>
+              <th className="pin0" style={{ padding: 0, textAlign: 'center' }}>
+                <Checkbox
+                  size="small"
+                  tabIndex={-1}
+                  sx={{ p: 0 }}
+                  checked={markedCount > 0 && markedCount === allUnits.length}
+                  indeterminate={markedCount > 0 && markedCount < allUnits.length}
+                  onChange={(e) => props.onMark(allUnits.map((u) => u.id), e.target.checked)}
+                  slotProps={{ input: { 'aria-label': 'Select all rows' } }}
+                />
+              </th>
+              <th className="pin1" style={{ padding: 0 }} />
+              {columns.map((c, i) => [
+                <th key={c.key} className={[NUMERIC.has(c.kind) ? 'num' : '', i === 0 ? 'pin2' : ''].filter(Boolean).join(' ') || undefined} title={c.title ?? c.label} data-col-header={c.key}>
+                  {c.label}
+                </th>,
+                ...(ne && i === ratingIndex ? PARTS.map((p) => <th key={p.part} className="part" title={`${p.label}, from the rating`}>{p.label}</th>) : []),
+              ])}
+            </tr>
+          </thead>
+        </table>
+      </div>
+      {props.groups.map((g) => {
+        const groupKey = `g:${g.formation.pointer}`;
+        const t = formationTotals(g.formation.node, props.system);
+        return (
+          <div key={groupKey} className="grp" style={{ width: tableWidth, containIntrinsicBlockSize: `auto ${26 * (g.units.length + 1)}px` }}>
+            <table style={{ width: tableWidth }}>
+              {colgroup}
+              <tbody>
+                <tr
+                  className={`group${dropAt?.key === groupKey ? ' drop-into' : ''}`}
+                  data-group-pointer={g.formation.pointer}
+                  onDragOver={(e) => {
+                    if (!props.dragIds.current.length) return;
+                    e.preventDefault();
+                    if (dropAt?.key !== groupKey) setDropAt({ key: groupKey, pos: 'into' });
+                  }}
+                  onDragLeave={() => setDropAt((d) => (d?.key === groupKey ? null : d))}
+                  onDrop={(e) => {
+                    e.preventDefault();
+                    setDropAt(null);
+                    props.onDrop({ formationId: g.formation.id });
+                  }}
+                >
+                  <td colSpan={3} className="pin0 label">
+                    <b>{g.path}</b>
+                    {' — '}
+                    {totalsLine(t)}
+                    {g.formation.node.formations?.length ? ', with its formations' : ''}
+                  </td>
+                  <td colSpan={colCount - 3} />
+                </tr>
+                {g.units.map((u) => {
+                  const row = rowNumber++;
+                  const dropKey = `u:${u.pointer}`;
+                  return (
+                    <UnitRow
+                      key={u.pointer}
+                      unit={u.node}
+                      pointer={u.pointer}
+                      row={row}
+                      columns={columns}
+                      system={props.system}
+                      ratingIndex={ne ? ratingIndex : -1}
+                      colCount={colCount}
+                      marked={props.marks.has(u.id)}
+                      active={props.activePointer === u.pointer}
+                      problems={unitProblems.get(u.pointer) ?? NO_PROBLEMS}
+                      dropClass={dropAt?.key === dropKey ? `drop-${dropAt.pos}` : ''}
+                      actions={actions}
+                    />
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        );
+      })}
+      <table style={{ width: tableWidth }}>
+        {colgroup}
         <tbody>
-          {props.groups.map((g) => {
-            const groupKey = `g:${g.formation.pointer}`;
-            const t = formationTotals(g.formation.node, props.system);
-            return [
-              <tr
-                key={groupKey}
-                className={`group${dropAt?.key === groupKey ? ' drop-into' : ''}`}
-                data-group-pointer={g.formation.pointer}
-                onDragOver={(e) => {
-                  if (!props.dragIds.current.length) return;
-                  e.preventDefault();
-                  if (dropAt?.key !== groupKey) setDropAt({ key: groupKey, pos: 'into' });
-                }}
-                onDragLeave={() => setDropAt((d) => (d?.key === groupKey ? null : d))}
-                onDrop={(e) => {
-                  e.preventDefault();
-                  setDropAt(null);
-                  props.onDrop({ formationId: g.formation.id });
-                }}
-              >
-                <td colSpan={3} className="pin0 label">
-                  <b>{g.path}</b>
-                  {' — '}
-                  {totalsLine(t)}
-                  {g.formation.node.formations?.length ? ', with its formations' : ''}
-                </td>
-                <td colSpan={colCount - 3} />
-              </tr>,
-              ...g.units.map((u) => {
-                const row = rowNumber++;
-                const dropKey = `u:${u.pointer}`;
-                return (
-                  <UnitRow
-                    key={u.pointer}
-                    unit={u.node}
-                    pointer={u.pointer}
-                    row={row}
-                    columns={columns}
-                    system={props.system}
-                    ratingIndex={ne ? ratingIndex : -1}
-                    colCount={colCount}
-                    marked={props.marks.has(u.id)}
-                    active={props.activePointer === u.pointer}
-                    problems={unitProblems.get(u.pointer) ?? NO_PROBLEMS}
-                    dropClass={dropAt?.key === dropKey ? `drop-${dropAt.pos}` : ''}
-                    actions={actions}
-                  />
-                );
-              }),
-            ];
-          })}
           <NewUnitRow
             target={props.newUnitTarget}
             colCount={colCount}
