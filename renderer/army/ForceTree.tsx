@@ -383,6 +383,9 @@ const TreeRow = memo(function TreeRow(props: TreeRowProps) {
         pl: `${6 + e.depth * 14}px`,
         pr: 1,
         height: 24,
+        // Rows out of view cost no style, layout or paint (a list may hold thousands); each is 24 px high, in view or not.
+        contentVisibility: 'auto',
+        containIntrinsicSize: 'auto 24px',
         cursor: 'default',
         userSelect: 'none',
         fontSize: 13,
