@@ -1,8 +1,9 @@
 // The orders of battle as a tree: keyboard first (arrows, + adds a formation, U a unit, L a leader, F2 renames,
 // Delete, Ctrl+D duplicates, Space marks), with Ctrl/Shift-click multi-select and drag and drop to move.
 import { Box, InputBase, TextField, Typography } from '@mui/material';
-import { useMemo, useRef, useState, type DragEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { memo, useMemo, useRef, useState, type DragEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import type { RuleSystem } from '../../domain/model.js';
+import { useLatest } from '../ui/use-latest.js';
 import type { DropTarget, ForceEntry, ForceIndex } from './forces.js';
 import { formationTotals, totalsLine, type Totals } from './totals.js';
 
@@ -188,6 +189,53 @@ export function ForceTree(props: TreeProps) {
     return y < 0.5 ? 'before' : 'after';
   };
 
+  // The rows' callbacks read the props of the last render through this, so an edit re-renders only the rows it changed.
+  const latest = useRef({ props, targetFor, positionOf });
+  useLatest(latest, { props, targetFor, positionOf });
+  const actions = useMemo<TreeRowActions>(() => {
+    const live = (e: ForceEntry) => latest.current.props.index.byPointer.get(e.pointer) ?? e;
+    return {
+      click: (e, ev) => {
+        latest.current.props.onActivate(live(e), ev.shiftKey ? 'range' : ev.ctrlKey || ev.metaKey ? 'toggle' : 'plain');
+        box.current?.focus();
+      },
+      rename: (e) => latest.current.props.onRename(e.id),
+      renamed: (name) => {
+        latest.current.props.onRename(null, name);
+        box.current?.focus();
+      },
+      toggle: (e) => latest.current.props.onToggleCollapse(e.id),
+      dragStart: (e, ev) => {
+        const p = latest.current.props;
+        p.dragIds.current = p.marks.has(e.id) ? [...p.marks] : [e.id];
+        ev.dataTransfer.setData('text/plain', p.dragIds.current.join(','));
+        ev.dataTransfer.effectAllowed = 'move';
+      },
+      dragEnd: () => {
+        latest.current.props.dragIds.current = [];
+        setDrop(null);
+      },
+      dragOver: (e, ev) => {
+        if (latest.current.props.dragIds.current.length === 0) return;
+        const entry = live(e);
+        const pos = latest.current.positionOf(ev, entry);
+        if (!latest.current.targetFor(entry, pos)) return;
+        ev.preventDefault();
+        ev.dataTransfer.dropEffect = 'move';
+        setDrop((d) => (d?.id === entry.id && d.pos === pos ? d : { id: entry.id, pos }));
+      },
+      dragLeave: (e) => setDrop((d) => (d?.id === e.id ? null : d)),
+      drop: (e, ev) => {
+        ev.preventDefault();
+        const entry = live(e);
+        const target = latest.current.targetFor(entry, latest.current.positionOf(ev, entry));
+        setDrop(null);
+        if (target) latest.current.props.onDrop(target);
+        latest.current.props.dragIds.current = [];
+      },
+    };
+  }, []);
+
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: '100%' }}>
       <Box sx={{ p: 0.75, borderBottom: 1, borderColor: 'divider' }}>
@@ -225,124 +273,175 @@ export function ForceTree(props: TreeProps) {
           </Typography>
         )}
         {visible.map((e) => {
-          const isActive = props.active?.pointer === e.pointer;
-          const marked = props.marks.has(e.id);
           const root = !e.parentId;
           const n = e.node;
-          const label = root ? `${index.roots[e.root]?.side !== undefined ? `${index.roots[e.root]!.label}: ` : ''}${n.name ?? n.id}` : (n.name ?? n.id ?? '?');
-          const flag = props.flagged.get(e.id);
-          const hint = drop?.id === e.id ? drop.pos : null;
-          const isCollapsed = e.kind === 'formation' && props.collapsed.has(e.id);
+          const side = index.roots[e.root];
+          const count = e.kind === 'formation' ? totals.get(e.id) : undefined;
           return (
-            <Box
+            <TreeRow
               key={e.pointer}
-              id={treeRowId(e.id)}
-              role="treeitem"
-              aria-selected={marked || isActive}
-              aria-level={e.depth + 1}
-              {...(e.kind === 'formation' ? { 'aria-expanded': !isCollapsed } : {})}
-              className={isActive ? 'active' : undefined}
-              data-pointer={e.pointer}
-              data-node-id={e.id}
-              data-kind={e.kind}
-              draggable={!root && props.renaming !== e.id}
-              onClick={(ev: MouseEvent) => {
-                props.onActivate(e, ev.shiftKey ? 'range' : ev.ctrlKey || ev.metaKey ? 'toggle' : 'plain');
-                box.current?.focus();
-              }}
-              onDoubleClick={() => props.onRename(e.id)}
-              onDragStart={(ev) => {
-                props.dragIds.current = props.marks.has(e.id) ? [...props.marks] : [e.id];
-                ev.dataTransfer.setData('text/plain', props.dragIds.current.join(','));
-                ev.dataTransfer.effectAllowed = 'move';
-              }}
-              onDragEnd={() => {
-                props.dragIds.current = [];
-                setDrop(null);
-              }}
-              onDragOver={(ev) => {
-                if (props.dragIds.current.length === 0) return;
-                const pos = positionOf(ev, e);
-                if (!targetFor(e, pos)) return;
-                ev.preventDefault();
-                ev.dataTransfer.dropEffect = 'move';
-                if (drop?.id !== e.id || drop.pos !== pos) setDrop({ id: e.id, pos });
-              }}
-              onDragLeave={() => setDrop((d) => (d?.id === e.id ? null : d))}
-              onDrop={(ev) => {
-                ev.preventDefault();
-                const target = targetFor(e, positionOf(ev, e));
-                setDrop(null);
-                if (target) props.onDrop(target);
-                props.dragIds.current = [];
-              }}
-              sx={{
-                display: 'flex',
-                alignItems: 'center',
-                gap: 0.5,
-                pl: `${6 + e.depth * 14}px`,
-                pr: 1,
-                height: 24,
-                cursor: 'default',
-                userSelect: 'none',
-                fontSize: 13,
-                bgcolor: marked ? 'rgba(31,58,95,0.16)' : isActive ? 'rgba(31,58,95,0.08)' : hint === 'into' ? 'rgba(31,58,95,0.12)' : undefined,
-                borderTop: hint === 'before' ? '2px solid #1f3a5f' : '2px solid transparent',
-                borderBottom: hint === 'after' ? '2px solid #1f3a5f' : '2px solid transparent',
-                '&:hover': { bgcolor: marked ? 'rgba(31,58,95,0.2)' : 'rgba(0,0,0,0.04)' },
-              }}
-            >
-              <Box
-                component="span"
-                onClick={(ev) => {
-                  ev.stopPropagation();
-                  if (e.kind === 'formation' && hasChildren(e)) props.onToggleCollapse(e.id);
-                }}
-                sx={{ width: 12, fontSize: 10, color: 'text.secondary', flex: 'none', textAlign: 'center' }}
-                aria-hidden
-              >
-                {e.kind === 'formation' && hasChildren(e) ? (isCollapsed ? '▸' : '▾') : ''}
-              </Box>
-              <Box
-                component="span"
-                title={e.kind === 'formation' ? e.node.echelon : e.kind === 'leader' ? 'leader' : `${e.node.arm} ${e.node.type}`}
-                sx={{
-                  flex: 'none',
-                  width: 16,
-                  height: 16,
-                  fontSize: 10,
-                  lineHeight: '16px',
-                  textAlign: 'center',
-                  borderRadius: e.kind === 'formation' ? '3px' : '50%',
-                  bgcolor: e.kind === 'formation' ? (root ? (index.roots[e.root]?.color ?? '#1f3a5f') : '#5b6b7f') : 'transparent',
-                  color: e.kind === 'formation' ? (root ? readableOn(index.roots[e.root]?.color) : '#fff') : e.kind === 'leader' ? '#b8860b' : 'text.secondary',
-                  border: root ? '1px solid rgba(0,0,0,0.25)' : undefined,
-                  fontWeight: 700,
-                }}
-              >
-                {e.kind === 'formation' ? (ECHELON_MARK[String(e.node.echelon)] ?? '?') : e.kind === 'leader' ? '★' : (ARM_MARK[String(e.node.arm)] ?? '·')}
-              </Box>
-              {props.renaming === e.id ? (
-                <RenameInput initial={String(n.name ?? '')} onDone={(name) => { props.onRename(null, name); box.current?.focus(); }} />
-              ) : (
-                <Box component="span" className="node-name" sx={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontWeight: e.kind === 'formation' ? 500 : 400 }}>
-                  {label}
-                </Box>
-              )}
-              {flag && <Box component="span" title={flag === 'error' ? 'Has errors' : 'Has warnings'} sx={{ color: flag === 'error' ? 'error.main' : 'warning.main', fontSize: 10 }}>{flag === 'error' ? '✖' : '▲'}</Box>}
-              {e.kind === 'formation' && props.renaming !== e.id && totals.get(e.id)?.units ? (
-                // The count fits beside a long name; the full totals are a hover away and in the table's group rows.
-                <Box component="span" title={totalsLine(totals.get(e.id)!)} sx={{ flex: 'none', fontSize: 11, color: 'text.secondary', minWidth: 14, textAlign: 'right' }}>
-                  {totals.get(e.id)!.units}
-                </Box>
-              ) : null}
-            </Box>
+              entry={e}
+              label={root ? `${side?.side !== undefined ? `${side.label}: ` : ''}${n.name ?? n.id}` : String(n.name ?? n.id ?? '?')}
+              rootColor={root ? side?.color : undefined}
+              active={props.active?.pointer === e.pointer}
+              marked={props.marks.has(e.id)}
+              flag={props.flagged.get(e.id)}
+              hint={drop?.id === e.id ? drop.pos : null}
+              collapsed={e.kind === 'formation' && props.collapsed.has(e.id)}
+              expandable={hasChildren(e)}
+              renaming={props.renaming === e.id}
+              count={count?.units ? count.units : undefined}
+              countTitle={count?.units ? totalsLine(count) : undefined}
+              actions={actions}
+            />
           );
         })}
       </Box>
     </Box>
   );
 }
+
+interface TreeRowActions {
+  click: (e: ForceEntry, ev: MouseEvent) => void;
+  rename: (e: ForceEntry) => void;
+  renamed: (name?: string) => void;
+  toggle: (e: ForceEntry) => void;
+  dragStart: (e: ForceEntry, ev: DragEvent<HTMLElement>) => void;
+  dragEnd: () => void;
+  dragOver: (e: ForceEntry, ev: DragEvent<HTMLElement>) => void;
+  dragLeave: (e: ForceEntry) => void;
+  drop: (e: ForceEntry, ev: DragEvent<HTMLElement>) => void;
+}
+
+interface TreeRowProps {
+  entry: ForceEntry;
+  label: string;
+  rootColor: string | undefined;
+  active: boolean;
+  marked: boolean;
+  flag: 'error' | 'warning' | undefined;
+  hint: DropPosition | null;
+  collapsed: boolean;
+  expandable: boolean;
+  renaming: boolean;
+  /** Units in a formation, and its totals in words. */
+  count: number | undefined;
+  countTitle: string | undefined;
+  actions: TreeRowActions;
+}
+
+/**
+ * Entries are made again for every document, but the node inside an unchanged one keeps its object (documents are
+ * immutable), so a row compares what it shows, not the entry.
+ */
+const sameTreeRow = (a: TreeRowProps, b: TreeRowProps): boolean =>
+  a.entry.node === b.entry.node &&
+  a.entry.pointer === b.entry.pointer &&
+  a.entry.id === b.entry.id &&
+  a.entry.kind === b.entry.kind &&
+  a.entry.depth === b.entry.depth &&
+  a.entry.parentId === b.entry.parentId &&
+  a.label === b.label &&
+  a.rootColor === b.rootColor &&
+  a.active === b.active &&
+  a.marked === b.marked &&
+  a.flag === b.flag &&
+  a.hint === b.hint &&
+  a.collapsed === b.collapsed &&
+  a.expandable === b.expandable &&
+  a.renaming === b.renaming &&
+  a.count === b.count &&
+  a.countTitle === b.countTitle &&
+  a.actions === b.actions;
+
+const TreeRow = memo(function TreeRow(props: TreeRowProps) {
+  const { entry: e, actions, active: isActive, marked, flag, hint, collapsed: isCollapsed } = props;
+  const root = !e.parentId;
+  return (
+    <Box
+      id={treeRowId(e.id)}
+      role="treeitem"
+      aria-selected={marked || isActive}
+      aria-level={e.depth + 1}
+      {...(e.kind === 'formation' ? { 'aria-expanded': !isCollapsed } : {})}
+      className={isActive ? 'active' : undefined}
+      data-pointer={e.pointer}
+      data-node-id={e.id}
+      data-kind={e.kind}
+      draggable={!root && !props.renaming}
+      onClick={(ev: MouseEvent) => actions.click(e, ev)}
+      onDoubleClick={() => actions.rename(e)}
+      onDragStart={(ev) => actions.dragStart(e, ev)}
+      onDragEnd={actions.dragEnd}
+      onDragOver={(ev) => actions.dragOver(e, ev)}
+      onDragLeave={() => actions.dragLeave(e)}
+      onDrop={(ev) => actions.drop(e, ev)}
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 0.5,
+        pl: `${6 + e.depth * 14}px`,
+        pr: 1,
+        height: 24,
+        // Rows out of view cost no style, layout or paint (a list may hold thousands); each is 24 px high, in view or not.
+        contentVisibility: 'auto',
+        containIntrinsicSize: 'auto 24px',
+        cursor: 'default',
+        userSelect: 'none',
+        fontSize: 13,
+        bgcolor: marked ? 'rgba(31,58,95,0.16)' : isActive ? 'rgba(31,58,95,0.08)' : hint === 'into' ? 'rgba(31,58,95,0.12)' : undefined,
+        borderTop: hint === 'before' ? '2px solid #1f3a5f' : '2px solid transparent',
+        borderBottom: hint === 'after' ? '2px solid #1f3a5f' : '2px solid transparent',
+        '&:hover': { bgcolor: marked ? 'rgba(31,58,95,0.2)' : 'rgba(0,0,0,0.04)' },
+      }}
+    >
+      <Box
+        component="span"
+        onClick={(ev) => {
+          ev.stopPropagation();
+          if (props.expandable) actions.toggle(e);
+        }}
+        sx={{ width: 12, fontSize: 10, color: 'text.secondary', flex: 'none', textAlign: 'center' }}
+        aria-hidden
+      >
+        {props.expandable ? (isCollapsed ? '▸' : '▾') : ''}
+      </Box>
+      <Box
+        component="span"
+        title={e.kind === 'formation' ? e.node.echelon : e.kind === 'leader' ? 'leader' : `${e.node.arm} ${e.node.type}`}
+        sx={{
+          flex: 'none',
+          width: 16,
+          height: 16,
+          fontSize: 10,
+          lineHeight: '16px',
+          textAlign: 'center',
+          borderRadius: e.kind === 'formation' ? '3px' : '50%',
+          bgcolor: e.kind === 'formation' ? (root ? (props.rootColor ?? '#1f3a5f') : '#5b6b7f') : 'transparent',
+          color: e.kind === 'formation' ? (root ? readableOn(props.rootColor) : '#fff') : e.kind === 'leader' ? '#b8860b' : 'text.secondary',
+          border: root ? '1px solid rgba(0,0,0,0.25)' : undefined,
+          fontWeight: 700,
+        }}
+      >
+        {e.kind === 'formation' ? (ECHELON_MARK[String(e.node.echelon)] ?? '?') : e.kind === 'leader' ? '★' : (ARM_MARK[String(e.node.arm)] ?? '·')}
+      </Box>
+      {props.renaming ? (
+        <RenameInput initial={String(e.node.name ?? '')} onDone={actions.renamed} />
+      ) : (
+        <Box component="span" className="node-name" sx={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontWeight: e.kind === 'formation' ? 500 : 400 }}>
+          {props.label}
+        </Box>
+      )}
+      {flag && <Box component="span" title={flag === 'error' ? 'Has errors' : 'Has warnings'} sx={{ color: flag === 'error' ? 'error.main' : 'warning.main', fontSize: 10 }}>{flag === 'error' ? '✖' : '▲'}</Box>}
+      {e.kind === 'formation' && !props.renaming && props.count ? (
+        // The count fits beside a long name; the full totals are a hover away and in the table's group rows.
+        <Box component="span" title={props.countTitle} sx={{ flex: 'none', fontSize: 11, color: 'text.secondary', minWidth: 14, textAlign: 'right' }}>
+          {props.count}
+        </Box>
+      ) : null}
+    </Box>
+  );
+}, sameTreeRow);
 
 function RenameInput(props: { initial: string; onDone(name?: string): void }) {
   const [text, setText] = useState(props.initial);

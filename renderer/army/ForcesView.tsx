@@ -362,9 +362,17 @@ export function ForcesView(props: ForcesViewProps) {
   const groups: TableGroup[] = useMemo(() => {
     const out: TableGroup[] = [];
     const inScope = (e: ForceEntry) => !scope || within(e.pointer, scope.pointer);
+    // One pass: filtering every entry for each formation costs formations × units on a large list.
+    const unitsOf = new Map<string, UnitEntry[]>();
+    for (const u of index.entries) {
+      if (u.kind !== 'unit') continue;
+      const list = unitsOf.get(u.parentPointer);
+      if (list) list.push(u);
+      else unitsOf.set(u.parentPointer, [u]);
+    }
     for (const f of index.entries) {
       if (f.kind !== 'formation' || !inScope(f)) continue;
-      const units = index.entries.filter((u): u is UnitEntry => u.kind === 'unit' && u.parentPointer === f.pointer);
+      const units = unitsOf.get(f.pointer) ?? [];
       if (units.length || f === scope) out.push({ formation: f, path: pathLabel(index, f), units });
     }
     return out;

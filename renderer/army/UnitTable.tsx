@@ -9,6 +9,7 @@ import type { Problem } from '../../domain/problems.js';
 import type { RatingPart } from '../../domain/ratings.js';
 import { unitVp, vpTable } from '../../domain/victory-points.js';
 import { appliesTo, armsInWords, cellPointer, displayCell, type Column } from './columns.js';
+import { useLatest } from '../ui/use-latest.js';
 import type { DropTarget, ForceEntry, FormationEntry, UnitEntry } from './forces.js';
 import { ratingParts } from './rating-parts.js';
 import { formationTotals, totalsLine } from './totals.js';
@@ -65,14 +66,49 @@ function problemCells(problems: Problem[], unitPointer: string, columns: Column[
   return out;
 }
 
+/** What every row calls back, one object for the whole table, so an edit re-renders only the rows it changed. */
+interface RowActions {
+  mark: (id: string, on: boolean) => void;
+  commit: (pointer: string, column: Column, raw: string) => void;
+  focusUnit: (pointer: string) => void;
+  nav: (row: number, col: string, dir: 'up' | 'down' | 'tree') => void;
+  insertBelow: (pointer: string) => void;
+  dragStart: (e: DragEvent<HTMLElement>, id: string) => void;
+  dragOver: (e: DragEvent<HTMLElement>, pointer: string) => void;
+  dragLeave: (pointer: string) => void;
+  drop: (e: DragEvent<HTMLElement>, pointer: string) => void;
+  dragEnd: () => void;
+}
+
+const NO_PROBLEMS: Problem[] = [];
+const UNIT_OF = /^.*\/units\/\d+(?=\/|$)/;
+
+/** Each unit's problems by the unit's pointer (units hold no units, so the last `/units/n` is the unit). */
+function problemsByUnit(problems: Problem[]): Map<string, Problem[]> {
+  const out = new Map<string, Problem[]>();
+  for (const p of problems) {
+    const unit = UNIT_OF.exec(p.path)?.[0];
+    if (unit === undefined) continue;
+    const list = out.get(unit);
+    if (list) list.push(p);
+    else out.set(unit, [p]);
+  }
+  return out;
+}
+
 export function UnitTable(props: UnitTableProps) {
   const { columns, tableRef } = props;
   const ne = props.system === 'napoleons-eagles';
   const ratingIndex = columns.findIndex((c) => c.kind === 'rating');
-  const allUnits = props.groups.flatMap((g) => g.units);
+  const allUnits = useMemo(() => props.groups.flatMap((g) => g.units), [props.groups]);
+  const byPointer = useMemo(() => new Map(allUnits.map((u) => [u.pointer, u])), [allUnits]);
+  const unitProblems = useMemo(() => problemsByUnit(props.problems), [props.problems]);
   const markedCount = allUnits.filter((u) => props.marks.has(u.id)).length;
   const [dropAt, setDropAt] = useState<{ key: string; pos: 'before' | 'after' | 'into' } | null>(null);
   const colCount = columns.length + 2 + (ne && ratingIndex >= 0 ? PARTS.length : 0);
+  // The rows' callbacks read the props of the last render through this, so they never change.
+  const latest = useRef({ props, allUnits, byPointer });
+  useLatest(latest, { props, allUnits, byPointer });
 
   const focusCell = (row: number, col: string) => {
     const el = tableRef.current?.querySelector<HTMLInputElement>(`[data-row="${row}"][data-col="${col}"]`);
@@ -83,24 +119,83 @@ export function UnitTable(props: UnitTableProps) {
     }
     return false;
   };
-  const focusNewRow = () => tableRef.current?.querySelector<HTMLInputElement>('[data-testid="new-unit-name"]')?.focus();
+  const actions = useMemo<RowActions>(() => {
+    const cellAt = (row: number, col: string) => tableRef.current?.querySelector<HTMLInputElement>(`[data-row="${row}"][data-col="${col}"]`);
+    const focusAt = (row: number, col: string) => {
+      const el = cellAt(row, col);
+      el?.focus();
+      el?.scrollIntoView({ block: 'nearest' });
+      return el !== null && el !== undefined;
+    };
+    const dropTargetOf = (e: DragEvent<HTMLElement>, pointer: string): { pos: 'before' | 'after'; target: DropTarget } | undefined => {
+      const entry = latest.current.byPointer.get(pointer);
+      if (!entry?.parentId) return undefined;
+      const r = e.currentTarget.getBoundingClientRect();
+      const pos = e.clientY - r.top < r.height / 2 ? 'before' : 'after';
+      if (pos === 'before') return { pos, target: { formationId: entry.parentId, beforeId: entry.id } };
+      const group = latest.current.props.groups.find((g) => g.formation.id === entry.parentId);
+      const i = group ? group.units.findIndex((u) => u.id === entry.id) : -1;
+      const next = group?.units[i + 1];
+      return { pos, target: next ? { formationId: entry.parentId, beforeId: next.id } : { formationId: entry.parentId } };
+    };
+    return {
+      mark: (id, on) => latest.current.props.onMark([id], on),
+      commit: (pointer, column, raw) => {
+        const entry = latest.current.byPointer.get(pointer);
+        if (entry) latest.current.props.onCommit(entry, column, raw);
+      },
+      focusUnit: (pointer) => latest.current.props.onFocusUnit(pointer),
+      nav: (row, col, dir) => {
+        if (dir === 'tree') latest.current.props.onToTree();
+        else if (dir === 'down' && !focusAt(row + 1, col)) tableRef.current?.querySelector<HTMLInputElement>('[data-testid="new-unit-name"]')?.focus();
+        else if (dir === 'up' && row > 0) focusAt(row - 1, col);
+      },
+      insertBelow: (pointer) => {
+        const entry = latest.current.byPointer.get(pointer);
+        if (entry) latest.current.props.onInsertBelow(entry);
+      },
+      dragStart: (e, id) => {
+        const { props: p, allUnits: units } = latest.current;
+        p.dragIds.current = p.marks.has(id) ? units.filter((x) => p.marks.has(x.id)).map((x) => x.id) : [id];
+        e.dataTransfer.setData('text/plain', p.dragIds.current.join(','));
+        e.dataTransfer.effectAllowed = 'move';
+      },
+      dragOver: (e, pointer) => {
+        if (!latest.current.props.dragIds.current.length) return;
+        const d = dropTargetOf(e, pointer);
+        if (!d) return;
+        e.preventDefault();
+        const key = `u:${pointer}`;
+        setDropAt((was) => (was?.key === key && was.pos === d.pos ? was : { key, pos: d.pos }));
+      },
+      dragLeave: (pointer) => setDropAt((d) => (d?.key === `u:${pointer}` ? null : d)),
+      drop: (e, pointer) => {
+        e.preventDefault();
+        const d = dropTargetOf(e, pointer);
+        setDropAt(null);
+        if (d) latest.current.props.onDrop(d.target);
+      },
+      dragEnd: () => {
+        latest.current.props.dragIds.current = [];
+        setDropAt(null);
+      },
+    };
+  }, [tableRef]);
 
-  const nav = (row: number, col: string, dir: 'up' | 'down') => {
-    if (dir === 'down' && !focusCell(row + 1, col)) focusNewRow();
-    if (dir === 'up' && row > 0) focusCell(row - 1, col);
-  };
-
-  const dropTargetOf = (e: DragEvent<HTMLElement>, entry: UnitEntry): { pos: 'before' | 'after'; target: DropTarget } | undefined => {
-    if (!entry.parentId) return undefined;
-    const r = e.currentTarget.getBoundingClientRect();
-    const pos = e.clientY - r.top < r.height / 2 ? 'before' : 'after';
-    if (pos === 'before') return { pos, target: { formationId: entry.parentId, beforeId: entry.id } };
-    const group = props.groups.find((g) => g.formation.id === entry.parentId);
-    const i = group ? group.units.findIndex((u) => u.id === entry.id) : -1;
-    const next = group?.units[i + 1];
-    return { pos, target: next ? { formationId: entry.parentId, beforeId: next.id } : { formationId: entry.parentId } };
-  };
-
+  const tableWidth = 26 + 16 + columns.reduce((w, c) => w + c.width, 0) + (ne && ratingIndex >= 0 ? PART_WIDTH * PARTS.length : 0);
+  // Every group is a table of its own with the same fixed columns, so the browser can skip the style, layout and
+  // paint of the groups out of view (content-visibility); one table of 2,000 rows cost seconds of layout and paint
+  // on every edit whatever React re-rendered.
+  const colgroup = (
+    <colgroup>
+          <col style={{ width: 26 }} />
+          <col style={{ width: 16 }} />
+          {columns.map((c, i) => [
+            <col key={c.key} style={{ width: c.width }} />,
+            ...(ne && i === ratingIndex ? PARTS.map((p) => <col key={p.part} style={{ width: PART_WIDTH }} />) : []),
+          ])}
+        </colgroup>
+  );
   let rowNumber = 0;
   return (
     <Box
@@ -114,6 +209,8 @@ export function UnitTable(props: UnitTableProps) {
         scrollPaddingLeft: 26 + 16 + (columns[0]?.width ?? 0),
         scrollPaddingTop: 28,
         '& table': { borderCollapse: 'separate', borderSpacing: 0, fontSize: 13, tableLayout: 'fixed' },
+        '& .head': { position: 'sticky', top: 0, zIndex: 5 },
+        '& .grp': { contentVisibility: 'auto' },
         // The row's checkbox, handle and name stay in view while the wide rest scrolls sideways.
         '& .pin0, & .pin1, & .pin2': { position: 'sticky', zIndex: 2 },
         '& .pin0': { left: 0 },
@@ -148,115 +245,93 @@ export function UnitTable(props: UnitTableProps) {
         '& td.check': { bgcolor: '#faf9f6' },
       }}
     >
-      <table style={{ width: 26 + 16 + columns.reduce((w, c) => w + c.width, 0) + (ne && ratingIndex >= 0 ? PART_WIDTH * PARTS.length : 0) }}>
-        <colgroup>
-          <col style={{ width: 26 }} />
-          <col style={{ width: 16 }} />
-          {columns.map((c, i) => [
-            <col key={c.key} style={{ width: c.width }} />,
-            ...(ne && i === ratingIndex ? PARTS.map((p) => <col key={p.part} style={{ width: PART_WIDTH }} />) : []),
-          ])}
-        </colgroup>
-        <thead>
-          <tr>
-            <th className="pin0" style={{ padding: 0, textAlign: 'center' }}>
-              <Checkbox
-                size="small"
-                tabIndex={-1}
-                sx={{ p: 0 }}
-                checked={markedCount > 0 && markedCount === allUnits.length}
-                indeterminate={markedCount > 0 && markedCount < allUnits.length}
-                onChange={(e) => props.onMark(allUnits.map((u) => u.id), e.target.checked)}
-                slotProps={{ input: { 'aria-label': 'Select all rows' } }}
-              />
-            </th>
-            <th className="pin1" style={{ padding: 0 }} />
-            {columns.map((c, i) => [
-              <th key={c.key} className={[NUMERIC.has(c.kind) ? 'num' : '', i === 0 ? 'pin2' : ''].filter(Boolean).join(' ') || undefined} title={c.title ?? c.label} data-col-header={c.key}>
-                {c.label}
-              </th>,
-              ...(ne && i === ratingIndex ? PARTS.map((p) => <th key={p.part} className="part" title={`${p.label}, from the rating`}>{p.label}</th>) : []),
-            ])}
-          </tr>
-        </thead>
+      <div className="head" style={{ width: tableWidth }}>
+        <table style={{ width: tableWidth }}>
+          {colgroup}
+          <thead>
+            <tr>
+              <th className="pin0" style={{ padding: 0, textAlign: 'center' }}>
+                <Checkbox
+                  size="small"
+                  tabIndex={-1}
+                  sx={{ p: 0 }}
+                  checked={markedCount > 0 && markedCount === allUnits.length}
+                  indeterminate={markedCount > 0 && markedCount < allUnits.length}
+                  onChange={(e) => props.onMark(allUnits.map((u) => u.id), e.target.checked)}
+                  slotProps={{ input: { 'aria-label': 'Select all rows' } }}
+                />
+              </th>
+              <th className="pin1" style={{ padding: 0 }} />
+              {columns.map((c, i) => [
+                <th key={c.key} className={[NUMERIC.has(c.kind) ? 'num' : '', i === 0 ? 'pin2' : ''].filter(Boolean).join(' ') || undefined} title={c.title ?? c.label} data-col-header={c.key}>
+                  {c.label}
+                </th>,
+                ...(ne && i === ratingIndex ? PARTS.map((p) => <th key={p.part} className="part" title={`${p.label}, from the rating`}>{p.label}</th>) : []),
+              ])}
+            </tr>
+          </thead>
+        </table>
+      </div>
+      {props.groups.map((g) => {
+        const groupKey = `g:${g.formation.pointer}`;
+        const t = formationTotals(g.formation.node, props.system);
+        return (
+          <div key={groupKey} className="grp" style={{ width: tableWidth, containIntrinsicBlockSize: `auto ${26 * (g.units.length + 1)}px` }}>
+            <table style={{ width: tableWidth }}>
+              {colgroup}
+              <tbody>
+                <tr
+                  className={`group${dropAt?.key === groupKey ? ' drop-into' : ''}`}
+                  data-group-pointer={g.formation.pointer}
+                  onDragOver={(e) => {
+                    if (!props.dragIds.current.length) return;
+                    e.preventDefault();
+                    if (dropAt?.key !== groupKey) setDropAt({ key: groupKey, pos: 'into' });
+                  }}
+                  onDragLeave={() => setDropAt((d) => (d?.key === groupKey ? null : d))}
+                  onDrop={(e) => {
+                    e.preventDefault();
+                    setDropAt(null);
+                    props.onDrop({ formationId: g.formation.id });
+                  }}
+                >
+                  <td colSpan={3} className="pin0 label">
+                    <b>{g.path}</b>
+                    {' — '}
+                    {totalsLine(t)}
+                    {g.formation.node.formations?.length ? ', with its formations' : ''}
+                  </td>
+                  <td colSpan={colCount - 3} />
+                </tr>
+                {g.units.map((u) => {
+                  const row = rowNumber++;
+                  const dropKey = `u:${u.pointer}`;
+                  return (
+                    <UnitRow
+                      key={u.pointer}
+                      unit={u.node}
+                      pointer={u.pointer}
+                      row={row}
+                      columns={columns}
+                      system={props.system}
+                      ratingIndex={ne ? ratingIndex : -1}
+                      colCount={colCount}
+                      marked={props.marks.has(u.id)}
+                      active={props.activePointer === u.pointer}
+                      problems={unitProblems.get(u.pointer) ?? NO_PROBLEMS}
+                      dropClass={dropAt?.key === dropKey ? `drop-${dropAt.pos}` : ''}
+                      actions={actions}
+                    />
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        );
+      })}
+      <table style={{ width: tableWidth }}>
+        {colgroup}
         <tbody>
-          {props.groups.map((g) => {
-            const groupKey = `g:${g.formation.pointer}`;
-            const t = formationTotals(g.formation.node, props.system);
-            return [
-              <tr
-                key={groupKey}
-                className={`group${dropAt?.key === groupKey ? ' drop-into' : ''}`}
-                data-group-pointer={g.formation.pointer}
-                onDragOver={(e) => {
-                  if (!props.dragIds.current.length) return;
-                  e.preventDefault();
-                  if (dropAt?.key !== groupKey) setDropAt({ key: groupKey, pos: 'into' });
-                }}
-                onDragLeave={() => setDropAt((d) => (d?.key === groupKey ? null : d))}
-                onDrop={(e) => {
-                  e.preventDefault();
-                  setDropAt(null);
-                  props.onDrop({ formationId: g.formation.id });
-                }}
-              >
-                <td colSpan={3} className="pin0 label">
-                  <b>{g.path}</b>
-                  {' — '}
-                  {totalsLine(t)}
-                  {g.formation.node.formations?.length ? ', with its formations' : ''}
-                </td>
-                <td colSpan={colCount - 3} />
-              </tr>,
-              ...g.units.map((u) => {
-                const row = rowNumber++;
-                const dropKey = `u:${u.pointer}`;
-                return (
-                  <UnitRow
-                    key={u.pointer}
-                    entry={u}
-                    row={row}
-                    columns={columns}
-                    system={props.system}
-                    ratingIndex={ne ? ratingIndex : -1}
-                    colCount={colCount}
-                    marked={props.marks.has(u.id)}
-                    active={props.activePointer === u.pointer}
-                    problems={props.problems}
-                    dropClass={dropAt?.key === dropKey ? `drop-${dropAt.pos}` : ''}
-                    onMark={(on) => props.onMark([u.id], on)}
-                    onCommit={(c, raw) => props.onCommit(u, c, raw)}
-                    onFocusUnit={() => props.onFocusUnit(u.pointer)}
-                    onNav={(col, dir) => (dir === 'tree' ? props.onToTree() : nav(row, col, dir))}
-                    onInsertBelow={() => props.onInsertBelow(u)}
-                    onDragStart={(e) => {
-                      props.dragIds.current = props.marks.has(u.id) ? allUnits.filter((x) => props.marks.has(x.id)).map((x) => x.id) : [u.id];
-                      e.dataTransfer.setData('text/plain', props.dragIds.current.join(','));
-                      e.dataTransfer.effectAllowed = 'move';
-                    }}
-                    onDragOver={(e) => {
-                      if (!props.dragIds.current.length) return;
-                      const d = dropTargetOf(e, u);
-                      if (!d) return;
-                      e.preventDefault();
-                      if (dropAt?.key !== dropKey || dropAt.pos !== d.pos) setDropAt({ key: dropKey, pos: d.pos });
-                    }}
-                    onDragLeave={() => setDropAt((d) => (d?.key === dropKey ? null : d))}
-                    onDrop={(e) => {
-                      e.preventDefault();
-                      const d = dropTargetOf(e, u);
-                      setDropAt(null);
-                      if (d) props.onDrop(d.target);
-                    }}
-                    onDragEnd={() => {
-                      props.dragIds.current = [];
-                      setDropAt(null);
-                    }}
-                  />
-                );
-              }),
-            ];
-          })}
           <NewUnitRow
             target={props.newUnitTarget}
             colCount={colCount}
@@ -271,7 +346,9 @@ export function UnitTable(props: UnitTableProps) {
 }
 
 interface RowProps {
-  entry: UnitEntry;
+  /** The unit itself: the editor's documents are immutable, so an unchanged unit keeps its object. */
+  unit: Unit;
+  pointer: string;
   row: number;
   columns: Column[];
   system: RuleSystem | undefined;
@@ -279,23 +356,32 @@ interface RowProps {
   colCount: number;
   marked: boolean;
   active: boolean;
+  /** The unit's own problems. */
   problems: Problem[];
   dropClass: string;
-  onMark: (on: boolean) => void;
-  onCommit: (column: Column, raw: string) => void;
-  onFocusUnit: () => void;
-  onNav: (col: string, dir: 'up' | 'down' | 'tree') => void;
-  onInsertBelow: () => void;
-  onDragStart: (e: DragEvent<HTMLElement>) => void;
-  onDragOver: (e: DragEvent<HTMLElement>) => void;
-  onDragLeave: () => void;
-  onDrop: (e: DragEvent<HTMLElement>) => void;
-  onDragEnd: () => void;
+  actions: RowActions;
 }
 
-function UnitRow(props: RowProps) {
-  const unit = props.entry.node;
-  const pointer = props.entry.pointer;
+const sameProblems = (a: Problem[], b: Problem[]): boolean =>
+  a === b || (a.length === b.length && a.every((p, i) => p.path === b[i]!.path && p.severity === b[i]!.severity && p.message === b[i]!.message));
+
+/** A fresh check gives new problem objects; a row whose problems read the same need not render again. */
+const sameRow = (a: RowProps, b: RowProps): boolean =>
+  a.unit === b.unit &&
+  a.pointer === b.pointer &&
+  a.row === b.row &&
+  a.columns === b.columns &&
+  a.system === b.system &&
+  a.ratingIndex === b.ratingIndex &&
+  a.colCount === b.colCount &&
+  a.marked === b.marked &&
+  a.active === b.active &&
+  a.dropClass === b.dropClass &&
+  a.actions === b.actions &&
+  sameProblems(a.problems, b.problems);
+
+const UnitRow = memo(function UnitRow(props: RowProps) {
+  const { unit, pointer, actions } = props;
   const [ratingDraft, setRatingDraft] = useState<string | null>(null);
   const cellProblems = useMemo(() => problemCells(props.problems, pointer, props.columns), [props.problems, pointer, props.columns]);
   const storedRating = unit.ratings?.['napoleons-eagles']?.rating;
@@ -309,14 +395,14 @@ function UnitRow(props: RowProps) {
         className={[props.marked ? 'marked' : '', props.active ? 'active' : '', props.dropClass].filter(Boolean).join(' ')}
         data-unit-pointer={pointer}
         data-unit-id={unit.id}
-        onDragOver={props.onDragOver}
-        onDragLeave={props.onDragLeave}
-        onDrop={props.onDrop}
+        onDragOver={(e) => actions.dragOver(e, pointer)}
+        onDragLeave={() => actions.dragLeave(pointer)}
+        onDrop={(e) => actions.drop(e, pointer)}
       >
         <td className="check lead pin0">
-          <Checkbox size="small" tabIndex={-1} sx={{ p: 0, ml: '3px' }} checked={props.marked} onChange={(e) => props.onMark(e.target.checked)} slotProps={{ input: { 'aria-label': `Select ${unit.name}` } }} />
+          <Checkbox size="small" tabIndex={-1} sx={{ p: 0, ml: '3px' }} checked={props.marked} onChange={(e) => actions.mark(unit.id, e.target.checked)} slotProps={{ input: { 'aria-label': `Select ${unit.name}` } }} />
         </td>
-        <td className="handle pin1" draggable onDragStart={props.onDragStart} onDragEnd={props.onDragEnd} title="Drag to move">
+        <td className="handle pin1" draggable onDragStart={(e) => actions.dragStart(e, unit.id)} onDragEnd={actions.dragEnd} title="Drag to move">
           ⋮⋮
         </td>
         {props.columns.map((c, i) => {
@@ -334,10 +420,10 @@ function UnitRow(props: RowProps) {
                 placeholder={!applies ? '—' : c.key === 'vp' && vpDefault ? String(vpDefault.vp) : undefined}
                 placeholderTitle={!applies ? `${(c.title ?? c.label).split(/[:(]/)[0]!.trim()} is for ${armsInWords(c.arms ?? [])} only` : c.key === 'vp' && vpDefault && props.system ? `Default: ${vpTable(props.system).name}` : undefined}
                 onDraft={c.kind === 'rating' ? setRatingDraft : undefined}
-                onCommit={(raw) => props.onCommit(c, raw)}
-                onFocus={props.onFocusUnit}
-                onNav={(dir) => props.onNav(c.key, dir)}
-                onInsertBelow={props.onInsertBelow}
+                onCommit={(raw) => actions.commit(pointer, c, raw)}
+                onFocus={() => actions.focusUnit(pointer)}
+                onNav={(dir) => actions.nav(props.row, c.key, dir)}
+                onInsertBelow={() => actions.insertBelow(pointer)}
               />
             </td>
           );
@@ -362,7 +448,7 @@ function UnitRow(props: RowProps) {
       )}
     </>
   );
-}
+}, sameRow);
 
 function valueAt(unit: Unit, at: string): unknown {
   let v: unknown = unit;

@@ -52,7 +52,9 @@ export function formationTotals(formation: Formation, system: RuleSystem | undef
   return t;
 }
 
-const plural = (n: number, word: string) => `${n.toLocaleString('en-GB')} ${word}${n === 1 ? '' : 's'}`;
+// One formatter for every line: toLocaleString makes a new one each call, which a table of many groups felt.
+const GB = new Intl.NumberFormat('en-GB');
+const plural = (n: number, word: string) => `${GB.format(n)} ${word}${n === 1 ? '' : 's'}`;
 
 /** "4 inf · 1 cav · 1 art" */
 export function armsLine(t: Totals): string {
@@ -66,7 +68,7 @@ export function totalsLine(t: Totals): string {
   const parts = [t.units ? `${plural(t.units, 'unit')} (${armsLine(t)})` : 'no units'];
   if (t.figures) parts.push(plural(t.figures, 'figure'));
   if (t.guns || t.howitzers) parts.push(t.howitzers ? `${t.guns} guns + ${t.howitzers} how.` : plural(t.guns, 'gun'));
-  if (t.men) parts.push(`${t.men.toLocaleString('en-GB')} men`);
-  parts.push(`${t.vp.toLocaleString('en-GB')} VP`);
+  if (t.men) parts.push(`${GB.format(t.men)} men`);
+  parts.push(`${GB.format(t.vp)} VP`);
   return parts.join(' · ');
 }

@@ -351,6 +351,7 @@ describe('army-list editor', () => {
     await page.locator('[data-testid="map-area"] canvas').first().waitFor();
     await showForces(page);
     const table = forces(page).getByTestId('unit-table');
+    await table.locator('th[data-col-header]').first().waitFor();
     expect(await table.locator('th[data-col-header]').evaluateAll((ths) => ths.map((t) => t.getAttribute('data-col-header')))).toEqual(['name', 'arm', 'type', 'men', 'sp', 'traits', 'vp']);
     const tree = page.getByTestId('forces-tree');
     const sideUnits = (side: number) => tree.locator(`[data-kind="unit"][data-pointer^="/sides/${side}/"]`);
