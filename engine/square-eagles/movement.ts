@@ -88,11 +88,6 @@ function stepOk(ctx: Ctx, self: number, from: number, dc: number, dr: number): n
   return to;
 }
 
-export interface MoveOption {
-  to: number;
-  facing: Facing;
-}
-
 /** Facings that face a box holding one of `owners` (the units whose ZOC the mover stopped in). */
 function zocFacings(ctx: Ctx, owners: number[]): Facing[] {
   const out: Facing[] = [];
@@ -123,7 +118,7 @@ function clearOf(ctx: Ctx, owners: readonly number[] | undefined, to: number): b
 /** Slots per unit in a memoised context's `memo`: its Move, March and Maneuver keys, then its menu (legal-actions.ts). */
 export const MEMO_SLOTS = 4;
 
-// moveOptions marks each destination and facing it has found in `seen` with its call's number, so a search
+// A move search marks each destination and facing it has found in `seen` with its call's number, so a search
 // needs neither a Map nor clearing; the keys go to `found` in the order first reached, which is the order of the
 // actions the engine lists (and so of every seeded random game).
 let seen = new Int32Array(0);
@@ -139,18 +134,9 @@ function startSearch(cells: number): number {
 }
 
 /**
- * Move or March destinations with final facings (rules 3.iii, 3.iv Maneuver a–c). `spent`, when given, hears the
- * movement used each time a destination is reached (the play view tints boxes by the cheapest).
- */
-export function moveOptions(ctx: Ctx, ui: number, march: boolean, spent?: (to: number, cost: number) => void): MoveOption[] {
-  const keys = spent ? searchMoves(ctx, ui, march, spent) : moveKeys(ctx, ui, march);
-  return keys.map((k) => ({ to: moveTo(k), facing: moveFacing(k) }));
-}
-
-/**
- * moveOptions packed as numbers, `to * 4 + facing / 90`, in the same order: what the engine's own loops read, so a
- * search allocates one array and no objects. Kept on a state's memoised context (ctx.memo), so callers must not
- * change the array.
+ * Move or March destinations with final facings (rules 3.iii, 3.iv Maneuver a–c), each packed as one number,
+ * `to * 4 + facing / 90` (moveTo, moveFacing), in the order first reached: a search allocates one array and no
+ * objects. Kept on a state's memoised context (ctx.memo), so callers must not change the array.
  */
 export function moveKeys(ctx: Ctx, ui: number, march: boolean): readonly number[] {
   if (ctx.memo) return (ctx.memo[ui * MEMO_SLOTS + (march ? 1 : 0)] ??= searchMoves(ctx, ui, march)) as number[];
@@ -284,23 +270,15 @@ function searchMoves(ctx: Ctx, ui: number, march: boolean, spent?: (to: number, 
   return found;
 }
 
-export interface ManeuverOption {
-  to: number;
-  facing: Facing;
-  formation: Formation | null;
-}
-
 const INFANTRY_FORMATIONS: readonly Formation[] = ['line', 'column', 'square'];
-
-/** Maneuver: one box in any direction (1.5 on the diagonal) or none, then any formation and facing (3.iv). */
-export function maneuverOptions(ctx: Ctx, ui: number): ManeuverOption[] {
-  return maneuverKeys(ctx, ui).map((k) => ({ to: maneuverTo(k), facing: maneuverFacing(k), formation: maneuverFormation(k) }));
-}
 
 const FORMATION_CODES: readonly (Formation | null)[] = [null, 'line', 'column', 'square'];
 const NO_FORMATION: readonly (Formation | null)[] = [null];
 
-/** maneuverOptions packed as `(to * 4 + facing / 90) * 4 + formation` (0 none, 1 line, 2 column, 3 square), memoised as moveKeys is. */
+/**
+ * Maneuver: one box in any direction (1.5 on the diagonal) or none, then any formation and facing (3.iv), packed as
+ * `(to * 4 + facing / 90) * 4 + formation` (0 none, 1 line, 2 column, 3 square), memoised as moveKeys is.
+ */
 export function maneuverKeys(ctx: Ctx, ui: number): readonly number[] {
   if (ctx.memo) return (ctx.memo[ui * MEMO_SLOTS + 2] ??= searchManeuvers(ctx, ui)) as number[];
   return searchManeuvers(ctx, ui);
@@ -420,8 +398,8 @@ export function assaultApproach(ctx: Ctx, ui: number, ti: number): AssaultOption
 
 /**
  * The movement spent to reach each destination of a Move, March or Maneuver by its cheapest way, in boxes with a
- * diagonal step 1.5; 0 for a turn or change of formation in place. The searches are moveOptions' and
- * maneuverOptions' own, so the keys are exactly their destinations.
+ * diagonal step 1.5; 0 for a turn or change of formation in place. The searches are moveKeys' and
+ * maneuverKeys' own, so the keys are exactly their destinations.
  */
 export function movementCosts(ctx: Ctx, ui: number, kind: 'move' | 'march' | 'maneuver'): Map<number, number> {
   const costs = new Map<number, number>();
