@@ -5,6 +5,7 @@ import { conversionCsv, conversionHtml, conversionMarkdown, CSV_HEADER, summariz
 import { parseDocument } from './document.js';
 import type { AdcDocument, ArmyList, Unit } from './model.js';
 import { validateDocument } from './validate.js';
+import { parseCsv } from '../tests/csv.js';
 
 // A 1:60 division of nine units, every arm: two line battalions with 720 men each, three light battalions of which
 // only the last gives men, two hussar regiments of which only the first does, a foot battery and an engineer train
@@ -159,35 +160,6 @@ describe('Markdown', () => {
     expect(md).toContain('**\\# Not a heading**');
   });
 });
-
-/** Reads RFC 4180 CSV: quoted cells with doubled quotes, CRLF between rows. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted && ch === '"' && text[i + 1] === '"') {
-      cell += '"';
-      i++;
-    } else if (ch === '"') {
-      quoted = !quoted;
-    } else if (!quoted && ch === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (!quoted && ch === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else {
-      cell += ch;
-    }
-  }
-  return rows;
-}
 
 describe('CSV', () => {
   it('one row per unit after conversion, numbers as numbers, starting with a byte-order mark', () => {

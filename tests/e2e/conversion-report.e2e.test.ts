@@ -5,6 +5,7 @@ import { copyFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { parseCsv } from '../csv.js';
 import { openPage, root, screenshot, tempDir, withShell, showForces } from './harness.js';
 
 const shell = withShell();
@@ -51,35 +52,6 @@ function counted(line: string) {
     changed: n(/(\d+) changes? (?:its|their) figures/),
     kept: n(/(\d+) keeps? (?:its|their) figures/),
   };
-}
-
-/** Reads RFC 4180 CSV: quoted cells with doubled quotes, CRLF between rows. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted && ch === '"' && text[i + 1] === '"') {
-      cell += '"';
-      i++;
-    } else if (ch === '"') {
-      quoted = !quoted;
-    } else if (!quoted && ch === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (!quoted && ch === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else {
-      cell += ch;
-    }
-  }
-  return rows;
 }
 
 describe('conversion report', () => {

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { backupsDir } from '../../node/data-dir.js';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 /** Screenshots land here for a person to look at after the run. */
@@ -182,4 +183,17 @@ export function childProcesses(pid: number, match: string): number[] {
 export async function showForces(page: Page): Promise<void> {
   await page.getByTestId('tab-forces').click();
   await page.getByTestId('forces').waitFor();
+}
+
+/** The text of every backup in a data folder, or '' while there is none. */
+export function backedUp(dataDir: string): string {
+  try {
+    const dir = backupsDir(dataDir);
+    return readdirSync(dir)
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => readFileSync(path.join(dir, name), 'utf8'))
+      .join('\n');
+  } catch {
+    return ''; // no backup yet, or one replaced while it was read
+  }
 }

@@ -1,11 +1,10 @@
 // Launching with a FILE while unsaved work from a crash waits: the file asked for opens, the work is offered beside
 // it in a banner, and putting the offer off loses nothing: the next start offers it again, and Recover brings it back.
-import { copyFileSync, readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backupsDir } from '../../node/data-dir.js';
-import { launchBrowser, openPage, removeTempDirs, root, screenshot, startServer, tempDir } from './harness.js';
+import { launchBrowser, openPage, removeTempDirs, root, screenshot, startServer, tempDir, backedUp } from './harness.js';
 
 afterAll(removeTempDirs);
 
@@ -16,19 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** The text of every backup in the data folder, or '' while there is none. */
-function backedUp(dataDir: string): string {
-  try {
-    const dir = backupsDir(dataDir);
-    return readdirSync(dir)
-      .filter((name) => name.endsWith('.json'))
-      .map((name) => readFileSync(path.join(dir, name), 'utf8'))
-      .join('\n');
-  } catch {
-    return ''; // no backup yet, or one replaced while it was read
-  }
-}
 
 describe('launching with a file while unsaved work waits', () => {
   it('opens the file, offers the work beside it, keeps it when put off, and recovers it', async () => {

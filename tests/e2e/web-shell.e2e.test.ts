@@ -6,8 +6,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backupsDir } from '../../node/data-dir.js';
-import { launchBrowser, openPage, root, removeTempDirs, screenshot, startServer, tempDir, type Server } from './harness.js';
+import { launchBrowser, openPage, root, removeTempDirs, screenshot, startServer, tempDir, type Server, backedUp } from './harness.js';
 
 afterAll(removeTempDirs);
 
@@ -208,18 +207,7 @@ describe('crash recovery', () => {
     await first.page.getByTestId('doc-title').waitFor();
     await fill(first.page, '/title', 'Flank march, unsaved');
     // Backups follow edits within two seconds: wait until the edit is in one before the kill.
-    const backedUp = (): string => {
-      try {
-        const dir = backupsDir(dataDir);
-        return readdirSync(dir)
-          .filter((name) => name.endsWith('.json'))
-          .map((name) => readFileSync(path.join(dir, name), 'utf8'))
-          .join('\n');
-      } catch {
-        return ''; // no backup yet, or one replaced while it was read
-      }
-    };
-    await expect.poll(backedUp).toContain('Flank march, unsaved');
+    await expect.poll(() => backedUp(dataDir)).toContain('Flank march, unsaved');
     await server.stop('SIGKILL');
     await first.page.close();
 
