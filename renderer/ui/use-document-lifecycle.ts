@@ -11,6 +11,7 @@ import { position } from '../state/history.js';
 import { blankArmyList, blankScenario } from '../state/templates.js';
 import type { Choice } from './dialogs.js';
 import type { Modals } from './modals.js';
+import { serialQueue } from './serial-queue.js';
 import { useLatest } from './use-latest.js';
 
 /** Unsaved work reaches the backup store at most this long after the edit (the promise is 2 s). */
@@ -128,6 +129,10 @@ export function useDocumentLifecycle(host: HostApi, modals: Pick<Modals, 'show' 
   useLatest(latest, editor);
   const dirty = isDirty(editor);
 
+  // Backups are written and discarded one after another, in the order asked: a backup written just before a save
+  // could otherwise reach the store after the save's discard, and offer already-saved work for recovery next time.
+  const [inBackupOrder] = useState(serialQueue);
+
   const fail = useCallback((text: string) => notify(text, 'error'), [notify]);
   const ask = useCallback<Ask>(
     (title, text, choices) => new Promise<string | null>((resolve) => show({ kind: 'confirm', title, text, choices, resolve })),
@@ -148,12 +153,13 @@ export function useDocumentLifecycle(host: HostApi, modals: Pick<Modals, 'show' 
       { label: 'Save first', value: 'save', primary: true },
     ]);
     if (choice === 'discard') {
-      await host.discardBackup(latest.current.key).catch(() => undefined);
+      const key = latest.current.key;
+      await inBackupOrder(() => host.discardBackup(key));
       return true;
     }
     if (choice === 'save') return saveRef.current();
     return false;
-  }, [ask, host]);
+  }, [ask, host, inBackupOrder]);
 
   const openPath = useCallback(
     async (path: string, skipConfirm = false): Promise<boolean> => {
@@ -216,12 +222,12 @@ export function useDocumentLifecycle(host: HostApi, modals: Pick<Modals, 'show' 
         { path, text, baseVersion },
         async (r) => {
           if (position(latest.current.history) === position(state.history)) dispatch({ type: 'saved', ref: r.ref, version: r.version });
-          await host.discardBackup(state.key).catch(() => undefined);
+          await inBackupOrder(() => host.discardBackup(state.key));
         },
         () => saveAsRef.current(),
       );
     },
-    [generator, host, write],
+    [generator, host, inBackupOrder, write],
   );
 
   /** Where to save under a new name: the native dialog on the desktop, our own dialog on the web. */
@@ -311,11 +317,10 @@ export function useDocumentLifecycle(host: HostApi, modals: Pick<Modals, 'show' 
       backupTimer.current = null;
       const s = latest.current;
       if (!s.doc || !isDirty(s)) return;
-      void host
-        .writeBackup({ key: s.key, path: s.ref?.path ?? null, title: titleOf(s.doc, s.ref), savedAt: Date.now(), text: serializeDocument(s.doc) })
-        .catch(() => undefined);
+      const backup = { key: s.key, path: s.ref?.path ?? null, title: titleOf(s.doc, s.ref), savedAt: Date.now(), text: serializeDocument(s.doc) };
+      void inBackupOrder(() => host.writeBackup(backup));
     }, BACKUP_DELAY_MS);
-  }, [dirty, editor.doc, host]);
+  }, [dirty, editor.doc, host, inBackupOrder]);
 
   // Notice files changed outside the app when the window regains focus; never reload over unsaved edits silently.
   useEffect(() => {
@@ -374,10 +379,10 @@ export function useDocumentLifecycle(host: HostApi, modals: Pick<Modals, 'show' 
 
   const discardBackup = useCallback(
     (b: Backup) => {
-      void host.discardBackup(b.key);
+      void inBackupOrder(() => host.discardBackup(b.key));
       setBackups((list) => list.filter((x) => x.key !== b.key));
     },
-    [host],
+    [host, inBackupOrder],
   );
 
   const dismissBackups = useCallback(() => setBackups([]), []);
