@@ -1,106 +1,81 @@
-// The terrain as movement reads it, straight from the scenario's features: the ground under a point, what an arm
-// may not enter, roads, rivers with their crossings, and building blocks (notes §4, §12).
-import type { Arm, Feature, Ground, Point } from '../../domain/model.js';
+// The terrain as movement reads it from the model's terrain index: the ground under a point, what an arm may not
+// enter, roads, rivers with their crossings, and building blocks (notes §4, §12).
+import type { Arm, Ground, Point } from '../../domain/model.js';
+import { convexOverlap, pointInPolygon } from './geometry.js';
 import type { GroundAt } from './move-rates.js';
-import { crossings, distToPolyline, lerp, pointInPolygon, polygonsOverlap, type Pt } from './path.js';
+import { crossings, distToPolyline, lerp, polygonsOverlap, type Pt } from './path.js';
+import type { AreaEntry, TerrainIndex } from './terrain.js';
 
 export interface MoveTerrain {
   width: number;
   height: number;
-  features: readonly Feature[];
-  /** The open ground's state when weather effects are on (mud or snow halve movement outside woods and towns). */
-  ground: Ground | undefined;
+  terrain: TerrainIndex;
+  ground: Ground | null;
+  weatherEffects: boolean;
 }
 
-/** Roads, for the road-column rate: a path counts as on the road within this distance of its line. */
+/** A path counts as on the road within this distance of the road's line. */
 export const ROAD_REACH = 1;
 /** A river is crossed at a bridge or ford when the crossing point lies within this of the feature's point. */
 export const CROSSING_REACH = 2;
-
-const polyOf = (f: Feature): Point[] | undefined => ('polygon' in f && Array.isArray(f.polygon) && f.polygon.length >= 3 ? f.polygon : undefined);
-const pathOf = (f: Feature): Point[] | undefined => ('path' in f && Array.isArray(f.path) && f.path.length >= 2 ? f.path : undefined);
-
-export function blockSquare(f: Feature & { kind: 'building-block' }): Point[] {
-  const s = f.size ?? 4;
-  const [x, y] = f.at;
-  return [[x, y], [x + s, y], [x + s, y + s], [x, y + s]];
-}
+export const DEFAULT_CROSSING_ACTIONS = 2;
+export const DEFAULT_BRIDGE_CAPACITY = 8;
 
 /** Every polygon whose edge can change the ground along a path. */
-export function groundPolygons(t: MoveTerrain): Point[][] {
-  const out: Point[][] = [];
-  for (const f of t.features) {
-    const p = polyOf(f);
-    if (p && (f.kind === 'woods' || f.kind === 'hill' || f.kind === 'marsh' || f.kind === 'soft-ground' || f.kind === 'town')) out.push(p);
-    if (f.kind === 'building-block') out.push(blockSquare(f));
-  }
-  return out;
+export function groundPolygons(t: TerrainIndex): Point[][] {
+  return [...t.woods, ...t.hills, ...t.soft, ...t.towns, ...t.blocks].map((e) => e.polygon);
 }
 
-export function groundAt(t: MoveTerrain, p: Pt): GroundAt {
+const inside = (e: AreaEntry, p: Pt): boolean => pointInPolygon([p[0], p[1]], e.polygon);
+
+export function groundAt(m: MoveTerrain, p: Pt): GroundAt {
+  const t = m.terrain;
   const g: GroundAt = {};
   let covered = false;
-  for (const f of t.features) {
-    if (f.kind === 'building-block') {
-      if (pointInPolygon(p, blockSquare(f))) covered = true;
-      continue;
-    }
-    const poly = polyOf(f);
-    if (!poly || !pointInPolygon(p, poly)) continue;
-    if (f.kind === 'woods') {
-      covered = true;
-      if (f.density === 'dense' || g.woods !== 'dense') g.woods = f.density ?? 'light';
-    } else if (f.kind === 'hill') {
-      const s = f.slope ?? 'gentle';
-      if (s === 'extreme' || (s === 'steep' && g.slope !== 'extreme') || !g.slope) g.slope = s;
-    } else if (f.kind === 'marsh' || f.kind === 'soft-ground') g.soft = true;
-    else if (f.kind === 'town') covered = true;
+  for (const w of t.woods) {
+    if (!inside(w, p)) continue;
+    covered = true;
+    if (w.density === 'dense' || g.woods !== 'dense') g.woods = w.density ?? 'light';
   }
-  // Weather mud and snow lie on open ground; woods and built-up areas keep their own fraction.
-  if (!covered && t.ground !== undefined && t.ground !== 'firm') g.soft = true;
+  for (const h of t.hills) {
+    if (!inside(h, p)) continue;
+    const s = h.slope ?? 'gentle';
+    if (!g.slope || s === 'extreme' || (s === 'steep' && g.slope === 'gentle')) g.slope = s;
+  }
+  // Fields only shorten the bounce; marsh and soft ground halve movement.
+  if (t.soft.some((s) => s.kind !== 'fields' && inside(s, p))) g.soft = true;
+  if (t.towns.some((e) => inside(e, p)) || t.blocks.some((e) => inside(e, p))) covered = true;
+  // Mud and snow lie on the open ground; woods and built-up areas keep their own fraction.
+  if (!covered && m.weatherEffects && m.ground !== null && m.ground !== 'firm') g.soft = true;
   return g;
 }
 
 /** The reason an arm may not stand where the rectangle is, or null. */
-export function forbiddenGround(t: MoveTerrain, arm: Arm, type: string, rect: readonly Pt[]): string | null {
+export function forbiddenGround(t: TerrainIndex, arm: Arm, type: string, rect: readonly Point[]): string | null {
   const foot = arm === 'infantry' || (arm === 'train' && type === 'engineers');
-  for (const f of t.features) {
-    if (f.kind === 'building-block') {
-      if (!foot && polygonsOverlap(rect, blockSquare(f))) return `${arm} cannot enter building block ${f.id}`;
-      continue;
-    }
-    const poly = polyOf(f);
-    if (!poly) continue;
-    if (f.kind === 'lake' && polygonsOverlap(rect, poly)) return `no unit enters lake ${f.id}`;
-    if (f.kind === 'woods' && f.density === 'dense' && !foot && polygonsOverlap(rect, poly)) {
-      return `${arm} cannot enter dense woods ${f.id}`;
-    }
-  }
+  const what = arm === 'train' ? 'train' : arm;
+  if (!foot) for (const b of t.blocks) if (convexOverlap(rect, b.polygon, true)) return `${what} cannot enter building block ${b.id}`;
+  for (const l of t.lakes) if (polygonsOverlap(rect, l.polygon)) return `no unit enters lake ${l.id}`;
+  if (!foot) for (const w of t.woods) if (w.density === 'dense' && polygonsOverlap(rect, w.polygon)) return `${what} cannot enter dense woods ${w.id}`;
   return null;
 }
 
-/** Whether a point inside a town lies on a road (cavalry, guns and train keep to roads there). */
-export function townOffRoad(t: MoveTerrain, p: Pt): string | null {
-  for (const f of t.features) {
-    const poly = polyOf(f);
-    if (f.kind !== 'town' || !poly || !pointInPolygon(p, poly)) continue;
-    if (!onRoadAt(t, p)) return `off the roads of town ${f.id}`;
-  }
+/** Cavalry, guns and train inside a town keep to its roads ('Buildings'). */
+export function townOffRoad(t: TerrainIndex, p: Pt): string | null {
+  for (const town of t.towns) if (inside(town, p) && !onRoadAt(t, p)) return `off the roads of town ${town.id}`;
   return null;
 }
 
-export function onRoadAt(t: MoveTerrain, p: Pt): boolean {
-  return t.features.some((f) => f.kind === 'road' && pathOf(f) !== undefined && distToPolyline(p, pathOf(f)!) <= ROAD_REACH + 1e-9);
+export function onRoadAt(t: TerrainIndex, p: Pt): boolean {
+  return t.roads.some((r) => r.kind === 'road' && distToPolyline(p, r.path) <= ROAD_REACH + 1e-9);
 }
 
 /** The whole segment a→b runs within reach of one road (checked every ½" and at both ends). */
-export function pathOnRoad(t: MoveTerrain, a: Pt, b: Pt): boolean {
-  const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
-  const n = Math.max(1, Math.ceil(len / 0.5));
-  return t.features.some((f) => {
-    const path = f.kind === 'road' ? pathOf(f) : undefined;
-    if (!path) return false;
-    for (let i = 0; i <= n; i++) if (distToPolyline(lerp(a, b, i / n), path) > ROAD_REACH + 1e-9) return false;
+export function pathOnRoad(t: TerrainIndex, a: Pt, b: Pt): boolean {
+  const n = Math.max(1, Math.ceil(Math.hypot(b[0] - a[0], b[1] - a[1]) / 0.5));
+  return t.roads.some((r) => {
+    if (r.kind !== 'road') return false;
+    for (let i = 0; i <= n; i++) if (distToPolyline(lerp(a, b, i / n), r.path) > ROAD_REACH + 1e-9) return false;
     return true;
   });
 }
@@ -110,32 +85,49 @@ export interface RiverCrossing {
   /** Where along the path (0–1) the river is crossed. */
   t: number;
   how: 'bridge' | 'ford' | 'fordable' | 'none';
-  /** The feature that sets the terms: the bridge, ford or river. */
-  by: Feature & { crossingActions?: number; disorders?: boolean; capacity?: number };
+  /** The bridge or ford used, if any. */
+  site: string | null;
+  actions: number;
+  disorders: boolean;
+  capacity: number;
   riverWidth: number;
 }
 
+/** A number the index may carry for a feature (crossing terms), or the default. */
+const term = (e: object, key: string, fallback: number): number => {
+  const v = (e as Record<string, unknown>)[key];
+  return typeof v === 'number' && v > 0 ? v : fallback;
+};
+const flag = (e: object, key: string, fallback: boolean): boolean => {
+  const v = (e as Record<string, unknown>)[key];
+  return typeof v === 'boolean' ? v : fallback;
+};
+
 /** Each river line the path a→b crosses, and how. */
-export function riverCrossings(t: MoveTerrain, a: Pt, b: Pt): RiverCrossing[] {
+export function riverCrossings(t: TerrainIndex, a: Pt, b: Pt): RiverCrossing[] {
   const out: RiverCrossing[] = [];
-  for (const f of t.features) {
-    if (f.kind !== 'river') continue;
-    const path = pathOf(f);
-    if (!path) continue;
-    for (const tt of crossings(a, b, path, false)) {
+  for (const r of t.rivers) {
+    for (const tt of crossings(a, b, r.path, false)) {
       const hit = lerp(a, b, tt);
-      const site = t.features.find(
-        (c) => (c.kind === 'bridge' || c.kind === 'ford') && c.river === f.id && Math.hypot(c.at[0] - hit[0], c.at[1] - hit[1]) <= CROSSING_REACH,
-      );
-      const how = site ? (site.kind === 'bridge' ? 'bridge' : 'ford') : f.fordable ? 'fordable' : 'none';
-      out.push({ river: f.id, t: tt, how, by: site ?? f, riverWidth: f.width ?? 1 });
+      const site = t.crossings.find((c) => c.river === r.id && Math.hypot(c.at[0] - hit[0], c.at[1] - hit[1]) <= CROSSING_REACH);
+      const how = site ? site.kind : r.fordable ? 'fordable' : 'none';
+      const terms: object = site ?? r;
+      out.push({
+        river: r.id,
+        t: tt,
+        how,
+        site: site?.id ?? null,
+        actions: term(terms, 'crossingActions', DEFAULT_CROSSING_ACTIONS),
+        // Fords and fordable rivers disorder unless the scenario says not; bridges do not (notes §8).
+        disorders: how === 'bridge' ? flag(terms, 'disorders', false) : flag(terms, 'disorders', true),
+        capacity: term(terms, 'capacity', DEFAULT_BRIDGE_CAPACITY),
+        riverWidth: r.width ?? 1,
+      });
     }
   }
   return out.sort((x, y) => x.t - y.t);
 }
 
-/** Building blocks (ids) the point lies in. */
-export function blockAt(t: MoveTerrain, p: Pt): string | undefined {
-  for (const f of t.features) if (f.kind === 'building-block' && pointInPolygon(p, blockSquare(f))) return f.id;
-  return undefined;
+export function blockIdAt(t: TerrainIndex, p: Pt): string | undefined {
+  return t.blocks.find((b) => inside(b, p))?.id;
 }
