@@ -1,6 +1,9 @@
 // The arithmetic of threshold checks and leader losses ('Threshold Checks', 'Leader Losses'), apart from the
 // model: which modifiers apply to a formation, what the d20 must roll, and when a leader falls.
+import type { GameEvent } from '../../domain/engine-protocol.js';
+import type { Nation } from '../../domain/rule-systems/napoleons-eagles-nations.js';
 import type { Modifier } from './orders.js';
+import { optionOn, type NeLeader, type NeStatus, type NeTable, type NeUnit } from './types.js';
 
 /** A threshold roll passes on 1–8 on a d20, before modifiers. */
 export const THRESHOLD_BASE = 8;
@@ -65,4 +68,81 @@ export function influenceLoss(influence: number, d10: () => number): { lost: boo
   if (!(influence > 0)) return { lost: false, rolls: [] };
   const r = d10();
   return { lost: r <= influence, rolls: [r] };
+}
+
+/** Units that count against the threshold: routed, surrendered, eliminated or retreating ('Threshold Checks'). */
+const LOST: ReadonlySet<NeStatus> = new Set(['routed', 'surrendered', 'eliminated', 'retreat']);
+
+const mostly = (units: readonly NeUnit[], test: (u: NeUnit) => boolean): boolean => units.filter(test).length * 2 > units.length;
+
+function factsFor(table: NeTable, units: readonly NeUnit[], nation: Nation | null, outOfCommand: boolean, leaderLost: boolean): ThresholdFacts {
+  const guards = units.filter((u) => u.guard !== null);
+  const guard: ThresholdFacts['frenchGuard'] =
+    guards.length * 2 > units.length ? (guards.some((u) => u.guard === 'old' || u.guard === 'middle') && mostly(units, (u) => u.guard === 'old' || u.guard === 'middle') ? 'old' : 'young') : undefined;
+  return {
+    french: nation === 'french',
+    napoleonPresent: optionOn(table, 'napoleonPresent'),
+    // Interpretation: elite or seasoned = grenadier or guard types, or morale 18 and up (the grenadier band);
+    // militia or green = the militia type, or morale under 15 (below the line band).
+    mostlyElite: mostly(units, (u) => u.type === 'grenadier' || u.type === 'guard' || u.guard !== null || u.morale >= 18),
+    frenchGuard: guard,
+    mostlyMilitia: mostly(units, (u) => u.type === 'militia' || u.morale < 15),
+    mostlySpanish: nation === 'spanish',
+    outOfCommand,
+    originalLeaderLost: leaderLost,
+    influence: 0,
+  };
+}
+
+/**
+ * Checks at the start of a game turn. Each side whose lost units reach the threshold percent rolls a d20; failing,
+ * the whole army takes −4 (its side key is listed). An army that passes, or need not roll, checks each division:
+ * the units answering to one leader, listed by that leader's formation id when they fail. Interpretation: the
+ * engine's leaders lend no influence, so the d10 of the influence risk is never rolled; a division is out of
+ * command when most of its units are.
+ */
+export function thresholdChecks(
+  table: NeTable,
+  units: readonly NeUnit[],
+  leaders: readonly NeLeader[],
+  d20: () => number,
+  _d10: () => number,
+): { failed: string[]; rolls: number[]; events: GameEvent[] } {
+  const percentOpt = table.options.thresholdPercent;
+  const percent = typeof percentOpt === 'number' ? percentOpt : 50;
+  const failed: string[] = [];
+  const rolls: number[] = [];
+  const events: GameEvent[] = [];
+  const roll = (who: string, level: 'army' | 'division', members: readonly NeUnit[], facts: ThresholdFacts): boolean | null => {
+    const lost = members.filter((u) => LOST.has(u.status)).length;
+    if (!thresholdReached(lost, members.length, percent)) return null;
+    const modifiers = thresholdModifiers(facts);
+    const need = thresholdNeed(modifiers);
+    const r = d20();
+    rolls.push(r);
+    const pass = r <= need;
+    events.push({ type: 'threshold', level, formation: who, lost, total: members.length, roll: r, need, pass, modifiers });
+    if (!pass) failed.push(who);
+    return pass;
+  };
+  for (const side of table.sides) {
+    // Units still off the table as reinforcements are not yet "involved in the battle".
+    const army = units.filter((u) => u.side === side.key && u.status !== 'reserve');
+    if (army.length === 0) continue;
+    const top = leaders.find((l) => l.side === side.key && l.superior === null);
+    const armyPass = roll(side.key, 'army', army, factsFor(table, army, side.nation, false, top?.status === 'lost'));
+    if (armyPass === false) continue;
+    const groups = new Map<string, NeUnit[]>();
+    for (const u of army) {
+      const key = u.commander ?? `none:${u.formationId}`;
+      groups.set(key, [...(groups.get(key) ?? []), u]);
+    }
+    for (const [key, members] of groups) {
+      const l = leaders.find((x) => x.id === key);
+      const id = l ? l.formationId : members[0]!.formationId;
+      const ooc = mostly(members.filter((u) => u.status === 'table'), (u) => u.outOfCommand);
+      roll(id, 'division', members, factsFor(table, members, side.nation, ooc, l?.status === 'lost'));
+    }
+  }
+  return { failed, rolls, events };
 }
