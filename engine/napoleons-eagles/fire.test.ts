@@ -166,3 +166,25 @@ describe('canister and refusals', () => {
     expect(reason('hus', 'far')).toMatch(/carbines/);
   });
 });
+
+describe('cover and company skirmishers (notes §11)', () => {
+  it('a hedge between the lines gives −2, the target\'s light company −1 when the firer is within 4" of its front', () => {
+    // Red line front edge y = 29.75; blue line facing south at y = 26.75, front edge 27.0: 2.75", medium range (−1).
+    // The hedge at y = 27.5 crosses the line between their nearest points (−2); the blue battalion's 3 company
+    // skirmishers, with the option on, screen its front and the firer is 2.75" off it (−1). Total −4 on row 20:
+    // die 1–6 → −3, −2, −1, 0, 1, 2 → 0, 0, 0, 0, 2, 2.
+    const sc = valid(
+      neScenario(
+        [{ id: 'bn', figures: 20, at: [36, 30], facing: 0 }],
+        [{ id: 'tgt', figures: 20, at: [36, 26.75], facing: 180, extra: { skirmishers: 3 } }],
+        [{ id: 'hg', kind: 'hedge', path: [[30, 27.5], [42, 27.5]] }],
+        { ruleOptions: { 'napoleons-eagles': { companySkirmishers: true } } },
+      ),
+    );
+    const g = setupGame(sc);
+    const s = fireSituation(request(g, 'bn', 'tgt', 1));
+    if (!s.allowed || s.kind === 'solid-shot') throw new Error(JSON.stringify(s));
+    expect(new Set(s.modifiers.map((m) => `${m.id} ${m.value}`))).toEqual(new Set(['medium-range -1', 'behind-hedge -2', 'organic-skirmishers -1']));
+    expect(s.casualtiesByRoll).toEqual([0, 0, 0, 0, 2, 2]);
+  });
+});
