@@ -1,19 +1,13 @@
-// Plane helpers that movement needs and the model's geometry does not give: splitting a path where it crosses
-// polygon edges, so each stretch can be priced by the ground it runs over, and crossing tests against lines.
+// What movement needs beyond the model's geometry: splitting a path where it crosses polygon edges, so each stretch
+// can be priced by the ground it runs over, crossing tests against lines, and overlap of terrain polygons, which
+// (unlike units' rectangles) need not be convex.
+import type { Point } from '../../domain/model.js';
+import { pointInPolygon, pointSegmentDistance } from './geometry.js';
+
 export type Pt = readonly [number, number];
 
-export function pointInPolygon(p: Pt, poly: readonly Pt[]): boolean {
-  let inside = false;
-  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
-    const [xi, yi] = poly[i]!;
-    const [xj, yj] = poly[j]!;
-    if (yi > p[1] !== yj > p[1] && p[0] < ((xj - xi) * (p[1] - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
-}
-
 /** Parameter t in [0,1] along a→b where it meets segment c→d, or undefined. */
-export function segmentHit(a: Pt, b: Pt, c: Pt, d: Pt): number | undefined {
+function segmentHit(a: Pt, b: Pt, c: Pt, d: Pt): number | undefined {
   const rx = b[0] - a[0];
   const ry = b[1] - a[1];
   const sx = d[0] - c[0];
@@ -38,26 +32,15 @@ export function crossings(a: Pt, b: Pt, line: readonly Pt[], closed: boolean): n
   return out.sort((x, y) => x - y);
 }
 
+/** Readonly points, as terrain paths hold them. */
 export function lerp(a: Pt, b: Pt, t: number): [number, number] {
   return [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
 }
 
-export function dist(a: Pt, b: Pt): number {
-  return Math.hypot(b[0] - a[0], b[1] - a[1]);
-}
-
-export function distToSegment(p: Pt, a: Pt, b: Pt): number {
-  const vx = b[0] - a[0];
-  const vy = b[1] - a[1];
-  const l2 = vx * vx + vy * vy;
-  const t = l2 === 0 ? 0 : Math.max(0, Math.min(1, ((p[0] - a[0]) * vx + (p[1] - a[1]) * vy) / l2));
-  return Math.hypot(p[0] - (a[0] + vx * t), p[1] - (a[1] + vy * t));
-}
-
 export function distToPolyline(p: Pt, line: readonly Pt[]): number {
-  if (line.length === 1) return dist(p, line[0]!);
+  if (line.length === 1) return Math.hypot(p[0] - line[0]![0], p[1] - line[0]![1]);
   let best = Infinity;
-  for (let i = 0; i + 1 < line.length; i++) best = Math.min(best, distToSegment(p, line[i]!, line[i + 1]!));
+  for (let i = 0; i + 1 < line.length; i++) best = Math.min(best, pointSegmentDistance(p as Point, line[i] as Point, line[i + 1] as Point));
   return best;
 }
 
@@ -72,28 +55,6 @@ export function stretches(a: Pt, b: Pt, polygons: readonly (readonly Pt[])[]): [
   const out: [number, number][] = [];
   for (let i = 0; i + 1 < ts.length; i++) if (ts[i + 1]! - ts[i]! > 1e-9) out.push([ts[i]!, ts[i + 1]!]);
   return out;
-}
-
-/** Unit vector of a facing (degrees clockwise from north; y grows south). */
-export function facingVector(f: number): [number, number] {
-  const r = (f * Math.PI) / 180;
-  return [Math.sin(r), -Math.cos(r)];
-}
-
-/** Bearing of b from a as a facing. */
-export function bearing(a: Pt, b: Pt): number {
-  const deg = (Math.atan2(b[0] - a[0], -(b[1] - a[1])) * 180) / Math.PI;
-  return ((deg % 360) + 360) % 360;
-}
-
-/** The four corners of a unit's rectangle: front-left, front-right, rear-right, rear-left. */
-export function rectCorners(at: Pt, facing: number, width: number, depth: number): [number, number][] {
-  const [fx, fy] = facingVector(facing);
-  const [rx, ry] = facingVector(facing + 90);
-  const hw = width / 2;
-  const hd = depth / 2;
-  const c = (s: number, t: number): [number, number] => [at[0] + fx * hd * s + rx * hw * t, at[1] + fy * hd * s + ry * hw * t];
-  return [c(1, -1), c(1, 1), c(-1, 1), c(-1, -1)];
 }
 
 function edgesCross(a: readonly Pt[], b: readonly Pt[]): boolean {
@@ -114,50 +75,21 @@ function properCross(a: Pt, b: Pt, c: Pt, d: Pt): boolean {
   return ((d1 > 1e-9 && d2 < -1e-9) || (d1 < -1e-9 && d2 > 1e-9)) && ((d3 > 1e-9 && d4 < -1e-9) || (d3 < -1e-9 && d4 > 1e-9));
 }
 
+function distToRing(p: Pt, ring: readonly Pt[]): number {
+  let best = Infinity;
+  for (let i = 0; i < ring.length; i++) best = Math.min(best, pointSegmentDistance(p as Point, ring[i] as Point, ring[(i + 1) % ring.length] as Point));
+  return best;
+}
+
+const strictlyInside = (p: Pt, poly: readonly Pt[]): boolean => pointInPolygon(p as Point, poly as Point[]) && distToRing(p, poly) > 1e-6;
+
 /** Whether two simple polygons share interior (touching edges do not count). */
 export function polygonsOverlap(a: readonly Pt[], b: readonly Pt[]): boolean {
   if (edgesCross(a, b)) return true;
-  if (a.some((p) => pointInPolygon(p, b) && distToRing(p, b) > 1e-6)) return true;
-  if (b.some((p) => pointInPolygon(p, a) && distToRing(p, a) > 1e-6)) return true;
+  if (a.some((p) => strictlyInside(p, b))) return true;
+  if (b.some((p) => strictlyInside(p, a))) return true;
   // Identical or nested shapes whose vertices all lie on the other's edges: test the centroid.
   const cx = a.reduce((s, p) => s + p[0], 0) / a.length;
   const cy = a.reduce((s, p) => s + p[1], 0) / a.length;
-  return pointInPolygon([cx, cy], b) && distToRing([cx, cy], b) > 1e-6;
-}
-
-function distToRing(p: Pt, ring: readonly Pt[]): number {
-  let best = Infinity;
-  for (let i = 0; i < ring.length; i++) best = Math.min(best, distToSegment(p, ring[i]!, ring[(i + 1) % ring.length]!));
-  return best;
-}
-
-/** Shortest distance between two simple polygons; 0 when they touch or overlap. */
-export function polygonDistance(a: readonly Pt[], b: readonly Pt[]): number {
-  if (polygonsOverlap(a, b)) return 0;
-  let best = Infinity;
-  for (const p of a) best = Math.min(best, distToRing(p, b));
-  for (const p of b) best = Math.min(best, distToRing(p, a));
-  return best;
-}
-
-/** How far two convex polygons interpenetrate (0 when apart or merely touching), by separating axes. */
-export function penetration(a: readonly Pt[], b: readonly Pt[]): number {
-  let least = Infinity;
-  for (const poly of [a, b]) {
-    for (let i = 0; i < poly.length; i++) {
-      const p = poly[i]!;
-      const q = poly[(i + 1) % poly.length]!;
-      const len = Math.hypot(q[0] - p[0], q[1] - p[1]);
-      if (len < 1e-12) continue;
-      const nx = -(q[1] - p[1]) / len;
-      const ny = (q[0] - p[0]) / len;
-      const proj = (s: readonly Pt[]) => s.map((v) => v[0] * nx + v[1] * ny);
-      const pa = proj(a);
-      const pb = proj(b);
-      const overlap = Math.min(Math.max(...pa), Math.max(...pb)) - Math.max(Math.min(...pa), Math.min(...pb));
-      if (overlap <= 0) return 0;
-      least = Math.min(least, overlap);
-    }
-  }
-  return least === Infinity ? 0 : least;
+  return strictlyInside([cx, cy], b);
 }
