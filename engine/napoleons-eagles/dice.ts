@@ -3,10 +3,11 @@
 // holds every die and a replay can check them; tests inject fixed values instead.
 import { randomBelow, type RngState } from '../dice.js';
 
+// Function-valued fields rather than methods: the rules pass `dice.d20` on to the movement and command modules.
 export interface NeDice {
-  d6(): number;
-  d10(): number;
-  d20(): number;
+  readonly d6: () => number;
+  readonly d10: () => number;
+  readonly d20: () => number;
 }
 
 export function rngNeDice(state: RngState): NeDice {
@@ -31,7 +32,7 @@ export function recordingNeDice(source: NeDice, into: number[]): NeDice {
  * Dice that give the listed values in order whatever die is asked for (a rules test knows which die comes next), and
  * then `then`'s; running out without `then` is a test bug, so it throws. Each value is checked against its die.
  */
-export function fixedNeDice(values: readonly number[], then?: NeDice): NeDice & { remaining(): number } {
+export function fixedNeDice(values: readonly number[], then?: NeDice): NeDice & { remaining: () => number } {
   let i = 0;
   const next = (sides: number, fallback: (() => number) | undefined) => () => {
     if (i >= values.length) {
