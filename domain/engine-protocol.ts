@@ -2,15 +2,14 @@
 // that reads them agree at compile time instead of each restating them. Types only: nothing here runs, so the
 // renderer may import it without reaching the engine layer.
 //
-// What one rule system alone has (a unit's fields, its actions) is a union keyed by `system`; today there is one
-// member. Where the wire carries no `system` (an action, sent back as legal-actions listed it), the union is by
+// What one rule system alone has (a unit's fields, its actions) is a union keyed by `system`. Where the wire carries no `system` (an action, sent back as legal-actions listed it), the union is by
 // system on the type side only, through SystemAction.
 
 export type SideKey = 'red' | 'blue';
 export type PlayerKind = 'ai' | 'random';
 export type Seat = 'human' | PlayerKind;
 /** A rule system's id, as scenarios name it: one per engine the program bundles. */
-export type RuleSystemId = 'square-eagles' | 'hex-skirmish';
+export type RuleSystemId = 'square-eagles' | 'hex-skirmish' | 'napoleons-eagles';
 
 // ---- Results ------------------------------------------------------------------------------------------------------
 
@@ -211,9 +210,123 @@ export interface HexSkirmishView {
   generals: [];
 }
 
+// ---- Napoleon's Eagles pieces -------------------------------------------------------------------------------------
+
+/** A unit's formation on the open table (file-format.md's tactical formations). */
+export type NeFormation = 'line' | 'supported-line' | 'column' | 'road-column' | 'square' | 'skirmish' | 'echelon' | 'limbered' | 'unlimbered';
+
+/**
+ * Napoleon's Eagles is played on an open table measured in inches, so a place is a point [x, y] (x east, y south,
+ * from the table's north-west corner) and a facing is degrees clockwise from north.
+ */
+export type NapoleonsEaglesAction =
+  /** Each side in turn, secretly: the other side's bid stays hidden in the view until both are in. */
+  | { type: 'bid'; points: number }
+  /** The bid winner takes side A (moves `sideRatio.a` units a step) or side D. */
+  | { type: 'choose'; role: 'A' | 'D' }
+  | { type: 'move'; unit: string; to: [number, number]; facing: number }
+  /** The extra movement action a force march gives (fatigue +2). */
+  | { type: 'force-march'; unit: string; to: [number, number]; facing: number }
+  | { type: 'formation'; unit: string; formation: NeFormation }
+  | { type: 'fire'; unit: string; target: string; actions: 1 | 2; rapid?: true }
+  | { type: 'charge'; unit: string; target: string }
+  /** Keeps one remaining action as a stand marker (a defence action later); ends the activation. */
+  | { type: 'stand'; unit: string }
+  /** One action of rest: one fatigue level recovered (or one action of a retreat's recovery). */
+  | { type: 'rest'; unit: string }
+  /** A volunteer retreat; ends the activation. */
+  | { type: 'retreat'; unit: string }
+  /** Ends the unit's activation. */
+  | { type: 'done'; unit: string }
+  /** Side A stops moving units this period (allowed once it has moved at least half of its units). */
+  | { type: 'finish' }
+  | { type: 'leader'; leader: string; to: [number, number]; attach: string | null }
+  | { type: 'end-leaders' }
+  /** A charged unit spends its held action: fire at the charger, face it, form square, or nothing. */
+  | { type: 'defend'; unit: string; choice: 'fire' | 'face' | 'square' | 'none' };
+
+export type NeFatigue = 'normal' | 'fatigued' | 'tired' | 'exhausted';
+
+export interface NapoleonsEaglesUnit {
+  id: string;
+  name: string;
+  side: SideKey;
+  arm: string;
+  type: string;
+  /** `reserve` not yet arrived; `routed`, `surrendered` and `eliminated` are gone for good. */
+  status: 'table' | 'reserve' | 'routed' | 'surrendered' | 'eliminated';
+  /** The centre of its footprint. */
+  at: [number, number] | null;
+  facing: number;
+  formation: NeFormation;
+  /** The footprint's frontage and depth in inches, for its formation and figures now. */
+  width: number;
+  depth: number;
+  figures: number;
+  /** Figures (or, for a battery, crew hits it can still take) at the start. */
+  startFigures: number;
+  fatigue: NeFatigue;
+  disordered: boolean;
+  /** Actions still needed to recover from retreat status; 0 when not retreating. */
+  retreat: number;
+  /** Actions used this period, and the most it may use (2, 3 with a force march). */
+  actionsUsed: number;
+  activated: boolean;
+  markers: ('stand' | 'moved' | 'morale' | 'out-of-command' | 'threshold' | 'locked')[];
+  /** Batteries: how many sixes of the ammunition rolls so far (3 is out). */
+  ammo?: number;
+}
+
+export interface NapoleonsEaglesLeader {
+  id: string;
+  name: string;
+  side: SideKey;
+  echelon: string;
+  at: [number, number];
+  attached: string | null;
+  radius: number;
+  lost: boolean;
+}
+
+export interface NapoleonsEaglesObjective {
+  id: string;
+  name: string;
+  vp: number;
+  at: [number, number];
+  radius: number;
+  holder: SideKey | null;
+}
+
+/** The decision the engine waits for; `unit` is the unit mid-activation or charged, `closeAction` the one resolving. */
+export interface NapoleonsEaglesDecision {
+  kind: 'bid' | 'choose' | 'activate' | 'leaders' | 'defend' | 'over';
+  side: SideKey | null;
+  unit?: string;
+  charger?: string;
+}
+
+/** The Napoleon's Eagles part of a `state` reply: an open table in inches and what stands on it. */
+export interface NapoleonsEaglesView {
+  system: 'napoleons-eagles';
+  table: { width: number; height: number };
+  decision: NapoleonsEaglesDecision;
+  /** Period 1–6 of the game turn. */
+  period: number;
+  /** Turn points left this game turn; a bid is `hidden` until both sides have bid. */
+  turnPoints: Record<SideKey, number>;
+  bids: Record<SideKey, number | 'hidden' | null>;
+  /** Side A this period (null before the choice), the A:D ratio, units the side to act may still start this step, units each side activated. */
+  roles: { a: SideKey | null; ratio: { a: number; d: number }; stepLeft: number; moved: Record<SideKey, number> };
+  /** Close actions declared this period, in order, for step 9. */
+  closeActions: { charger: string; target: string }[];
+  units: NapoleonsEaglesUnit[];
+  leaders: NapoleonsEaglesLeader[];
+  objectives: NapoleonsEaglesObjective[];
+}
+
 /** One member per rule system. */
-export type SystemView = SquareEaglesView | HexSkirmishView;
-export type SystemAction<S extends RuleSystemId = RuleSystemId> = { 'square-eagles': SquareEaglesAction; 'hex-skirmish': HexSkirmishAction }[S];
+export type SystemView = SquareEaglesView | HexSkirmishView | NapoleonsEaglesView;
+export type SystemAction<S extends RuleSystemId = RuleSystemId> = { 'square-eagles': SquareEaglesAction; 'hex-skirmish': HexSkirmishAction; 'napoleons-eagles': NapoleonsEaglesAction }[S];
 /** Any rule system's action, as legal-actions lists it and act takes it back. */
 export type EngineAction = SystemAction;
 

@@ -87,9 +87,11 @@ const hexSkirmish: PlayRules = {
   legend: 'Each chit is a formation: I infantry, C cavalry, A artillery, B baggage; the number is its men. ★ an officer rides with it (a chit with only a star is an officer alone). R routing, U unarmed, P prisoners (in their captor\'s colour, bordered in their own); grey: a cannon or wagons left behind. Shaded, dashed hexes are impassable.',
 };
 
-const RULES: Readonly<Record<RuleSystemId, PlayRules>> = { 'square-eagles': squareEagles, 'hex-skirmish': hexSkirmish };
+// Napoleon's Eagles has no entry: its open table has no play view yet, and testPlayProblem refuses it before a game
+// starts, so no view of it reaches here.
+const RULES: Readonly<Record<Exclude<RuleSystemId, 'napoleons-eagles'>, PlayRules>> = { 'square-eagles': squareEagles, 'hex-skirmish': hexSkirmish };
 
 /** The play view's rules for a system; anything unknown is played as Square Eagles, the first engine's. */
 export function playRules(system: unknown): PlayRules {
-  return typeof system === 'string' && Object.hasOwn(RULES, system) ? RULES[system as RuleSystemId] : squareEagles;
+  return typeof system === 'string' && Object.hasOwn(RULES, system) ? RULES[system as keyof typeof RULES] : squareEagles;
 }

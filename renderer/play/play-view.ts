@@ -54,8 +54,10 @@ export function sideColours(scenario: Scenario, order: SideOrder = FIRST_IS_RED)
 /**
  * The engine's `state` reply: the summary's fields and one rule system's own view, told apart by `system`
  * (domain/engine-protocol.ts), so a Hex Skirmish formation's men and a Square Eagles unit's hits are both typed.
+ * The play view draws gridded maps only: a free-table system (Napoleon's Eagles) is refused before a game starts
+ * (testPlayProblem), so its view never reaches this code until the play view can draw an open table.
  */
-export type GameState = GameView;
+export type GameState = Exclude<GameView, { system: 'napoleons-eagles' }>;
 export type SeState = Extract<GameState, { system: 'square-eagles' }>;
 export type HexState = Extract<GameState, { system: 'hex-skirmish' }>;
 /** A unit or formation of either system, as the `state` reply draws it. */

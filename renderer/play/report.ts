@@ -267,7 +267,8 @@ export interface LossRow {
 
 /**
  * Each system's loss table: its arms in order, as a player names them, and what a loss's `sp` counts (Square
- * Eagles' strength points; Hex Skirmish's men, its `units` being the scenario's units wholly lost).
+ * Eagles' strength points; Hex Skirmish's men, its `units` being the scenario's units wholly lost; Napoleon's Eagles'
+ * figures, a battery's being crew hits).
  */
 const LOSS_TABLES: Record<RuleSystemId, { order: string[]; names: Record<string, string>; strength: string }> = {
   'square-eagles': { order: ['Infantry', 'Lights', 'Cavalry', 'Heavy Cavalry', 'Guns', 'Horse Guns'], names: {}, strength: 'SP' },
@@ -275,6 +276,11 @@ const LOSS_TABLES: Record<RuleSystemId, { order: string[]; names: Record<string,
     order: ['infantry', 'cavalry', 'artillery', 'baggage', 'officer'],
     names: { infantry: 'Infantry', cavalry: 'Cavalry', artillery: 'Artillery', baggage: 'Baggage', officer: 'Officers' },
     strength: 'men',
+  },
+  'napoleons-eagles': {
+    order: ['infantry', 'cavalry', 'artillery', 'train'],
+    names: { infantry: 'Infantry', cavalry: 'Cavalry', artillery: 'Artillery', train: 'Train' },
+    strength: 'figures',
   },
 };
 
