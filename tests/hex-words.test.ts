@@ -168,7 +168,7 @@ describe('Hex Skirmish actions in words', () => {
     const fire = first('fire');
     expect(hexActionLabel(fire, names)).toBe(`Fire on ${unitName(fire.target)}`);
     const move = first('move');
-    expect(hexActionLabel(move, names)).toBe(`Move to ${move.to}`);
+    expect(hexActionLabel(move, names)).toBe(`Move to ${String(move.to)}`);
     const split = first('split');
     expect(hexActionLabel(split, names)).toBe(`Split off ${split.men} men`);
     const alone = first('melee', (a) => !a.with);

@@ -92,7 +92,7 @@ describe('legal actions sorted for the map', () => {
     const first = o.destinations.values().next().value![0]!;
     const acted = e.ask<{ events: Record<string, unknown>[] }>({ type: 'act', game, action: first });
     const line = acted.events.map((ev) => describeEvent(ev, names(s))).join('\n');
-    expect(line).toContain(`to ${first.to}`);
+    expect(line).toContain(`to ${String(first.to)}`);
   });
 
   it('says saved orders last until spent (Excellent Staff), with the total kept when it is more', () => {

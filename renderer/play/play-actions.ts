@@ -75,9 +75,9 @@ export function actionLabel(a: EngineAction, names: Names): string {
       return 'Leave the table';
     case 'move':
     case 'march':
-      return `${a.type === 'move' ? 'Move' : 'March'} to ${a.to}, facing ${facingName(a.facing)}`;
+      return `${a.type === 'move' ? 'Move' : 'March'} to ${String(a.to)}, facing ${facingName(a.facing)}`;
     case 'maneuver':
-      return `Manoeuvre to ${a.to}, facing ${facingName(a.facing)}${a.formation ? `, form ${a.formation}` : ''}`;
+      return `Manoeuvre to ${String(a.to)}, facing ${facingName(a.facing)}${a.formation ? `, form ${a.formation}` : ''}`;
     case 'assault':
       return `Assault ${n(a.target)} from ${a.from}`;
     case 'fire':
