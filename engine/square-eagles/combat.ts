@@ -16,7 +16,7 @@ import {
   isGuns,
   isSpent,
   onTable,
-  type GameEvent,
+  type EventLog,
   type GameState,
   type Modifier,
   type UnitState,
@@ -418,7 +418,7 @@ export function addHits(u: UnitState, n: number): number {
   return u.hits - before;
 }
 
-export function eliminate(s: GameState, ui: number, why: string, ev: GameEvent[]): void {
+export function eliminate(s: GameState, ui: number, why: string, ev: EventLog): void {
   const u = s.units[ui]!;
   u.status = 'eliminated';
   u.hits = u.sp;
@@ -428,10 +428,10 @@ export function eliminate(s: GameState, ui: number, why: string, ev: GameEvent[]
       g.status = 'removed';
       g.removedTurn = s.turn;
       g.unit = -1;
-      ev.push({ type: 'general-removed', general: g.id });
+      ev?.push({ type: 'general-removed', general: g.id });
     }
   }
-  ev.push({ type: 'eliminated', unit: u.id, why });
+  ev?.push({ type: 'eliminated', unit: u.id, why });
 }
 
 function unitAt(s: GameState, cell: number, except: number): number {
@@ -495,16 +495,17 @@ export function retreatHits(ctx: Ctx, u: UnitState, cell: number, enemyCell: num
  * crossed (retreatHits), eliminated on leaving the table or entering impassable terrain, and moved to the nearest
  * open box it may stand in if it ends on another unit.
  */
-export function retreat(s: GameState, ui: number, enemyCell: number, boxes: number, ev: GameEvent[]): void {
+export function retreat(s: GameState, ui: number, enemyCell: number, boxes: number, ev: EventLog): void {
   const b = s.board;
   const u = s.units[ui]!;
   const passed: number[] = [];
   const hits = retreatHits(makeCtx(s), u, u.cell, enemyCell, boxes, ui, undefined, passed);
-  const path = passed.map((i) => b.names[i]!);
+  // The boxes passed, by name, for the event only.
+  const path = (): string[] => passed.map((i) => b.names[i]!);
   if (hits === Infinity) {
     const [dc, dr] = retreatDirection(b, u.cell, enemyCell);
     const offTable = step(b, passed.length > 0 ? passed[passed.length - 1]! : u.cell, dc, dr) < 0;
-    ev.push({ type: 'retreat', unit: u.id, path, blocked: offTable ? 'table edge' : 'impassable terrain' });
+    ev?.push({ type: 'retreat', unit: u.id, path: path(), blocked: offTable ? 'table edge' : 'impassable terrain' });
     eliminate(s, ui, offTable ? 'retreated off the table' : 'retreated into impassable terrain', ev);
     return;
   }
@@ -513,7 +514,7 @@ export function retreat(s: GameState, ui: number, enemyCell: number, boxes: numb
   if (unitAt(s, final, ui) >= 0 || !canEnd(b, u, final)) {
     final = nearestOpenBox(s, u, ui, pos, enemyCell);
     if (final < 0) {
-      ev.push({ type: 'retreat', unit: u.id, path, blocked: 'no room' });
+      ev?.push({ type: 'retreat', unit: u.id, path: path(), blocked: 'no room' });
       eliminate(s, ui, 'no room to retreat', ev);
       return;
     }
@@ -521,7 +522,7 @@ export function retreat(s: GameState, ui: number, enemyCell: number, boxes: numb
   u.cell = final;
   u.did |= DID_RETREAT;
   const taken = addHits(u, hits);
-  ev.push({ type: 'retreat', unit: u.id, to: b.names[final], path, hits: taken });
+  ev?.push({ type: 'retreat', unit: u.id, to: b.names[final], path: path(), hits: taken });
 }
 
 function nearestOpenBox(s: GameState, u: UnitState, ui: number, from: number, enemyCell: number): number {
@@ -550,14 +551,14 @@ export function shoot(
   pool: DicePool,
   reroll: boolean,
   dice: DiceSource,
-  ev: GameEvent[],
+  ev: EventLog,
   source: string,
 ): number {
   const u = s.units[fi]!;
   const t = s.units[ti]!;
   const { rolls, hits } = rollHits(dice, pool.dice, pool.hitOn, reroll);
   const taken = addHits(t, hits);
-  ev.push({
+  ev?.push({
     type: 'fire',
     source,
     kind,
@@ -572,7 +573,7 @@ export function shoot(
   if (kind === 'fire' && isGuns(u) && s.board.options.resupplyGuns) {
     const r = dice.d6();
     if (r === 1) u.supplied = false;
-    ev.push({ type: 'resupply', unit: u.id, roll: r, supplied: u.supplied });
+    ev?.push({ type: 'resupply', unit: u.id, roll: r, supplied: u.supplied });
   }
   if (hits >= WITHDRAW_HITS && onTable(t)) retreat(s, ti, u.cell, 1, ev);
   return taken;

@@ -62,3 +62,17 @@ export function applyAction(state: GameState, action: Action, opts: ApplyOptions
   advance(s, dice, ev);
   return { state: s, events: ev, rolls };
 }
+
+/**
+ * applyAction for a game nobody logs (batch games): the next state alone, with no events built and no dice recorded.
+ * The same dice are rolled in the same order, so the game is the one applyAction plays.
+ */
+export function nextState(state: GameState, action: Action): GameState {
+  if (state.phase === 'over') throw new IllegalActionError('the game is over');
+  const s = cloneState(state);
+  const dice = rngDice(s.rng);
+  perform(s, action, dice, null, state);
+  s.ply++;
+  advance(s, dice, null);
+  return s;
+}

@@ -157,6 +157,12 @@ export interface GameEvent {
   [key: string]: unknown;
 }
 
+/**
+ * Where the rules write what happened, or null when nobody will read it: batch games need results, not prose, and
+ * `ev?.push({...})` then builds no event at all (the optional call skips evaluating its argument).
+ */
+export type EventLog = GameEvent[] | null;
+
 export interface Modifier {
   reason: string;
   dice: number;
