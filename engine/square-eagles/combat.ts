@@ -10,6 +10,7 @@ import {
   DID_MARCH,
   DID_RETREAT,
   MOVED,
+  editUnit,
   hasTrait,
   isCavalry,
   isFoot,
@@ -412,14 +413,16 @@ export function rollHits(dice: DiceSource, n: number, hitOn: number, reroll = fa
   return { rolls, hits };
 }
 
-export function addHits(u: UnitState, n: number): number {
+/** Adds `n` hits to unit `ui` (capped at its SP) and returns how many it took. */
+export function addHits(s: GameState, ui: number, n: number): number {
+  const u = editUnit(s, ui);
   const before = u.hits;
   u.hits = Math.min(u.sp, u.hits + n);
   return u.hits - before;
 }
 
 export function eliminate(s: GameState, ui: number, why: string, ev: EventLog): void {
-  const u = s.units[ui]!;
+  const u = editUnit(s, ui);
   u.status = 'eliminated';
   u.hits = u.sp;
   u.cell = -1;
@@ -497,7 +500,7 @@ export function retreatHits(ctx: Ctx, u: UnitState, cell: number, enemyCell: num
  */
 export function retreat(s: GameState, ui: number, enemyCell: number, boxes: number, ev: EventLog): void {
   const b = s.board;
-  const u = s.units[ui]!;
+  const u = editUnit(s, ui);
   const passed: number[] = [];
   const hits = retreatHits(makeCtx(s), u, u.cell, enemyCell, boxes, ui, undefined, passed);
   // The boxes passed, by name, for the event only.
@@ -521,7 +524,7 @@ export function retreat(s: GameState, ui: number, enemyCell: number, boxes: numb
   }
   u.cell = final;
   u.did |= DID_RETREAT;
-  const taken = addHits(u, hits);
+  const taken = addHits(s, ui, hits);
   ev?.push({ type: 'retreat', unit: u.id, to: b.names[final], path: path(), hits: taken });
 }
 
@@ -555,9 +558,9 @@ export function shoot(
   source: string,
 ): number {
   const u = s.units[fi]!;
-  const t = s.units[ti]!;
   const { rolls, hits } = rollHits(dice, pool.dice, pool.hitOn, reroll);
-  const taken = addHits(t, hits);
+  const taken = addHits(s, ti, hits);
+  const t = s.units[ti]!;
   ev?.push({
     type: 'fire',
     source,
@@ -572,8 +575,8 @@ export function shoot(
   });
   if (kind === 'fire' && isGuns(u) && s.board.options.resupplyGuns) {
     const r = dice.d6();
-    if (r === 1) u.supplied = false;
-    ev?.push({ type: 'resupply', unit: u.id, roll: r, supplied: u.supplied });
+    if (r === 1) editUnit(s, fi).supplied = false;
+    ev?.push({ type: 'resupply', unit: u.id, roll: r, supplied: s.units[fi]!.supplied });
   }
   if (hits >= WITHDRAW_HITS && onTable(t)) retreat(s, ti, u.cell, 1, ev);
   return taken;

@@ -40,6 +40,7 @@ import {
   DID_MARCH,
   DID_MOVE,
   DID_RALLY,
+  editUnit,
   hasTrait,
   isGuns,
   isSpent,
@@ -103,7 +104,7 @@ export function perform(s: GameState, a: Action, dice: DiceSource, ev: EventLog,
       const ui = unitOf(s, a.unit, side);
       const ti = unitIndexOf(s, a.target);
       if (!isLegalFire(legal, ui, ti, 'fire')) throw new IllegalActionError(`illegal fire by ${a.unit}`);
-      const u = s.units[ui]!;
+      const u = editUnit(s, ui);
       const bonus = unusedOrders(u) > 0;
       if (bonus) u.used++;
       u.did |= DID_FIRE;
@@ -122,7 +123,7 @@ export function perform(s: GameState, a: Action, dice: DiceSource, ev: EventLog,
       const ui = unitOf(s, a.unit, side);
       const ti = unitIndexOf(s, a.target);
       if (!isLegalFire(legal, ui, ti, 'defend-fire')) throw new IllegalActionError(`illegal defend-fire by ${a.unit}`);
-      s.units[ui]!.used++;
+      editUnit(s, ui).used++;
       const pool = firePool(ctx, ui, ti, { orderFires: true });
       if (!pool.allowed) throw new IllegalActionError(pool.reason);
       shoot(s, ui, ti, pool.kind, pool, pool.reroll, dice, ev, 'defend');
@@ -134,7 +135,7 @@ export function perform(s: GameState, a: Action, dice: DiceSource, ev: EventLog,
       if (a.type !== 'assault-defence' || !['fire', 'dice', 'none'].includes(a.choice)) throw new IllegalActionError('choose fire, dice or none');
       if (!isAmong(legalActionsIn(ctx), a)) throw new IllegalActionError(`illegal defence choice ${a.choice}`);
       const { attacker, defender } = p;
-      const d = s.units[defender]!;
+      const d = editUnit(s, defender);
       const resume = other(side);
       s.pending = { kind: 'actions', side: resume };
       if (a.choice === 'fire') {
@@ -154,7 +155,7 @@ export function perform(s: GameState, a: Action, dice: DiceSource, ev: EventLog,
     case 'assault-win': {
       if (a.type !== 'after-assault') throw new IllegalActionError('choose stay, advance or turn');
       if (!isAmong(afterAssaultActions(ctx, p.unit), a)) throw new IllegalActionError('illegal choice after the assault');
-      const u = s.units[p.unit]!;
+      const u = editUnit(s, p.unit);
       s.pending = { kind: 'actions', side };
       if (a.choice === 'advance') {
         u.cell = advanceBox(ctx, p.unit);
@@ -177,7 +178,7 @@ function performOrder(s: GameState, a: Action, side: SideIndex, dice: DiceSource
   if (!isLegalOrder(s, side, a)) throw new IllegalActionError(`illegal ${a.type}`);
   const g = s.generals.find((x) => x.id === a.general && x.side === side)!;
   const ui = unitOf(s, a.unit, side);
-  const u = s.units[ui]!;
+  const u = editUnit(s, ui);
   if (a.type === 'attach') {
     g.unit = ui;
     g.placed = true;
@@ -192,7 +193,7 @@ function performOrder(s: GameState, a: Action, side: SideIndex, dice: DiceSource
 }
 
 function performUnitAction(s: GameState, ui: number, a: Action, dice: DiceSource, ev: EventLog): void {
-  const u = s.units[ui]!;
+  const u = editUnit(s, ui);
   const b = s.board;
   u.used++;
   switch (a.type) {
@@ -273,13 +274,13 @@ function performUnitAction(s: GameState, ui: number, a: Action, dice: DiceSource
 
 function resolveAssault(s: GameState, ai: number, di: number, defendDie: boolean, dice: DiceSource, ev: EventLog): void {
   const b = s.board;
-  const att = s.units[ai]!;
-  const def = s.units[di]!;
+  const att = editUnit(s, ai);
+  const def = editUnit(s, di);
   const pools = assaultDice(b, att, def, att.cell, defendDie);
   const ar = rollHits(dice, pools.attacker.dice, pools.attacker.hitOn);
   const dr = rollHits(dice, pools.defender.dice, pools.defender.hitOn);
-  addHits(def, ar.hits);
-  addHits(att, dr.hits);
+  addHits(s, di, ar.hits);
+  addHits(s, ai, dr.hits);
   ev?.push({
     type: 'assault-result',
     unit: att.id,
@@ -299,7 +300,7 @@ function resolveAssault(s: GameState, ai: number, di: number, defendDie: boolean
 }
 
 function winAssault(s: GameState, ai: number, loser: number, ev: EventLog): void {
-  const u = s.units[ai]!;
+  const u = editUnit(s, ai);
   ev?.push({ type: 'assault-won', unit: u.id });
   s.pending = { kind: 'assault-win', side: u.side, unit: ai, loser };
   const choices = afterAssaultActions(makeCtx(s), ai);

@@ -8,7 +8,7 @@ import { makeCtx, nearestEnemy } from './geometry.js';
 import { fireActions, maxOrders, mayAct, orderActions } from './legal-actions.js';
 import { canEnd } from './movement.js';
 import { evaluateVictory, suddenDeath, updateControl } from './victory.js';
-import { isSpent, onTable, other, type EventLog, type GameState, type GeneralState, type SideIndex } from './types.js';
+import { editUnit, isSpent, onTable, other, type EventLog, type GameState, type GeneralState, type SideIndex } from './types.js';
 
 /** No game needs nearly this many automatic steps between two decisions; it turns an engine bug into an error. */
 const MAX_STEPS = 10000;
@@ -120,11 +120,12 @@ function arriveReinforcements(s: GameState, dice: DiceSource, ev: EventLog): voi
         }
       }
       if (cell < 0) continue;
-      u.status = 'table';
-      u.cell = cell;
-      u.facing = r.facing;
+      const w = editUnit(s, ui);
+      w.status = 'table';
+      w.cell = cell;
+      w.facing = r.facing;
       // Infantry arrives in column, ready to march.
-      u.formation = u.type === 'Infantry' ? 'column' : null;
+      w.formation = w.type === 'Infantry' ? 'column' : null;
       taken.add(cell);
       ev?.push({ type: 'reinforcement', unit: u.id, at: b.names[cell] });
       for (const g of s.generals) {
@@ -172,10 +173,14 @@ function removal(s: GameState, ev: EventLog): void {
       if ((g.status as string) === 'table') ev?.push({ type: 'general-returns', general: g.id, unit: s.units[g.unit]!.id });
     }
   }
-  for (const u of s.units) {
-    u.orders = 0;
-    u.used = 0;
-    u.did = 0;
+  for (let ui = 0; ui < s.units.length; ui++) {
+    const u = s.units[ui]!;
+    // A unit with nothing to forget is left shared with the state before.
+    if (u.orders === 0 && u.used === 0 && u.did === 0) continue;
+    const w = editUnit(s, ui);
+    w.orders = 0;
+    w.used = 0;
+    w.did = 0;
   }
   updateControl(s);
   const verdict = suddenDeath(s) || s.turn >= s.meta.limit;
@@ -194,7 +199,7 @@ export function endOrders(s: GameState, side: SideIndex, dice: DiceSource, ev: E
     if (g.side !== side || g.status !== 'table') continue;
     if (!g.placed && g.unit >= 0) {
       const u = s.units[g.unit]!;
-      if (onTable(u) && !isSpent(u) && u.orders < maxOrders(u)) u.orders++;
+      if (onTable(u) && !isSpent(u) && u.orders < maxOrders(u)) editUnit(s, g.unit).orders++;
       g.placed = true;
     }
     // Excellent Staff: one order of this roll saved on a 5, two on a 6, to be spent in any later Orders phase; the
