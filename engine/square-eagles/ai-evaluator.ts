@@ -1,6 +1,6 @@
 // The AI's picture of one position: what a unit standing in a given box, facing and formation is worth to its side
 // (the fire it would give, the fire and assaults it would draw, the ground it stands on, how near the goals).
-import { IMPASSABLE, T_FORT, T_TOWN, boxDistance, isCut, step, type Facing } from './board.js';
+import { IMPASSABLE, T_FORT, T_TOWN, isCut, step, type Facing } from './board.js';
 import {
   assaultAttackerDice,
   assaultDefenderDice,
@@ -15,7 +15,7 @@ import {
 } from './combat.js';
 import { boxOnSide, ctxOf, hasLineOfSight, sideOf, type Ctx } from './geometry.js';
 import { baseMove, mayAssault } from './movement.js';
-import { walkDistances, nextSteps } from './ai-fields.js';
+import { boxDistances, walkDistances, nextSteps } from './ai-fields.js';
 import { meleeOdds, p } from './ai-odds.js';
 import { poseTables, type AiMemo } from './ai-memo.js';
 import { kindOf, stakes, strategyFor, type Kind, type Strategy } from './ai-strategy.js';
@@ -181,7 +181,9 @@ export class Evaluator {
   readonly worth: Float64Array;
   /** Walking distances between boxes (see walkDistances), and the number of boxes. */
   private readonly walk: Float32Array;
-  private readonly cells: number;
+  readonly cells: number;
+  /** boxDistance between every two boxes, at `i * cells + j` (see boxDistances). */
+  readonly apart: Float32Array;
   /** Per side, the factor on its units' worth from the enemy's destroy condition (see stakes). */
   readonly stake: [number, number];
   /**
@@ -223,6 +225,7 @@ export class Evaluator {
     const n = s.board.cols * s.board.rows;
     this.stake = stakes(s);
     this.walk = walkDistances(s.board);
+    this.apart = boxDistances(s.board);
     this.cells = n;
     this.worth = new Float64Array(s.units.length);
     for (let i = 0; i < s.units.length; i++) this.worth[i] = hitValue(s.units[i]!) * this.stake[s.units[i]!.side];
@@ -286,7 +289,7 @@ export class Evaluator {
     if (v !== 0) return v;
     const e = this.s.units[this.enemies[k]!]!;
     const b = this.s.board;
-    const d = boxDistance(b, e.cell, cell);
+    const d = this.apart[e.cell * this.cells + cell]!;
     v = FIRE_NONE;
     if (!isCavalry(e) && d <= Math.max(mainRange(e), skirmishRange(e)) && this.seen(k, cell)) {
       if (d <= mainRange(e) && inFireArc(b, e, cell)) v = FIRE_MAIN;
@@ -319,7 +322,7 @@ export class Evaluator {
       let bestHits = 0;
       for (let k = 0; k < this.enemies.length; k++) {
         const e = s.units[this.enemies[k]!]!;
-        const d = boxDistance(b, pose.cell, e.cell);
+        const d = this.apart[pose.cell * this.cells + e.cell]!;
         if (d > range || d > near || !inFireArc(b, me, e.cell)) continue;
         if (!this.seen(k, pose.cell)) continue;
         if (d < near) {
@@ -348,7 +351,7 @@ export class Evaluator {
     let otherBest = 0;
     for (let k = 0; k < this.enemies.length; k++) {
       const e = s.units[this.enemies[k]!]!;
-      const d = boxDistance(b, pose.cell, e.cell);
+      const d = this.apart[pose.cell * this.cells + e.cell]!;
       if (d > range) continue;
       const front = inFireArc(b, me, e.cell);
       if (d > (front ? frontNear : otherNear) || !this.seen(k, pose.cell)) continue;
@@ -427,7 +430,7 @@ export class Evaluator {
     let brokenByFire = 0;
     for (let k = 0; k < this.enemies.length; k++) {
       const e = s.units[this.enemies[k]!]!;
-      const d = boxDistance(b, e.cell, pose.cell);
+      const d = this.apart[e.cell * this.cells + pose.cell]!;
       const kind = this.fireKind(k, pose.cell);
       if (kind === FIRE_MAIN) {
         // Under Defend! an enemy holding an order may shoot as soon as the unit gets there, then again in the Fire
@@ -500,7 +503,7 @@ export class Evaluator {
       // An attack goes in together: a unit beside friends is supported and does not draw every enemy shot alone.
       // But a unit standing in the one box a friend behind it must pass through (a bridge, a gap) stops the attack.
       const crowd = this.crowding();
-      const self = isGuns(u) ? 0 : boxDistance(b, u.cell, pose.cell) <= 1.5 ? 1 : 0;
+      const self = isGuns(u) ? 0 : this.apart[u.cell * this.cells + pose.cell]! <= 1.5 ? 1 : 0;
       const near = crowd.near[pose.cell]! - self;
       const blocking = crowd.blocking[pose.cell]! - (!isGuns(u) && this.nextStep(kindOf(u))[u.cell] === pose.cell ? 1 : 0);
       v += (isGuns(u) ? 0 : SUPPORT_PER_FRIEND * this.plan.aggression * Math.min(CROWD_CAP, near)) - BLOCKING_PER_FRIEND * this.pull * Math.min(CROWD_CAP, blocking);
