@@ -37,7 +37,7 @@ describe('batch games are the logged games', () => {
       let s = startGame(sc, { seed: 9 }).state;
       const players = [makePlayer('random', 5), makePlayer('ai', 6)] as const;
       while (!isOver(s)) {
-        const action = players[s.pending.side]!.choose(s);
+        const action = players[s.pending.side].choose(s);
         const before = JSON.stringify(s);
         const quiet = nextState(s, action);
         expect(JSON.stringify(s)).toBe(before);
