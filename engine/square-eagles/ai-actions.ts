@@ -1,6 +1,6 @@
 // The AI's Actions phase: every ordered unit's best action, scored by the Evaluator against holding its order, and
 // assaults from the exact odds of both dice pools.
-import { boxDistance, type Facing } from './board.js';
+import type { Facing } from './board.js';
 import { assaultAttackerDice, assaultDefenderDice, assaultHitOn, closeRangeGunDice, gunsFireAtAssaulter, retreatHits, WITHDRAW_HITS } from './combat.js';
 import { facingTowards, roughFacing } from './geometry.js';
 import { isLegalUnitAction, mayAct, mayBombard, mayRally, mustUseOrders } from './legal-actions.js';
@@ -183,13 +183,14 @@ function bestForUnit(ev: Evaluator, ui: number, mustAct: boolean, alsoPressing: 
   memo.stampsFor(b.cols * b.rows);
   const { sensibleMask, sensibleStamp, reachedStamp } = memo;
   const look = ++memo.look;
+  const { apart, cells } = ev;
   const facingOk = (cell: number, facing: Facing): boolean => {
     if (sensibleStamp[cell] !== look) {
       let mask = 1 << (u.facing / 90);
       let nearest = -1;
       let nd = Infinity;
       for (const ei of ev.enemies) {
-        const d = boxDistance(b, cell, s.units[ei]!.cell);
+        const d = apart[cell * cells + s.units[ei]!.cell]!;
         if (d < nd) {
           nd = d;
           nearest = s.units[ei]!.cell;
@@ -247,7 +248,7 @@ function bestForUnit(ev: Evaluator, ui: number, mustAct: boolean, alsoPressing: 
     for (const ti of ev.enemies) {
       const t = s.units[ti]!;
       // Out of reach: the target stands at most a diagonal beyond the box an assaulter's move ends in.
-      if (boxDistance(b, u.cell, t.cell) > baseMove(u) + 1.5) continue;
+      if (ev.apart[u.cell * ev.cells + t.cell]! > baseMove(u) + 1.5) continue;
       const ap = assaultApproach(ctx, ui, ti);
       if (!ap) continue;
       const combat = scoreAssault(ev, ui, ti, ap.from, odds);

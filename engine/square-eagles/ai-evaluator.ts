@@ -1,6 +1,6 @@
 // The AI's picture of one position: what a unit standing in a given box, facing and formation is worth to its side
 // (the fire it would give, the fire and assaults it would draw, the ground it stands on, how near the goals).
-import { IMPASSABLE, T_FORT, T_TOWN, boxDistance, isCut, step, type Facing } from './board.js';
+import { IMPASSABLE, T_FORT, T_TOWN, isCut, step, type Facing } from './board.js';
 import {
   assaultAttackerDice,
   assaultDefenderDice,
@@ -15,9 +15,9 @@ import {
 } from './combat.js';
 import { boxOnSide, ctxOf, hasLineOfSight, sideOf, type Ctx } from './geometry.js';
 import { baseMove, mayAssault } from './movement.js';
-import { walkDistances, nextSteps } from './ai-fields.js';
+import { boxDistances, walkDistances, nextSteps } from './ai-fields.js';
 import { meleeOdds, p } from './ai-odds.js';
-import type { AiMemo } from './ai-memo.js';
+import { poseTables, type AiMemo } from './ai-memo.js';
 import { kindOf, stakes, strategyFor, type Kind, type Strategy } from './ai-strategy.js';
 import {
   DID_MOVE,
@@ -151,6 +151,9 @@ export type FireAbility = 'fire' | 'skirmish' | 'none';
 const ABILITY_INDEX: Record<FireAbility, number> = { fire: 0, skirmish: 1, none: 2 };
 const FORMATION_INDEX = (f: Formation | null): number => (f === 'column' ? 1 : f === 'square' ? 2 : 0);
 
+/** Keys per box of value()'s cache (4 facings, 3 formations, 3 abilities, the extra die or not) and of brokenKey. */
+const VALUE_KEYS_PER_BOX = 4 * 3 * 3 * 2;
+const BROKEN_KEYS_PER_BOX = 4 * 3 * 2;
 const brokenKey = (pose: Pose, holding: boolean): number => ((pose.cell * 4 + pose.facing / 90) * 3 + FORMATION_INDEX(pose.formation)) * 2 + (holding ? 1 : 0);
 
 const FIRE_NONE = 1;
@@ -168,23 +171,28 @@ export class Evaluator {
   readonly caution: number;
   /** The side's own units that can fight, for keeping an attack together. */
   private readonly friends: number[];
-  /** Per enemy, lazily per box: whether it could fire there next Fire phase (0 = not worked out yet). */
-  private readonly enemyFire: Int8Array[];
-  /** Per enemy, lazily per box: line of sight between them (0 unknown, 1 no, 2 yes); it is symmetric. */
-  private readonly sight: Int8Array[];
-  private readonly scratch = new Map<number, UnitState>();
+  /** Per enemy k and box, at `k * cells + box`, lazily: whether it could fire there next Fire phase (0 = not worked out yet). */
+  private readonly enemyFire: Int8Array;
+  /** Per enemy and box, as enemyFire: line of sight between them (0 unknown, 1 no, 2 yes); it is symmetric. */
+  private readonly sight: Int8Array;
+  /** Per unit, a reused copy to pose (see posed). */
+  private readonly scratch: (UnitState | undefined)[] = [];
   /** What a hit on each unit is worth now (see hitValue), with its side's stake. */
   readonly worth: Float64Array;
   /** Walking distances between boxes (see walkDistances), and the number of boxes. */
   private readonly walk: Float32Array;
-  private readonly cells: number;
+  readonly cells: number;
+  /** boxDistance between every two boxes, at `i * cells + j` (see boxDistances). */
+  readonly apart: Float32Array;
   /** Per side, the factor on its units' worth from the enemy's destroy condition (see stakes). */
   readonly stake: [number, number];
-  /** Per unit, values already worked out, by pose. */
-  private readonly poseCache = new Map<number, Map<number, number>>();
-  /** Per unit, threat() and the chance of being broken by a retreat (exposure's `broken`) worked out, by pose. */
-  private readonly threatCache = new Map<number, Map<number, number>>();
-  private readonly brokenCache = new Map<number, Map<number, number>>();
+  /**
+   * Per unit, values already worked out, by pose (valueKey); threat() and the chance of being broken by a retreat
+   * (exposure's `broken`), by pose and holding (brokenKey): the shared tables, under this Evaluator's stamps.
+   */
+  private readonly valueStamp: number;
+  private readonly threatStamp: number;
+  private readonly brokenStamp: number;
 
   constructor(readonly s: GameState, readonly memo: AiMemo) {
     this.ctx = ctxOf(s);
@@ -217,10 +225,15 @@ export class Evaluator {
     const n = s.board.cols * s.board.rows;
     this.stake = stakes(s);
     this.walk = walkDistances(s.board);
+    this.apart = boxDistances(s.board);
     this.cells = n;
-    this.worth = Float64Array.from(s.units, (u) => hitValue(u) * this.stake[u.side]);
-    this.enemyFire = this.enemies.map(() => new Int8Array(n));
-    this.sight = this.enemies.map(() => new Int8Array(n));
+    this.worth = new Float64Array(s.units.length);
+    for (let i = 0; i < s.units.length; i++) this.worth[i] = hitValue(s.units[i]!) * this.stake[s.units[i]!.side];
+    this.enemyFire = new Int8Array(this.enemies.length * n);
+    this.sight = new Int8Array(this.enemies.length * n);
+    this.valueStamp = poseTables.values.begin(s.units.length, n * VALUE_KEYS_PER_BOX);
+    this.threatStamp = poseTables.threats.begin(s.units.length, n * BROKEN_KEYS_PER_BOX);
+    this.brokenStamp = poseTables.broken.begin(s.units.length, n * BROKEN_KEYS_PER_BOX);
   }
 
   /**
@@ -254,16 +267,16 @@ export class Evaluator {
   }
 
   private seen(k: number, cell: number): boolean {
-    const table = this.sight[k]!;
-    let v = table[cell]!;
-    if (v === 0) table[cell] = v = hasLineOfSight(this.ctx, this.s.units[this.enemies[k]!]!.cell, cell) ? 2 : 1;
+    const at = k * this.cells + cell;
+    let v = this.sight[at]!;
+    if (v === 0) this.sight[at] = v = hasLineOfSight(this.ctx, this.s.units[this.enemies[k]!]!.cell, cell) ? 2 : 1;
     return v === 2;
   }
 
   /** The unit as it would stand at `pose`; one reused object per unit, so nothing is allocated per look. */
   posed(ui: number, pose: Pose): UnitState {
-    let x = this.scratch.get(ui);
-    if (!x) this.scratch.set(ui, (x = { ...this.s.units[ui]! }));
+    let x = this.scratch[ui];
+    if (!x) this.scratch[ui] = x = { ...this.s.units[ui]! };
     x.cell = pose.cell;
     x.facing = pose.facing;
     x.formation = pose.formation;
@@ -271,18 +284,18 @@ export class Evaluator {
   }
 
   private fireKind(k: number, cell: number): number {
-    const table = this.enemyFire[k]!;
-    let v = table[cell]!;
+    const at = k * this.cells + cell;
+    let v = this.enemyFire[at]!;
     if (v !== 0) return v;
     const e = this.s.units[this.enemies[k]!]!;
     const b = this.s.board;
-    const d = boxDistance(b, e.cell, cell);
+    const d = this.apart[e.cell * this.cells + cell]!;
     v = FIRE_NONE;
     if (!isCavalry(e) && d <= Math.max(mainRange(e), skirmishRange(e)) && this.seen(k, cell)) {
       if (d <= mainRange(e) && inFireArc(b, e, cell)) v = FIRE_MAIN;
       else if (d <= skirmishRange(e)) v = FIRE_SKIRMISH;
     }
-    table[cell] = v;
+    this.enemyFire[at] = v;
     return v;
   }
 
@@ -309,7 +322,7 @@ export class Evaluator {
       let bestHits = 0;
       for (let k = 0; k < this.enemies.length; k++) {
         const e = s.units[this.enemies[k]!]!;
-        const d = boxDistance(b, pose.cell, e.cell);
+        const d = this.apart[pose.cell * this.cells + e.cell]!;
         if (d > range || d > near || !inFireArc(b, me, e.cell)) continue;
         if (!this.seen(k, pose.cell)) continue;
         if (d < near) {
@@ -338,7 +351,7 @@ export class Evaluator {
     let otherBest = 0;
     for (let k = 0; k < this.enemies.length; k++) {
       const e = s.units[this.enemies[k]!]!;
-      const d = boxDistance(b, pose.cell, e.cell);
+      const d = this.apart[pose.cell * this.cells + e.cell]!;
       if (d > range) continue;
       const front = inFireArc(b, me, e.cell);
       if (d > (front ? frontNear : otherNear) || !this.seen(k, pose.cell)) continue;
@@ -367,11 +380,9 @@ export class Evaluator {
    * it made units shun every box near the table edge or a river and lost more games than it saved units.)
    */
   threat(ui: number, pose: Pose, holding = false): number {
-    let cache = this.threatCache.get(ui);
-    if (!cache) this.threatCache.set(ui, (cache = new Map<number, number>()));
     const key = brokenKey(pose, holding);
-    const known = cache.get(key);
-    if (known !== undefined) return known;
+    const known = poseTables.threats.get(this.threatStamp, ui, key);
+    if (!Number.isNaN(known)) return known;
     this.exposure(ui, pose, holding);
     const u = this.s.units[ui]!;
     const { fire, melee } = this.exposed;
@@ -380,8 +391,8 @@ export class Evaluator {
     const left = u.sp - u.hits;
     const doom = fire + melee >= left - DOOMED_MARGIN ? u.vp * DOOMED_VP_SHARE * this.stake[u.side] : 0;
     const t = Math.min(left, fire * FIRE_THREAT_SHARE + melee) * this.worth[ui]! + doom;
-    cache.set(key, t);
-    this.noteBroken(ui, pose, holding, this.exposed.broken);
+    poseTables.threats.set(this.threatStamp, ui, key, t);
+    poseTables.broken.set(this.brokenStamp, ui, key, this.exposed.broken);
     return t;
   }
 
@@ -419,7 +430,7 @@ export class Evaluator {
     let brokenByFire = 0;
     for (let k = 0; k < this.enemies.length; k++) {
       const e = s.units[this.enemies[k]!]!;
-      const d = boxDistance(b, e.cell, pose.cell);
+      const d = this.apart[e.cell * this.cells + pose.cell]!;
       const kind = this.fireKind(k, pose.cell);
       if (kind === FIRE_MAIN) {
         // Under Defend! an enemy holding an order may shoot as soon as the unit gets there, then again in the Fire
@@ -469,25 +480,17 @@ export class Evaluator {
 
   /** The chance the unit at `pose` is destroyed by a retreat before it can move again (see exposure). */
   brokenAt(ui: number, pose: Pose, holding = false): number {
-    const known = this.brokenCache.get(ui)?.get(brokenKey(pose, holding));
-    if (known !== undefined) return known;
+    const known = poseTables.broken.get(this.brokenStamp, ui, brokenKey(pose, holding));
+    if (!Number.isNaN(known)) return known;
     this.threat(ui, pose, holding);
     return this.exposed.broken;
   }
 
-  private noteBroken(ui: number, pose: Pose, holding: boolean, broken: number): void {
-    let cache = this.brokenCache.get(ui);
-    if (!cache) this.brokenCache.set(ui, (cache = new Map<number, number>()));
-    cache.set(brokenKey(pose, holding), broken);
-  }
-
   /** Positional value of unit `ui` standing at `pose`, cached per pose. */
   value(ui: number, pose: Pose, ability: FireAbility, extraDie = false): number {
-    let cache = this.poseCache.get(ui);
-    if (!cache) this.poseCache.set(ui, (cache = new Map<number, number>()));
     const key = (((pose.cell * 4 + pose.facing / 90) * 3 + FORMATION_INDEX(pose.formation)) * 3 + ABILITY_INDEX[ability]) * 2 + (extraDie ? 1 : 0);
-    const hit = cache.get(key);
-    if (hit !== undefined) return hit;
+    const hit = poseTables.values.get(this.valueStamp, ui, key);
+    if (!Number.isNaN(hit)) return hit;
     const u = this.s.units[ui]!;
     const b = this.s.board;
     // A worn unit is little use at the front: it is pulled less, and so falls back on rallying and holding.
@@ -500,7 +503,7 @@ export class Evaluator {
       // An attack goes in together: a unit beside friends is supported and does not draw every enemy shot alone.
       // But a unit standing in the one box a friend behind it must pass through (a bridge, a gap) stops the attack.
       const crowd = this.crowding();
-      const self = isGuns(u) ? 0 : boxDistance(b, u.cell, pose.cell) <= 1.5 ? 1 : 0;
+      const self = isGuns(u) ? 0 : this.apart[u.cell * this.cells + pose.cell]! <= 1.5 ? 1 : 0;
       const near = crowd.near[pose.cell]! - self;
       const blocking = crowd.blocking[pose.cell]! - (!isGuns(u) && this.nextStep(kindOf(u))[u.cell] === pose.cell ? 1 : 0);
       v += (isGuns(u) ? 0 : SUPPORT_PER_FRIEND * this.plan.aggression * Math.min(CROWD_CAP, near)) - BLOCKING_PER_FRIEND * this.pull * Math.min(CROWD_CAP, blocking);
@@ -522,7 +525,7 @@ export class Evaluator {
         if (mayAssault(e) && this.walk[e.cell * this.cells + pose.cell]! <= chargeReach(e)) v -= GUNS_IN_REACH;
       }
     }
-    cache.set(key, v);
+    poseTables.values.set(this.valueStamp, ui, key, v);
     return v;
   }
 }

@@ -12,7 +12,53 @@ export interface StrategyEntry {
   plan: Strategy;
 }
 
+/**
+ * Numbers an Evaluator works out per unit and key (a pose, with what else the answer depends on), in arrays kept for
+ * the whole process: each Evaluator takes a stamp of its own (`begin`) and reads only what was written under it, so
+ * nothing is cleared or allocated per Evaluator, and an Evaluator used after a newer one began only misses (it
+ * never reads or spoils the newer one's answers). Maps of maps did the same job at several times the cost, and the
+ * AI asks thousands of times a game. Written only by the Evaluator of the decision being made: nothing a player
+ * keeps between decisions lives here.
+ */
+export class UnitKeyTable {
+  private stamps = new Int32Array(0);
+  private values = new Float64Array(0);
+  private last = 0;
+  private width = 0;
+
+  /** A fresh stamp for answers of `units` units with keys below `width`. */
+  begin(units: number, width: number): number {
+    const n = units * width;
+    if (this.stamps.length < n || this.width !== width) {
+      this.stamps = new Int32Array(Math.max(n, this.stamps.length));
+      this.values = new Float64Array(this.stamps.length);
+      this.width = width;
+    }
+    if (++this.last === 0x7fffffff) {
+      this.stamps.fill(0);
+      this.last = 1;
+    }
+    return this.last;
+  }
+
+  /** The number kept under `stamp` for unit `ui` and `key`, or NaN when there is none (no answer kept is NaN). */
+  get(stamp: number, ui: number, key: number): number {
+    const i = ui * this.width + key;
+    return this.stamps[i] === stamp ? this.values[i]! : NaN;
+  }
+
+  set(stamp: number, ui: number, key: number, v: number): void {
+    const i = ui * this.width + key;
+    this.stamps[i] = stamp;
+    this.values[i] = v;
+  }
+}
+
+/** The Evaluator's answers by unit and pose: values, threats and the chance of being broken by a retreat. */
+export const poseTables = { values: new UnitKeyTable(), threats: new UnitKeyTable(), broken: new UnitKeyTable() };
+
 export class AiMemo {
+
   /** hitsPmf's answers, by pool: few distinct pools occur. */
   private readonly pmfs: (Float64Array | undefined)[] = [];
   /** meleeOdds' answers, by the two pools. */

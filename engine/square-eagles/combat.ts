@@ -10,13 +10,14 @@ import {
   DID_MARCH,
   DID_RETREAT,
   MOVED,
+  editUnit,
   hasTrait,
   isCavalry,
   isFoot,
   isGuns,
   isSpent,
   onTable,
-  type GameEvent,
+  type EventLog,
   type GameState,
   type Modifier,
   type UnitState,
@@ -412,14 +413,16 @@ export function rollHits(dice: DiceSource, n: number, hitOn: number, reroll = fa
   return { rolls, hits };
 }
 
-export function addHits(u: UnitState, n: number): number {
+/** Adds `n` hits to unit `ui` (capped at its SP) and returns how many it took. */
+export function addHits(s: GameState, ui: number, n: number): number {
+  const u = editUnit(s, ui);
   const before = u.hits;
   u.hits = Math.min(u.sp, u.hits + n);
   return u.hits - before;
 }
 
-export function eliminate(s: GameState, ui: number, why: string, ev: GameEvent[]): void {
-  const u = s.units[ui]!;
+export function eliminate(s: GameState, ui: number, why: string, ev: EventLog): void {
+  const u = editUnit(s, ui);
   u.status = 'eliminated';
   u.hits = u.sp;
   u.cell = -1;
@@ -428,10 +431,10 @@ export function eliminate(s: GameState, ui: number, why: string, ev: GameEvent[]
       g.status = 'removed';
       g.removedTurn = s.turn;
       g.unit = -1;
-      ev.push({ type: 'general-removed', general: g.id });
+      ev?.push({ type: 'general-removed', general: g.id });
     }
   }
-  ev.push({ type: 'eliminated', unit: u.id, why });
+  ev?.push({ type: 'eliminated', unit: u.id, why });
 }
 
 function unitAt(s: GameState, cell: number, except: number): number {
@@ -495,16 +498,17 @@ export function retreatHits(ctx: Ctx, u: UnitState, cell: number, enemyCell: num
  * crossed (retreatHits), eliminated on leaving the table or entering impassable terrain, and moved to the nearest
  * open box it may stand in if it ends on another unit.
  */
-export function retreat(s: GameState, ui: number, enemyCell: number, boxes: number, ev: GameEvent[]): void {
+export function retreat(s: GameState, ui: number, enemyCell: number, boxes: number, ev: EventLog): void {
   const b = s.board;
-  const u = s.units[ui]!;
+  const u = editUnit(s, ui);
   const passed: number[] = [];
   const hits = retreatHits(makeCtx(s), u, u.cell, enemyCell, boxes, ui, undefined, passed);
-  const path = passed.map((i) => b.names[i]!);
+  // The boxes passed, by name, for the event only.
+  const path = (): string[] => passed.map((i) => b.names[i]!);
   if (hits === Infinity) {
     const [dc, dr] = retreatDirection(b, u.cell, enemyCell);
     const offTable = step(b, passed.length > 0 ? passed[passed.length - 1]! : u.cell, dc, dr) < 0;
-    ev.push({ type: 'retreat', unit: u.id, path, blocked: offTable ? 'table edge' : 'impassable terrain' });
+    ev?.push({ type: 'retreat', unit: u.id, path: path(), blocked: offTable ? 'table edge' : 'impassable terrain' });
     eliminate(s, ui, offTable ? 'retreated off the table' : 'retreated into impassable terrain', ev);
     return;
   }
@@ -513,15 +517,15 @@ export function retreat(s: GameState, ui: number, enemyCell: number, boxes: numb
   if (unitAt(s, final, ui) >= 0 || !canEnd(b, u, final)) {
     final = nearestOpenBox(s, u, ui, pos, enemyCell);
     if (final < 0) {
-      ev.push({ type: 'retreat', unit: u.id, path, blocked: 'no room' });
+      ev?.push({ type: 'retreat', unit: u.id, path: path(), blocked: 'no room' });
       eliminate(s, ui, 'no room to retreat', ev);
       return;
     }
   }
   u.cell = final;
   u.did |= DID_RETREAT;
-  const taken = addHits(u, hits);
-  ev.push({ type: 'retreat', unit: u.id, to: b.names[final], path, hits: taken });
+  const taken = addHits(s, ui, hits);
+  ev?.push({ type: 'retreat', unit: u.id, to: b.names[final], path: path(), hits: taken });
 }
 
 function nearestOpenBox(s: GameState, u: UnitState, ui: number, from: number, enemyCell: number): number {
@@ -550,14 +554,14 @@ export function shoot(
   pool: DicePool,
   reroll: boolean,
   dice: DiceSource,
-  ev: GameEvent[],
+  ev: EventLog,
   source: string,
 ): number {
   const u = s.units[fi]!;
-  const t = s.units[ti]!;
   const { rolls, hits } = rollHits(dice, pool.dice, pool.hitOn, reroll);
-  const taken = addHits(t, hits);
-  ev.push({
+  const taken = addHits(s, ti, hits);
+  const t = s.units[ti]!;
+  ev?.push({
     type: 'fire',
     source,
     kind,
@@ -571,8 +575,8 @@ export function shoot(
   });
   if (kind === 'fire' && isGuns(u) && s.board.options.resupplyGuns) {
     const r = dice.d6();
-    if (r === 1) u.supplied = false;
-    ev.push({ type: 'resupply', unit: u.id, roll: r, supplied: u.supplied });
+    if (r === 1) editUnit(s, fi).supplied = false;
+    ev?.push({ type: 'resupply', unit: u.id, roll: r, supplied: s.units[fi]!.supplied });
   }
   if (hits >= WITHDRAW_HITS && onTable(t)) retreat(s, ti, u.cell, 1, ev);
   return taken;

@@ -15,7 +15,7 @@ import {
   type Board,
   type Facing,
 } from './board.js';
-import { DIRECTION, boardTables } from './board-tables.js';
+import { DIRECTION, boardTables, type BoardTables } from './board-tables.js';
 import { boxOnSide, enemyNear, enemyZoc, facingTowards, reverse, sideOf, type ArcSide, type Ctx } from './geometry.js';
 import {
   hasTrait,
@@ -77,8 +77,7 @@ function blocksDiagonal(ctx: Ctx, self: number, cell: number): boolean {
  * Whether a single step from `from` by (dc, dr) is possible: on the table, enterable, not across a river between
  * boxes, and for a diagonal, not with both side boxes blocked (Units and Boxes).
  */
-function stepOk(ctx: Ctx, self: number, from: number, dc: number, dr: number): number {
-  const t = boardTables(ctx.b);
+function stepOk(ctx: Ctx, t: BoardTables, self: number, from: number, dc: number, dr: number): number {
   const d = DIRECTION[(dr + 1) * 3 + dc + 1]!;
   if (d < 0) return -1;
   const to = t.stepTo[from * 8 + d]!;
@@ -245,7 +244,7 @@ function searchMoves(ctx: Ctx, ui: number, march: boolean, spent?: (to: number, 
           const [fx, fy] = DIR[u.facing];
           if (dc !== fx || dr !== fy) continue;
         }
-        if (stepOk(ctx, ui, pos, dc, dr) !== to) continue;
+        if (stepOk(ctx, t, ui, pos, dc, dr) !== to) continue;
         const occupant = occ[to]!;
         if (occupant >= 0 && !(lights && units[occupant]!.side === side)) continue;
         const c = cost + (dc !== 0 && dr !== 0 ? 1.5 : 1);
@@ -274,6 +273,9 @@ const INFANTRY_FORMATIONS: readonly Formation[] = ['line', 'column', 'square'];
 
 const FORMATION_CODES: readonly (Formation | null)[] = [null, 'line', 'column', 'square'];
 const NO_FORMATION: readonly (Formation | null)[] = [null];
+/** The codes of the formations above, in FORMATION_CODES: what `indexOf` gave, without a search per key. */
+const INFANTRY_CODES: readonly number[] = [1, 2, 3];
+const NO_FORMATION_CODE: readonly number[] = [0];
 
 /**
  * Maneuver: one box in any direction (1.5 on the diagonal) or none, then any formation and facing (3.iv), packed as
@@ -294,13 +296,15 @@ function searchManeuvers(ctx: Ctx, ui: number): number[] {
   if (isSpent(u)) return [];
   const out: number[] = [];
   const formations = u.type === 'Infantry' ? INFANTRY_FORMATIONS : NO_FORMATION;
+  const codes = u.type === 'Infantry' ? INFANTRY_CODES : NO_FORMATION_CODE;
+  const tables = boardTables(b);
   const startZoc = enemyZoc(ctx, u.side, u.cell);
   for (let dr = -1; dr <= 1; dr++) {
     for (let dc = -1; dc <= 1; dc++) {
       let to = u.cell;
       let facings: readonly Facing[] = FACINGS;
       if (dc !== 0 || dr !== 0) {
-        to = stepOk(ctx, ui, u.cell, dc, dr);
+        to = stepOk(ctx, tables, ui, u.cell, dc, dr);
         if (to < 0 || ctx.occ[to]! >= 0 || !canEnd(b, u, to)) continue;
         // A step out of a ZOC is a withdrawal, which must end clear of the units exerting it.
         if (!clearOf(ctx, startZoc, to)) continue;
@@ -310,9 +314,9 @@ function searchManeuvers(ctx: Ctx, ui: number): number[] {
         facings = zocFacings(ctx, startZoc);
       }
       for (const facing of facings) {
-        for (const formation of formations) {
-          if (to === u.cell && facing === u.facing && formation === u.formation) continue;
-          out.push((to * 4 + facing / 90) * 4 + FORMATION_CODES.indexOf(formation));
+        for (let k = 0; k < formations.length; k++) {
+          if (to === u.cell && facing === u.facing && formations[k] === u.formation) continue;
+          out.push((to * 4 + facing / 90) * 4 + codes[k]!);
         }
       }
     }

@@ -40,6 +40,7 @@ import {
   DID_MARCH,
   DID_MOVE,
   DID_RALLY,
+  editUnit,
   hasTrait,
   isGuns,
   isSpent,
@@ -48,7 +49,7 @@ import {
   unitIndexOf,
   unusedOrders,
   type Action,
-  type GameEvent,
+  type EventLog,
   type GameState,
   type SideIndex,
 } from './types.js';
@@ -78,7 +79,7 @@ function unitOf(s: GameState, id: unknown, side: SideIndex): number {
  * the state `s` was copied from, when the caller has it: the same position, whose memoised context (ctxOf) keeps
  * the options the player chose from, so the check need not search again.
  */
-export function perform(s: GameState, a: Action, dice: DiceSource, ev: GameEvent[], from?: GameState): void {
+export function perform(s: GameState, a: Action, dice: DiceSource, ev: EventLog, from?: GameState): void {
   if (!a || typeof a !== 'object' || typeof (a as { type?: unknown }).type !== 'string') throw new IllegalActionError('an action needs a type');
   const p = s.pending;
   const side = p.side;
@@ -103,7 +104,7 @@ export function perform(s: GameState, a: Action, dice: DiceSource, ev: GameEvent
       const ui = unitOf(s, a.unit, side);
       const ti = unitIndexOf(s, a.target);
       if (!isLegalFire(legal, ui, ti, 'fire')) throw new IllegalActionError(`illegal fire by ${a.unit}`);
-      const u = s.units[ui]!;
+      const u = editUnit(s, ui);
       const bonus = unusedOrders(u) > 0;
       if (bonus) u.used++;
       u.did |= DID_FIRE;
@@ -122,7 +123,7 @@ export function perform(s: GameState, a: Action, dice: DiceSource, ev: GameEvent
       const ui = unitOf(s, a.unit, side);
       const ti = unitIndexOf(s, a.target);
       if (!isLegalFire(legal, ui, ti, 'defend-fire')) throw new IllegalActionError(`illegal defend-fire by ${a.unit}`);
-      s.units[ui]!.used++;
+      editUnit(s, ui).used++;
       const pool = firePool(ctx, ui, ti, { orderFires: true });
       if (!pool.allowed) throw new IllegalActionError(pool.reason);
       shoot(s, ui, ti, pool.kind, pool, pool.reroll, dice, ev, 'defend');
@@ -134,7 +135,7 @@ export function perform(s: GameState, a: Action, dice: DiceSource, ev: GameEvent
       if (a.type !== 'assault-defence' || !['fire', 'dice', 'none'].includes(a.choice)) throw new IllegalActionError('choose fire, dice or none');
       if (!isAmong(legalActionsIn(ctx), a)) throw new IllegalActionError(`illegal defence choice ${a.choice}`);
       const { attacker, defender } = p;
-      const d = s.units[defender]!;
+      const d = editUnit(s, defender);
       const resume = other(side);
       s.pending = { kind: 'actions', side: resume };
       if (a.choice === 'fire') {
@@ -143,7 +144,7 @@ export function perform(s: GameState, a: Action, dice: DiceSource, ev: GameEvent
         shoot(s, defender, attacker, pool.kind, pool, pool.reroll, dice, ev, 'assault defence');
         const att = s.units[attacker]!;
         if (!onTable(att) || isSpent(att) || att.cell !== p.attackerCell) {
-          ev.push({ type: 'assault-stopped', unit: att.id, why: 'driven off by defensive fire' });
+          ev?.push({ type: 'assault-stopped', unit: att.id, why: 'driven off by defensive fire' });
           return finishAction(s, ev);
         }
         return resolveAssault(s, attacker, defender, false, dice, ev);
@@ -154,14 +155,14 @@ export function perform(s: GameState, a: Action, dice: DiceSource, ev: GameEvent
     case 'assault-win': {
       if (a.type !== 'after-assault') throw new IllegalActionError('choose stay, advance or turn');
       if (!isAmong(afterAssaultActions(ctx, p.unit), a)) throw new IllegalActionError('illegal choice after the assault');
-      const u = s.units[p.unit]!;
+      const u = editUnit(s, p.unit);
       s.pending = { kind: 'actions', side };
       if (a.choice === 'advance') {
         u.cell = advanceBox(ctx, p.unit);
-        ev.push({ type: 'advance', unit: u.id, to: s.board.names[u.cell] });
+        ev?.push({ type: 'advance', unit: u.id, to: s.board.names[u.cell] });
       } else if (a.choice === 'turn') {
         u.facing = a.facing!;
-        ev.push({ type: 'turn', unit: u.id, facing: u.facing });
+        ev?.push({ type: 'turn', unit: u.id, facing: u.facing });
       }
       return finishAction(s, ev);
     }
@@ -171,35 +172,35 @@ export function perform(s: GameState, a: Action, dice: DiceSource, ev: GameEvent
 }
 
 /** An Orders phase decision: attach a General, give an order, or end the phase. */
-function performOrder(s: GameState, a: Action, side: SideIndex, dice: DiceSource, ev: GameEvent[]): void {
+function performOrder(s: GameState, a: Action, side: SideIndex, dice: DiceSource, ev: EventLog): void {
   if (a.type === 'end-orders') return endOrders(s, side, dice, ev);
   if (a.type !== 'attach' && a.type !== 'order') throw new IllegalActionError(`"${a.type}" is not an Orders phase action`);
   if (!isLegalOrder(s, side, a)) throw new IllegalActionError(`illegal ${a.type}`);
   const g = s.generals.find((x) => x.id === a.general && x.side === side)!;
   const ui = unitOf(s, a.unit, side);
-  const u = s.units[ui]!;
+  const u = editUnit(s, ui);
   if (a.type === 'attach') {
     g.unit = ui;
     g.placed = true;
     if (u.orders < maxOrders(u)) u.orders++;
-    ev.push({ type: 'attach', general: g.id, unit: u.id });
+    ev?.push({ type: 'attach', general: g.id, unit: u.id });
   } else {
     const cost = orderCost(s, u, g);
     g.pips -= cost;
     u.orders++;
-    ev.push({ type: 'order', general: g.id, unit: u.id, cost });
+    ev?.push({ type: 'order', general: g.id, unit: u.id, cost });
   }
 }
 
-function performUnitAction(s: GameState, ui: number, a: Action, dice: DiceSource, ev: GameEvent[]): void {
-  const u = s.units[ui]!;
+function performUnitAction(s: GameState, ui: number, a: Action, dice: DiceSource, ev: EventLog): void {
+  const u = editUnit(s, ui);
   const b = s.board;
   u.used++;
   switch (a.type) {
     case 'bombard':
       u.did |= DID_BOMBARD;
       u.supplied = true;
-      ev.push({ type: 'bombard', unit: u.id });
+      ev?.push({ type: 'bombard', unit: u.id });
       break;
     case 'rally': {
       const roll = dice.d6();
@@ -209,7 +210,7 @@ function performUnitAction(s: GameState, ui: number, a: Action, dice: DiceSource
       const before = u.hits;
       u.hits = Math.max(1, u.hits - regained);
       u.did |= DID_RALLY;
-      ev.push({ type: 'rally', unit: u.id, roll, bonus, removed: before - u.hits });
+      ev?.push({ type: 'rally', unit: u.id, roll, bonus, removed: before - u.hits });
       break;
     }
     case 'move':
@@ -218,7 +219,7 @@ function performUnitAction(s: GameState, ui: number, a: Action, dice: DiceSource
       u.cell = cellIndex(b, a.to);
       u.facing = a.facing;
       u.did |= a.type === 'move' ? DID_MOVE : DID_MARCH;
-      ev.push({ type: a.type, unit: u.id, from: b.names[from], to: a.to, facing: a.facing });
+      ev?.push({ type: a.type, unit: u.id, from: b.names[from], to: a.to, facing: a.facing });
       break;
     }
     case 'maneuver': {
@@ -227,11 +228,11 @@ function performUnitAction(s: GameState, ui: number, a: Action, dice: DiceSource
       u.facing = a.facing;
       if (u.type === 'Infantry' && a.formation) u.formation = a.formation;
       u.did |= DID_MANEUVER;
-      ev.push({ type: 'maneuver', unit: u.id, from: b.names[from], to: a.to, facing: a.facing, formation: u.formation });
+      ev?.push({ type: 'maneuver', unit: u.id, from: b.names[from], to: a.to, facing: a.facing, formation: u.formation });
       break;
     }
     case 'exit': {
-      ev.push({ type: 'exit', unit: u.id, from: b.names[u.cell] });
+      ev?.push({ type: 'exit', unit: u.id, from: b.names[u.cell] });
       u.status = 'exited';
       u.cell = -1;
       for (const g of s.generals) if (g.unit === ui && g.status === 'table') rehome(s, g);
@@ -241,7 +242,7 @@ function performUnitAction(s: GameState, ui: number, a: Action, dice: DiceSource
       const ti = unitIndexOf(s, a.target);
       const t = s.units[ti]!;
       const from = cellIndex(b, a.from);
-      ev.push({ type: 'assault', unit: u.id, target: t.id, from: b.names[u.cell], to: a.from, side: sideOf(b, t.cell, t.facing, from) });
+      ev?.push({ type: 'assault', unit: u.id, target: t.id, from: b.names[u.cell], to: a.from, side: sideOf(b, t.cell, t.facing, from) });
       u.cell = from;
       u.facing = facingTowards(b, from, t.cell) ?? u.facing;
       u.did |= DID_ASSAULT;
@@ -252,7 +253,7 @@ function performUnitAction(s: GameState, ui: number, a: Action, dice: DiceSource
           const pool = closeRangeGunDice(b, t, u);
           shoot(s, ti, ui, 'fire', pool, false, dice, ev, 'guns at close range');
           if (!onTable(u) || isSpent(u) || u.cell !== from) {
-            ev.push({ type: 'assault-stopped', unit: u.id, why: 'driven off by the guns' });
+            ev?.push({ type: 'assault-stopped', unit: u.id, why: 'driven off by the guns' });
             break;
           }
         }
@@ -271,16 +272,16 @@ function performUnitAction(s: GameState, ui: number, a: Action, dice: DiceSource
   finishAction(s, ev);
 }
 
-function resolveAssault(s: GameState, ai: number, di: number, defendDie: boolean, dice: DiceSource, ev: GameEvent[]): void {
+function resolveAssault(s: GameState, ai: number, di: number, defendDie: boolean, dice: DiceSource, ev: EventLog): void {
   const b = s.board;
-  const att = s.units[ai]!;
-  const def = s.units[di]!;
+  const att = editUnit(s, ai);
+  const def = editUnit(s, di);
   const pools = assaultDice(b, att, def, att.cell, defendDie);
   const ar = rollHits(dice, pools.attacker.dice, pools.attacker.hitOn);
   const dr = rollHits(dice, pools.defender.dice, pools.defender.hitOn);
-  addHits(def, ar.hits);
-  addHits(att, dr.hits);
-  ev.push({
+  addHits(s, di, ar.hits);
+  addHits(s, ai, dr.hits);
+  ev?.push({
     type: 'assault-result',
     unit: att.id,
     target: def.id,
@@ -298,9 +299,9 @@ function resolveAssault(s: GameState, ai: number, di: number, defendDie: boolean
   finishAction(s, ev);
 }
 
-function winAssault(s: GameState, ai: number, loser: number, ev: GameEvent[]): void {
-  const u = s.units[ai]!;
-  ev.push({ type: 'assault-won', unit: u.id });
+function winAssault(s: GameState, ai: number, loser: number, ev: EventLog): void {
+  const u = editUnit(s, ai);
+  ev?.push({ type: 'assault-won', unit: u.id });
   s.pending = { kind: 'assault-win', side: u.side, unit: ai, loser };
   const choices = afterAssaultActions(makeCtx(s), ai);
   // Only one choice (an impetuous unit): no decision to ask for.
@@ -309,14 +310,14 @@ function winAssault(s: GameState, ai: number, loser: number, ev: GameEvent[]): v
     s.pending = { kind: 'actions', side: u.side };
     if (c.choice === 'advance') {
       u.cell = advanceBox(makeCtx(s), ai);
-      ev.push({ type: 'advance', unit: u.id, to: s.board.names[u.cell], why: 'impetuous' });
+      ev?.push({ type: 'advance', unit: u.id, to: s.board.names[u.cell], why: 'impetuous' });
     }
     finishAction(s, ev);
   }
 }
 
 /** End of one unit's action: objectives may change hands, and under Defend! the other side may fire. */
-function finishAction(s: GameState, ev: GameEvent[]): void {
+function finishAction(s: GameState, ev: EventLog): void {
   updateControl(s);
   const acting = actingSide(s);
   s.pending = { kind: 'actions', side: acting };
@@ -324,7 +325,7 @@ function finishAction(s: GameState, ev: GameEvent[]): void {
     const defender = other(acting);
     if (fireActions(makeCtx(s), defender, 'defend-fire', true).length > 0) {
       s.pending = { kind: 'defend', side: defender, resume: acting };
-      ev.push({ type: 'defend-window', side: s.meta.sides[defender].key });
+      ev?.push({ type: 'defend-window', side: s.meta.sides[defender].key });
     }
   }
 }

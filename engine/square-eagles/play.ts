@@ -3,7 +3,7 @@ import type { Scenario } from '../../domain/model.js';
 import { deriveSeed } from '../dice.js';
 import { makePlayer, type Player, type PlayerKind } from './ai.js';
 import type { RuleOptions } from './board.js';
-import { applyAction, isOver, newGame } from './game.js';
+import { isOver, newGame, nextState } from './game.js';
 import { result, type GameResult } from './victory.js';
 import { GameRecorder } from './log.js';
 import type { GameState } from './types.js';
@@ -47,7 +47,7 @@ export function playGame(scenario: Scenario, opts: PlayOptions): PlayedGame {
   let state = newGame(scenario, gameOpts);
   while (!isOver(state)) {
     if (state.ply > MAX_PLIES) throw new Error('the game did not end');
-    state = applyAction(state, players[state.meta.sides[state.pending.side].key].choose(state)).state;
+    state = nextState(state, players[state.meta.sides[state.pending.side].key].choose(state));
   }
   return { result: result(state), state };
 }

@@ -8,7 +8,7 @@ import { makeCtx, nearestEnemy } from './geometry.js';
 import { fireActions, maxOrders, mayAct, orderActions } from './legal-actions.js';
 import { canEnd } from './movement.js';
 import { evaluateVictory, suddenDeath, updateControl } from './victory.js';
-import { isSpent, onTable, other, type GameEvent, type GameState, type GeneralState, type SideIndex } from './types.js';
+import { editUnit, isSpent, onTable, other, type EventLog, type GameState, type GeneralState, type SideIndex } from './types.js';
 
 /** No game needs nearly this many automatic steps between two decisions; it turns an engine bug into an error. */
 const MAX_STEPS = 10000;
@@ -23,7 +23,7 @@ const ENTRY_SPREAD = 2;
 export const actingSide = (s: GameState): SideIndex => (s.half === 0 ? s.initiative : other(s.initiative));
 
 /** Moves the game on until a player has a decision to make, or the game is over. */
-export function advance(s: GameState, dice: DiceSource, ev: GameEvent[]): void {
+export function advance(s: GameState, dice: DiceSource, ev: EventLog): void {
   for (let guard = 0; guard < MAX_STEPS; guard++) {
     if (s.phase === 'over') return;
     const p = s.pending;
@@ -61,11 +61,11 @@ export function advance(s: GameState, dice: DiceSource, ev: GameEvent[]): void {
   throw new Error('engine loop did not settle');
 }
 
-export function startTurn(s: GameState, dice: DiceSource, ev: GameEvent[]): void {
+export function startTurn(s: GameState, dice: DiceSource, ev: EventLog): void {
   s.turn++;
   s.phase = 'orders';
   s.half = 0;
-  ev.push({ type: 'turn', turn: s.turn });
+  ev?.push({ type: 'turn', turn: s.turn });
   arriveReinforcements(s, dice, ev);
   for (const g of s.generals) {
     g.placed = false;
@@ -79,12 +79,12 @@ export function startTurn(s: GameState, dice: DiceSource, ev: GameEvent[]): void
       g.roll = dice.d6();
       g.pips = g.roll + g.banked;
     }
-    ev.push({ type: 'orders-roll', general: g.id, roll: g.roll, pips: g.pips });
+    ev?.push({ type: 'orders-roll', general: g.id, roll: g.roll, pips: g.pips });
   }
   s.pending = { kind: 'orders', side: s.initiative };
 }
 
-function arriveReinforcements(s: GameState, dice: DiceSource, ev: GameEvent[]): void {
+function arriveReinforcements(s: GameState, dice: DiceSource, ev: EventLog): void {
   const b = s.board;
   for (const r of s.reinforcements) {
     if (r.arrived) continue;
@@ -94,7 +94,7 @@ function arriveReinforcements(s: GameState, dice: DiceSource, ev: GameEvent[]): 
       if (s.turn >= r.roll.from) {
         const roll = dice.d6();
         due = roll >= r.roll.need;
-        ev.push({ type: 'reinforcement-roll', side: s.meta.sides[r.side].key, roll, need: r.roll.need, arrives: due });
+        ev?.push({ type: 'reinforcement-roll', side: s.meta.sides[r.side].key, roll, need: r.roll.need, arrives: due });
         // Once the roll succeeds they are due for good, even if there is no room for them yet.
         if (due) r.turn = s.turn;
       }
@@ -120,18 +120,19 @@ function arriveReinforcements(s: GameState, dice: DiceSource, ev: GameEvent[]): 
         }
       }
       if (cell < 0) continue;
-      u.status = 'table';
-      u.cell = cell;
-      u.facing = r.facing;
+      const w = editUnit(s, ui);
+      w.status = 'table';
+      w.cell = cell;
+      w.facing = r.facing;
       // Infantry arrives in column, ready to march.
-      u.formation = u.type === 'Infantry' ? 'column' : null;
+      w.formation = w.type === 'Infantry' ? 'column' : null;
       taken.add(cell);
-      ev.push({ type: 'reinforcement', unit: u.id, at: b.names[cell] });
+      ev?.push({ type: 'reinforcement', unit: u.id, at: b.names[cell] });
       for (const g of s.generals) {
         if (g.status === 'reserve' && g.side === u.side && g.commands.includes(ui)) {
           g.status = 'table';
           g.unit = ui;
-          ev.push({ type: 'general-arrives', general: g.id, unit: u.id });
+          ev?.push({ type: 'general-arrives', general: g.id, unit: u.id });
         }
       }
     }
@@ -162,20 +163,24 @@ export function rehome(s: GameState, g: GeneralState): void {
 }
 
 /** Phase 5: spent units go, with their Generals; last turn's lost Generals come back; orders lapse. */
-function removal(s: GameState, ev: GameEvent[]): void {
+function removal(s: GameState, ev: EventLog): void {
   s.units.forEach((u, ui) => {
     if (onTable(u) && isSpent(u)) eliminate(s, ui, 'lost all its hits', ev);
   });
   for (const g of s.generals) {
     if (g.status === 'removed' && g.removedTurn < s.turn) {
       rehome(s, g);
-      if ((g.status as string) === 'table') ev.push({ type: 'general-returns', general: g.id, unit: s.units[g.unit]!.id });
+      if ((g.status as string) === 'table') ev?.push({ type: 'general-returns', general: g.id, unit: s.units[g.unit]!.id });
     }
   }
-  for (const u of s.units) {
-    u.orders = 0;
-    u.used = 0;
-    u.did = 0;
+  for (let ui = 0; ui < s.units.length; ui++) {
+    const u = s.units[ui]!;
+    // A unit with nothing to forget is left shared with the state before.
+    if (u.orders === 0 && u.used === 0 && u.did === 0) continue;
+    const w = editUnit(s, ui);
+    w.orders = 0;
+    w.used = 0;
+    w.did = 0;
   }
   updateControl(s);
   const verdict = suddenDeath(s) || s.turn >= s.meta.limit;
@@ -183,18 +188,18 @@ function removal(s: GameState, ev: GameEvent[]): void {
     s.outcome = evaluateVictory(s);
     s.phase = 'over';
     s.pending = { kind: 'over', side: 0 };
-    ev.push({ type: 'game-over', ...s.outcome });
+    ev?.push({ type: 'game-over', ...s.outcome });
   }
 }
 
 /** The side ends its Orders phase: unplaced Generals give their free order, Excellent Staff saves pips, and once both
  * sides have given orders the Initiative is rolled and the Actions phase begins. */
-export function endOrders(s: GameState, side: SideIndex, dice: DiceSource, ev: GameEvent[]): void {
+export function endOrders(s: GameState, side: SideIndex, dice: DiceSource, ev: EventLog): void {
   for (const g of s.generals) {
     if (g.side !== side || g.status !== 'table') continue;
     if (!g.placed && g.unit >= 0) {
       const u = s.units[g.unit]!;
-      if (onTable(u) && !isSpent(u) && u.orders < maxOrders(u)) u.orders++;
+      if (onTable(u) && !isSpent(u) && u.orders < maxOrders(u)) editUnit(s, g.unit).orders++;
       g.placed = true;
     }
     // Excellent Staff: one order of this roll saved on a 5, two on a 6, to be spent in any later Orders phase; the
@@ -204,11 +209,11 @@ export function endOrders(s: GameState, side: SideIndex, dice: DiceSource, ev: G
       const stillSaved = Math.min(g.banked, g.pips);
       const keep = Math.min(g.pips - stillSaved, g.roll === 6 ? 2 : g.roll === 5 ? 1 : 0);
       g.banked = stillSaved + keep;
-      if (keep > 0) ev.push({ type: 'orders-saved', general: g.id, saved: keep, banked: g.banked });
+      if (keep > 0) ev?.push({ type: 'orders-saved', general: g.id, saved: keep, banked: g.banked });
     }
     g.pips = 0;
   }
-  ev.push({ type: 'end-orders', side: s.meta.sides[side].key });
+  ev?.push({ type: 'end-orders', side: s.meta.sides[side].key });
   if (s.half === 0) {
     s.half = 1;
     s.pending = { kind: 'orders', side: other(side) };
@@ -221,15 +226,15 @@ export function endOrders(s: GameState, side: SideIndex, dice: DiceSource, ev: G
     const a = dice.d6();
     const r = dice.d6();
     if (r >= a + 2) s.initiative = other(holder);
-    ev.push({ type: 'initiative', holderRoll: a, reactorRoll: r, initiative: s.meta.sides[s.initiative].key });
+    ev?.push({ type: 'initiative', holderRoll: a, reactorRoll: r, initiative: s.meta.sides[s.initiative].key });
   }
   s.phase = 'actions';
   s.half = 0;
   s.pending = { kind: 'actions', side: s.initiative };
 }
 
-export function endActions(s: GameState, ev: GameEvent[]): void {
-  ev.push({ type: 'end-actions', side: s.meta.sides[actingSide(s)].key });
+export function endActions(s: GameState, ev: EventLog): void {
+  ev?.push({ type: 'end-actions', side: s.meta.sides[actingSide(s)].key });
   nextActionsHalf(s);
 }
 

@@ -157,6 +157,12 @@ export interface GameEvent {
   [key: string]: unknown;
 }
 
+/**
+ * Where the rules write what happened, or null when nobody will read it: batch games need results, not prose, and
+ * `ev?.push({...})` then builds no event at all (the optional call skips evaluating its argument).
+ */
+export type EventLog = GameEvent[] | null;
+
 export interface Modifier {
   reason: string;
   dice: number;
@@ -184,14 +190,39 @@ function cloneUnit(u: UnitState): UnitState {
   };
 }
 
-export function cloneState(s: GameState): GameState {
+/** Field by field in set-up's order (setup.ts), which keeps the JSON a spread gave; `commands` is never changed. */
+function cloneGeneral(g: GeneralState): GeneralState {
+  return {
+    id: g.id,
+    name: g.name,
+    side: g.side,
+    commands: g.commands,
+    unit: g.unit,
+    status: g.status,
+    removedTurn: g.removedTurn,
+    excellentStaff: g.excellentStaff,
+    division: g.division,
+    roll: g.roll,
+    pips: g.pips,
+    banked: g.banked,
+    placed: g.placed,
+  };
+}
+
+/** The same for a reinforcement; its lists of units and entry boxes are never changed. */
+function cloneReinforcement(r: PendingReinforcement): PendingReinforcement {
+  return { side: r.side, units: r.units, turn: r.turn, roll: r.roll, entry: r.entry, facing: r.facing, arrived: r.arrived };
+}
+
+/** A copy of `s` that shares nothing it may change with it; with `shareUnits`, one whose units are still `s`'s own (draftState). */
+export function cloneState(s: GameState, shareUnits = false): GameState {
   // Loops rather than map and spreads: a batch copies the state once per action, and these allocate nothing else.
   const units = new Array<UnitState>(s.units.length);
-  for (let i = 0; i < units.length; i++) units[i] = cloneUnit(s.units[i]!);
+  for (let i = 0; i < units.length; i++) units[i] = shareUnits ? s.units[i]! : cloneUnit(s.units[i]!);
   const generals = new Array<GeneralState>(s.generals.length);
-  for (let i = 0; i < generals.length; i++) generals[i] = { ...s.generals[i]! };
+  for (let i = 0; i < generals.length; i++) generals[i] = cloneGeneral(s.generals[i]!);
   const reinforcements = new Array<PendingReinforcement>(s.reinforcements.length);
-  for (let i = 0; i < reinforcements.length; i++) reinforcements[i] = { ...s.reinforcements[i]! };
+  for (let i = 0; i < reinforcements.length; i++) reinforcements[i] = cloneReinforcement(s.reinforcements[i]!);
   const control = new Array<ObjectiveControl>(s.control.length);
   for (let i = 0; i < control.length; i++) control[i] = { id: s.control[i]!.id, holder: s.control[i]!.holder };
   return {
@@ -202,15 +233,56 @@ export function cloneState(s: GameState): GameState {
     phase: s.phase,
     half: s.half,
     initiative: s.initiative,
-    pending: { ...s.pending },
+    // Never changed in place, only replaced: shared.
+    pending: s.pending,
     units,
     generals,
     reinforcements,
     control,
     rng: [s.rng[0], s.rng[1], s.rng[2], s.rng[3]],
     ply: s.ply,
-    outcome: s.outcome ? { ...s.outcome } : null,
+    outcome: s.outcome,
   };
+}
+
+// The draft an action is being applied to, and which of its units are its own: unit i is where `ownedAt[i]` holds this
+// draft's stamp. One at a time: applying an action never applies another inside it.
+let draft: GameState | null = null;
+let ownedAt = new Int32Array(0);
+let stamp = 0;
+
+/**
+ * A copy of `s` to apply an action to. It shares every unit with `s` until `editUnit` copies one to change it: an
+ * action changes one or two of a dozen units, and copying them all was a tenth of a random game. The Generals, the
+ * reinforcements and the objectives' holders are few and small, and copied whole. `settleDraft` ends the draft.
+ */
+export function draftState(s: GameState): GameState {
+  const d = cloneState(s, true);
+  if (ownedAt.length < s.units.length) ownedAt = new Int32Array(Math.max(16, 2 * s.units.length));
+  if (++stamp === 0x7fffffff) {
+    ownedAt.fill(0);
+    stamp = 1;
+  }
+  draft = d;
+  return d;
+}
+
+/**
+ * Unit `ui` of `s`, to be changed: in a draft, a unit still shared with the state it was drafted from is copied
+ * first; in any other state (a new game being set up, a copy of one's own) it is the unit itself. Every change to a
+ * unit goes through here, and a reference taken before a change made elsewhere is stale after it.
+ */
+export function editUnit(s: GameState, ui: number): UnitState {
+  if (s === draft && ownedAt[ui] !== stamp) {
+    ownedAt[ui] = stamp;
+    s.units[ui] = cloneUnit(s.units[ui]!);
+  }
+  return s.units[ui]!;
+}
+
+/** The draft is done, or abandoned: `s` is a state like any other, never to be changed again. */
+export function settleDraft(s: GameState): void {
+  if (draft === s) draft = null;
 }
 
 export const other = (side: SideIndex): SideIndex => (side === 0 ? 1 : 0);
