@@ -5,6 +5,7 @@
 // drawn (windowing.ts); the focused row, and one about to be focused (`reveal`), are drawn wherever they are.
 import { Box, Checkbox } from '@mui/material';
 import { memo, useMemo, useRef, useState, type DragEvent, type KeyboardEvent, type MutableRefObject, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
 import type { RuleSystem, Unit } from '../../domain/model.js';
 import type { Problem } from '../../domain/problems.js';
 import type { RatingPart } from '../../domain/ratings.js';
@@ -699,8 +700,11 @@ const Cell = memo(function Cell(props: CellProps) {
       commit();
       props.onNav(e.key === 'ArrowUp' || (e.key === 'Enter' && e.shiftKey) ? 'up' : 'down');
     } else if (e.key === 'Tab') {
-      commit();
-      if (props.onTab(e.currentTarget, e.shiftKey)) e.preventDefault();
+      // The edit is drawn before the focus moves, as with the browser's own Tab: a new arm may change the next
+      // cell's value (its type) and which cells Tab stops at, and a value set after the focus would undo its select().
+      const input = e.currentTarget;
+      flushSync(commit);
+      if (props.onTab(input, e.shiftKey)) e.preventDefault();
     } else if (e.key === 'Escape') {
       e.preventDefault();
       e.stopPropagation();
