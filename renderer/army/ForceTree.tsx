@@ -1,11 +1,14 @@
 // The orders of battle as a tree: keyboard first (arrows, + adds a formation, U a unit, L a leader, F2 renames,
-// Delete, Ctrl+D duplicates, Space marks), with Ctrl/Shift-click multi-select and drag and drop to move.
+// Delete, Ctrl+D duplicates, Space marks), with Ctrl/Shift-click multi-select and drag and drop to move. Only the rows
+// in view (and a margin) are drawn (windowing.ts); the active row, the one being renamed and the one being dragged
+// are drawn wherever they are.
 import { Box, InputBase, TextField, Typography } from '@mui/material';
-import { memo, useMemo, useRef, useState, type DragEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import type { RuleSystem } from '../../domain/model.js';
 import { useLatest } from '../ui/use-latest.js';
 import type { DropTarget, ForceEntry, ForceIndex } from './forces.js';
-import { formationTotals, totalsLine, type Totals } from './totals.js';
+import { totalsLine, totalsOf } from './totals.js';
+import { lineOffsets, useScrollBand, windowSegments } from './windowing.js';
 
 export type DropPosition = 'before' | 'after' | 'into';
 
@@ -40,11 +43,26 @@ function readableOn(color: string | undefined): string {
 
 export const treeRowId = (id: string) => `forces-node-${id.replace(/[^A-Za-z0-9_-]/g, '_')}`;
 
+/** Every row's height in pixels, as TreeRow draws it: the window is laid out from it. */
+const ROW_HEIGHT = 24;
+
 export function ForceTree(props: TreeProps) {
   const { index } = props;
   const [filter, setFilter] = useState('');
   const [drop, setDrop] = useState<{ id: string; pos: DropPosition } | null>(null);
   const box = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLDivElement>(null);
+  // The row activated from the tree, scrolled to once drawn; and the row being dragged, kept drawn until its dragend.
+  const [follow, setFollow] = useState<{ pointer: string; seq: number } | null>(null);
+  const [dragging, setDragging] = useState<string | null>(null);
+  const activate = (entry: ForceEntry, how: 'plain' | 'toggle' | 'range' | 'keep') => {
+    props.onActivate(entry, how);
+    setFollow((f) => ({ pointer: entry.pointer, seq: (f?.seq ?? 0) + 1 }));
+  };
+  useLayoutEffect(() => {
+    if (!follow) return;
+    box.current?.querySelector<HTMLElement>(`[role="treeitem"][data-pointer="${follow.pointer.replace(/["\\]/g, '\\$&')}"]`)?.scrollIntoView({ block: 'nearest' });
+  }, [follow]);
 
   const visible = useMemo(() => {
     const f = filter.trim().toLowerCase();
@@ -72,14 +90,16 @@ export function ForceTree(props: TreeProps) {
     return out;
   }, [index, filter, props.collapsed]);
 
-  const totals = useMemo(() => {
-    const m = new Map<string, Totals>();
-    for (const e of index.entries) {
-      if (e.kind !== 'formation') continue;
-      m.set(e.id, formationTotals(e.node, props.system));
-    }
-    return m;
-  }, [index, props.system]);
+  const offsets = useMemo(() => lineOffsets(visible.map(() => ROW_HEIGHT)), [visible]);
+  const rowOf = useMemo(() => new Map(visible.map((e, i) => [e.pointer, i])), [visible]);
+  const band = useScrollBand(box, list);
+  const renamingPointer = props.renaming === null ? undefined : visible.find((e) => e.id === props.renaming)?.pointer;
+  const keep = [props.active?.pointer, follow?.pointer, renamingPointer, dragging ?? undefined].flatMap((p) => {
+    const i = p === undefined ? undefined : rowOf.get(p);
+    // The rows either side too, so the arrow keys always find the next one drawn.
+    return i === undefined ? [] : [i - 1, i, i + 1];
+  });
+  const segments = windowSegments(offsets, band.top, band.bottom, keep);
 
   const hasChildren = (e: ForceEntry) => {
     if (e.kind !== 'formation') return false;
@@ -90,7 +110,7 @@ export function ForceTree(props: TreeProps) {
   const move = (delta: number, extend: boolean) => {
     const i = props.active ? visible.findIndex((e) => e.pointer === props.active!.pointer) : -1;
     const next = visible[Math.max(0, Math.min(visible.length - 1, i < 0 ? 0 : i + delta))];
-    if (next) props.onActivate(next, extend ? 'range' : 'plain');
+    if (next) activate(next, extend ? 'range' : 'plain');
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -119,11 +139,11 @@ export function ForceTree(props: TreeProps) {
         if (a && a.kind === 'formation' && hasChildren(a) && !props.collapsed.has(a.id)) props.onToggleCollapse(a.id, true);
         else if (a?.parentPointer) {
           const parent = index.byPointer.get(a.parentPointer);
-          if (parent) props.onActivate(parent, 'plain');
+          if (parent) activate(parent, 'plain');
         }
         break;
       case ' ':
-        if (a) props.onActivate(a, 'toggle');
+        if (a) activate(a, 'toggle');
         break;
       case 'F2':
       case 'Enter':
@@ -190,13 +210,13 @@ export function ForceTree(props: TreeProps) {
   };
 
   // The rows' callbacks read the props of the last render through this, so an edit re-renders only the rows it changed.
-  const latest = useRef({ props, targetFor, positionOf });
-  useLatest(latest, { props, targetFor, positionOf });
+  const latest = useRef({ props, targetFor, positionOf, activate });
+  useLatest(latest, { props, targetFor, positionOf, activate });
   const actions = useMemo<TreeRowActions>(() => {
     const live = (e: ForceEntry) => latest.current.props.index.byPointer.get(e.pointer) ?? e;
     return {
       click: (e, ev) => {
-        latest.current.props.onActivate(live(e), ev.shiftKey ? 'range' : ev.ctrlKey || ev.metaKey ? 'toggle' : 'plain');
+        latest.current.activate(live(e), ev.shiftKey ? 'range' : ev.ctrlKey || ev.metaKey ? 'toggle' : 'plain');
         box.current?.focus();
       },
       rename: (e) => latest.current.props.onRename(e.id),
@@ -210,10 +230,12 @@ export function ForceTree(props: TreeProps) {
         p.dragIds.current = p.marks.has(e.id) ? [...p.marks] : [e.id];
         ev.dataTransfer.setData('text/plain', p.dragIds.current.join(','));
         ev.dataTransfer.effectAllowed = 'move';
+        setDragging(e.pointer);
       },
       dragEnd: () => {
         latest.current.props.dragIds.current = [];
         setDrop(null);
+        setDragging(null);
       },
       dragOver: (e, ev) => {
         if (latest.current.props.dragIds.current.length === 0) return;
@@ -230,6 +252,7 @@ export function ForceTree(props: TreeProps) {
         const entry = live(e);
         const target = latest.current.targetFor(entry, latest.current.positionOf(ev, entry));
         setDrop(null);
+        setDragging(null);
         if (target) latest.current.props.onDrop(target);
         latest.current.props.dragIds.current = [];
       },
@@ -249,7 +272,7 @@ export function ForceTree(props: TreeProps) {
             if (e.key === 'ArrowDown' || e.key === 'Enter') {
               e.preventDefault();
               box.current?.focus();
-              if (visible[0] && !props.active) props.onActivate(visible[0], 'plain');
+              if (visible[0] && !props.active) activate(visible[0], 'plain');
             }
           }}
           slotProps={{ htmlInput: { 'data-testid': 'forces-filter', 'aria-label': 'Filter the tree' } }}
@@ -272,11 +295,14 @@ export function ForceTree(props: TreeProps) {
             {filter ? 'Nothing matches the filter.' : 'No forces.'}
           </Typography>
         )}
-        {visible.map((e) => {
+        <div ref={list}>
+        {segments.map((s) => {
+          if (s.kind === 'gap') return <div key={`gap:${s.from}`} style={{ height: s.height }} aria-hidden />;
+          const e = visible[s.index]!;
           const root = !e.parentId;
           const n = e.node;
           const side = index.roots[e.root];
-          const count = e.kind === 'formation' ? totals.get(e.id) : undefined;
+          const count = e.kind === 'formation' ? totalsOf(e.node, props.system) : undefined;
           return (
             <TreeRow
               key={e.pointer}
@@ -296,6 +322,7 @@ export function ForceTree(props: TreeProps) {
             />
           );
         })}
+        </div>
       </Box>
     </Box>
   );
@@ -382,10 +409,7 @@ const TreeRow = memo(function TreeRow(props: TreeRowProps) {
         gap: 0.5,
         pl: `${6 + e.depth * 14}px`,
         pr: 1,
-        height: 24,
-        // Rows out of view cost no style, layout or paint (a list may hold thousands); each is 24 px high, in view or not.
-        contentVisibility: 'auto',
-        containIntrinsicSize: 'auto 24px',
+        height: ROW_HEIGHT,
         cursor: 'default',
         userSelect: 'none',
         fontSize: 13,

@@ -16,7 +16,7 @@ import { ConversionReportDialog, ConvertDialog, CopyListDialog, PasteDialog, typ
 import { keepConversion, keptConversion } from './convert-preview.js';
 import { bulkChanges, columnsFor, unitCellChanges, type Column } from './columns.js';
 import { diffChanges, setValueChanges } from './diff.js';
-import { ForceTree, treeRowId } from './ForceTree.js';
+import { ForceTree } from './ForceTree.js';
 import {
   addFormation,
   addLeader,
@@ -24,6 +24,7 @@ import {
   collectIds,
   deleteNodes,
   duplicateNodes,
+  forceIndexOf,
   indexForces,
   moveNodes,
   newUnit,
@@ -38,7 +39,7 @@ import {
   type UnitEntry,
 } from './forces.js';
 import { describePaste, looksLikeRows, rowsToUnits, type PasteResult } from './paste.js';
-import { armsLine, formationTotals } from './totals.js';
+import { armsLine, totalsOf } from './totals.js';
 import { cellSelector, UnitTable, type TableGroup } from './UnitTable.js';
 
 export interface EditCommand {
@@ -78,7 +79,7 @@ function pathLabel(index: ForceIndex, e: ForceEntry): string {
 
 export function ForcesView(props: ForcesViewProps) {
   const { doc, problems, onCommand, onSelect, onMessage } = props;
-  const index = useMemo(() => indexForces(doc), [doc]);
+  const index = useMemo(() => forceIndexOf(doc), [doc]);
   const system = doc.ruleSystem;
   const columns = useMemo(() => columnsFor(system), [system]);
   const latest = useRef(doc);
@@ -114,6 +115,12 @@ export function ForcesView(props: ForcesViewProps) {
     pendingFocus.current = fn;
     setTick((t) => t + 1);
   };
+  // The table draws only the rows in view; a row about to be focused is drawn wherever it is, then scrolled to.
+  const [reveal, setReveal] = useState<string | null>(null);
+  const focusUnitLater = (pointer: string, unitPointer: string) => {
+    setReveal(unitPointer);
+    focusLater(() => focusCell(pointer, unitPointer));
+  };
 
   const expandTo = (e: ForceEntry) => {
     setCollapsed((c) => {
@@ -148,7 +155,8 @@ export function ForcesView(props: ForcesViewProps) {
   const focusCell = (pointer: string, unitPointer: string): boolean => {
     const t = tableRef.current;
     if (!t) return false;
-    const cells = [...t.querySelectorAll<HTMLInputElement>(`[data-unit-pointer="${unitPointer}"] input[data-pointer]`)];
+    // The row's cells in the row's order: the pinned name first.
+    const cells = [...t.querySelectorAll<HTMLInputElement>(`input[data-pointer^="${unitPointer}/"]`)];
     const el = t.querySelector<HTMLInputElement>(cellSelector(pointer)) ?? cells.find((c) => c.dataset.pointer!.startsWith(`${pointer}/`)) ?? cells[0];
     if (!el) return false;
     el.focus();
@@ -178,7 +186,7 @@ export function ForcesView(props: ForcesViewProps) {
     expandTo(e);
     if (e.kind === 'unit') {
       if (scope && !within(e.pointer, scope.pointer)) setScopeId(e.parentId ?? null);
-      focusLater(() => focusCell(req.pointer, e.pointer));
+      focusUnitLater(req.pointer, e.pointer);
     } else focusLater(focusTree);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [props.focusRequest?.seq]);
@@ -302,11 +310,10 @@ export function ForcesView(props: ForcesViewProps) {
       setMarks(e.parentId ? new Set([e.id]) : new Set());
     }
     onSelect(e.pointer);
-    document.getElementById(treeRowId(e.id))?.scrollIntoView({ block: 'nearest' });
   };
 
   const commitCell = (entry: ForceEntry, column: Column, raw: string) => {
-    const current = indexForces(latest.current).byPointer.get(entry.pointer);
+    const current = forceIndexOf(latest.current).byPointer.get(entry.pointer);
     if (!current || current.kind !== 'unit') return;
     const changes = unitCellChanges(latest.current, entry.pointer, current.node, column, raw);
     if (changes.length) onCommand({ type: 'edit', label: `Edit ${column.label.toLowerCase()} of ${nameOf(current)}`, changes });
@@ -324,7 +331,7 @@ export function ForcesView(props: ForcesViewProps) {
     if (!r.ok) return;
     commit(`Add ${name}`, r.doc);
     const e = indexForces(r.doc).byId.get(r.ids[0]!);
-    if (e && then === 'next-cell') focusLater(() => focusCell(`${e.pointer}/arm`, e.pointer));
+    if (e && then === 'next-cell') focusUnitLater(`${e.pointer}/arm`, e.pointer);
   };
 
   const insertBelow = (entry: UnitEntry) => {
@@ -333,7 +340,7 @@ export function ForcesView(props: ForcesViewProps) {
     if (!r.ok) return;
     commit('Insert unit', r.doc);
     const e = indexForces(r.doc).byId.get(r.ids[0]!);
-    if (e) focusLater(() => focusCell(`${e.pointer}/name`, e.pointer));
+    if (e) focusUnitLater(`${e.pointer}/name`, e.pointer);
   };
 
   const applyPaste = (result: PasteResult) => {
@@ -503,9 +510,10 @@ export function ForcesView(props: ForcesViewProps) {
               else if (c === 'delete') deleteCmd();
               else if (c === 'clear-marks') setMarks(new Set());
               else if (c === 'to-table') {
-                const first = tableRef.current?.querySelector<HTMLInputElement>('input.cell[data-pointer]');
-                if (active?.kind === 'unit' && focusCell(`${active.pointer}/name`, active.pointer)) return;
-                if (first) first.focus();
+                // The selected unit's name, else the first row's; the table may not have drawn either yet.
+                const first = groups.find((g) => g.units.length)?.units[0];
+                const unit = active?.kind === 'unit' && groups.some((g) => g.units.some((u) => u.pointer === active.pointer)) ? active : first;
+                if (unit) focusUnitLater(`${unit.pointer}/name`, unit.pointer);
                 else focusNewUnit();
               }
             }}
@@ -580,6 +588,7 @@ export function ForcesView(props: ForcesViewProps) {
             dragIds={dragIds}
             onDrop={moveCmd}
             tableRef={tableRef}
+            reveal={reveal}
           />
           <Typography variant="caption" color="text.secondary" noWrap sx={{ px: 1, py: 0.25, borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
             Tab/Shift+Tab along a row · Enter or ↓ down · Esc cancels, again to the tree · Ctrl+Enter inserts below · paste rows from a spreadsheet here
@@ -650,7 +659,7 @@ function SideCards(props: { doc: AdcDocument; index: ForceIndex; problems: Probl
       {index.roots.map((root, r) => {
         const army = index.entries.find((e): e is FormationEntry => e.root === r && e.kind === 'formation' && !e.parentId);
         if (!army) return null;
-        const t = formationTotals(army.node, doc.ruleSystem);
+        const t = totalsOf(army.node, doc.ruleSystem);
         const own = root.side === undefined ? props.problems : props.problems.filter((p) => within(p.path, `/sides/${root.side}`));
         const errors = own.filter((p) => p.severity === 'error').length;
         // What concerns the side as a whole comes first; each unit's own problems are marked in the table.

@@ -1,9 +1,11 @@
 // The units as a spreadsheet: every cell is an input that commits on Tab, Enter or leaving it, Escape cancels,
 // Enter and the arrow keys move down and up, Ctrl+Enter inserts a unit below. Tab passes over the cells of columns
 // that do not apply to the row's arm (shaded; a click still edits them, to clear a stray value). Cells carry the JSON
-// Pointer of their value (`data-pointer`), so a problem can be jumped to.
+// Pointer of their value (`data-pointer`), so a problem can be jumped to. Only the rows in view (and a margin) are
+// drawn (windowing.ts); the focused row, and one about to be focused (`reveal`), are drawn wherever they are.
 import { Box, Checkbox } from '@mui/material';
 import { memo, useMemo, useRef, useState, type DragEvent, type KeyboardEvent, type MutableRefObject, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
 import type { RuleSystem, Unit } from '../../domain/model.js';
 import type { Problem } from '../../domain/problems.js';
 import type { RatingPart } from '../../domain/ratings.js';
@@ -12,7 +14,8 @@ import { appliesTo, armsInWords, cellPointer, displayCell, type Column } from '.
 import { useLatest } from '../ui/use-latest.js';
 import type { DropTarget, ForceEntry, FormationEntry, UnitEntry } from './forces.js';
 import { ratingParts } from './rating-parts.js';
-import { formationTotals, totalsLine } from './totals.js';
+import { totalsLine, totalsOf } from './totals.js';
+import { lineOffsets, useScrollBand, windowSegments, type Segment } from './windowing.js';
 
 export interface TableGroup {
   formation: FormationEntry;
@@ -40,6 +43,8 @@ export interface UnitTableProps {
   dragIds: MutableRefObject<string[]>;
   onDrop: (target: DropTarget) => void;
   tableRef: RefObject<HTMLDivElement | null>;
+  /** A unit's pointer: its row is drawn even out of view, because it is about to get the focus. */
+  reveal?: string | null;
 }
 
 const PARTS: { part: RatingPart; label: string }[] = [
@@ -72,8 +77,11 @@ interface RowActions {
   commit: (pointer: string, column: Column, raw: string) => void;
   focusUnit: (pointer: string) => void;
   nav: (row: number, col: string, dir: 'up' | 'down' | 'tree') => void;
+  /** Moves the focus to the next cell Tab stops at (back: the one before); false when the table has none. */
+  tab: (from: HTMLInputElement, back: boolean) => boolean;
   insertBelow: (pointer: string) => void;
-  dragStart: (e: DragEvent<HTMLElement>, id: string) => void;
+  ratingDraft: (pointer: string, text: string | null) => void;
+  dragStart: (e: DragEvent<HTMLElement>, id: string, pointer: string) => void;
   dragOver: (e: DragEvent<HTMLElement>, pointer: string) => void;
   dragLeave: (pointer: string) => void;
   drop: (e: DragEvent<HTMLElement>, pointer: string) => void;
@@ -96,6 +104,34 @@ function problemsByUnit(problems: Problem[]): Map<string, Problem[]> {
   return out;
 }
 
+/** Heights of the table's lines, in pixels, as the styles below draw them: the window is laid out from these. */
+const UNIT_HEIGHT = 25;
+const GROUP_HEIGHT = 24;
+const ERROR_HEIGHT = 23;
+/** The checkbox and the drag handle, pinned left of the first column. */
+const CHECK_WIDTH = 26;
+const HANDLE_WIDTH = 16;
+/** The new-unit row is no line of the window: it is always drawn, after them all; this key stands for it. */
+const NEW_UNIT_ROW = '#new';
+
+/** One line of the table: a formation's heading, a unit, or the message under a unit whose rating is wrong. */
+type Line =
+  | { kind: 'group'; key: string; group: TableGroup }
+  | { kind: 'unit'; key: string; unit: UnitEntry; row: number }
+  | { kind: 'error'; key: string; unit: UnitEntry; text: string; messages: string[] };
+
+const storedMessages = new WeakMap<Unit, string[]>();
+/** What is wrong with a unit's stored rating, remembered per unit object (an edit copies only the unit it changes). */
+function ratingMessages(unit: Unit): string[] {
+  let m = storedMessages.get(unit);
+  if (!m) {
+    const r = unit.ratings?.['napoleons-eagles']?.rating;
+    m = ratingParts(typeof r === 'string' ? r : '', true).messages;
+    storedMessages.set(unit, m);
+  }
+  return m;
+}
+
 export function UnitTable(props: UnitTableProps) {
   const { columns, tableRef } = props;
   const ne = props.system === 'napoleons-eagles';
@@ -105,20 +141,52 @@ export function UnitTable(props: UnitTableProps) {
   const unitProblems = useMemo(() => problemsByUnit(props.problems), [props.problems]);
   const markedCount = allUnits.filter((u) => props.marks.has(u.id)).length;
   const [dropAt, setDropAt] = useState<{ key: string; pos: 'before' | 'after' | 'into' } | null>(null);
-  const colCount = columns.length + 2 + (ne && ratingIndex >= 0 ? PARTS.length : 0);
+  // The rating being typed, here rather than in its row: it decides whether the row has a message line under it.
+  const [ratingDraft, setRatingDraft] = useState<{ pointer: string; text: string } | null>(null);
+  // Lines that must stay drawn wherever the view is: the focused row (its typing and the focus would be lost) and
+  // the row being dragged (its dragend would never come).
+  const [focusKey, setFocusKey] = useState<string | null>(null);
+  const [dragKey, setDragKey] = useState<string | null>(null);
+  const restColumns = columns.slice(1);
+  const partsShown = ne && ratingIndex >= 0;
+  const restCount = restColumns.length + (partsShown ? PARTS.length : 0);
+  const bodyRef = useRef<HTMLDivElement>(null);
+
+  const lines = useMemo(() => {
+    const out: Line[] = [];
+    let row = 0;
+    for (const g of props.groups) {
+      out.push({ kind: 'group', key: `g:${g.formation.pointer}`, group: g });
+      for (const u of g.units) {
+        out.push({ kind: 'unit', key: u.pointer, unit: u, row: row++ });
+        if (!partsShown) continue;
+        const draft = ratingDraft?.pointer === u.pointer ? ratingDraft.text : null;
+        const messages = draft === null ? ratingMessages(u.node) : ratingParts(draft, false).messages;
+        if (messages.length) {
+          const stored = u.node.ratings?.['napoleons-eagles']?.rating;
+          out.push({ kind: 'error', key: `e:${u.pointer}`, unit: u, text: draft ?? (typeof stored === 'string' ? stored : ''), messages });
+        }
+      }
+    }
+    return out;
+  }, [props.groups, partsShown, ratingDraft]);
+  const offsets = useMemo(() => lineOffsets(lines.map((l) => (l.kind === 'unit' ? UNIT_HEIGHT : l.kind === 'group' ? GROUP_HEIGHT : ERROR_HEIGHT))), [lines]);
+  const lineOf = useMemo(() => new Map(lines.map((l, i) => [l.key, i])), [lines]);
+  const band = useScrollBand(tableRef, bodyRef);
+  const keep: number[] = [];
+  // A kept row keeps the rows around it too, so Tab, Shift+Tab and the arrow keys always find the next one.
+  const around = (i: number | undefined) => {
+    if (i !== undefined) for (let k = i - 3; k <= i + 3; k++) keep.push(k);
+  };
+  around(focusKey === NEW_UNIT_ROW ? lines.length - 1 : focusKey === null ? undefined : lineOf.get(focusKey));
+  if (props.reveal) around(lineOf.get(props.reveal));
+  if (dragKey !== null) around(lineOf.get(dragKey));
+  const segments = windowSegments(offsets, band.top, band.bottom, keep);
+
   // The rows' callbacks read the props of the last render through this, so they never change.
   const latest = useRef({ props, allUnits, byPointer });
   useLatest(latest, { props, allUnits, byPointer });
 
-  const focusCell = (row: number, col: string) => {
-    const el = tableRef.current?.querySelector<HTMLInputElement>(`[data-row="${row}"][data-col="${col}"]`);
-    if (el) {
-      el.focus();
-      el.scrollIntoView({ block: 'nearest' });
-      return true;
-    }
-    return false;
-  };
   const actions = useMemo<RowActions>(() => {
     const cellAt = (row: number, col: string) => tableRef.current?.querySelector<HTMLInputElement>(`[data-row="${row}"][data-col="${col}"]`);
     const focusAt = (row: number, col: string) => {
@@ -127,6 +195,9 @@ export function UnitTable(props: UnitTableProps) {
       el?.scrollIntoView({ block: 'nearest' });
       return el !== null && el !== undefined;
     };
+    /** The cells Tab stops at in a row, in the row's order (the pinned name first), and the new-unit name after the last row. */
+    const stops = (row: number) =>
+      [...(tableRef.current?.querySelectorAll<HTMLInputElement>(`input[data-row="${row}"]`) ?? [])].filter((el) => el.tabIndex >= 0 && !el.disabled);
     const dropTargetOf = (e: DragEvent<HTMLElement>, pointer: string): { pos: 'before' | 'after'; target: DropTarget } | undefined => {
       const entry = latest.current.byPointer.get(pointer);
       if (!entry?.parentId) return undefined;
@@ -150,15 +221,28 @@ export function UnitTable(props: UnitTableProps) {
         else if (dir === 'down' && !focusAt(row + 1, col)) tableRef.current?.querySelector<HTMLInputElement>('[data-testid="new-unit-name"]')?.focus();
         else if (dir === 'up' && row > 0) focusAt(row - 1, col);
       },
+      // The pinned name and the rest of its row are in two tables, so the browser's own Tab order would run down the
+      // names; Tab is moved here instead, along the row and on to the next, as one table would.
+      tab: (from, back) => {
+        const row = Number(from.dataset.row);
+        const here = stops(row);
+        const i = here.indexOf(from);
+        const next = back ? (i > 0 ? here[i - 1] : stops(row - 1).at(-1)) : i >= 0 && i < here.length - 1 ? here[i + 1] : stops(row + 1)[0];
+        if (!next) return false;
+        next.focus();
+        return true;
+      },
       insertBelow: (pointer) => {
         const entry = latest.current.byPointer.get(pointer);
         if (entry) latest.current.props.onInsertBelow(entry);
       },
-      dragStart: (e, id) => {
+      ratingDraft: (pointer, text) => setRatingDraft((d) => (text === null ? (d?.pointer === pointer ? null : d) : { pointer, text })),
+      dragStart: (e, id, pointer) => {
         const { props: p, allUnits: units } = latest.current;
         p.dragIds.current = p.marks.has(id) ? units.filter((x) => p.marks.has(x.id)).map((x) => x.id) : [id];
         e.dataTransfer.setData('text/plain', p.dragIds.current.join(','));
         e.dataTransfer.effectAllowed = 'move';
+        setDragKey(pointer);
       },
       dragOver: (e, pointer) => {
         if (!latest.current.props.dragIds.current.length) return;
@@ -173,56 +257,151 @@ export function UnitTable(props: UnitTableProps) {
         e.preventDefault();
         const d = dropTargetOf(e, pointer);
         setDropAt(null);
+        setDragKey(null);
         if (d) latest.current.props.onDrop(d.target);
       },
       dragEnd: () => {
         latest.current.props.dragIds.current = [];
         setDropAt(null);
+        setDragKey(null);
       },
     };
   }, [tableRef]);
 
-  const tableWidth = 26 + 16 + columns.reduce((w, c) => w + c.width, 0) + (ne && ratingIndex >= 0 ? PART_WIDTH * PARTS.length : 0);
-  // Every group is a table of its own with the same fixed columns, so the browser can skip the style, layout and
-  // paint of the groups out of view (content-visibility); one table of 2,000 rows cost seconds of layout and paint
-  // on every edit whatever React re-rendered.
-  const colgroup = (
+  const pinWidth = CHECK_WIDTH + HANDLE_WIDTH + (columns[0]?.width ?? 0);
+  const restWidth = restColumns.reduce((w, c) => w + c.width, 0) + (partsShown ? PART_WIDTH * PARTS.length : 0);
+  // The pinned columns (checkbox, handle, name) are a table of their own in one sticky block beside the rest: a
+  // sticky cell per row made each a compositing layer of its own, and laying out some 190 layers took 50–100 ms a
+  // frame. Both tables draw the same lines at the same fixed heights, so their rows stay level.
+  const pinCols = (
     <colgroup>
-          <col style={{ width: 26 }} />
-          <col style={{ width: 16 }} />
-          {columns.map((c, i) => [
-            <col key={c.key} style={{ width: c.width }} />,
-            ...(ne && i === ratingIndex ? PARTS.map((p) => <col key={p.part} style={{ width: PART_WIDTH }} />) : []),
-          ])}
-        </colgroup>
+      <col style={{ width: CHECK_WIDTH }} />
+      <col style={{ width: HANDLE_WIDTH }} />
+      <col style={{ width: columns[0]?.width ?? 0 }} />
+    </colgroup>
   );
-  let rowNumber = 0;
+  const restCols = (
+    <colgroup>
+      {restColumns.map((c, i) => [
+        <col key={c.key} style={{ width: c.width }} />,
+        ...(partsShown && i + 1 === ratingIndex ? PARTS.map((p) => <col key={p.part} style={{ width: PART_WIDTH }} />) : []),
+      ])}
+    </colgroup>
+  );
+  const groupDrag = (g: TableGroup) => {
+    const groupKey = `g:${g.formation.pointer}`;
+    return {
+      onDragOver: (e: DragEvent<HTMLElement>) => {
+        if (!props.dragIds.current.length) return;
+        e.preventDefault();
+        if (dropAt?.key !== groupKey) setDropAt({ key: groupKey, pos: 'into' });
+      },
+      onDragLeave: () => setDropAt((d) => (d?.key === groupKey ? null : d)),
+      onDrop: (e: DragEvent<HTMLElement>) => {
+        e.preventDefault();
+        setDropAt(null);
+        props.onDrop({ formationId: g.formation.id });
+      },
+    };
+  };
+  const unitRowProps = (u: UnitEntry, row: number): RowProps => {
+    const dropKey = `u:${u.pointer}`;
+    const draft = ratingDraft?.pointer === u.pointer ? ratingDraft.text : null;
+    return {
+      unit: u.node,
+      pointer: u.pointer,
+      row,
+      columns,
+      system: props.system,
+      ratingIndex: ne ? ratingIndex : -1,
+      ratingDraft: draft,
+      marked: props.marks.has(u.id),
+      active: props.activePointer === u.pointer,
+      problems: unitProblems.get(u.pointer) ?? NO_PROBLEMS,
+      dropClass: dropAt?.key === dropKey ? `drop-${dropAt.pos}` : '',
+      actions,
+    };
+  };
+  const gap = (s: Extract<Segment, { kind: 'gap' }>, span: number) => (
+    <tr key={`gap:${s.from}`} className="gap" aria-hidden>
+      <td colSpan={span} style={{ height: s.height }} />
+    </tr>
+  );
+  const pinned = segments.map((s) => {
+    if (s.kind === 'gap') return gap(s, 3);
+    const l = lines[s.index]!;
+    if (l.kind === 'unit') return <PinRow key={l.key} {...unitRowProps(l.unit, l.row)} />;
+    if (l.kind === 'error') {
+      return (
+        <tr key={l.key} className="rating-error" data-line={l.key}>
+          <td colSpan={3} className="label" role="alert" data-testid="rating-error" data-unit-pointer-error={l.unit.pointer}>
+            Rating {l.text.trim().toUpperCase()}: {l.messages.join('; ')}
+          </td>
+        </tr>
+      );
+    }
+    const g = l.group;
+    return (
+      <tr key={l.key} className={`group${dropAt?.key === l.key ? ' drop-into' : ''}`} data-line={l.key} {...groupDrag(g)}>
+        <td colSpan={3} className="label">
+          <b>{g.path}</b>
+          {' — '}
+          {totalsLine(totalsOf(g.formation.node, props.system))}
+          {g.formation.node.formations?.length ? ', with its formations' : ''}
+        </td>
+      </tr>
+    );
+  });
+  const rest = segments.map((s) => {
+    if (s.kind === 'gap') return gap(s, restCount);
+    const l = lines[s.index]!;
+    if (l.kind === 'unit') return <UnitRow key={l.key} {...unitRowProps(l.unit, l.row)} />;
+    if (l.kind === 'error') {
+      return (
+        <tr key={l.key} className="rating-error" data-line={l.key}>
+          <td colSpan={restCount} />
+        </tr>
+      );
+    }
+    return (
+      <tr key={l.key} className={`group${dropAt?.key === l.key ? ' drop-into' : ''}`} data-group-pointer={l.group.formation.pointer} data-line={l.key} {...groupDrag(l.group)}>
+        <td colSpan={restCount} />
+      </tr>
+    );
+  });
+  const rowCount = allUnits.length;
+  const lastRowStops = () => [...(tableRef.current?.querySelectorAll<HTMLInputElement>(`input[data-row="${rowCount - 1}"]`) ?? [])].filter((el) => el.tabIndex >= 0);
+
   return (
     <Box
       ref={tableRef}
       data-testid="unit-table"
+      onFocus={(e) => {
+        const key = e.target.closest<HTMLElement>('[data-line]')?.dataset.line ?? null;
+        setFocusKey(key);
+      }}
+      onBlur={(e) => {
+        if (!(e.relatedTarget instanceof Node && e.currentTarget.contains(e.relatedTarget))) setFocusKey(null);
+      }}
       sx={{
         flex: 1,
         overflow: 'auto',
         minHeight: 0,
         // A focused cell must scroll clear of the pinned columns and the header, not under them.
-        scrollPaddingLeft: 26 + 16 + (columns[0]?.width ?? 0),
+        scrollPaddingLeft: pinWidth,
         scrollPaddingTop: 28,
         '& table': { borderCollapse: 'separate', borderSpacing: 0, fontSize: 13, tableLayout: 'fixed' },
+        '& .sheet': { display: 'flex', alignItems: 'flex-start' },
         '& .head': { position: 'sticky', top: 0, zIndex: 5 },
-        '& .grp': { contentVisibility: 'auto' },
         // The row's checkbox, handle and name stay in view while the wide rest scrolls sideways.
-        '& .pin0, & .pin1, & .pin2': { position: 'sticky', zIndex: 2 },
-        '& .pin0': { left: 0 },
-        '& .pin1': { left: 26 },
-        '& .pin2': { left: 42, borderRight: '1px solid #d6d0c2' },
-        '& th.pin0, & th.pin1, & th.pin2': { zIndex: 4 },
+        '& .pins': { position: 'sticky', left: 0, zIndex: 2, flex: 'none', borderRight: '1px solid #d6d0c2' },
         // Labels of whole rows stay pinned too, their text running on over the scrolling cells beside them.
-        '& td.label': { overflow: 'visible', whiteSpace: 'nowrap', zIndex: 2 },
-        '& th': { position: 'sticky', top: 0, zIndex: 3, bgcolor: '#ece8de', fontWeight: 600, fontSize: 12, textAlign: 'left', px: '4px', py: '3px', borderBottom: '1px solid #cfc9bb', borderRight: '1px solid #e0dbcf', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
+        '& td.label': { overflow: 'visible', whiteSpace: 'nowrap' },
+        '& th': { bgcolor: '#ece8de', fontWeight: 600, fontSize: 12, textAlign: 'left', px: '4px', py: '3px', borderBottom: '1px solid #cfc9bb', borderRight: '1px solid #e0dbcf', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', height: 25, boxSizing: 'border-box' },
         '& th.num': { textAlign: 'right' },
         '& th.part': { fontWeight: 400, color: 'text.secondary', fontSize: 11, px: 0, textAlign: 'center' },
-        '& td': { p: 0, borderBottom: '1px solid #ebe7dd', borderRight: '1px solid #f0ece3', height: 25, bgcolor: '#fff', position: 'relative' },
+        '& td': { p: 0, borderBottom: '1px solid #ebe7dd', borderRight: '1px solid #f0ece3', height: UNIT_HEIGHT, bgcolor: '#fff' },
+        '& tr.gap td': { p: 0, border: 0, bgcolor: 'transparent' },
         '& tr.marked td': { bgcolor: '#e3e9f2' },
         '& tr.active td.lead': { boxShadow: 'inset 3px 0 0 #1f3a5f' },
         '& td.err': { boxShadow: 'inset 0 0 0 2px #d32f2f' },
@@ -235,112 +414,102 @@ export function UnitTable(props: UnitTableProps) {
         '& td.na input.cell::placeholder': { color: '#c4beb0' },
         '& td.part': { textAlign: 'center', color: 'text.secondary', fontSize: 12, bgcolor: '#faf9f6' },
         '& td.part.bad': { color: '#fff', bgcolor: '#d32f2f', fontWeight: 700 },
-        '& tr.group td': { bgcolor: '#f4f1ea', fontSize: 12, px: '6px', color: 'text.secondary', height: 24 },
+        '& tr.group td': { bgcolor: '#f4f1ea', fontSize: 12, px: '6px', color: 'text.secondary', height: GROUP_HEIGHT },
         '& tr.group td b': { color: 'text.primary' },
         '& tr.drop-before td': { borderTop: '2px solid #1f3a5f' },
         '& tr.drop-after td': { borderBottom: '2px solid #1f3a5f' },
         '& tr.drop-into td': { bgcolor: '#dfe6f0' },
-        '& tr.rating-error td': { height: 'auto', bgcolor: '#fdecea', color: '#b71c1c', fontSize: 12, px: '8px', py: '2px' },
-        '& td.handle': { cursor: 'grab', color: '#9e9e9e', textAlign: 'center', fontSize: 12, userSelect: 'none', bgcolor: '#faf9f6' },
+        '& tr.rating-error td': { height: ERROR_HEIGHT, bgcolor: '#fdecea', color: '#b71c1c', fontSize: 12, px: '8px', py: '2px' },
+        '& td.handle': { cursor: 'grab', color: '#9e9e9e', textAlign: 'center', fontSize: 12, userSelect: 'none', bgcolor: '#faf9f6', overflow: 'hidden', whiteSpace: 'nowrap' },
+        // The pinned block draws the line between it and the rest.
+        '& .pins td:last-child, & .pins th:last-child': { borderRight: 0 },
         '& td.check': { bgcolor: '#faf9f6' },
       }}
     >
-      <div className="head" style={{ width: tableWidth }}>
-        <table style={{ width: tableWidth }}>
-          {colgroup}
+      <div className="head sheet" style={{ width: pinWidth + restWidth + 1 }}>
+        <div className="pins">
+          <table style={{ width: pinWidth }}>
+            {pinCols}
+            <thead>
+              <tr>
+                <th style={{ padding: 0, textAlign: 'center' }}>
+                  <Checkbox
+                    size="small"
+                    tabIndex={-1}
+                    sx={{ p: 0 }}
+                    checked={markedCount > 0 && markedCount === allUnits.length}
+                    indeterminate={markedCount > 0 && markedCount < allUnits.length}
+                    onChange={(e) => props.onMark(allUnits.map((u) => u.id), e.target.checked)}
+                    slotProps={{ input: { 'aria-label': 'Select all rows' } }}
+                  />
+                </th>
+                <th style={{ padding: 0 }} />
+                {columns[0] && (
+                  <th title={columns[0].title ?? columns[0].label} data-col-header={columns[0].key}>
+                    {columns[0].label}
+                  </th>
+                )}
+              </tr>
+            </thead>
+          </table>
+        </div>
+        <table style={{ width: restWidth }}>
+          {restCols}
           <thead>
             <tr>
-              <th className="pin0" style={{ padding: 0, textAlign: 'center' }}>
-                <Checkbox
-                  size="small"
-                  tabIndex={-1}
-                  sx={{ p: 0 }}
-                  checked={markedCount > 0 && markedCount === allUnits.length}
-                  indeterminate={markedCount > 0 && markedCount < allUnits.length}
-                  onChange={(e) => props.onMark(allUnits.map((u) => u.id), e.target.checked)}
-                  slotProps={{ input: { 'aria-label': 'Select all rows' } }}
-                />
-              </th>
-              <th className="pin1" style={{ padding: 0 }} />
-              {columns.map((c, i) => [
-                <th key={c.key} className={[NUMERIC.has(c.kind) ? 'num' : '', i === 0 ? 'pin2' : ''].filter(Boolean).join(' ') || undefined} title={c.title ?? c.label} data-col-header={c.key}>
+              {restColumns.map((c, i) => [
+                <th key={c.key} className={NUMERIC.has(c.kind) ? 'num' : undefined} title={c.title ?? c.label} data-col-header={c.key}>
                   {c.label}
                 </th>,
-                ...(ne && i === ratingIndex ? PARTS.map((p) => <th key={p.part} className="part" title={`${p.label}, from the rating`}>{p.label}</th>) : []),
+                ...(partsShown && i + 1 === ratingIndex ? PARTS.map((p) => <th key={p.part} className="part" title={`${p.label}, from the rating`}>{p.label}</th>) : []),
               ])}
             </tr>
           </thead>
         </table>
       </div>
-      {props.groups.map((g) => {
-        const groupKey = `g:${g.formation.pointer}`;
-        const t = formationTotals(g.formation.node, props.system);
-        return (
-          <div key={groupKey} className="grp" style={{ width: tableWidth, containIntrinsicBlockSize: `auto ${26 * (g.units.length + 1)}px` }}>
-            <table style={{ width: tableWidth }}>
-              {colgroup}
-              <tbody>
-                <tr
-                  className={`group${dropAt?.key === groupKey ? ' drop-into' : ''}`}
-                  data-group-pointer={g.formation.pointer}
-                  onDragOver={(e) => {
-                    if (!props.dragIds.current.length) return;
-                    e.preventDefault();
-                    if (dropAt?.key !== groupKey) setDropAt({ key: groupKey, pos: 'into' });
-                  }}
-                  onDragLeave={() => setDropAt((d) => (d?.key === groupKey ? null : d))}
-                  onDrop={(e) => {
-                    e.preventDefault();
-                    setDropAt(null);
-                    props.onDrop({ formationId: g.formation.id });
-                  }}
-                >
-                  <td colSpan={3} className="pin0 label">
-                    <b>{g.path}</b>
-                    {' — '}
-                    {totalsLine(t)}
-                    {g.formation.node.formations?.length ? ', with its formations' : ''}
-                  </td>
-                  <td colSpan={colCount - 3} />
-                </tr>
-                {g.units.map((u) => {
-                  const row = rowNumber++;
-                  const dropKey = `u:${u.pointer}`;
-                  return (
-                    <UnitRow
-                      key={u.pointer}
-                      unit={u.node}
-                      pointer={u.pointer}
-                      row={row}
-                      columns={columns}
-                      system={props.system}
-                      ratingIndex={ne ? ratingIndex : -1}
-                      colCount={colCount}
-                      marked={props.marks.has(u.id)}
-                      active={props.activePointer === u.pointer}
-                      problems={unitProblems.get(u.pointer) ?? NO_PROBLEMS}
-                      dropClass={dropAt?.key === dropKey ? `drop-${dropAt.pos}` : ''}
-                      actions={actions}
-                    />
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        );
-      })}
-      <table style={{ width: tableWidth }}>
-        {colgroup}
-        <tbody>
-          <NewUnitRow
-            target={props.newUnitTarget}
-            colCount={colCount}
-            onAdd={props.onAddUnit}
-            onUp={() => rowNumber > 0 && focusCell(rowNumber - 1, columns[0]!.key)}
-            onToTree={props.onToTree}
-          />
-        </tbody>
-      </table>
+      <div className="sheet" ref={bodyRef} style={{ width: pinWidth + restWidth + 1 }}>
+        <div className="pins">
+          <table style={{ width: pinWidth }}>
+            {pinCols}
+            <tbody>{pinned}</tbody>
+          </table>
+        </div>
+        <table style={{ width: restWidth }}>
+          {restCols}
+          <tbody>{rest}</tbody>
+        </table>
+      </div>
+      <div className="sheet" style={{ width: pinWidth + restWidth + 1 }} data-line={NEW_UNIT_ROW}>
+        <div className="pins">
+          <table style={{ width: pinWidth }}>
+            {pinCols}
+            <tbody>
+              <NewUnitRow
+                target={props.newUnitTarget}
+                row={rowCount}
+                onAdd={props.onAddUnit}
+                onUp={() => rowCount > 0 && actions.nav(rowCount, columns[0]!.key, 'up')}
+                onBack={() => {
+                  const last = lastRowStops().at(-1);
+                  last?.focus();
+                  return last !== undefined;
+                }}
+                onToTree={props.onToTree}
+              />
+            </tbody>
+          </table>
+        </div>
+        <table style={{ width: restWidth }}>
+          {restCols}
+          <tbody>
+            <tr className="new-unit">
+              <td colSpan={restCount} style={{ fontSize: 11, color: '#888', padding: '0 6px', whiteSpace: 'nowrap' }}>
+                Tab fills in its row · Enter adds another
+              </td>
+            </tr>
+          </tbody>
+        </table>
+      </div>
     </Box>
   );
 }
@@ -353,7 +522,8 @@ interface RowProps {
   columns: Column[];
   system: RuleSystem | undefined;
   ratingIndex: number;
-  colCount: number;
+  /** The rating as being typed, or null when the stored one shows. */
+  ratingDraft: string | null;
   marked: boolean;
   active: boolean;
   /** The unit's own problems. */
@@ -373,80 +543,107 @@ const sameRow = (a: RowProps, b: RowProps): boolean =>
   a.columns === b.columns &&
   a.system === b.system &&
   a.ratingIndex === b.ratingIndex &&
-  a.colCount === b.colCount &&
+  a.ratingDraft === b.ratingDraft &&
   a.marked === b.marked &&
   a.active === b.active &&
   a.dropClass === b.dropClass &&
   a.actions === b.actions &&
   sameProblems(a.problems, b.problems);
 
+const rowClass = (props: RowProps) => [props.marked ? 'marked' : '', props.active ? 'active' : '', props.dropClass].filter(Boolean).join(' ') || undefined;
+
+/** The props of a unit's cell in column `i`: its problem, whether it applies to the unit's arm, what it shows greyed. */
+function cellOf(props: RowProps, cellProblems: Map<string, Problem>, i: number) {
+  const { unit, pointer, actions } = props;
+  const c = props.columns[i]!;
+  const cp = cellPointer(pointer, c);
+  const problem = cellProblems.get(cp);
+  const applies = appliesTo(c, unit.arm);
+  const vpDefault = c.key === 'vp' && props.system && typeof unit.vp !== 'number' && typeof unit.arm === 'string' ? unitVp(unit, props.system) : null;
+  const cell = (
+    <Cell
+      pointer={cp}
+      column={c}
+      row={props.row}
+      value={valueAt(unit, c.at)}
+      applies={applies}
+      placeholder={!applies ? '—' : vpDefault ? String(vpDefault.vp) : undefined}
+      placeholderTitle={!applies ? `${(c.title ?? c.label).split(/[:(]/)[0]!.trim()} is for ${armsInWords(c.arms ?? [])} only` : vpDefault && props.system ? `Default: ${vpTable(props.system).name}` : undefined}
+      onDraft={c.kind === 'rating' ? (text) => actions.ratingDraft(pointer, text) : undefined}
+      onCommit={(raw) => actions.commit(pointer, c, raw)}
+      onFocus={() => actions.focusUnit(pointer)}
+      onNav={(dir) => actions.nav(props.row, c.key, dir)}
+      onTab={(from, back) => actions.tab(from, back)}
+      onInsertBelow={() => actions.insertBelow(pointer)}
+    />
+  );
+  const className = [problem ? (problem.severity === 'error' ? 'err' : 'warn') : '', applies ? '' : 'na'].filter(Boolean).join(' ') || undefined;
+  return { c, cell, className, title: problem?.message };
+}
+
+/** A unit's pinned cells: the checkbox, the drag handle and the name. */
+const PinRow = memo(function PinRow(props: RowProps) {
+  const { unit, pointer, actions } = props;
+  const cellProblems = useMemo(() => problemCells(props.problems, pointer, props.columns), [props.problems, pointer, props.columns]);
+  const name = cellOf(props, cellProblems, 0);
+  return (
+    <tr
+      className={rowClass(props)}
+      data-line={pointer}
+      data-pin-pointer={pointer}
+      onDragOver={(e) => actions.dragOver(e, pointer)}
+      onDragLeave={() => actions.dragLeave(pointer)}
+      onDrop={(e) => actions.drop(e, pointer)}
+    >
+      <td className="check lead">
+        <Checkbox size="small" tabIndex={-1} sx={{ p: 0, ml: '3px' }} checked={props.marked} onChange={(e) => actions.mark(unit.id, e.target.checked)} slotProps={{ input: { 'aria-label': `Select ${unit.name}` } }} />
+      </td>
+      <td className="handle" draggable onDragStart={(e) => actions.dragStart(e, unit.id, pointer)} onDragEnd={actions.dragEnd} title="Drag to move">
+        ⋮⋮
+      </td>
+      <td className={name.className} title={name.title}>
+        {name.cell}
+      </td>
+    </tr>
+  );
+}, sameRow);
+
+/** A unit's other cells, scrolling sideways, with the rating's four parts after the rating. */
 const UnitRow = memo(function UnitRow(props: RowProps) {
   const { unit, pointer, actions } = props;
-  const [ratingDraft, setRatingDraft] = useState<string | null>(null);
   const cellProblems = useMemo(() => problemCells(props.problems, pointer, props.columns), [props.problems, pointer, props.columns]);
   const storedRating = unit.ratings?.['napoleons-eagles']?.rating;
-  const ratingText = ratingDraft ?? (typeof storedRating === 'string' ? storedRating : '');
-  const rp = props.ratingIndex >= 0 ? ratingParts(ratingText, ratingDraft === null) : null;
-  const vpDefault = props.system && typeof unit.vp !== 'number' && typeof unit.arm === 'string' ? unitVp(unit, props.system) : null;
-
+  const ratingText = props.ratingDraft ?? (typeof storedRating === 'string' ? storedRating : '');
+  const rp = props.ratingIndex >= 0 ? ratingParts(ratingText, props.ratingDraft === null) : null;
   return (
-    <>
-      <tr
-        className={[props.marked ? 'marked' : '', props.active ? 'active' : '', props.dropClass].filter(Boolean).join(' ')}
-        data-unit-pointer={pointer}
-        data-unit-id={unit.id}
-        onDragOver={(e) => actions.dragOver(e, pointer)}
-        onDragLeave={() => actions.dragLeave(pointer)}
-        onDrop={(e) => actions.drop(e, pointer)}
-      >
-        <td className="check lead pin0">
-          <Checkbox size="small" tabIndex={-1} sx={{ p: 0, ml: '3px' }} checked={props.marked} onChange={(e) => actions.mark(unit.id, e.target.checked)} slotProps={{ input: { 'aria-label': `Select ${unit.name}` } }} />
-        </td>
-        <td className="handle pin1" draggable onDragStart={(e) => actions.dragStart(e, unit.id)} onDragEnd={actions.dragEnd} title="Drag to move">
-          ⋮⋮
-        </td>
-        {props.columns.map((c, i) => {
-          const cp = cellPointer(pointer, c);
-          const problem = cellProblems.get(cp);
-          const applies = appliesTo(c, unit.arm);
-          const cell = (
-            <td key={c.key} className={[problem ? (problem.severity === 'error' ? 'err' : 'warn') : '', i === 0 ? 'pin2' : '', applies ? '' : 'na'].filter(Boolean).join(' ') || undefined} title={problem?.message}>
-              <Cell
-                pointer={cp}
-                column={c}
-                row={props.row}
-                value={valueAt(unit, c.at)}
-                applies={applies}
-                placeholder={!applies ? '—' : c.key === 'vp' && vpDefault ? String(vpDefault.vp) : undefined}
-                placeholderTitle={!applies ? `${(c.title ?? c.label).split(/[:(]/)[0]!.trim()} is for ${armsInWords(c.arms ?? [])} only` : c.key === 'vp' && vpDefault && props.system ? `Default: ${vpTable(props.system).name}` : undefined}
-                onDraft={c.kind === 'rating' ? setRatingDraft : undefined}
-                onCommit={(raw) => actions.commit(pointer, c, raw)}
-                onFocus={() => actions.focusUnit(pointer)}
-                onNav={(dir) => actions.nav(props.row, c.key, dir)}
-                onInsertBelow={() => actions.insertBelow(pointer)}
-              />
-            </td>
-          );
-          if (i !== props.ratingIndex || !rp) return cell;
-          return [
-            cell,
-            ...PARTS.map((p) => (
-              <td key={p.part} className={`part${rp.partErrors[p.part] ? ' bad' : ''}`} title={rp.partErrors[p.part] ?? p.label} data-part={p.part}>
-                {rp.parts[p.part]}
-              </td>
-            )),
-          ];
-        })}
-      </tr>
-      {rp && rp.messages.length > 0 && (
-        <tr className="rating-error">
-          <td colSpan={3} className="pin0 label" role="alert" data-testid="rating-error" data-unit-pointer-error={pointer}>
-            Rating {ratingText.trim().toUpperCase()}: {rp.messages.join('; ')}
+    <tr
+      className={rowClass(props)}
+      data-line={pointer}
+      data-unit-pointer={pointer}
+      data-unit-id={unit.id}
+      onDragOver={(e) => actions.dragOver(e, pointer)}
+      onDragLeave={() => actions.dragLeave(pointer)}
+      onDrop={(e) => actions.drop(e, pointer)}
+    >
+      {props.columns.map((_, i) => {
+        if (i === 0) return null;
+        const { c, cell, className, title } = cellOf(props, cellProblems, i);
+        const td = (
+          <td key={c.key} className={className} title={title}>
+            {cell}
           </td>
-          <td colSpan={props.colCount - 3} />
-        </tr>
-      )}
-    </>
+        );
+        if (i !== props.ratingIndex || !rp) return td;
+        return [
+          td,
+          ...PARTS.map((p) => (
+            <td key={p.part} className={`part${rp.partErrors[p.part] ? ' bad' : ''}`} title={rp.partErrors[p.part] ?? p.label} data-part={p.part}>
+              {rp.parts[p.part]}
+            </td>
+          )),
+        ];
+      })}
+    </tr>
   );
 }, sameRow);
 
@@ -472,6 +669,7 @@ interface CellProps {
   onCommit: (raw: string) => void;
   onFocus: () => void;
   onNav: (dir: 'up' | 'down' | 'tree') => void;
+  onTab: (from: HTMLInputElement, back: boolean) => boolean;
   onInsertBelow: () => void;
 }
 
@@ -502,7 +700,11 @@ const Cell = memo(function Cell(props: CellProps) {
       commit();
       props.onNav(e.key === 'ArrowUp' || (e.key === 'Enter' && e.shiftKey) ? 'up' : 'down');
     } else if (e.key === 'Tab') {
-      commit();
+      // The edit is drawn before the focus moves, as with the browser's own Tab: a new arm may change the next
+      // cell's value (its type) and which cells Tab stops at, and a value set after the focus would undo its select().
+      const input = e.currentTarget;
+      flushSync(commit);
+      if (props.onTab(input, e.shiftKey)) e.preventDefault();
     } else if (e.key === 'Escape') {
       e.preventDefault();
       e.stopPropagation();
@@ -548,19 +750,19 @@ const Cell = memo(function Cell(props: CellProps) {
   );
 });
 
-function NewUnitRow(props: { target: ForceEntry | undefined; colCount: number; onAdd(name: string, then: 'next-cell' | 'new-row'): void; onUp(): void; onToTree(): void }) {
+/** The new-unit row's pinned part: where a name typed adds a unit. `row` is the row number after the last unit. */
+function NewUnitRow(props: { target: ForceEntry | undefined; row: number; onAdd(name: string, then: 'next-cell' | 'new-row'): void; onUp(): void; onBack(): boolean; onToTree(): void }) {
   const [name, setName] = useState('');
   const where = props.target ? String(props.target.node.name ?? props.target.id) : '';
-  const ref = useRef<HTMLInputElement>(null);
   return (
     <tr className="new-unit">
-      <td className="check pin0" />
-      <td className="handle pin1" style={{ cursor: 'default' }}>+</td>
-      <td className="pin2">
+      <td className="check" />
+      <td className="handle" style={{ cursor: 'default' }}>+</td>
+      <td>
         <input
-          ref={ref}
           className="cell"
           data-testid="new-unit-name"
+          data-row={props.row}
           aria-label="New unit name"
           disabled={!props.target}
           placeholder={props.target ? `New unit in ${where}…` : 'Pick a formation first'}
@@ -572,6 +774,9 @@ function NewUnitRow(props: { target: ForceEntry | undefined; colCount: number; o
               e.preventDefault();
               props.onAdd(name.trim(), e.key === 'Tab' ? 'next-cell' : 'new-row');
               setName('');
+            } else if (e.key === 'Tab') {
+              // Back to the last row's last cell, which the browser's order (the pinned names first) would not reach.
+              if (props.onBack()) e.preventDefault();
             } else if (e.key === 'ArrowUp') {
               e.preventDefault();
               props.onUp();
@@ -583,9 +788,6 @@ function NewUnitRow(props: { target: ForceEntry | undefined; colCount: number; o
             }
           }}
         />
-      </td>
-      <td colSpan={props.colCount - 3} style={{ fontSize: 11, color: '#888', padding: '0 6px', whiteSpace: 'nowrap' }}>
-        Tab fills in its row · Enter adds another
       </td>
     </tr>
   );

@@ -103,6 +103,18 @@ export function indexForces(doc: AdcDocument): ForceIndex {
   return { roots: armies.map((a) => a.root), entries, byId, byPointer };
 }
 
+const indexes = new WeakMap<AdcDocument, ForceIndex>();
+
+/**
+ * `indexForces` remembered per document object, for the editor's documents, which are never changed in place: the
+ * view and its commands ask for the same document's index several times per edit. Never give it a draft.
+ */
+export function forceIndexOf(doc: AdcDocument): ForceIndex {
+  let index = indexes.get(doc);
+  if (!index) indexes.set(doc, (index = indexForces(doc)));
+  return index;
+}
+
 /** True when `pointer` is `ancestor` or lies inside it. */
 export const within = (pointer: string, ancestor: string): boolean => pointer === ancestor || pointer.startsWith(`${ancestor}/`);
 

@@ -52,6 +52,41 @@ export function formationTotals(formation: Formation, system: RuleSystem | undef
   return t;
 }
 
+/** Adds `b` into `a`. */
+function addTotals(a: Totals, b: Totals): void {
+  a.units += b.units;
+  for (const k of Object.keys(a.byArm) as (keyof Totals['byArm'])[]) a.byArm[k] += b.byArm[k];
+  a.figures += b.figures;
+  a.guns += b.guns;
+  a.howitzers += b.howitzers;
+  a.men += b.men;
+  a.leaders += b.leaders;
+  a.vp += b.vp;
+  a.vpFromTable += b.vpFromTable;
+  a.vpUnknown += b.vpUnknown;
+}
+
+const remembered = new WeakMap<Formation, Map<RuleSystem | undefined, Readonly<Totals>>>();
+
+/**
+ * `formationTotals` remembered per formation object, for the editor's documents, which are never changed in place:
+ * an edit copies only the formations on the path to what changed, so the tree's and table's totals after an edit
+ * sum a few formations again instead of walking the whole army. Never give it a draft that is changed afterwards.
+ */
+export function totalsOf(formation: Formation, system: RuleSystem | undefined): Readonly<Totals> {
+  let bySystem = remembered.get(formation);
+  const had = bySystem?.get(system);
+  if (had) return had;
+  const t = emptyTotals();
+  // A draft may hold anything where a list should be, whatever its type says.
+  if (Array.isArray(formation.units)) for (const u of formation.units) if (u && typeof u === 'object') addUnit(t, u, system);
+  if (formation.leader && typeof formation.leader === 'object') t.leaders++;
+  if (Array.isArray(formation.formations)) for (const f of formation.formations) if (f && typeof f === 'object') addTotals(t, totalsOf(f, system));
+  if (!bySystem) remembered.set(formation, (bySystem = new Map<RuleSystem | undefined, Readonly<Totals>>()));
+  bySystem.set(system, t);
+  return t;
+}
+
 // One formatter for every line: toLocaleString makes a new one each call, which a table of many groups felt.
 const GB = new Intl.NumberFormat('en-GB');
 const plural = (n: number, word: string) => `${GB.format(n)} ${word}${n === 1 ? '' : 's'}`;
