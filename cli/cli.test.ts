@@ -177,12 +177,12 @@ describe('adc convert', () => {
 
 describe('adc play, simulate and explain on a system no engine plays', () => {
   it('exit 1 with a message naming the systems that can be played, for each command', async () => {
-    const ne = 'scenarios/ne-01-plancenoit.scenario.json';
-    for (const args of [['simulate', ne, '--games', '2', '--red', 'random', '--blue', 'random'], ['play', ne], ['explain', ne, '--fire', 'a', '--target', 'b']]) {
+    const etg = 'scenarios/etg-01-rain-on-the-plateau.scenario.json';
+    for (const args of [['simulate', etg, '--games', '2', '--red', 'random', '--blue', 'random'], ['play', etg], ['explain', etg, '--fire', 'a', '--target', 'b']]) {
       const r = await adc(...args);
       expect(r.code, args.join(' ')).toBe(1);
       expect(r.stdout).toBe('');
-      expect(r.stderr).toContain('the bundled engine plays Square Eagles, Hex Skirmish only');
+      expect(r.stderr).toContain("the bundled engine plays Square Eagles, Hex Skirmish, Napoleon's Eagles only");
     }
   });
 

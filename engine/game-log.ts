@@ -3,7 +3,7 @@
 // the recorded dice are checked on the way, so a log from a different engine version fails loudly instead of
 // drifting. Each rule system names its own format; the lines are the same.
 import type { Scenario } from '../domain/model.js';
-import type { Applied, LoggedAction } from './rules-engine.js';
+import { LogError, type Applied, type LoggedAction } from './rules-engine.js';
 
 export interface LogHeaderLine<Options> {
   type: 'header';
@@ -30,6 +30,16 @@ export interface LogRules<State, Action, Options> {
 }
 
 export class ReplayError extends Error {}
+
+/** Runs a log reader, turning its ReplayError (the message names the line) into the seam's LogError. */
+export function asLogError<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (err) {
+    if (err instanceof ReplayError) throw new LogError(err.message);
+    throw err;
+  }
+}
 
 /** The first line of a log: what replay needs to start the same game; the dice last, after the settings. */
 export function headerLine<O>(format: string, version: number, scenarioId: string, seed: number, settings: LogSettingsOf<O>, rolls: number[]): LogHeaderLine<O> {

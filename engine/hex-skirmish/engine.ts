@@ -5,9 +5,9 @@ import type { Scenario } from '../../domain/model.js';
 import { unitsOf } from '../../domain/forces.js';
 import { addGame, decidedByCondition, decidedByRows, emptyTally, summariseTally, type BatchGame, type BatchTally, type GameLosses } from '../batch-tally.js';
 import { deriveSeed, recordingDice, rngDice } from '../dice.js';
-import { headerLine, readHeaderLine, replayLines, ReplayError, type LogRules } from '../game-log.js';
+import { asLogError, headerLine, readHeaderLine, replayLines, type LogRules } from '../game-log.js';
 import { playGame } from '../play-game.js';
-import { IllegalActionError, LogError, type Applied, type RulesEngine } from '../rules-engine.js';
+import { IllegalActionError, type Applied, type RulesEngine } from '../rules-engine.js';
 import { makePlayer } from './ai.js';
 import { TERRAIN_NAMES } from './board.js';
 import { fireTerms, meleeOdds, meleeTerms } from './combat.js';
@@ -129,15 +129,6 @@ function lossesOf(scenario: Scenario, s: GameState): GameLosses {
 }
 
 const LOG: LogRules<GameState, Action, Readonly<Record<string, boolean>>> = { format: LOG_FORMAT, version: LOG_VERSION, start, apply };
-
-function logError<T>(run: () => T): T {
-  try {
-    return run();
-  } catch (err) {
-    if (err instanceof ReplayError) throw new LogError(err.message);
-    throw err;
-  }
-}
 
 export const hexSkirmishEngine: RulesEngine<GameState, Action, BatchTally> = {
   system: 'hex-skirmish',
@@ -262,10 +253,10 @@ export const hexSkirmishEngine: RulesEngine<GameState, Action, BatchTally> = {
     rolls: out.rolls,
   }),
   logResult: ({ decidedBy: _, ...r }) => JSON.stringify({ type: 'result', ...r }),
-  readLogHeader: (text) => logError(() => readHeaderLine(LOG_FORMAT, LOG_VERSION, text)),
+  readLogHeader: (text) => asLogError(() => readHeaderLine(LOG_FORMAT, LOG_VERSION, text)),
   replayLog(scenario, text) {
     const actions: ReturnType<RulesEngine<GameState, Action>['replayLog']>['actions'] = [];
-    const r = logError(() => replayLines<GameState, Action, Readonly<Record<string, boolean>>, { winner?: unknown }>(LOG, scenario, text, (line, before, out) => actions.push({ line, before, out })));
+    const r = asLogError(() => replayLines<GameState, Action, Readonly<Record<string, boolean>>, { winner?: unknown }>(LOG, scenario, text, (line, before, out) => actions.push({ line, before, out })));
     return { start: r.start, state: r.state, result: r.result, actions };
   },
 

@@ -3,7 +3,7 @@
 // file only translates.
 import type { DecidedBy, SquareEaglesAction, SquareEaglesView } from '../../domain/engine-protocol.js';
 import { deriveSeed } from '../dice.js';
-import { IllegalActionError, LogError, type Applied, type BatchGame, type RulesEngine } from '../rules-engine.js';
+import { IllegalActionError, type Applied, type BatchGame, type RulesEngine } from '../rules-engine.js';
 import { makePlayer } from './ai.js';
 import { addGame, emptyTally, playBatchGame, summariseTally, type BatchTally } from './batch.js';
 import { decidedByCondition, decidedByRows } from '../batch-tally.js';
@@ -12,7 +12,8 @@ import { explainJson, explainPool } from './explain.js';
 import { pendingFireTerms } from './dice-pools.js';
 import { applyAction, legalActions, startGame } from './game.js';
 import { ctxOf } from './geometry.js';
-import { logAction, logHeader, readLogHeader, replayLog, ReplayError, type LogAction, type LogResult } from './log.js';
+import { logAction, logHeader, readLogHeader, replayLog, type LogAction, type LogResult } from './log.js';
+import { asLogError } from '../game-log.js';
 import { movementCosts } from './movement.js';
 import { playableProblem } from './setup.js';
 import { result, victoryPoints, type GameResult } from './victory.js';
@@ -137,15 +138,6 @@ function reachCosts(s: GameState, unit: string, actions: readonly Action[]): Rec
   return out;
 }
 
-function logError<T>(run: () => T): T {
-  try {
-    return run();
-  } catch (err) {
-    if (err instanceof ReplayError) throw new LogError(err.message);
-    throw err;
-  }
-}
-
 const options = (o: Readonly<Record<string, boolean>> | undefined): { options?: Partial<RuleOptions> } => (o ? { options: o } : {});
 
 export const squareEaglesEngine: RulesEngine<GameState, Action, BatchTally> = {
@@ -233,11 +225,11 @@ export const squareEaglesEngine: RulesEngine<GameState, Action, BatchTally> = {
 
   logResult: ({ decidedBy: _, ...r }) => JSON.stringify({ type: 'result', ...r } satisfies LogResult),
 
-  readLogHeader: (text) => logError(() => readLogHeader(text)),
+  readLogHeader: (text) => asLogError(() => readLogHeader(text)),
 
   replayLog(scenario, text) {
     const actions: { line: LogAction; before: GameState; out: Applied<GameState> }[] = [];
-    const replayed = logError(() => replayLog(scenario, text, (line, before, out) => actions.push({ line, before, out })));
+    const replayed = asLogError(() => replayLog(scenario, text, (line, before, out) => actions.push({ line, before, out })));
     return { start: replayed.start, state: replayed.state, result: replayed.result, actions };
   },
 
