@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import type { NapoleonsEaglesUnit, NapoleonsEaglesView } from '../../domain/engine-protocol.js';
+import { describeNeEvent, facingWords, inches, longestRange, neActionLabel, neDiceOf, neUnitLine } from './ne-words.js';
+import { facingTowards, pieceAt, pieces, rotationHandle, stillToMove, unitMarkers, unitsForList } from './ne-pieces.js';
+
+const unit = (over: Partial<NapoleonsEaglesUnit> = {}): NapoleonsEaglesUnit => ({
+  id: 'u1',
+  name: 'I./15. IR',
+  side: 'red',
+  arm: 'infantry',
+  type: 'line',
+  status: 'table',
+  at: [10, 10],
+  facing: 270,
+  formation: 'column',
+  width: 3,
+  depth: 1.5,
+  figures: 24,
+  startFigures: 24,
+  fatigue: 'normal',
+  disordered: false,
+  retreat: 0,
+  actionsUsed: 0,
+  activated: false,
+  markers: [],
+  ...over,
+});
+const colours = { red: '#1c2841', blue: '#2a4a9e', draw: '#757575' };
+const names = new Map([
+  ['u1', 'I./15. IR'],
+  ['u2', 'I./1er Tirailleurs'],
+  ['red', 'Prussians'],
+]);
+
+describe('a unit on the open table', () => {
+  it('is drawn at its true footprint, turned by its facing, with its front edge marked', () => {
+    const [p] = pieces([unit()], colours);
+    // Facing west: the 3" frontage runs north–south, the 1.5" depth east–west, the front edge on the west side.
+    expect(p!.front.map((q) => q.map((v) => Math.round(v * 100) / 100))).toEqual([
+      [9.25, 11.5],
+      [9.25, 8.5],
+    ]);
+    expect(p!.fill).toBe(colours.red);
+    expect(p!.corners).toHaveLength(4);
+  });
+
+  it('leaves out units off the table', () => {
+    expect(pieces([unit({ status: 'reserve', at: null }), unit({ id: 'x', status: 'routed' })], colours)).toEqual([]);
+  });
+
+  it('carries its markers in a fixed order: casualties, fatigue, disorder, retreat, morale, command, stand', () => {
+    const marks = unitMarkers(unit({ figures: 20, fatigue: 'tired', disordered: true, retreat: 2, markers: ['stand', 'out-of-command', 'morale'] }));
+    expect(marks.map((m) => m.text)).toEqual(['20/24', 'T', 'D', 'R2', 'M', 'OC', 'S']);
+    expect(marks[0]!.title).toBe('4 lost: 20 of 24 figures left');
+    expect(unitMarkers(unit())).toEqual([]);
+  });
+
+  it('is found under the pointer, a thin line within a few pixels of it', () => {
+    const list = pieces([unit(), unit({ id: 'u2', at: [20, 10], facing: 90, formation: 'line', width: 7.5, depth: 0.5 })], colours);
+    expect(pieceAt(list, [10, 10], 0)?.id).toBe('u1');
+    expect(pieceAt(list, [20.5, 10], 0)).toBeNull();
+    expect(pieceAt(list, [20.5, 10], 0.3)?.id).toBe('u2');
+    expect(pieceAt(list, [15, 10], 0.3)).toBeNull();
+  });
+
+  it('has a rotation handle ahead of its front, and turns to face the pointer', () => {
+    const h = rotationHandle({ at: [10, 10], facing: 90, width: 4, depth: 2 }, 2);
+    expect(h.map((v) => Math.round(v * 100) / 100)).toEqual([13, 10]);
+    expect(facingTowards([10, 10], [10, 0])).toBe(0);
+    expect(facingTowards([10, 10], [20, 10])).toBe(90);
+    expect(facingTowards([10, 10], [0, 10.2])).toBe(270);
+    expect(facingTowards([10, 10], [13, 13])).toBe(135);
+  });
+});
+
+describe('who is still to move', () => {
+  const view = (kind: NapoleonsEaglesView['decision']['kind'], units: NapoleonsEaglesUnit[]) => ({ decision: { kind, side: 'red' as const }, units });
+  it('lists the side to act’s units on the table that have not activated this period', () => {
+    const units = [unit(), unit({ id: 'u2', activated: true }), unit({ id: 'u3', side: 'blue' }), unit({ id: 'u4', status: 'reserve', at: null })];
+    expect(stillToMove(view('activate', units)).map((u) => u.id)).toEqual(['u1']);
+    expect(stillToMove(view('bid', units))).toEqual([]);
+  });
+
+  it('lists the side to act first', () => {
+    const units = [unit({ id: 'b', side: 'blue' }), unit({ id: 'r' })];
+    expect(unitsForList(view('activate', units), 'blue').map((u) => u.id)).toEqual(['r', 'b']);
+  });
+});
+
+describe('Napoleon’s Eagles in words', () => {
+  it('names moves, fire and bids with the units’ names and inches', () => {
+    expect(describeNeEvent({ type: 'move', unit: 'u1', to: [50, 18.25], facing: 270, distance: 5.5, cost: 1 }, names)).toBe('I./15. IR moves 5.5" to (50, 18.3), facing west (1 action)');
+    expect(describeNeEvent({ type: 'fire', unit: 'u1', target: 'u2', range: 4, rolls: [5], casualties: 2 }, names)).toBe('I./15. IR fires on I./1er Tirailleurs at 4" [5]: 2 casualties');
+    expect(describeNeEvent({ type: 'bid', side: 'red', points: 'hidden' }, names)).toBe('Prussians makes a sealed bid');
+    expect(describeNeEvent({ type: 'something-new', unit: 'u1', n: 3 }, names)).toBe('something-new: unit I./15. IR, n 3');
+  });
+
+  it('labels the buttons a player presses', () => {
+    expect(neActionLabel({ type: 'fire', unit: 'u1', target: 'u2', actions: 2 }, names)).toBe('Fire on I./1er Tirailleurs (2 actions)');
+    expect(neActionLabel({ type: 'formation', unit: 'u1', formation: 'supported-line' }, names)).toBe('Form supported line');
+    expect(neActionLabel({ type: 'choose', role: 'A' }, names)).toBe('Be side A (move first)');
+    expect(neActionLabel({ type: 'finish' }, names)).toBe('Finish moving this period');
+  });
+
+  it('puts every die rolled in the tray', () => {
+    expect(neDiceOf([{ type: 'fire', unit: 'u1', target: 'u2', rolls: [4], casualties: 2 }, { type: 'move', unit: 'u1' }], names)).toEqual([
+      { label: 'I./15. IR → I./1er Tirailleurs: fire', rolls: [4], hitOn: null, hits: 2 },
+    ]);
+  });
+
+  it('says a unit’s state in a line, and measures in inches and compass points', () => {
+    expect(neUnitLine(unit({ figures: 20, fatigue: 'fatigued', actionsUsed: 1 }))).toBe('infantry in column · 20/24 figures · fatigued · 1 action used');
+    expect(inches(5.5)).toBe('5.5"');
+    expect(inches(6.02)).toBe('6"');
+    expect(facingWords(225)).toBe('south-west');
+    expect(facingWords(100)).toBe('100°');
+  });
+
+  it('reaches as far as the longest range of the weapon, for the fire arc', () => {
+    expect(longestRange('infantry', {})).toBe(8);
+    expect(longestRange('infantry', { rifles: true })).toBe(12);
+    expect(longestRange('artillery', { calibre: '6lb' })).toBe(48);
+    expect(longestRange('train', undefined)).toBe(0);
+  });
+});
