@@ -75,7 +75,7 @@ function ChoiceView({ choice, label, onAct, onCancel }: { choice: EngineAction[]
   return (
     <Paper variant="outlined" sx={{ p: 1, mb: 1 }} data-testid="play-choice">
       <Typography variant="caption" component="div">
-        Several ways {choice[0]?.to ? `to ${choice[0].to}` : 'to do it'}: pick one{faced ? ' (and the facing at the end)' : ''}.
+        Several ways {choice[0]?.to ? `to ${String(choice[0].to)}` : 'to do it'}: pick one{faced ? ' (and the facing at the end)' : ''}.
       </Typography>
       {[...rows].map(([key, list]) => (
         <Stack key={key} direction="row" sx={{ alignItems: 'center', gap: 0.5, mt: 0.5, flexWrap: 'wrap' }}>

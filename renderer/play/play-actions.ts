@@ -1,7 +1,7 @@
 // The engine's legal actions, sorted for a player: where the selected unit may go, whom it may shoot or charge,
 // and what else it (or its side) may do, with each action in words. Pure, so the grouping is tested without a page.
 import type { SystemAction } from '../../domain/engine-protocol.js';
-import { describeEvent, facingName, type GameState } from './play-view.js';
+import { boxOf, describeEvent, facingName, type GameState } from './play-view.js';
 
 type ProtocolAction = SystemAction;
 type FieldsOf<U> = U extends unknown ? keyof U : never;
@@ -15,7 +15,7 @@ type FieldOf<U, K extends PropertyKey> = U extends unknown ? (K extends keyof U 
 export type EngineAction = { type: ProtocolAction['type'] } & { [K in Exclude<FieldsOf<ProtocolAction>, 'type'>]?: FieldOf<ProtocolAction, K> };
 
 const MOVES = new Set(['move', 'march', 'maneuver']);
-const SHOTS = new Set(['fire', 'defend-fire', 'assault', 'melee']);
+const SHOTS = new Set(['fire', 'defend-fire', 'assault', 'melee', 'charge']);
 
 export interface UnitOptions {
   /** Box → the moves, marches and manoeuvres that end there. */
@@ -75,9 +75,9 @@ export function actionLabel(a: EngineAction, names: Names): string {
       return 'Leave the table';
     case 'move':
     case 'march':
-      return `${a.type === 'move' ? 'Move' : 'March'} to ${a.to}, facing ${facingName(a.facing)}`;
+      return `${a.type === 'move' ? 'Move' : 'March'} to ${String(a.to)}, facing ${facingName(a.facing)}`;
     case 'maneuver':
-      return `Manoeuvre to ${a.to}, facing ${facingName(a.facing)}${a.formation ? `, form ${a.formation}` : ''}`;
+      return `Manoeuvre to ${String(a.to)}, facing ${facingName(a.facing)}${a.formation ? `, form ${a.formation}` : ''}`;
     case 'assault':
       return `Assault ${n(a.target)} from ${a.from}`;
     case 'fire':
@@ -151,7 +151,10 @@ export type Effect =
 /** The effects of `events`, placed with the position before them (where the units stood when it happened). */
 export function effectsOf(events: readonly unknown[], before: GameState | null): Effect[] {
   const boxes = new Map<string, string>();
-  for (const u of before?.units ?? []) if (u.box) boxes.set(u.id, u.box);
+  for (const u of before?.units ?? []) {
+    const box = boxOf(u);
+    if (box) boxes.set(u.id, box);
+  }
   const out: Effect[] = [];
   for (const raw of events) {
     const e = raw as Ev;

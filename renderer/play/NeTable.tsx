@@ -1,0 +1,179 @@
+// What the play map draws for a Napoleon's Eagles game, over the scenario's terrain: each unit's base at its true
+// footprint with its front edge in white and its markers as chips, leaders and objectives, and for the selected
+// unit its reach this action, its fire arc, its targets ringed, the ruler to the unit under the pointer and the
+// ghost of a move with the engine's verdict beside it. Table units throughout; `k` turns screen pixels into inches
+// so lines, chips and words keep their size at any zoom. The layer takes no clicks (use-ne-table.ts handles them).
+import { Circle, Group, Label, Line, Rect, Tag, Text } from 'react-konva';
+import type { NapoleonsEaglesView } from '../../domain/engine-protocol.js';
+import { baseCorners, frontEdge, type Base } from '../../domain/map/rect-distance.js';
+import type { Point } from '../../domain/model.js';
+import { rotationHandle, type Marker, type Piece } from './ne-pieces.js';
+import type { SideColours } from './play-view.js';
+
+const SELECT = '#ffb300';
+const FONT = 'system-ui, sans-serif';
+
+export interface Ghost {
+  base: Base;
+  /** The verdict in words and whether it is a yes; null while the engine is asked. */
+  verdict: { ok: boolean; text: string } | null;
+}
+
+export interface NeTableProps {
+  view: NapoleonsEaglesView;
+  pieces: readonly Piece[];
+  k: number;
+  colours: SideColours;
+  selected: string | null;
+  /** Units of the side to act still to move this period (a human's turn only): outlined in dashed gold. */
+  toMove: ReadonlySet<string>;
+  /** Units the selected unit may fire on or charge: ringed in red. */
+  targets: ReadonlySet<string>;
+  hovered: string | null;
+  /** Where the selected unit can get to with its next action. */
+  area: readonly Point[][];
+  /** The selected unit's fire arc, out to its longest range. */
+  arc: Point[] | null;
+  ruler: { from: Point; to: Point; text: string } | null;
+  ghost: Ghost | null;
+}
+
+const flat = (ps: readonly Point[]): number[] => ps.flatMap((p) => [p[0], p[1]]);
+
+function bounds(ps: readonly Point[]): { minX: number; minY: number; maxX: number; maxY: number } {
+  const xs = ps.map((p) => p[0]);
+  const ys = ps.map((p) => p[1]);
+  return { minX: Math.min(...xs), minY: Math.min(...ys), maxX: Math.max(...xs), maxY: Math.max(...ys) };
+}
+
+export function NeTable(p: NeTableProps) {
+  const { k } = p;
+  return (
+    <Group>
+      {p.area.map((poly, i) => (
+        <Line key={`area-${i}`} points={flat(poly)} closed fill="rgba(46, 125, 50, 0.2)" stroke="rgba(27, 94, 32, 0.85)" strokeWidth={1.5 * k} dash={[6 * k, 4 * k]} />
+      ))}
+      {p.arc && <Line points={flat(p.arc)} closed fill="rgba(255, 160, 0, 0.12)" stroke="rgba(230, 120, 0, 0.9)" strokeWidth={1.5 * k} dash={[8 * k, 4 * k]} />}
+      {p.view.objectives.map((o) => {
+        const colour = o.holder ? p.colours[o.holder] : '#757575';
+        return (
+          <Group key={`obj-${o.id}`} x={o.at[0]} y={o.at[1]}>
+            {o.radius > 0 && <Circle radius={o.radius} stroke={colour} strokeWidth={2 * k} dash={[4 * k, 4 * k]} />}
+            <Line points={[0, 0, 0, -22 * k]} stroke="#333" strokeWidth={1.5 * k} />
+            <Line points={[0, -22 * k, 13 * k, -18 * k, 0, -13 * k]} closed fill={colour} stroke="#333" strokeWidth={k} />
+            <Text x={4 * k} y={-10 * k} text={`${o.name} (${o.vp})`} fontSize={11 * k} fontFamily={FONT} fontStyle="bold" fill="#222" />
+          </Group>
+        );
+      })}
+      {p.pieces.map((piece) => (
+        <PieceShape key={piece.id} piece={piece} k={k} selected={piece.id === p.selected} toMove={p.toMove.has(piece.id)} target={p.targets.has(piece.id)} hovered={piece.id === p.hovered} />
+      ))}
+      {p.view.leaders
+        .filter((l) => !l.lost)
+        .map((l) => (
+          <Group key={`leader-${l.id}`} x={l.at[0]} y={l.at[1]}>
+            <Circle radius={5.5 * k} fill={p.colours[l.side]} stroke="#ffd54f" strokeWidth={2 * k} />
+            <Text x={7 * k} y={-5 * k} text={l.name} fontSize={10 * k} fontFamily={FONT} fill="#111" stroke="rgba(255,255,255,0.85)" strokeWidth={2.5 * k} fillAfterStrokeEnabled />
+          </Group>
+        ))}
+      {p.ruler && (
+        <Group>
+          <Line points={[...p.ruler.from, ...p.ruler.to]} stroke="#0d47a1" strokeWidth={2 * k} dash={[6 * k, 3 * k]} />
+          <Label x={(p.ruler.from[0] + p.ruler.to[0]) / 2} y={(p.ruler.from[1] + p.ruler.to[1]) / 2}>
+            <Tag fill="#0d47a1" cornerRadius={3 * k} pointerDirection="down" pointerWidth={8 * k} pointerHeight={5 * k} />
+            <Text text={p.ruler.text} fontSize={12 * k} fontFamily={FONT} fontStyle="bold" fill="#fff" padding={4 * k} />
+          </Label>
+        </Group>
+      )}
+      {p.ghost && <GhostShape ghost={p.ghost} k={k} />}
+    </Group>
+  );
+}
+
+function PieceShape({ piece, k, selected, toMove, target, hovered }: { piece: Piece; k: number; selected: boolean; toMove: boolean; target: boolean; hovered: boolean }) {
+  const b = bounds(piece.corners);
+  const cx = (b.minX + b.maxX) / 2;
+  const r = Math.max(b.maxX - b.minX, b.maxY - b.minY) / 2 + 7 * k;
+  return (
+    <Group opacity={piece.spent && !selected ? 0.72 : 1}>
+      {(selected || toMove) && (
+        <Line points={flat(piece.corners)} closed stroke={SELECT} strokeWidth={(selected ? 7 : 4.5) * k} dash={selected ? undefined : [5 * k, 3 * k]} lineJoin="round" />
+      )}
+      <Line points={flat(piece.corners)} closed fill={piece.fill} stroke="#111" strokeWidth={k} shadowColor="#000" shadowOpacity={0.3} shadowBlur={2 * k} />
+      <Line points={flat(piece.front)} stroke={piece.frontStroke} strokeWidth={2.5 * k} lineCap="round" />
+      {target && (
+        <Circle x={piece.base.at[0]} y={piece.base.at[1]} radius={r} stroke="#d50000" strokeWidth={2.5 * k} fill={hovered ? 'rgba(213, 0, 0, 0.18)' : undefined} />
+      )}
+      <Text
+        x={cx - 60 * k}
+        y={b.minY - 14 * k}
+        width={120 * k}
+        align="center"
+        text={piece.name}
+        fontSize={10 * k}
+        fontFamily={FONT}
+        fill="#111"
+        stroke="rgba(255,255,255,0.8)"
+        strokeWidth={2.5 * k}
+        fillAfterStrokeEnabled
+        wrap="none"
+        ellipsis
+      />
+      <Chips markers={piece.markers} x={cx} y={b.maxY + 2 * k} k={k} />
+    </Group>
+  );
+}
+
+/** The markers as a row of chips centred under the base. */
+function Chips({ markers, x, y, k }: { markers: readonly Marker[]; x: number; y: number; k: number }) {
+  if (!markers.length) return null;
+  const widths = markers.map((m) => (m.text.length * 6.5 + 5) * k);
+  const gap = 2 * k;
+  const start = x - (widths.reduce((a, w) => a + w, 0) + gap * (markers.length - 1)) / 2;
+  const lefts = widths.map((_, i) => start + widths.slice(0, i).reduce((a, w) => a + w + gap, 0));
+  return (
+    <Group>
+      {markers.map((m, i) => {
+        const at = lefts[i]!;
+        return (
+          <Group key={m.kind} x={at} y={y}>
+            <Rect width={widths[i]} height={13 * k} cornerRadius={2 * k} fill={m.fill} stroke="#fff" strokeWidth={0.8 * k} />
+            <Text width={widths[i]} y={1.5 * k} align="center" text={m.text} fontSize={10.5 * k} fontFamily={FONT} fontStyle="bold" fill={m.ink} />
+          </Group>
+        );
+      })}
+    </Group>
+  );
+}
+
+/** How far ahead of the ghost's front its rotation handle sits, in pixels. */
+export const HANDLE_PX = 22;
+
+function GhostShape({ ghost, k }: { ghost: Ghost; k: number }) {
+  const corners = baseCorners(ghost.base);
+  const [fl, fr] = frontEdge(ghost.base);
+  const mid: Point = [(fl[0] + fr[0]) / 2, (fl[1] + fr[1]) / 2];
+  const handle = rotationHandle(ghost.base, HANDLE_PX * k);
+  const b = bounds([...corners, handle]);
+  const colour = ghost.verdict === null ? '#546e7a' : ghost.verdict.ok ? '#1b5e20' : '#c62828';
+  return (
+    <Group>
+      <Line points={flat(corners)} closed fill="rgba(255, 255, 255, 0.55)" stroke={colour} strokeWidth={2.5 * k} dash={[6 * k, 3 * k]} />
+      <Line points={flat([fl, fr])} stroke={colour} strokeWidth={3.5 * k} lineCap="round" />
+      <Line points={[...mid, ...handle]} stroke={colour} strokeWidth={1.5 * k} />
+      <Circle x={handle[0]} y={handle[1]} radius={6 * k} fill="#fff" stroke={colour} strokeWidth={2 * k} />
+      <Label x={b.maxX + 8 * k} y={(b.minY + b.maxY) / 2 - 11 * k}>
+        <Tag fill={ghost.verdict && !ghost.verdict.ok ? '#c62828' : '#fff'} stroke={colour} strokeWidth={1.5 * k} cornerRadius={3 * k} shadowColor="#000" shadowOpacity={0.25} shadowBlur={3 * k} />
+        <Text
+          text={ghost.verdict ? ghost.verdict.text : 'Asking the rules…'}
+          fontSize={13 * k}
+          fontFamily={FONT}
+          fontStyle="bold"
+          fill={ghost.verdict && !ghost.verdict.ok ? '#fff' : colour}
+          padding={5 * k}
+          width={ghost.verdict && ghost.verdict.text.length > 34 ? 260 * k : undefined}
+        />
+      </Label>
+    </Group>
+  );
+}
