@@ -2,11 +2,13 @@
 import { profileFor } from '../domain/rule-systems/registry.js';
 import type { AnyRulesEngine } from './rules-engine.js';
 import { hexSkirmishEngine } from './hex-skirmish/engine.js';
+import { napoleonsEaglesEngine } from './napoleons-eagles/engine.js';
 import { squareEaglesEngine } from './square-eagles/engine.js';
 
 const ENGINES: ReadonlyMap<string, AnyRulesEngine> = new Map<string, AnyRulesEngine>([
   [squareEaglesEngine.system, squareEaglesEngine],
   [hexSkirmishEngine.system, hexSkirmishEngine],
+  [napoleonsEaglesEngine.system, napoleonsEaglesEngine],
 ]);
 
 /** The engine that plays `ruleSystem`, or undefined when none does. */

@@ -60,7 +60,7 @@ export const napoleonsEagles: RuleProfile = {
   // A game turn is an hour, so more than 12 is a day's fighting and more.
   defaults: { grid: { kind: 'none' }, table: { width: 72, height: 48 }, figureRatio: 30, turnLimit: 4, maxTurns: 12 },
   oneUnitPerCell: false,
-  testPlay: false,
+  testPlay: true,
   trainsNeedNoRatings: true,
   setupBarrier(unit, features) {
     // Marsh is soft ground here: slow, not closed ("Terrain Effects on Movement").

@@ -1,0 +1,580 @@
+// The sequence of play (seed 'Sequence of Play in One Period' steps 1–11, 'Actions and Turn Points', 'Threshold
+// Checks'; rules notes §13): setting up, who decides now, and applying one action with its dice. Each action is
+// applied to a copy, so a state once made never changes.
+import type { GameEvent, NapoleonsEaglesAction } from '../../domain/engine-protocol.js';
+import type { Scenario } from '../../domain/model.js';
+import { seedRng } from '../dice.js';
+import { actionsLeft, chargeProblem, chargedBeforeMoving, forceMarchProblem, freshFlow, spend, spendProblem, standProblem } from './activation.js';
+import { defend, inflict, resolveCloseActions } from './close-actions.js';
+import { recordingNeDice, rngNeDice, type NeDice } from './dice.js';
+import { dist } from './geometry.js';
+import { chargeContact, checkMove, commandStatus, firePlan, placeProblem, rollFire } from './interim.js';
+import { moraleStep } from './morale-step.js';
+import { compileObjectives, holderNow } from './objectives.js';
+import { retreat } from './retreats.js';
+import { activated, advance, bidder, chooseRole, finish, newPeriod, OrderError, other, placeBid, type Side } from './sequence.js';
+import { setupGame } from './setup.js';
+import { draft, gone, onTable, PERIODS_PER_TURN, sideIndex, sideKey, syncFlow, unitById, type NeGameState } from './state.js';
+import type { NeFormation, NeUnit } from './types.js';
+import { endOfGame, sideWipedOut, suddenDeath, type VictoryFacts } from './victory.js';
+
+export type Action = NapoleonsEaglesAction;
+
+export class RulesError extends Error {}
+
+/** Leaders move up to 20" in step 8 (notes §8: the table's 10" is read as a misprint). */
+export const LEADER_MOVE = 20;
+
+const num = (v: unknown, d: number): number => (typeof v === 'number' && Number.isFinite(v) ? v : d);
+
+function turnPointsOf(s: NeGameState): [number, number] {
+  const tp = s.table.options.turnPoints;
+  const per = (side: Side) => {
+    const id = s.table.sides[side].id;
+    return typeof tp === 'object' && tp !== null ? num((tp as Record<string, unknown>)[id], 20) : num(tp, 20);
+  };
+  return [per(0), per(1)];
+}
+
+function ratioOf(s: NeGameState): { a: number; d: number } {
+  const r = s.table.options.sideRatio as { a?: unknown; d?: unknown } | undefined;
+  return { a: Math.max(1, num(r?.a, 2)), d: Math.max(1, num(r?.d, 1)) };
+}
+
+export const firstBidder = (s: NeGameState): Side => sideIndex(s.table.first);
+
+export function facts(s: NeGameState): VictoryFacts {
+  return {
+    sides: [{ id: s.table.sides[0].id, key: s.table.sides[0].key }, { id: s.table.sides[1].id, key: s.table.sides[1].key }],
+    victory: s.table.victory,
+    turn: s.turn,
+    limit: s.table.turnLimit,
+    units: s.units.map((u) => ({ side: sideIndex(u.side), gone: gone(u), vp: u.vp })),
+    objectives: s.objectives,
+    control: s.control,
+  };
+}
+
+// ---- Set-up -------------------------------------------------------------------------------------------------------
+
+export function startGame(scenario: Scenario, seed: number): { state: NeGameState; events: GameEvent[]; rolls: number[] } {
+  const setup = setupGame(scenario);
+  const objectives = compileObjectives(scenario, 100);
+  const s: NeGameState = {
+    table: setup.table,
+    units: setup.units,
+    leaders: setup.leaders,
+    flow: Object.fromEntries(setup.units.map((u) => [u.id, freshFlow()])),
+    objectives,
+    control: objectives.map((o) => o.heldBy),
+    rng: seedRng(seed),
+    turn: 1,
+    period: 1,
+    phase: 'bid',
+    order: newPeriod([20, 20], { a: 2, d: 1 }, 0),
+    active: 0,
+    current: null,
+    leadersDone: [false, false],
+    closeActions: [],
+    threshold: [],
+    ply: 0,
+    result: null,
+  };
+  const rolls: number[] = [];
+  const events: GameEvent[] = [];
+  const dice = recordingNeDice(rngNeDice(s.rng), rolls);
+  beginTurn(s, dice, events);
+  return { state: s, events, rolls };
+}
+
+function beginTurn(s: NeGameState, dice: NeDice, events: GameEvent[]): void {
+  events.push({ type: 'game-turn', turn: s.turn });
+  // Reinforcements due this turn come on at their entry, if there is room there.
+  for (const r of s.table.reinforcements) {
+    if (r.turn !== s.turn) continue;
+    for (const id of r.units) {
+      const u = unitById(s, id);
+      if (!u || u.status !== 'reserve') continue;
+      if (placeProblem(s.table, s.units, u, { centre: [u.x, u.y], width: 0, depth: 0, facing: u.facing })) {
+        const back = nudgeIn(s, u);
+        if (!back) continue;
+      }
+      u.status = 'table';
+      events.push({ type: 'arrives', unit: u.id, at: [u.x, u.y] });
+    }
+  }
+  s.threshold = thresholdFailures(s, dice, events);
+  beginPeriod(s, dice, events, turnPointsOf(s));
+}
+
+/** A reinforcement whose entry point is taken or off the table steps inward until it stands clear. */
+function nudgeIn(s: NeGameState, u: NeUnit): boolean {
+  const f = (u.facing * Math.PI) / 180;
+  for (let k = 1; k <= 24; k++) {
+    const at: [number, number] = [u.x + Math.sin(f) * k, u.y - Math.cos(f) * k];
+    if (!placeProblem(s.table, s.units, u, { centre: at, width: 0, depth: 0, facing: u.facing })) {
+      u.x = at[0];
+      u.y = at[1];
+      return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Threshold checks at the start of a game turn ('Threshold Checks'): a side with routed, surrendered, eliminated
+ * and retreating units at the threshold share of its army rolls a d20, passing on 8 or less; a failure gives every
+ * unit of it −4 to morale for the turn. Stand-in until ne-move's thresholdChecks (divisions too) lands.
+ */
+function thresholdFailures(s: NeGameState, dice: NeDice, events: GameEvent[]): string[] {
+  const pct = num(s.table.options.thresholdPercent, 50) / 100;
+  const failed: string[] = [];
+  for (const side of [0, 1] as const) {
+    const key = sideKey(s, side);
+    const army = s.units.filter((u) => u.side === key && u.status !== 'reserve');
+    if (army.length === 0) continue;
+    const out = army.filter((u) => gone(u) || u.status === 'retreat').length;
+    if (out < pct * army.length - 1e-9) continue;
+    const roll = dice.d20();
+    const pass = roll <= 8;
+    events.push({ type: 'threshold', side: key, share: Math.round((out / army.length) * 100) / 100, roll, pass });
+    if (!pass) failed.push(...army.map((u) => u.id));
+  }
+  return failed;
+}
+
+function beginPeriod(s: NeGameState, dice: NeDice, events: GameEvent[], points: [number, number]): void {
+  events.push({ type: 'period', turn: s.turn, period: s.period });
+  for (const u of s.units) s.flow[u.id] = freshFlow();
+  // Step 1: command.
+  const cmd = commandStatus(s.table, s.units, s.leaders);
+  for (const id of cmd.outOfCommand) s.flow[id]!.outOfCommand = true;
+  events.push(...cmd.events);
+  for (const u of s.units) syncFlow(s, u.id);
+  void dice;
+  s.order = newPeriod(points, ratioOf(s), firstBidder(s));
+  s.phase = 'bid';
+  s.active = firstBidder(s);
+  s.current = null;
+  s.leadersDone = [false, false];
+  s.closeActions = [];
+}
+
+// ---- Who acts -----------------------------------------------------------------------------------------------------
+
+export const toAct = (s: NeGameState): Side | null => (s.phase === 'over' ? null : s.active);
+
+/** Units of `side` that may still start an activation this period. */
+export function eligible(s: NeGameState, side: Side): NeUnit[] {
+  const key = sideKey(s, side);
+  return s.units.filter((u) => u.side === key && onTable(u) && u.status !== 'silenced' && !s.flow[u.id]!.started && !s.flow[u.id]!.ended);
+}
+
+export const onTableCount = (s: NeGameState, side: Side): number => s.units.filter((u) => u.side === sideKey(s, side) && onTable(u) && u.status !== 'silenced').length;
+
+const eligibleCounts = (s: NeGameState): [number, number] => [eligible(s, 0).length, eligible(s, 1).length];
+
+// ---- Applying -----------------------------------------------------------------------------------------------------
+
+export function applyAction(before: NeGameState, action: Action, diceFor?: (s: NeGameState, rolls: number[]) => NeDice): { state: NeGameState; events: GameEvent[]; rolls: number[] } {
+  if (before.phase === 'over') throw new RulesError('the game is over');
+  if (!action || typeof action !== 'object' || typeof (action as { type?: unknown }).type !== 'string') throw new RulesError('an action is an object with a type');
+  const s = draft(before);
+  const rolls: number[] = [];
+  const events: GameEvent[] = [];
+  const dice = diceFor ? diceFor(s, rolls) : recordingNeDice(rngNeDice(s.rng), rolls);
+  try {
+    step(s, action, dice, events);
+  } catch (err) {
+    if (err instanceof OrderError) throw new RulesError(err.message);
+    throw err;
+  }
+  s.ply++;
+  return { state: s, events, rolls };
+}
+
+function phaseError(s: NeGameState, action: Action): RulesError {
+  return new RulesError(`"${action.type}" is not an action of the ${s.phase} decision`);
+}
+
+function ownUnit(s: NeGameState, id: unknown): NeUnit {
+  const u = typeof id === 'string' ? unitById(s, id) : undefined;
+  if (!u) throw new RulesError(`no unit "${String(id)}"`);
+  if (u.side !== sideKey(s, s.active)) throw new RulesError(`${u.name} is not ${sideKey(s, s.active)}'s unit`);
+  return u;
+}
+
+function step(s: NeGameState, a: Action, dice: NeDice, events: GameEvent[]): void {
+  switch (s.phase) {
+    case 'bid': {
+      if (a.type !== 'bid') throw phaseError(s, a);
+      const r = placeBid(s.order, s.active, a.points, dice.d6);
+      s.order = r.order;
+      events.push(...r.events);
+      const next = bidder(s.order, firstBidder(s));
+      if (next !== null) s.active = next;
+      else {
+        s.phase = 'choose';
+        s.active = s.order.winner!;
+      }
+      return;
+    }
+    case 'choose': {
+      if (a.type !== 'choose') throw phaseError(s, a);
+      s.order = chooseRole(s.order, a.role);
+      events.push({ type: 'roles', a: sideKey(s, s.order.a!), d: sideKey(s, other(s.order.a!)) });
+      s.phase = 'activate';
+      settleMovement(s, dice, events);
+      return;
+    }
+    case 'activate':
+      activate(s, a, dice, events);
+      return;
+    case 'leaders':
+      leaders(s, a, dice, events);
+      return;
+    case 'defend': {
+      if (a.type !== 'defend') throw phaseError(s, a);
+      const c = s.closeActions.find((x) => x.stage === 'defence');
+      if (!c || c.target !== a.unit) throw new RulesError(`${String(a.unit)} is not the unit awaiting a defence`);
+      const target = unitById(s, c.target)!;
+      if (a.choice === 'square' && target.arm !== 'infantry') throw new RulesError('only infantry forms square');
+      if (!['fire', 'face', 'square', 'none'].includes(a.choice)) throw new RulesError(`a defence is fire, face, square or none, not ${String(a.choice)}`);
+      defend(s, c, a.choice, dice, events);
+      continueCloseActions(s, dice, events);
+      return;
+    }
+    default:
+      throw phaseError(s, a);
+  }
+}
+
+/** After movement changes: whose step it is, or on to the leaders when movement is over. */
+function settleMovement(s: NeGameState, dice: NeDice, events: GameEvent[]): void {
+  s.order = advance(s.order, eligibleCounts(s));
+  if (s.order.over) {
+    events.push({ type: 'movement-over', moved: { [sideKey(s, 0)]: s.order.moved[0], [sideKey(s, 1)]: s.order.moved[1] } });
+    s.phase = 'leaders';
+    s.active = s.order.a!;
+    s.current = null;
+    if (!s.leaders.some((l) => l.side === sideKey(s, s.active) && l.status === 'table')) endLeaders(s, dice, events);
+    return;
+  }
+  s.active = s.order.stepSide;
+}
+
+function endActivation(s: NeGameState, u: NeUnit, dice: NeDice, events: GameEvent[]): void {
+  const f = s.flow[u.id]!;
+  f.ended = true;
+  syncFlow(s, u.id);
+  s.current = null;
+  events.push({ type: 'activation-end', unit: u.id, used: f.used, stand: f.stand });
+  s.order = activated(s.order, sideIndex(u.side), eligibleCounts(s));
+  settleMovement(s, dice, events);
+}
+
+/** An activation ends by itself when nothing is left to spend. */
+function maybeEnd(s: NeGameState, u: NeUnit, dice: NeDice, events: GameEvent[]): void {
+  const f = s.flow[u.id]!;
+  if (!onTable(u) || f.ended) {
+    if (s.current === u.id) endActivation(s, u, dice, events);
+    return;
+  }
+  const fmLeft = !f.forceMarched && u.fatigue < 2 && u.status !== 'retreat';
+  if (actionsLeft(f) <= 1e-9 && !fmLeft) endActivation(s, u, dice, events);
+}
+
+function activate(s: NeGameState, a: Action, dice: NeDice, events: GameEvent[]): void {
+  if (a.type === 'finish') {
+    if (s.active !== s.order.a) throw new RulesError('only side A declares that it has finished moving');
+    if (s.current !== null) throw new RulesError(`${s.current} is mid-activation: end it first`);
+    const aSide = s.order.a;
+    s.order = finish(s.order, onTableCount(s, aSide));
+    events.push({ type: 'finish', side: sideKey(s, aSide) });
+    settleMovement(s, dice, events);
+    return;
+  }
+  if (!('unit' in a) || a.type === 'defend') throw phaseError(s, a);
+  const u = ownUnit(s, a.unit);
+  const f = s.flow[u.id]!;
+  if (s.current !== null && s.current !== u.id) throw new RulesError(`${s.current} is mid-activation: it must finish (done or stand) before another unit starts`);
+  if (s.current === null) {
+    if (f.started || f.ended) throw new RulesError(`${u.name} has already been activated this period`);
+    if (f.locked) throw new RulesError(`${u.name} was charged before it moved and is held in the close action`);
+    if (!onTable(u) || u.status === 'silenced') throw new RulesError(`${u.name} is not on the table to act`);
+    s.current = u.id;
+    f.started = true;
+    events.push({ type: 'activate', unit: u.id });
+  }
+  if (u.status === 'retreat' && !['rest', 'done', 'stand'].includes(a.type)) throw new RulesError(`${u.name} is retreating: it may only rest to recover (${u.retreatActions} actions to go)`);
+  if (u.outOfCommand || f.outOfCommand) {
+    if (a.type === 'charge') throw new RulesError(`${u.name} is out of command and may not charge`);
+  }
+  switch (a.type) {
+    case 'move':
+    case 'force-march': {
+      if (!Array.isArray(a.to) || a.to.length !== 2 || !a.to.every((n) => typeof n === 'number' && Number.isFinite(n))) throw new RulesError('a move needs `to`, a point [x, y]');
+      const facing = num(a.facing, NaN);
+      if (!Number.isFinite(facing)) throw new RulesError('a move needs a facing in degrees');
+      const v = checkMove(s.table, s.units, u.id, a.to, facing, a.type);
+      if (!v.ok) throw new RulesError(v.reason);
+      if (f.outOfCommand) {
+        const far = outOfCommandProblem(s, u, a.to);
+        if (far) throw new RulesError(far);
+      }
+      const problem = a.type === 'move' ? spendProblem(f, v.cost) : forceMarchProblem(f, u.fatigue, v.cost);
+      if (problem) throw new RulesError(`${u.name} cannot ${a.type === 'move' ? 'move' : 'force march'}: ${problem}`);
+      if (a.type === 'move') Object.assign(f, spend(f, v.cost));
+      else {
+        f.forceMarched = true;
+        f.charged = false;
+        u.fatigue = Math.min(3, u.fatigue + 2) as NeUnit['fatigue'];
+      }
+      u.x = a.to[0];
+      u.y = a.to[1];
+      u.facing = ((facing % 360) + 360) % 360;
+      if (v.disorders) u.disordered = true;
+      events.push({ type: a.type, unit: u.id, to: a.to, facing: u.facing, cost: v.cost, distance: Math.round(v.distance * 100) / 100 });
+      break;
+    }
+    case 'formation': {
+      const cost = formationCost(u, a.formation);
+      if (typeof cost === 'string') throw new RulesError(cost);
+      const problem = spendProblem(f, cost);
+      if (problem) throw new RulesError(`${u.name} cannot change formation: ${problem}`);
+      const was = u.formation;
+      u.formation = a.formation;
+      if (placeProblem(s.table, s.units, u, { centre: [u.x, u.y], width: 0, depth: 0, facing: u.facing })) {
+        u.formation = was;
+        throw new RulesError(`${u.name} has no room to form ${a.formation} here`);
+      }
+      Object.assign(f, spend(f, cost));
+      if (u.disordered && cost >= 1) u.disordered = false;
+      events.push({ type: 'formation', unit: u.id, from: was, to: a.formation, cost });
+      break;
+    }
+    case 'fire': {
+      const actions = a.actions === 2 ? 2 : a.actions === 1 ? 1 : null;
+      if (actions === null) throw new RulesError('a fire takes 1 or 2 actions');
+      const t = unitById(s, String(a.target));
+      if (!t || !onTable(t) || t.status === 'silenced') throw new RulesError(`no target "${String(a.target)}" on the table`);
+      if (s.closeActions.some((c) => c.stage !== 'done' && (c.target === t.id || c.charger === t.id))) throw new RulesError(`${t.name} is in a close action: units never fire into one`);
+      const plan = firePlan(s.table, s.units, u, t);
+      if (!plan.ok) throw new RulesError(plan.reason);
+      const problem = spendProblem(f, actions);
+      if (problem) throw new RulesError(`${u.name} cannot fire: ${problem}`);
+      Object.assign(f, spend(f, actions));
+      const r = rollFire(plan, actions, dice.d6);
+      events.push({ type: 'fire', unit: u.id, target: t.id, kind: plan.kind, actions, range: Math.round(plan.range * 100) / 100, dice: r.dice, casualties: r.casualties });
+      inflict(s, t, r.casualties, events);
+      if (r.casualties > 0 && s.flow[t.id]) s.flow[t.id]!.morale = true;
+      if (u.arm === 'artillery') {
+        for (let k = 0; k < actions; k++) if (dice.d6() === 6) u.ammo++;
+        events.push({ type: 'ammunition', unit: u.id, sixes: u.ammo });
+      }
+      break;
+    }
+    case 'charge': {
+      const t = unitById(s, String(a.target));
+      if (!t || !onTable(t) || t.status === 'silenced') throw new RulesError(`no target "${String(a.target)}" on the table`);
+      const problem = chargeProblem(f);
+      if (problem) throw new RulesError(`${u.name} cannot charge: ${problem}`);
+      if (s.closeActions.some((c) => c.charger === u.id)) throw new RulesError(`${u.name} has already charged this period`);
+      const v = chargeContact(s.table, s.units, u.id, t.id);
+      if (!v.ok) throw new RulesError(v.reason);
+      const usedBefore = f.used;
+      Object.assign(f, spend(f, 1));
+      f.charged = true;
+      f.usedBeforeCharge = usedBefore;
+      u.x = v.x;
+      u.y = v.y;
+      u.facing = v.facing;
+      s.closeActions.push({ charger: u.id, target: t.id, aspect: v.aspect, contact: v.contact, distance: v.distance, usedBefore: usedBefore + 1, stage: 'pending' });
+      const tf = s.flow[t.id]!;
+      Object.assign(tf, chargedBeforeMoving(tf));
+      syncFlow(s, t.id);
+      events.push({ type: 'charge', unit: u.id, target: t.id, aspect: v.aspect, contact: v.contact, distance: Math.round(v.distance * 100) / 100 });
+      // A charge ends the unit's activation: it is in contact and may do nothing more before the close action.
+      endActivation(s, u, dice, events);
+      return;
+    }
+    case 'stand': {
+      const problem = standProblem(f);
+      if (problem) throw new RulesError(`${u.name} cannot stand: ${problem}`);
+      f.stand = true;
+      f.used = Math.max(f.used, 1);
+      events.push({ type: 'stand', unit: u.id });
+      endActivation(s, u, dice, events);
+      return;
+    }
+    case 'rest': {
+      const problem = spendProblem(f, 1);
+      if (problem) throw new RulesError(`${u.name} cannot rest: ${problem}`);
+      Object.assign(f, spend(f, 1));
+      if (u.status === 'retreat') {
+        u.retreatActions = Math.max(0, u.retreatActions - 1);
+        if (u.retreatActions === 0) {
+          u.status = 'table';
+          u.disordered = false;
+          if (u.arm !== 'artillery' && u.arm !== 'train' && u.formation !== 'column') {
+            const was = u.formation;
+            u.formation = 'column';
+            if (placeProblem(s.table, s.units, u, { centre: [u.x, u.y], width: 0, depth: 0, facing: u.facing })) u.formation = was;
+          }
+          events.push({ type: 'recovered', unit: u.id });
+        } else events.push({ type: 'rest', unit: u.id, retreatActions: u.retreatActions });
+      } else {
+        if (u.fatigue === 0 && !u.disordered) throw new RulesError(`${u.name} is neither fatigued nor disordered: there is nothing to rest from`);
+        if (u.disordered) u.disordered = false;
+        else u.fatigue = (u.fatigue - 1) as NeUnit['fatigue'];
+        events.push({ type: 'rest', unit: u.id, fatigue: u.fatigue, disordered: u.disordered });
+      }
+      break;
+    }
+    case 'retreat': {
+      if (u.status === 'retreat') throw new RulesError(`${u.name} is already retreating`);
+      if (spendProblem(f, 0)) throw new RulesError(`${u.name} cannot retreat now`);
+      events.push({ type: 'volunteer-retreat', unit: u.id });
+      retreat(s, u, 'volunteered to retreat', dice, events);
+      f.used = 2;
+      endActivation(s, u, dice, events);
+      return;
+    }
+    case 'done': {
+      endActivation(s, u, dice, events);
+      return;
+    }
+    default:
+      throw phaseError(s, a);
+  }
+  syncFlow(s, u.id);
+  maybeEnd(s, u, dice, events);
+}
+
+/** Out of command: no move away from the commander, none nearer an enemy (stand-in for outOfCommandMoveProblem). */
+function outOfCommandProblem(s: NeGameState, u: NeUnit, to: [number, number]): string | null {
+  const l = s.leaders.find((x) => x.id === u.commander && x.status === 'table');
+  if (l && dist(to, [l.x, l.y]) > dist([u.x, u.y], [l.x, l.y]) + 1e-9) return `${u.name} is out of command: it may not move further from its commander`;
+  for (const e of s.units) {
+    if (e.side === u.side || e.status !== 'table') continue;
+    if (dist(to, [e.x, e.y]) < dist([u.x, u.y], [e.x, e.y]) - 1e-9) return `${u.name} is out of command: it may not move nearer ${e.name}`;
+  }
+  return null;
+}
+
+/** Whether the unit has room to stand in `to` where it is. */
+export function roomFor(s: NeGameState, u: NeUnit, to: NeFormation): boolean {
+  return !placeProblem(s.table, s.units, { ...u, formation: to }, { centre: [u.x, u.y], width: 0, depth: 0, facing: u.facing });
+}
+
+/** A formation change's cost ('Infantry Formations', 'Cavalry Formations', 'Artillery Formations'), or why not. */
+export function formationCost(u: NeUnit, to: NeFormation): number | string {
+  if (u.formation === to) return `${u.name} is already in ${to}`;
+  const from = u.formation;
+  if (u.arm === 'artillery') return (from === 'limbered' && to === 'unlimbered') || (from === 'unlimbered' && to === 'limbered') ? 1 : 'a battery only limbers or unlimbers';
+  if (u.arm === 'train') return 'a train keeps its column';
+  if (u.arm === 'cavalry') {
+    if ((from === 'line' && to === 'echelon') || (from === 'echelon' && to === 'line')) return 0.5;
+    const ok: Record<string, string[]> = { line: ['column'], column: ['line', 'road-column'], 'road-column': ['column'] };
+    return ok[from]?.includes(to) ? 1 : `cavalry does not change from ${from} to ${to}`;
+  }
+  const ok: Record<string, string[]> = {
+    line: ['column', 'square'],
+    column: ['line', 'road-column', 'square'],
+    'road-column': ['column'],
+    square: ['column', 'line'],
+    skirmish: ['column', 'line'],
+    'supported-line': ['column'],
+  };
+  if (to === 'skirmish') return u.type === 'light' || u.rifles ? (from === 'line' || from === 'column' ? 1 : 'a screen forms from line or column') : 'only all-light battalions form skirmish screens';
+  if (!ok[from]?.includes(to)) return `infantry does not change from ${from} to ${to}`;
+  return from === 'skirmish' ? 2 : 1;
+}
+
+// ---- Leaders, close actions, end of period ------------------------------------------------------------------------
+
+function leaders(s: NeGameState, a: Action, dice: NeDice, events: GameEvent[]): void {
+  if (a.type === 'end-leaders') {
+    endLeaders(s, dice, events);
+    return;
+  }
+  if (a.type !== 'leader') throw phaseError(s, a);
+  const l = s.leaders.find((x) => x.id === a.leader);
+  if (!l || l.status !== 'table') throw new RulesError(`no leader "${String(a.leader)}" on the table`);
+  if (l.side !== sideKey(s, s.active)) throw new RulesError(`${l.name} is not ${sideKey(s, s.active)}'s leader`);
+  if (!Array.isArray(a.to) || a.to.length !== 2 || !a.to.every((n) => typeof n === 'number' && Number.isFinite(n))) throw new RulesError('a leader move needs `to`, a point [x, y]');
+  const host = l.attachedTo ? unitById(s, l.attachedTo) : undefined;
+  const from: [number, number] = host ? [host.x, host.y] : [l.x, l.y];
+  const d = dist(from, a.to);
+  if (d > LEADER_MOVE + 1e-9) throw new RulesError(`${Math.round(d * 100) / 100}" is more than a leader's ${LEADER_MOVE}" in step 8`);
+  if (a.to[0] < 0 || a.to[1] < 0 || a.to[0] > s.table.width || a.to[1] > s.table.height) throw new RulesError('a leader stays on the table');
+  if (a.attach !== null) {
+    const host = unitById(s, String(a.attach));
+    if (!host || host.side !== l.side || host.status !== 'table') throw new RulesError(`${String(a.attach)} is not a unit of ${l.name}'s side on the table`);
+    if (host.attachedLeader && host.attachedLeader !== l.id) throw new RulesError(`${host.name} already has a leader attached`);
+    if (dist([host.x, host.y], a.to) > 2 + 1e-9) throw new RulesError(`a leader attaches to a unit he moves to: ${host.name} is not at that point`);
+  }
+  if (l.attachedTo) {
+    const was = unitById(s, l.attachedTo);
+    if (was) was.attachedLeader = null;
+  }
+  l.x = a.to[0];
+  l.y = a.to[1];
+  l.attachedTo = null;
+  if (a.attach !== null) {
+    l.attachedTo = a.attach;
+    unitById(s, a.attach)!.attachedLeader = l.id;
+  }
+  events.push({ type: 'leader', leader: l.id, to: a.to, attach: a.attach });
+}
+
+function endLeaders(s: NeGameState, dice: NeDice, events: GameEvent[]): void {
+  s.leadersDone[s.active] = true;
+  const o = other(s.active);
+  if (!s.leadersDone[o] && s.leaders.some((l) => l.side === sideKey(s, o) && l.status === 'table')) {
+    s.active = o;
+    return;
+  }
+  s.leadersDone = [true, true];
+  s.phase = 'defend';
+  continueCloseActions(s, dice, events);
+}
+
+function continueCloseActions(s: NeGameState, dice: NeDice, events: GameEvent[]): void {
+  const waiting = resolveCloseActions(s, dice, events);
+  if (waiting) {
+    s.phase = 'defend';
+    s.active = sideIndex(unitById(s, waiting.target)!.side);
+    return;
+  }
+  endPeriod(s, dice, events);
+}
+
+function endPeriod(s: NeGameState, dice: NeDice, events: GameEvent[]): void {
+  moraleStep(s, dice, events);
+  // Objectives change hands at the end of the period.
+  const holders = s.units.filter((u) => u.status === 'table').map((u) => ({ side: sideIndex(u.side), at: [u.x, u.y] as [number, number] }));
+  s.objectives.forEach((o, k) => {
+    const h = holderNow(o, s.control[k]!, holders);
+    if (h !== s.control[k]) events.push({ type: 'objective', objective: o.id, holder: h === -1 ? null : sideKey(s, h) });
+    s.control[k] = h;
+  });
+  const f = facts(s);
+  if (sideWipedOut(f)) return over(s, events);
+  if (s.period < PERIODS_PER_TURN) {
+    s.period++;
+    beginPeriod(s, dice, events, [...s.order.points]);
+    return;
+  }
+  if (suddenDeath(f) || s.turn >= s.table.turnLimit) return over(s, events);
+  s.turn++;
+  s.period = 1;
+  beginTurn(s, dice, events);
+}
+
+function over(s: NeGameState, events: GameEvent[]): void {
+  s.phase = 'over';
+  s.current = null;
+  s.result = endOfGame(facts(s));
+  events.push({ type: 'game-over', winner: s.result.winner === -1 ? 'draw' : sideKey(s, s.result.winner), reason: s.result.reason });
+}

@@ -1,0 +1,332 @@
+// Plane geometry for a table measured in inches (x east, y south; facing clockwise from north). Units are turned
+// rectangles, terrain is polygons and paths; everything the rules measure ("base edge to base edge", the 22.5° fire
+// arc, which face a charge strikes) reduces to the functions here. Pure and allocation-light.
+import type { Point } from '../../domain/model.js';
+
+export type Segment = [Point, Point];
+
+/** A unit's rectangle: centred on `centre`, `width` along its front, `depth` front to rear, turned to `facing`. */
+export interface Rect {
+  centre: Point;
+  width: number;
+  depth: number;
+  facing: number;
+}
+
+const EPS = 1e-9;
+const RAD = Math.PI / 180;
+
+export const normAngle = (deg: number): number => ((deg % 360) + 360) % 360;
+
+/** The signed difference b − a folded into (−180, 180]. */
+export function angleDiff(a: number, b: number): number {
+  const d = normAngle(b - a);
+  return d > 180 ? d - 360 : d;
+}
+
+/** The unit vector of a facing: (sin f, −cos f). */
+export function heading(facing: number): Point {
+  return [Math.sin(facing * RAD), -Math.cos(facing * RAD)];
+}
+
+/** Bearing from a to b as a facing in [0, 360). */
+export function bearing(a: Point, b: Point): number {
+  return normAngle(Math.atan2(b[0] - a[0], -(b[1] - a[1])) / RAD);
+}
+
+export const dist = (a: Point, b: Point): number => Math.hypot(a[0] - b[0], a[1] - b[1]);
+const sub = (a: Point, b: Point): Point => [a[0] - b[0], a[1] - b[1]];
+const dot = (a: Point, b: Point): number => a[0] * b[0] + a[1] * b[1];
+const crossZ = (a: Point, b: Point): number => a[0] * b[1] - a[1] * b[0];
+const along = (p: Point, v: Point, k: number): Point => [p[0] + v[0] * k, p[1] + v[1] * k];
+
+/** Corners in order front-left, front-right, rear-right, rear-left (left and right as the unit sees them). */
+export function rectCorners(r: Rect): [Point, Point, Point, Point] {
+  const f = heading(r.facing);
+  const right: Point = [-f[1], f[0]];
+  const fw = r.depth / 2;
+  const hw = r.width / 2;
+  const frontMid = along(r.centre, f, fw);
+  const rearMid = along(r.centre, f, -fw);
+  return [along(frontMid, right, -hw), along(frontMid, right, hw), along(rearMid, right, hw), along(rearMid, right, -hw)];
+}
+
+export function frontEdgeOf(r: Rect): Segment {
+  const [fl, fr] = rectCorners(r);
+  return [fl, fr];
+}
+
+export function closestOnSegment(p: Point, a: Point, b: Point): Point {
+  const ab = sub(b, a);
+  const l2 = dot(ab, ab);
+  if (l2 === 0) return [a[0], a[1]];
+  const t = Math.max(0, Math.min(1, dot(sub(p, a), ab) / l2));
+  return along(a, ab, t);
+}
+
+export function pointSegmentDistance(p: Point, a: Point, b: Point): number {
+  return dist(p, closestOnSegment(p, a, b));
+}
+
+function orient(a: Point, b: Point, c: Point): number {
+  return crossZ(sub(b, a), sub(c, a));
+}
+
+function onSegment(p: Point, a: Point, b: Point): boolean {
+  return pointSegmentDistance(p, a, b) <= EPS * Math.max(1, dist(a, b));
+}
+
+/** Closed segments meet (crossing, touching or overlapping). */
+export function segmentsMeet(a: Point, b: Point, c: Point, d: Point): boolean {
+  const d1 = orient(c, d, a);
+  const d2 = orient(c, d, b);
+  const d3 = orient(a, b, c);
+  const d4 = orient(a, b, d);
+  if (((d1 > EPS && d2 < -EPS) || (d1 < -EPS && d2 > EPS)) && ((d3 > EPS && d4 < -EPS) || (d3 < -EPS && d4 > EPS))) return true;
+  return onSegment(a, c, d) || onSegment(b, c, d) || onSegment(c, a, b) || onSegment(d, a, b);
+}
+
+export function segmentDistance(a: Point, b: Point, c: Point, d: Point): number {
+  if (segmentsMeet(a, b, c, d)) return 0;
+  return Math.min(pointSegmentDistance(a, c, d), pointSegmentDistance(b, c, d), pointSegmentDistance(c, a, b), pointSegmentDistance(d, a, b));
+}
+
+/** Even-odd, with points on the boundary inside (a unit touching a wood's edge is at the wood). */
+export function pointInPolygon(p: Point, poly: readonly Point[]): boolean {
+  const n = poly.length;
+  if (n === 0) return false;
+  for (let i = 0; i < n; i++) if (onSegment(p, poly[i]!, poly[(i + 1) % n]!)) return true;
+  if (n < 3) return false;
+  let inside = false;
+  for (let i = 0, j = n - 1; i < n; j = i++) {
+    const [xi, yi] = poly[i]!;
+    const [xj, yj] = poly[j]!;
+    if (yi > p[1] !== yj > p[1] && p[0] < xi + ((p[1] - yi) * (xj - xi)) / (yj - yi)) inside = !inside;
+  }
+  return inside;
+}
+
+/** Shortest distance from a segment to a polygon's area: 0 when it touches or enters it. */
+export function segmentPolygonDistance(a: Point, b: Point, poly: readonly Point[]): number {
+  if (pointInPolygon(a, poly) || pointInPolygon(b, poly)) return 0;
+  let best = Infinity;
+  for (let i = 0; i < poly.length; i++) best = Math.min(best, segmentDistance(a, b, poly[i]!, poly[(i + 1) % poly.length]!));
+  return best;
+}
+
+export function pointPolygonDistance(p: Point, poly: readonly Point[]): number {
+  return segmentPolygonDistance(p, p, poly);
+}
+
+/** Shortest distance between two polygons' areas: 0 when they overlap or touch. */
+export function polygonDistance(p: readonly Point[], q: readonly Point[]): number {
+  if (p.length > 0 && pointInPolygon(p[0]!, q)) return 0;
+  if (q.length > 0 && pointInPolygon(q[0]!, p)) return 0;
+  let best = Infinity;
+  for (let i = 0; i < p.length; i++) {
+    const a = p[i]!;
+    const b = p[(i + 1) % p.length]!;
+    for (let j = 0; j < q.length; j++) {
+      best = Math.min(best, segmentDistance(a, b, q[j]!, q[(j + 1) % q.length]!));
+      if (best === 0) return 0;
+    }
+  }
+  return best;
+}
+
+export function rectDistance(a: Rect, b: Rect): number {
+  return polygonDistance(rectCorners(a), rectCorners(b));
+}
+
+/** Range for fire: from the firer's front edge to the nearest point of the target's rectangle. */
+export function frontEdgeDistance(firer: Rect, target: Rect): number {
+  const [a, b] = frontEdgeOf(firer);
+  return segmentPolygonDistance(a, b, rectCorners(target));
+}
+
+function project(poly: readonly Point[], axis: Point): [number, number] {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const p of poly) {
+    const v = dot(p, axis);
+    lo = Math.min(lo, v);
+    hi = Math.max(hi, v);
+  }
+  return [lo, hi];
+}
+
+/**
+ * Separating-axis test for two convex polygons. `strict` asks whether their interiors overlap (units merely in
+ * contact do not); otherwise touching counts.
+ */
+export function convexOverlap(p: readonly Point[], q: readonly Point[], strict: boolean): boolean {
+  for (const poly of [p, q]) {
+    for (let i = 0; i < poly.length; i++) {
+      const a = poly[i]!;
+      const b = poly[(i + 1) % poly.length]!;
+      const axis: Point = [a[1] - b[1], b[0] - a[0]];
+      const len = Math.hypot(axis[0], axis[1]);
+      if (len < EPS) continue;
+      const n: Point = [axis[0] / len, axis[1] / len];
+      const [p0, p1] = project(p, n);
+      const [q0, q1] = project(q, n);
+      const gap = Math.max(q0 - p1, p0 - q1);
+      if (strict ? gap > -1e-7 : gap > 1e-7) return false;
+    }
+  }
+  return true;
+}
+
+/** Whether two units' rectangles overlap (interiors; touching is contact, not overlap). */
+export function rectsOverlap(a: Rect, b: Rect): boolean {
+  return convexOverlap(rectCorners(a), rectCorners(b), true);
+}
+
+/** Whether two rectangles overlap or touch. */
+export function rectsMeet(a: Rect, b: Rect): boolean {
+  return convexOverlap(rectCorners(a), rectCorners(b), false);
+}
+
+/** The parameters t in [0, 1] where segment a-b crosses the polygon's boundary, sorted. */
+function boundaryHits(a: Point, b: Point, poly: readonly Point[]): number[] {
+  const ts: number[] = [];
+  const r = sub(b, a);
+  for (let i = 0; i < poly.length; i++) {
+    const c = poly[i]!;
+    const s = sub(poly[(i + 1) % poly.length]!, c);
+    const den = crossZ(r, s);
+    if (Math.abs(den) < EPS) continue;
+    const ca = sub(c, a);
+    const t = crossZ(ca, s) / den;
+    const u = crossZ(ca, r) / den;
+    if (t >= -EPS && t <= 1 + EPS && u >= -EPS && u <= 1 + EPS) ts.push(Math.max(0, Math.min(1, t)));
+  }
+  return ts.sort((x, y) => x - y);
+}
+
+/** The stretches of segment a-b that lie inside the polygon, as [t0, t1] parameter pairs in order. */
+export function insideIntervals(a: Point, b: Point, poly: readonly Point[]): [number, number][] {
+  if (poly.length < 3) return [];
+  const ts = [0, ...boundaryHits(a, b, poly), 1];
+  const out: [number, number][] = [];
+  for (let i = 0; i + 1 < ts.length; i++) {
+    const t0 = ts[i]!;
+    const t1 = ts[i + 1]!;
+    if (t1 - t0 < EPS) continue;
+    const mid = along(a, sub(b, a), (t0 + t1) / 2);
+    if (!pointInPolygon(mid, poly)) continue;
+    const last = out[out.length - 1];
+    if (last && Math.abs(last[1] - t0) < EPS) last[1] = t1;
+    else out.push([t0, t1]);
+  }
+  return out;
+}
+
+/** Length of segment a-b inside the polygon. */
+export function lengthInside(a: Point, b: Point, poly: readonly Point[]): number {
+  const l = dist(a, b);
+  return insideIntervals(a, b, poly).reduce((n, [t0, t1]) => n + (t1 - t0) * l, 0);
+}
+
+/** Whether segment a-b touches or enters the polygon's area. */
+export function segmentCrossesPolygon(a: Point, b: Point, poly: readonly Point[]): boolean {
+  return segmentPolygonDistance(a, b, poly) === 0;
+}
+
+/** Whether segment a-b meets a path (a wall, hedge, river). */
+export function segmentCrossesPath(a: Point, b: Point, path: readonly Point[]): boolean {
+  for (let i = 0; i + 1 < path.length; i++) if (segmentsMeet(a, b, path[i]!, path[i + 1]!)) return true;
+  return false;
+}
+
+export function pathPolygonDistance(path: readonly Point[], poly: readonly Point[]): number {
+  if (path.length === 1) return pointPolygonDistance(path[0]!, poly);
+  let best = Infinity;
+  for (let i = 0; i + 1 < path.length; i++) best = Math.min(best, segmentPolygonDistance(path[i]!, path[i + 1]!, poly));
+  return best;
+}
+
+/** The closest pair of points between two convex polygons (first on p, second on q). */
+export function closestPoints(p: readonly Point[], q: readonly Point[]): [Point, Point] {
+  let best: [Point, Point] = [p[0]!, q[0]!];
+  let bestD = Infinity;
+  const consider = (x: Point, y: Point) => {
+    const d = dist(x, y);
+    if (d < bestD) {
+      bestD = d;
+      best = [x, y];
+    }
+  };
+  for (let i = 0; i < q.length; i++) {
+    const c = q[i]!;
+    const d = q[(i + 1) % q.length]!;
+    for (const x of p) consider(x, closestOnSegment(x, c, d));
+  }
+  for (let i = 0; i < p.length; i++) {
+    const a = p[i]!;
+    const b = p[(i + 1) % p.length]!;
+    for (const y of q) consider(closestOnSegment(y, a, b), y);
+  }
+  return best;
+}
+
+/** The half-angle of the fire arc on each side of straight ahead ('Firing Arcs'). */
+export const FIRE_ARC = 22.5;
+
+/**
+ * The fire arc as a polygon: the front edge and two rays from its corners turned `halfAngle` outward, cut at
+ * `reach` inches. A target is in arc when its rectangle meets this region.
+ */
+export function arcRegion(r: Rect, halfAngle = FIRE_ARC, reach = 1000): Point[] {
+  const [fl, fr] = frontEdgeOf(r);
+  return [fl, fr, along(fr, heading(r.facing + halfAngle), reach), along(fl, heading(r.facing - halfAngle), reach)];
+}
+
+export function inFrontArc(firer: Rect, target: Rect, halfAngle = FIRE_ARC): boolean {
+  return convexOverlap(arcRegion(firer, halfAngle), rectCorners(target), false);
+}
+
+/** Where a point lies as the unit sees it: the bearing to it relative to the unit's facing, in (−180, 180]. */
+export function relativeBearing(r: Rect, p: Point): number {
+  return angleDiff(r.facing, bearing(r.centre, p));
+}
+
+export type Aspect = 'front' | 'flank' | 'rear';
+
+/** Which face of `target` a charger from `from` strikes: within 45° of its facing the front, past 135° the rear. */
+export function aspectOf(target: Rect, from: Point): Aspect {
+  const a = Math.abs(relativeBearing(target, from));
+  return a <= 45 + EPS ? 'front' : a <= 135 + EPS ? 'flank' : 'rear';
+}
+
+/** The point a fraction t along a-b. */
+export function lerp(a: Point, b: Point, t: number): Point {
+  return [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
+}
+
+export function translate(r: Rect, dx: number, dy: number): Rect {
+  return { ...r, centre: [r.centre[0] + dx, r.centre[1] + dy] };
+}
+
+export function rotateAbout(p: Point, about: Point, deg: number): Point {
+  const c = Math.cos(deg * RAD);
+  const s = Math.sin(deg * RAD);
+  const x = p[0] - about[0];
+  const y = p[1] - about[1];
+  return [about[0] + x * c - y * s, about[1] + x * s + y * c];
+}
+
+/** Axis-aligned bounds of a point set. */
+export function bounds(points: readonly Point[]): { minX: number; minY: number; maxX: number; maxY: number } {
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const [x, y] of points) {
+    minX = Math.min(minX, x);
+    minY = Math.min(minY, y);
+    maxX = Math.max(maxX, x);
+    maxY = Math.max(maxY, y);
+  }
+  return { minX, minY, maxX, maxY };
+}

@@ -1,0 +1,240 @@
+// The candidate sampler and the players of Napoleon's Eagles. Free space has endless legal moves, so "the legal
+// actions" are a deterministic sample of sensible ones: bids of a few sizes, for each unit a few moves toward the
+// nearest enemy and objective and back, every fire and charge the rules allow, a stand, a rest, leaders moved to
+// their commands, and every defence. Every candidate is one apply() accepts. The random player picks uniformly among
+// them; the greedy 'ai' prefers charges and fire by their expected casualties, then advancing.
+import type { PlayerKind } from '../../domain/engine-protocol.js';
+import { randomBelow, seedRng, type RngState } from '../dice.js';
+import { actionsLeft, chargeProblem, forceMarchProblem, spendProblem, standProblem } from './activation.js';
+import { bearing, dist, heading } from './geometry.js';
+import { chargeContact, checkMove, firePlan, moveAllowance } from './interim.js';
+import { applyAction, eligible, firstBidder, formationCost, LEADER_MOVE, onTableCount, roomFor, RulesError, type Action } from './game.js';
+import { mayFinish, other } from './sequence.js';
+import { onTable, sideKey, unitById, type NeGameState } from './state.js';
+import type { NeUnit } from './types.js';
+
+export interface NePlayer {
+  readonly kind: PlayerKind;
+  choose(state: NeGameState): Action;
+}
+
+const r2 = (n: number) => Math.round(n * 100) / 100;
+const pt = (x: number, y: number): [number, number] => [r2(x), r2(y)];
+
+function enemiesOf(s: NeGameState, u: NeUnit): NeUnit[] {
+  return s.units.filter((e) => e.side !== u.side && onTable(e) && e.status !== 'silenced');
+}
+
+function nearest(from: [number, number], list: readonly NeUnit[]): NeUnit | null {
+  let best: NeUnit | null = null;
+  for (const e of list) if (!best || dist(from, [e.x, e.y]) < dist(from, [best.x, best.y])) best = e;
+  return best;
+}
+
+/** The sensible actions of one unit now (it is the side to act's and may act). */
+export function unitCandidates(s: NeGameState, u: NeUnit): Action[] {
+  const f = s.flow[u.id]!;
+  const out: Action[] = [];
+  if (u.status === 'retreat') {
+    if (!spendProblem(f, 1)) out.push({ type: 'rest', unit: u.id });
+    if (!standProblem(f)) out.push({ type: 'stand', unit: u.id });
+    out.push({ type: 'done', unit: u.id });
+    return out;
+  }
+  const enemies = enemiesOf(s, u);
+  const engaged = new Set(s.closeActions.filter((c) => c.stage !== 'done').flatMap((c) => [c.charger, c.target]));
+  for (const t of enemies) {
+    if (engaged.has(t.id)) continue;
+    const plan = firePlan(s.table, s.units, u, t);
+    if (!plan.ok) continue;
+    if (!spendProblem(f, 1)) out.push({ type: 'fire', unit: u.id, target: t.id, actions: 1 });
+    if (!spendProblem(f, 2)) out.push({ type: 'fire', unit: u.id, target: t.id, actions: 2 });
+  }
+  if (!f.outOfCommand && !chargeProblem(f) && !s.closeActions.some((c) => c.charger === u.id)) {
+    for (const t of enemies) {
+      if (dist([u.x, u.y], [t.x, t.y]) > 20) continue;
+      if (chargeContact(s.table, s.units, u.id, t.id).ok) out.push({ type: 'charge', unit: u.id, target: t.id });
+    }
+  }
+  // Moves: toward the nearest enemy and the nearest objective not held, and a step back.
+  const rate = moveAllowance(s.table, u);
+  const goals: [number, number][] = [];
+  const foe = nearest([u.x, u.y], enemies);
+  if (foe) goals.push([foe.x, foe.y]);
+  const side = u.side === 'red' ? 0 : 1;
+  const objective = s.objectives.filter((_, k) => s.control[k] !== side).sort((a, b) => dist([u.x, u.y], a.at) - dist([u.x, u.y], b.at))[0];
+  if (objective) goals.push(objective.at);
+  const tryMove = (type: 'move' | 'force-march', to: [number, number], facing: number) => {
+    const v = checkMove(s.table, s.units, u.id, to, facing, type);
+    if (!v.ok) return;
+    if (type === 'move' ? spendProblem(f, v.cost) : forceMarchProblem(f, u.fatigue, v.cost)) return;
+    out.push({ type, unit: u.id, to, facing });
+  };
+  if (rate > 0) {
+    for (const g of goals) {
+      const towards = bearing([u.x, u.y], g);
+      const turned = Math.abs(((towards - u.facing + 540) % 360) - 180) <= 22.5 ? u.facing : Math.round(towards);
+      const h = heading(turned === u.facing ? u.facing : turned);
+      const gap = dist([u.x, u.y], g);
+      for (const k of [0.5, 1, 2]) {
+        const step = Math.min(rate * k, Math.max(0, gap - 3));
+        if (step < 0.5) continue;
+        const dir = turned === u.facing ? heading(bearing([u.x, u.y], g)) : h;
+        tryMove('move', pt(u.x + dir[0] * step, u.y + dir[1] * step), turned === u.facing ? u.facing : turned);
+      }
+      if (turned !== u.facing) tryMove('move', pt(u.x, u.y), turned);
+      const fm = Math.min(rate, Math.max(0, gap - 3));
+      if (fm >= 0.5) {
+        const dir = heading(bearing([u.x, u.y], g));
+        tryMove('force-march', pt(u.x + dir[0] * fm, u.y + dir[1] * fm), u.facing);
+      }
+    }
+    const back = heading(u.facing + 180);
+    tryMove('move', pt(u.x + back[0] * 2, u.y + back[1] * 2), u.facing);
+  }
+  for (const to of ['line', 'column', 'square', 'limbered', 'unlimbered'] as const) {
+    const cost = formationCost(u, to);
+    if (typeof cost === 'number' && !spendProblem(f, cost) && roomFor(s, u, to)) {
+      if (to === 'square' && !(foe && foe.arm === 'cavalry' && dist([u.x, u.y], [foe.x, foe.y]) < 16)) continue;
+      out.push({ type: 'formation', unit: u.id, formation: to });
+    }
+  }
+  if ((u.fatigue > 0 || u.disordered) && !spendProblem(f, 1)) out.push({ type: 'rest', unit: u.id });
+  if (!standProblem(f)) out.push({ type: 'stand', unit: u.id });
+  if (f.started) out.push({ type: 'done', unit: u.id });
+  return out;
+}
+
+/**
+ * The sampler: every candidate of the side to act now, or only `unit`'s. Unit actions are tried on a copy (the
+ * state's generator is copied with it, so nothing is rolled for real): what the rules refuse is never offered.
+ */
+export function candidates(s: NeGameState, unit?: string): Action[] {
+  const raw = sample(s, unit);
+  if (s.phase !== 'activate') return raw;
+  return raw.filter((a) => {
+    try {
+      applyAction(s, a);
+      return true;
+    } catch (err) {
+      if (err instanceof RulesError) return false;
+      throw err;
+    }
+  });
+}
+
+function sample(s: NeGameState, unit?: string): Action[] {
+  switch (s.phase) {
+    case 'bid': {
+      if (unit !== undefined) return [];
+      const left = s.order.points[s.active];
+      return [...new Set([0, 1, 2, 3, 4, 6, Math.floor(left / 2), left].filter((n) => n <= left))].sort((a, b) => a - b).map((points) => ({ type: 'bid', points }));
+    }
+    case 'choose':
+      return unit !== undefined ? [] : [{ type: 'choose', role: 'A' }, { type: 'choose', role: 'D' }];
+    case 'activate': {
+      if (s.current !== null) {
+        if (unit !== undefined && unit !== s.current) return [];
+        return unitCandidates(s, unitById(s, s.current)!);
+      }
+      const units = eligible(s, s.active).filter((u) => (unit === undefined || u.id === unit) && !s.flow[u.id]!.locked);
+      const out = units.flatMap((u) => unitCandidates(s, u).filter((a) => a.type !== 'done'));
+      if (unit === undefined && s.order.a === s.active && mayFinish(s.order, onTableCount(s, s.active))) out.push({ type: 'finish' });
+      return out;
+    }
+    case 'leaders': {
+      if (unit !== undefined) return [];
+      const key = sideKey(s, s.active);
+      const out: Action[] = [];
+      for (const l of s.leaders) {
+        if (l.side !== key || l.status !== 'table') continue;
+        const command = s.units.filter((u) => u.commander === l.id && u.status === 'table');
+        if (command.length === 0) continue;
+        const cx = command.reduce((n, u) => n + u.x, 0) / command.length;
+        const cy = command.reduce((n, u) => n + u.y, 0) / command.length;
+        const from: [number, number] = [l.x, l.y];
+        const d = dist(from, [cx, cy]);
+        if (d < 1) continue;
+        const k = Math.min(1, (LEADER_MOVE - 0.01) / d);
+        out.push({ type: 'leader', leader: l.id, to: pt(l.x + (cx - l.x) * k, l.y + (cy - l.y) * k), attach: null });
+      }
+      out.push({ type: 'end-leaders' });
+      return out;
+    }
+    case 'defend': {
+      const c = s.closeActions.find((x) => x.stage === 'defence');
+      if (!c || (unit !== undefined && unit !== c.target)) return [];
+      const t = unitById(s, c.target)!;
+      const out: Action[] = [{ type: 'defend', unit: t.id, choice: 'fire' }, { type: 'defend', unit: t.id, choice: 'face' }];
+      if (t.arm === 'infantry') out.push({ type: 'defend', unit: t.id, choice: 'square' });
+      out.push({ type: 'defend', unit: t.id, choice: 'none' });
+      return out;
+    }
+    default:
+      return [];
+  }
+}
+
+/** How much the greedy player likes an action: expected harm first, then closing with the enemy. */
+function score(s: NeGameState, a: Action): number {
+  switch (a.type) {
+    case 'charge':
+      return 6;
+    case 'fire':
+      return 4 + a.actions;
+    case 'move':
+    case 'force-march': {
+      const u = unitById(s, a.unit)!;
+      const foe = nearest(a.to, enemiesOf(s, u));
+      return foe ? 3 - dist(a.to, [foe.x, foe.y]) / 50 - (a.type === 'force-march' ? 0.5 : 0) : 1;
+    }
+    case 'rest':
+      return unitById(s, a.unit)!.status === 'retreat' ? 5 : 2;
+    case 'stand':
+      return 1.5;
+    case 'bid':
+      return -Math.abs(a.points - 4);
+    case 'choose':
+      return a.role === 'A' ? 1 : 0;
+    case 'defend':
+      return a.choice === 'fire' ? 2 : a.choice === 'square' ? 1 : 0;
+    case 'leader':
+      return 1;
+    default:
+      return 0;
+  }
+}
+
+export function makePlayer(kind: PlayerKind, seed: number): NePlayer {
+  const rng: RngState = seedRng(seed);
+  if (kind === 'random') {
+    return {
+      kind,
+      choose(s) {
+        const list = candidates(s);
+        if (list.length === 0) throw new Error(`no candidate action in the ${s.phase} decision`);
+        return list[randomBelow(rng, list.length)]!;
+      },
+    };
+  }
+  return {
+    kind,
+    choose(s) {
+      const list = candidates(s);
+      if (list.length === 0) throw new Error(`no candidate action in the ${s.phase} decision`);
+      let best = list[0]!;
+      let bestScore = -Infinity;
+      for (const a of list) {
+        // A small seeded jitter breaks ties differently from game to game without making the player random.
+        const v = score(s, a) + randomBelow(rng, 1000) / 1e5;
+        if (v > bestScore) {
+          bestScore = v;
+          best = a;
+        }
+      }
+      return best;
+    },
+  };
+}
+
+export { actionsLeft, firstBidder, other };

@@ -1,0 +1,82 @@
+// Retreat, rout and surrender ('Moving Retreating Units', 'Routing', 'Surrendering', 'Close Action and Retreat
+// Status'; rules notes §13). A failed check moves the unit away at once: 10" for infantry and foot artillery, 12" for
+// cavalry and horse artillery (one action's retreat), and it needs the distance in actions (rounded up) plus the
+// reform die's actions to recover. A unit already retreating routs instead; a router leaves the table; a unit
+// that cannot get away is checked again and surrenders on a failure.
+import type { GameEvent } from '../../domain/engine-protocol.js';
+import type { NeDice } from './dice.js';
+import { moraleNeed, retreatPlacement } from './interim.js';
+import { rectOf } from './footprint.js';
+import { rectDistance } from './geometry.js';
+import { onTable, type NeGameState } from './state.js';
+import type { NeUnit } from './types.js';
+
+const retreatInches = (u: NeUnit): number => (u.arm === 'cavalry' || (u.arm === 'artillery' && u.type === 'horse') ? 12 : 10);
+
+/** The reform die's actions ('Moving Retreating Units'): 1–2 → 1, 3–4 → 2, 5–6 → 3, 7+ → 4, with its modifiers. */
+export function reformActions(u: NeUnit, die: number, riddenDown: boolean): number {
+  let d = die;
+  if (u.morale >= 20) d -= 1;
+  if (u.arm === 'cavalry') d += 1;
+  if (riddenDown) d += 1;
+  if (u.type === 'militia') d += 1;
+  return d <= 2 ? 1 : d <= 4 ? 2 : d <= 6 ? 3 : 4;
+}
+
+/** Marks for a morale check every unit that stands within 4" of a friend that routed ('Unit Morale Checks'). */
+function markNearRout(s: NeGameState, router: NeUnit): void {
+  for (const o of s.units) {
+    if (o.side !== router.side || o.id === router.id || !onTable(o)) continue;
+    if (rectDistance(rectOf(o, s.table), rectOf(router, s.table)) <= 4 + 1e-9) {
+      const f = s.flow[o.id];
+      if (f) f.morale = true;
+    }
+  }
+}
+
+export function rout(s: NeGameState, u: NeUnit, why: string, events: GameEvent[]): void {
+  u.status = 'routed';
+  u.retreatActions = 0;
+  if (u.attachedLeader) {
+    const l = s.leaders.find((x) => x.id === u.attachedLeader);
+    if (l) l.attachedTo = null;
+    u.attachedLeader = null;
+  }
+  events.push({ type: 'rout', unit: u.id, why });
+  markNearRout(s, u);
+}
+
+/** Moves `u` into retreat status, or routs it if it was retreating already; may end in surrender. */
+export function retreat(s: NeGameState, u: NeUnit, why: string, dice: NeDice, events: GameEvent[], riddenDown = false): void {
+  if (u.status === 'retreat') {
+    rout(s, u, `${why}, while already retreating`, events);
+    return;
+  }
+  const place = retreatPlacement(s.table, s.units, u.id, retreatInches(u));
+  if (place.offTable) {
+    rout(s, u, `${why}: it retreated off the table`, events);
+    return;
+  }
+  if (place.surrounded) {
+    const need = moraleNeed(s.table, s.units, s.leaders, u, 0);
+    const roll = dice.d20();
+    const pass = roll <= need;
+    events.push({ type: 'surrounded', unit: u.id, need, roll, pass });
+    if (!pass) {
+      u.status = 'surrendered';
+      events.push({ type: 'surrender', unit: u.id });
+      return;
+    }
+  }
+  const die = dice.d6();
+  u.x = place.x;
+  u.y = place.y;
+  u.facing = place.facing;
+  u.status = 'retreat';
+  u.disordered = true;
+  u.retreatActions = Math.ceil(place.distance / retreatInches(u)) + reformActions(u, die, riddenDown);
+  if (u.arm === 'artillery' && u.formation === 'unlimbered') u.formation = 'limbered';
+  events.push({ type: 'retreat', unit: u.id, why, to: [round2(u.x), round2(u.y)], distance: round2(place.distance), reformDie: die, recovery: u.retreatActions });
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;

@@ -1,0 +1,103 @@
+// The state of a Napoleon's Eagles game: the shared model (types.ts: table, units, leaders) plus what the sequence of
+// play keeps (rules notes §13): the period's order of movement, each unit's actions this period, the close actions
+// declared, the decision awaited and the dice's generator. Plain JSON, so a log replays it and a test compares it.
+import type { GameEvent } from '../../domain/engine-protocol.js';
+import type { RngState } from '../dice.js';
+import type { UnitFlow } from './activation.js';
+import type { NeObjective } from './objectives.js';
+import type { PeriodOrder, Side } from './sequence.js';
+import type { NeLeader, NeTable, NeUnit, SideKey } from './types.js';
+
+export type NePhase = 'bid' | 'choose' | 'activate' | 'leaders' | 'defend' | 'over';
+
+/** A charge declared during movement, resolved in step 9 in the order declared ('Multiple Unit Actions'). */
+export interface CloseAction {
+  charger: string;
+  target: string;
+  aspect: 'front' | 'flank' | 'rear';
+  contact: 'full' | 'partial';
+  /** Inches the charger covered, and actions it had spent before contact. */
+  distance: number;
+  usedBefore: number;
+  /** Where resolution stands: not begun, waiting for the defender's defence action, defended, or done. */
+  stage: 'pending' | 'defence' | 'defended' | 'done';
+}
+
+export interface NeResult {
+  winner: Side | -1;
+  reason: string;
+  condition: number;
+}
+
+export interface NeGameState {
+  table: NeTable;
+  units: NeUnit[];
+  leaders: NeLeader[];
+  /** Each unit's bookkeeping this period, by id. */
+  flow: Record<string, UnitFlow>;
+  objectives: NeObjective[];
+  control: (Side | -1)[];
+  rng: RngState;
+  /** Game turn (1 … limit) and period (1 … 6). */
+  turn: number;
+  period: number;
+  phase: NePhase;
+  order: PeriodOrder;
+  /** The side whose decision is awaited. */
+  active: Side;
+  /** The unit mid-activation, or null between activations. */
+  current: string | null;
+  /** Sides that have ended their leader moves this period. */
+  leadersDone: [boolean, boolean];
+  closeActions: CloseAction[];
+  /** Units whose formation failed a threshold check this game turn (−4 to morale). */
+  threshold: string[];
+  ply: number;
+  result: NeResult | null;
+}
+
+export const PERIODS_PER_TURN = 6;
+
+export const sideIndex = (key: SideKey): Side => (key === 'red' ? 0 : 1);
+export const sideKey = (s: NeGameState, side: Side): SideKey => s.table.sides[side].key;
+
+export const unitById = (s: NeGameState, id: string): NeUnit | undefined => s.units.find((u) => u.id === id);
+
+/** On the table and able to act: not gone, not waiting to arrive. */
+export const onTable = (u: NeUnit): boolean => u.status === 'table' || u.status === 'retreat' || u.status === 'silenced';
+export const gone = (u: NeUnit): boolean => u.status === 'routed' || u.status === 'eliminated' || u.status === 'surrendered' || u.status === 'silenced';
+
+/** A shallow copy deep enough to change: the table never changes during a game and is shared. */
+export function draft(s: NeGameState): NeGameState {
+  return {
+    ...s,
+    units: s.units.map((u) => ({ ...u })),
+    leaders: s.leaders.map((l) => ({ ...l })),
+    flow: Object.fromEntries(Object.entries(s.flow).map(([k, f]) => [k, { ...f }])),
+    control: [...s.control],
+    rng: [...s.rng],
+    order: { ...s.order, points: [...s.order.points], bids: [...s.order.bids], moved: [...s.order.moved] },
+    leadersDone: [...s.leadersDone],
+    closeActions: s.closeActions.map((c) => ({ ...c })),
+    threshold: [...s.threshold],
+  };
+}
+
+/** The model's per-period fields mirror the flow, so the model's own functions see the same counters. */
+export function syncFlow(s: NeGameState, id: string): void {
+  const u = unitById(s, id);
+  const f = s.flow[id];
+  if (!u || !f) return;
+  u.actionsUsed = f.used;
+  u.stand = f.stand;
+  u.activated = f.started;
+  u.forceMarched = f.forceMarched;
+  u.moraleCheck = f.morale;
+  u.outOfCommand = f.outOfCommand;
+}
+
+/** What applying one action did: events and every die, in order. */
+export interface Step {
+  events: GameEvent[];
+  rolls: number[];
+}
