@@ -91,7 +91,10 @@ describe('Napoleon’s Eagles in words', () => {
   it('names moves, fire and bids with the units’ names and inches', () => {
     expect(describeNeEvent({ type: 'move', unit: 'u1', to: [50, 18.25], facing: 270, distance: 5.5, cost: 1 }, names)).toBe('I./15. IR moves 5.5" to (50, 18.3), facing west (1 action)');
     expect(describeNeEvent({ type: 'fire', unit: 'u1', target: 'u2', range: 4, rolls: [5], casualties: 2 }, names)).toBe('I./15. IR fires on I./1er Tirailleurs at 4" [5]: 2 casualties');
-    expect(describeNeEvent({ type: 'bid', side: 'red', points: 'hidden' }, names)).toBe('Prussians makes a sealed bid');
+    expect(describeNeEvent({ type: 'bid', side: 0 }, names)).toBe('Prussians makes a sealed bid');
+    expect(describeNeEvent({ type: 'bids', bids: [1, 4], winner: 1 }, names)).toBe('Bids revealed: Prussians 1, blue 4 — blue chooses');
+    expect(describeNeEvent({ type: 'roles', a: 'red', d: 'blue' }, names)).toBe('Prussians is side A this period, blue side D');
+    expect(describeNeEvent({ type: 'morale', unit: 'u1', why: 'fired on', need: 14, roll: 9, pass: true }, names)).toBe('I./15. IR tests morale (fired on) [9], needing 14 or less: passes');
     expect(describeNeEvent({ type: 'something-new', unit: 'u1', n: 3 }, names)).toBe('something-new: unit I./15. IR, n 3');
   });
 

@@ -42,48 +42,86 @@ export function facingWords(f: unknown): string {
   return norm % 45 === 0 ? names[norm / 45]! : `${Math.round(norm)}°`;
 }
 
+/** A side as events name it: its key, or its index in the scenario's order (0 the first, red). */
+const sideKeyOf = (v: unknown): string => (v === 0 ? 'red' : v === 1 ? 'blue' : str(v));
+
 export function describeNeEvent(e: Ev, names: Names): string {
   const n = (k: string) => {
     const id = str(e[k]);
     return names.get(id) ?? id;
   };
-  const rolls = nums(e.rolls);
+  const side = (v: unknown) => {
+    const key = sideKeyOf(v);
+    return names.get(key) ?? key;
+  };
+  const rolls = nums(e.rolls).length ? nums(e.rolls) : nums(e.dice);
   const rolled = rolls.length ? ` [${rolls.join(', ')}]` : num(e.roll) !== null ? ` [${str(e.roll)}]` : '';
   switch (e.type) {
     case 'turn':
+    case 'game-turn':
       return `— Game turn ${str(e.turn)} —`;
     case 'period':
       return `— Period ${str(e.period)}${e.turn !== undefined ? ` of game turn ${str(e.turn)}` : ''} —`;
     case 'bid':
-      return e.points === undefined || e.points === 'hidden' ? `${n('side')} makes a sealed bid` : `${n('side')} bids ${plural(num(e.points) ?? 0, 'turn point')}`;
-    case 'bids':
-      return `Bids revealed: ${names.get('red') ?? 'red'} ${str(e.red)}, ${names.get('blue') ?? 'blue'} ${str(e.blue)}${e.winner ? ` — ${n('winner')} chooses` : ''}`;
+      return e.points === undefined || e.points === 'hidden' ? `${side(e.side)} makes a sealed bid` : `${side(e.side)} bids ${plural(num(e.points) ?? 0, 'turn point')}`;
+    case 'bids': {
+      const [red, blue] = Array.isArray(e.bids) ? (e.bids as unknown[]) : [e.red, e.blue];
+      return `Bids revealed: ${side(0)} ${str(red)}, ${side(1)} ${str(blue)}${e.winner !== undefined && e.winner !== null ? ` — ${side(e.winner)} chooses` : ''}`;
+    }
     case 'choose':
     case 'roles':
-      return e.a ? `${n('a')} is side A this period${e.ratio ? ` (ratio ${str((e.ratio as Ev).a)}:${str((e.ratio as Ev).d)})` : ''}` : `${n('side')} takes side ${str(e.role)}`;
+      return e.a !== undefined ? `${side(e.a)} is side A this period, ${side(e.d ?? (e.a === 'red' ? 'blue' : 'red'))} side D` : `${side(e.side)} takes side ${str(e.role)}`;
+    case 'activate':
+      return `${n('unit')} starts its activation`;
+    case 'activation-end':
+      return `${n('unit')} ends its activation${num(e.used) !== null ? ` (${plural(num(e.used)!, 'action')} used)` : ''}${e.stand ? ', standing' : ''}`;
+    case 'movement-over':
+      return 'Movement is over for this period';
+    case 'objective':
+      return `${n('objective')} is ${e.holder ? `held by ${side(e.holder)}` : 'held by no one'}`;
     case 'move':
     case 'force-march':
       return `${n('unit')} ${e.type === 'move' ? 'moves' : 'force-marches'}${num(e.distance) !== null ? ` ${inches(num(e.distance)!)}` : ''} to ${at(e.to)}, facing ${facingWords(e.facing)}${num(e.cost) !== null ? ` (${plural(num(e.cost)!, 'action')})` : ''}${e.disordered ? ', disordered' : ''}`;
-    case 'formation':
-      return `${n('unit')} forms ${FORMATION_WORDS[e.formation as NeFormation] ?? str(e.formation)}`;
+    case 'formation': {
+      const to = e.to ?? e.formation;
+      return `${n('unit')} forms ${FORMATION_WORDS[to as NeFormation] ?? str(to)}${num(e.cost) ? ` (${plural(num(e.cost)!, 'action')})` : ''}`;
+    }
     case 'fire': {
       const cas = num(e.casualties);
-      return `${n('unit')} fires on ${n('target')}${num(e.range) !== null ? ` at ${inches(num(e.range)!)}` : ''}${rolled}${cas !== null ? `: ${plural(cas, 'casualty').replace('casualtys', 'casualties')}` : ''}`;
+      const how = e.kind && e.kind !== 'musket' ? ` (${str(e.kind)}${e.defensive ? ', defensive' : ''})` : e.defensive ? ' (defensive)' : '';
+      return `${n('unit')} fires on ${n('target')}${num(e.range) !== null ? ` at ${inches(num(e.range)!)}` : ''}${how}${rolled}${cas !== null ? `: ${cas === 1 ? '1 casualty' : `${cas} casualties`}` : ''}`;
     }
+    case 'charge-fails':
+      return `${n('charger')}'s charge on ${n('target')} fails`;
+    case 'ride-down':
+      return `${n('charger')} rides down ${n('target')}${num(e.casualties) !== null ? `: ${str(e.casualties)} casualties` : ''}`;
+    case 'close-casualties':
+      return `Close action casualties: ${n('target')} loses ${str(e.onTarget)}, ${n('charger')} loses ${str(e.onCharger)}`;
+    case 'defence':
+      return `${n('unit')} meets the charge: ${str(e.choice)}`;
     case 'charge':
       return `${n('unit')} charges ${n('target')}${e.aspect ? ` in the ${str(e.aspect)}` : ''}`;
     case 'close-action':
     case 'melee':
-      return `Close action: ${n('unit') || n('charger')} against ${n('target')}${rolled}${e.winner ? ` — ${n('winner')} wins` : ''}`;
+      return `Close action: ${n('unit') || n('charger')} against ${n('target')}${e.aspect ? ` (${str(e.aspect)})` : ''}${rolled}${e.winner !== undefined && e.winner !== null ? ` — ${names.get(str(e.winner)) ?? str(e.winner)} wins` : ''}`;
     case 'morale':
-      return `${n('unit')} tests morale${rolled}${num(e.need) !== null ? ` (needs ${str(e.need)} or less)` : ''}: ${e.pass ? 'passes' : 'fails'}`;
+    case 'surrounded':
+      return `${n('unit')} tests morale${e.why ? ` (${str(e.why)})` : ''}${rolled}${num(e.need) !== null ? `, needing ${str(e.need)} or less` : ''}: ${e.pass ? 'passes' : 'fails'}`;
     case 'disordered':
       return `${n('unit')} is disordered`;
     case 'retreat':
       return `${n('unit')} retreats${num(e.distance) !== null ? ` ${inches(num(e.distance)!)}` : ''}${e.to ? ` to ${at(e.to)}` : ''}`;
     case 'rout':
     case 'routed':
-      return `${n('unit')} routs`;
+      return `${n('unit')} routs${e.why ? ` (${str(e.why)})` : ''}`;
+    case 'volunteer-retreat':
+      return `${n('unit')} falls back of its own accord`;
+    case 'recovered':
+      return `${n('unit')} recovers`;
+    case 'silenced':
+      return `${n('unit')} is silenced`;
+    case 'ammunition':
+      return `${n('unit')} rolls a six for ammunition (${str(e.sixes)} of 3)`;
     case 'rest':
       return `${n('unit')} rests${e.fatigue ? `: now ${FATIGUE[e.fatigue as NeFatigue] ?? str(e.fatigue)}` : ''}`;
     case 'stand':
@@ -92,17 +130,20 @@ export function describeNeEvent(e: Ev, names: Names): string {
       return `${n('unit')} ends its activation`;
     case 'finish':
       return `${n('side')} finishes moving this period`;
-    case 'fatigue':
-      return `${n('unit')} is ${FATIGUE[e.fatigue as NeFatigue] ?? str(e.fatigue)}`;
+    case 'fatigue': {
+      const level = e.level ?? e.fatigue;
+      return `${n('unit')} is ${FATIGUE[level as NeFatigue] ?? str(level)}`;
+    }
     case 'casualties':
       return `${n('unit')} loses ${plural(num(e.figures) ?? num(e.casualties) ?? 0, 'figure')}`;
     case 'eliminated':
+    case 'surrender':
     case 'surrendered':
-      return `${n('unit')} is ${e.type === 'eliminated' ? 'destroyed' : 'taken'}${e.why ? ` (${str(e.why)})` : ''}`;
+      return `${n('unit')} ${e.type === 'eliminated' ? 'is destroyed' : 'surrenders'}${e.why ? ` (${str(e.why)})` : ''}`;
     case 'out-of-command':
       return `${n('unit')} is out of command`;
     case 'threshold':
-      return `${n('side') || n('formation')} tests its threshold${rolled}: ${e.pass === false || e.failed ? 'fails' : 'holds'}`;
+      return `${side(e.side)} tests its threshold${rolled}: ${e.pass === false || e.failed ? 'fails' : 'holds'}`;
     case 'leader':
       return `${n('leader')} rides to ${at(e.to)}${e.attach ? `, joining ${n('attach')}` : ''}`;
     case 'leader-lost':
@@ -113,6 +154,8 @@ export function describeNeEvent(e: Ev, names: Names): string {
     case 'game-over':
     case 'result':
       return `Game over: ${reasonInNames(str(e.reason), names)}`;
+    case 'stand-marker':
+      return `${n('unit')} keeps a stand marker`;
     default:
       return generic(e, names);
   }
@@ -169,9 +212,9 @@ export function neDiceOf(events: readonly unknown[], names: Names): DiceRoll[] {
   const out: DiceRoll[] = [];
   for (const raw of events) {
     const e = raw as Ev;
-    const rolls = nums(e.rolls).length ? nums(e.rolls) : num(e.roll) !== null ? [num(e.roll)!] : [];
+    const rolls = nums(e.rolls).length ? nums(e.rolls) : nums(e.dice).length ? nums(e.dice) : num(e.roll) !== null ? [num(e.roll)!] : [];
     if (!rolls.length) continue;
-    const who = e.type === 'fire' || e.type === 'charge' || e.type === 'close-action' ? `${n(e.unit ?? e.charger)} → ${n(e.target)}` : n(e.unit ?? e.leader ?? e.side ?? '');
+    const who = e.target !== undefined ? `${n(e.unit ?? e.charger)} → ${n(e.target)}` : n(e.unit ?? e.leader ?? sideKeyOf(e.side) ?? '');
     out.push({ label: `${who}: ${str(e.type)}`, rolls, hitOn: num(e.hitOn), hits: num(e.hits) ?? num(e.casualties) });
   }
   return out;
