@@ -40,6 +40,8 @@ import { useNeTable } from './use-ne-table.js';
 
 /** Where the armies were to deploy no longer matters once the game has begun. */
 const HIDDEN: ReadonlySet<LayerKey> = new Set<LayerKey>(['zones', 'entries']);
+/** On an open table the play view draws the objectives itself, as areas with their holders. */
+const HIDDEN_OPEN: ReadonlySet<LayerKey> = new Set<LayerKey>(['zones', 'entries', 'objectives']);
 /** The play map only shows; nothing on it can be picked up. */
 const LOCK_ALL: ReadonlySet<LayerKey> = new Set(LAYER_GROUPS.flatMap((g) => g.layers.map((l) => l.key)));
 const noop = () => undefined;
@@ -268,7 +270,7 @@ export function GamePane({
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       // A ghost on an open table takes Enter (send it) and Escape (drop it) before the selection does.
-      if (active && !document.querySelector('.MuiMenu-paper, .MuiDialog-root') && ne.onKey(e)) {
+      if (active && !document.querySelector('.MuiMenu-paper') && ne.onKey(e)) {
         e.stopPropagation();
         e.preventDefault();
         return;
@@ -352,6 +354,7 @@ export function GamePane({
         data-area={neView ? String(unitReply?.area?.length ?? 0) : undefined}
         data-hovered={neView ? (ne.hovered ?? '') : undefined}
         data-ruler={neView ? (ne.ruler?.text ?? '') : undefined}
+        data-ghost={neView && ne.pending ? `${String(ne.pending.action.to)},${ne.pending.action.facing}` : undefined}
       >
         {size.width > 0 && (
           <Box sx={{ position: 'absolute', inset: 0 }}>
@@ -361,7 +364,7 @@ export function GamePane({
               tool={{ type: 'select' }}
               side={0}
               snap={{ kind: 'off' }}
-              hidden={HIDDEN}
+              hidden={neView ? HIDDEN_OPEN : HIDDEN}
               locked={LOCK_ALL}
               showGrid
               showCellLabels={false}

@@ -187,7 +187,15 @@ export function NeDecision(p: NeDecisionProps) {
               >
                 {p.pending.verdict?.text ?? 'Asking the rules…'}
               </Typography>
-              <Button size="small" variant="contained" color="success" disabled={!p.pending.verdict?.ok} onClick={p.onSend} data-testid="ne-move-here" title="Enter">
+              <Button
+                size="small"
+                variant="contained"
+                disabled={!p.pending.verdict?.ok}
+                onClick={p.onSend}
+                data-testid="ne-move-here"
+                title="Enter"
+                sx={{ bgcolor: '#2e7d32', color: '#fff', '&:hover': { bgcolor: '#1b5e20' } }}
+              >
                 Move here
               </Button>
               <Button size="small" onClick={p.onDrop} title="Escape">
@@ -254,6 +262,7 @@ function UnitRow({ u, colour, selected, toMove, able, onSelect }: { u: Napoleons
       data-testid="ne-unit"
       data-unit={u.id}
       data-to-move={toMove ? 'true' : undefined}
+      data-able={able ? 'true' : undefined}
       sx={{
         display: 'flex',
         alignItems: 'center',

@@ -73,7 +73,7 @@ export function NeTable(p: NeTableProps) {
         .map((l) => (
           <Group key={`leader-${l.id}`} x={l.at[0]} y={l.at[1]}>
             <Circle radius={5.5 * k} fill={p.colours[l.side]} stroke="#ffd54f" strokeWidth={2 * k} />
-            <Text x={7 * k} y={-5 * k} text={l.name} fontSize={10 * k} fontFamily={FONT} fill="#111" stroke="rgba(255,255,255,0.85)" strokeWidth={2.5 * k} fillAfterStrokeEnabled />
+            <Text x={7 * k} y={-5 * k} text={l.name} fontSize={9 * k} fontFamily={FONT} fill="#111" stroke="rgba(255,255,255,0.85)" strokeWidth={2.5 * k} fillAfterStrokeEnabled />
           </Group>
         ))}
       {p.ruler && (
@@ -85,7 +85,7 @@ export function NeTable(p: NeTableProps) {
           </Label>
         </Group>
       )}
-      {p.ghost && <GhostShape ghost={p.ghost} k={k} />}
+      {p.ghost && <GhostShape ghost={p.ghost} k={k} tableWidth={p.view.table.width} />}
     </Group>
   );
 }
@@ -100,7 +100,7 @@ function PieceShape({ piece, k, selected, toMove, target, hovered }: { piece: Pi
         <Line points={flat(piece.corners)} closed stroke={SELECT} strokeWidth={(selected ? 7 : 4.5) * k} dash={selected ? undefined : [5 * k, 3 * k]} lineJoin="round" />
       )}
       <Line points={flat(piece.corners)} closed fill={piece.fill} stroke="#111" strokeWidth={k} shadowColor="#000" shadowOpacity={0.3} shadowBlur={2 * k} />
-      <Line points={flat(piece.front)} stroke={piece.frontStroke} strokeWidth={2.5 * k} lineCap="round" />
+      <Line points={flat(piece.front)} stroke={piece.frontStroke} strokeWidth={3 * k} lineCap="round" />
       {target && (
         <Circle x={piece.base.at[0]} y={piece.base.at[1]} radius={r} stroke="#d50000" strokeWidth={2.5 * k} fill={hovered ? 'rgba(213, 0, 0, 0.18)' : undefined} />
       )}
@@ -149,29 +149,34 @@ function Chips({ markers, x, y, k }: { markers: readonly Marker[]; x: number; y:
 /** How far ahead of the ghost's front its rotation handle sits, in pixels. */
 export const HANDLE_PX = 22;
 
-function GhostShape({ ghost, k }: { ghost: Ghost; k: number }) {
+function GhostShape({ ghost, k, tableWidth }: { ghost: Ghost; k: number; tableWidth: number }) {
   const corners = baseCorners(ghost.base);
   const [fl, fr] = frontEdge(ghost.base);
   const mid: Point = [(fl[0] + fr[0]) / 2, (fl[1] + fr[1]) / 2];
   const handle = rotationHandle(ghost.base, HANDLE_PX * k);
   const b = bounds([...corners, handle]);
   const colour = ghost.verdict === null ? '#546e7a' : ghost.verdict.ok ? '#1b5e20' : '#c62828';
+  const text = ghost.verdict ? ghost.verdict.text : 'Asking the rules…';
+  // Wrapped when long; beside the ghost on the side with more table, so it is never cut off at the edge.
+  const width = Math.min(text.length * 8.2 + 16, 250) * k;
+  const right = b.maxX + 8 * k + width <= tableWidth || b.minX - 8 * k - width < 0;
+  const labelX = right ? b.maxX + 8 * k : b.minX - 8 * k - width;
   return (
     <Group>
-      <Line points={flat(corners)} closed fill="rgba(255, 255, 255, 0.55)" stroke={colour} strokeWidth={2.5 * k} dash={[6 * k, 3 * k]} />
+      <Line points={flat(corners)} closed fill="rgba(255, 255, 255, 0.8)" stroke={colour} strokeWidth={3 * k} dash={[6 * k, 3 * k]} shadowColor="#000" shadowOpacity={0.35} shadowBlur={4 * k} />
       <Line points={flat([fl, fr])} stroke={colour} strokeWidth={3.5 * k} lineCap="round" />
       <Line points={[...mid, ...handle]} stroke={colour} strokeWidth={1.5 * k} />
       <Circle x={handle[0]} y={handle[1]} radius={6 * k} fill="#fff" stroke={colour} strokeWidth={2 * k} />
-      <Label x={b.maxX + 8 * k} y={(b.minY + b.maxY) / 2 - 11 * k}>
+      <Label x={labelX} y={(b.minY + b.maxY) / 2 - 11 * k}>
         <Tag fill={ghost.verdict && !ghost.verdict.ok ? '#c62828' : '#fff'} stroke={colour} strokeWidth={1.5 * k} cornerRadius={3 * k} shadowColor="#000" shadowOpacity={0.25} shadowBlur={3 * k} />
         <Text
-          text={ghost.verdict ? ghost.verdict.text : 'Asking the rules…'}
+          text={text}
           fontSize={13 * k}
           fontFamily={FONT}
           fontStyle="bold"
           fill={ghost.verdict && !ghost.verdict.ok ? '#fff' : colour}
           padding={5 * k}
-          width={ghost.verdict && ghost.verdict.text.length > 34 ? 260 * k : undefined}
+          width={width}
         />
       </Label>
     </Group>

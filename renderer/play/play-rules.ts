@@ -103,7 +103,7 @@ const napoleonsEagles: PlayRules = {
   board: (scenario) => boardWithoutPieces(scenario),
   unitLine: (u) => neUnitLine(u as NapoleonsEaglesUnit),
   explainKind: (a) => (a.type === 'charge' ? 'assault' : a.type === 'fire' ? 'fire' : null),
-  initiative: 'side A',
+  initiative: 'moves first',
   legend:
     'Each unit is its base at true size; the white edge is its front. Chips: 20/24 figures left of those at the start, F/T/X fatigued, tired, exhausted, D disordered, R2 retreating (actions to recover), M morale check due, OC out of command, S standing, L locked in close action. Gold dashes: still to move this period.',
 };
