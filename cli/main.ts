@@ -15,7 +15,7 @@ const USAGE = `Usage:
   adc print SCENARIO -o OUT.pdf|OUT.html [--paper a4|letter]
   adc play SCENARIO [--seed N] [--red ai|random] [--blue ai|random] [--log OUT.jsonl] [--json]
   adc simulate SCENARIO --games N [--seed N] [--red ai|random] [--blue ai|random] [--workers K] [--json]
-  adc explain SCENARIO (--fire UNIT | --assault UNIT [--with UNIT,UNIT]) --target UNIT [--json]
+  adc explain SCENARIO (--fire UNIT [--actions 1|2] | --assault UNIT [--with UNIT,UNIT]) --target UNIT [--json]
   adc engine      (speaks the engine protocol on stdin/stdout; see docs/engine-protocol.md)
 
 Exit codes: 0 success, 1 invalid input or failed operation, 2 usage error or unreadable file.`;

@@ -383,6 +383,74 @@ export interface MeleeExplanation {
   killed: number;
 }
 
+/** Napoleon's Eagles: a named change to a die, a value or a need (docs/cli.md "explain"). */
+export interface NeModifierTerm {
+  id: string;
+  reason: string;
+  value: number;
+}
+
+/** Napoleon's Eagles: one unit the solid shot's bounce passes through. */
+export interface NeVictimTerms {
+  unit: string;
+  hitOn: number;
+  damagePerHit: number;
+  dense: boolean;
+  damageModifiers: NeModifierTerm[];
+  expected: number;
+}
+
+/** Napoleon's Eagles fire: small arms and canister read the musket table; solid shot rolls per unit it bounces through. */
+export interface NeFireExplanation {
+  allowed: true;
+  kind: 'musket' | 'rifle' | 'carbine' | 'canister' | 'solid-shot';
+  range: number;
+  band: 'close' | 'medium' | 'long' | 'extreme';
+  actions: 1 | 2;
+  figures?: number;
+  rows?: number[];
+  modifiers: NeModifierTerm[];
+  total: number;
+  casualtiesByRoll?: number[];
+  expected: number;
+  hitOn?: number;
+  dice?: number;
+  bounce?: number;
+  victims?: NeVictimTerms[];
+}
+
+export interface NeMoraleTerms {
+  rating: number;
+  modifiers: NeModifierTerm[];
+  need: number;
+  pass: number;
+}
+
+export interface NeMeleeSideTerms {
+  unit: string;
+  base: number;
+  modifiers: NeModifierTerm[];
+  value: number;
+  enfilade: number;
+  morale: NeMoraleTerms;
+}
+
+/** Napoleon's Eagles assault: a close action's melee roll, or a cavalry charge's ride-down. */
+export interface NeAssaultExplanation {
+  allowed: true;
+  kind: 'close-action' | 'cavalry-charge';
+  aspect: 'front' | 'flank' | 'rear';
+  contact: 'full';
+  attacker: NeMeleeSideTerms;
+  defender: NeMeleeSideTerms;
+  odds: { attacker: number; defender: number; again: number };
+  contactFigures: number;
+  casualties:
+    | { attackerInflicts: { ifWins: number[]; ifLoses: number[] }; defenderInflicts: { ifWins: number[]; ifLoses: number[] } }
+    | { rideDown: number; cavalryLoses: number };
+  rideDown: boolean | null;
+}
+
 /** The answer of `adc explain --json`: one fire's or one assault's dice, or why it cannot happen. */
 export type Explanation =
   | { allowed: false; reason: string }
@@ -390,6 +458,12 @@ export type Explanation =
   | { allowed: true; arc: string; attacker: Pool; defender: Pool }
   | CannonExplanation
   | MeleeExplanation;
+
+/**
+ * Napoleon's Eagles' answers, kept apart from Explanation for now: the play panels narrow Explanation by `kind` and
+ * `attacker`, and these shapes would need their own branches there first.
+ */
+export type NeExplanation = { allowed: false; reason: string } | NeFireExplanation | NeAssaultExplanation;
 
 /** What the engine's `explain` adds to `adc explain --json`: `reroll` for a fire, `gunsRemoved` for an assault. */
 export interface ExplanationExtra {

@@ -33,7 +33,6 @@ describe('playGame through the registry', () => {
   });
 
   it('knows no engine for other systems', () => {
-    expect(engineFor('napoleons-eagles')).toBeUndefined();
     expect(engineFor('eagles-to-glory')).toBeUndefined();
     expect(engineFor('constructor')).toBeUndefined();
   });

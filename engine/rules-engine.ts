@@ -107,6 +107,8 @@ export interface ExplainQuery {
   assume: boolean;
   /** Price a fire as the decision pending in `state` would roll it (a game's position, not the set-up). */
   asPending: boolean;
+  /** Actions spent on the fire (Napoleon's Eagles: one or two a period); absent means one. */
+  actions?: 1 | 2;
 }
 
 /** How the engine describes a game's sides and units, for `loaded` and the state view. */

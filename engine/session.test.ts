@@ -81,7 +81,7 @@ function withGame(players: Record<string, string> = { red: 'human', blue: 'ai' }
 describe('handshake and protocol errors', () => {
   it('answers hello with ready, naming itself and the rules it plays', () => {
     const step = handleLine('{"id":"1","type":"hello","protocol":1}', fresh());
-    expect(step.out).toEqual([{ re: '1', type: 'ready', protocol: 1, engine: 'aide-de-camp', version: '1.2.3', rules: ['square-eagles', 'hex-skirmish'] }]);
+    expect(step.out).toEqual([{ re: '1', type: 'ready', protocol: 1, engine: 'aide-de-camp', version: '1.2.3', rules: ['square-eagles', 'hex-skirmish', 'napoleons-eagles'] }]);
     expect(isReadyReply(step.out[0])).toBe(true);
     expect(step.state.greeted).toBe(true);
     expect(step.quit).toBe(false);
@@ -212,10 +212,10 @@ describe('load', () => {
 
   it('refuses a scenario for other rules', () => {
     const d = new Driver();
-    expect(d.ask({ type: 'load', scenario: sample('ne-01-plancenoit') })).toMatchObject({
+    expect(d.ask({ type: 'load', scenario: sample('etg-01-rain-on-the-plateau') })).toMatchObject({
       type: 'error',
       code: 'unsupported-rules',
-      message: 'This engine plays square-eagles, hex-skirmish; the scenario uses "napoleons-eagles".',
+      message: 'This engine plays square-eagles, hex-skirmish, napoleons-eagles; the scenario uses "eagles-to-glory".',
     });
   });
 });

@@ -132,7 +132,7 @@ describe('the real engine (adc engine)', () => {
     const m = manager({ launch, pingIntervalMs: 50, pongTimeoutMs: 2000, waitForExitMs });
     const got = collect(m);
     const { session, ready } = started(await m.start());
-    expect(ready).toMatchObject({ type: 'ready', protocol: 1, engine: 'aide-de-camp', rules: ['square-eagles', 'hex-skirmish'] });
+    expect(ready).toMatchObject({ type: 'ready', protocol: 1, engine: 'aide-de-camp', rules: ['square-eagles', 'hex-skirmish', 'napoleons-eagles'] });
     expect(ready.version).toMatch(/^\d+\.\d+\.\d+/);
 
     const ping = await m.send(session, { type: 'ping' });

@@ -156,6 +156,6 @@ describe('simulate', () => {
   });
 
   it('refuses a scenario of another rule system', async () => {
-    await expect(simulate({ ...se01, ruleSystem: 'napoleons-eagles' }, { games: 1 })).rejects.toThrow(/Square Eagles/);
+    await expect(simulate({ ...se01, ruleSystem: 'eagles-to-glory' }, { games: 1 })).rejects.toThrow(/Square Eagles/);
   });
 });

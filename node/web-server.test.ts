@@ -458,7 +458,7 @@ describe('engine over the web shell', () => {
       expect(events.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
 
       const started = await result('engineStart', [PAGE]);
-      expect(started).toMatchObject({ ok: true, session: expect.any(String), ready: { type: 'ready', protocol: 1, rules: ['square-eagles', 'hex-skirmish'] } });
+      expect(started).toMatchObject({ ok: true, session: expect.any(String), ready: { type: 'ready', protocol: 1, rules: ['square-eagles', 'hex-skirmish', 'napoleons-eagles'] } });
       const session: string = started.session;
 
       const sent = await result('engineSend', [session, { type: 'ping' }]);

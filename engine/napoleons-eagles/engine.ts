@@ -1,12 +1,13 @@
 // Napoleon's Eagles behind the RulesEngine seam: the sequence of play (game.ts) with its state turned into the
 // protocol's view, side keys and words. The rules live beside this file; this file translates.
-import type { DecidedBy, GameResult, NapoleonsEaglesAction, NapoleonsEaglesView } from '../../domain/engine-protocol.js';
+import type { DecidedBy, Explanation, GameResult, NapoleonsEaglesAction, NapoleonsEaglesView } from '../../domain/engine-protocol.js';
 import type { Scenario } from '../../domain/model.js';
 import { addGame, decidedByCondition, decidedByRows, emptyTally, summariseTally, type BatchGame, type BatchTally, type GameLosses } from '../batch-tally.js';
 import { deriveSeed } from '../dice.js';
 import { headerLine, readHeaderLine, replayLines, ReplayError, type LogRules } from '../game-log.js';
 import { playGame } from '../play-game.js';
 import { IllegalActionError, LogError, type Applied, type RulesEngine } from '../rules-engine.js';
+import { explainNe } from './explain.js';
 import { footprint } from './footprint.js';
 import { applyAction, facts, RulesError, startGame, toAct, type Action } from './game.js';
 import { moveAllowance } from './interim.js';
@@ -195,7 +196,12 @@ export const napoleonsEaglesEngine: RulesEngine<NeGameState, NapoleonsEaglesActi
   apply,
   player: (kind, seed, side) => makePlayer(kind, deriveSeed(seed, sideIndex(side) === 0 ? 1 : 2)),
 
-  explain: () => ({ ok: true, explanation: { allowed: false, reason: "explain for Napoleon's Eagles comes with the combat model" }, extra: {} }),
+  explain(s, q) {
+    const a = explainNe(s.table, s.units, s.leaders, q);
+    // The protocol keeps NeExplanation out of Explanation only to spare the gridded play panels a branch; the
+    // wire carries this JSON as the brief's explain contract fixes it, so the seam's type is widened here.
+    return a.ok ? { ok: true, explanation: a.explanation as unknown as Explanation, extra: {} } : a;
+  },
 
   result: resultOf,
   victoryPoints: vpOf,

@@ -112,15 +112,30 @@ export function unitCandidates(s: NeGameState, u: NeUnit): Action[] {
 export function candidates(s: NeGameState, unit?: string): Action[] {
   const raw = sample(s, unit);
   if (s.phase !== 'activate') return raw;
-  return raw.filter((a) => {
-    try {
-      applyAction(s, a);
-      return true;
-    } catch (err) {
-      if (err instanceof RulesError) return false;
-      throw err;
-    }
-  });
+  return raw.filter((a) => accepted(s, a));
+}
+
+/** Whether apply() takes `a` now (tried on a copy; the generator is copied too). */
+function accepted(s: NeGameState, a: Action): boolean {
+  try {
+    applyAction(s, a);
+    return true;
+  } catch (err) {
+    if (err instanceof RulesError) return false;
+    throw err;
+  }
+}
+
+/** A uniform pick among the accepted candidates, trying the raw sample in a random order: cheaper than filtering all. */
+function pickAccepted(s: NeGameState, rng: RngState): Action {
+  const list = sample(s);
+  while (list.length > 0) {
+    const k = randomBelow(rng, list.length);
+    const a = list[k]!;
+    if (s.phase !== 'activate' || accepted(s, a)) return a;
+    list.splice(k, 1);
+  }
+  throw new Error(`no candidate action in the ${s.phase} decision`);
 }
 
 function sample(s: NeGameState, unit?: string): Action[] {
@@ -210,11 +225,7 @@ export function makePlayer(kind: PlayerKind, seed: number): NePlayer {
   if (kind === 'random') {
     return {
       kind,
-      choose(s) {
-        const list = candidates(s);
-        if (list.length === 0) throw new Error(`no candidate action in the ${s.phase} decision`);
-        return list[randomBelow(rng, list.length)]!;
-      },
+      choose: (s) => pickAccepted(s, rng),
     };
   }
   return {
