@@ -343,7 +343,7 @@ export function NePool({ explanation, targetName, names }: { explanation: unknow
       {x.kind === 'solid-shot' ? (
         <>
           <Typography variant="caption" component="div">
-            {String(x.dice)} dice hitting on {String(x.hitOn)}+ · bounce {n2(x.bounce)}"
+            {x.dice === 1 ? '1 die' : `${String(x.dice)} dice`} hitting on {String(x.hitOn)}+ · bounce {n2(x.bounce)}"
           </Typography>
           {victims.map((v, i) => (
             <Typography variant="caption" component="div" key={i}>

@@ -53,7 +53,12 @@ export function NeTable(p: NeTableProps) {
       {p.area.map((poly, i) => (
         <Line key={`area-${i}`} points={flat(poly)} closed fill="rgba(46, 125, 50, 0.2)" stroke="rgba(27, 94, 32, 0.85)" strokeWidth={1.5 * k} dash={[6 * k, 4 * k]} />
       ))}
-      {p.arc && <Line points={flat(p.arc)} closed fill="rgba(255, 160, 0, 0.12)" stroke="rgba(230, 120, 0, 0.9)" strokeWidth={1.5 * k} dash={[8 * k, 4 * k]} />}
+      {p.arc && (
+        // A battery's arc reaches far past the table's edge: only the table is shown.
+        <Group clipX={0} clipY={0} clipWidth={p.view.table.width} clipHeight={p.view.table.height}>
+          <Line points={flat(p.arc)} closed fill="rgba(255, 160, 0, 0.12)" stroke="rgba(230, 120, 0, 0.9)" strokeWidth={1.5 * k} dash={[8 * k, 4 * k]} />
+        </Group>
+      )}
       {p.view.objectives.map((o) => {
         const colour = o.holder ? p.colours[o.holder] : '#757575';
         return (

@@ -222,7 +222,7 @@ export function neDiceOf(events: readonly unknown[], names: Names): DiceRoll[] {
 
 /** The markers of a unit in words, for the unit's line and the marker chips' tooltips. */
 export function neUnitLine(u: NapoleonsEaglesUnit): string {
-  const parts = [`${u.arm} in ${FORMATION_WORDS[u.formation] ?? u.formation}`, `${u.figures}/${u.startFigures} figures`];
+  const parts = [`${u.arm} in ${FORMATION_WORDS[u.formation] ?? u.formation}`, `${u.figures}/${u.startFigures} ${u.arm === 'artillery' ? 'crew' : 'figures'}`];
   if (u.fatigue !== 'normal') parts.push(FATIGUE[u.fatigue]);
   if (u.disordered) parts.push('disordered');
   if (u.retreat > 0) parts.push(`retreating (${plural(u.retreat, 'action')} to recover)`);

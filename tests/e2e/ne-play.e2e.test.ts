@@ -1,8 +1,8 @@
 // Test play on an open table, in the web shell and Debian's Chromium at 1280×720: ne-01 opened from the welcome
 // screen, F5, the human plays the Prussians (red) against the AI. The human seals a bid, chooses a side if the bid
-// wins, picks a unit on the map, drags a ghost of its base to a legal spot and sends it, sees the engine refuse a
-// spot on another unit, hovers an enemy for the ruler (and the fire preview where one is offered), and lets the AI
-// answer. Screenshots go to /tmp for a person to look at.
+// wins, hovers a battery's target for the engine's fire preview, picks a unit on the map, drags a ghost of its base
+// onto another unit and sees the engine refuse it, turns the ghost by its handle, sends a legal move, hovers an enemy
+// for the ruler, and lets the AI answer. Screenshots go to /tmp for a person to look at.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { dragFrom, toScreen, withShell, type Point } from './harness.js';
@@ -87,6 +87,30 @@ describe('test play on an open table', () => {
     await expect.poll(() => page.getByTestId('ne-roles').textContent()).toMatch(/Side A: .+ · ratio \d+:\d+/);
     // The units still to move are listed and outlined.
     expect(await page.locator('[data-testid="ne-unit"][data-to-move="true"]').count()).toBeGreaterThan(3);
+
+    // Pick the foot battery on the map: its fire arc is drawn to its longest range and its targets ringed; hovering
+    // one reads the engine's explanation of the shot. Picking starts nothing: Escape lets it go again.
+    const battery = 'pr-fb14';
+    await page.locator(`[data-testid="ne-unit"][data-unit="${battery}"][data-able="true"]`).waitFor();
+    const [bx, by] = await toScreen(page, (await pieces(page)).get(battery)!.at);
+    await page.mouse.click(bx, by);
+    await expect.poll(() => page.getByTestId('play-selected').getAttribute('data-unit')).toBe(battery);
+    const ringed = await expect
+      .poll(async () => (await map(page).getAttribute('data-ne-targets')) ?? '')
+      .not.toBe('')
+      .then(async () => (await map(page).getAttribute('data-ne-targets'))!.split(' '));
+    expect(ringed.every((id) => id.startsWith('fr-'))).toBe(true);
+    const [gx, gy] = await toScreen(page, (await pieces(page)).get(ringed[0]!)!.at);
+    await page.mouse.move(gx, gy);
+    const pool = page.getByTestId('play-pool');
+    await pool.waitFor();
+    expect(await pool.textContent()).toMatch(/(Solid shot|Canister fire) on .+ at \d+(\.\d+)?" \((close|medium|long|extreme) range\)/);
+    expect(await page.getByTestId('ne-expected').textContent()).toMatch(/Expected: \d+(\.\d+)? casualties/);
+    expect(await map(page).getAttribute('data-ruler')).toMatch(/edge to edge/);
+    await shot(page, '03a-fire-preview');
+    await page.mouse.move(5, 700);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('play-selected').waitFor({ state: 'detached' });
 
     // Pick a unit on the map, once the engine has said which can act: its reach this action is shaded.
     const mover = 'pr-15-1';
