@@ -205,7 +205,8 @@ export function useNeTable(p: NeTableInput) {
     [drop, ghostBase, send, verdict],
   );
 
-  const hoveredPiece = hovered ? byId.get(hovered) : undefined;
+  // The pointer may rest on the unit it has just picked: that is no ruler.
+  const hoveredPiece = hovered && hovered !== p.selected ? byId.get(hovered) : undefined;
   const ruler = useMemo(() => {
     if (!selectedPiece || !hoveredPiece) return null;
     const d = baseDistance(selectedPiece.base, hoveredPiece.base);
