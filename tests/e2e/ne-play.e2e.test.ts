@@ -3,9 +3,11 @@
 // wins, hovers a battery's target for the engine's fire preview, picks a unit on the map, drags a ghost of its base
 // onto another unit and sees the engine refuse it, turns the ghost by its handle, sends a legal move, hovers an enemy
 // for the ruler, and lets the AI answer. Screenshots go to /tmp for a person to look at.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { dragFrom, toScreen, withShell, type Point } from './harness.js';
+import { dragFrom, openPage, tempDir, toScreen, withShell, type Point } from './harness.js';
 
 const shell = withShell();
 const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/ne-play-${name}.png` });
@@ -216,6 +218,37 @@ describe('test play on an open table', () => {
     await expect.poll(() => logText(page), { timeout: 60000 }).toMatch(french);
     await humanDecision(page);
     await shot(page, '07-after-ai');
+
+    // The game log downloads and opens again as a replay, drawn on the same open table.
+    const finalPly = await ply(page);
+    const finalPieces = await pieces(page);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('play-save-log').click()]);
+    const file = path.join(tempDir('adc-ne-log-'), 'ne.game.jsonl');
+    await download.saveAs(file);
+    expect(readFileSync(file, 'utf8').trim().split('\n').filter((l) => l.includes('"type":"action"'))).toHaveLength(finalPly);
+    await page.getByTestId('play-new').click();
+    await page.getByTestId('play-open-log-input').setInputFiles(file);
+    await page.getByTestId('replay-bar').waitFor();
+    await expect.poll(() => ply(page)).toBe(finalPly);
+    expect(await pieces(page)).toEqual(finalPieces);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 180000);
+
+  it('runs a short balance report of ne-01, its losses in figures', async () => {
+    const { page, errors } = await openPage(shell.browser, shell.server.url);
+    await page.locator('[data-testid="welcome"] [data-doc-path^="sample:ne-01"]').first().click();
+    await expect.poll(() => page.getByTestId('doc-title').textContent()).toContain('Plancenoit');
+    await page.keyboard.press('F5');
+    await page.getByTestId('play-tab-balance').click();
+    await page.getByTestId('balance-games').fill('10');
+    await page.getByTestId('balance-run').click();
+    await page.getByTestId('balance-result').waitFor({ timeout: 120000 });
+    expect(await page.getByTestId('balance-verdict').textContent()).toMatch(/of 10 games/);
+    const losses = (await page.getByTestId('balance-losses').textContent())!;
+    expect(losses).toMatch(/Infantry/);
+    expect(losses).toMatch(/figures/);
+    await page.screenshot({ path: '/tmp/ne-play-08-balance.png' });
     expect(errors).toEqual([]);
     await page.close();
   }, 180000);
