@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NapoleonsEaglesUnit, NapoleonsEaglesView } from '../../domain/engine-protocol.js';
-import { describeNeEvent, facingWords, inches, longestRange, neActionLabel, neDiceOf, neUnitLine } from './ne-words.js';
+import { actions, describeNeEvent, facingWords, inches, longestRange, neActionLabel, neDiceOf, neUnitLine } from './ne-words.js';
 import { facingTowards, pieceAt, pieces, rotationHandle, stillToMove, unitMarkers, unitsForList } from './ne-pieces.js';
 
 const unit = (over: Partial<NapoleonsEaglesUnit> = {}): NapoleonsEaglesUnit => ({
@@ -90,6 +90,7 @@ describe('who is still to move', () => {
 describe('Napoleon’s Eagles in words', () => {
   it('names moves, fire and bids with the units’ names and inches', () => {
     expect(describeNeEvent({ type: 'move', unit: 'u1', to: [50, 18.25], facing: 270, distance: 5.5, cost: 1 }, names)).toBe('I./15. IR moves 5.5" to (50, 18.3), facing west (1 action)');
+    expect(describeNeEvent({ type: 'move', unit: 'u1', to: [52, 18], facing: 270, distance: 4, cost: 0.5 }, names)).toBe('I./15. IR moves 4" to (52, 18), facing west (½ action)');
     expect(describeNeEvent({ type: 'fire', unit: 'u1', target: 'u2', range: 4, rolls: [5], casualties: 2 }, names)).toBe('I./15. IR fires on I./1er Tirailleurs at 4" [5]: 2 casualties');
     expect(describeNeEvent({ type: 'bid', side: 0 }, names)).toBe('Prussians makes a sealed bid');
     expect(describeNeEvent({ type: 'bids', bids: [1, 4], winner: 1 }, names)).toBe('Bids revealed: Prussians 1, blue 4 — blue chooses');
@@ -114,6 +115,7 @@ describe('Napoleon’s Eagles in words', () => {
   it('says a unit’s state in a line, and measures in inches and compass points', () => {
     expect(neUnitLine(unit({ figures: 20, fatigue: 'fatigued', actionsUsed: 1 }))).toBe('infantry in column · 20/24 figures · fatigued · 1 action used');
     expect(inches(5.5)).toBe('5.5"');
+    expect([0.5, 1, 1.5, 2].map(actions)).toEqual(['½ action', '1 action', '1½ actions', '2 actions']);
     expect(inches(6.02)).toBe('6"');
     expect(facingWords(225)).toBe('south-west');
     expect(facingWords(100)).toBe('100°');

@@ -13,6 +13,14 @@ const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFi
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 const nums = (v: unknown): number[] => (Array.isArray(v) ? v.filter((x): x is number => typeof x === 'number') : []);
 
+/** Actions as a player counts them, in halves: "½ action", "1 action", "1½ actions". */
+export function actions(n: number): string {
+  const whole = Math.floor(n);
+  const half = n - whole >= 0.25 && n - whole < 0.75;
+  const count = `${whole > 0 || !half ? (half ? whole : Math.round(n)) : ''}${half ? '½' : ''}`;
+  return `${count} action${n === 1 ? '' : 's'}`.replace(/^½ actions$/, '½ action');
+}
+
 /** Inches as a player says them: one decimal, none when whole. */
 export const inches = (d: number): string => `${Number.isInteger(Math.round(d * 10) / 10) ? Math.round(d) : (Math.round(d * 10) / 10).toFixed(1)}"`;
 
@@ -74,17 +82,17 @@ export function describeNeEvent(e: Ev, names: Names): string {
     case 'activate':
       return `${n('unit')} starts its activation`;
     case 'activation-end':
-      return `${n('unit')} ends its activation${num(e.used) !== null ? ` (${plural(num(e.used)!, 'action')} used)` : ''}${e.stand ? ', standing' : ''}`;
+      return `${n('unit')} ends its activation${num(e.used) !== null ? ` (${actions(num(e.used)!)} used)` : ''}${e.stand ? ', standing' : ''}`;
     case 'movement-over':
       return 'Movement is over for this period';
     case 'objective':
       return `${n('objective')} is ${e.holder ? `held by ${side(e.holder)}` : 'held by no one'}`;
     case 'move':
     case 'force-march':
-      return `${n('unit')} ${e.type === 'move' ? 'moves' : 'force-marches'}${num(e.distance) !== null ? ` ${inches(num(e.distance)!)}` : ''} to ${at(e.to)}, facing ${facingWords(e.facing)}${num(e.cost) !== null ? ` (${plural(num(e.cost)!, 'action')})` : ''}${e.disordered ? ', disordered' : ''}`;
+      return `${n('unit')} ${e.type === 'move' ? 'moves' : 'force-marches'}${num(e.distance) !== null ? ` ${inches(num(e.distance)!)}` : ''} to ${at(e.to)}, facing ${facingWords(e.facing)}${num(e.cost) !== null ? ` (${actions(num(e.cost)!)})` : ''}${e.disordered ? ', disordered' : ''}`;
     case 'formation': {
       const to = e.to ?? e.formation;
-      return `${n('unit')} forms ${FORMATION_WORDS[to as NeFormation] ?? str(to)}${num(e.cost) ? ` (${plural(num(e.cost)!, 'action')})` : ''}`;
+      return `${n('unit')} forms ${FORMATION_WORDS[to as NeFormation] ?? str(to)}${num(e.cost) ? ` (${actions(num(e.cost)!)})` : ''}`;
     }
     case 'fire': {
       const cas = num(e.casualties);
@@ -182,7 +190,7 @@ export function neActionLabel(a: EngineAction, names: Names): string {
     case 'formation':
       return `Form ${FORMATION_WORDS[a.formation as NeFormation] ?? String(a.formation)}`;
     case 'fire':
-      return `Fire on ${n(a.target)} (${plural(Number(a.actions ?? 1), 'action')})${a.rapid ? ', rapid' : ''}`;
+      return `Fire on ${n(a.target)} (${actions(Number(a.actions ?? 1))})${a.rapid ? ', rapid' : ''}`;
     case 'charge':
       return `Charge ${n(a.target)}`;
     case 'stand':
@@ -226,7 +234,7 @@ export function neUnitLine(u: NapoleonsEaglesUnit): string {
   if (u.fatigue !== 'normal') parts.push(FATIGUE[u.fatigue]);
   if (u.disordered) parts.push('disordered');
   if (u.retreat > 0) parts.push(`retreating (${plural(u.retreat, 'action')} to recover)`);
-  if (u.actionsUsed > 0) parts.push(`${plural(u.actionsUsed, 'action')} used`);
+  if (u.actionsUsed > 0) parts.push(`${actions(u.actionsUsed)} used`);
   return parts.join(' · ');
 }
 

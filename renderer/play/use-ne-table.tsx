@@ -100,7 +100,8 @@ export function useNeTable(p: NeTableInput) {
       const inReach = p.area.some((poly) => pointInPolygon(b.at, poly));
       void p.request<EngineMessage & CheckedReply>('check', { game: p.gameId, action: actionFor(b) }).then((r) => {
         if (!r || n !== asked.current) return;
-        const cost = p.area.length === 0 ? '' : inReach ? ' — 1 action' : ' — more than 1 action';
+        // The shading is one action's reach: inside it, the move fits in one (the log gives the engine's exact cost).
+        const cost = p.area.length === 0 ? '' : inReach ? ' — within 1 action' : ' — more than 1 action';
         setVerdict(r.ok ? { ok: true, text: `${forceMarch ? 'Force-march' : 'Move'} ${inches(moved)}${cost}` } : { ok: false, text: r.reason });
       });
     },

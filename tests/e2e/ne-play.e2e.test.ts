@@ -141,7 +141,7 @@ describe('test play on an open table', () => {
     const to: Point = [from[0] - 4, from[1]];
     await dragFrom(page, from, to);
     await expect.poll(() => verdict.getAttribute('data-ok')).toBe('true');
-    expect(await verdict.textContent()).toBe('Move 4" — 1 action');
+    expect(await verdict.textContent()).toBe('Move 4" — within 1 action');
     expect(await map(page).getAttribute('data-ghost')).toBe('52,18,270');
 
     // The round handle ahead of the ghost's front turns it: dragged to the north-west, the ghost faces 315°, and the
@@ -174,7 +174,7 @@ describe('test play on an open table', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => ply(page)).toBeGreaterThan(before);
     await expect.poll(async () => (await pieces(page)).get(mover)?.at).toEqual(to);
-    expect(await logText(page)).toMatch(/I\.\/15\. IR moves 4" to \(52, 18\), facing west/);
+    expect(await logText(page)).toMatch(/I\.\/15\. IR moves 4" to \(52, 18\), facing west \((½|1) action\)/);
 
     // Hover the nearest enemy: the ruler measures edge to edge; a ringed target also shows the fire preview.
     const selectedNow = await page.getByTestId('play-selected').getAttribute('data-unit').catch(() => null);
