@@ -142,6 +142,10 @@ export function NeDecision(p: NeDecisionProps) {
   const { view, side } = p;
   const kind = view.decision.kind;
   const sideWide = p.legal.filter((a) => !a.unit && a.type !== 'bid' && a.type !== 'leader');
+  // A charged unit's answer and the leaders' places are the decision itself: their buttons show without a pick.
+  const defences = kind === 'defend' ? p.legal.filter((a) => a.type === 'defend') : [];
+  const leaderMoves = kind === 'leaders' ? p.legal.filter((a) => a.type === 'leader').slice(0, 8) : [];
+  const n = (id: string | undefined) => (id ? (p.names.get(id) ?? id) : '');
   const own = p.unitActions.filter((a) => !ON_MAP.has(a.type));
   const attacks = own.filter((a) => a.type === 'fire' || a.type === 'charge');
   const others = own.filter((a) => a.type !== 'fire' && a.type !== 'charge');
@@ -164,6 +168,29 @@ export function NeDecision(p: NeDecisionProps) {
         <Typography variant="body2" sx={{ mb: 1 }} data-testid="ne-bid-result">
           Bids: {p.sideName('red')} {String(view.bids.red ?? '–')}, {p.sideName('blue')} {String(view.bids.blue ?? '–')}.
         </Typography>
+      )}
+      {kind === 'defend' && (
+        <Box sx={{ mb: 1 }} data-testid="ne-defend">
+          <Typography variant="body2" sx={{ mb: 0.5 }}>
+            <b>{n(view.decision.unit)}</b> is charged{view.decision.charger ? <> by <b>{n(view.decision.charger)}</b></> : null}: how does it meet the charge?
+          </Typography>
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+            {defences.map((a, i) => (
+              <Button key={i} size="small" variant="contained" onClick={() => p.onAct(a)} data-testid="play-side-action" data-type="defend" data-choice={a.choice}>
+                {p.label(a)}
+              </Button>
+            ))}
+          </Stack>
+        </Box>
+      )}
+      {leaderMoves.length > 0 && (
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, mb: 1 }} data-testid="ne-leaders">
+          {leaderMoves.map((a, i) => (
+            <Button key={i} size="small" variant="outlined" onClick={() => p.onAct(a)} data-testid="play-side-action" data-type="leader">
+              {p.label(a)}
+            </Button>
+          ))}
+        </Stack>
       )}
       {kind === 'activate' && (
         <Box sx={{ maxHeight: 220, overflow: 'auto', mb: 1, border: 1, borderColor: 'divider', borderRadius: 1 }} data-testid="ne-units">
