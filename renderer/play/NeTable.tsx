@@ -3,11 +3,12 @@
 // unit its reach this action, its fire arc, its targets ringed, the ruler to the unit under the pointer and the
 // ghost of a move with the engine's verdict beside it. Table units throughout; `k` turns screen pixels into inches
 // so lines, chips and words keep their size at any zoom. The layer takes no clicks (use-ne-table.ts handles them).
+import { useMemo } from 'react';
 import { Circle, Group, Label, Line, Rect, Tag, Text } from 'react-konva';
 import type { NapoleonsEaglesView } from '../../domain/engine-protocol.js';
 import { baseCorners, frontEdge, type Base } from '../../domain/map/rect-distance.js';
 import type { Point } from '../../domain/model.js';
-import { rotationHandle, type Marker, type Piece } from './ne-pieces.js';
+import { boxOfPoints, placeLabels, rotationHandle, type Box, type LabelWish, type Marker, type Piece } from './ne-pieces.js';
 import type { SideColours } from './play-view.js';
 
 const SELECT = '#ffb300';
@@ -46,8 +47,49 @@ function bounds(ps: readonly Point[]): { minX: number; minY: number; maxX: numbe
   return { minX: Math.min(...xs), minY: Math.min(...ys), maxX: Math.max(...xs), maxY: Math.max(...ys) };
 }
 
+const UNIT_PX = 10;
+const LEADER_PX = 9;
+const OBJECTIVE_PX = 11;
+const CHIPS_PX = 16;
+
+/** Every name on the table, placed so none covers another or a unit; a name with no room is left to the list. */
+function useLabels(p: NeTableProps): { id: string; text: string; px: number; bold: boolean; at: { x: number; y: number; width: number } }[] {
+  const { k, pieces, view, selected, toMove } = p;
+  return useMemo(() => {
+    const wishes: LabelWish[] = [];
+    const obstacles: { id: string; box: Box }[] = [];
+    const side = view.decision.side;
+    for (const piece of pieces) {
+      const anchor = boxOfPoints(piece.corners);
+      const below = piece.markers.length ? CHIPS_PX : 0;
+      obstacles.push({ id: piece.id, box: { ...anchor, maxY: anchor.maxY + below * k } });
+      const priority = piece.id === selected ? 0 : toMove.has(piece.id) ? 2 : piece.side === side ? 3 : 4;
+      wishes.push({ id: piece.id, text: piece.name, anchor, px: UNIT_PX, priority, below });
+    }
+    for (const l of view.leaders) {
+      if (l.lost) continue;
+      const anchor = { minX: l.at[0] - 6 * k, minY: l.at[1] - 6 * k, maxX: l.at[0] + 6 * k, maxY: l.at[1] + 6 * k };
+      obstacles.push({ id: `leader:${l.id}`, box: anchor });
+      wishes.push({ id: `leader:${l.id}`, text: l.name, anchor, px: LEADER_PX, priority: 5 });
+    }
+    for (const o of view.objectives) {
+      const anchor = { minX: o.at[0], minY: o.at[1] - 22 * k, maxX: o.at[0] + 13 * k, maxY: o.at[1] };
+      obstacles.push({ id: `objective:${o.id}`, box: anchor });
+      wishes.push({ id: `objective:${o.id}`, text: `${o.name} (${o.vp})`, anchor, px: OBJECTIVE_PX, priority: 1 });
+    }
+    const placed = placeLabels(wishes, obstacles, k, { minX: 0, minY: 0, maxX: view.table.width, maxY: view.table.height });
+    return wishes.flatMap((w) => {
+      const at = placed.get(w.id);
+      return at ? [{ id: w.id, text: w.text, px: w.px, bold: w.id.startsWith('objective:'), at }] : [];
+    });
+  }, [k, pieces, view, selected, toMove]);
+}
+
 export function NeTable(p: NeTableProps) {
   const { k } = p;
+  const labels = useLabels(p);
+  const shown = new Set(labels.map((l) => l.id));
+  const hovered = p.hovered ? p.pieces.find((x) => x.id === p.hovered) : undefined;
   return (
     <Group>
       {p.area.map((poly, i) => (
@@ -66,7 +108,6 @@ export function NeTable(p: NeTableProps) {
             {o.radius > 0 && <Circle radius={o.radius} stroke={colour} strokeWidth={2 * k} dash={[4 * k, 4 * k]} />}
             <Line points={[0, 0, 0, -22 * k]} stroke="#333" strokeWidth={1.5 * k} />
             <Line points={[0, -22 * k, 13 * k, -18 * k, 0, -13 * k]} closed fill={colour} stroke="#333" strokeWidth={k} />
-            <Text x={4 * k} y={-10 * k} text={`${o.name} (${o.vp})`} fontSize={11 * k} fontFamily={FONT} fontStyle="bold" fill="#222" />
           </Group>
         );
       })}
@@ -78,9 +119,33 @@ export function NeTable(p: NeTableProps) {
         .map((l) => (
           <Group key={`leader-${l.id}`} x={l.at[0]} y={l.at[1]}>
             <Circle radius={5.5 * k} fill={p.colours[l.side]} stroke="#ffd54f" strokeWidth={2 * k} />
-            <Text x={7 * k} y={-5 * k} text={l.name} fontSize={9 * k} fontFamily={FONT} fill="#111" stroke="rgba(255,255,255,0.85)" strokeWidth={2.5 * k} fillAfterStrokeEnabled />
           </Group>
         ))}
+      {labels.map((l) => (
+        <Text
+          key={`label-${l.id}`}
+          x={l.at.x}
+          y={l.at.y}
+          width={l.at.width}
+          align="center"
+          text={l.text}
+          fontSize={l.px * k}
+          fontFamily={FONT}
+          fontStyle={l.bold ? 'bold' : 'normal'}
+          fill="#111"
+          stroke="rgba(255,255,255,0.85)"
+          strokeWidth={2.5 * k}
+          fillAfterStrokeEnabled
+          wrap="none"
+        />
+      ))}
+      {hovered && !shown.has(hovered.id) && (
+        // A name left out for want of room shows while the pointer is on its unit.
+        <Label x={(boxOfPoints(hovered.corners).minX + boxOfPoints(hovered.corners).maxX) / 2} y={boxOfPoints(hovered.corners).minY - 3 * k}>
+          <Tag fill="#fff" stroke="#333" strokeWidth={k} cornerRadius={2 * k} pointerDirection="down" pointerWidth={6 * k} pointerHeight={4 * k} />
+          <Text text={hovered.name} fontSize={UNIT_PX * k} fontFamily={FONT} fill="#111" padding={3 * k} />
+        </Label>
+      )}
       {p.ruler && (
         <Group>
           <Line points={[...p.ruler.from, ...p.ruler.to]} stroke="#0d47a1" strokeWidth={2 * k} dash={[6 * k, 3 * k]} />
@@ -109,21 +174,6 @@ function PieceShape({ piece, k, selected, toMove, target, hovered }: { piece: Pi
       {target && (
         <Circle x={piece.base.at[0]} y={piece.base.at[1]} radius={r} stroke="#d50000" strokeWidth={2.5 * k} fill={hovered ? 'rgba(213, 0, 0, 0.18)' : undefined} />
       )}
-      <Text
-        x={cx - 60 * k}
-        y={b.minY - 14 * k}
-        width={120 * k}
-        align="center"
-        text={piece.name}
-        fontSize={10 * k}
-        fontFamily={FONT}
-        fill="#111"
-        stroke="rgba(255,255,255,0.8)"
-        strokeWidth={2.5 * k}
-        fillAfterStrokeEnabled
-        wrap="none"
-        ellipsis
-      />
       <Chips markers={piece.markers} x={cx} y={b.maxY + 2 * k} k={k} />
     </Group>
   );
@@ -164,8 +214,9 @@ function GhostShape({ ghost, k, tableWidth }: { ghost: Ghost; k: number; tableWi
   const text = ghost.verdict ? ghost.verdict.text : 'Asking the rules…';
   // Wrapped when long; beside the ghost on the side with more table, so it is never cut off at the edge.
   const width = Math.min(text.length * 8.2 + 16, 250) * k;
-  const right = b.maxX + 8 * k + width <= tableWidth || b.minX - 8 * k - width < 0;
-  const labelX = right ? b.maxX + 8 * k : b.minX - 8 * k - width;
+  const right = b.maxX + 12 * k + width <= tableWidth || b.minX - 12 * k - width < 0;
+  // Clear of the handle's round, which sits at the box's edge.
+  const labelX = right ? b.maxX + 12 * k : b.minX - 12 * k - width;
   return (
     <Group>
       <Line points={flat(corners)} closed fill="rgba(255, 255, 255, 0.8)" stroke={colour} strokeWidth={3 * k} dash={[6 * k, 3 * k]} shadowColor="#000" shadowOpacity={0.35} shadowBlur={4 * k} />

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NapoleonsEaglesUnit, NapoleonsEaglesView } from '../../domain/engine-protocol.js';
 import { actions, describeNeEvent, facingWords, inches, longestRange, neActionLabel, neDiceOf, neUnitLine } from './ne-words.js';
-import { facingTowards, pieceAt, pieces, rotationHandle, stillToMove, unitMarkers, unitsForList } from './ne-pieces.js';
+import { facingTowards, pieceAt, pieces, placeLabels, rotationHandle, stillToMove, unitMarkers, unitsForList } from './ne-pieces.js';
 
 const unit = (over: Partial<NapoleonsEaglesUnit> = {}): NapoleonsEaglesUnit => ({
   id: 'u1',
@@ -126,5 +126,45 @@ describe('Napoleon’s Eagles in words', () => {
     expect(longestRange('infantry', { rifles: true })).toBe(12);
     expect(longestRange('artillery', { calibre: '6lb' })).toBe(48);
     expect(longestRange('train', undefined)).toBe(0);
+  });
+});
+
+describe('names on a crowded table', () => {
+  const box = (x: number, y: number, w = 2, h = 1) => ({ minX: x, minY: y, maxX: x + w, maxY: y + h });
+  it('puts a name above its unit when there is room', () => {
+    const placed = placeLabels([{ id: 'a', text: 'abcd', anchor: box(10, 10), px: 10, priority: 0 }], [{ id: 'a', box: box(10, 10) }], 0.1);
+    const p = placed.get('a')!;
+    expect(p.y + p.height).toBeLessThanOrEqual(10);
+    expect(p.x + p.width / 2).toBeCloseTo(11, 9);
+  });
+
+  it('moves a name aside rather than over another name or unit, and leaves it out when no side is free', () => {
+    const obstacles = [
+      { id: 'a', box: box(10, 10) },
+      { id: 'b', box: box(10, 8.2) },
+    ];
+    // a's first choice (above it) is b's unit: it goes to the right.
+    const placed = placeLabels([{ id: 'a', text: 'abcd', anchor: box(10, 10), px: 10, priority: 0 }], obstacles, 0.1);
+    expect(placed.get('a')!.x).toBeGreaterThan(12);
+    // Boxed in on all four sides, a name is not drawn.
+    const walls = [...obstacles, { id: 'c', box: box(12.1, 9, 5, 3) }, { id: 'd', box: box(3, 9, 6.9, 3) }, { id: 'e', box: box(8, 11.1, 6, 3) }];
+    expect(placeLabels([{ id: 'a', text: 'abcd', anchor: box(10, 10), px: 10, priority: 0 }], walls, 0.1).get('a')).toBeNull();
+  });
+
+  it('keeps names on the table', () => {
+    // Above and right are off a table 12.5" wide and 10" deep: the name goes left.
+    const placed = placeLabels([{ id: 'a', text: 'abcd', anchor: box(10, 0.5), px: 10, priority: 0 }], [], 0.1, { minX: 0, minY: 0, maxX: 12.5, maxY: 10 });
+    expect(placed.get('a')!.x + placed.get('a')!.width).toBeLessThanOrEqual(10);
+  });
+
+  it('places the names that matter most first', () => {
+    const wishes = [
+      { id: 'late', text: 'late', anchor: box(10, 10), px: 10, priority: 5 },
+      { id: 'first', text: 'first', anchor: box(10, 10), px: 10, priority: 0 },
+    ];
+    const placed = placeLabels(wishes, [], 0.1);
+    // Both fit; the first takes the place above, the later one the next free side.
+    expect(placed.get('first')!.y).toBeLessThan(10);
+    expect(placed.get('late')!.y).toBeGreaterThan(9.4);
   });
 });

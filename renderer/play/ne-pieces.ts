@@ -146,3 +146,75 @@ export function facingTowards(centre: Point, p: Point, step = 5): number {
   const deg = (Math.atan2(p[0] - centre[0], -(p[1] - centre[1])) * 180) / Math.PI;
   return ((Math.round(deg / step) * step) % 360 + 360) % 360;
 }
+
+/** A box on the table, in inches. */
+export interface Box {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
+export function boxOfPoints(ps: readonly Point[]): Box {
+  const xs = ps.map((p) => p[0]);
+  const ys = ps.map((p) => p[1]);
+  return { minX: Math.min(...xs), minY: Math.min(...ys), maxX: Math.max(...xs), maxY: Math.max(...ys) };
+}
+
+/** A name to put beside something: what it labels, how big the text is, and how much it matters. */
+export interface LabelWish {
+  id: string;
+  text: string;
+  /** What the label names, and must not cover. */
+  anchor: Box;
+  /** Text size in screen pixels. */
+  px: number;
+  /** Lower goes first, so a crowded table keeps the names that matter most. */
+  priority: number;
+  /** Room kept free under the anchor (a unit's marker chips), in pixels. */
+  below?: number;
+}
+
+export interface PlacedLabel {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+const overlaps = (a: Box, b: Box) => a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY;
+
+/**
+ * Where each name goes, or null when every place beside its thing is taken: above, below, right or left, never over
+ * another label or another thing on the table (`obstacles`). A crowded table (a village full of units and their
+ * leaders) then shows the names that matter most; the others are in the list and show on hover. `k` is inches per
+ * screen pixel, so the layout holds at any zoom.
+ */
+export function placeLabels(wishes: readonly LabelWish[], obstacles: readonly { id: string; box: Box }[], k: number, within?: Box): Map<string, PlacedLabel | null> {
+  const taken: Box[] = [];
+  const out = new Map<string, PlacedLabel | null>();
+  const gap = 2 * k;
+  for (const w of [...wishes].sort((a, b) => a.priority - b.priority)) {
+    // A glyph of a sans-serif face is a little over half its size wide, on average, in these names.
+    const width = (w.text.length * 0.64 + 0.6) * w.px * k;
+    const height = w.px * 1.25 * k;
+    const a = w.anchor;
+    const cx = (a.minX + a.maxX) / 2;
+    const cy = (a.minY + a.maxY) / 2;
+    const candidates: PlacedLabel[] = [
+      { x: cx - width / 2, y: a.minY - height - gap, width, height },
+      { x: a.maxX + gap * 2, y: cy - height / 2, width, height },
+      { x: a.minX - gap * 2 - width, y: cy - height / 2, width, height },
+      { x: cx - width / 2, y: a.maxY + gap + (w.below ?? 0) * k, width, height },
+    ];
+    const free = candidates.find((c) => {
+      const box = { minX: c.x, minY: c.y, maxX: c.x + c.width, maxY: c.y + c.height };
+      // Off the table a name is cut off at the map's edge, or lost in its margin.
+      if (within && (box.minX < within.minX || box.maxX > within.maxX || box.minY < within.minY || box.maxY > within.maxY)) return false;
+      return !taken.some((t) => overlaps(t, box)) && !obstacles.some((o) => o.id !== w.id && overlaps(o.box, box));
+    });
+    out.set(w.id, free ?? null);
+    if (free) taken.push({ minX: free.x, minY: free.y, maxX: free.x + free.width, maxY: free.y + free.height });
+  }
+  return out;
+}

@@ -169,6 +169,8 @@ describe('test play on an open table', () => {
     await expect.poll(() => map(page).getAttribute('data-ghost')).toBe('52,18,270');
     await expect.poll(() => verdict.getAttribute('data-ok')).toBe('true');
     expect(await page.getByTestId('ne-move-here').isEnabled()).toBe(true);
+    // The button's colour eases in from its disabled grey: let it finish before the picture.
+    await page.waitForTimeout(400);
     await shot(page, '05-ghost');
     const before = await ply(page);
     await page.keyboard.press('Enter');
