@@ -30,7 +30,7 @@ import { DiceTray } from './DiceTray.js';
 import type { EngineClient, EngineMessage, GameResult, Seat } from './engine-client.js';
 import { download, fileSlug } from './files.js';
 import { actingUnits, optionsFor, sideActions, type EngineAction, type LogLine } from './play-actions.js';
-import { NeDecision, NeStatus } from './NePanel.js';
+import { NeDecision, NeStatus, NeUnitList } from './NePanel.js';
 import { PlayOverlay } from './PlayOverlay.js';
 import { playRules, type PlayRules } from './play-rules.js';
 import { boxOf, PLAY_UNDO_EVENT, sideColours, type EngineUnit, type SideColours, type SideKey, type SideOrder } from './play-view.js';
@@ -433,6 +433,7 @@ export function GamePane({
         ) : (
           <>
             <StatusBox game={game} sideName={sideName} colours={colours} rules={rules} />
+            {neView && <NeUnitList view={neView} acting={humanTurn ? acting : new Set()} selected={selected} onSelect={select} colours={colours} />}
             {result && <ResultBox result={result} sideName={sideName} scenario={scenario} sides={game.loaded.sides} />}
             {game.replay && (
               <ReplayBar
@@ -455,8 +456,6 @@ export function GamePane({
                 hint={rules.phaseHint[neView.decision.kind] ?? neView.decision.kind}
                 label={label}
                 legal={legal}
-                acting={acting}
-                toMove={ne.toMove}
                 selected={selected}
                 unitActions={unitReply?.actions ?? NO_ACTIONS}
                 pending={ne.pending}

@@ -68,6 +68,22 @@ function Chips({ markers }: { markers: readonly Marker[] }) {
   );
 }
 
+/**
+ * Every unit on the table, the side to act first, with its markers; those still to move this period stand out, and
+ * those that can act now are picked by a click. Shown on every turn, the AI's too.
+ */
+export function NeUnitList({ view, acting, selected, onSelect, colours }: { view: NapoleonsEaglesView; acting: ReadonlySet<string>; selected: string | null; onSelect: (id: string | null) => void; colours: SideColours }) {
+  const toMove = new Set(stillToMove(view).map((u) => u.id));
+  const list = unitsForList(view, view.decision.side ?? 'red').filter((u) => u.status === 'table');
+  return (
+    <Box sx={{ maxHeight: 200, minHeight: 80, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1, flex: 'none' }} data-testid="ne-units">
+      {list.map((u) => (
+        <UnitRow key={u.id} u={u} colour={colours[u.side]} selected={u.id === selected} toMove={toMove.has(u.id)} able={acting.has(u.id)} onSelect={onSelect} />
+      ))}
+    </Box>
+  );
+}
+
 /** The sealed bid: a number of turn points from 0 to those left, sent when the player says so. */
 function BidDialog({ view, side, sideName, onBid }: { view: NapoleonsEaglesView; side: SideKey; sideName: (k: SideKey) => string; onBid: (points: number) => void }) {
   const most = view.turnPoints[side];
@@ -117,8 +133,6 @@ export interface NeDecisionProps {
   /** Every legal action now. */
   legal: readonly EngineAction[];
   /** Units that have something to do. */
-  acting: ReadonlySet<string>;
-  toMove: ReadonlySet<string>;
   selected: string | null;
   /** The selected unit's listed actions. */
   unitActions: readonly EngineAction[];
@@ -150,7 +164,6 @@ export function NeDecision(p: NeDecisionProps) {
   const attacks = own.filter((a) => a.type === 'fire' || a.type === 'charge');
   const others = own.filter((a) => a.type !== 'fire' && a.type !== 'charge');
   const unit = p.selected ? view.units.find((u) => u.id === p.selected) : undefined;
-  const list = unitsForList(view, side ?? 'red').filter((u) => u.status === 'table');
   return (
     <Paper
       variant="outlined"
@@ -191,13 +204,6 @@ export function NeDecision(p: NeDecisionProps) {
             </Button>
           ))}
         </Stack>
-      )}
-      {kind === 'activate' && (
-        <Box sx={{ maxHeight: 220, overflow: 'auto', mb: 1, border: 1, borderColor: 'divider', borderRadius: 1 }} data-testid="ne-units">
-          {list.map((u) => (
-            <UnitRow key={u.id} u={u} colour={p.colours[u.side]} selected={u.id === p.selected} toMove={p.toMove.has(u.id)} able={p.acting.has(u.id)} onSelect={p.onSelect} />
-          ))}
-        </Box>
       )}
       {unit && (
         <Box sx={{ mb: 1 }} data-testid="play-selected" data-unit={unit.id}>
