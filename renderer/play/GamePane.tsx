@@ -265,6 +265,7 @@ export function GamePane({
     request: g.request,
     act,
     onHoverTarget: showPool,
+    effects: g.effects,
   });
   // Esc drops the selection; Undo (Ctrl+Z or the menu, routed here by the app frame) takes back a human move.
   useEffect(() => {

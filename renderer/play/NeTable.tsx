@@ -3,12 +3,14 @@
 // unit its reach this action, its fire arc, its targets ringed, the ruler to the unit under the pointer and the
 // ghost of a move with the engine's verdict beside it. Table units throughout; `k` turns screen pixels into inches
 // so lines, chips and words keep their size at any zoom. The layer takes no clicks (use-ne-table.ts handles them).
-import { useMemo } from 'react';
+import type Konva from 'konva';
+import { useEffect, useMemo, useRef } from 'react';
 import { Circle, Group, Label, Line, Rect, Tag, Text } from 'react-konva';
 import type { NapoleonsEaglesView } from '../../domain/engine-protocol.js';
 import { baseCorners, frontEdge, type Base } from '../../domain/map/rect-distance.js';
 import type { Point } from '../../domain/model.js';
 import { boxOfPoints, placeLabels, rotationHandle, type Box, type LabelWish, type Marker, type Piece } from './ne-pieces.js';
+import type { Effect } from './play-actions.js';
 import type { SideColours } from './play-view.js';
 
 const SELECT = '#ffb300';
@@ -37,6 +39,8 @@ export interface NeTableProps {
   arc: Point[] | null;
   ruler: { from: Point; to: Point; text: string } | null;
   ghost: Ghost | null;
+  /** What the last action did, flashed for a moment. */
+  effects: { key: number; list: Effect[] } | null;
 }
 
 const flat = (ps: readonly Point[]): number[] => ps.flatMap((p) => [p[0], p[1]]);
@@ -155,6 +159,7 @@ export function NeTable(p: NeTableProps) {
           </Label>
         </Group>
       )}
+      {p.effects?.list.map((e, i) => <NeFlash key={`${p.effects!.key}-${i}`} effect={e} k={k} />)}
       {p.ghost && <GhostShape ghost={p.ghost} k={k} tableWidth={p.view.table.width} />}
     </Group>
   );
@@ -235,6 +240,35 @@ function GhostShape({ ghost, k, tableWidth }: { ghost: Ghost; k: number; tableWi
           width={width}
         />
       </Label>
+    </Group>
+  );
+}
+
+/** Casualties or a unit gone, where it stood, fading out over a second and a half. */
+function NeFlash({ effect, k }: { effect: Effect; k: number }) {
+  const ref = useRef<Konva.Group>(null);
+  useEffect(() => {
+    const node = ref.current;
+    if (!node) return;
+    node.opacity(1);
+    node.to({ opacity: 0, duration: 1.6 });
+  }, []);
+  if (effect.kind !== 'hit-at' && effect.kind !== 'gone-at') return null;
+  const [x, y] = effect.at;
+  const d = 9 * k;
+  return (
+    <Group ref={ref} x={x} y={y}>
+      {effect.kind === 'hit-at' ? (
+        <>
+          <Circle radius={14 * k} fill="rgba(213, 0, 0, 0.75)" stroke="#fff" strokeWidth={1.5 * k} />
+          <Text x={-14 * k} y={-8 * k} width={28 * k} align="center" text={`−${effect.hits}`} fontSize={15 * k} fontFamily={FONT} fontStyle="bold" fill="#fff" />
+        </>
+      ) : (
+        <>
+          <Line points={[-d, -d, d, d]} stroke="#000" strokeWidth={4 * k} />
+          <Line points={[d, -d, -d, d]} stroke="#000" strokeWidth={4 * k} />
+        </>
+      )}
     </Group>
   );
 }

@@ -181,6 +181,8 @@ function Flash({ grid, effect, k }: { grid: CellGrid; effect: Effect; k: number 
     node.to({ opacity: 0, duration: 1.4 });
   }, []);
   const size = grid.cell;
+  // An open table's effects are drawn by its own overlay (NeTable.tsx).
+  if (effect.kind === 'hit-at' || effect.kind === 'gone-at') return null;
   if (effect.kind === 'retreat') {
     const a = cellOf(grid, effect.from);
     const b = cellOf(grid, effect.to);

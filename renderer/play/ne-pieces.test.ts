@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NapoleonsEaglesUnit, NapoleonsEaglesView } from '../../domain/engine-protocol.js';
-import { actions, describeNeEvent, facingWords, inches, longestRange, neActionLabel, neDiceOf, neUnitLine } from './ne-words.js';
+import { actions, describeNeEvent, neEffectsOf, facingWords, inches, longestRange, neActionLabel, neDiceOf, neUnitLine } from './ne-words.js';
 import { facingTowards, pieceAt, pieces, placeLabels, rotationHandle, stillToMove, unitMarkers, unitsForList } from './ne-pieces.js';
 
 const unit = (over: Partial<NapoleonsEaglesUnit> = {}): NapoleonsEaglesUnit => ({
@@ -104,6 +104,27 @@ describe('Napoleon’s Eagles in words', () => {
     expect(neActionLabel({ type: 'formation', unit: 'u1', formation: 'supported-line' }, names)).toBe('Form supported line');
     expect(neActionLabel({ type: 'choose', role: 'A' }, names)).toBe('Be side A (move first)');
     expect(neActionLabel({ type: 'finish' }, names)).toBe('Finish moving this period');
+  });
+
+  it('flashes casualties and losses where the units stood', () => {
+    const before = { units: [{ id: 'u1', at: [10, 10] as [number, number] }, { id: 'u2', at: [20, 10] as [number, number] }] };
+    expect(
+      neEffectsOf(
+        [
+          { type: 'move', unit: 'u1', to: [12, 10], facing: 90 },
+          { type: 'fire', unit: 'u1', target: 'u2', casualties: 2 },
+          { type: 'fire', unit: 'u2', target: 'u1', casualties: 0 },
+          { type: 'close-casualties', charger: 'u1', target: 'u2', onTarget: 1, onCharger: 3 },
+          { type: 'rout', unit: 'u2' },
+        ],
+        before,
+      ),
+    ).toEqual([
+      { kind: 'hit-at', at: [20, 10], hits: 2 },
+      { kind: 'hit-at', at: [20, 10], hits: 1 },
+      { kind: 'hit-at', at: [12, 10], hits: 3 },
+      { kind: 'gone-at', at: [20, 10] },
+    ]);
   });
 
   it('puts every die rolled in the tray', () => {

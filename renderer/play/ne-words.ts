@@ -2,7 +2,7 @@
 // unit's line. Events name units and leaders by id; the engine's event fields are read loosely, so an event this
 // does not know still shows its type and fields rather than nothing.
 import type { NapoleonsEaglesUnit, NeFatigue, NeFormation } from '../../domain/engine-protocol.js';
-import type { DiceRoll, EngineAction } from './play-actions.js';
+import type { DiceRoll, Effect, EngineAction } from './play-actions.js';
 import { reasonInNames } from './play-view.js';
 
 type Names = ReadonlyMap<string, string>;
@@ -258,4 +258,32 @@ export function longestRange(arm: string, rating: { rifles?: unknown; calibre?: 
   if (arm === 'cavalry') return 4;
   if (arm === 'artillery') return { '12lb': 64, '8-9lb': 54, '6lb': 48, '4lb': 44, '2-3lb': 36 }[String(rating?.calibre)] ?? 48;
   return 0;
+}
+
+/**
+ * What the map flashes after an action on an open table, placed where the units stood before it: casualties on a
+ * unit (fire, close actions, a ride-down) and a unit destroyed, routed or taken.
+ */
+export function neEffectsOf(events: readonly unknown[], before: { units: readonly { id: string; at: [number, number] | null }[] } | null): Effect[] {
+  const at = new Map<string, [number, number]>();
+  for (const u of before?.units ?? []) if (u.at) at.set(u.id, u.at);
+  const out: Effect[] = [];
+  const hit = (id: unknown, n: unknown) => {
+    const p = at.get(str(id));
+    if (p && typeof n === 'number' && n > 0) out.push({ kind: 'hit-at', at: p, hits: n });
+  };
+  for (const raw of events) {
+    const e = raw as Ev;
+    if ((e.type === 'move' || e.type === 'force-march' || e.type === 'retreat') && Array.isArray(e.to)) at.set(str(e.unit), [Number(e.to[0]), Number(e.to[1])]);
+    if (e.type === 'fire') hit(e.target, e.casualties);
+    else if (e.type === 'close-casualties') {
+      hit(e.target, e.onTarget);
+      hit(e.charger, e.onCharger);
+    } else if (e.type === 'ride-down') hit(e.target, e.casualties);
+    else if (e.type === 'eliminated' || e.type === 'rout' || e.type === 'surrender') {
+      const p = at.get(str(e.unit));
+      if (p) out.push({ kind: 'gone-at', at: p });
+    }
+  }
+  return out;
 }

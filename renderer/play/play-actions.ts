@@ -146,7 +146,10 @@ export function diceOf(events: readonly unknown[], names: Names): DiceRoll[] {
 export type Effect =
   | { kind: 'hit'; box: string; hits: number }
   | { kind: 'retreat'; from: string; to: string }
-  | { kind: 'eliminated'; box: string };
+  | { kind: 'eliminated'; box: string }
+  /** On an open table, where there are no boxes: casualties on a unit standing at a point, or a unit gone from it. */
+  | { kind: 'hit-at'; at: [number, number]; hits: number }
+  | { kind: 'gone-at'; at: [number, number] };
 
 /** The effects of `events`, placed with the position before them (where the units stood when it happened). */
 export function effectsOf(events: readonly unknown[], before: GameState | null): Effect[] {

@@ -5,7 +5,7 @@ import type { HexSkirmishUnit, NapoleonsEaglesUnit, RuleSystemId, SquareEaglesUn
 import type { Scenario } from '../../domain/model.js';
 import { boardWithoutPieces } from './hex-chits.js';
 import { describeHexEvent, hexActionLabel, hexDiceOf, hexEffectsOf, hexUnitLine } from './hex-words.js';
-import { describeNeEvent, NE_HINT, neActionLabel, neDiceOf, neUnitLine } from './ne-words.js';
+import { describeNeEvent, NE_HINT, neActionLabel, neDiceOf, neEffectsOf, neUnitLine } from './ne-words.js';
 import { actionLabel, diceOf, effectsOf, type DiceRoll, type Effect, type EngineAction } from './play-actions.js';
 import { describeEvent, OPTIONAL_RULES, scenarioAtState, type EngineUnit, type GameState, type SeState } from './play-view.js';
 
@@ -96,8 +96,7 @@ const napoleonsEagles: PlayRules = {
   cell: { one: 'spot', many: 'spots' },
   describeEvent: describeNeEvent,
   diceOf: neDiceOf,
-  // Flashes are placed on boxes; an open table's hits show in the log, the dice tray and the markers instead.
-  effectsOf: () => [],
+  effectsOf: (events, before) => neEffectsOf(events, before?.system === 'napoleons-eagles' ? before : null),
   actionLabel: (a, names) => neActionLabel(a, names),
   phaseHint: NE_HINT,
   board: (scenario) => boardWithoutPieces(scenario),

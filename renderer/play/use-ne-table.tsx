@@ -12,7 +12,7 @@ import type { EngineMessage } from './engine-client.js';
 import { NeTable, HANDLE_PX, type Ghost } from './NeTable.js';
 import { facingTowards, pieceAt, pieces as piecesOf, rotationHandle, stillToMove } from './ne-pieces.js';
 import { inches, longestRange } from './ne-words.js';
-import type { EngineAction } from './play-actions.js';
+import type { Effect, EngineAction } from './play-actions.js';
 import type { SideColours } from './play-view.js';
 
 type Request = <T extends EngineMessage>(type: string, body: Record<string, unknown>) => Promise<T | null>;
@@ -36,6 +36,7 @@ export interface NeTableInput {
   act: (a: EngineAction) => void;
   /** The pointer is on a target (or off all of them): show its preview. */
   onHoverTarget: (target: string | null) => void;
+  effects: { key: number; list: Effect[] } | null;
 }
 
 export interface PendingMove {
@@ -237,6 +238,7 @@ export function useNeTable(p: NeTableInput) {
         arc={arc}
         ruler={ruler}
         ghost={ghost}
+        effects={p.effects}
       />
     );
   };
