@@ -602,8 +602,13 @@ export interface LegalActionsReply extends ReplyBase {
   /** With `unit` only: box → movement spent to reach it. */
   unit?: string;
   costs?: Record<string, number>;
+  /** With `unit`, on an open table only: the polygons (inches) the unit can reach with its next movement action. */
+  area?: [number, number][][];
   actions: EngineAction[];
 }
+
+/** `check`: whether the rules would take the action now; the game is left as it was. */
+export type CheckedReply = ReplyBase & { type: 'checked'; game: string } & ({ ok: true } | { ok: false; reason: string });
 
 export interface ActedReply extends ReplyBase {
   type: 'acted';

@@ -139,6 +139,11 @@ export interface RulesEngine<State = unknown, Action = unknown, Tally = unknown>
   legalActions(state: State, unit?: string): Action[];
   /** Box → movement spent to reach it, by the cheapest of the unit's listed moves; {} when it has none. */
   reachCosts(state: State, unit: string, actions: readonly Action[]): Record<string, number>;
+  /**
+   * Open-table systems only: the polygons (table inches) the unit can reach with its next movement action, for the
+   * play view to shade. A gridded system lists its destinations instead (reachCosts) and leaves this out.
+   */
+  reachArea?(state: State, unit: string): [number, number][][];
   /** Applies an action. Throws IllegalActionError when the rules refuse it; the state given is never changed. */
   apply(state: State, action: Action): Applied<State>;
   /** A player of `kind` for `side` of a game of `seed`, seeded as `adc play` seeds it. */

@@ -373,6 +373,26 @@ describe('legal-actions, act and log', () => {
     expect(d.state).toBe(state);
   });
 
+  it('checks an action without making it: legal, or the rules\' reason, the game left as it was', () => {
+    const d = withGame();
+    const state = d.state;
+    expect(d.ask({ type: 'check', game: 'g1', action: { type: 'order', general: 'fr-gen', unit: 'fr-foot' } })).toEqual({ re: '4', type: 'checked', game: 'g1', ok: true });
+    const refused = d.ask({ type: 'check', game: 'g1', action: { type: 'fire', unit: 'fr-foot', target: 'au-chevl' } });
+    expect(refused).toMatchObject({ type: 'checked', game: 'g1', ok: false, reason: expect.stringContaining('not an Orders phase action') });
+    expect(d.ask({ type: 'check', game: 'g1', action: 'end-orders' })).toMatchObject({ code: 'bad-argument' });
+    expect(d.ask({ type: 'check', game: 'nope', action: { type: 'end-orders' } })).toMatchObject({ type: 'error' });
+    // Nothing was played: the same session state, no ply, a log of the header alone.
+    expect(d.state).toBe(state);
+    expect(d.ask({ type: 'log', game: 'g1' }).text).toMatch(/^[^\n]*\n$/);
+    // The check's verdict is the act's: what it passed, act takes.
+    expect(d.ask({ type: 'act', game: 'g1', action: { type: 'order', general: 'fr-gen', unit: 'fr-foot' } })).toMatchObject({ type: 'acted' });
+  });
+
+  it('adds no reach area for a gridded engine, which lists its destinations instead', () => {
+    const d = withGame();
+    expect(d.ask({ type: 'legal-actions', game: 'g1', unit: 'fr-foot' })).not.toHaveProperty('area');
+  });
+
   it('plays AI against AI exactly as adc play does with the same seed', () => {
     const d = withGame({ red: 'ai', blue: 'random' }, 5);
     let reply: Message;

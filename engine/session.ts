@@ -18,6 +18,7 @@ import type {
   GameReply,
   GameResult,
   GameSummary,
+  CheckedReply,
   LegalActionsReply,
   LoadedReply,
   LogReply,
@@ -231,6 +232,7 @@ const HANDLERS: ReadonlyMap<string, (req: Request, state: SessionState) => Handl
   state: stateRequest,
   'legal-actions': legalActionsRequest,
   act,
+  check,
   'ai-move': aiMove,
   explain,
   log: logRequest,
@@ -464,7 +466,8 @@ function legalActionsRequest(req: Request, state: SessionState): Handled {
   const unit = optionalString(req, 'unit');
   if (unit !== undefined && !engine.hasUnit(game.state, unit)) throw new Refusal('unknown-unit', `There is no unit "${unit}" in this game.`);
   const actions = engine.legalActions(game.state, unit);
-  const one = unit !== undefined ? { unit, costs: engine.reachCosts(game.state, unit, actions) } : {};
+  const area = unit !== undefined && engine.reachArea ? { area: engine.reachArea(game.state, unit) } : {};
+  const one = unit !== undefined ? { unit, costs: engine.reachCosts(game.state, unit, actions), ...area } : {};
   const reply = {
     re: req.id,
     type: 'legal-actions',
@@ -514,6 +517,29 @@ function act(req: Request, state: SessionState): Handled {
   const action = req.action;
   if (!isPlainObject(action) || typeof action.type !== 'string') throw new Refusal('bad-argument', '"action" must be an action object with a string "type", as legal-actions lists them.');
   return play(req, state, game, action, { by: 'human', seat: game.seats[side] });
+}
+
+/**
+ * Whether the rules would take `action` now, without taking it: an open table's moves are any point and facing,
+ * too many to list, so the play view asks about the one the player has dragged before sending it. Engines never
+ * change the state they are given (RulesEngine.apply), so applying to the game's own state and dropping the result
+ * leaves the game as it was; the dice the try rolled are dropped with it.
+ */
+function check(req: Request, state: SessionState): Handled {
+  const game = gameOf(req, state);
+  const { engine } = game;
+  if (engine.toAct(game.state) === null) throw new Refusal('game-over', `Game ${game.id} is over.`);
+  const action = req.action;
+  if (!isPlainObject(action) || typeof action.type !== 'string') throw new Refusal('bad-argument', '"action" must be an action object with a string "type", as legal-actions lists them.');
+  let verdict: { ok: true } | { ok: false; reason: string };
+  try {
+    engine.apply(game.state, action);
+    verdict = { ok: true };
+  } catch (err) {
+    if (!(err instanceof IllegalActionError)) throw err;
+    verdict = { ok: false, reason: err.message };
+  }
+  return { state, out: [{ re: req.id, type: 'checked', game: game.id, ...verdict } satisfies CheckedReply] };
 }
 
 function aiMove(req: Request, state: SessionState): Handled {

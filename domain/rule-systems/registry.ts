@@ -29,13 +29,8 @@ export function testPlayableSystems(): RuleProfile[] {
 export function testPlayProblem(doc: { type?: unknown; ruleSystem?: unknown } | null): string | null {
   if (!doc || doc.type !== 'aide-de-camp/scenario') return 'Test play needs a scenario: open or create one first.';
   const profile = profileFor(doc.ruleSystem);
-  // The engine plays open-table systems (adc play, simulate, the protocol), but the play view draws only gridded
-  // maps so far: say so plainly rather than open a view that cannot draw the table.
-  if (profile?.testPlay && profile.map === 'free') {
-    return `Test play of ${profile.title} scenarios needs the open-table play view, which is not built yet; play them with \`adc play\` or \`adc simulate\` meanwhile.`;
-  }
   if (profile?.testPlay) return null;
-  const playable = testPlayableSystems().filter((p) => p.map !== 'free').map((p) => p.title);
+  const playable = testPlayableSystems().map((p) => p.title);
   const list = playable.length > 1 ? `${playable.slice(0, -1).join(', ')} and ${playable.at(-1)}` : (playable[0] ?? 'none');
   const which = profile ? `${profile.title} scenarios` : 'scenarios without a known rule system';
   return `Test play is not available for ${which} yet: the bundled engine plays ${list}.`;

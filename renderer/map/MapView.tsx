@@ -48,6 +48,13 @@ export interface MapViewHandle {
   centre: () => Point;
 }
 
+export interface TableDrag {
+  /** True to take the drag that starts at this table point. */
+  press: (at: Point) => boolean;
+  move: (at: Point) => void;
+  release: (at: Point) => void;
+}
+
 export interface MapViewProps {
   scenario: Scenario;
   /** Everything selected; the last is the primary (the inspector's). */
@@ -89,6 +96,11 @@ export interface MapViewProps {
   overlay?: (k: number) => ReactNode;
   /** When given, a left click on the table comes here instead of selecting or drawing (the play view). */
   onTableClick?: (at: Point, cell: string | null) => void;
+  /**
+   * The play view's own drags on an open table (a ghost of a unit's base, its rotation handle): a left press that
+   * `press` takes is followed to its release here, and the gestures (pan, tap) never see it.
+   */
+  tableDrag?: TableDrag;
   handle?: Ref<MapViewHandle>;
 }
 
@@ -390,19 +402,42 @@ export function MapView(props: MapViewProps) {
     centre: camera.centre,
   }));
 
+  /** The pointer whose drag `tableDrag` took, while it lasts. */
+  const tableDragging = useRef<number | null>(null);
+  const tableAt = (pointer: PointerAt): Point => toTable(camera.view(), [pointer.client[0] - pointer.origin[0], pointer.client[1] - pointer.origin[1]]);
+
   useNativeListeners(stageRef, {
     down: (e) => {
       const pointer = pointerAt(e);
+      const drag = latest.current.tableDrag;
+      if (pointer && drag && e.button === 0 && gestures.current.gesture === null && drag.press(tableAt(pointer))) {
+        tableDragging.current = e.pointerId;
+        return;
+      }
       // When the press happened, not when it is handled: a first click that takes long to handle (a big selection
       // redrawn, a busy machine) must not turn the second click of a double-click into a single one.
       if (pointer) run({ type: 'down', pointer, button: e.button, shift: e.shiftKey, alt: e.altKey, time: e.timeStamp }, e);
     },
     move: (e) => {
       const pointer = pointerAt(e);
+      if (pointer && tableDragging.current === e.pointerId) {
+        const at = tableAt(pointer);
+        latest.current.tableDrag?.move(at);
+        showPointer(at, null);
+        return;
+      }
       if (pointer) run({ type: 'move', pointer, shift: e.shiftKey }, e);
       showTip(pointer ? [pointer.client[0] - pointer.origin[0], pointer.client[1] - pointer.origin[1]] : null);
     },
-    up: (e) => run({ type: 'up', id: e.pointerId, touch: e.pointerType === 'touch' }, e),
+    up: (e) => {
+      if (tableDragging.current === e.pointerId) {
+        tableDragging.current = null;
+        const pointer = pointerAt(e);
+        if (pointer) latest.current.tableDrag?.release(tableAt(pointer));
+        return;
+      }
+      run({ type: 'up', id: e.pointerId, touch: e.pointerType === 'touch' }, e);
+    },
     leave: () => {
       showPointer(null, null);
       showTip(null);
@@ -410,7 +445,7 @@ export function MapView(props: MapViewProps) {
     wheel: (e, anchor) => camera.zoomAround(anchor, wheelZoomFactor(e.deltaY, e.deltaMode)),
     keyUp: (e) => run({ type: 'key-up', key: e.key }, e),
     blur: () => run({ type: 'blur' }),
-    busy: () => gestures.current.gesture !== null,
+    busy: () => gestures.current.gesture !== null || tableDragging.current !== null,
   });
 
   // ---- Drops from the unit lists -----------------------------------------------------------------------------------

@@ -30,14 +30,18 @@ import { DiceTray } from './DiceTray.js';
 import type { EngineClient, EngineMessage, GameResult, Seat } from './engine-client.js';
 import { download, fileSlug } from './files.js';
 import { actingUnits, optionsFor, sideActions, type EngineAction, type LogLine } from './play-actions.js';
+import { NeDecision, NeStatus, NeUnitList } from './NePanel.js';
 import { PlayOverlay } from './PlayOverlay.js';
 import { playRules, type PlayRules } from './play-rules.js';
-import { PLAY_UNDO_EVENT, sideColours, type EngineUnit, type SideColours, type SideKey, type SideOrder } from './play-view.js';
+import { boxOf, PLAY_UNDO_EVENT, sideColours, type EngineUnit, type SideColours, type SideKey, type SideOrder } from './play-view.js';
 import { ReplayBar } from './ReplayBar.js';
 import { useGame } from './use-game.js';
+import { useNeTable } from './use-ne-table.js';
 
 /** Where the armies were to deploy no longer matters once the game has begun. */
 const HIDDEN: ReadonlySet<LayerKey> = new Set<LayerKey>(['zones', 'entries']);
+/** On an open table the play view draws the objectives itself, as areas with their holders. */
+const HIDDEN_OPEN: ReadonlySet<LayerKey> = new Set<LayerKey>(['zones', 'entries', 'objectives']);
 /** The play map only shows; nothing on it can be picked up. */
 const LOCK_ALL: ReadonlySet<LayerKey> = new Set(LAYER_GROUPS.flatMap((g) => g.layers.map((l) => l.key)));
 const noop = () => undefined;
@@ -52,10 +56,13 @@ const SPEEDS = [
 interface UnitOptionsReply extends EngineMessage {
   actions: EngineAction[];
   costs: Record<string, number>;
+  /** On an open table: where the unit can get to with its next action. */
+  area?: Point[][];
 }
 
 /** No actions: one array, so setting it again changes nothing. */
 const NO_ACTIONS: EngineAction[] = [];
+const NO_AREA: Point[][] = [];
 
 export function GamePane({
   active,
@@ -159,11 +166,14 @@ export function GamePane({
   // The engine's `costs` has exactly the unit's destinations as keys.
   const reach = useMemo(() => new Map(Object.entries(unitReply?.costs ?? {})), [unitReply]);
   const unitsById = useMemo(() => new Map((game?.state.units ?? []).map((u) => [u.id, u])), [game?.state]);
-  const targetBoxes = useMemo(() => new Set([...(opts?.targets.keys() ?? [])].flatMap((t) => unitsById.get(t)?.box ?? [])), [opts, unitsById]);
+  const targetBoxes = useMemo(() => new Set([...(opts?.targets.keys() ?? [])].flatMap((t) => { const u = unitsById.get(t); return u ? (boxOf(u) ?? []) : []; })), [opts, unitsById]);
   // Several formations may share a hex: each place's units, in the engine's order.
   const unitsAt = useMemo(() => {
     const out = new Map<string, EngineUnit[]>();
-    for (const u of game?.state.units ?? []) if (u.status === 'table' && u.box) out.set(u.box, [...(out.get(u.box) ?? []), u]);
+    for (const u of game?.state.units ?? []) {
+      const box = boxOf(u);
+      if (u.status === 'table' && box) out.set(box, [...(out.get(box) ?? []), u]);
+    }
     return out;
   }, [game?.state]);
   /** The first unit in `cell` the selected unit may attack, for hovering. */
@@ -190,7 +200,8 @@ export function GamePane({
       const partners = action?.with?.length ? action.with : null;
       const asked = `${selected}:${target}${partners ? `+${partners.join('+')}` : ''}`;
       hoverRef.current = target && selected ? asked : null;
-      setHover(target ? (unitsById.get(target)?.box ?? null) : null);
+      const hovered = target ? unitsById.get(target) : undefined;
+      setHover(hovered ? boxOf(hovered) : null);
       if (!target || !game || !selected || !opts) return setPool(null);
       const list = opts.targets.get(target) ?? [];
       const first = action ?? list.find((a) => !a.with?.length) ?? list[0];
@@ -236,9 +247,35 @@ export function GamePane({
     [showPool, targetIn],
   );
 
+  const colours = useMemo(() => sideColours(scenario, order), [scenario, order]);
+  const neView = game?.state.system === 'napoleons-eagles' ? game.state : null;
+  const neTargets = useMemo(() => new Set(opts?.targets.keys() ?? []), [opts]);
+  const ne = useNeTable({
+    view: neView,
+    gameId: game?.id ?? null,
+    ply,
+    scenario,
+    colours,
+    humanTurn,
+    acting,
+    selected,
+    select,
+    area: unitReply?.area ?? NO_AREA,
+    targets: neTargets,
+    request: g.request,
+    act,
+    onHoverTarget: showPool,
+    effects: g.effects,
+  });
   // Esc drops the selection; Undo (Ctrl+Z or the menu, routed here by the app frame) takes back a human move.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
+      // A ghost on an open table takes Enter (send it) and Escape (drop it) before the selection does.
+      if (active && !document.querySelector('.MuiMenu-paper') && ne.onKey(e)) {
+        e.stopPropagation();
+        e.preventDefault();
+        return;
+      }
       // An open menu (a Select's list) takes its own Escape first.
       if (!active || e.key !== 'Escape' || !(selected || choice) || document.querySelector('.MuiMenu-paper')) return;
       e.stopPropagation();
@@ -253,7 +290,7 @@ export function GamePane({
       window.removeEventListener('keydown', onKey, true);
       window.removeEventListener(PLAY_UNDO_EVENT, onUndo);
     };
-  }, [active, choice, failed, g, game, select, selected]);
+  }, [active, choice, failed, g, game, ne, select, selected]);
 
   // ---- Files ---------------------------------------------------------------------------------------------------
 
@@ -275,10 +312,9 @@ export function GamePane({
   const [mapRef, size] = useSize();
   const grid = isCellGrid(scenario.grid) ? scenario.grid : null;
   const result = game?.summary.result ?? null;
-  const colours = useMemo(() => sideColours(scenario, order), [scenario, order]);
   const overlay = useCallback(
     (k: number) =>
-      game && grid ? (
+      game && grid && game.state.system !== 'napoleons-eagles' ? (
         <PlayOverlay
           grid={grid}
           state={game.state}
@@ -294,7 +330,7 @@ export function GamePane({
       ) : null,
     [acting, colours, g.effects, game, grid, hover, humanTurn, reach, selected, targetBoxes],
   );
-  const panelUnit = useCallback((u: EngineUnit): PanelUnit => ({ id: u.id, name: u.name, box: u.box, line: rules.unitLine(u), ...('men' in u ? { men: u.men } : {}) }), [rules]);
+  const panelUnit = useCallback((u: EngineUnit): PanelUnit => ({ id: u.id, name: u.name, box: boxOf(u), line: rules.unitLine(u), ...('men' in u ? { men: u.men } : {}) }), [rules]);
   const actingList = useMemo(() => (game?.state.units ?? []).filter((u) => acting.has(u.id)).map(panelUnit), [acting, game?.state, panelUnit]);
   const selectedUnit = useMemo(() => {
     const u = selected ? unitsById.get(selected) : undefined;
@@ -312,8 +348,14 @@ export function GamePane({
         data-testid="play-map"
         data-reach={[...reach.keys()].join(' ')}
         data-targets={[...targetBoxes].join(' ')}
-        data-units={(game?.state.units ?? []).flatMap((u) => (u.status === 'table' && u.box ? [`${u.id}@${u.box}`] : [])).join(' ')}
+        data-units={(game?.state.units ?? []).flatMap((u) => (u.status === 'table' && boxOf(u) ? [`${u.id}@${boxOf(u)}`] : [])).join(' ')}
         data-system={rules.system}
+        data-pieces={neView ? neView.units.flatMap((u) => (u.status === 'table' && u.at ? [`${u.id}@${u.at[0]},${u.at[1]},${u.facing}`] : [])).join(' ') : undefined}
+        data-ne-targets={neView ? [...neTargets].join(' ') : undefined}
+        data-area={neView ? String(unitReply?.area?.length ?? 0) : undefined}
+        data-hovered={neView ? (ne.hovered ?? '') : undefined}
+        data-ruler={neView ? (ne.ruler?.text ?? '') : undefined}
+        data-ghost={neView && ne.pending ? `${String(ne.pending.action.to)},${ne.pending.action.facing}` : undefined}
       >
         {size.width > 0 && (
           <Box sx={{ position: 'absolute', inset: 0 }}>
@@ -323,7 +365,7 @@ export function GamePane({
               tool={{ type: 'select' }}
               side={0}
               snap={{ kind: 'off' }}
-              hidden={HIDDEN}
+              hidden={neView ? HIDDEN_OPEN : HIDDEN}
               locked={LOCK_ALL}
               showGrid
               showCellLabels={false}
@@ -332,13 +374,14 @@ export function GamePane({
               width={size.width}
               height={size.height}
               fitKey={game?.id ?? 'setup'}
-              overlay={overlay}
-              onTableClick={onTableClick}
+              overlay={neView ? ne.overlay : overlay}
+              onTableClick={neView ? ne.onClick : onTableClick}
+              tableDrag={neView ? ne.tableDrag : undefined}
               onSelect={noop}
               onEdit={noop}
               onDropUnit={noop}
               onMessage={noop}
-              onPointer={onPointer}
+              onPointer={neView ? ne.onPointer : onPointer}
               onZoom={noop}
               onDrafting={noop}
             />
@@ -391,6 +434,7 @@ export function GamePane({
         ) : (
           <>
             <StatusBox game={game} sideName={sideName} colours={colours} rules={rules} />
+            {neView && <NeUnitList view={neView} acting={humanTurn ? acting : new Set()} selected={selected} onSelect={select} colours={colours} />}
             {result && <ResultBox result={result} sideName={sideName} scenario={scenario} sides={game.loaded.sides} />}
             {game.replay && (
               <ReplayBar
@@ -404,7 +448,31 @@ export function GamePane({
                 }}
               />
             )}
-            {humanTurn && (
+            {humanTurn && neView && (
+              <NeDecision
+                view={neView}
+                side={game.summary.toAct}
+                sideName={sideName}
+                names={g.names}
+                hint={rules.phaseHint[neView.decision.kind] ?? neView.decision.kind}
+                label={label}
+                legal={legal}
+                selected={selected}
+                unitActions={unitReply?.actions ?? NO_ACTIONS}
+                pending={ne.pending}
+                forceMarch={ne.forceMarch}
+                onForceMarch={ne.setForceMarch}
+                onSend={ne.send}
+                onDrop={ne.drop}
+                pool={pool}
+                onSelect={select}
+                onAct={act}
+                onHoverTarget={showPool}
+                disabled={g.acting}
+                colours={colours}
+              />
+            )}
+            {humanTurn && !neView && (
               <DecisionPanel
                 summary={game.summary}
                 about={decisionAbout(game.state, g.names)}
@@ -502,6 +570,7 @@ function StatusBox({ game, sideName, colours, rules }: { game: NonNullable<Retur
         VP: {sideName('red')} {s.vp.red} · {sideName('blue')} {s.vp.blue}
         {game.state.initiative ? ` · ${rules.initiative}: ${sideName(game.state.initiative)}` : ''}
       </Typography>
+      {game.state.system === 'napoleons-eagles' && <NeStatus view={game.state} sideName={sideName} colours={colours} />}
       {generals.length > 0 && (
         <Box component="table" sx={{ fontSize: 12, mt: 0.5, borderSpacing: 0, '& td': { pr: 1 } }} data-testid="play-generals">
           <tbody>

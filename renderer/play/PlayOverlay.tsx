@@ -10,13 +10,13 @@ import { cellCenter, cellPolygon, parseCell, type CellGrid } from '../../domain/
 import type { Point } from '../../domain/model.js';
 import { costTint, type Effect } from './play-actions.js';
 import { HexCounters } from './hex-counters.js';
-import type { GameState, HexState, SeState, SideColours } from './play-view.js';
+import type { GridState, HexState, SeState, SideColours } from './play-view.js';
 
 const SELECT = '#ffb300';
 
 export interface OverlayProps {
   grid: CellGrid;
-  state: GameState;
+  state: GridState;
   k: number;
   selected: string | null;
   /** Units of the side to act that have something to do (only on a human's turn). */
@@ -54,14 +54,14 @@ function anchors(grid: CellGrid, c: { centre: Point; x: number; y: number }): { 
 /** Each rule system's marks over its units, chosen by the view's `system`. */
 interface MarksProps {
   grid: CellGrid;
-  state: GameState;
+  state: GridState;
   k: number;
   selected: string | null;
   acting: ReadonlySet<string>;
   colours: SideColours;
 }
 
-const MARKS: Record<GameState['system'], ComponentType<MarksProps>> = {
+const MARKS: Record<GridState['system'], ComponentType<MarksProps>> = {
   'square-eagles': (p) => <SeMarks {...p} state={p.state as SeState} />,
   'hex-skirmish': (p) => <HexCounters {...p} state={p.state as HexState} />,
 };
@@ -181,6 +181,8 @@ function Flash({ grid, effect, k }: { grid: CellGrid; effect: Effect; k: number 
     node.to({ opacity: 0, duration: 1.4 });
   }, []);
   const size = grid.cell;
+  // An open table's effects are drawn by its own overlay (NeTable.tsx).
+  if (effect.kind === 'hit-at' || effect.kind === 'gone-at') return null;
   if (effect.kind === 'retreat') {
     const a = cellOf(grid, effect.from);
     const b = cellOf(grid, effect.to);

@@ -2,7 +2,7 @@
 // one-line description. Pure, so each is tested on events from a real engine game.
 import type { CannonExplanation, HexSkirmishUnit, MeleeExplanation } from '../../domain/engine-protocol.js';
 import type { DiceRoll, EngineAction, Effect } from './play-actions.js';
-import { reasonInNames, type GameState } from './play-view.js';
+import { boxOf, reasonInNames, type GameState } from './play-view.js';
 
 type Names = ReadonlyMap<string, string>;
 type Ev = Record<string, unknown>;
@@ -207,7 +207,10 @@ export function hexDiceOf(events: readonly unknown[], names: Names): DiceRoll[] 
  */
 export function hexEffectsOf(events: readonly unknown[], before: GameState | null): Effect[] {
   const at = new Map<string, string>();
-  for (const u of before?.units ?? []) if (u.box) at.set(u.id, u.box);
+  for (const u of before?.units ?? []) {
+    const box = boxOf(u);
+    if (box) at.set(u.id, box);
+  }
   const out: Effect[] = [];
   for (const raw of events) {
     const e = raw as Ev;

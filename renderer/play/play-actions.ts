@@ -1,7 +1,7 @@
 // The engine's legal actions, sorted for a player: where the selected unit may go, whom it may shoot or charge,
 // and what else it (or its side) may do, with each action in words. Pure, so the grouping is tested without a page.
 import type { SystemAction } from '../../domain/engine-protocol.js';
-import { describeEvent, facingName, type GameState } from './play-view.js';
+import { boxOf, describeEvent, facingName, type GameState } from './play-view.js';
 
 type ProtocolAction = SystemAction;
 type FieldsOf<U> = U extends unknown ? keyof U : never;
@@ -15,7 +15,7 @@ type FieldOf<U, K extends PropertyKey> = U extends unknown ? (K extends keyof U 
 export type EngineAction = { type: ProtocolAction['type'] } & { [K in Exclude<FieldsOf<ProtocolAction>, 'type'>]?: FieldOf<ProtocolAction, K> };
 
 const MOVES = new Set(['move', 'march', 'maneuver']);
-const SHOTS = new Set(['fire', 'defend-fire', 'assault', 'melee']);
+const SHOTS = new Set(['fire', 'defend-fire', 'assault', 'melee', 'charge']);
 
 export interface UnitOptions {
   /** Box → the moves, marches and manoeuvres that end there. */
@@ -146,12 +146,18 @@ export function diceOf(events: readonly unknown[], names: Names): DiceRoll[] {
 export type Effect =
   | { kind: 'hit'; box: string; hits: number }
   | { kind: 'retreat'; from: string; to: string }
-  | { kind: 'eliminated'; box: string };
+  | { kind: 'eliminated'; box: string }
+  /** On an open table, where there are no boxes: casualties on a unit standing at a point, or a unit gone from it. */
+  | { kind: 'hit-at'; at: [number, number]; hits: number }
+  | { kind: 'gone-at'; at: [number, number] };
 
 /** The effects of `events`, placed with the position before them (where the units stood when it happened). */
 export function effectsOf(events: readonly unknown[], before: GameState | null): Effect[] {
   const boxes = new Map<string, string>();
-  for (const u of before?.units ?? []) if (u.box) boxes.set(u.id, u.box);
+  for (const u of before?.units ?? []) {
+    const box = boxOf(u);
+    if (box) boxes.set(u.id, box);
+  }
   const out: Effect[] = [];
   for (const raw of events) {
     const e = raw as Ev;

@@ -1,10 +1,11 @@
 // What the play view does differently for each rule system, in one table chosen by the view's `system`: the log's
 // words, the buttons' words, the dice, the map's flashes, what the map itself draws, the phase hints and the
 // optional rules offered at set-up. Everything else in the play view is the same for every system.
-import type { HexSkirmishUnit, RuleSystemId, SquareEaglesUnit } from '../../domain/engine-protocol.js';
+import type { HexSkirmishUnit, NapoleonsEaglesUnit, RuleSystemId, SquareEaglesUnit } from '../../domain/engine-protocol.js';
 import type { Scenario } from '../../domain/model.js';
 import { boardWithoutPieces } from './hex-chits.js';
 import { describeHexEvent, hexActionLabel, hexDiceOf, hexEffectsOf, hexUnitLine } from './hex-words.js';
+import { describeNeEvent, NE_HINT, neActionLabel, neDiceOf, neEffectsOf, neUnitLine } from './ne-words.js';
 import { actionLabel, diceOf, effectsOf, type DiceRoll, type Effect, type EngineAction } from './play-actions.js';
 import { describeEvent, OPTIONAL_RULES, scenarioAtState, type EngineUnit, type GameState, type SeState } from './play-view.js';
 
@@ -87,11 +88,28 @@ const hexSkirmish: PlayRules = {
   legend: 'Each chit is a formation: I infantry, C cavalry, A artillery, B baggage; the number is its men. ★ an officer rides with it (a chit with only a star is an officer alone). R routing, U unarmed, P prisoners (in their captor\'s colour, bordered in their own); grey: a cannon or wagons left behind. Shaded, dashed hexes are impassable.',
 };
 
-// Napoleon's Eagles has no entry: its open table has no play view yet, and testPlayProblem refuses it before a game
-// starts, so no view of it reaches here.
-const RULES: Readonly<Record<Exclude<RuleSystemId, 'napoleons-eagles'>, PlayRules>> = { 'square-eagles': squareEagles, 'hex-skirmish': hexSkirmish };
+// An open table: no boxes or hexes, so the map draws the engine's units itself (ne-pieces.ts, NeTable.tsx) over the
+// scenario's terrain, and moves are placed by dragging rather than picked from a list of places.
+const napoleonsEagles: PlayRules = {
+  system: 'napoleons-eagles',
+  optionalRules: [],
+  cell: { one: 'spot', many: 'spots' },
+  describeEvent: describeNeEvent,
+  diceOf: neDiceOf,
+  effectsOf: (events, before) => neEffectsOf(events, before?.system === 'napoleons-eagles' ? before : null),
+  actionLabel: (a, names) => neActionLabel(a, names),
+  phaseHint: NE_HINT,
+  board: (scenario) => boardWithoutPieces(scenario),
+  unitLine: (u) => neUnitLine(u as NapoleonsEaglesUnit),
+  explainKind: (a) => (a.type === 'charge' ? 'assault' : a.type === 'fire' ? 'fire' : null),
+  initiative: 'moves first',
+  legend:
+    'Each unit is its base at true size; the white edge is its front. Chips: 20/24 figures left of those at the start, F/T/X fatigued, tired, exhausted, D disordered, R2 retreating (actions to recover), M morale check due, OC out of command, S standing, L locked in close action. Gold dashes: still to move this period.',
+};
+
+const RULES: Readonly<Record<RuleSystemId, PlayRules>> = { 'square-eagles': squareEagles, 'hex-skirmish': hexSkirmish, 'napoleons-eagles': napoleonsEagles };
 
 /** The play view's rules for a system; anything unknown is played as Square Eagles, the first engine's. */
 export function playRules(system: unknown): PlayRules {
-  return typeof system === 'string' && Object.hasOwn(RULES, system) ? RULES[system as keyof typeof RULES] : squareEagles;
+  return typeof system === 'string' && Object.hasOwn(RULES, system) ? RULES[system as RuleSystemId] : squareEagles;
 }

@@ -54,14 +54,19 @@ export function sideColours(scenario: Scenario, order: SideOrder = FIRST_IS_RED)
 /**
  * The engine's `state` reply: the summary's fields and one rule system's own view, told apart by `system`
  * (domain/engine-protocol.ts), so a Hex Skirmish formation's men and a Square Eagles unit's hits are both typed.
- * The play view draws gridded maps only: a free-table system (Napoleon's Eagles) is refused before a game starts
- * (testPlayProblem), so its view never reaches this code until the play view can draw an open table.
  */
-export type GameState = Exclude<GameView, { system: 'napoleons-eagles' }>;
+export type GameState = GameView;
 export type SeState = Extract<GameState, { system: 'square-eagles' }>;
 export type HexState = Extract<GameState, { system: 'hex-skirmish' }>;
-/** A unit or formation of either system, as the `state` reply draws it. */
+export type NeState = Extract<GameState, { system: 'napoleons-eagles' }>;
+/** A position on a grid of boxes or hexes, where every unit stands in a named place. */
+export type GridState = SeState | HexState;
+/** A unit or formation of any system, as the `state` reply draws it. */
 export type EngineUnit = GameState['units'][number];
+/** A unit or formation of a gridded system: it stands in a named `box`. */
+export type GridUnit = GridState['units'][number];
+/** The named place a unit stands in on a grid, or null (off the table, or on an open table with no places). */
+export const boxOf = (u: EngineUnit): string | null => ('box' in u ? (u.box ?? null) : null);
 export type EngineObjective = GameState['objectives'][number];
 
 /**

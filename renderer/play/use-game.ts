@@ -147,7 +147,7 @@ export function useGame(
   /** The words for what a position names: units, officers and Generals, and objectives. */
   const namesIn = (state: GameState): [string, string][] => [
     ...state.objectives.map((o) => [o.id, o.name] as [string, string]),
-    ...(state.generals as { id: string; name: string }[]).map((g) => [g.id, g.name] as [string, string]),
+    ...('generals' in state ? (state.generals as { id: string; name: string }[]) : state.leaders).map((g) => [g.id, g.name] as [string, string]),
     ...state.units.flatMap((u): [string, string][] => ('officer' in u && u.officer ? [[u.officer.id, u.officer.name]] : [])),
     ...state.units.map((u) => [u.id, u.name] as [string, string]),
   ];

@@ -1,4 +1,5 @@
-// Test play is offered for the rule systems the app has an engine for (Square Eagles and Hex Skirmish); on any
+// Test play is offered for the rule systems the app has an engine for (Square Eagles, Hex Skirmish and Napoleon's
+// Eagles on its open table); on any
 // other, F5 and the toolbar say so before anything starts, naming the systems that can be played.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -27,9 +28,20 @@ describe('test play by rule system', () => {
     await page.close();
   }, 60000);
 
+  it('opens test play on a Napoleon\'s Eagles scenario, an open table', async () => {
+    const { page, errors } = await openPage(shell.browser, shell.server.url);
+    await openSample(page, 'ne-01', 'Plancenoit');
+    await page.keyboard.press('F5');
+    await page.getByTestId('play-setup').waitFor();
+    expect(await page.getByTestId('play-map').getAttribute('data-system')).toBe('napoleons-eagles');
+    await page.getByTestId('play-close').click();
+    await page.getByTestId('play-setup').waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60000);
+
   for (const { sample, title, system } of [
     { sample: 'etg-01', title: 'Rain', system: 'Eagles to Glory' },
-    { sample: 'ne-01', title: 'Plancenoit', system: "Napoleon's Eagles" },
   ]) {
     it(`explains, on ${sample} (${system}), which systems can be played, and starts nothing`, async () => {
       const { page, errors } = await openPage(shell.browser, shell.server.url);

@@ -1,0 +1,274 @@
+// What the play map draws for a Napoleon's Eagles game, over the scenario's terrain: each unit's base at its true
+// footprint with its front edge in white and its markers as chips, leaders and objectives, and for the selected
+// unit its reach this action, its fire arc, its targets ringed, the ruler to the unit under the pointer and the
+// ghost of a move with the engine's verdict beside it. Table units throughout; `k` turns screen pixels into inches
+// so lines, chips and words keep their size at any zoom. The layer takes no clicks (use-ne-table.ts handles them).
+import type Konva from 'konva';
+import { useEffect, useMemo, useRef } from 'react';
+import { Circle, Group, Label, Line, Rect, Tag, Text } from 'react-konva';
+import type { NapoleonsEaglesView } from '../../domain/engine-protocol.js';
+import { baseCorners, frontEdge, type Base } from '../../domain/map/rect-distance.js';
+import type { Point } from '../../domain/model.js';
+import { boxOfPoints, placeLabels, rotationHandle, type Box, type LabelWish, type Marker, type Piece } from './ne-pieces.js';
+import type { Effect } from './play-actions.js';
+import type { SideColours } from './play-view.js';
+
+const SELECT = '#ffb300';
+const FONT = 'system-ui, sans-serif';
+
+export interface Ghost {
+  base: Base;
+  /** The verdict in words and whether it is a yes; null while the engine is asked. */
+  verdict: { ok: boolean; text: string } | null;
+}
+
+export interface NeTableProps {
+  view: NapoleonsEaglesView;
+  pieces: readonly Piece[];
+  k: number;
+  colours: SideColours;
+  selected: string | null;
+  /** Units of the side to act still to move this period (a human's turn only): outlined in dashed gold. */
+  toMove: ReadonlySet<string>;
+  /** Units the selected unit may fire on or charge: ringed in red. */
+  targets: ReadonlySet<string>;
+  hovered: string | null;
+  /** Where the selected unit can get to with its next action. */
+  area: readonly Point[][];
+  /** The selected unit's fire arc, out to its longest range. */
+  arc: Point[] | null;
+  ruler: { from: Point; to: Point; text: string } | null;
+  ghost: Ghost | null;
+  /** What the last action did, flashed for a moment. */
+  effects: { key: number; list: Effect[] } | null;
+}
+
+const flat = (ps: readonly Point[]): number[] => ps.flatMap((p) => [p[0], p[1]]);
+
+function bounds(ps: readonly Point[]): { minX: number; minY: number; maxX: number; maxY: number } {
+  const xs = ps.map((p) => p[0]);
+  const ys = ps.map((p) => p[1]);
+  return { minX: Math.min(...xs), minY: Math.min(...ys), maxX: Math.max(...xs), maxY: Math.max(...ys) };
+}
+
+const UNIT_PX = 10;
+const LEADER_PX = 9;
+const OBJECTIVE_PX = 11;
+const CHIPS_PX = 16;
+
+/** Every name on the table, placed so none covers another or a unit; a name with no room is left to the list. */
+function useLabels(p: NeTableProps): { id: string; text: string; px: number; bold: boolean; at: { x: number; y: number; width: number } }[] {
+  const { k, pieces, view, selected, toMove } = p;
+  return useMemo(() => {
+    const wishes: LabelWish[] = [];
+    const obstacles: { id: string; box: Box }[] = [];
+    const side = view.decision.side;
+    for (const piece of pieces) {
+      const anchor = boxOfPoints(piece.corners);
+      const below = piece.markers.length ? CHIPS_PX : 0;
+      obstacles.push({ id: piece.id, box: { ...anchor, maxY: anchor.maxY + below * k } });
+      const priority = piece.id === selected ? 0 : toMove.has(piece.id) ? 2 : piece.side === side ? 3 : 4;
+      wishes.push({ id: piece.id, text: piece.name, anchor, px: UNIT_PX, priority, below });
+    }
+    for (const l of view.leaders) {
+      if (l.lost) continue;
+      const anchor = { minX: l.at[0] - 6 * k, minY: l.at[1] - 6 * k, maxX: l.at[0] + 6 * k, maxY: l.at[1] + 6 * k };
+      obstacles.push({ id: `leader:${l.id}`, box: anchor });
+      wishes.push({ id: `leader:${l.id}`, text: l.name, anchor, px: LEADER_PX, priority: 5 });
+    }
+    for (const o of view.objectives) {
+      const anchor = { minX: o.at[0], minY: o.at[1] - 22 * k, maxX: o.at[0] + 13 * k, maxY: o.at[1] };
+      obstacles.push({ id: `objective:${o.id}`, box: anchor });
+      wishes.push({ id: `objective:${o.id}`, text: `${o.name} (${o.vp})`, anchor, px: OBJECTIVE_PX, priority: 1 });
+    }
+    const placed = placeLabels(wishes, obstacles, k, { minX: 0, minY: 0, maxX: view.table.width, maxY: view.table.height });
+    return wishes.flatMap((w) => {
+      const at = placed.get(w.id);
+      return at ? [{ id: w.id, text: w.text, px: w.px, bold: w.id.startsWith('objective:'), at }] : [];
+    });
+  }, [k, pieces, view, selected, toMove]);
+}
+
+export function NeTable(p: NeTableProps) {
+  const { k } = p;
+  const labels = useLabels(p);
+  const shown = new Set(labels.map((l) => l.id));
+  const hovered = p.hovered ? p.pieces.find((x) => x.id === p.hovered) : undefined;
+  return (
+    <Group>
+      {p.area.map((poly, i) => (
+        <Line key={`area-${i}`} points={flat(poly)} closed fill="rgba(46, 125, 50, 0.2)" stroke="rgba(27, 94, 32, 0.85)" strokeWidth={1.5 * k} dash={[6 * k, 4 * k]} />
+      ))}
+      {p.arc && (
+        // A battery's arc reaches far past the table's edge: only the table is shown.
+        <Group clipX={0} clipY={0} clipWidth={p.view.table.width} clipHeight={p.view.table.height}>
+          <Line points={flat(p.arc)} closed fill="rgba(255, 160, 0, 0.12)" stroke="rgba(230, 120, 0, 0.9)" strokeWidth={1.5 * k} dash={[8 * k, 4 * k]} />
+        </Group>
+      )}
+      {p.view.objectives.map((o) => {
+        const colour = o.holder ? p.colours[o.holder] : '#757575';
+        return (
+          <Group key={`obj-${o.id}`} x={o.at[0]} y={o.at[1]}>
+            {o.radius > 0 && <Circle radius={o.radius} stroke={colour} strokeWidth={2 * k} dash={[4 * k, 4 * k]} />}
+            <Line points={[0, 0, 0, -22 * k]} stroke="#333" strokeWidth={1.5 * k} />
+            <Line points={[0, -22 * k, 13 * k, -18 * k, 0, -13 * k]} closed fill={colour} stroke="#333" strokeWidth={k} />
+          </Group>
+        );
+      })}
+      {p.pieces.map((piece) => (
+        <PieceShape key={piece.id} piece={piece} k={k} selected={piece.id === p.selected} toMove={p.toMove.has(piece.id)} target={p.targets.has(piece.id)} hovered={piece.id === p.hovered} />
+      ))}
+      {p.view.leaders
+        .filter((l) => !l.lost)
+        .map((l) => (
+          <Group key={`leader-${l.id}`} x={l.at[0]} y={l.at[1]}>
+            <Circle radius={5.5 * k} fill={p.colours[l.side]} stroke="#ffd54f" strokeWidth={2 * k} />
+          </Group>
+        ))}
+      {labels.map((l) => (
+        <Text
+          key={`label-${l.id}`}
+          x={l.at.x}
+          y={l.at.y}
+          width={l.at.width}
+          align="center"
+          text={l.text}
+          fontSize={l.px * k}
+          fontFamily={FONT}
+          fontStyle={l.bold ? 'bold' : 'normal'}
+          fill="#111"
+          stroke="rgba(255,255,255,0.85)"
+          strokeWidth={2.5 * k}
+          fillAfterStrokeEnabled
+          wrap="none"
+        />
+      ))}
+      {hovered && !shown.has(hovered.id) && (
+        // A name left out for want of room shows while the pointer is on its unit.
+        <Label x={(boxOfPoints(hovered.corners).minX + boxOfPoints(hovered.corners).maxX) / 2} y={boxOfPoints(hovered.corners).minY - 3 * k}>
+          <Tag fill="#fff" stroke="#333" strokeWidth={k} cornerRadius={2 * k} pointerDirection="down" pointerWidth={6 * k} pointerHeight={4 * k} />
+          <Text text={hovered.name} fontSize={UNIT_PX * k} fontFamily={FONT} fill="#111" padding={3 * k} />
+        </Label>
+      )}
+      {p.ruler && (
+        <Group>
+          <Line points={[...p.ruler.from, ...p.ruler.to]} stroke="#0d47a1" strokeWidth={2 * k} dash={[6 * k, 3 * k]} />
+          <Label x={(p.ruler.from[0] + p.ruler.to[0]) / 2} y={(p.ruler.from[1] + p.ruler.to[1]) / 2}>
+            <Tag fill="#0d47a1" cornerRadius={3 * k} pointerDirection="down" pointerWidth={8 * k} pointerHeight={5 * k} />
+            <Text text={p.ruler.text} fontSize={12 * k} fontFamily={FONT} fontStyle="bold" fill="#fff" padding={4 * k} />
+          </Label>
+        </Group>
+      )}
+      {p.effects?.list.map((e, i) => <NeFlash key={`${p.effects!.key}-${i}`} effect={e} k={k} />)}
+      {p.ghost && <GhostShape ghost={p.ghost} k={k} tableWidth={p.view.table.width} />}
+    </Group>
+  );
+}
+
+function PieceShape({ piece, k, selected, toMove, target, hovered }: { piece: Piece; k: number; selected: boolean; toMove: boolean; target: boolean; hovered: boolean }) {
+  const b = bounds(piece.corners);
+  const cx = (b.minX + b.maxX) / 2;
+  const r = Math.max(b.maxX - b.minX, b.maxY - b.minY) / 2 + 7 * k;
+  return (
+    <Group opacity={piece.spent && !selected ? 0.72 : 1}>
+      {(selected || toMove) && (
+        <Line points={flat(piece.corners)} closed stroke={SELECT} strokeWidth={(selected ? 7 : 4.5) * k} dash={selected ? undefined : [5 * k, 3 * k]} lineJoin="round" />
+      )}
+      <Line points={flat(piece.corners)} closed fill={piece.fill} stroke="#111" strokeWidth={k} shadowColor="#000" shadowOpacity={0.3} shadowBlur={2 * k} />
+      <Line points={flat(piece.front)} stroke={piece.frontStroke} strokeWidth={3 * k} lineCap="round" />
+      {target && (
+        <Circle x={piece.base.at[0]} y={piece.base.at[1]} radius={r} stroke="#d50000" strokeWidth={2.5 * k} fill={hovered ? 'rgba(213, 0, 0, 0.18)' : undefined} />
+      )}
+      <Chips markers={piece.markers} x={cx} y={b.maxY + 2 * k} k={k} />
+    </Group>
+  );
+}
+
+/** The markers as a row of chips centred under the base. */
+function Chips({ markers, x, y, k }: { markers: readonly Marker[]; x: number; y: number; k: number }) {
+  if (!markers.length) return null;
+  const widths = markers.map((m) => (m.text.length * 6.5 + 5) * k);
+  const gap = 2 * k;
+  const start = x - (widths.reduce((a, w) => a + w, 0) + gap * (markers.length - 1)) / 2;
+  const lefts = widths.map((_, i) => start + widths.slice(0, i).reduce((a, w) => a + w + gap, 0));
+  return (
+    <Group>
+      {markers.map((m, i) => {
+        const at = lefts[i]!;
+        return (
+          <Group key={m.kind} x={at} y={y}>
+            <Rect width={widths[i]} height={13 * k} cornerRadius={2 * k} fill={m.fill} stroke="#fff" strokeWidth={0.8 * k} />
+            <Text width={widths[i]} y={1.5 * k} align="center" text={m.text} fontSize={10.5 * k} fontFamily={FONT} fontStyle="bold" fill={m.ink} />
+          </Group>
+        );
+      })}
+    </Group>
+  );
+}
+
+/** How far ahead of the ghost's front its rotation handle sits, in pixels. */
+export const HANDLE_PX = 22;
+
+function GhostShape({ ghost, k, tableWidth }: { ghost: Ghost; k: number; tableWidth: number }) {
+  const corners = baseCorners(ghost.base);
+  const [fl, fr] = frontEdge(ghost.base);
+  const mid: Point = [(fl[0] + fr[0]) / 2, (fl[1] + fr[1]) / 2];
+  const handle = rotationHandle(ghost.base, HANDLE_PX * k);
+  const b = bounds([...corners, handle]);
+  const colour = ghost.verdict === null ? '#546e7a' : ghost.verdict.ok ? '#1b5e20' : '#c62828';
+  const text = ghost.verdict ? ghost.verdict.text : 'Asking the rules…';
+  // Wrapped when long; beside the ghost on the side with more table, so it is never cut off at the edge.
+  const width = Math.min(text.length * 8.2 + 16, 250) * k;
+  const right = b.maxX + 12 * k + width <= tableWidth || b.minX - 12 * k - width < 0;
+  // Clear of the handle's round, which sits at the box's edge.
+  const labelX = right ? b.maxX + 12 * k : b.minX - 12 * k - width;
+  return (
+    <Group>
+      <Line points={flat(corners)} closed fill="rgba(255, 255, 255, 0.8)" stroke={colour} strokeWidth={3 * k} dash={[6 * k, 3 * k]} shadowColor="#000" shadowOpacity={0.35} shadowBlur={4 * k} />
+      <Line points={flat([fl, fr])} stroke={colour} strokeWidth={3.5 * k} lineCap="round" />
+      <Line points={[...mid, ...handle]} stroke={colour} strokeWidth={1.5 * k} />
+      <Circle x={handle[0]} y={handle[1]} radius={6 * k} fill="#fff" stroke={colour} strokeWidth={2 * k} />
+      <Label x={labelX} y={(b.minY + b.maxY) / 2 - 11 * k}>
+        <Tag fill={ghost.verdict && !ghost.verdict.ok ? '#c62828' : '#fff'} stroke={colour} strokeWidth={1.5 * k} cornerRadius={3 * k} shadowColor="#000" shadowOpacity={0.25} shadowBlur={3 * k} />
+        <Text
+          text={text}
+          fontSize={13 * k}
+          fontFamily={FONT}
+          fontStyle="bold"
+          fill={ghost.verdict && !ghost.verdict.ok ? '#fff' : colour}
+          padding={5 * k}
+          width={width}
+        />
+      </Label>
+    </Group>
+  );
+}
+
+/** Casualties or a unit gone, where it stood, fading out over a second and a half. */
+function NeFlash({ effect, k }: { effect: Effect; k: number }) {
+  const ref = useRef<Konva.Group>(null);
+  useEffect(() => {
+    const node = ref.current;
+    if (!node) return;
+    node.opacity(1);
+    node.to({ opacity: 0, duration: 1.6 });
+  }, []);
+  if (effect.kind !== 'hit-at' && effect.kind !== 'gone-at') return null;
+  const [x, y] = effect.at;
+  const d = 9 * k;
+  return (
+    <Group ref={ref} x={x} y={y}>
+      {effect.kind === 'hit-at' ? (
+        <>
+          <Circle radius={14 * k} fill="rgba(213, 0, 0, 0.75)" stroke="#fff" strokeWidth={1.5 * k} />
+          <Text x={-14 * k} y={-8 * k} width={28 * k} align="center" text={`−${effect.hits}`} fontSize={15 * k} fontFamily={FONT} fontStyle="bold" fill="#fff" />
+        </>
+      ) : (
+        <>
+          <Line points={[-d, -d, d, d]} stroke="#000" strokeWidth={4 * k} />
+          <Line points={[d, -d, -d, d]} stroke="#000" strokeWidth={4 * k} />
+        </>
+      )}
+    </Group>
+  );
+}

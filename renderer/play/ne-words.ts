@@ -1,0 +1,289 @@
+// Napoleon's Eagles in words for the play view: the log's lines, the buttons, the dice tray, the phase hints and a
+// unit's line. Events name units and leaders by id; the engine's event fields are read loosely, so an event this
+// does not know still shows its type and fields rather than nothing.
+import type { NapoleonsEaglesUnit, NeFatigue, NeFormation } from '../../domain/engine-protocol.js';
+import type { DiceRoll, Effect, EngineAction } from './play-actions.js';
+import { reasonInNames } from './play-view.js';
+
+type Names = ReadonlyMap<string, string>;
+type Ev = Record<string, unknown>;
+
+const str = (v: unknown): string => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+const nums = (v: unknown): number[] => (Array.isArray(v) ? v.filter((x): x is number => typeof x === 'number') : []);
+
+/** Actions as a player counts them, in halves: "½ action", "1 action", "1½ actions". */
+export function actions(n: number): string {
+  const whole = Math.floor(n);
+  const half = n - whole >= 0.25 && n - whole < 0.75;
+  const count = `${whole > 0 || !half ? (half ? whole : Math.round(n)) : ''}${half ? '½' : ''}`;
+  return `${count} action${n === 1 ? '' : 's'}`.replace(/^½ actions$/, '½ action');
+}
+
+/** Inches as a player says them: one decimal, none when whole. */
+export const inches = (d: number): string => `${Number.isInteger(Math.round(d * 10) / 10) ? Math.round(d) : (Math.round(d * 10) / 10).toFixed(1)}"`;
+
+/** A point on the table, for the log. */
+const at = (p: unknown): string => (Array.isArray(p) && p.length >= 2 ? `(${nums(p).map((x) => Math.round(x * 10) / 10).join(', ')})` : '');
+
+export const FORMATION_WORDS: Record<NeFormation, string> = {
+  line: 'line',
+  'supported-line': 'supported line',
+  column: 'column',
+  'road-column': 'road column',
+  square: 'square',
+  skirmish: 'skirmish order',
+  echelon: 'echelon',
+  limbered: 'limbered',
+  unlimbered: 'unlimbered',
+};
+
+const FATIGUE: Record<NeFatigue, string> = { normal: 'fresh', fatigued: 'fatigued', tired: 'tired', exhausted: 'exhausted' };
+
+/** The compass point nearest a facing, for the log ("facing west"); off the eight points, the degrees. */
+export function facingWords(f: unknown): string {
+  const n = num(f);
+  if (n === null) return '';
+  const norm = ((n % 360) + 360) % 360;
+  const names = ['north', 'north-east', 'east', 'south-east', 'south', 'south-west', 'west', 'north-west'];
+  return norm % 45 === 0 ? names[norm / 45]! : `${Math.round(norm)}°`;
+}
+
+/** A side as events name it: its key, or its index in the scenario's order (0 the first, red). */
+const sideKeyOf = (v: unknown): string => (v === 0 ? 'red' : v === 1 ? 'blue' : str(v));
+
+export function describeNeEvent(e: Ev, names: Names): string {
+  const n = (k: string) => {
+    const id = str(e[k]);
+    return names.get(id) ?? id;
+  };
+  const side = (v: unknown) => {
+    const key = sideKeyOf(v);
+    return names.get(key) ?? key;
+  };
+  const rolls = nums(e.rolls).length ? nums(e.rolls) : nums(e.dice);
+  const rolled = rolls.length ? ` [${rolls.join(', ')}]` : num(e.roll) !== null ? ` [${str(e.roll)}]` : '';
+  switch (e.type) {
+    case 'turn':
+    case 'game-turn':
+      return `— Game turn ${str(e.turn)} —`;
+    case 'period':
+      return `— Period ${str(e.period)}${e.turn !== undefined ? ` of game turn ${str(e.turn)}` : ''} —`;
+    case 'bid':
+      return e.points === undefined || e.points === 'hidden' ? `${side(e.side)} makes a sealed bid` : `${side(e.side)} bids ${plural(num(e.points) ?? 0, 'turn point')}`;
+    case 'bids': {
+      const [red, blue] = Array.isArray(e.bids) ? (e.bids as unknown[]) : [e.red, e.blue];
+      return `Bids revealed: ${side(0)} ${str(red)}, ${side(1)} ${str(blue)}${e.winner !== undefined && e.winner !== null ? ` — ${side(e.winner)} chooses` : ''}`;
+    }
+    case 'choose':
+    case 'roles':
+      return e.a !== undefined ? `${side(e.a)} is side A this period, ${side(e.d ?? (e.a === 'red' ? 'blue' : 'red'))} side D` : `${side(e.side)} takes side ${str(e.role)}`;
+    case 'activate':
+      return `${n('unit')} starts its activation`;
+    case 'activation-end':
+      return `${n('unit')} ends its activation${num(e.used) !== null ? ` (${actions(num(e.used)!)} used)` : ''}${e.stand ? ', standing' : ''}`;
+    case 'movement-over':
+      return 'Movement is over for this period';
+    case 'objective':
+      return `${n('objective')} is ${e.holder ? `held by ${side(e.holder)}` : 'held by no one'}`;
+    case 'move':
+    case 'force-march':
+      return `${n('unit')} ${e.type === 'move' ? 'moves' : 'force-marches'}${num(e.distance) !== null ? ` ${inches(num(e.distance)!)}` : ''} to ${at(e.to)}, facing ${facingWords(e.facing)}${num(e.cost) !== null ? ` (${actions(num(e.cost)!)})` : ''}${e.disordered ? ', disordered' : ''}`;
+    case 'formation': {
+      const to = e.to ?? e.formation;
+      return `${n('unit')} forms ${FORMATION_WORDS[to as NeFormation] ?? str(to)}${num(e.cost) ? ` (${actions(num(e.cost)!)})` : ''}`;
+    }
+    case 'fire': {
+      const cas = num(e.casualties);
+      const how = e.kind && e.kind !== 'musket' ? ` (${str(e.kind)}${e.defensive ? ', defensive' : ''})` : e.defensive ? ' (defensive)' : '';
+      return `${n('unit')} fires on ${n('target')}${num(e.range) !== null ? ` at ${inches(num(e.range)!)}` : ''}${how}${rolled}${cas !== null ? `: ${cas === 1 ? '1 casualty' : `${cas} casualties`}` : ''}`;
+    }
+    case 'charge-fails':
+      return `${n('charger')}'s charge on ${n('target')} fails`;
+    case 'ride-down':
+      return `${n('charger')} rides down ${n('target')}${num(e.casualties) !== null ? `: ${str(e.casualties)} casualties` : ''}`;
+    case 'close-casualties':
+      return `Close action casualties: ${n('target')} loses ${str(e.onTarget)}, ${n('charger')} loses ${str(e.onCharger)}`;
+    case 'defence':
+      return `${n('unit')} meets the charge: ${str(e.choice)}`;
+    case 'charge':
+      return `${n('unit')} charges ${n('target')}${e.aspect ? ` in the ${str(e.aspect)}` : ''}`;
+    case 'close-action':
+    case 'melee':
+      return `Close action: ${n('unit') || n('charger')} against ${n('target')}${e.aspect ? ` (${str(e.aspect)})` : ''}${rolled}${e.winner !== undefined && e.winner !== null ? ` — ${names.get(str(e.winner)) ?? str(e.winner)} wins` : ''}`;
+    case 'morale':
+    case 'surrounded':
+      return `${n('unit')} tests morale${e.why ? ` (${str(e.why)})` : ''}${rolled}${num(e.need) !== null ? `, needing ${str(e.need)} or less` : ''}: ${e.pass ? 'passes' : 'fails'}`;
+    case 'disordered':
+      return `${n('unit')} is disordered`;
+    case 'retreat':
+      return `${n('unit')} retreats${num(e.distance) !== null ? ` ${inches(num(e.distance)!)}` : ''}${e.to ? ` to ${at(e.to)}` : ''}`;
+    case 'rout':
+    case 'routed':
+      return `${n('unit')} routs${e.why ? ` (${str(e.why)})` : ''}`;
+    case 'volunteer-retreat':
+      return `${n('unit')} falls back of its own accord`;
+    case 'recovered':
+      return `${n('unit')} recovers`;
+    case 'silenced':
+      return `${n('unit')} is silenced`;
+    case 'ammunition':
+      return `${n('unit')} rolls a six for ammunition (${str(e.sixes)} of 3)`;
+    case 'rest':
+      return `${n('unit')} rests${e.fatigue ? `: now ${FATIGUE[e.fatigue as NeFatigue] ?? str(e.fatigue)}` : ''}`;
+    case 'stand':
+      return `${n('unit')} stands, keeping an action`;
+    case 'done':
+      return `${n('unit')} ends its activation`;
+    case 'finish':
+      return `${n('side')} finishes moving this period`;
+    case 'fatigue': {
+      const level = e.level ?? e.fatigue;
+      return `${n('unit')} is ${FATIGUE[level as NeFatigue] ?? str(level)}`;
+    }
+    case 'casualties':
+      return `${n('unit')} loses ${plural(num(e.figures) ?? num(e.casualties) ?? 0, 'figure')}`;
+    case 'eliminated':
+    case 'surrender':
+    case 'surrendered':
+      return `${n('unit')} ${e.type === 'eliminated' ? 'is destroyed' : 'surrenders'}${e.why ? ` (${str(e.why)})` : ''}`;
+    case 'out-of-command':
+      return `${n('unit')} is out of command`;
+    case 'threshold':
+      return `${side(e.side)} tests its threshold${rolled}: ${e.pass === false || e.failed ? 'fails' : 'holds'}`;
+    case 'leader':
+      return `${n('leader')} rides to ${at(e.to)}${e.attach ? `, joining ${n('attach')}` : ''}`;
+    case 'leader-lost':
+      return `${n('leader')} falls${rolled}`;
+    case 'arrives':
+    case 'reinforcement':
+      return `${n('unit')} arrives${e.at ? ` at ${at(e.at)}` : ''}`;
+    case 'game-over':
+    case 'result':
+      return `Game over: ${reasonInNames(str(e.reason), names)}`;
+    case 'stand-marker':
+      return `${n('unit')} keeps a stand marker`;
+    default:
+      return generic(e, names);
+  }
+}
+
+function generic(e: Ev, names: Names): string {
+  const fields = Object.entries(e)
+    .filter(([k, v]) => k !== 'type' && (typeof v === 'string' || typeof v === 'number'))
+    .map(([k, v]) => `${k} ${names.get(String(v)) ?? String(v)}`);
+  return `${str(e.type)}${fields.length ? `: ${fields.join(', ')}` : ''}`;
+}
+
+/** A button's words for an action. */
+export function neActionLabel(a: EngineAction, names: Names): string {
+  const n = (id: string | null | undefined) => (id ? (names.get(id) ?? id) : '');
+  switch (a.type) {
+    case 'bid':
+      return `Bid ${plural(Number(a.points ?? 0), 'point')}`;
+    case 'choose':
+      return a.role === 'A' ? 'Be side A (move first)' : 'Be side D (answer)';
+    case 'move':
+    case 'force-march':
+      return `${a.type === 'move' ? 'Move' : 'Force-march'} to ${at(a.to)}, facing ${facingWords(a.facing)}`;
+    case 'formation':
+      return `Form ${FORMATION_WORDS[a.formation as NeFormation] ?? String(a.formation)}`;
+    case 'fire':
+      return `Fire on ${n(a.target)} (${actions(Number(a.actions ?? 1))})${a.rapid ? ', rapid' : ''}`;
+    case 'charge':
+      return `Charge ${n(a.target)}`;
+    case 'stand':
+      return 'Stand (keep an action)';
+    case 'rest':
+      return 'Rest';
+    case 'retreat':
+      return 'Retreat';
+    case 'done':
+      return 'Done';
+    case 'finish':
+      return 'Finish moving this period';
+    case 'leader':
+      return `Move ${n(a.leader)}${a.attach ? `, joining ${n(a.attach)}` : ''}`;
+    case 'end-leaders':
+      return 'Leaders are placed';
+    case 'defend':
+      return { fire: 'Fire at the charger', face: 'Face the charger', square: 'Form square', none: 'Hold' }[String(a.choice)] ?? String(a.choice);
+    default:
+      return a.type;
+  }
+}
+
+/** Every die an action rolled, as a player reads them off the table. */
+export function neDiceOf(events: readonly unknown[], names: Names): DiceRoll[] {
+  const n = (id: unknown) => names.get(String(id)) ?? String(id);
+  const out: DiceRoll[] = [];
+  for (const raw of events) {
+    const e = raw as Ev;
+    const rolls = nums(e.rolls).length ? nums(e.rolls) : nums(e.dice).length ? nums(e.dice) : num(e.roll) !== null ? [num(e.roll)!] : [];
+    if (!rolls.length) continue;
+    const who = e.target !== undefined ? `${n(e.unit ?? e.charger)} → ${n(e.target)}` : n(e.unit ?? e.leader ?? sideKeyOf(e.side) ?? '');
+    out.push({ label: `${who}: ${str(e.type)}`, rolls, hitOn: num(e.hitOn), hits: num(e.hits) ?? num(e.casualties) });
+  }
+  return out;
+}
+
+/** The markers of a unit in words, for the unit's line and the marker chips' tooltips. */
+export function neUnitLine(u: NapoleonsEaglesUnit): string {
+  const parts = [`${u.arm} in ${FORMATION_WORDS[u.formation] ?? u.formation}`, `${u.figures}/${u.startFigures} ${u.arm === 'artillery' ? 'crew' : 'figures'}`];
+  if (u.fatigue !== 'normal') parts.push(FATIGUE[u.fatigue]);
+  if (u.disordered) parts.push('disordered');
+  if (u.retreat > 0) parts.push(`retreating (${plural(u.retreat, 'action')} to recover)`);
+  if (u.actionsUsed > 0) parts.push(`${actions(u.actionsUsed)} used`);
+  return parts.join(' · ');
+}
+
+export const NE_HINT: Record<string, string> = {
+  bid: 'Bid turn points for the choice of side A or D this period: the other side’s bid stays sealed until both are in.',
+  choose: 'You won the bid: side A moves its units first, a few at a time; side D answers.',
+  activate:
+    'Pick a unit (gold outline: still to move). Drag its base, or click the table, to place a ghost; turn it with the round handle; Enter or Move here sends it. Hover an enemy to measure and see the fire.',
+  leaders: 'Place your leaders, then say they are placed.',
+  defend: 'Your unit is charged: choose how it meets the charge.',
+  over: 'The game is over.',
+};
+
+/**
+ * The longest reach of a unit's fire, in inches, from its file's ratings: muskets 8", rifles 12", carbines 4", a
+ * battery its calibre's extreme range (rules notes §3). 0 for what cannot fire. For drawing the fire arc only:
+ * whether a shot is allowed is the engine's to say.
+ */
+export function longestRange(arm: string, rating: { rifles?: unknown; calibre?: unknown } | undefined): number {
+  if (arm === 'infantry') return rating?.rifles === true ? 12 : 8;
+  if (arm === 'cavalry') return 4;
+  if (arm === 'artillery') return { '12lb': 64, '8-9lb': 54, '6lb': 48, '4lb': 44, '2-3lb': 36 }[String(rating?.calibre)] ?? 48;
+  return 0;
+}
+
+/**
+ * What the map flashes after an action on an open table, placed where the units stood before it: casualties on a
+ * unit (fire, close actions, a ride-down) and a unit destroyed, routed or taken.
+ */
+export function neEffectsOf(events: readonly unknown[], before: { units: readonly { id: string; at: [number, number] | null }[] } | null): Effect[] {
+  const at = new Map<string, [number, number]>();
+  for (const u of before?.units ?? []) if (u.at) at.set(u.id, u.at);
+  const out: Effect[] = [];
+  const hit = (id: unknown, n: unknown) => {
+    const p = at.get(str(id));
+    if (p && typeof n === 'number' && n > 0) out.push({ kind: 'hit-at', at: p, hits: n });
+  };
+  for (const raw of events) {
+    const e = raw as Ev;
+    if ((e.type === 'move' || e.type === 'force-march' || e.type === 'retreat') && Array.isArray(e.to)) at.set(str(e.unit), [Number(e.to[0]), Number(e.to[1])]);
+    if (e.type === 'fire') hit(e.target, e.casualties);
+    else if (e.type === 'close-casualties') {
+      hit(e.target, e.onTarget);
+      hit(e.charger, e.onCharger);
+    } else if (e.type === 'ride-down') hit(e.target, e.casualties);
+    else if (e.type === 'eliminated' || e.type === 'rout' || e.type === 'surrender') {
+      const p = at.get(str(e.unit));
+      if (p) out.push({ kind: 'gone-at', at: p });
+    }
+  }
+  return out;
+}

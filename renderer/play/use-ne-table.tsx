@@ -1,0 +1,248 @@
+// The open table's hands for a human player of Napoleon's Eagles: picking a unit on the map, dragging a ghost of
+// its base and turning it by its handle, asking the engine (`check`) whether that move is legal before sending it,
+// and the ruler, fire arc and target preview while the pointer moves over other units. The engine decides every
+// rule; this only measures for the eye and asks.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { CheckedReply, NapoleonsEaglesView } from '../../domain/engine-protocol.js';
+import { pointInPolygon } from '../../domain/geometry.js';
+import { baseCorners, baseDistance, fireArcPolygon, type Base } from '../../domain/map/rect-distance.js';
+import type { Point, Scenario } from '../../domain/model.js';
+import type { TableDrag } from '../map/MapView.js';
+import type { EngineMessage } from './engine-client.js';
+import { NeTable, HANDLE_PX, type Ghost } from './NeTable.js';
+import { facingTowards, pieceAt, pieces as piecesOf, rotationHandle, stillToMove } from './ne-pieces.js';
+import { inches, longestRange } from './ne-words.js';
+import type { Effect, EngineAction } from './play-actions.js';
+import type { SideColours } from './play-view.js';
+
+type Request = <T extends EngineMessage>(type: string, body: Record<string, unknown>) => Promise<T | null>;
+
+export interface NeTableInput {
+  view: NapoleonsEaglesView | null;
+  gameId: string | null;
+  ply: number;
+  scenario: Scenario;
+  colours: SideColours;
+  humanTurn: boolean;
+  /** Units the human may act with now. */
+  acting: ReadonlySet<string>;
+  selected: string | null;
+  select: (unit: string | null) => void;
+  /** The selected unit's reach this action, from legal-actions. */
+  area: readonly Point[][];
+  /** The selected unit's fire and charge targets. */
+  targets: ReadonlySet<string>;
+  request: Request;
+  act: (a: EngineAction) => void;
+  /** The pointer is on a target (or off all of them): show its preview. */
+  onHoverTarget: (target: string | null) => void;
+  effects: { key: number; list: Effect[] } | null;
+}
+
+export interface PendingMove {
+  action: EngineAction;
+  verdict: { ok: boolean; text: string } | null;
+}
+
+/** The fields a scenario unit's Napoleon's Eagles ratings may hold that the fire arc needs. */
+function ratingsById(scenario: Scenario): Map<string, { rifles?: unknown; calibre?: unknown }> {
+  const out = new Map<string, { rifles?: unknown; calibre?: unknown }>();
+  const walk = (f: unknown): void => {
+    const node = f as { units?: { id: string; ratings?: Record<string, unknown> }[]; formations?: unknown[] } | undefined;
+    for (const u of node?.units ?? []) out.set(u.id, (u.ratings?.['napoleons-eagles'] ?? {}));
+    for (const g of node?.formations ?? []) walk(g);
+  };
+  for (const s of scenario.sides) walk(s.army);
+  return out;
+}
+
+const round2 = (v: number) => Math.round(v * 100) / 100;
+
+export function useNeTable(p: NeTableInput) {
+  const { view } = p;
+  const pieces = useMemo(() => (view ? piecesOf(view.units, p.colours) : []), [view, p.colours]);
+  const byId = useMemo(() => new Map(pieces.map((x) => [x.id, x])), [pieces]);
+  const toMove = useMemo(() => new Set(view && p.humanTurn ? stillToMove(view).map((u) => u.id) : []), [view, p.humanTurn]);
+  const ratings = useMemo(() => ratingsById(p.scenario), [p.scenario]);
+  const [hovered, setHovered] = useState<string | null>(null);
+  const [ghostBase, setGhostBase] = useState<Base | null>(null);
+  const [verdict, setVerdict] = useState<{ ok: boolean; text: string } | null>(null);
+  const [forceMarch, setForceMarch] = useState(false);
+  const asked = useRef(0);
+  /** Inches per screen pixel at the settled zoom, as the overlay was last drawn. */
+  const k = useRef(0.1);
+  const drag = useRef<{ mode: 'move' | 'turn'; offset: Point } | null>(null);
+
+  // A new position or another unit drops the ghost.
+  const key = `${p.gameId}:${p.ply}:${p.selected}`;
+  const [shownKey, setShownKey] = useState(key);
+  if (shownKey !== key) {
+    setShownKey(key);
+    if (ghostBase) setGhostBase(null);
+    if (verdict) setVerdict(null);
+  }
+
+  const selectedPiece = p.selected ? byId.get(p.selected) : undefined;
+  const selectedUnit = view && p.selected ? view.units.find((u) => u.id === p.selected) : undefined;
+
+  const actionFor = useCallback(
+    (b: Base): EngineAction => ({ type: forceMarch ? 'force-march' : 'move', unit: p.selected ?? '', to: [round2(b.at[0]), round2(b.at[1])], facing: b.facing }),
+    [forceMarch, p.selected],
+  );
+
+  /** Asks the engine about the ghost where it lies; only the last question's answer is shown. */
+  const check = useCallback(
+    (b: Base) => {
+      if (!p.gameId || !selectedPiece) return;
+      const n = ++asked.current;
+      setVerdict(null);
+      const from = selectedPiece.base;
+      const moved = Math.hypot(b.at[0] - from.at[0], b.at[1] - from.at[1]);
+      const inReach = p.area.some((poly) => pointInPolygon(b.at, poly));
+      void p.request<EngineMessage & CheckedReply>('check', { game: p.gameId, action: actionFor(b) }).then((r) => {
+        if (!r || n !== asked.current) return;
+        // The shading is one action's reach: inside it, the move fits in one (the log gives the engine's exact cost).
+        const cost = p.area.length === 0 ? '' : inReach ? ' — within 1 action' : ' — more than 1 action';
+        setVerdict(r.ok ? { ok: true, text: `${forceMarch ? 'Force-march' : 'Move'} ${inches(moved)}${cost}` } : { ok: false, text: r.reason });
+      });
+    },
+    [actionFor, forceMarch, p, selectedPiece],
+  );
+
+  // Force march changes the question.
+  useEffect(() => {
+    if (ghostBase && !drag.current) check(ghostBase);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [forceMarch]);
+
+  const canMove = p.humanTurn && !!selectedPiece && view?.decision.kind === 'activate';
+
+  const tableDrag: TableDrag = {
+    press: (at) => {
+      if (!canMove || !selectedPiece) return false;
+      const base = ghostBase ?? selectedPiece.base;
+      const handle = rotationHandle(base, HANDLE_PX * k.current);
+      if (Math.hypot(at[0] - handle[0], at[1] - handle[1]) <= 9 * k.current) {
+        drag.current = { mode: 'turn', offset: [0, 0] };
+        if (!ghostBase) setGhostBase(base);
+        return true;
+      }
+      const hit = pieceAt([{ ...selectedPiece, base, corners: baseCorners(base) }], at, 4 * k.current);
+      if (!hit) return false;
+      drag.current = { mode: 'move', offset: [at[0] - base.at[0], at[1] - base.at[1]] };
+      setGhostBase(base);
+      setVerdict(null);
+      return true;
+    },
+    move: (at) => {
+      const d = drag.current;
+      if (!d) return;
+      setGhostBase((b) => {
+        if (!b) return b;
+        return d.mode === 'turn' ? { ...b, facing: facingTowards(b.at, at) } : { ...b, at: [at[0] - d.offset[0], at[1] - d.offset[1]] };
+      });
+    },
+    release: (at) => {
+      const d = drag.current;
+      drag.current = null;
+      if (!d || !ghostBase) return;
+      const b = d.mode === 'turn' ? { ...ghostBase, facing: facingTowards(ghostBase.at, at) } : { ...ghostBase, at: [at[0] - d.offset[0], at[1] - d.offset[1]] as Point };
+      setGhostBase(b);
+      check(b);
+    },
+  };
+
+  const onClick = useCallback(
+    (at: Point) => {
+      if (!p.humanTurn || !view) return;
+      const hit = pieceAt(pieces, at, 4 * k.current);
+      if (hit && p.acting.has(hit.id)) return p.select(hit.id === p.selected ? null : hit.id);
+      if (hit) return;
+      // A click on open ground puts the ghost there, keeping its facing: the way to move without dragging.
+      if (canMove && selectedPiece) {
+        const b = { ...(ghostBase ?? selectedPiece.base), at };
+        setGhostBase(b);
+        check(b);
+      }
+    },
+    [canMove, check, ghostBase, p, pieces, selectedPiece, view],
+  );
+
+  const onPointer = useCallback(
+    (at: Point | null) => {
+      if (drag.current) return;
+      const hit = at ? pieceAt(pieces, at, 3 * k.current) : null;
+      const id = hit && hit.id !== p.selected ? hit.id : null;
+      setHovered((h) => (h === id ? h : id));
+      p.onHoverTarget(id && p.targets.has(id) ? id : null);
+    },
+    [p, pieces],
+  );
+
+  const send = useCallback(() => {
+    if (!ghostBase || !verdict?.ok) return;
+    p.act(actionFor(ghostBase));
+  }, [actionFor, ghostBase, p, verdict]);
+
+  const drop = useCallback(() => {
+    setGhostBase(null);
+    setVerdict(null);
+    asked.current++;
+  }, []);
+
+  /** Enter sends the ghost's move, Escape drops the ghost; true when the key was used. */
+  const onKey = useCallback(
+    (e: KeyboardEvent): boolean => {
+      if (!ghostBase) return false;
+      if (e.key === 'Enter' && verdict?.ok) {
+        send();
+        return true;
+      }
+      if (e.key === 'Escape') {
+        drop();
+        return true;
+      }
+      return false;
+    },
+    [drop, ghostBase, send, verdict],
+  );
+
+  // The pointer may rest on the unit it has just picked: that is no ruler.
+  const hoveredPiece = hovered && hovered !== p.selected ? byId.get(hovered) : undefined;
+  const ruler = useMemo(() => {
+    if (!selectedPiece || !hoveredPiece) return null;
+    const d = baseDistance(selectedPiece.base, hoveredPiece.base);
+    return { from: selectedPiece.base.at, to: hoveredPiece.base.at, text: `${inches(d)} edge to edge` };
+  }, [hoveredPiece, selectedPiece]);
+  const arc = useMemo(() => {
+    if (!selectedPiece || !selectedUnit || !p.humanTurn) return null;
+    const range = longestRange(selectedUnit.arm, ratings.get(selectedUnit.id));
+    return range > 0 && selectedUnit.formation !== 'limbered' ? fireArcPolygon(selectedPiece.base, range) : null;
+  }, [p.humanTurn, ratings, selectedPiece, selectedUnit]);
+
+  const ghost: Ghost | null = ghostBase ? { base: ghostBase, verdict } : null;
+  const overlay = (scale: number) => {
+    k.current = scale;
+    if (!view) return null;
+    return (
+      <NeTable
+        view={view}
+        pieces={pieces}
+        k={scale}
+        colours={p.colours}
+        selected={p.selected}
+        toMove={toMove}
+        targets={p.targets}
+        hovered={hovered}
+        area={p.humanTurn ? p.area : []}
+        arc={arc}
+        ruler={ruler}
+        ghost={ghost}
+        effects={p.effects}
+      />
+    );
+  };
+
+  const pending: PendingMove | null = ghostBase ? { action: actionFor(ghostBase), verdict } : null;
+  return { overlay, tableDrag, onClick, onPointer, onKey, send, drop, pending, forceMarch, setForceMarch, toMove, hovered, ruler };
+}
