@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Feature, Scenario, Unit } from '../model.js';
 import { boxOverlap, clampLabel, LabelPlacer, MAX_LABEL_CHARS, serifMeasure, spotsAround, type Box } from './label-placer.js';
-import { counterSize, layoutSceneLabels, leaderRadius, screenLabelView, type LabelView, type SceneLabels } from './labels.js';
+import { counterSize, layoutSceneLabels, layoutSceneLabelsInSteps, leaderRadius, screenLabelView, type LabelView, type SceneLabels } from './labels.js';
 import { buildScene, type MapScene } from './scene.js';
 import { PRINT_STYLE, SCREEN_STYLE } from './styles.js';
 
@@ -264,5 +264,22 @@ describe('the map layout', () => {
     const named = new Set(layout.labels.map((l) => l.ref));
     const hovered = new Set(layout.hovers.map((h) => h.text));
     for (const u of scene.units) expect(named.has(u.pointer) || hovered.has(u.label)).toBe(true);
+  });
+});
+
+describe('the layout in steps', () => {
+  it('yields as it goes and ends with exactly the one-block layout, for every sample at two zooms', () => {
+    for (const file of readdirSync(samples).filter((f) => f.endsWith('.scenario.json'))) {
+      const scene = buildScene(load(file), SCREEN_STYLE);
+      for (const scale of [12, 40]) {
+        const view = screenLabelView(scene, scale, SCREEN_STYLE);
+        const steps = layoutSceneLabelsInSteps(scene, view);
+        let yields = 0;
+        let step = steps.next();
+        for (; !step.done; step = steps.next()) yields++;
+        expect(step.value).toEqual(layoutSceneLabels(scene, screenLabelView(scene, scale, SCREEN_STYLE)));
+        if (step.value.labels.length > 1) expect(yields).toBeGreaterThan(1);
+      }
+    }
   });
 });

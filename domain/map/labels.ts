@@ -125,6 +125,19 @@ function square(c: Point, r: number): Box {
 }
 
 export function layoutSceneLabels(scene: MapScene, view: LabelView): SceneLabels {
+  const steps = layoutSceneLabelsInSteps(scene, view);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * The same layout in small steps: it yields after each name it places, so a caller can spread a big table's
+ * layout (tens to hundreds of milliseconds when zoomed out over a crowded table) over frames and stop one that a
+ * newer zoom has made pointless. Run to the end, it gives exactly what `layoutSceneLabels` gives.
+ */
+export function* layoutSceneLabelsInSteps(scene: MapScene, view: LabelView): Generator<void, SceneLabels, void> {
   const { k, px, style } = view;
   const at = (p: Point): Point => [view.origin[0] + p[0] * k, view.origin[1] + p[1] * k];
   const sizes = Object.fromEntries(Object.entries(style.label.sizesPx).map(([key, v]) => [key, v * px])) as unknown as LabelSizes;
@@ -215,13 +228,14 @@ export function layoutSceneLabels(scene: MapScene, view: LabelView): SceneLabels
   // ---- Names on counters ----------------------------------------------------------------------------------------
   const counterNames = new Map<string, CounterName>();
   const beside: number[] = [];
-  scene.units.forEach((u, i) => {
+  for (const [i, u] of scene.units.entries()) {
+    yield;
     const full = clampLabel(u.label);
-    if (!full) return;
+    if (!full) continue;
     const { w, d } = counterSize(u, view);
     if (view.hover && w < SPECK * S) {
       hovers.push({ box: counterBoxes[i]!, text: full });
-      return;
+      continue;
     }
     if (w >= NAMED_COUNTER.w * S && d >= NAMED_COUNTER.d * S) {
       const size = Math.min(S, d * 0.3);
@@ -236,11 +250,11 @@ export function layoutSceneLabels(scene: MapScene, view: LabelView): SceneLabels
       // Written on the counter only whole, and only where no star stands on it.
       if (textW <= w - 0.4 * S && markers.score(box) === 0) {
         counterNames.set(u.pointer, { text: full, cx, cy, rotation: uprightOnCounter(u.rotation), size, color: u.ink, band });
-        return;
+        continue;
       }
     }
     beside.push(i);
-  });
+  }
 
   const request = (text: string, style: TextStyle, spots: Spot[], required: boolean, extra: Partial<LabelRequest> = {}): PlacedLabel | null =>
     placer.place({ text, style, spots, required, ...(view.hover ? { shortest: 6 } : {}), ...extra });
@@ -248,20 +262,22 @@ export function layoutSceneLabels(scene: MapScene, view: LabelView): SceneLabels
   // ---- Reinforcements (on screen) -------------------------------------------------------------------------------
   if (view.entries) {
     for (const e of scene.entries) {
+      yield;
       const [x, y] = at(e.labelAt);
       request(e.label, { size: sizes.entry, bold: true, color: e.line }, spotsAround(square([x, y], 0), 0.3 * S), true, { owner: square([x, y], 0.5 * S), ref: e.pointer });
     }
   }
 
   // ---- Objectives: the VP figure beside its star is the thing a player looks for ------------------------------------
-  scene.objectives.forEach((o, i) => {
+  for (const [i, o] of scene.objectives.entries()) {
+    yield;
     const m = objectives[i]!;
     const box = square(m.at, m.r * 1.35);
     const around = spotsAround(box, 0.15 * S);
     const pick = (order: number[]): Spot[] => order.map((j) => around[j]!);
     if (o.vp !== null) request(`${o.vp} VP`, { size: sizes.vp, bold: true, color: style.objective.stroke }, pick([2, 3, 0, 1, 8, 9]), true, { owner: box, ref: o.pointer });
     if (o.name) request(o.name, { size: sizes.small, italic: true }, pick([1, 0, 2, 3, 9, 8]), true, { owner: box, ref: o.pointer });
-  });
+  }
   const starNear = (p: Point): MarkerSpot | null => {
     const i = scene.objectives.findIndex((o) => Math.hypot(o.at[0] - p[0], o.at[1] - p[1]) < 1);
     return i >= 0 ? objectives[i]! : null;
@@ -270,6 +286,7 @@ export function layoutSceneLabels(scene: MapScene, view: LabelView): SceneLabels
   // ---- Terrain: every name appears ------------------------------------------------------------------------------------
   for (const a of scene.areas) {
     if (!a.name) continue;
+    yield;
     const size = sizes.area;
     const h = size * 1.3;
     const textStyle = { size, ...terrainNameLook(a.kind, style) };
@@ -300,6 +317,7 @@ export function layoutSceneLabels(scene: MapScene, view: LabelView): SceneLabels
   }
   for (const l of [...scene.lines, ...scene.barriers]) {
     if (!l.name) continue;
+    yield;
     const size = sizes.line;
     const width = l.kind === 'river' || l.kind === 'road' ? bandWidth(l.kind, l.width, view) : l.width * k;
     const spots: Spot[] = [];
@@ -318,6 +336,7 @@ export function layoutSceneLabels(scene: MapScene, view: LabelView): SceneLabels
   }
   for (const c of scene.crossings) {
     if (!c.name) continue;
+    yield;
     const [x, y] = at(c.at);
     const { span, breadth } = crossingSize(c, view);
     const box = turnedBox(x, y, span, breadth, c.rotation);
@@ -326,22 +345,24 @@ export function layoutSceneLabels(scene: MapScene, view: LabelView): SceneLabels
 
   // ---- Buildings: names inside when they fit and no counter stands on them --------------------------------------------
   const blockNames: BlockName[] = [];
-  scene.blocks.forEach((b, i) => {
-    if (!b.name) return;
+  for (const [i, b] of scene.blocks.entries()) {
+    if (!b.name) continue;
+    yield;
     const name = clampLabel(b.name);
     const inside = blockName(b, name, blockBoxes[i]!, blockStars.get(b) ?? null, sizes.block, measure);
     if (inside && inside.lines.every((line) => standing.score(lineBox(line, inside.size, measure)) === 0)) {
       for (const line of inside.lines) placer.reserve(lineBox(line, inside.size, measure));
       blockNames.push({ pointer: b.pointer, ...inside });
-      return;
+      continue;
     }
     const placed = request(name, { size: sizes.small }, spotsAround(blockBoxes[i]!, 0.15 * S), !view.hover, { owner: blockBoxes[i]!, ref: b.pointer });
     if (!placed) hovers.push({ box: blockBoxes[i]!, text: name });
-  });
+  }
 
   // ---- Deployment zones --------------------------------------------------------------------------------------------
   const cloth = { x0: view.origin[0], y0: view.origin[1], x1: view.origin[0] + scene.table.width * k, y1: view.origin[1] + scene.table.height * k };
   for (const z of scene.zones) {
+    yield;
     const [x, y] = at(z.shape.anchor);
     const textStyle = { size: sizes.zone, bold: true, color: z.line };
     const probe = placer.layout(z.label, textStyle, { x, y, ax: 0, ay: 0 });
@@ -359,6 +380,7 @@ export function layoutSceneLabels(scene: MapScene, view: LabelView): SceneLabels
 
   // ---- Counters' names, then leaders' -----------------------------------------------------------------------------
   for (const i of beside) {
+    yield;
     const u = scene.units[i]!;
     const box = counterBoxes[i]!;
     const spots = spotsAround(counterOutlines[i]!, 0.1 * S);
@@ -369,14 +391,15 @@ export function layoutSceneLabels(scene: MapScene, view: LabelView): SceneLabels
     if (key) request(key, { size: sizes.key, bold: true }, spots, true, { owner: box, ref: u.pointer, shortest: 0 });
     if (view.hover) hovers.push({ box, text: clampLabel(u.label) });
   }
-  scene.leaders.forEach((l, i) => {
+  for (const [i, l] of scene.leaders.entries()) {
     const box = leaderBoxes[i]!;
-    if (!l.label) return;
+    if (!l.label) continue;
+    yield;
     // A marker smaller than its name still gets the name beside it where there is room (an open table at Fit
     // zoom has plenty); only where nothing fits does the name wait for hover.
     const placed = request(l.label, { size: S, italic: true }, spotsAround(box, 0.17 * S), false, { owner: box, ref: l.pointer, ...(view.hover ? { shortest: 8 } : {}) });
     if (!placed || placed.text !== placed.full) if (view.hover) hovers.push({ box, text: clampLabel(l.label) });
-  });
+  }
 
   for (const l of placer.placed) if (l.text !== l.full) hovers.push({ box: l.box, text: l.full });
   return { labels: placer.placed, counterNames, blockNames, objectives, hovers };

@@ -32,10 +32,13 @@ import { RulersLayer } from './Rulers.js';
 import { filterScene, focusBox, layerIndex, pickScene, selectionBox, type LayerKey } from './scene-view.js';
 import { SelectionLayer } from './SelectionLayer.js';
 import { SelectionTransformer } from './SelectionTransformer.js';
-import { StaticScene, screenLabels } from './StaticScene.js';
+import { lazyHit, type LazyHit } from './lazy-hit.js';
+import { recacheInSlices } from './sliced-cache.js';
+import { StaticScene } from './StaticScene.js';
 import type { Tool } from './tools.js';
 import { useCamera } from './use-camera.js';
 import { useNativeListeners } from './use-native-listeners.js';
+import { useSettledLabels } from './use-settled-labels.js';
 
 export interface MapViewHandle {
   zoomBy: (factor: number) => void;
@@ -116,20 +119,22 @@ function markInteractive(): void {
   requestAnimationFrame(() => setTimeout(() => performance.mark('adc:map-interactive'), 0));
 }
 
-/** Caches the static layer's group as a bitmap sharp at `settledScale`. */
-function recache(group: Konva.Group, tableW: number, tableH: number, settledScale: number): void {
+/**
+ * Caches the static layer's group as a bitmap sharp at `settledScale`: at once, or (`sliced`) over the next frames
+ * with the old bitmap on show meanwhile; the sliced way returns a way to stop it.
+ */
+function recache(group: Konva.Group, tableW: number, tableH: number, settledScale: number, sliced = false): (() => void) | undefined {
   // Explicit bounds: the table and a margin for labels that hang over the edge. Measuring the content instead
   // would let one far-off stray point in a broken file ask for a gigantic bitmap.
   const margin = Math.max(3, 40 / settledScale);
-  const x = -margin;
-  const y = -margin;
-  const w = tableW + 2 * margin;
-  const h = tableH + 2 * margin;
-  const plan = cachePlan(w, h, settledScale, window.devicePixelRatio || 1);
-  if (plan) group.cache({ x, y, width: w, height: h, pixelRatio: plan.pixelRatio, hitCanvasPixelRatio: plan.hitPixelRatio });
+  const rect = { x: -margin, y: -margin, width: tableW + 2 * margin, height: tableH + 2 * margin };
+  const plan = cachePlan(rect.width, rect.height, settledScale, window.devicePixelRatio || 1);
+  if (plan && sliced) return recacheInSlices(group, rect, plan.pixelRatio, plan.hitPixelRatio, markInteractive).cancel;
+  if (plan) group.cache({ ...rect, pixelRatio: plan.pixelRatio, hitCanvasPixelRatio: plan.hitPixelRatio });
   else group.clearCache();
   group.getLayer()?.batchDraw();
   markInteractive();
+  return undefined;
 }
 
 const isEditable = (t: EventTarget | null): boolean =>
@@ -175,6 +180,8 @@ export function MapView(props: MapViewProps) {
 
   const stageRef = useRef<Konva.Stage>(null);
   const staticRef = useRef<Konva.Group>(null);
+  const staticLayerRef = useRef<Konva.Layer>(null);
+  const staticHit = useRef<LazyHit | null>(null);
   const liftRef = useRef<Konva.Group>(null);
   const topRef = useRef<Konva.Layer>(null);
   const rulerRef = useRef<Konva.Layer>(null);
@@ -213,18 +220,21 @@ export function MapView(props: MapViewProps) {
   );
   const liftedScene = useMemo(() => (lifted && liftedState?.mode !== 'vertex' ? pickScene(scene, liftedSet) : null), [scene, lifted, liftedSet, liftedState?.mode]);
   const tints = useMemo(() => (engineView && grid ? engineTints(scenario, scene) : null), [engineView, grid, scenario, scene]);
-  const labels = useMemo(() => screenLabels(visibleScene, settledScale, style), [visibleScene, settledScale, style]);
+  // The static layer is drawn at the scale its labels were laid out for: after a zoom it keeps the old one, scaled
+  // with the stage, until the new layout is ready (use-settled-labels.ts), then re-renders once.
+  const drawn = useSettledLabels(visibleScene, settledScale, style);
+  const { labels, scale: drawnScale } = drawn;
   // The layout the tooltip reads, with the scale it was laid out at (pointer handlers outlive a render).
-  const shownLabels = useRef({ labels, scale: settledScale });
+  const shownLabels = useRef(drawn);
   useEffect(() => {
-    shownLabels.current = { labels, scale: settledScale };
-  }, [labels, settledScale]);
+    shownLabels.current = drawn;
+  }, [drawn]);
   const tipRef = useRef<HTMLDivElement>(null);
 
   // Re-cache the static layer after every change to what it draws, at the resolution the settled zoom needs. After
-  // a zoom settles, and nothing else changed, the re-cache waits for a task of its own: until then the old bitmap,
-  // scaled, stays on show (Konva keeps a cached group's bitmap whatever its children do), so the frame that commits
-  // the re-render and the one that rasterises it are two frames, not one long one. An edit re-caches at once.
+  // a zoom settles, and nothing else changed, the new bitmap is drawn a slice per frame (sliced-cache.ts): until it
+  // is whole the old bitmap, scaled, stays on show (Konva keeps a cached group's bitmap whatever its children do).
+  // An edit re-caches at once.
   const cachedFor = useRef<unknown[]>([]);
   useEffect(() => {
     const group = staticRef.current;
@@ -232,10 +242,20 @@ export function MapView(props: MapViewProps) {
     const content = [visibleScene, showCellLabels, showGrid, tints, style, tableW, tableH];
     const zoomOnly = cachedFor.current.length > 0 && content.every((v, i) => v === cachedFor.current[i]);
     cachedFor.current = content;
-    if (!zoomOnly) return recache(group, tableW, tableH, settledScale);
-    const timer = window.setTimeout(() => recache(group, tableW, tableH, settledScale), 0);
-    return () => window.clearTimeout(timer);
-  }, [visibleScene, settledScale, showCellLabels, showGrid, tints, style, tableW, tableH]);
+    return recache(group, tableW, tableH, drawnScale, zoomOnly);
+  }, [visibleScene, drawnScale, showCellLabels, showGrid, tints, style, tableW, tableH]);
+
+  // Nothing is pointed at while the wheel turns: the static layer's hit canvas waits for a hit test (lazy-hit.ts).
+  useEffect(() => {
+    const layer = staticLayerRef.current;
+    if (!layer) return;
+    const hit = lazyHit(layer);
+    staticHit.current = hit;
+    return () => {
+      staticHit.current = null;
+      hit.undo();
+    };
+  }, []);
 
   // The lifted items move as one bitmap while dragged, whatever their number.
   useEffect(() => {
@@ -265,11 +285,13 @@ export function MapView(props: MapViewProps) {
 
   // ---- Gestures --------------------------------------------------------------------------------------------------
 
-  const hitAt = (screen: Point): Hit =>
-    hitTest(stageRef.current, screen, (pointer) => {
+  const hitAt = (screen: Point): Hit => {
+    staticHit.current?.fresh();
+    return hitTest(stageRef.current, screen, (pointer) => {
       const layer = layersRef.current.get(pointer);
       return !!layer && latest.current.locked.has(layer);
     });
+  };
 
   const edit = (r: EditResult | null, mergeKey?: string): void => {
     if (r && r.changes.length) latest.current.onEdit(r, mergeKey ?? `map:${++editSeq.current}`);
@@ -487,9 +509,9 @@ export function MapView(props: MapViewProps) {
       }}
     >
       <Stage ref={stageRef} width={Math.max(1, width)} height={Math.max(1, height)} style={{ background: style.backdrop }}>
-        <Layer>
+        <Layer ref={staticLayerRef}>
           <Group ref={staticRef}>
-            <StaticScene scene={visibleScene} scale={settledScale} showCellLabels={showCellLabels} showGrid={showGrid} tints={tints} style={style} labels={labels} />
+            <StaticScene scene={visibleScene} scale={drawnScale} showCellLabels={showCellLabels} showGrid={showGrid} tints={tints} style={style} labels={labels} />
           </Group>
         </Layer>
         <Layer ref={topRef}>

@@ -44,7 +44,8 @@ export function screenLabels(scene: MapScene, scale: number, style: MapStyle): S
 }
 
 const measures = new Map<string, Measure>();
-function measureFor(family: string): Measure {
+/** One text measure per font family, shared by every layout so its widths are measured once. */
+export function measureFor(family: string): Measure {
   let m = measures.get(family);
   if (!m) measures.set(family, (m = canvasMeasure(family)));
   return m;
