@@ -33,7 +33,7 @@ import { filterScene, focusBox, layerIndex, pickScene, selectionBox, type LayerK
 import { SelectionLayer } from './SelectionLayer.js';
 import { SelectionTransformer } from './SelectionTransformer.js';
 import { lazyHit, type LazyHit } from './lazy-hit.js';
-import { recacheInSlices } from './sliced-cache.js';
+import { canRecacheInSlices, recacheInSlices } from './sliced-cache.js';
 import { StaticScene } from './StaticScene.js';
 import type { Tool } from './tools.js';
 import { useCamera } from './use-camera.js';
@@ -129,7 +129,7 @@ function recache(group: Konva.Group, tableW: number, tableH: number, settledScal
   const margin = Math.max(3, 40 / settledScale);
   const rect = { x: -margin, y: -margin, width: tableW + 2 * margin, height: tableH + 2 * margin };
   const plan = cachePlan(rect.width, rect.height, settledScale, window.devicePixelRatio || 1);
-  if (plan && sliced) return recacheInSlices(group, rect, plan.pixelRatio, plan.hitPixelRatio, markInteractive).cancel;
+  if (plan && sliced && canRecacheInSlices(group)) return recacheInSlices(group, rect, plan.pixelRatio, plan.hitPixelRatio, markInteractive).cancel;
   if (plan) group.cache({ ...rect, pixelRatio: plan.pixelRatio, hitCanvasPixelRatio: plan.hitPixelRatio });
   else group.clearCache();
   group.getLayer()?.batchDraw();

@@ -5,7 +5,8 @@
 // one is first asked for, as it would after `cache()`.
 //
 // This reaches into Konva's cache (`_canvasCache`, `_isUnderCache`, as `cache()` itself sets them); the konva
-// version is pinned, and MapView falls back to `cache()` for every change that is not a zoom.
+// version is pinned exactly in package.json, MapView falls back to `cache()` for every change that is not a zoom,
+// and `canRecacheInSlices` sends it back to `cache()` if these fields are ever not there.
 import type Konva from 'konva';
 import { SceneCanvas } from 'konva/lib/Canvas.js';
 import { runInSlices, type SlicedJob } from './frame-slices.js';
@@ -35,6 +36,15 @@ interface CacheInternals {
 }
 
 const internals = (group: Konva.Group): CacheInternals => group as unknown as CacheInternals;
+
+/**
+ * Whether this Konva keeps its cache the way this module writes it. Checked before each sliced re-cache, so a Konva
+ * that changed them makes the map fall back to `cache()` (slower, but right) rather than draw a broken bitmap.
+ */
+export function canRecacheInSlices(group: Konva.Group): boolean {
+  const g = internals(group) as unknown as Record<string, unknown>;
+  return '_canvasCache' in g && typeof g._releaseCanvasCache === 'function' && typeof g._clearSelfAndDescendantCache === 'function' && typeof g._isUnderCache === 'boolean';
+}
 
 /** Draws `group`'s children into a new bitmap of `rect` a slice per frame, then makes it the group's cache. */
 export function recacheInSlices(group: Konva.Group, rect: CacheRect, pixelRatio: number, hitPixelRatio: number, done: () => void): SlicedJob {
