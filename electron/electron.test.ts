@@ -1165,7 +1165,7 @@ describe('engine in a utility process', () => {
     const utility = fakeUtility();
     const { m, got } = managerFor(utility);
     const started = await m.start();
-    expect(started).toMatchObject({ ok: true, ready: { type: 'ready', protocol: 1, engine: 'aide-de-camp', rules: ['square-eagles', 'hex-skirmish'] } });
+    expect(started).toMatchObject({ ok: true, ready: { type: 'ready', protocol: 1, engine: 'aide-de-camp', rules: ['square-eagles', 'hex-skirmish', 'napoleons-eagles'] } });
     expect(utility.utilityProcess.fork).toHaveBeenCalledWith(path.join('/app/dist/node/engine-main.js'), [], { stdio: 'pipe', serviceName: ENGINE_SERVICE_NAME });
     const [child] = utility.children;
     // One protocol line per message, as a string.
