@@ -142,12 +142,15 @@ describe('rules worked by hand', () => {
   it('Unit Morale Checks: a failed check retreats the unit at once, away from the enemy', () => {
     let s = run(startGame(duel(), 1).state, [{ type: 'bid', points: 1 }, { type: 'bid', points: 5 }, { type: 'choose', role: 'D' }]);
     s = run(s, [{ type: 'stand', unit: 'r2' }, { type: 'stand', unit: 'r3' }, { type: 'stand', unit: 'b1' }, { type: 'charge', unit: 'r1', target: 'b1' }]);
-    const y0 = unitById(s, 'b1')!.y;
-    // b1's d20 of 20 fails when charged: it retreats 10" north (away from r1), reform die 3 → 1 + 2 actions.
+    const { x: x0, y: y0 } = unitById(s, 'b1')!;
+    // b1's d20 of 20 fails when charged ('Resolving Close Actions' 2): it retreats 10" ('Moving Retreating Units':
+    // infantry, one action per 10"), away from the red battalions (notes §12: the mean bearing away from the enemies
+    // within 24"), so northward; reform die 3 → 2 actions, + 10/10 = 1 action: 3 to recover.
     s = run(s, [{ type: 'end-leaders' }, { type: 'end-leaders' }], [20, 3, 1, 1, 1, 1, 1, 1, 1]);
     const b1 = unitById(s, 'b1')!;
     expect(b1.status).toBe('retreat');
-    expect(b1.y).toBeCloseTo(y0 - 10, 5);
+    expect(Math.hypot(b1.x - x0, b1.y - y0)).toBeCloseTo(10, 5);
+    expect(b1.y).toBeLessThan(y0 - 9);
     expect(b1.retreatActions).toBe(3);
   });
 });
