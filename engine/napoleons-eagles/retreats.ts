@@ -54,7 +54,11 @@ export function retreat(s: NeGameState, u: NeUnit, why: string, dice: NeDice, ev
     return;
   }
   const inches = retreatInches(u);
+  // A battery limbers to go ('Artillery Limbering and Unlimbering'): the retreat is placed for the limbered guns.
+  const unlimbered = u.arm === 'artillery' && u.formation === 'unlimbered';
+  if (unlimbered) u.formation = 'limbered';
   const place = retreatPlacement(s.table, s.units, u.id, inches);
+  if (unlimbered && place.distance === 0) u.formation = 'unlimbered';
   if (offTheTable(s, u, place, inches)) {
     rout(s, u, `${why}: it retreated off the table`, events);
     return;
@@ -82,7 +86,6 @@ export function retreat(s: NeGameState, u: NeUnit, why: string, dice: NeDice, ev
   u.status = 'retreat';
   u.disordered = true;
   u.retreatActions = Math.ceil(place.distance / retreatInches(u)) + reformActions(u, die, riddenDown);
-  if (u.arm === 'artillery' && u.formation === 'unlimbered') u.formation = 'limbered';
   events.push({ type: 'retreat', unit: u.id, why, to: [round2(u.x), round2(u.y)], distance: round2(place.distance), reformDie: die, recovery: u.retreatActions });
 }
 
