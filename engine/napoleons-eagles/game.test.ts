@@ -12,6 +12,8 @@ import { fixedNeDice } from './dice.js';
 import { napoleonsEaglesEngine as engine } from './engine.js';
 import { onTable, unitById, type NeGameState } from './state.js';
 import { neScenario, valid } from './test-kit.js';
+import { explainNe } from './explain.js';
+import type { NeFireExplanation } from '../../domain/engine-protocol.js';
 
 const samples = readdirSync('scenarios')
   .filter((f) => f.endsWith('.scenario.json'))
@@ -145,5 +147,21 @@ describe('rules worked by hand', () => {
     expect(Math.hypot(b1.x - x0, b1.y - y0)).toBeCloseTo(10, 5);
     expect(b1.y).toBeLessThan(y0 - 9);
     expect(b1.retreatActions).toBe(3);
+  });
+
+  it("Musket and Artillery Fire: a fire in the game takes the casualties explain lists for the die rolled", () => {
+    let s = run(startGame(duel(), 1).state, [{ type: 'bid', points: 5 }, { type: 'bid', points: 1 }, { type: 'choose', role: 'A' }]);
+    // r1's column front edge stands at y 27.25, b1's line (0.5" deep, facing south) reaches y 20.25: 7" is extreme
+    // musket range (6–8", −5; notes §11), so the die's column is the die − 5 plus the rating's.
+    const e = explainNe(s.table, s.units, s.leaders, { kind: 'fire', unit: 'r1', target: 'b1', actions: 1, assume: false, asPending: false });
+    expect(e.ok).toBe(true);
+    const fire = (e as { ok: true; explanation: NeFireExplanation }).explanation as Extract<NeFireExplanation, { allowed: true; casualtiesByRoll: number[] }>;
+    expect(fire.range).toBeCloseTo(7, 5);
+    expect(fire.modifiers.map((m) => m.id)).toContain('extreme-range');
+    const before = unitById(s, 'b1')!.figures;
+    for (const die of [6]) {
+      s = run(s, [{ type: 'fire', unit: 'r1', target: 'b1', actions: 1 }], [die]);
+      expect(before - unitById(s, 'b1')!.figures).toBe(fire.casualtiesByRoll[die - 1]);
+    }
   });
 });
