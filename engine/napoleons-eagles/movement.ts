@@ -234,9 +234,9 @@ export function checkMove(table: NeTable, units: readonly NeUnit[], unitId: stri
   const startBlock = blockIdAt(table.terrain, from);
   if (startBlock !== undefined && blockIdAt(table.terrain, to) === undefined) disorders = true;
 
-  // Any move takes at least half an action: within a building block the distance is free (the block costs its
-  // action on entry), and a free move could be repeated for ever.
-  const moveActions = d > EPS ? Math.max(0.5, ceilHalf(priced / rate)) : 0;
+  // Any move takes at least half an action (unless a crossing or a block entry already costs it): within a building
+  // block the distance is free, and a free move could be repeated for ever.
+  const moveActions = d > EPS ? Math.max(extra > 0 || floor > 0 ? 0 : 0.5, ceilHalf(priced / rate)) : 0;
   const cost = Math.max(floor, moveActions + turn.cost + extra);
   const max = kind === 'force-march' ? 1 : 2;
   if (cost > max + EPS) {
