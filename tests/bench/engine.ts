@@ -21,7 +21,7 @@ export async function benchEngine(games = 1000, runs = 3): Promise<void> {
   await benchAiLevels(sample('hx-01-the-foragers-bridge'));
   // Napoleon's Eagles plays an open table in inches: one process only (its games are far slower than the gridded
   // engines', so 1,000 over workers would take the bench minutes; NOTES.md has the figures).
-  console.log(`Napoleon's Eagles engine: ne-01 (72×48", 9 against 11 units)`);
+  console.log(`Napoleon's Eagles engine: ne-01 (72×48", 8 units against 7)`);
   benchOneCore('napoleons-eagles', 'ne-01-plancenoit');
 }
 
