@@ -299,10 +299,12 @@ export interface NapoleonsEaglesObjective {
 
 /** The decision the engine waits for; `unit` is the unit mid-activation or charged, `closeAction` the one resolving. */
 export interface NapoleonsEaglesDecision {
-  kind: 'bid' | 'choose' | 'activate' | 'leaders' | 'defend' | 'over';
+  kind: 'bid' | 'choose' | 'activate' | 'counter' | 'leaders' | 'defend' | 'over';
   side: SideKey | null;
   unit?: string;
   charger?: string;
+  /** `counter`: the cavalry that may counter-charge `unit`, the unit that just moved or charged to their front. */
+  cavalry?: string[];
 }
 
 /** The Napoleon's Eagles part of a `state` reply: an open table in inches and what stands on it. */

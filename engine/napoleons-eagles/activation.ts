@@ -26,6 +26,10 @@ export interface UnitFlow {
   outOfCommand: boolean;
   /** Fought a close action this period: its step-10 check is skipped. */
   closeAction: boolean;
+  /** Checked to counter-charge this period (cavalry): one try a period. */
+  counterTried: boolean;
+  /** Movers this cavalry declined to counter-charge this period: not offered again. */
+  declined: string[];
 }
 
 export const ACTIONS_PER_PERIOD = 2;
@@ -42,6 +46,8 @@ export const freshFlow = (): UnitFlow => ({
   morale: false,
   outOfCommand: false,
   closeAction: false,
+  counterTried: false,
+  declined: [],
 });
 
 /** Actions the unit may still spend this period (not counting a force march). */

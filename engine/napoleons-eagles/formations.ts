@@ -47,7 +47,7 @@ export function formationChange(
   const bad = forbiddenGround(table.terrain, u.arm, u.type, rectCorners(r));
   if (bad) return { ok: false, reason: bad };
   for (const o of units) {
-    if (o.id === u.id || o.status !== 'table') continue;
+    if (o.id === u.id || (o.status !== 'table' && o.status !== 'retreat' && o.status !== 'silenced')) continue;
     if (rectsOverlap(r, rectAt(table, o, [o.x, o.y], o.facing))) return { ok: false, reason: `the ${to} would overlap ${o.id}` };
   }
   return { ok: true, cost: c.cost, x, y, facing: u.facing };

@@ -12,6 +12,8 @@ import { fixedNeDice } from './dice.js';
 import { napoleonsEaglesEngine as engine } from './engine.js';
 import { onTable, unitById, type NeGameState } from './state.js';
 import { neScenario, valid } from './test-kit.js';
+import { explainNe } from './explain.js';
+import type { NeFireExplanation } from '../../domain/engine-protocol.js';
 
 const samples = readdirSync('scenarios')
   .filter((f) => f.endsWith('.scenario.json'))
@@ -19,17 +21,9 @@ const samples = readdirSync('scenarios')
   .flatMap((r) => (r.ok ? [r.document as Scenario] : []))
   .filter((s) => s.ruleSystem === 'napoleons-eagles');
 
-/**
- * Units never leave the table and never come to overlap. The bundled sample sets two Young Guard lines up
- * overlapping already (a set-up matter, reported); a pair that overlapped at the start is let be while neither moved.
- */
-function invariants(s: NeGameState, start: NeGameState): void {
+/** Units never leave the table and never overlap, from the set-up on: every sample sets up clear (rules notes §11). */
+function invariants(s: NeGameState): void {
   const here = s.units.filter((u) => onTable(u));
-  const still = (id: string) => {
-    const a = s.units.find((u) => u.id === id)!;
-    const b = start.units.find((u) => u.id === id)!;
-    return a.x === b.x && a.y === b.y && a.facing === b.facing && a.formation === b.formation;
-  };
   for (const u of here) {
     expect(u.figures, u.id).toBeGreaterThanOrEqual(0);
     const r = rectOf(u, s.table);
@@ -43,7 +37,7 @@ function invariants(s: NeGameState, start: NeGameState): void {
     expect(u.x + hx, u.id).toBeLessThanOrEqual(s.table.width + 1e-6);
     expect(u.y + hy, u.id).toBeLessThanOrEqual(s.table.height + 1e-6);
   }
-  for (let i = 0; i < here.length; i++) for (let j = i + 1; j < here.length; j++) if (!(still(here[i]!.id) && still(here[j]!.id))) expect(rectsOverlap(rectOf(here[i]!, s.table), rectOf(here[j]!, s.table)), `${here[i]!.id} on ${here[j]!.id}`).toBe(false);
+  for (let i = 0; i < here.length; i++) for (let j = i + 1; j < here.length; j++) expect(rectsOverlap(rectOf(here[i]!, s.table), rectOf(here[j]!, s.table)), `${here[i]!.id} on ${here[j]!.id}`).toBe(false);
 }
 
 describe('random against random on the bundled Napoleon\'s Eagles samples', () => {
@@ -58,7 +52,8 @@ describe('random against random on the bundled Napoleon\'s Eagles samples', () =
         expect(['red', 'blue', 'draw']).toContain(game.result.winner);
         const text = game.log!.join('\n') + '\n';
         const replay = engine.replayLog(scenario, text);
-        for (const { out } of replay.actions) invariants(out.state, replay.start.state);
+        invariants(replay.start.state);
+        for (const { out } of replay.actions) invariants(out.state);
         expect(JSON.stringify(replay.state)).toBe(JSON.stringify(end));
         const again = playGame(engine, scenario, { seed, red: 'random', blue: 'random', log: true });
         expect(again.log!.join('\n') + '\n').toBe(text);
@@ -142,12 +137,31 @@ describe('rules worked by hand', () => {
   it('Unit Morale Checks: a failed check retreats the unit at once, away from the enemy', () => {
     let s = run(startGame(duel(), 1).state, [{ type: 'bid', points: 1 }, { type: 'bid', points: 5 }, { type: 'choose', role: 'D' }]);
     s = run(s, [{ type: 'stand', unit: 'r2' }, { type: 'stand', unit: 'r3' }, { type: 'stand', unit: 'b1' }, { type: 'charge', unit: 'r1', target: 'b1' }]);
-    const y0 = unitById(s, 'b1')!.y;
-    // b1's d20 of 20 fails when charged: it retreats 10" north (away from r1), reform die 3 → 1 + 2 actions.
+    const { x: x0, y: y0 } = unitById(s, 'b1')!;
+    // b1's d20 of 20 fails when charged ('Resolving Close Actions' 2): it retreats 10" ('Moving Retreating Units':
+    // infantry, one action per 10"), away from the red battalions (notes §12: the mean bearing away from the enemies
+    // within 24"), so northward; reform die 3 → 2 actions, + 10/10 = 1 action: 3 to recover.
     s = run(s, [{ type: 'end-leaders' }, { type: 'end-leaders' }], [20, 3, 1, 1, 1, 1, 1, 1, 1]);
     const b1 = unitById(s, 'b1')!;
     expect(b1.status).toBe('retreat');
-    expect(b1.y).toBeCloseTo(y0 - 10, 5);
+    expect(Math.hypot(b1.x - x0, b1.y - y0)).toBeCloseTo(10, 5);
+    expect(b1.y).toBeLessThan(y0 - 9);
     expect(b1.retreatActions).toBe(3);
+  });
+
+  it("Musket and Artillery Fire: a fire in the game takes the casualties explain lists for the die rolled", () => {
+    let s = run(startGame(duel(), 1).state, [{ type: 'bid', points: 5 }, { type: 'bid', points: 1 }, { type: 'choose', role: 'A' }]);
+    // r1's column front edge stands at y 27.25, b1's line (0.5" deep, facing south) reaches y 20.25: 7" is extreme
+    // musket range (6–8", −5; notes §11), so the die's column is the die − 5 plus the rating's.
+    const e = explainNe(s.table, s.units, s.leaders, { kind: 'fire', unit: 'r1', target: 'b1', actions: 1, assume: false, asPending: false });
+    expect(e.ok).toBe(true);
+    const fire = (e as { ok: true; explanation: NeFireExplanation }).explanation as Extract<NeFireExplanation, { allowed: true; casualtiesByRoll: number[] }>;
+    expect(fire.range).toBeCloseTo(7, 5);
+    expect(fire.modifiers.map((m) => m.id)).toContain('extreme-range');
+    const before = unitById(s, 'b1')!.figures;
+    for (const die of [6]) {
+      s = run(s, [{ type: 'fire', unit: 'r1', target: 'b1', actions: 1 }], [die]);
+      expect(before - unitById(s, 'b1')!.figures).toBe(fire.casualtiesByRoll[die - 1]);
+    }
   });
 });

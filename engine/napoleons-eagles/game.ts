@@ -5,17 +5,24 @@ import type { GameEvent, NapoleonsEaglesAction } from '../../domain/engine-proto
 import type { Scenario } from '../../domain/model.js';
 import { seedRng } from '../dice.js';
 import { actionsLeft, chargeProblem, chargedBeforeMoving, forceMarchProblem, freshFlow, spend, spendProblem, standProblem } from './activation.js';
-import { defend, inflict, resolveCloseActions } from './close-actions.js';
+import { defend, resolveCloseActions } from './close-actions.js';
+import { commandStatus } from './command.js';
 import { recordingNeDice, rngNeDice, type NeDice } from './dice.js';
-import { dist } from './geometry.js';
-import { chargeContact, checkMove, commandStatus, firePlan, placeProblem, rollFire } from './interim.js';
+import type { FireSituation } from './fire.js';
+import { fireAt, situationOf } from './fire-step.js';
+import { formationChange } from './formations.js';
+import { rectOf } from './footprint.js';
+import { dist, inFrontArc, rectDistance } from './geometry.js';
+import { chargeContact, chargeReach, checkMove, outOfCommandMoveProblem, type ChargeContact, type MoveVerdict } from './movement.js';
 import { moraleStep } from './morale-step.js';
+import { roomProblem } from './room.js';
+import { thresholdChecks } from './threshold.js';
 import { compileObjectives, holderNow } from './objectives.js';
 import { retreat } from './retreats.js';
 import { activated, advance, bidder, chooseRole, finish, newPeriod, OrderError, other, placeBid, type Side } from './sequence.js';
 import { setupGame } from './setup.js';
 import { draft, gone, onTable, PERIODS_PER_TURN, sideIndex, sideKey, syncFlow, unitById, type NeGameState } from './state.js';
-import type { NeFormation, NeUnit } from './types.js';
+import type { NeFormation, NeLeader, NeUnit } from './types.js';
 import { endOfGame, sideWipedOut, suddenDeath, type VictoryFacts } from './victory.js';
 
 export type Action = NapoleonsEaglesAction;
@@ -76,6 +83,7 @@ export function startGame(scenario: Scenario, seed: number): { state: NeGameStat
     current: null,
     leadersDone: [false, false],
     closeActions: [],
+    counter: null,
     threshold: [],
     ply: 0,
     result: null,
@@ -95,7 +103,7 @@ function beginTurn(s: NeGameState, dice: NeDice, events: GameEvent[]): void {
     for (const id of r.units) {
       const u = unitById(s, id);
       if (!u || u.status !== 'reserve') continue;
-      if (placeProblem(s.table, s.units, u, { centre: [u.x, u.y], width: 0, depth: 0, facing: u.facing })) {
+      if (roomProblem(s.table, s.units, u)) {
         const back = nudgeIn(s, u);
         if (!back) continue;
       }
@@ -112,7 +120,7 @@ function nudgeIn(s: NeGameState, u: NeUnit): boolean {
   const f = (u.facing * Math.PI) / 180;
   for (let k = 1; k <= 24; k++) {
     const at: [number, number] = [u.x + Math.sin(f) * k, u.y - Math.cos(f) * k];
-    if (!placeProblem(s.table, s.units, u, { centre: at, width: 0, depth: 0, facing: u.facing })) {
+    if (!roomProblem(s.table, s.units, { ...u, x: at[0], y: at[1] })) {
       u.x = at[0];
       u.y = at[1];
       return true;
@@ -122,42 +130,37 @@ function nudgeIn(s: NeGameState, u: NeUnit): boolean {
 }
 
 /**
- * Threshold checks at the start of a game turn ('Threshold Checks'): a side with routed, surrendered, eliminated
- * and retreating units at the threshold share of its army rolls a d20, passing on 8 or less; a failure gives every
- * unit of it −4 to morale for the turn. Stand-in until ne-move's thresholdChecks (divisions too) lands.
+ * Threshold checks at the start of a game turn ('Threshold Checks'; notes §12): the movement part's thresholdChecks
+ * rolls the armies, then each division of an army that held; a failure lists the side key or the division leader's
+ * formation id, and every unit of what failed takes −4 on its morale checks for the game turn.
  */
 function thresholdFailures(s: NeGameState, dice: NeDice, events: GameEvent[]): string[] {
-  const pct = num(s.table.options.thresholdPercent, 50) / 100;
-  const failed: string[] = [];
-  for (const side of [0, 1] as const) {
-    const key = sideKey(s, side);
-    const army = s.units.filter((u) => u.side === key && u.status !== 'reserve');
-    if (army.length === 0) continue;
-    const out = army.filter((u) => gone(u) || u.status === 'retreat').length;
-    if (out < pct * army.length - 1e-9) continue;
-    const roll = dice.d20();
-    const pass = roll <= 8;
-    events.push({ type: 'threshold', side: key, share: Math.round((out / army.length) * 100) / 100, roll, pass });
-    if (!pass) failed.push(...army.map((u) => u.id));
-  }
-  return failed;
+  const r = thresholdChecks(s.table, s.units, s.leaders, dice.d20, dice.d10);
+  events.push(...r.events);
+  if (r.failed.length === 0) return [];
+  const failed = new Set(r.failed);
+  const divisionOf = (u: NeUnit): string => {
+    const l: NeLeader | undefined = u.commander ? s.leaders.find((x) => x.id === u.commander) : undefined;
+    return l ? l.formationId : u.formationId;
+  };
+  return s.units.filter((u) => u.status !== 'reserve' && (failed.has(u.side) || failed.has(divisionOf(u)))).map((u) => u.id);
 }
 
 function beginPeriod(s: NeGameState, dice: NeDice, events: GameEvent[], points: [number, number]): void {
   events.push({ type: 'period', turn: s.turn, period: s.period });
   for (const u of s.units) s.flow[u.id] = freshFlow();
   // Step 1: command.
-  const cmd = commandStatus(s.table, s.units, s.leaders);
+  const cmd = commandStatus(s.table, s.units, s.leaders, dice.d20);
   for (const id of cmd.outOfCommand) s.flow[id]!.outOfCommand = true;
   events.push(...cmd.events);
   for (const u of s.units) syncFlow(s, u.id);
-  void dice;
   s.order = newPeriod(points, ratioOf(s), firstBidder(s));
   s.phase = 'bid';
   s.active = firstBidder(s);
   s.current = null;
   s.leadersDone = [false, false];
   s.closeActions = [];
+  s.counter = null;
 }
 
 // ---- Who acts -----------------------------------------------------------------------------------------------------
@@ -230,6 +233,9 @@ function step(s: NeGameState, a: Action, dice: NeDice, events: GameEvent[]): voi
     case 'activate':
       activate(s, a, dice, events);
       return;
+    case 'counter':
+      counter(s, a, dice, events);
+      return;
     case 'leaders':
       leaders(s, a, dice, events);
       return;
@@ -257,7 +263,7 @@ function settleMovement(s: NeGameState, dice: NeDice, events: GameEvent[]): void
     s.phase = 'leaders';
     s.active = s.order.a!;
     s.current = null;
-    if (!s.leaders.some((l) => l.side === sideKey(s, s.active) && l.status === 'table')) endLeaders(s, dice, events);
+    if (!s.leaders.some((l) => l.side === sideKey(s, s.active) && l.status !== 'reserve')) endLeaders(s, dice, events);
     return;
   }
   s.active = s.order.stepSide;
@@ -316,16 +322,11 @@ function activate(s: NeGameState, a: Action, dice: NeDice, events: GameEvent[]):
       if (!Array.isArray(a.to) || a.to.length !== 2 || !a.to.every((n) => typeof n === 'number' && Number.isFinite(n))) throw new RulesError('a move needs `to`, a point [x, y]');
       const facing = num(a.facing, NaN);
       if (!Number.isFinite(facing)) throw new RulesError('a move needs a facing in degrees');
-      const v = checkMove(s.table, s.units, u.id, a.to, facing, a.type);
+      const v = moveCheck(s, u, a.type, a.to, facing);
       if (!v.ok) throw new RulesError(v.reason);
-      if (f.outOfCommand) {
-        const far = outOfCommandProblem(s, u, a.to);
-        if (far) throw new RulesError(far);
-      }
-      const problem = a.type === 'move' ? spendProblem(f, v.cost) : forceMarchProblem(f, u.fatigue, v.cost);
-      if (problem) throw new RulesError(`${u.name} cannot ${a.type === 'move' ? 'move' : 'force march'}: ${problem}`);
       if (a.type === 'move') Object.assign(f, spend(f, v.cost));
       else {
+        // 'Force Marching': the extra movement action, and two fatigue levels at once ('Fatigue Levels').
         f.forceMarched = true;
         f.charged = false;
         u.fatigue = Math.min(3, u.fatigue + 2) as NeUnit['fatigue'];
@@ -333,67 +334,42 @@ function activate(s: NeGameState, a: Action, dice: NeDice, events: GameEvent[]):
       u.x = a.to[0];
       u.y = a.to[1];
       u.facing = ((facing % 360) + 360) % 360;
-      if (v.disorders) u.disordered = true;
       events.push({ type: a.type, unit: u.id, to: a.to, facing: u.facing, cost: v.cost, distance: Math.round(v.distance * 100) / 100 });
-      break;
+      disorderCrossing(s, u, v.disorders, v.crossed, events);
+      syncFlow(s, u.id);
+      if (offerCounter(s, u, 'continue')) return;
+      maybeEnd(s, u, dice, events);
+      return;
     }
     case 'formation': {
-      const cost = formationCost(u, a.formation);
-      if (typeof cost === 'string') throw new RulesError(cost);
-      const problem = spendProblem(f, cost);
-      if (problem) throw new RulesError(`${u.name} cannot change formation: ${problem}`);
+      const v = formationCheck(s, u, a.formation);
+      if (!v.ok) throw new RulesError(v.reason);
       const was = u.formation;
       u.formation = a.formation;
-      if (placeProblem(s.table, s.units, u, { centre: [u.x, u.y], width: 0, depth: 0, facing: u.facing })) {
-        u.formation = was;
-        throw new RulesError(`${u.name} has no room to form ${a.formation} here`);
-      }
-      Object.assign(f, spend(f, cost));
-      if (u.disordered && cost >= 1) u.disordered = false;
-      events.push({ type: 'formation', unit: u.id, from: was, to: a.formation, cost });
+      u.x = v.x;
+      u.y = v.y;
+      Object.assign(f, spend(f, v.cost));
+      if (u.disordered && v.cost >= 1) u.disordered = false;
+      events.push({ type: 'formation', unit: u.id, from: was, to: a.formation, cost: v.cost });
       break;
     }
     case 'fire': {
       const actions = a.actions === 2 ? 2 : a.actions === 1 ? 1 : null;
       if (actions === null) throw new RulesError('a fire takes 1 or 2 actions');
       const t = unitById(s, String(a.target));
-      if (!t || !onTable(t) || t.status === 'silenced') throw new RulesError(`no target "${String(a.target)}" on the table`);
-      if (s.closeActions.some((c) => c.stage !== 'done' && (c.target === t.id || c.charger === t.id))) throw new RulesError(`${t.name} is in a close action: units never fire into one`);
-      const plan = firePlan(s.table, s.units, u, t);
-      if (!plan.ok) throw new RulesError(plan.reason);
-      const problem = spendProblem(f, actions);
-      if (problem) throw new RulesError(`${u.name} cannot fire: ${problem}`);
+      const sit = fireCheck(s, u, t, actions, a.rapid === true);
+      if (!sit.allowed) throw new RulesError(sit.reason);
       Object.assign(f, spend(f, actions));
-      const r = rollFire(plan, actions, dice.d6);
-      events.push({ type: 'fire', unit: u.id, target: t.id, kind: plan.kind, actions, range: Math.round(plan.range * 100) / 100, dice: r.dice, casualties: r.casualties });
-      inflict(s, t, r.casualties, events);
-      if (r.casualties > 0 && s.flow[t.id]) s.flow[t.id]!.morale = true;
-      if (u.arm === 'artillery') {
-        for (let k = 0; k < actions; k++) if (dice.d6() === 6) u.ammo++;
-        events.push({ type: 'ammunition', unit: u.id, sixes: u.ammo });
-      }
+      syncFlow(s, u.id);
+      fireAt(s, u, t!, sit, dice, events);
       break;
     }
     case 'charge': {
       const t = unitById(s, String(a.target));
-      if (!t || !onTable(t) || t.status === 'silenced') throw new RulesError(`no target "${String(a.target)}" on the table`);
-      const problem = chargeProblem(f);
-      if (problem) throw new RulesError(`${u.name} cannot charge: ${problem}`);
-      if (s.closeActions.some((c) => c.charger === u.id)) throw new RulesError(`${u.name} has already charged this period`);
-      const v = chargeContact(s.table, s.units, u.id, t.id);
+      const v = chargeCheck(s, u, t);
       if (!v.ok) throw new RulesError(v.reason);
-      const usedBefore = f.used;
-      Object.assign(f, spend(f, 1));
-      f.charged = true;
-      f.usedBeforeCharge = usedBefore;
-      u.x = v.x;
-      u.y = v.y;
-      u.facing = v.facing;
-      s.closeActions.push({ charger: u.id, target: t.id, aspect: v.aspect, contact: v.contact, distance: v.distance, usedBefore: usedBefore + 1, stage: 'pending' });
-      const tf = s.flow[t.id]!;
-      Object.assign(tf, chargedBeforeMoving(tf));
-      syncFlow(s, t.id);
-      events.push({ type: 'charge', unit: u.id, target: t.id, aspect: v.aspect, contact: v.contact, distance: Math.round(v.distance * 100) / 100 });
+      declareCharge(s, u, t!, v, false, events);
+      if (offerCounter(s, u, 'end')) return;
       // A charge ends the unit's activation: it is in contact and may do nothing more before the close action.
       endActivation(s, u, dice, events);
       return;
@@ -419,7 +395,7 @@ function activate(s: NeGameState, a: Action, dice: NeDice, events: GameEvent[]):
           if (u.arm !== 'artillery' && u.arm !== 'train' && u.formation !== 'column') {
             const was = u.formation;
             u.formation = 'column';
-            if (placeProblem(s.table, s.units, u, { centre: [u.x, u.y], width: 0, depth: 0, facing: u.facing })) u.formation = was;
+            if (roomProblem(s.table, s.units, u)) u.formation = was;
           }
           events.push({ type: 'recovered', unit: u.id });
         } else events.push({ type: 'rest', unit: u.id, retreatActions: u.retreatActions });
@@ -451,44 +427,176 @@ function activate(s: NeGameState, a: Action, dice: NeDice, events: GameEvent[]):
   maybeEnd(s, u, dice, events);
 }
 
-/** Out of command: no move away from the commander, none nearer an enemy (stand-in for outOfCommandMoveProblem). */
-function outOfCommandProblem(s: NeGameState, u: NeUnit, to: [number, number]): string | null {
-  const l = s.leaders.find((x) => x.id === u.commander && x.status === 'table');
-  if (l && dist(to, [l.x, l.y]) > dist([u.x, u.y], [l.x, l.y]) + 1e-9) return `${u.name} is out of command: it may not move further from its commander`;
-  for (const e of s.units) {
-    if (e.side === u.side || e.status !== 'table') continue;
-    if (dist(to, [e.x, e.y]) < dist([u.x, u.y], [e.x, e.y]) - 1e-9) return `${u.name} is out of command: it may not move nearer ${e.name}`;
+// ---- What the rules allow: shared by apply and the sampler, so a candidate offered is one apply accepts ----------
+
+const refuse = (reason: string): { ok: false; reason: string } => ({ ok: false, reason });
+
+/** A move or force march by `u` now: the movement part's verdict, the command penalty and the action budget. */
+export function moveCheck(s: NeGameState, u: NeUnit, type: 'move' | 'force-march', to: [number, number], facing: number): MoveVerdict {
+  const f = s.flow[u.id]!;
+  if (u.status === 'retreat') return refuse(`${u.name} is retreating: it may only rest to recover`);
+  // The cheapest refusals first: a sampler asks this for many points.
+  const early = type === 'move' ? spendProblem(f, 0.5) : forceMarchProblem(f, u.fatigue, 0);
+  if (early) return refuse(`${u.name} cannot ${type === 'move' ? 'move' : 'force march'}: ${early}`);
+  const v = checkMove(s.table, s.units, u.id, to, facing, type);
+  if (!v.ok) return v;
+  if (f.outOfCommand) {
+    const far = outOfCommandMoveProblem(s.table, s.units, u, to, s.leaders);
+    if (far) return refuse(far);
   }
-  return null;
+  const problem = type === 'move' ? spendProblem(f, v.cost) : forceMarchProblem(f, u.fatigue, v.cost);
+  if (problem) return refuse(`${u.name} cannot ${type === 'move' ? 'move' : 'force march'}: ${problem}`);
+  return v;
 }
 
-/** Whether the unit has room to stand in `to` where it is. */
-export function roomFor(s: NeGameState, u: NeUnit, to: NeFormation): boolean {
-  return !placeProblem(s.table, s.units, { ...u, formation: to }, { centre: [u.x, u.y], width: 0, depth: 0, facing: u.facing });
+/** A formation change by `u` now: cost and where it then stands (formations.ts), within the action budget. */
+export function formationCheck(s: NeGameState, u: NeUnit, to: NeFormation): { ok: true; cost: number; x: number; y: number } | { ok: false; reason: string } {
+  if (u.formation === to) return refuse(`${u.name} is already in ${to}`);
+  if (u.status === 'retreat') return refuse(`${u.name} is retreating`);
+  const early = spendProblem(s.flow[u.id]!, 0.5);
+  if (early) return refuse(`${u.name} cannot change formation: ${early}`);
+  const v = formationChange(s.table, s.units, u.id, to);
+  if (!v.ok) return v;
+  const problem = spendProblem(s.flow[u.id]!, v.cost);
+  if (problem) return refuse(`${u.name} cannot change formation: ${problem}`);
+  return { ok: true, cost: v.cost, x: v.x, y: v.y };
 }
 
-/** A formation change's cost ('Infantry Formations', 'Cavalry Formations', 'Artillery Formations'), or why not. */
-export function formationCost(u: NeUnit, to: NeFormation): number | string {
-  if (u.formation === to) return `${u.name} is already in ${to}`;
-  const from = u.formation;
-  if (u.arm === 'artillery') return (from === 'limbered' && to === 'unlimbered') || (from === 'unlimbered' && to === 'limbered') ? 1 : 'a battery only limbers or unlimbers';
-  if (u.arm === 'train') return 'a train keeps its column';
-  if (u.arm === 'cavalry') {
-    if ((from === 'line' && to === 'echelon') || (from === 'echelon' && to === 'line')) return 0.5;
-    const ok: Record<string, string[]> = { line: ['column'], column: ['line', 'road-column'], 'road-column': ['column'] };
-    return ok[from]?.includes(to) ? 1 : `cavalry does not change from ${from} to ${to}`;
+/** A fire by `u` at `t` now: the combat part's situation, once the target and the budget allow it. */
+export function fireCheck(s: NeGameState, u: NeUnit, t: NeUnit | undefined, actions: 1 | 2, rapid: boolean): FireSituation {
+  if (!t || !onTable(t) || t.status === 'silenced') return { allowed: false, reason: `no target "${t?.id ?? ''}" on the table` };
+  if (u.status === 'retreat') return { allowed: false, reason: `${u.name} is retreating` };
+  const problem = spendProblem(s.flow[u.id]!, actions);
+  if (problem) return { allowed: false, reason: `${u.name} cannot fire: ${problem}` };
+  // 'Firing Into Close Action': nobody fires into a fight already joined.
+  if (s.closeActions.some((c) => c.stage !== 'done' && (c.target === t.id || c.charger === t.id))) return { allowed: false, reason: `${t.name} is in a close action: units never fire into one` };
+  return situationOf(s, u, t, actions, rapid);
+}
+
+/** A charge by `u` at `t` now: once a period, never two charge actions in a row, and where contact is made. */
+export function chargeCheck(s: NeGameState, u: NeUnit, t: NeUnit | undefined): ({ ok: true } & ChargeContact) | { ok: false; reason: string } {
+  if (!t || !onTable(t) || t.status === 'silenced') return refuse(`no target "${t?.id ?? ''}" on the table`);
+  const f = s.flow[u.id]!;
+  if (f.outOfCommand || u.outOfCommand) return refuse(`${u.name} is out of command and may not charge`);
+  const problem = chargeProblem(f);
+  if (problem) return refuse(`${u.name} cannot charge: ${problem}`);
+  if (s.closeActions.some((c) => c.charger === u.id)) return refuse(`${u.name} has already charged this period: one charge a period`);
+  return chargeContact(s.table, s.units, u.id, t.id);
+}
+
+/** Moves `u` into contact and declares the close action for step 9. */
+function declareCharge(s: NeGameState, u: NeUnit, t: NeUnit, v: ChargeContact, counter: boolean, events: GameEvent[]): void {
+  const f = s.flow[u.id]!;
+  const usedBefore = f.used;
+  Object.assign(f, spend(f, 1));
+  f.charged = true;
+  f.usedBeforeCharge = usedBefore;
+  u.x = v.x;
+  u.y = v.y;
+  u.facing = v.facing;
+  s.closeActions.push({ charger: u.id, target: t.id, aspect: v.aspect, contact: v.contact, distance: v.distance, usedBefore: usedBefore + 1, stage: 'pending', fireHits: 0, ...(counter ? { counter: true as const } : {}) });
+  const tf = s.flow[t.id]!;
+  Object.assign(tf, chargedBeforeMoving(tf));
+  syncFlow(s, t.id);
+  syncFlow(s, u.id);
+  events.push({ type: counter ? 'counter-charge' : 'charge', unit: u.id, target: t.id, aspect: v.aspect, contact: v.contact, distance: Math.round(v.distance * 100) / 100 });
+}
+
+/** 'Passing Through Another Unit': two formed units that pass through each other are both disordered. */
+function disorderCrossing(s: NeGameState, u: NeUnit, disorders: boolean, crossed: readonly string[], events: GameEvent[]): void {
+  if (disorders && !u.disordered) {
+    u.disordered = true;
+    events.push({ type: 'disordered', unit: u.id });
   }
-  const ok: Record<string, string[]> = {
-    line: ['column', 'square'],
-    column: ['line', 'road-column', 'square'],
-    'road-column': ['column'],
-    square: ['column', 'line'],
-    skirmish: ['column', 'line'],
-    'supported-line': ['column'],
-  };
-  if (to === 'skirmish') return u.type === 'light' || u.rifles ? (from === 'line' || from === 'column' ? 1 : 'a screen forms from line or column') : 'only all-light battalions form skirmish screens';
-  if (!ok[from]?.includes(to)) return `infantry does not change from ${from} to ${to}`;
-  return from === 'skirmish' ? 2 : 1;
+  if (u.formation === 'skirmish') return;
+  for (const id of crossed) {
+    const o = unitById(s, id);
+    if (!o || o.formation === 'skirmish' || o.disordered) continue;
+    o.disordered = true;
+    events.push({ type: 'disordered', unit: o.id, why: `${u.name} passed through it` });
+  }
+}
+
+/**
+ * Cavalry that may counter-charge `mover` now ('Cavalry Counter Charges'): not yet moved or holding a stand marker,
+ * in command, not in a fight, not charged yet this period, with the mover ahead of it within 10° and in one
+ * charge's reach, and room to strike it.
+ */
+export function counterChargers(s: NeGameState, mover: NeUnit): string[] {
+  if (mover.status !== 'table') return [];
+  const mr = rectOf(mover, s.table);
+  const out: string[] = [];
+  for (const c of s.units) {
+    if (c.side === mover.side || c.arm !== 'cavalry' || c.status !== 'table' || c.formation === 'skirmish') continue;
+    const f = s.flow[c.id]!;
+    if ((f.started && !f.stand) || f.counterTried || f.outOfCommand || f.declined.includes(mover.id)) continue;
+    if (s.closeActions.some((x) => x.charger === c.id || (x.stage !== 'done' && x.target === c.id))) continue;
+    const cr = rectOf(c, s.table);
+    if (rectDistance(cr, mr) > chargeReach(c) + 1e-9 || !inFrontArc(cr, mr, 10)) continue;
+    if (chargeContact(s.table, s.units, c.id, mover.id).ok) out.push(c.id);
+  }
+  return out;
+}
+
+/** Puts a counter-charge on offer to the other side when `mover` has cavalry that may answer it. */
+function offerCounter(s: NeGameState, mover: NeUnit, then: 'end' | 'continue'): boolean {
+  const cavalry = counterChargers(s, mover);
+  if (cavalry.length === 0) return false;
+  s.counter = { mover: mover.id, cavalry, resume: s.active, then };
+  s.phase = 'counter';
+  s.active = other(s.active);
+  return true;
+}
+
+/**
+ * The counter-charge decision: `charge` by one of the offered cavalry at the mover (a morale check with no
+ * modifiers first: passing, it charges; failing, it stays and loses its stand marker), or `done` to let it be.
+ */
+function counter(s: NeGameState, a: Action, dice: NeDice, events: GameEvent[]): void {
+  const offer = s.counter;
+  if (!offer) throw phaseError(s, a);
+  if (a.type !== 'charge' && a.type !== 'done') throw phaseError(s, a);
+  if (!offer.cavalry.includes(a.unit)) throw new RulesError(`${String(a.unit)} is not offered a counter-charge`);
+  const mover = unitById(s, offer.mover)!;
+  if (a.type === 'charge') {
+    if (a.target !== offer.mover) throw new RulesError(`a counter-charge strikes ${offer.mover}, the unit that moved`);
+    const c = unitById(s, a.unit)!;
+    const f = s.flow[c.id]!;
+    f.counterTried = true;
+    const roll = dice.d20();
+    const pass = roll <= c.morale;
+    events.push({ type: 'morale', unit: c.id, why: 'counter-charge', need: c.morale, roll, pass, modifiers: [] });
+    if (pass) {
+      const v = chargeContact(s.table, s.units, c.id, mover.id);
+      if (v.ok) {
+        const wasUsed = f.used;
+        declareCharge(s, c, mover, v, true, events);
+        // One action of its own period: it counts as moved, and is in contact until step 9.
+        const g = s.flow[c.id]!;
+        g.started = true;
+        g.ended = true;
+        g.stand = false;
+        g.used = Math.max(g.used, wasUsed + 1);
+        syncFlow(s, c.id);
+      }
+    } else {
+      f.stand = false;
+      syncFlow(s, c.id);
+    }
+  } else {
+    for (const id of offer.cavalry) {
+      const f = s.flow[id]!;
+      f.declined = [...f.declined, offer.mover];
+    }
+    events.push({ type: 'counter-declined', mover: offer.mover });
+  }
+  s.counter = null;
+  s.phase = 'activate';
+  s.active = offer.resume;
+  const struck = s.closeActions.some((x) => x.counter && x.target === mover.id && x.stage === 'pending');
+  if (s.current !== mover.id) return;
+  if (offer.then === 'end' || struck) endActivation(s, mover, dice, events);
+  else maybeEnd(s, mover, dice, events);
 }
 
 // ---- Leaders, close actions, end of period ------------------------------------------------------------------------
@@ -500,7 +608,8 @@ function leaders(s: NeGameState, a: Action, dice: NeDice, events: GameEvent[]): 
   }
   if (a.type !== 'leader') throw phaseError(s, a);
   const l = s.leaders.find((x) => x.id === a.leader);
-  if (!l || l.status !== 'table') throw new RulesError(`no leader "${String(a.leader)}" on the table`);
+  // A lost leader's staff officer still moves: he keeps the command radius open ('Leader Losses').
+  if (!l || l.status === 'reserve') throw new RulesError(`no leader "${String(a.leader)}" on the table`);
   if (l.side !== sideKey(s, s.active)) throw new RulesError(`${l.name} is not ${sideKey(s, s.active)}'s leader`);
   if (!Array.isArray(a.to) || a.to.length !== 2 || !a.to.every((n) => typeof n === 'number' && Number.isFinite(n))) throw new RulesError('a leader move needs `to`, a point [x, y]');
   const host = l.attachedTo ? unitById(s, l.attachedTo) : undefined;
@@ -531,7 +640,7 @@ function leaders(s: NeGameState, a: Action, dice: NeDice, events: GameEvent[]): 
 function endLeaders(s: NeGameState, dice: NeDice, events: GameEvent[]): void {
   s.leadersDone[s.active] = true;
   const o = other(s.active);
-  if (!s.leadersDone[o] && s.leaders.some((l) => l.side === sideKey(s, o) && l.status === 'table')) {
+  if (!s.leadersDone[o] && s.leaders.some((l) => l.side === sideKey(s, o) && l.status !== 'reserve')) {
     s.active = o;
     return;
   }

@@ -65,7 +65,13 @@ export function closestOnSegment(p: Point, a: Point, b: Point): Point {
 }
 
 export function pointSegmentDistance(p: Point, a: Point, b: Point): number {
-  return dist(p, closestOnSegment(p, a, b));
+  // Scalar arithmetic, no points built: this is the innermost measure of every distance the engine takes.
+  const abx = b[0] - a[0];
+  const aby = b[1] - a[1];
+  const l2 = abx * abx + aby * aby;
+  let t = l2 === 0 ? 0 : ((p[0] - a[0]) * abx + (p[1] - a[1]) * aby) / l2;
+  t = t < 0 ? 0 : t > 1 ? 1 : t;
+  return Math.hypot(p[0] - (a[0] + abx * t), p[1] - (a[1] + aby * t));
 }
 
 function orient(a: Point, b: Point, c: Point): number {
@@ -91,10 +97,35 @@ export function segmentDistance(a: Point, b: Point, c: Point, d: Point): number 
   return Math.min(pointSegmentDistance(a, c, d), pointSegmentDistance(b, c, d), pointSegmentDistance(c, a, b), pointSegmentDistance(d, a, b));
 }
 
+/** Terrain polygons live all game: their boxes are kept; a unit's four corners are boxed on the spot. */
+const boxes = new WeakMap<readonly Point[], [number, number, number, number]>();
+
+function boxOf(poly: readonly Point[]): [number, number, number, number] {
+  const known = poly.length > 6 ? boxes.get(poly) : undefined;
+  if (known) return known;
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const q of poly) {
+    if (q[0] < x0) x0 = q[0];
+    if (q[0] > x1) x1 = q[0];
+    if (q[1] < y0) y0 = q[1];
+    if (q[1] > y1) y1 = q[1];
+  }
+  const box: [number, number, number, number] = [x0, y0, x1, y1];
+  if (poly.length > 6) boxes.set(poly, box);
+  return box;
+}
+
 /** Even-odd, with points on the boundary inside (a unit touching a wood's edge is at the wood). */
 export function pointInPolygon(p: Point, poly: readonly Point[]): boolean {
   const n = poly.length;
   if (n === 0) return false;
+  // Broad phase: a point outside the polygon's bounding box (with the boundary's tolerance) is outside it.
+  const [x0, y0, x1, y1] = boxOf(poly);
+  const m = EPS * Math.max(1, x1 - x0 + y1 - y0);
+  if (p[0] < x0 - m || p[0] > x1 + m || p[1] < y0 - m || p[1] > y1 + m) return false;
   for (let i = 0; i < n; i++) if (onSegment(p, poly[i]!, poly[(i + 1) % n]!)) return true;
   if (n < 3) return false;
   let inside = false;
@@ -177,13 +208,29 @@ export function convexOverlap(p: readonly Point[], q: readonly Point[], strict: 
   return true;
 }
 
+/** Half the rectangle's diagonal: no point of it lies further from its centre. */
+export const reachOf = (r: Rect): number => Math.hypot(r.width, r.depth) / 2;
+
+/**
+ * Whether two rectangles are certainly more than `gap` apart, judged by their bounding circles alone: a cheap
+ * broad phase that lets the exact tests run only for neighbours (the game asks these for every unit, often).
+ */
+export function farApart(a: Rect, b: Rect, gap = 0): boolean {
+  const dx = a.centre[0] - b.centre[0];
+  const dy = a.centre[1] - b.centre[1];
+  const r = reachOf(a) + reachOf(b) + gap + 1e-6;
+  return dx * dx + dy * dy > r * r;
+}
+
 /** Whether two units' rectangles overlap (interiors; touching is contact, not overlap). */
 export function rectsOverlap(a: Rect, b: Rect): boolean {
+  if (farApart(a, b)) return false;
   return convexOverlap(rectCorners(a), rectCorners(b), true);
 }
 
 /** Whether two rectangles overlap or touch. */
 export function rectsMeet(a: Rect, b: Rect): boolean {
+  if (farApart(a, b)) return false;
   return convexOverlap(rectCorners(a), rectCorners(b), false);
 }
 

@@ -65,6 +65,11 @@ export interface AssaultRequest {
   leaders: readonly NeLeader[];
   attacker: NeUnit;
   defender: NeUnit;
+  /**
+   * The charge was declared and the charger stands in contact (the game's step 9): whether it may charge was judged
+   * when it moved, so its spent actions, command and distance no longer refuse the close action.
+   */
+  resolving?: boolean;
 }
 
 function refusal(req: AssaultRequest): string | null {
@@ -184,7 +189,7 @@ export function ridesDown(defender: NeUnit, aspect: Aspect, cavalryInContact: nu
 }
 
 export function assaultSituation(req: AssaultRequest): AssaultSituation {
-  const why = refusal(req);
+  const why = req.resolving ? (onTable(req.attacker) && onTable(req.defender) ? null : 'a side has left the table') : refusal(req);
   if (why) return { allowed: false, reason: why };
   const { attacker: a, defender: d } = req;
   const aspect = aspectOf(rectOf(d), centre(a));

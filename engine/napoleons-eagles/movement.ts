@@ -4,7 +4,7 @@ import type { Point } from '../../domain/model.js';
 import { ARTILLERY_SIDESTEP, FALL_BACK, SIDESTEP, baseRate, cavalryChargeDistance, groundWords, retreatInchesPerAction, terrainFraction, type GroundAt } from './move-rates.js';
 import { facingCost, turnClass } from './facing.js';
 import { footprint, rectOf } from './footprint.js';
-import { angleDiff, aspectOf, bearing, dist, heading, normAngle, pointPolygonDistance, rectCorners, rectDistance, rectsOverlap, relativeBearing, type Rect } from './geometry.js';
+import { angleDiff, aspectOf, bearing, dist, farApart, heading, normAngle, pointPolygonDistance, pointSegmentDistance, reachOf, rectCorners, rectDistance, rectsOverlap, relativeBearing, type Rect } from './geometry.js';
 import { blockIdAt, forbiddenGround, groundAt, groundPolygons, onRoadAt, pathOnRoad, riverCrossings, townOffRoad, type MoveTerrain } from './move-ground.js';
 import { lerp, stretches } from './path.js';
 import { optionOn, type NeFormation, type NeLeader, type NeTable, type NeUnit } from './types.js';
@@ -32,7 +32,9 @@ export function moveTerrainOf(table: NeTable): MoveTerrain {
   return { width: table.width, height: table.height, terrain: table.terrain, ground: table.ground, weatherEffects: optionOn(table, 'weatherEffects') };
 }
 
-const onTable = (u: NeUnit): boolean => u.status === 'table';
+// Every unit standing on the table is in the way and measured: a unit in retreat status, and a silenced battery's
+// guns, stand there as much as a formed unit does.
+const onTable = (u: NeUnit): boolean => u.status === 'table' || u.status === 'retreat' || u.status === 'silenced';
 const isSkirmish = (u: NeUnit): boolean => u.formation === 'skirmish';
 const isRetreating = (u: NeUnit): boolean => u.status === 'retreat' || u.retreatActions > 0;
 const formationWords = (f: NeFormation): string => (f === 'road-column' ? 'road column' : f === 'supported-line' ? 'supported line' : f);
@@ -114,7 +116,13 @@ interface Sweep {
 /** Walks the footprint along the path (start facing), then stands it at the end (end facing). */
 function sweep(table: NeTable, units: readonly NeUnit[], u: NeUnit, a: Point, b: Point, facing: number, kind: MoveKind): Sweep {
   const out: Sweep = { crossed: [], disordersFriends: false, problem: null };
-  const others = units.filter((o) => o.id !== u.id && onTable(o));
+  // Broad phase: only units whose bounding circle comes near the path can meet the footprint along it; their
+  // rectangles are built once, not at every sample.
+  const reach = reachOf(rectAt(table, u, a, u.facing));
+  const others = units
+    .filter((o) => o.id !== u.id && onTable(o))
+    .map((o) => ({ o, r: rectAt(table, o, [o.x, o.y], o.facing) }))
+    .filter(({ r }) => pointSegmentDistance(r.centre, a, b) <= reach + reachOf(r) + 1e-6);
   const n = Math.max(1, Math.ceil(dist(a, b) / SAMPLE));
   for (let i = 0; i <= n + 1; i++) {
     const end = i === n + 1;
@@ -128,8 +136,8 @@ function sweep(table: NeTable, units: readonly NeUnit[], u: NeUnit, a: Point, b:
       if (off) return { ...out, problem: `${u.arm} would be ${off}` };
     }
     if (i === 0) continue;
-    for (const o of others) {
-      if (!rectsOverlap(r, rectAt(table, o, [o.x, o.y], o.facing))) continue;
+    for (const { o, r: or } of others) {
+      if (!rectsOverlap(r, or)) continue;
       if (end) return { ...out, problem: `it would end overlapping ${o.id}` };
       if (out.crossed.includes(o.id)) continue;
       if (o.side !== u.side) return { ...out, problem: `no unit passes through enemy ${o.id}` };
@@ -226,7 +234,9 @@ export function checkMove(table: NeTable, units: readonly NeUnit[], unitId: stri
   const startBlock = blockIdAt(table.terrain, from);
   if (startBlock !== undefined && blockIdAt(table.terrain, to) === undefined) disorders = true;
 
-  const moveActions = d > EPS ? ceilHalf(priced / rate) : 0;
+  // Any move takes at least half an action (unless a crossing or a block entry already costs it): within a building
+  // block the distance is free, and a free move could be repeated for ever.
+  const moveActions = d > EPS ? Math.max(extra > 0 || floor > 0 ? 0 : 0.5, ceilHalf(priced / rate)) : 0;
   const cost = Math.max(floor, moveActions + turn.cost + extra);
   const max = kind === 'force-march' ? 1 : 2;
   if (cost > max + EPS) {
@@ -247,7 +257,9 @@ export function checkMove(table: NeTable, units: readonly NeUnit[], unitId: stri
   const endRect = rectAt(table, u, to, facing);
   for (const e of enemiesOf(units, u)) {
     if (!isSkirmish(u) && isSkirmish(e)) continue;
-    const gap = rectDistance(endRect, rectAt(table, e, [e.x, e.y], e.facing));
+    const er = rectAt(table, e, [e.x, e.y], e.facing);
+    if (farApart(endRect, er, STOP_SHORT)) continue;
+    const gap = rectDistance(endRect, er);
     if (gap < STOP_SHORT - EPS) return { ok: false, reason: `a move stops ${STOP_SHORT}" short of enemy ${e.id} (${r2(gap)}" left); charge to make contact` };
   }
   if (u.outOfCommand) {

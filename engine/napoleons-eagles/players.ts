@@ -7,8 +7,8 @@ import type { PlayerKind } from '../../domain/engine-protocol.js';
 import { randomBelow, seedRng, type RngState } from '../dice.js';
 import { actionsLeft, chargeProblem, forceMarchProblem, spendProblem, standProblem } from './activation.js';
 import { bearing, dist, heading } from './geometry.js';
-import { chargeContact, checkMove, firePlan, moveAllowance } from './interim.js';
-import { applyAction, eligible, firstBidder, formationCost, LEADER_MOVE, onTableCount, roomFor, RulesError, type Action } from './game.js';
+import { moveAllowance } from './movement.js';
+import { chargeCheck, eligible, fireCheck, firstBidder, formationCheck, LEADER_MOVE, moveCheck, onTableCount, type Action } from './game.js';
 import { mayFinish, other } from './sequence.js';
 import { onTable, sideKey, unitById, type NeGameState } from './state.js';
 import type { NeUnit } from './types.js';
@@ -31,44 +31,68 @@ function nearest(from: [number, number], list: readonly NeUnit[]): NeUnit | null
   return best;
 }
 
+/**
+ * An action worth offering and the check that decides whether the rules take it now. The check is deferred so a
+ * player that needs only one action (the random player, the greedy one in score order) prices only the few it
+ * looks at, not the whole sample.
+ */
+export interface Option {
+  action: Action;
+  ok: () => boolean;
+}
+
+const yes = (): boolean => true;
+
 /** The sensible actions of one unit now (it is the side to act's and may act). */
 export function unitCandidates(s: NeGameState, u: NeUnit): Action[] {
+  return unitOptions(s, u)
+    .filter((o) => o.ok())
+    .map((o) => o.action);
+}
+
+export function unitOptions(s: NeGameState, u: NeUnit): Option[] {
   const f = s.flow[u.id]!;
-  const out: Action[] = [];
+  const out: Option[] = [];
+  const push = (action: Action, ok: () => boolean = yes) => out.push({ action, ok });
   if (u.status === 'retreat') {
-    if (!spendProblem(f, 1)) out.push({ type: 'rest', unit: u.id });
-    if (!standProblem(f)) out.push({ type: 'stand', unit: u.id });
-    out.push({ type: 'done', unit: u.id });
+    if (!spendProblem(f, 1)) push({ type: 'rest', unit: u.id });
+    if (!standProblem(f)) push({ type: 'stand', unit: u.id });
+    push({ type: 'done', unit: u.id });
     return out;
   }
   const enemies = enemiesOf(s, u);
   const engaged = new Set(s.closeActions.filter((c) => c.stage !== 'done').flatMap((c) => [c.charger, c.target]));
-  for (const t of enemies) {
-    if (engaged.has(t.id)) continue;
-    const plan = firePlan(s.table, s.units, u, t);
-    if (!plan.ok) continue;
-    if (!spendProblem(f, 1)) out.push({ type: 'fire', unit: u.id, target: t.id, actions: 1 });
-    if (!spendProblem(f, 2)) out.push({ type: 'fire', unit: u.id, target: t.id, actions: 2 });
+  if (!spendProblem(f, 1) && u.arm !== 'train') {
+    for (const t of enemies) {
+      if (engaged.has(t.id)) continue;
+      // Nothing fires beyond a 12lb gun's extreme range: a cheap bound before the situation is priced.
+      if (dist([u.x, u.y], [t.x, t.y]) > (u.arm === 'artillery' ? 70 : 16)) continue;
+      // One situation serves both: the budget is the only difference, and it is judged here.
+      let allowed: boolean | undefined;
+      const ok = () => (allowed ??= fireCheck(s, u, t, 1, false).allowed);
+      push({ type: 'fire', unit: u.id, target: t.id, actions: 1 }, ok);
+      if (!spendProblem(f, 2)) push({ type: 'fire', unit: u.id, target: t.id, actions: 2 }, ok);
+    }
   }
-  if (!f.outOfCommand && !chargeProblem(f) && !s.closeActions.some((c) => c.charger === u.id)) {
+  if (!f.outOfCommand && !chargeProblem(f) && u.arm !== 'artillery' && u.arm !== 'train' && u.formation !== 'skirmish' && !s.closeActions.some((c) => c.charger === u.id)) {
     for (const t of enemies) {
       if (dist([u.x, u.y], [t.x, t.y]) > 20) continue;
-      if (chargeContact(s.table, s.units, u.id, t.id).ok) out.push({ type: 'charge', unit: u.id, target: t.id });
+      push({ type: 'charge', unit: u.id, target: t.id }, () => chargeCheck(s, u, t).ok);
     }
   }
   // Moves: toward the nearest enemy and the nearest objective not held, and a step back.
-  const rate = moveAllowance(s.table, u);
+  const rate = moveAllowance(s.table, u, [u.x, u.y]);
   const goals: [number, number][] = [];
   const foe = nearest([u.x, u.y], enemies);
   if (foe) goals.push([foe.x, foe.y]);
   const side = u.side === 'red' ? 0 : 1;
   const objective = s.objectives.filter((_, k) => s.control[k] !== side).sort((a, b) => dist([u.x, u.y], a.at) - dist([u.x, u.y], b.at))[0];
   if (objective) goals.push(objective.at);
+  const canMove = !spendProblem(f, 0.5);
+  const canMarch = !forceMarchProblem(f, u.fatigue, 0);
   const tryMove = (type: 'move' | 'force-march', to: [number, number], facing: number) => {
-    const v = checkMove(s.table, s.units, u.id, to, facing, type);
-    if (!v.ok) return;
-    if (type === 'move' ? spendProblem(f, v.cost) : forceMarchProblem(f, u.fatigue, v.cost)) return;
-    out.push({ type, unit: u.id, to, facing });
+    if (!(type === 'move' ? canMove : canMarch)) return;
+    push({ type, unit: u.id, to, facing }, () => moveCheck(s, u, type, to, facing).ok);
   };
   if (rate > 0) {
     for (const g of goals) {
@@ -92,52 +116,57 @@ export function unitCandidates(s: NeGameState, u: NeUnit): Action[] {
     const back = heading(u.facing + 180);
     tryMove('move', pt(u.x + back[0] * 2, u.y + back[1] * 2), u.facing);
   }
-  for (const to of ['line', 'column', 'square', 'limbered', 'unlimbered'] as const) {
-    const cost = formationCost(u, to);
-    if (typeof cost === 'number' && !spendProblem(f, cost) && roomFor(s, u, to)) {
+  if (canMove) {
+    const forms = u.arm === 'artillery' ? (['limbered', 'unlimbered'] as const) : u.arm === 'train' ? ([] as const) : (['line', 'column', 'square'] as const);
+    for (const to of forms) {
+      if (to === u.formation) continue;
       if (to === 'square' && !(foe && foe.arm === 'cavalry' && dist([u.x, u.y], [foe.x, foe.y]) < 16)) continue;
-      out.push({ type: 'formation', unit: u.id, formation: to });
+      push({ type: 'formation', unit: u.id, formation: to }, () => formationCheck(s, u, to).ok);
     }
   }
-  if ((u.fatigue > 0 || u.disordered) && !spendProblem(f, 1)) out.push({ type: 'rest', unit: u.id });
-  if (!standProblem(f)) out.push({ type: 'stand', unit: u.id });
-  if (f.started) out.push({ type: 'done', unit: u.id });
+  if ((u.fatigue > 0 || u.disordered) && !spendProblem(f, 1)) push({ type: 'rest', unit: u.id });
+  if (!standProblem(f)) push({ type: 'stand', unit: u.id });
+  if (f.started) push({ type: 'done', unit: u.id });
   return out;
 }
 
 /**
- * The sampler: every candidate of the side to act now, or only `unit`'s. Unit actions are tried on a copy (the
- * state's generator is copied with it, so nothing is rolled for real): what the rules refuse is never offered.
+ * The sampler: every candidate of the side to act now, or only `unit`'s. Each is checked by the same pure checks
+ * apply() runs (game.ts moveCheck, fireCheck, chargeCheck, formationCheck and the action budget), never by applying
+ * it to a copy: what the rules refuse is never offered.
  */
 export function candidates(s: NeGameState, unit?: string): Action[] {
-  const raw = sample(s, unit);
-  if (s.phase !== 'activate') return raw;
-  return raw.filter((a) => accepted(s, a));
+  return options(s, unit)
+    .filter((o) => o.ok())
+    .map((o) => o.action);
 }
 
-/** Whether apply() takes `a` now (tried on a copy; the generator is copied too). */
-function accepted(s: NeGameState, a: Action): boolean {
-  try {
-    applyAction(s, a);
-    return true;
-  } catch (err) {
-    if (err instanceof RulesError) return false;
-    throw err;
-  }
-}
-
-/** A uniform pick among the accepted candidates, trying the raw sample in a random order: cheaper than filtering all. */
-function pickAccepted(s: NeGameState, rng: RngState): Action {
-  const list = sample(s);
+/** A uniform pick among the candidates: a uniform pick among the options, checked one at a time, the refused struck. */
+function pickAny(s: NeGameState, rng: RngState): Action {
+  const list = options(s);
   while (list.length > 0) {
     const k = randomBelow(rng, list.length);
-    const a = list[k]!;
-    if (s.phase !== 'activate' || accepted(s, a)) return a;
-    list.splice(k, 1);
+    const o = list[k]!;
+    if (o.ok()) return o.action;
+    list[k] = list[list.length - 1]!;
+    list.pop();
   }
   throw new Error(`no candidate action in the ${s.phase} decision`);
 }
 
+function options(s: NeGameState, unit?: string): Option[] {
+  if (s.phase !== 'activate') return sample(s, unit).map((action) => ({ action, ok: yes }));
+  if (s.current !== null) {
+    if (unit !== undefined && unit !== s.current) return [];
+    return unitOptions(s, unitById(s, s.current)!);
+  }
+  const units = eligible(s, s.active).filter((u) => (unit === undefined || u.id === unit) && !s.flow[u.id]!.locked);
+  const out = units.flatMap((u) => unitOptions(s, u).filter((o) => o.action.type !== 'done'));
+  if (unit === undefined && s.order.a === s.active && mayFinish(s.order, onTableCount(s, s.active))) out.push({ action: { type: 'finish' }, ok: yes });
+  return out;
+}
+
+/** The candidates of every decision but activation, which `options` builds. */
 function sample(s: NeGameState, unit?: string): Action[] {
   switch (s.phase) {
     case 'bid': {
@@ -147,14 +176,11 @@ function sample(s: NeGameState, unit?: string): Action[] {
     }
     case 'choose':
       return unit !== undefined ? [] : [{ type: 'choose', role: 'A' }, { type: 'choose', role: 'D' }];
-    case 'activate': {
-      if (s.current !== null) {
-        if (unit !== undefined && unit !== s.current) return [];
-        return unitCandidates(s, unitById(s, s.current)!);
-      }
-      const units = eligible(s, s.active).filter((u) => (unit === undefined || u.id === unit) && !s.flow[u.id]!.locked);
-      const out = units.flatMap((u) => unitCandidates(s, u).filter((a) => a.type !== 'done'));
-      if (unit === undefined && s.order.a === s.active && mayFinish(s.order, onTableCount(s, s.active))) out.push({ type: 'finish' });
+    case 'counter': {
+      const offer = s.counter;
+      if (!offer) return [];
+      const out: Action[] = offer.cavalry.filter((c) => unit === undefined || unit === c).map((c) => ({ type: 'charge', unit: c, target: offer.mover }));
+      if (unit === undefined || offer.cavalry.includes(unit)) out.push({ type: 'done', unit: unit ?? offer.cavalry[0]! });
       return out;
     }
     case 'leaders': {
@@ -162,7 +188,7 @@ function sample(s: NeGameState, unit?: string): Action[] {
       const key = sideKey(s, s.active);
       const out: Action[] = [];
       for (const l of s.leaders) {
-        if (l.side !== key || l.status !== 'table') continue;
+        if (l.side !== key || l.status === 'reserve') continue;
         const command = s.units.filter((u) => u.commander === l.id && u.status === 'table');
         if (command.length === 0) continue;
         const cx = command.reduce((n, u) => n + u.x, 0) / command.length;
@@ -225,25 +251,18 @@ export function makePlayer(kind: PlayerKind, seed: number): NePlayer {
   if (kind === 'random') {
     return {
       kind,
-      choose: (s) => pickAccepted(s, rng),
+      choose: (s) => pickAny(s, rng),
     };
   }
   return {
     kind,
     choose(s) {
-      const list = candidates(s);
-      if (list.length === 0) throw new Error(`no candidate action in the ${s.phase} decision`);
-      let best = list[0]!;
-      let bestScore = -Infinity;
-      for (const a of list) {
-        // A small seeded jitter breaks ties differently from game to game without making the player random.
-        const v = score(s, a) + randomBelow(rng, 1000) / 1e5;
-        if (v > bestScore) {
-          bestScore = v;
-          best = a;
-        }
-      }
-      return best;
+      // A small seeded jitter breaks ties differently from game to game without making the player random. The best
+      // option the rules take is the best candidate; options are checked best first, so few are priced.
+      const ranked = options(s).map((o) => ({ o, v: score(s, o.action) + randomBelow(rng, 1000) / 1e5 }));
+      ranked.sort((a, b) => b.v - a.v);
+      for (const r of ranked) if (r.o.ok()) return r.o.action;
+      throw new Error(`no candidate action in the ${s.phase} decision`);
     },
   };
 }

@@ -5,9 +5,10 @@
 // that cannot get away is checked again and surrenders on a failure.
 import type { GameEvent } from '../../domain/engine-protocol.js';
 import type { NeDice } from './dice.js';
-import { moraleNeed, retreatPlacement } from './interim.js';
 import { rectOf } from './footprint.js';
-import { rectDistance } from './geometry.js';
+import { heading, rectDistance } from './geometry.js';
+import { checkMorale } from './morale-step.js';
+import { retreatPlacement } from './movement.js';
 import { onTable, type NeGameState } from './state.js';
 import type { NeUnit } from './types.js';
 
@@ -52,31 +53,53 @@ export function retreat(s: NeGameState, u: NeUnit, why: string, dice: NeDice, ev
     rout(s, u, `${why}, while already retreating`, events);
     return;
   }
-  const place = retreatPlacement(s.table, s.units, u.id, retreatInches(u));
-  if (place.offTable) {
+  const inches = retreatInches(u);
+  // A battery limbers to go ('Artillery Limbering and Unlimbering'): the retreat is placed for the limbered guns.
+  const unlimbered = u.arm === 'artillery' && u.formation === 'unlimbered';
+  if (unlimbered) u.formation = 'limbered';
+  const place = retreatPlacement(s.table, s.units, u.id, inches);
+  if (unlimbered && place.distance === 0) u.formation = 'unlimbered';
+  if (offTheTable(s, u, place, inches)) {
     rout(s, u, `${why}: it retreated off the table`, events);
     return;
   }
   if (place.surrounded) {
-    const need = moraleNeed(s.table, s.units, s.leaders, u, 0);
-    const roll = dice.d20();
-    const pass = roll <= need;
-    events.push({ type: 'surrounded', unit: u.id, need, roll, pass });
-    if (!pass) {
+    events.push({ type: 'surrounded', unit: u.id });
+    if (!checkMorale(s, u, [], 'surrounded', dice, events)) {
       u.status = 'surrendered';
       events.push({ type: 'surrender', unit: u.id });
       return;
     }
   }
   const die = dice.d6();
+  // 'Passing Through Another Unit': a formed unit a retreat passes through is disordered.
+  for (const id of place.through) {
+    const o = s.units.find((x) => x.id === id);
+    if (o && o.formation !== 'skirmish' && !o.disordered) {
+      o.disordered = true;
+      events.push({ type: 'disordered', unit: o.id, why: `${u.name} retreated through it` });
+    }
+  }
   u.x = place.x;
   u.y = place.y;
   u.facing = place.facing;
   u.status = 'retreat';
   u.disordered = true;
   u.retreatActions = Math.ceil(place.distance / retreatInches(u)) + reformActions(u, die, riddenDown);
-  if (u.arm === 'artillery' && u.formation === 'unlimbered') u.formation = 'limbered';
   events.push({ type: 'retreat', unit: u.id, why, to: [round2(u.x), round2(u.y)], distance: round2(place.distance), reformDie: die, recovery: u.retreatActions });
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * Whether the retreat leaves the table ('Routing'): the movement part shortens a retreat at the table's edge, so a
+ * retreat cut short there, whose full distance in the chosen direction would put the unit's centre off the table,
+ * is read as running off it.
+ */
+function offTheTable(s: NeGameState, u: NeUnit, place: { x: number; y: number; facing: number; distance: number; surrounded: boolean }, inches: number): boolean {
+  if (place.surrounded || place.distance <= 0 || place.distance >= inches - 1e-9) return false;
+  const h = heading(place.facing);
+  const x = u.x + h[0] * inches;
+  const y = u.y + h[1] * inches;
+  return x < 0 || y < 0 || x > s.table.width || y > s.table.height;
+}

@@ -8,7 +8,7 @@ import type { NeObjective } from './objectives.js';
 import type { PeriodOrder, Side } from './sequence.js';
 import type { NeLeader, NeTable, NeUnit, SideKey } from './types.js';
 
-export type NePhase = 'bid' | 'choose' | 'activate' | 'leaders' | 'defend' | 'over';
+export type NePhase = 'bid' | 'choose' | 'activate' | 'counter' | 'leaders' | 'defend' | 'over';
 
 /** A charge declared during movement, resolved in step 9 in the order declared ('Multiple Unit Actions'). */
 export interface CloseAction {
@@ -21,6 +21,22 @@ export interface CloseAction {
   usedBefore: number;
   /** Where resolution stands: not begun, waiting for the defender's defence action, defended, or done. */
   stage: 'pending' | 'defence' | 'defended' | 'done';
+  /** Casualties the defender's fire inflicted on the charger (−3 to its check to close). */
+  fireHits: number;
+  /** A cavalry counter-charge ('Cavalry Counter Charges'). */
+  counter?: true;
+}
+
+/**
+ * A counter-charge on offer ('Cavalry Counter Charges'): `mover` has just moved or charged to the front of the
+ * listed cavalry, whose side now chooses one to charge it or declines; then `resume` goes on moving.
+ */
+export interface CounterOffer {
+  mover: string;
+  cavalry: string[];
+  resume: Side;
+  /** What the mover's activation does once the offer is settled: ends (it charged), or goes on if it may. */
+  then: 'end' | 'continue';
 }
 
 export interface NeResult {
@@ -50,6 +66,8 @@ export interface NeGameState {
   /** Sides that have ended their leader moves this period. */
   leadersDone: [boolean, boolean];
   closeActions: CloseAction[];
+  /** The counter-charge awaiting its decision, in the `counter` phase. */
+  counter: CounterOffer | null;
   /** Units whose formation failed a threshold check this game turn (−4 to morale). */
   threshold: string[];
   ply: number;
@@ -61,7 +79,18 @@ export const PERIODS_PER_TURN = 6;
 export const sideIndex = (key: SideKey): Side => (key === 'red' ? 0 : 1);
 export const sideKey = (s: NeGameState, side: Side): SideKey => s.table.sides[side].key;
 
-export const unitById = (s: NeGameState, id: string): NeUnit | undefined => s.units.find((u) => u.id === id);
+// Units by id, per units array: a draft gets a new array (units are never added or removed, only changed in place),
+// so an index built once serves every lookup on that state; the rules look units up constantly.
+const indexes = new WeakMap<readonly NeUnit[], Map<string, NeUnit>>();
+
+export function unitById(s: NeGameState, id: string): NeUnit | undefined {
+  let index = indexes.get(s.units);
+  if (!index) {
+    index = new Map(s.units.map((u) => [u.id, u]));
+    indexes.set(s.units, index);
+  }
+  return index.get(id);
+}
 
 /** On the table and able to act: not gone, not waiting to arrive. */
 export const onTable = (u: NeUnit): boolean => u.status === 'table' || u.status === 'retreat' || u.status === 'silenced';
@@ -79,6 +108,7 @@ export function draft(s: NeGameState): NeGameState {
     order: { ...s.order, points: [...s.order.points], bids: [...s.order.bids], moved: [...s.order.moved] },
     leadersDone: [...s.leadersDone],
     closeActions: s.closeActions.map((c) => ({ ...c })),
+    counter: s.counter ? { ...s.counter, cavalry: [...s.counter.cavalry] } : null,
     threshold: [...s.threshold],
   };
 }

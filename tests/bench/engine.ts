@@ -1,5 +1,5 @@
 // Engine benchmark for `npm run bench`: AI-against-AI games per second on se-01 (8×8 boxes, six against six) and on
-// hx-01 (12×8 hexes, seven formations against seven), as `adc simulate` plays them on one worker and on two
+// hx-01 (12×8 hexes, seven formations against seven), and Napoleon's Eagles on ne-01 in one process, as `adc simulate` plays them on one worker and on two
 // (workers.ts), random and AI games in one process on one core (one-core.ts), and how much the AI beats random moves.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -19,6 +19,10 @@ export async function benchEngine(games = 1000, runs = 3): Promise<void> {
   benchOneCore('hex-skirmish', 'hx-01-the-foragers-bridge');
   benchWorkers('hx-01-the-foragers-bridge', games, runs);
   await benchAiLevels(sample('hx-01-the-foragers-bridge'));
+  // Napoleon's Eagles plays an open table in inches: one process only (its games are far slower than the gridded
+  // engines', so 1,000 over workers would take the bench minutes; NOTES.md has the figures).
+  console.log(`Napoleon's Eagles engine: ne-01 (72×48", 8 units against 7)`);
+  benchOneCore('napoleons-eagles', 'ne-01-plancenoit');
 }
 
 /**
