@@ -10,7 +10,7 @@ import { IllegalActionError, LogError, type Applied, type RulesEngine } from '..
 import { explainNe } from './explain.js';
 import { footprint } from './footprint.js';
 import { applyAction, facts, RulesError, startGame, toAct, type Action } from './game.js';
-import { moveAllowance } from './interim.js';
+import { reachArea } from './movement.js';
 import { candidates, makePlayer } from './players.js';
 import { sideIndex, sideKey, type NeGameState } from './state.js';
 import { FATIGUE_NAMES } from './types.js';
@@ -185,14 +185,8 @@ export const napoleonsEaglesEngine: RulesEngine<NeGameState, NapoleonsEaglesActi
 
   // Free space has no boxes to price: the reachable area is a region of the table, not a list of places.
   reachCosts: () => ({}),
-  // The play view's shading of where a unit gets with one action. Until ne-move's movement.reachArea lands (the
-  // merge calls it here instead), the open-ground allowance about the unit's centre, as interim.ts moves it.
-  reachArea(s, unit) {
-    const u = s.units.find((x) => x.id === unit);
-    const reach = u ? moveAllowance(s.table, u) : 0;
-    if (!u || reach <= 0) return [];
-    return [Array.from({ length: 32 }, (_, i): [number, number] => [u.x + reach * Math.sin((i * Math.PI) / 16), u.y - reach * Math.cos((i * Math.PI) / 16)])];
-  },
+  // The play view's shading of where a unit gets with one action: the rules' own reach, terrain and neighbours included.
+  reachArea: (s, unit) => reachArea(s.table, s.units, unit, 1),
 
   apply,
   player: (kind, seed, side) => makePlayer(kind, deriveSeed(seed, sideIndex(side) === 0 ? 1 : 2)),
