@@ -116,6 +116,11 @@ export interface HostApi {
    * offer as a download: the web shell's Save as PDF, through the server's headless Chromium as `adc print` does.
    */
   makePdf(html: string, paper: PaperSize): Promise<MadePdf | Failure>;
+  /**
+   * Which application-menu commands can run now, so the desktop menu greys out the rest as the toolbar does; the web
+   * shell has no menu and ignores it.
+   */
+  setMenuEnabled(enabled: MenuEnabled): Promise<void>;
   engine: EngineApi;
   /** Commands from the application menu (Electron); the web shell never calls it. Returns an unsubscribe. */
   onMenuCommand(listener: (command: MenuCommand) => void): () => void;
@@ -143,6 +148,8 @@ export const MENU_COMMANDS = [
   'shortcuts',
 ] as const;
 export type MenuCommand = (typeof MENU_COMMANDS)[number];
+/** Every menu command, and whether it can run now. */
+export type MenuEnabled = Readonly<Record<MenuCommand, boolean>>;
 
 export const isMenuCommand = (v: unknown): v is MenuCommand =>
   typeof v === 'string' && (MENU_COMMANDS as readonly string[]).includes(v);

@@ -1,6 +1,7 @@
 // What every argument of a HostApi call must be, checked by both shells before a service sees it: the desktop's IPC
 // handlers and the web server's routes run the same table, so the same bad argument is refused with the same
 // sentence wherever it arrives. Pure: no Electron, no Node, so the preload bundle and the renderer may read it too.
+import { MENU_COMMANDS } from './host-api.js';
 import type { InvokeMethod, InvokeSignature, WebMethod, WebParameters } from './host-methods.js';
 
 /** Null when the value is acceptable, or what is wrong with it ("must be …"). */
@@ -105,6 +106,8 @@ const orNull =
     v === null ? null : check(v);
 
 const booleanArg: Check = (v) => (typeof v === 'boolean' ? null : `must be true or false, not ${describe(v)}`);
+/** Every menu command, each true or false: a partial map would leave an item in whatever state it was. */
+const menuEnabledArg: Check = objectOf('a menu-state', Object.fromEntries(MENU_COMMANDS.map((c) => [c, booleanArg])));
 const timeArg: Check = (v) =>
   typeof v === 'number' && Number.isFinite(v) && v >= 0 ? null : `must be a time in milliseconds, not ${describe(v)}`;
 
@@ -157,6 +160,7 @@ export const ARGUMENT_CHECKS: { readonly [M in InvokeMethod]: ChecksFor<Paramete
   validate: [textArg],
   print: [textArg, paperArg, suggestedNameArg],
   makePdf: [textArg, paperArg],
+  setMenuEnabled: [menuEnabledArg],
   'engine.start': [],
   'engine.send': [sessionArg, engineMessageArg],
   'engine.stop': [sessionArg],

@@ -14,8 +14,8 @@ export type InvokeSignature<M extends InvokeMethod> = M extends `engine.${infer 
     ? HostApi[M]
     : never;
 
-/** Calls the web page answers itself (a browser has no native file dialogs), so the server has no route for them. */
-export type PageOnlyMethod = 'pickOpenPath' | 'pickSavePath';
+/** Calls the web page answers itself (a browser has no native file dialogs, nor a menu), so the server has no route for them. */
+export type PageOnlyMethod = 'pickOpenPath' | 'pickSavePath' | 'setMenuEnabled';
 export type WebMethod = Exclude<InvokeMethod, PageOnlyMethod>;
 
 /**

@@ -1,7 +1,7 @@
 // The desktop shell's wiring, with Electron passed in: one instance, one main window, the host services behind the
 // IPC handlers, the menu. main.ts supplies the real Electron and the real document store; tests supply doubles.
 import path from 'node:path';
-import type { HostInfo, MenuCommand } from '../domain/host-api.js';
+import { MENU_COMMANDS, type HostInfo, type MenuCommand, type MenuEnabled } from '../domain/host-api.js';
 import type { DocumentStore, DocumentStoreOptions } from '../node/document-store.js';
 import type { EngineSessions } from '../node/engine-process.js';
 import { APP_PAGE_URL, handleAppScheme, registerAppScheme } from './app-protocol.js';
@@ -127,6 +127,17 @@ export function startApp(deps: AppDeps): RunningApp | null {
     else if (deps.platform === 'darwin' && command === 'new') openWindow();
   };
 
+  // Rebuilt whole when what can run changes (a handful of times a session), rather than reaching into live items.
+  let menuShown: MenuEnabled | null = null;
+  const setMenu = (enabled: MenuEnabled | null): void => {
+    menuShown = enabled;
+    Menu.setApplicationMenu(Menu.buildFromTemplate(buildMenuTemplate(send, deps.platform, { devTools: !app.isPackaged, ...(enabled ? { enabled } : {}) })));
+  };
+  const setMenuEnabled = async (enabled: MenuEnabled): Promise<void> => {
+    if (menuShown && MENU_COMMANDS.every((c) => menuShown![c] === enabled[c])) return;
+    setMenu(enabled);
+  };
+
   const ready = app
     .whenReady()
     .then(async () => {
@@ -162,6 +173,7 @@ export function startApp(deps: AppDeps): RunningApp | null {
           info: async () => ({ ...info }),
           print: createPrintService({ ...dialogDeps, BrowserWindow }),
           makePdf: createPdfMaker({ ...dialogDeps, BrowserWindow }),
+          setMenuEnabled,
           engine: running
             ? {
                 start: () => running.start(),
@@ -173,7 +185,7 @@ export function startApp(deps: AppDeps): RunningApp | null {
         access,
       );
       registerIpcHandlers(ipcMain, services, createSenderCheck(() => APP_PAGE_URL));
-      Menu.setApplicationMenu(Menu.buildFromTemplate(buildMenuTemplate(send, deps.platform, { devTools: !app.isPackaged })));
+      setMenu(null);
       openWindow();
       app.on('activate', () => {
         if (!liveWindow()) openWindow();

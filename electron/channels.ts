@@ -21,6 +21,7 @@ export const INVOKE_CHANNELS = {
   validate: 'adc:validate',
   print: 'adc:print',
   makePdf: 'adc:makePdf',
+  setMenuEnabled: 'adc:setMenuEnabled',
   'engine.start': 'adc:engine.start',
   'engine.send': 'adc:engine.send',
   'engine.stop': 'adc:engine.stop',

@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { createDocumentStore } from '../node/document-store.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { APP_COMMANDS, APP_COMMAND_IDS, DESKTOP_COMMANDS, commandKeys, platformOf, toAccelerator } from '../domain/app-commands.js';
-import { MENU_COMMANDS, type EngineApi, type HostApi } from '../domain/host-api.js';
+import { MENU_COMMANDS, type EngineApi, type HostApi, type MenuEnabled } from '../domain/host-api.js';
 import type { Message } from '../engine/protocol.js';
 import { runPortEngine, type ParentPortLike } from '../node/engine-main.js';
 import type { EngineListener, EngineSessions } from '../node/engine-process.js';
@@ -255,10 +255,13 @@ const HOST_API_KEYS = {
   validate: true,
   print: true,
   makePdf: true,
+  setMenuEnabled: true,
   engine: true,
   onMenuCommand: true,
 } satisfies Record<keyof HostApi, true>;
 const ENGINE_API_KEYS = { start: true, send: true, stop: true, onMessage: true } satisfies Record<keyof EngineApi, true>;
+
+const ALL_ENABLED = Object.fromEntries(MENU_COMMANDS.map((c) => [c, true])) as MenuEnabled;
 
 /** Valid arguments for each channel. */
 const SAMPLE_ARGS: Record<InvokeMethod, unknown[]> = {
@@ -275,6 +278,7 @@ const SAMPLE_ARGS: Record<InvokeMethod, unknown[]> = {
   validate: ['{"type":"x"}'],
   print: ['<html><body>sheet</body></html>', 'letter', 'austerlitz.scenario.json'],
   makePdf: ['<html><body>sheet</body></html>', 'a4'],
+  setMenuEnabled: [ALL_ENABLED],
   'engine.start': [],
   'engine.send': ['s1', { type: 'move', unit: 'u1' }],
   'engine.stop': ['s1'],
@@ -296,6 +300,7 @@ function fakeServices() {
     validate: fn('validate'),
     print: fn('print'),
     makePdf: fn('makePdf'),
+    setMenuEnabled: fn('setMenuEnabled'),
     engine: { start: fn('engine.start'), send: fn('engine.send'), stop: fn('engine.stop') },
   };
   const serviceOf = (m: InvokeMethod) =>
@@ -933,6 +938,24 @@ describe('app wiring', () => {
       .find((i) => i.accelerator === 'F7')!
       .click!();
     expect(win.webContents.sent).toEqual([['adc:menu', 'validate']]);
+  });
+
+  it('greys out the menu items the page says cannot run, hidden key twins too, and rebuilds only on a change', async () => {
+    const { e, running } = start();
+    await running!.ready;
+    const page = { senderFrame: { url: APP_PAGE_URL, parent: null } };
+    const nothingOpen = { ...ALL_ENABLED, save: false, 'save-as': false, print: false, undo: false, redo: false, 'test-play': false };
+    await e.ipcMain.handlers.get('adc:setMenuEnabled')!(page, nothingOpen);
+    const latest = () => flattenMenu(e.Menu.buildFromTemplate.mock.calls.at(-1)![0]);
+    const off = latest().filter((i) => i.enabled === false).map((i) => i.id);
+    // Redo has a second key (Ctrl+Y) on Linux: its hidden twin must not run it either.
+    expect(off.sort()).toEqual(['print', 'redo', 'redo-alt', 'save', 'save-as', 'test-play', 'undo'].sort());
+    expect(latest().find((i) => i.id === 'open')!.enabled).toBeUndefined();
+    const builds = e.Menu.buildFromTemplate.mock.calls.length;
+    await e.ipcMain.handlers.get('adc:setMenuEnabled')!(page, { ...nothingOpen });
+    expect(e.Menu.buildFromTemplate.mock.calls.length).toBe(builds);
+    // A malformed state is refused before it reaches the menu.
+    await expect(e.ipcMain.handlers.get('adc:setMenuEnabled')!(page, { save: 'yes' })).rejects.toThrow(/missing the field "new"/);
   });
 
   it('quits when the last window closes, except on macOS', async () => {

@@ -3,13 +3,15 @@
 // come from the one table of commands (domain/app-commands.ts) that the renderer's keys and shortcut sheet read too.
 // Clipboard items and Quit use Electron's roles, which already do the right thing in text fields and on every platform.
 import { APP_COMMANDS, DESKTOP_COMMANDS, commandKeys, platformOf, toAccelerator } from '../domain/app-commands.js';
-import type { MenuCommand } from '../domain/host-api.js';
+import type { MenuCommand, MenuEnabled } from '../domain/host-api.js';
 import type { MenuItemTemplate } from './electron-like.js';
 
 export interface MenuOptions {
   appName?: string;
   /** Adds Toggle Developer Tools (unpackaged runs only). */
   devTools?: boolean;
+  /** Which commands can run now (the renderer says); absent, every item is enabled, as before the page has loaded. */
+  enabled?: Partial<MenuEnabled>;
 }
 
 const separator: MenuItemTemplate = { type: 'separator' };
@@ -26,9 +28,11 @@ export function buildMenuTemplate(send: (command: MenuCommand) => void, platform
   const item = (command: MenuCommand, label: string = APP_COMMANDS[command].label): MenuItemTemplate[] => {
     const [shown, ...more] = accelerators(commandKeys(APP_COMMANDS[command], platformOf(platform)));
     const click = () => send(command);
+    // A disabled item's accelerator does nothing either, so the hidden twins follow their item.
+    const enabled = options.enabled?.[command] === false ? { enabled: false } : {};
     return [
-      { id: command, label, ...(shown ? { accelerator: shown } : {}), click },
-      ...more.map((accelerator, i) => ({ id: `${command}-alt${i ? `-${i + 1}` : ''}`, label, accelerator, visible: false, acceleratorWorksWhenHidden: true, click })),
+      { id: command, label, ...(shown ? { accelerator: shown } : {}), ...enabled, click },
+      ...more.map((accelerator, i) => ({ id: `${command}-alt${i ? `-${i + 1}` : ''}`, label, accelerator, visible: false, acceleratorWorksWhenHidden: true, ...enabled, click })),
     ];
   };
   const about = item('about', `About ${appName}`);

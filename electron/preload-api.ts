@@ -47,6 +47,7 @@ export function createPreloadApi(ipcRenderer: IpcRendererLike): HostApi {
     validate: (text) => invoke('validate', text),
     print: (html, paper, suggestedName) => invoke('print', html, paper, suggestedName).catch(orFailure('io')),
     makePdf: (html, paper) => invoke('makePdf', html, paper).catch(orFailure('io')),
+    setMenuEnabled: (enabled) => invoke('setMenuEnabled', enabled),
     engine: {
       start: () => invoke('engine.start').catch(orFailure('unavailable')),
       send: (session, message) => invoke('engine.send', session, message).catch(orFailure('unavailable')),

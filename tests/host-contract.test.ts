@@ -29,12 +29,14 @@ const GOOD: { [M in InvokeMethod]: unknown[] } = {
   validate: ['{}'],
   print: ['<html></html>', 'a4', 'a.pdf'],
   makePdf: ['<html></html>', 'letter'],
+  setMenuEnabled: [{ new: true, open: true, save: false, 'save-as': false, undo: false, redo: false, validate: true, 'test-play': false, print: false, about: true, settings: true, shortcuts: true }],
   'engine.start': [],
   'engine.send': ['s1', { id: 'r1', type: 'ping' }],
   'engine.stop': ['s1'],
 };
 
 const save = GOOD.saveDocument[0] as object;
+const GOOD_MENU = GOOD.setMenuEnabled[0] as object;
 const backup = GOOD.writeBackup[0] as object;
 
 /** A call both shells must refuse, and what the shared sentence must say. */
@@ -70,6 +72,9 @@ const BAD: [InvokeMethod, unknown[], RegExp][] = [
   ['makePdf', ['<html>'], /^argument 2 must be "a4" or "letter", not nothing$/],
   ['makePdf', ['<html>', 'A4'], /^argument 2 must be "a4" or "letter", not a string of 2 characters$/],
   ['makePdf', ['<html>', 'a4', 'sheet.pdf'], /^expected 2 arguments, got 3$/],
+  ['setMenuEnabled', [{ save: true }], /^argument 1 is missing the field "new"$/],
+  ['setMenuEnabled', [{ ...(GOOD_MENU), quit: true }], /^argument 1 has an unexpected field "quit"$/],
+  ['setMenuEnabled', [{ ...(GOOD_MENU), save: 1 }], /^argument 1 field "save" must be true or false, not a number$/],
   ['engine.send', ['s1'], /^argument 2 must be a message object, not nothing$/],
   ['engine.send', [1, { type: 'ping' }], /session id string, not a number/],
   ['engine.send', ['', { type: 'ping' }], /non-empty session id/],

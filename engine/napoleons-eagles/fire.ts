@@ -184,9 +184,8 @@ export function fireSituation(req: FireRequest): FireSituation {
   const range = frontEdgeDistance(sr, tr);
   if (shooter.formation !== 'square' && !inFrontArc(sr, tr)) return refuse(`${target.name} is outside the front arc`);
 
-  // Firing inside woods reaches no further than one can see in them.
-  const inWoods = woodsAt(t, centre(shooter)) ?? woodsAt(t, centre(target));
-  if (inWoods && range > (inWoods.density === 'dense' ? 2 : 4) + 1e-9) return refuse(`firing in ${inWoods.density} woods reaches only ${inWoods.density === 'dense' ? 2 : 4}"`);
+  // Woods limit how far a line of fire runs inside them (4" light, 2" dense), not the range: that is sight's rule,
+  // so a unit standing just inside a wood's edge can still be shot at from outside it (rules notes §11).
 
   if (shooter.arm === 'artillery') return artilleryFire(req, tr, range, rapid);
 

@@ -101,6 +101,8 @@ export function createWebHost(token: string, base = '', fetchImpl: FetchLike = (
     saveDocument: (request) => outcome('saveDocument', request),
     pickOpenPath: async () => null,
     pickSavePath: async () => null,
+    // A browser tab has no application menu; its toolbar greys itself.
+    setMenuEnabled: async () => undefined,
     writeBackup: (backup) => value('writeBackup', backup),
     listBackups: () => value('listBackups'),
     discardBackup: (key) => value('discardBackup', key),

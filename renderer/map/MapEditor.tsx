@@ -417,8 +417,10 @@ export function MapEditor(props: MapEditorProps) {
               <Box
                 component="button"
                 data-side={i}
+                aria-pressed={side === i}
                 onClick={() => setSide(i)}
-                sx={{ flex: 1, height: 20, fontSize: 10, border: 2, borderColor: side === i ? '#222' : 'transparent', borderRadius: 1, bgcolor: sideColor(i), color: inkFor(sideColor(i)), cursor: 'pointer', overflow: 'hidden', whiteSpace: 'nowrap', p: 0 }}
+                // A long side name ends in an ellipsis (the tooltip has it whole) instead of being cut mid-letter.
+                sx={{ flex: 1, minWidth: 0, height: 20, fontSize: 10, border: 2, borderColor: side === i ? '#222' : 'transparent', borderRadius: 1, bgcolor: sideColor(i), color: inkFor(sideColor(i)), cursor: 'pointer', overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis', px: 0.5, py: 0 }}
               >
                 {s?.name ?? `Side ${i + 1}`}
               </Box>

@@ -147,6 +147,30 @@ describe('editing', () => {
     expect((doc.terrain[2] as { town?: string }).town).toBeUndefined();
   });
 
+  it('keeps an objective where its deleted feature stood, with its name, VP, holder and hold condition', () => {
+    const free: Scenario = { ...base(), grid: { kind: 'none' } };
+    let doc = run(free, addFeature(free, 'town', { polygon: [[10, 10], [18, 10], [18, 16], [10, 16]] }));
+    doc = run(doc, addFeature(doc, 'woods', { polygon: [[24, 24], [30, 24], [30, 30]] }));
+    const town = doc.terrain[0]!.id;
+    doc = { ...doc, terrain: doc.terrain.map((f, i) => (i === 0 ? { ...f, name: 'Lissdorf' } : f)) };
+    doc = { ...doc, objectives: [{ id: 'obj-town', feature: town, vp: 150, heldBy: doc.sides[1].id }] };
+    doc = { ...doc, victory: [{ kind: 'hold', side: doc.sides[0].id, objectives: ['obj-town'] }] };
+    const before = doc;
+    doc = run(doc, deleteSelection(doc, ['/terrain/0']));
+    // The town's outline is 8" × 6": the circle keeps inside it (3", half the smaller side), centred where it was.
+    expect(doc.objectives).toEqual([{ id: 'obj-town', name: 'Lissdorf', vp: 150, heldBy: before.sides[1].id, at: [14, 13], radius: 3 }]);
+    expect(doc.victory).toEqual(before.victory);
+    expect(validateDocument(doc).filter((p) => p.path.startsWith('/objectives') || p.path.startsWith('/victory'))).toEqual([]);
+  });
+
+  it('turns an objective on a deleted feature of a gridded map into the cell it stood in', () => {
+    let doc: Scenario = { ...base(), grid: { kind: 'square', cell: 6 } };
+    doc = run(doc, addFeature(doc, 'woods', { polygon: [[12, 12], [18, 12], [18, 18], [12, 18]] }));
+    doc = { ...doc, objectives: [{ id: 'obj-wood', feature: doc.terrain[0]!.id, vp: 50 }] };
+    doc = run(doc, deleteSelection(doc, ['/terrain/0']));
+    expect(doc.objectives).toEqual([{ id: 'obj-wood', name: 'Unnamed woods 1', vp: 50, cell: 'C3' }]);
+  });
+
   it('brings a feature forward past the next one of its kind', () => {
     let doc = base();
     for (const kind of ['woods', 'lake', 'woods'] as const) doc = run(doc, addFeature(doc, kind, { polygon: square }));

@@ -27,6 +27,8 @@ import {
   uniqueId,
   type Affine,
 } from '../../domain/map/edit.js';
+import { buildScene } from '../../domain/map/scene.js';
+import { objectiveName } from '../../domain/sheet/words.js';
 import { FEATURE_KIND_LABEL, type AreaKind, type Deployment, type Edge, type Entry, type Feature, type FeatureKind, type LineKind, type Objective, type Point, type Reinforcement, type Scenario, type Setup, type Zone } from '../../domain/model.js';
 import { DEFAULT_BLOCK_SIZE } from '../../domain/terrain-cells.js';
 import { diffChanges } from '../army/diff.js';
@@ -509,6 +511,7 @@ export function deleteSelection(doc: Doc, pointers: string[]): EditResult | null
       return [f];
     });
     next = { ...next, terrain: kept };
+    next = objectivesOffFeatures(doc, next, goneIds);
   }
   // The objectives list's own removal, so a hold condition never names a deleted objective.
   if (objectives.size) next = withoutObjectives(next, objectives);
@@ -517,6 +520,41 @@ export function deleteSelection(doc: Doc, pointers: string[]): EditResult | null
   if (next === doc) return null;
   const n = pointers.length;
   return result(doc, next, n === 1 ? `Delete ${describe(doc, pointers[0]!)}` : `Delete ${n} items`, []);
+}
+
+/**
+ * An objective standing on a deleted feature keeps its name, VP and holder and stays where the feature was: a cell
+ * objective on gridded maps, else a point with a radius inside the feature's outline. Deleting the town should not
+ * also delete the work of naming and scoring its objective, nor leave it pointing at nothing.
+ */
+function objectivesOffFeatures(before: Doc, next: Doc, goneIds: ReadonlySet<string>): Doc {
+  const list = Array.isArray(next.objectives) ? next.objectives : [];
+  if (!list.some((o) => typeof o?.feature === 'string' && goneIds.has(o.feature))) return next;
+  const scene = buildScene(before);
+  const anchorOf = new Map(scene.objectives.map((o) => [o.pointer, o.at] as const));
+  const grid = isCellGrid(next.grid) ? next.grid : undefined;
+  const objectives = list.map((o, i): Objective => {
+    if (typeof o?.feature !== 'string' || !goneIds.has(o.feature)) return o;
+    const at = anchorOf.get(`/objectives/${i}`);
+    const { feature: _f, ...rest } = o;
+    const named = { ...rest, name: objectiveName(before, o) };
+    if (!at) return named;
+    const cell = grid ? cellNameAt(grid, next.table, at) : null;
+    if (cell) return { ...named, cell };
+    return { ...named, at: tidyPoint(at), radius: radiusInside(terrainOf(before).find((f) => f?.id === o.feature)) };
+  });
+  return { ...next, objectives };
+}
+
+/** Half the smaller side of an area's bounding box, to the half inch and at least 1; 3" for lines and points. */
+function radiusInside(feature: Feature | undefined): number {
+  const polygon = feature && 'polygon' in feature && Array.isArray(feature.polygon) ? validPoints(feature.polygon) : [];
+  if (feature?.kind === 'building-block') return Math.max(1, Math.round(feature.size ?? DEFAULT_BLOCK_SIZE) / 2);
+  if (polygon.length < 3) return 3;
+  const xs = polygon.map((p) => p[0]);
+  const ys = polygon.map((p) => p[1]);
+  const side = Math.min(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
+  return Math.max(1, Math.round(side) / 2);
 }
 
 // ---- Vertices ----------------------------------------------------------------------------------------------------

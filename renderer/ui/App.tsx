@@ -3,7 +3,7 @@
 import { Alert, AppBar, Box, Button, Divider, IconButton, Menu, MenuItem, Snackbar, Tab, Tabs, Toolbar, Tooltip, Typography } from '@mui/material';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { APP_COMMANDS } from '../../domain/app-commands.js';
-import type { HostApi, MenuCommand } from '../../domain/host-api.js';
+import { MENU_COMMANDS, type HostApi, type MenuCommand } from '../../domain/host-api.js';
 import { isScenario } from '../../domain/model.js';
 import type { Problem } from '../../domain/problems.js';
 import { testPlayProblem } from '../../domain/rule-systems/registry.js';
@@ -158,6 +158,15 @@ export function App({ host }: { host: HostApi }) {
     shortcuts: true,
     about: true,
   };
+  // The desktop menu greys out what cannot run, as the toolbar does. In test play the game owns undo, and the
+  // editor's commands that test play blocks are greyed too.
+  const menuEnabled = Object.fromEntries(
+    MENU_COMMANDS.map((c) => [c, playing && PLAY_BLOCKS.has(c) ? c === 'undo' : enabled[c]]),
+  ) as Record<MenuCommand, boolean>;
+  const menuKey = JSON.stringify(menuEnabled);
+  useEffect(() => {
+    void host.setMenuEnabled(JSON.parse(menuKey) as Record<MenuCommand, boolean>);
+  }, [host, menuKey]);
   const tip = (id: MenuCommand) => commandTooltip(id, shell ?? 'web', PLATFORM);
   const hint = (id: MenuCommand) => keyHint(id, shell ?? 'web', PLATFORM);
 
