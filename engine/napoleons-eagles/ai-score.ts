@@ -129,11 +129,16 @@ export function moveScore(s: NeGameState, u: NeUnit, to: Point, facing: number, 
   return v;
 }
 
-/** The worth of keeping an action back as a stand marker: a defence when something could charge. */
+/**
+ * The worth of keeping an action back as a stand marker: a defence when something could charge. Standing with both
+ * actions unspent throws one away, so it is worth little unless the unit has nothing better (it holds its ground).
+ */
 export function standScore(s: NeGameState, u: NeUnit): number {
   const threats = chargeThreat(s, u).length;
   const hold = holdingObjective(s, u) ? 0.6 : 0;
-  return (threats > 0 ? 2 + 0.5 * threats : 0.1) + hold;
+  const fresh = activationLeft(s, u) >= 2;
+  if (threats === 0) return 0.1 + hold;
+  return (fresh ? 0.6 : 2 + 0.5 * threats) + hold;
 }
 
 export function restScore(s: NeGameState, u: NeUnit): number {
