@@ -20,6 +20,11 @@ import type { NeUnit } from './types.js';
 const FINISH_BELOW = 0.15;
 /** The most candidates tried against the rules before falling back to the sampler's list. */
 const TRIES = 40;
+/**
+ * Actions one unit may take in one activation. Some cost nothing (a square wheels freely, a turn of 10° or less is
+ * free), and two goals can pull a wheel back and forth; past this count the unit ends its activation.
+ */
+const MOST_STEPS = 6;
 
 interface Scored {
   action: Action;
@@ -55,6 +60,7 @@ function urgency(s: NeGameState, side: Side): Urgency {
 export function makeAi(seed: number): NePlayer {
   const rng: RngState = seedRng(seed);
   let leadersMoved = { period: '', ids: new Set<string>() };
+  let steps = { key: '', n: 0 };
   const jitter = () => randomBelow(rng, 1000) / 1e5;
 
   /** Best first: the highest score the rules take; the sampler's first accepted action if none of these is. */
@@ -70,7 +76,15 @@ export function makeAi(seed: number): NePlayer {
     const scored: Scored[] = [];
     if (s.current !== null) {
       const u = unitById(s, s.current)!;
-      for (const a of unitOptions(s, u)) scored.push({ action: a, score: actionScore(s, a) + jitter() });
+      const key = `${s.turn}:${s.period}:${u.id}`;
+      steps = steps.key === key ? { key, n: steps.n + 1 } : { key, n: 1 };
+      if (steps.n > MOST_STEPS) return { type: 'done', unit: u.id };
+      for (const a of unitOptions(s, u)) {
+        // A wheel in place once the activation has begun is the free kind that can repeat; one is enough.
+        const inPlace = a.type === 'move' && Math.abs(a.to[0] - u.x) < 1e-6 && Math.abs(a.to[1] - u.y) < 1e-6;
+        if (inPlace && steps.n > 2) continue;
+        scored.push({ action: a, score: actionScore(s, a) + jitter() });
+      }
       return best(s, scored);
     }
     for (const u of eligible(s, s.active)) {
