@@ -7,6 +7,7 @@ import { deriveSeed } from '../dice.js';
 import { headerLine, readHeaderLine, replayLines, ReplayError, type LogRules } from '../game-log.js';
 import { playGame } from '../play-game.js';
 import { IllegalActionError, LogError, type Applied, type RulesEngine } from '../rules-engine.js';
+import { makeAi } from './ai.js';
 import { explainNe } from './explain.js';
 import { footprint } from './footprint.js';
 import { applyAction, facts, RulesError, startGame, toAct, type Action } from './game.js';
@@ -189,7 +190,7 @@ export const napoleonsEaglesEngine: RulesEngine<NeGameState, NapoleonsEaglesActi
   reachArea: (s, unit) => reachArea(s.table, s.units, unit, 1),
 
   apply,
-  player: (kind, seed, side) => makePlayer(kind, deriveSeed(seed, sideIndex(side) === 0 ? 1 : 2)),
+  player: (kind, seed, side) => (kind === 'ai' ? makeAi : (k: number) => makePlayer(kind, k))(deriveSeed(seed, sideIndex(side) === 0 ? 1 : 2)),
 
   explain(s, q) {
     const a = explainNe(s.table, s.units, s.leaders, q);

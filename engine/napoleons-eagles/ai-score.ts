@@ -1,0 +1,181 @@
+// How much the AI likes one action of one unit, in rough "enemy figures" so fire, charges and manoeuvre compare on
+// one scale: fire by its expected casualties (fire.ts), charges by their odds and both sides' morale (melee.ts),
+// formations by the threats about the unit, moves by the ground gained towards the unit's goal, less what the new
+// place risks (cavalry in reach, leaving the commander's radius, leaving an objective the side holds).
+import { angleDiff, bearing, dist } from './geometry.js';
+import type { Point } from '../../domain/model.js';
+import { activationLeft } from './ai-flow.js';
+import { canCharge, cavalryThreat, centre, chargeThreat, commanderOf, enemies, gap, goalOf, holdingObjective, hurt, objectiveAt } from './ai-threats.js';
+import { fireSituation } from './fire.js';
+import type { Action } from './game.js';
+import { assaultSituation } from './melee.js';
+import { sideIndex, unitById, type NeGameState } from './state.js';
+import type { NeUnit } from './types.js';
+
+/** Value of knocking a unit out of the fight (a rout or a retreat), in figures. */
+const BREAK_VALUE = 8;
+/** What a failed or lost charge costs the charger (a retreat, fatigue, casualties). */
+const FAIL_COST = 6;
+/** Inches of progress worth one figure. */
+const INCHES_PER_POINT = 4;
+
+/** How much a casualty on `t` is worth: more on units near breaking, on the nearer and on those holding objectives. */
+export function targetWeight(s: NeGameState, shooter: NeUnit, t: NeUnit): number {
+  let w = 1 + 1.5 * hurt(t);
+  if (s.flow[t.id]?.morale) w += 0.3;
+  if (t.fatigue > 0) w += 0.1 * t.fatigue;
+  const d = gap(s, shooter, t);
+  w += Math.max(0, 0.5 - d / 24);
+  if (objectiveAt(s, centre(t)) >= 0) w += 0.3;
+  if (t.arm === 'cavalry' && canCharge(s, t, shooter)) w += 0.4;
+  return w;
+}
+
+/** Expected casualties of a fire, from the combat model; null when the model refuses it. */
+export function expectedFire(s: NeGameState, u: NeUnit, t: NeUnit, actions: 1 | 2): number | null {
+  const f = fireSituation({ table: s.table, units: s.units, leaders: s.leaders, shooter: u, target: t, actions });
+  return f.allowed ? f.expected : null;
+}
+
+export function fireScore(s: NeGameState, u: NeUnit, t: NeUnit, actions: 1 | 2): number {
+  const e = expectedFire(s, u, t, actions) ?? 0.2 * actions;
+  let v = e * targetWeight(s, u, t);
+  // One action kept back is worth a defence when something could charge; otherwise the second volley wins.
+  if (actions === 1) v += chargeThreat(s, u).length > 0 ? 0.8 : 0;
+  // A battery that fires twice at cavalry in reach has nothing left to answer its charge with (a stand marker).
+  return v;
+}
+
+/** The charge's worth: both morale checks, the melee odds or the ride-down, the prize and the price. */
+export function chargeScore(s: NeGameState, u: NeUnit, t: NeUnit): number {
+  const a = assaultSituation({ table: s.table, units: s.units, leaders: s.leaders, attacker: u, defender: t });
+  if (!a.allowed) return -5;
+  const pClose = a.attacker.morale.pass;
+  const pStand = a.defender.morale.pass;
+  const prize = BREAK_VALUE + t.figures * 0.2 + hurt(t) * 4;
+  // A defender with an action in hand may form square or face about unless the cavalry came from 10" or less.
+  const tf = s.flow[t.id];
+  const defence = !!tf && (tf.stand || (!tf.ended && !tf.started));
+  let win: number;
+  if (a.kind === 'cavalry-charge') {
+    if (!a.rideDown) return -10;
+    const late = a.distance <= 10;
+    const squares = t.arm === 'infantry' && defence && !late ? 0.6 : 0;
+    win = (1 - squares) * ((1 - pStand) * prize + pStand * (prize * 0.9)) - squares * FAIL_COST;
+  } else {
+    const o = a.odds;
+    const lose = o.defender * FAIL_COST * 1.5;
+    win = (1 - pStand) * prize + pStand * (o.attacker * prize - lose + o.again * 0);
+  }
+  return pClose * win - (1 - pClose) * FAIL_COST;
+}
+
+/** Formations: square against cavalry, line to fire, column to move; batteries unlimber to fire, limber to move. */
+export function formationScore(s: NeGameState, u: NeUnit, to: string): number {
+  const foes = enemies(s, u);
+  const near = foes.length ? Math.min(...foes.map((e) => gap(s, u, e))) : Infinity;
+  const cav = cavalryThreat(s, u);
+  if (u.arm === 'infantry') {
+    if (to === 'square') return cav.length > 0 ? 6 + cav.length : -5;
+    if (u.formation === 'square') return cav.length > 0 ? -5 : to === 'line' && near <= 8 ? 3 : 2.5;
+    if (cav.length > 0) return -2;
+    if (to === 'line') return near <= 9 ? 2.5 : near <= 14 ? 1 : -1;
+    if (to === 'column') return near > 14 ? 1.5 : -1;
+    return -1;
+  }
+  if (u.arm === 'artillery') {
+    const inFront = foes.some((e) => gap(s, u, e) <= 40 && Math.abs(angleDiff(u.facing, bearing(centre(u), centre(e)))) <= 30);
+    if (to === 'unlimbered') return inFront ? 3.5 : near <= 30 ? 1 : -1;
+    if (to === 'limbered') {
+      const targets = foes.some((e) => (expectedFire(s, u, e, 1) ?? 0) > 0.05);
+      return targets ? -3 : near > 20 ? 1.5 : 0.2;
+    }
+  }
+  if (u.arm === 'cavalry') {
+    if (to === 'column') return near > 20 ? 0.8 : -1;
+    if (to === 'line') return near <= 20 ? 1.5 : -0.5;
+  }
+  return -1;
+}
+
+/** A move or force march: progress to the goal, less the risks where it ends. */
+export function moveScore(s: NeGameState, u: NeUnit, to: Point, facing: number, force: boolean): number {
+  const goal = goalOf(s, u);
+  const from = centre(u);
+  let v = 0;
+  if (goal) v += (dist(from, goal) - dist(to, goal)) / INCHES_PER_POINT;
+  // A wheel in place towards the goal is worth something when the unit must turn to get there.
+  if (goal && dist(from, to) < 0.1) {
+    const before = Math.abs(angleDiff(u.facing, bearing(from, goal)));
+    const after = Math.abs(angleDiff(facing, bearing(from, goal)));
+    v += (before - after) / 90;
+  }
+  const cav = cavalryThreat(s, u, to).length;
+  if (cav > 0 && u.arm === 'infantry' && u.formation !== 'square') v -= 2 + cav;
+  if (u.arm === 'artillery' && chargeThreat(s, u, to).length > 0) v -= 2;
+  const c = commanderOf(s, u);
+  if (c) {
+    const out = dist(to, c.at) - c.radius;
+    if (out > 0 && out > dist(from, c.at) - c.radius) v -= 2 + out / 4;
+  }
+  if (holdingObjective(s, u) && objectiveAt(s, to) < 0) v -= 4;
+  if (objectiveAt(s, to) >= 0 && s.control[objectiveAt(s, to)] !== sideIndex(u.side)) v += 1.5;
+  if (force) v -= 1 + u.fatigue;
+  // Columns and limbered guns should not walk into musket range of formed enemies.
+  if (u.formation === 'limbered' || u.formation === 'road-column') {
+    const close = enemies(s, u).some((e) => dist(to, centre(e)) < 10);
+    if (close) v -= 2;
+  }
+  return v;
+}
+
+/**
+ * The worth of keeping an action back as a stand marker: a defence when something could charge. Standing with both
+ * actions unspent throws one away, so it is worth little unless the unit has nothing better (it holds its ground).
+ */
+export function standScore(s: NeGameState, u: NeUnit): number {
+  const threats = chargeThreat(s, u).length;
+  const hold = holdingObjective(s, u) ? 0.6 : 0;
+  const fresh = activationLeft(s, u) >= 2;
+  if (threats === 0) return 0.1 + hold;
+  return (fresh ? 0.6 : 2 + 0.5 * threats) + hold;
+}
+
+export function restScore(s: NeGameState, u: NeUnit): number {
+  if (u.status === 'retreat') return 5;
+  if (u.disordered) return 3;
+  const threatened = chargeThreat(s, u).length > 0;
+  return threatened ? 0.3 * u.fatigue : 0.9 * u.fatigue;
+}
+
+/** One action of the active unit, scored. */
+export function actionScore(s: NeGameState, a: Action): number {
+  if (!('unit' in a)) return 0;
+  const u = unitById(s, a.unit);
+  if (!u) return -Infinity;
+  switch (a.type) {
+    case 'fire': {
+      const t = unitById(s, a.target);
+      return t ? fireScore(s, u, t, a.actions) : -1;
+    }
+    case 'charge': {
+      const t = unitById(s, a.target);
+      return t ? chargeScore(s, u, t) : -1;
+    }
+    case 'formation':
+      return formationScore(s, u, a.formation);
+    case 'move':
+    case 'force-march':
+      return moveScore(s, u, a.to, a.facing, a.type === 'force-march');
+    case 'stand':
+      return standScore(s, u);
+    case 'rest':
+      return restScore(s, u);
+    case 'done':
+      return activationLeft(s, u) > 0 ? 0 : 0.05;
+    case 'retreat':
+      return -20;
+    default:
+      return 0;
+  }
+}

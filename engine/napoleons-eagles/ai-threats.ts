@@ -1,0 +1,114 @@
+// What the AI reads off the table before it scores anything: which enemies could charge a unit next, how hurt a
+// unit is, where each unit should be heading (the side's objectives), and whether a unit is within its commander's
+// radius. Pure functions of the game state; no dice.
+import { rectOf } from './footprint.js';
+import { angleDiff, bearing, dist, rectDistance } from './geometry.js';
+import type { Point } from '../../domain/model.js';
+import { inArea } from './objectives.js';
+import { sideIndex, type NeGameState } from './state.js';
+import { chargeDistance } from './tables.js';
+import type { NeUnit } from './types.js';
+
+/** How far off its facing an enemy may lie and still be charged after at most a small wheel. */
+const CHARGE_ARC = 67.5;
+
+export const centre = (u: NeUnit): Point => [u.x, u.y];
+
+export const fighting = (u: NeUnit): boolean => u.status === 'table';
+
+export function enemies(s: NeGameState, u: NeUnit): NeUnit[] {
+  return s.units.filter((e) => e.side !== u.side && fighting(e));
+}
+
+export function friends(s: NeGameState, u: NeUnit): NeUnit[] {
+  return s.units.filter((e) => e.side === u.side && e.id !== u.id && fighting(e));
+}
+
+/** Edge-to-edge distance between two units, as the rules measure. */
+export function gap(s: NeGameState, a: NeUnit, b: NeUnit): number {
+  return rectDistance(rectOf(a, s.table), rectOf(b, s.table));
+}
+
+/**
+ * Whether `e` could charge `u` before `u` acts again: within its charge distance (plus a move action when it has
+ * not acted yet this period, since a move may precede the charge) and roughly ahead of it.
+ */
+export function canCharge(s: NeGameState, e: NeUnit, u: NeUnit, at: Point = centre(u)): boolean {
+  if (e.arm !== 'cavalry' && e.arm !== 'infantry') return false;
+  if (e.formation === 'skirmish' || e.status !== 'table') return false;
+  if (e.arm === 'infantry' && u.arm === 'cavalry') return false;
+  const started = s.flow[e.id]?.started ?? false;
+  const reach = chargeDistance(e) + (started ? 0 : e.arm === 'cavalry' ? 6 : 3);
+  const d = rectDistance(rectOf(e, s.table), rectOf({ ...u, x: at[0], y: at[1] }, s.table));
+  if (d > reach) return false;
+  return Math.abs(angleDiff(e.facing, bearing(centre(e), at))) <= CHARGE_ARC;
+}
+
+/** Enemy cavalry that could ride at `u` (the reason to form square). */
+export function cavalryThreat(s: NeGameState, u: NeUnit, at: Point = centre(u)): NeUnit[] {
+  return enemies(s, u).filter((e) => e.arm === 'cavalry' && canCharge(s, e, u, at));
+}
+
+/** Any enemy that could charge `u` (the reason to keep a stand marker). */
+export function chargeThreat(s: NeGameState, u: NeUnit, at: Point = centre(u)): NeUnit[] {
+  return enemies(s, u).filter((e) => canCharge(s, e, u, at));
+}
+
+/** Share of the unit already lost (figures, or a battery's crew hits): hurt units break sooner. */
+export function hurt(u: NeUnit): number {
+  if (u.arm === 'artillery') return u.guns > 0 ? Math.min(1, u.crewHits / u.guns) : 0;
+  return u.figures0 > 0 ? 1 - u.figures / u.figures0 : 0;
+}
+
+/** The side's objectives still to take (held by nobody or the enemy), and those it holds. */
+export function objectivesFor(s: NeGameState, u: NeUnit): { take: Point[]; hold: Point[] } {
+  const me = sideIndex(u.side);
+  const take: Point[] = [];
+  const hold: Point[] = [];
+  s.objectives.forEach((o, k) => (s.control[k] === me ? hold : take).push(o.at));
+  return { take, hold };
+}
+
+/** Whether the unit stands inside an objective its side holds (it should stay to keep it). */
+export function holdingObjective(s: NeGameState, u: NeUnit): boolean {
+  const me = sideIndex(u.side);
+  return s.objectives.some((o, k) => s.control[k] === me && inArea(o.area, centre(u)));
+}
+
+/** The objective area holding the point, if any. */
+export function objectiveAt(s: NeGameState, p: Point): number {
+  return s.objectives.findIndex((o) => inArea(o.area, p));
+}
+
+/**
+ * Where the unit should go: the nearest objective its side does not hold (weighted by VP), else the nearest enemy
+ * within reach of a fight, else the nearest held objective (to stand by it).
+ */
+export function goalOf(s: NeGameState, u: NeUnit): Point | null {
+  const me = sideIndex(u.side);
+  const here = centre(u);
+  let best: Point | null = null;
+  let bestCost = Infinity;
+  s.objectives.forEach((o, k) => {
+    if (s.control[k] === me) return;
+    const cost = dist(here, o.at) / Math.sqrt(Math.max(1, o.vp) / 50);
+    if (cost < bestCost) {
+      bestCost = cost;
+      best = o.at;
+    }
+  });
+  if (best) return best;
+  const foes = enemies(s, u);
+  const near = foes.sort((a, b) => dist(here, centre(a)) - dist(here, centre(b)))[0];
+  if (near && dist(here, centre(near)) < 24) return centre(near);
+  const held = s.objectives.filter((_, k) => s.control[k] === me).sort((a, b) => dist(here, a.at) - dist(here, b.at))[0];
+  return held ? held.at : near ? centre(near) : null;
+}
+
+/** The unit's commander on the table and the point he commands from. */
+export function commanderOf(s: NeGameState, u: NeUnit): { at: Point; radius: number } | null {
+  const l = s.leaders.find((x) => x.id === u.commander && x.status === 'table');
+  if (!l) return null;
+  const host = l.attachedTo ? s.units.find((x) => x.id === l.attachedTo) : undefined;
+  return { at: host ? centre(host) : [l.x, l.y], radius: l.commandRadius };
+}
