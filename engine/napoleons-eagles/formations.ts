@@ -16,8 +16,8 @@ export function formationChange(
 ): Verdict<{ cost: number; x: number; y: number; facing: number }> {
   const u = units.find((x) => x.id === unitId);
   if (!u) return { ok: false, reason: `no unit ${unitId}` };
-  if (u.status !== 'table') return { ok: false, reason: `${u.id} is not on the table (${u.status})` };
-  if (u.status === 'table' && u.retreatActions > 0) return { ok: false, reason: `${u.id} is retreating` };
+  if (u.status !== 'table') return { ok: false, reason: `${u.name} is not on the table (${u.status})` };
+  if (u.status === 'table' && u.retreatActions > 0) return { ok: false, reason: `${u.name} is retreating` };
   const nation = table.sides.find((s) => s.key === u.side)?.nation ?? undefined;
   const c = formationCost(
     {
@@ -48,7 +48,7 @@ export function formationChange(
   if (bad) return { ok: false, reason: bad };
   for (const o of units) {
     if (o.id === u.id || (o.status !== 'table' && o.status !== 'retreat' && o.status !== 'silenced')) continue;
-    if (rectsOverlap(r, rectAt(table, o, [o.x, o.y], o.facing))) return { ok: false, reason: `the ${to} would overlap ${o.id}` };
+    if (rectsOverlap(r, rectAt(table, o, [o.x, o.y], o.facing))) return { ok: false, reason: `the ${to} would overlap ${o.name}` };
   }
   return { ok: true, cost: c.cost, x, y, facing: u.facing };
 }

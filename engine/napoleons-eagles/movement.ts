@@ -138,11 +138,11 @@ function sweep(table: NeTable, units: readonly NeUnit[], u: NeUnit, a: Point, b:
     if (i === 0) continue;
     for (const { o, r: or } of others) {
       if (!rectsOverlap(r, or)) continue;
-      if (end) return { ...out, problem: `it would end overlapping ${o.id}` };
+      if (end) return { ...out, problem: `it would end overlapping ${o.name}` };
       if (out.crossed.includes(o.id)) continue;
-      if (o.side !== u.side) return { ...out, problem: `no unit passes through enemy ${o.id}` };
-      if (kind === 'charge') return { ...out, problem: `a charge cannot pass through ${o.id}` };
-      if (isSkirmish(u) && !isSkirmish(o)) return { ...out, problem: `skirmishers must move round formed unit ${o.id}` };
+      if (o.side !== u.side) return { ...out, problem: `no unit passes through enemy ${o.name}` };
+      if (kind === 'charge') return { ...out, problem: `a charge cannot pass through ${o.name}` };
+      if (isSkirmish(u) && !isSkirmish(o)) return { ...out, problem: `skirmishers must move round formed unit ${o.name}` };
       out.crossed.push(o.id);
       // 'Passing Through Another Unit': two formed units disorder each other; screens pass loosely.
       if (!isSkirmish(u) && !isSkirmish(o)) out.disordersFriends = true;
@@ -164,15 +164,15 @@ function nearestEnemyDistance(table: NeTable, units: readonly NeUnit[], u: NeUni
 export function checkMove(table: NeTable, units: readonly NeUnit[], unitId: string, to: Point, facing: number, kind: MoveKind): MoveVerdict {
   const u = units.find((x) => x.id === unitId);
   if (!u) return { ok: false, reason: `no unit ${unitId}` };
-  if (!onTable(u) && !(kind === 'retreat' && u.status === 'retreat')) return { ok: false, reason: `${u.id} is not on the table (${u.status})` };
+  if (!onTable(u) && !(kind === 'retreat' && u.status === 'retreat')) return { ok: false, reason: `${u.name} is not on the table (${u.status})` };
   if (![to[0], to[1], facing].every(Number.isFinite)) return { ok: false, reason: 'the destination and facing must be numbers' };
   facing = normAngle(facing);
   if (kind === 'charge') return checkCharge(table, units, u, to, facing);
   if (kind === 'retreat') return checkRetreat(table, units, u, to, facing);
-  if (isRetreating(u)) return { ok: false, reason: `${u.id} is retreating and moves only by retreat` };
+  if (isRetreating(u)) return { ok: false, reason: `${u.name} is retreating and moves only by retreat` };
   if (kind === 'force-march') {
-    if (u.fatigue >= 2) return { ok: false, reason: `${u.id} is ${u.fatigue === 2 ? 'tired' : 'exhausted'}; only fresh or fatigued units force march` };
-    if (u.forceMarched) return { ok: false, reason: `${u.id} has already force marched this period` };
+    if (u.fatigue >= 2) return { ok: false, reason: `${u.name} is ${u.fatigue === 2 ? 'tired' : 'exhausted'}; only fresh or fatigued units force march` };
+    if (u.forceMarched) return { ok: false, reason: `${u.name} has already force marched this period` };
   }
   const from: Point = [u.x, u.y];
   const d = dist(from, to);
@@ -205,7 +205,7 @@ export function checkMove(table: NeTable, units: readonly NeUnit[], unitId: stri
     if ((how === 'falling back' || how === 'sidestep') && turn.cost > 0) {
       return { ok: false, reason: `${how} keeps the facing (a 10° adjustment at most)` };
     }
-    if (rate <= 0) return { ok: false, reason: `${u.id} cannot move in ${describe(u)}` };
+    if (rate <= 0) return { ok: false, reason: `${u.name} cannot move in ${describe(u)}` };
   }
 
   const p = pricePath(table, u, from, to);
@@ -260,7 +260,7 @@ export function checkMove(table: NeTable, units: readonly NeUnit[], unitId: stri
     const er = rectAt(table, e, [e.x, e.y], e.facing);
     if (farApart(endRect, er, STOP_SHORT)) continue;
     const gap = rectDistance(endRect, er);
-    if (gap < STOP_SHORT - EPS) return { ok: false, reason: `a move stops ${STOP_SHORT}" short of enemy ${e.id} (${r2(gap)}" left); charge to make contact` };
+    if (gap < STOP_SHORT - EPS) return { ok: false, reason: `a move stops ${STOP_SHORT}" short of enemy ${e.name} (${r2(gap)}" left); charge to make contact` };
   }
   if (u.outOfCommand) {
     const problem = outOfCommandMoveProblem(table, units, u, to);
@@ -278,8 +278,8 @@ export function chargeReach(u: NeUnit): number {
 function chargeProblem(table: NeTable, u: NeUnit): string | null {
   if (u.arm === 'artillery' || u.arm === 'train') return `${u.arm === 'artillery' ? 'a battery' : 'train'} does not charge`;
   if (isSkirmish(u)) return 'skirmishers do not charge';
-  if (u.outOfCommand) return `${u.id} is out of command and may not charge`;
-  if (isRetreating(u)) return `${u.id} is retreating`;
+  if (u.outOfCommand) return `${u.name} is out of command and may not charge`;
+  if (isRetreating(u)) return `${u.name} is retreating`;
   if (u.arm === 'cavalry' && groundAt(moveTerrainOf(table), [u.x, u.y]).woods) return 'cavalry cannot charge from woods';
   return null;
 }
@@ -301,7 +301,7 @@ function checkCharge(table: NeTable, units: readonly NeUnit[], u: NeUnit, to: Po
   const reach = chargeReach(u);
   if (p.priced > reach + EPS) {
     const ground = p.worstFraction < 1 ? ` through ${groundWords(p.worst)}` : '';
-    return { ok: false, reason: `${r2(p.priced * p.worstFraction - reach * p.worstFraction)}" too far: ${u.id} charges ${r2(reach * p.worstFraction)}"${ground}` };
+    return { ok: false, reason: `${r2(p.priced * p.worstFraction - reach * p.worstFraction)}" too far: ${u.name} charges ${r2(reach * p.worstFraction)}"${ground}` };
   }
   const s = sweep(table, units, u, from, to, facing, 'charge');
   if (s.problem) return { ok: false, reason: s.problem };
@@ -344,14 +344,14 @@ export function outOfCommandMoveProblem(table: NeTable, units: readonly NeUnit[]
     const er = rectAt(table, e, [e.x, e.y], e.facing);
     const d0 = rectDistance(r0, er);
     const d1 = rectDistance(r1, er);
-    if (d1 < d0 - EPS) return `${before.id} is out of command and may not approach enemy ${e.id} (${r2(d0)}" now, ${r2(d1)}" after)`;
+    if (d1 < d0 - EPS) return `${before.name} is out of command and may not approach enemy ${e.name} (${r2(d0)}" now, ${r2(d1)}" after)`;
   }
   const cmd = leaders && before.commander ? leaders.find((l) => l.id === before.commander) : undefined;
   if (cmd) {
     const at = leaderPoint(units, cmd);
     const d0 = pointPolygonDistance(at, rectCorners(r0));
     const d1 = pointPolygonDistance(at, rectCorners(r1));
-    if (d1 > d0 + EPS) return `${before.id} is out of command and may not move further from ${cmd.id} (${r2(d0)}" now, ${r2(d1)}" after)`;
+    if (d1 > d0 + EPS) return `${before.name} is out of command and may not move further from ${cmd.name} (${r2(d0)}" now, ${r2(d1)}" after)`;
   }
   return null;
 }
@@ -374,8 +374,8 @@ export function chargeContact(table: NeTable, units: readonly NeUnit[], chargerI
   const c = units.find((u) => u.id === chargerId);
   const t = units.find((u) => u.id === targetId);
   if (!c || !t) return { ok: false, reason: `no unit ${!c ? chargerId : targetId}` };
-  if (c.side === t.side) return { ok: false, reason: `${t.id} is not an enemy` };
-  if (!onTable(t)) return { ok: false, reason: `${t.id} is not on the table` };
+  if (c.side === t.side) return { ok: false, reason: `${t.name} is not an enemy` };
+  if (!onTable(t)) return { ok: false, reason: `${t.name} is not on the table` };
   if (c.arm === 'infantry' && t.arm === 'cavalry') return { ok: false, reason: 'infantry cannot charge cavalry' };
   if (c.arm === 'infantry' && isSkirmish(t)) return { ok: false, reason: 'formed infantry cannot charge skirmishers' };
   if (c.arm === 'cavalry' && groundAt(moveTerrainOf(table), [t.x, t.y]).woods) return { ok: false, reason: 'cavalry cannot charge into woods' };
@@ -407,7 +407,7 @@ export function chargeContact(table: NeTable, units: readonly NeUnit[], chargerI
     if (!v.ok) return { ok: false, reason: v.reason };
     return { ok: true, x: at[0], y: at[1], facing, aspect, contact, distance: v.distance };
   }
-  return { ok: false, reason: `no room to strike the ${aspect} of ${t.id}` };
+  return { ok: false, reason: `no room to strike the ${aspect} of ${t.name}` };
 }
 
 export interface RetreatPlacement {
