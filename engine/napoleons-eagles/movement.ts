@@ -53,7 +53,8 @@ function roadRated(u: NeUnit): boolean {
 }
 
 export function rectAt(table: NeTable, u: NeUnit, at: Point, facing: number, formation: NeFormation = u.formation): Rect {
-  return rectOf({ ...u, x: at[0], y: at[1], facing, formation }, table);
+  // Only the footprint's fields, not a spread of the whole unit: the sweep builds one of these per ½" sample.
+  return rectOf({ arm: u.arm, ranks: u.ranks, figures: u.figures, formation, models: u.models, guns: u.guns, howitzers: u.howitzers, x: at[0], y: at[1], facing }, table);
 }
 
 function insideTable(table: NeTable, r: Rect): boolean {
