@@ -75,7 +75,8 @@ export function pointSegmentDistance(p: Point, a: Point, b: Point): number {
 }
 
 function orient(a: Point, b: Point, c: Point): number {
-  return crossZ(sub(b, a), sub(c, a));
+  // Scalar form of crossZ(b − a, c − a): the same products and differences, no points built.
+  return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
 }
 
 function onSegment(p: Point, a: Point, b: Point): boolean {
@@ -93,8 +94,21 @@ export function segmentsMeet(a: Point, b: Point, c: Point, d: Point): boolean {
 }
 
 export function segmentDistance(a: Point, b: Point, c: Point, d: Point): number {
-  if (segmentsMeet(a, b, c, d)) return 0;
-  return Math.min(pointSegmentDistance(a, c, d), pointSegmentDistance(b, c, d), pointSegmentDistance(c, a, b), pointSegmentDistance(d, a, b));
+  // segmentsMeet inlined: its four end-to-segment distances (the onSegment tests) are the four the answer takes the
+  // least of, so each is measured once, not twice. Same tests in the same order, same values.
+  const pa = pointSegmentDistance(a, c, d);
+  const pb = pointSegmentDistance(b, c, d);
+  const pc = pointSegmentDistance(c, a, b);
+  const pd = pointSegmentDistance(d, a, b);
+  const d1 = orient(c, d, a);
+  const d2 = orient(c, d, b);
+  const d3 = orient(a, b, c);
+  const d4 = orient(a, b, d);
+  if (((d1 > EPS && d2 < -EPS) || (d1 < -EPS && d2 > EPS)) && ((d3 > EPS && d4 < -EPS) || (d3 < -EPS && d4 > EPS))) return 0;
+  const tolCd = EPS * Math.max(1, dist(c, d));
+  const tolAb = EPS * Math.max(1, dist(a, b));
+  if (pa <= tolCd || pb <= tolCd || pc <= tolAb || pd <= tolAb) return 0;
+  return Math.min(pa, pb, pc, pd);
 }
 
 /** Terrain polygons live all game: their boxes are kept; a unit's four corners are boxed on the spot. */
