@@ -71,9 +71,24 @@ export function chargeScore(s: NeGameState, u: NeUnit, t: NeUnit): number {
 }
 
 /** Formations: square against cavalry, line to fire, column to move; batteries unlimber to fire, limber to move. */
+// The nearest enemy's edge distance per state and unit: every formation option of a unit asks it again, and a state
+// handed to a player is never changed afterwards (applyAction works on a draft), so it holds for the whole decision.
+const nearestGap = new WeakMap<NeGameState, Map<string, number>>();
+
+function nearestEnemyGap(s: NeGameState, u: NeUnit, foes: readonly NeUnit[]): number {
+  let byUnit = nearestGap.get(s);
+  if (!byUnit) nearestGap.set(s, (byUnit = new Map()));
+  let near = byUnit.get(u.id);
+  if (near === undefined) {
+    near = foes.length ? Math.min(...foes.map((e) => gap(s, u, e))) : Infinity;
+    byUnit.set(u.id, near);
+  }
+  return near;
+}
+
 export function formationScore(s: NeGameState, u: NeUnit, to: string): number {
   const foes = enemies(s, u);
-  const near = foes.length ? Math.min(...foes.map((e) => gap(s, u, e))) : Infinity;
+  const near = nearestEnemyGap(s, u, foes);
   const cav = cavalryThreat(s, u);
   if (u.arm === 'infantry') {
     if (to === 'square') return cav.length > 0 ? 6 + cav.length : -5;

@@ -2,7 +2,8 @@
 // unit is, where each unit should be heading (the side's objectives), and whether a unit is within its commander's
 // radius. Pure functions of the game state; no dice.
 import { rectOf } from './footprint.js';
-import { angleDiff, bearing, dist, rectDistance } from './geometry.js';
+import { angleDiff, bearing, dist, farApart, rectDistance } from './geometry.js';
+import { rectAt } from './movement.js';
 import type { Point } from '../../domain/model.js';
 import { inArea } from './objectives.js';
 import { sideIndex, type NeGameState } from './state.js';
@@ -39,9 +40,13 @@ export function canCharge(s: NeGameState, e: NeUnit, u: NeUnit, at: Point = cent
   if (e.arm === 'infantry' && u.arm === 'cavalry') return false;
   const started = s.flow[e.id]?.started ?? false;
   const reach = chargeDistance(e) + (started ? 0 : e.arm === 'cavalry' ? 6 : 3);
-  const d = rectDistance(rectOf(e, s.table), rectOf({ ...u, x: at[0], y: at[1] }, s.table));
-  if (d > reach) return false;
-  return Math.abs(angleDiff(e.facing, bearing(centre(e), at))) <= CHARGE_ARC;
+  // Cheap refusals first (the answer is the same whichever test runs first): the arc, then the bounding circles,
+  // so the exact edge-to-edge distance is measured only for enemies that may be in reach.
+  if (Math.abs(angleDiff(e.facing, bearing(centre(e), at))) > CHARGE_ARC) return false;
+  const re = rectOf(e, s.table);
+  const ru = rectAt(s.table, u, at, u.facing);
+  if (farApart(re, ru, reach)) return false;
+  return rectDistance(re, ru) <= reach;
 }
 
 /** Enemy cavalry that could ride at `u` (the reason to form square). */

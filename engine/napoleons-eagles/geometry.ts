@@ -42,13 +42,25 @@ const along = (p: Point, v: Point, k: number): Point => [p[0] + v[0] * k, p[1] +
 
 /** Corners in order front-left, front-right, rear-right, rear-left (left and right as the unit sees them). */
 export function rectCorners(r: Rect): [Point, Point, Point, Point] {
-  const f = heading(r.facing);
-  const right: Point = [-f[1], f[0]];
+  // Scalar form of along(along(centre, f, ±fw), right, ±hw): the same sums in the same order, only the four corners built.
+  const fx = Math.sin(r.facing * RAD);
+  const fy = -Math.cos(r.facing * RAD);
+  const rx = -fy;
+  const ry = fx;
   const fw = r.depth / 2;
   const hw = r.width / 2;
-  const frontMid = along(r.centre, f, fw);
-  const rearMid = along(r.centre, f, -fw);
-  return [along(frontMid, right, -hw), along(frontMid, right, hw), along(rearMid, right, hw), along(rearMid, right, -hw)];
+  const cx = r.centre[0];
+  const cy = r.centre[1];
+  const fmx = cx + fx * fw;
+  const fmy = cy + fy * fw;
+  const rmx = cx + fx * -fw;
+  const rmy = cy + fy * -fw;
+  return [
+    [fmx + rx * -hw, fmy + ry * -hw],
+    [fmx + rx * hw, fmy + ry * hw],
+    [rmx + rx * hw, rmy + ry * hw],
+    [rmx + rx * -hw, rmy + ry * -hw],
+  ];
 }
 
 export function frontEdgeOf(r: Rect): Segment {
@@ -75,7 +87,8 @@ export function pointSegmentDistance(p: Point, a: Point, b: Point): number {
 }
 
 function orient(a: Point, b: Point, c: Point): number {
-  return crossZ(sub(b, a), sub(c, a));
+  // Scalar form of crossZ(b − a, c − a): the same products and differences, no points built.
+  return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
 }
 
 function onSegment(p: Point, a: Point, b: Point): boolean {
@@ -93,8 +106,21 @@ export function segmentsMeet(a: Point, b: Point, c: Point, d: Point): boolean {
 }
 
 export function segmentDistance(a: Point, b: Point, c: Point, d: Point): number {
-  if (segmentsMeet(a, b, c, d)) return 0;
-  return Math.min(pointSegmentDistance(a, c, d), pointSegmentDistance(b, c, d), pointSegmentDistance(c, a, b), pointSegmentDistance(d, a, b));
+  // segmentsMeet inlined: its four end-to-segment distances (the onSegment tests) are the four the answer takes the
+  // least of, so each is measured once, not twice. Same tests in the same order, same values.
+  const pa = pointSegmentDistance(a, c, d);
+  const pb = pointSegmentDistance(b, c, d);
+  const pc = pointSegmentDistance(c, a, b);
+  const pd = pointSegmentDistance(d, a, b);
+  const d1 = orient(c, d, a);
+  const d2 = orient(c, d, b);
+  const d3 = orient(a, b, c);
+  const d4 = orient(a, b, d);
+  if (((d1 > EPS && d2 < -EPS) || (d1 < -EPS && d2 > EPS)) && ((d3 > EPS && d4 < -EPS) || (d3 < -EPS && d4 > EPS))) return 0;
+  const tolCd = EPS * Math.max(1, dist(c, d));
+  const tolAb = EPS * Math.max(1, dist(a, b));
+  if (pa <= tolCd || pb <= tolCd || pc <= tolAb || pd <= tolAb) return 0;
+  return Math.min(pa, pb, pc, pd);
 }
 
 /** Terrain polygons live all game: their boxes are kept; a unit's four corners are boxed on the spot. */
@@ -175,32 +201,38 @@ export function frontEdgeDistance(firer: Rect, target: Rect): number {
   return segmentPolygonDistance(a, b, rectCorners(target));
 }
 
-function project(poly: readonly Point[], axis: Point): [number, number] {
-  let lo = Infinity;
-  let hi = -Infinity;
-  for (const p of poly) {
-    const v = dot(p, axis);
-    lo = Math.min(lo, v);
-    hi = Math.max(hi, v);
-  }
-  return [lo, hi];
-}
-
 /**
  * Separating-axis test for two convex polygons. `strict` asks whether their interiors overlap (units merely in
  * contact do not); otherwise touching counts.
  */
 export function convexOverlap(p: readonly Point[], q: readonly Point[], strict: boolean): boolean {
-  for (const poly of [p, q]) {
+  // Scalar form (no axis, normal or interval tuples built): the sweep asks this at every ½" sample, and the
+  // garbage those small arrays made was a large share of a game's time. Same arithmetic, same answers.
+  for (let k = 0; k < 2; k++) {
+    const poly = k === 0 ? p : q;
     for (let i = 0; i < poly.length; i++) {
       const a = poly[i]!;
       const b = poly[(i + 1) % poly.length]!;
-      const axis: Point = [a[1] - b[1], b[0] - a[0]];
-      const len = Math.hypot(axis[0], axis[1]);
+      const ax = a[1] - b[1];
+      const ay = b[0] - a[0];
+      const len = Math.hypot(ax, ay);
       if (len < EPS) continue;
-      const n: Point = [axis[0] / len, axis[1] / len];
-      const [p0, p1] = project(p, n);
-      const [q0, q1] = project(q, n);
+      const nx = ax / len;
+      const ny = ay / len;
+      let p0 = Infinity;
+      let p1 = -Infinity;
+      for (const v of p) {
+        const d = v[0] * nx + v[1] * ny;
+        p0 = Math.min(p0, d);
+        p1 = Math.max(p1, d);
+      }
+      let q0 = Infinity;
+      let q1 = -Infinity;
+      for (const v of q) {
+        const d = v[0] * nx + v[1] * ny;
+        q0 = Math.min(q0, d);
+        q1 = Math.max(q1, d);
+      }
       const gap = Math.max(q0 - p1, p0 - q1);
       if (strict ? gap > -1e-7 : gap > 1e-7) return false;
     }

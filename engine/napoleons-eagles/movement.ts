@@ -53,11 +53,16 @@ function roadRated(u: NeUnit): boolean {
 }
 
 export function rectAt(table: NeTable, u: NeUnit, at: Point, facing: number, formation: NeFormation = u.formation): Rect {
-  return rectOf({ ...u, x: at[0], y: at[1], facing, formation }, table);
+  // Only the footprint's fields, not a spread of the whole unit: the sweep builds one of these per ½" sample.
+  return rectOf({ arm: u.arm, ranks: u.ranks, figures: u.figures, formation, models: u.models, guns: u.guns, howitzers: u.howitzers, x: at[0], y: at[1], facing }, table);
 }
 
 function insideTable(table: NeTable, r: Rect): boolean {
-  return rectCorners(r).every(([x, y]) => x >= -EPS && y >= -EPS && x <= table.width + EPS && y <= table.height + EPS);
+  return cornersInsideTable(table, rectCorners(r));
+}
+
+function cornersInsideTable(table: NeTable, corners: readonly Point[]): boolean {
+  return corners.every(([x, y]) => x >= -EPS && y >= -EPS && x <= table.width + EPS && y <= table.height + EPS);
 }
 
 /** Inches per action at a point: the open rate by formation and arm, cut by the ground there. */
@@ -124,12 +129,16 @@ function sweep(table: NeTable, units: readonly NeUnit[], u: NeUnit, a: Point, b:
     .map((o) => ({ o, r: rectAt(table, o, [o.x, o.y], o.facing) }))
     .filter(({ r }) => pointSegmentDistance(r.centre, a, b) <= reach + reachOf(r) + 1e-6);
   const n = Math.max(1, Math.ceil(dist(a, b) / SAMPLE));
+  // The footprint along the path keeps the start facing, so it is measured once; only the end stands turned.
+  const body = rectAt(table, u, a, u.facing);
   for (let i = 0; i <= n + 1; i++) {
     const end = i === n + 1;
     const at = end ? b : lerp(a, b, i / n);
-    const r = rectAt(table, u, at, end ? facing : u.facing);
-    if (!insideTable(table, r)) return { ...out, problem: 'it would leave the table' };
-    const bad = forbiddenGround(table.terrain, u.arm, u.type, rectCorners(r));
+    const r: Rect = end ? rectAt(table, u, at, facing) : { centre: at, width: body.width, depth: body.depth, facing: u.facing };
+    // One set of corners serves the table edge and the ground.
+    const corners = rectCorners(r);
+    if (!cornersInsideTable(table, corners)) return { ...out, problem: 'it would leave the table' };
+    const bad = forbiddenGround(table.terrain, u.arm, u.type, corners);
     if (bad) return { ...out, problem: bad };
     if (u.arm !== 'infantry' && !(u.arm === 'train' && u.type === 'engineers')) {
       const off = townOffRoad(table.terrain, at);
