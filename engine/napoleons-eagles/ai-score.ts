@@ -77,7 +77,7 @@ const nearestGap = new WeakMap<NeGameState, Map<string, number>>();
 
 function nearestEnemyGap(s: NeGameState, u: NeUnit, foes: readonly NeUnit[]): number {
   let byUnit = nearestGap.get(s);
-  if (!byUnit) nearestGap.set(s, (byUnit = new Map()));
+  if (!byUnit) nearestGap.set(s, (byUnit = new Map<string, number>()));
   let near = byUnit.get(u.id);
   if (near === undefined) {
     near = foes.length ? Math.min(...foes.map((e) => gap(s, u, e))) : Infinity;

@@ -114,6 +114,12 @@ export function makeAi(seed: number): NePlayer {
         }
         case 'defend':
           return defence(s) ?? best(s, candidates(s).map((action) => ({ action, score: 0 })));
+        case 'counter':
+          // A counter-charge is a charge like any other: scored by its odds, against letting the mover pass.
+          return best(
+            s,
+            candidates(s).map((action) => ({ action, score: (action.type === 'charge' ? actionScore(s, action) : 0) + jitter() })),
+          );
         default:
           throw new Error(`no decision in the ${s.phase} phase`);
       }
