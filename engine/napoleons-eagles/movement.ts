@@ -505,18 +505,24 @@ export function reachArea(table: NeTable, units: readonly NeUnit[], unitId: stri
   const u = units.find((x) => x.id === unitId);
   if (!u || !onTable(u)) return [];
   const from: Point = [u.x, u.y];
-  const within = (to: Point): boolean => {
+  /** 'yes', 'no', or 'over' where the only fault is ending on another unit, which a longer move may pass. */
+  const reach = (to: Point): 'yes' | 'no' | 'over' => {
     const v = checkMove(table, units, u.id, to, u.facing, 'move');
-    return v.ok && v.cost <= actions + EPS;
+    if (v.ok) return v.cost <= actions + EPS ? 'yes' : 'no';
+    return v.reason.startsWith('it would end overlapping') ? 'over' : 'no';
   };
+  const within = (to: Point): boolean => reach(to) === 'yes';
   const ray = (dir: number, max: number): Point => {
     const h = heading(dir);
     let lo = 0;
     let hi = max;
     // Coarse walk then bisection: an obstacle can cut a ray short and leave its far part reachable only by a
     // path that does not exist, so the first refusal ends the ray.
+    // A friend in the way ends no ray: a move may pass through it (disordering both), only not stop on it.
     for (let s = 0.5; s <= max + EPS; s += 0.5) {
-      if (!within([u.x + h[0] * s, u.y + h[1] * s])) {
+      const r = reach([u.x + h[0] * s, u.y + h[1] * s]);
+      if (r === 'over') continue;
+      if (r === 'no') {
         hi = s;
         break;
       }

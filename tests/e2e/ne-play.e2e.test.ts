@@ -137,12 +137,12 @@ describe('test play on an open table', () => {
     await verdict.waitFor({ state: 'detached' });
     expect(await page.getByTestId('play-selected').getAttribute('data-unit')).toBe(mover);
 
-    // Drag the ghost 4" west, to open ground: legal, one action.
-    const to: Point = [from[0] - 4, from[1]];
+    // Drag the ghost 2" west, to open ground short of the skirmish screen: legal, within one action (half of it, in the mud).
+    const to: Point = [from[0] - 2, from[1]];
     await dragFrom(page, from, to);
     await expect.poll(() => verdict.getAttribute('data-ok')).toBe('true');
-    expect(await verdict.textContent()).toBe('Move 4" — within 1 action');
-    expect(await map(page).getAttribute('data-ghost')).toBe('52,18,270');
+    expect(await verdict.textContent()).toBe('Move 2" — within 1 action');
+    expect(await map(page).getAttribute('data-ghost')).toBe('54,18,270');
 
     // The round handle ahead of the ghost's front turns it: dragged to the north-west, the ghost faces 315°, and the
     // engine is asked again; dragged back due west, it faces 270° once more.
@@ -155,7 +155,7 @@ describe('test play on an open table', () => {
       await page.mouse.up();
     };
     await turn([to[0] - 3, to[1] - 3]);
-    await expect.poll(() => map(page).getAttribute('data-ghost')).toBe('52,18,315');
+    await expect.poll(() => map(page).getAttribute('data-ghost')).toBe('54,18,315');
     await expect.poll(() => verdict.getAttribute('data-ok')).not.toBe('');
     await shot(page, '05a-turned');
     // The handle now stands to the north-west; drag it back due west of the centre.
@@ -166,7 +166,7 @@ describe('test play on an open table', () => {
     await page.mouse.down();
     for (let i = 1; i <= 6; i++) await page.mouse.move(nx - away + ((wx - nx + away) * i) / 6, ny - away + ((wy - ny + away) * i) / 6);
     await page.mouse.up();
-    await expect.poll(() => map(page).getAttribute('data-ghost')).toBe('52,18,270');
+    await expect.poll(() => map(page).getAttribute('data-ghost')).toBe('54,18,270');
     await expect.poll(() => verdict.getAttribute('data-ok')).toBe('true');
     expect(await page.getByTestId('ne-move-here').isEnabled()).toBe(true);
     // The button's colour eases in from its disabled grey: let it finish before the picture.
@@ -176,7 +176,7 @@ describe('test play on an open table', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => ply(page)).toBeGreaterThan(before);
     await expect.poll(async () => (await pieces(page)).get(mover)?.at).toEqual(to);
-    expect(await logText(page)).toMatch(/I\.\/15\. IR moves 4" to \(52, 18\), facing west \((½|1) action\)/);
+    expect(await logText(page)).toMatch(/I\.\/15\. IR moves 2" to \(54, 18\), facing west \((½|1) action\)/);
 
     // Hover the nearest enemy: the ruler measures edge to edge; a ringed target also shows the fire preview.
     const selectedNow = await page.getByTestId('play-selected').getAttribute('data-unit').catch(() => null);
