@@ -3,7 +3,7 @@
 // the recorded dice are checked on the way, so a log from a different engine version fails loudly instead of
 // drifting. Each rule system names its own format; the lines are the same.
 import type { Scenario } from '../domain/model.js';
-import { LogError, type Applied, type LoggedAction } from './rules-engine.js';
+import { LogError, type Applied, type LoggedAction, type ReplayedLog } from './rules-engine.js';
 
 export interface LogHeaderLine<Options> {
   type: 'header';
@@ -122,4 +122,11 @@ export function replayLines<State, Action, O, Result>(
     state = out.state;
   }
   return { header, start, state, result: ended };
+}
+
+/** `replayLines` as the seam's `replayLog` gives it: every action with the state before it, errors as LogError. */
+export function replayLogOf<State, Action, O>(rules: LogRules<State, Action, O>, scenario: Scenario, text: string): ReplayedLog<State, Action> {
+  const actions: ReplayedLog<State, Action>['actions'] = [];
+  const r = asLogError(() => replayLines<State, Action, O, { winner?: unknown }>(rules, scenario, text, (line, before, out) => actions.push({ line, before, out })));
+  return { start: r.start, state: r.state, result: r.result, actions };
 }

@@ -5,7 +5,7 @@ import type { Scenario } from '../../domain/model.js';
 import { unitsOf } from '../../domain/forces.js';
 import { addGame, decidedByCondition, decidedByRows, emptyTally, summariseTally, type BatchGame, type BatchTally, type GameLosses } from '../batch-tally.js';
 import { deriveSeed, recordingDice, rngDice } from '../dice.js';
-import { asLogError, headerLine, readHeaderLine, replayLines, type LogRules } from '../game-log.js';
+import { asLogError, headerLine, readHeaderLine, replayLogOf, type LogRules } from '../game-log.js';
 import { playGame } from '../play-game.js';
 import { IllegalActionError, type Applied, type RulesEngine } from '../rules-engine.js';
 import { makePlayer } from './ai.js';
@@ -254,11 +254,7 @@ export const hexSkirmishEngine: RulesEngine<GameState, Action, BatchTally> = {
   }),
   logResult: ({ decidedBy: _, ...r }) => JSON.stringify({ type: 'result', ...r }),
   readLogHeader: (text) => asLogError(() => readHeaderLine(LOG_FORMAT, LOG_VERSION, text)),
-  replayLog(scenario, text) {
-    const actions: ReturnType<RulesEngine<GameState, Action>['replayLog']>['actions'] = [];
-    const r = asLogError(() => replayLines<GameState, Action, Readonly<Record<string, boolean>>, { winner?: unknown }>(LOG, scenario, text, (line, before, out) => actions.push({ line, before, out })));
-    return { start: r.start, state: r.state, result: r.result, actions };
-  },
+  replayLog: (scenario, text) => replayLogOf(LOG, scenario, text),
 
   playBatchGame(setup, index): BatchGame {
     const played = playGame(hexSkirmishEngine, setup.scenario, { seed: deriveSeed(setup.seed, index), red: setup.red, blue: setup.blue });

@@ -4,9 +4,9 @@ import type { DecidedBy, Explanation, GameResult, NapoleonsEaglesAction, Napoleo
 import type { Scenario } from '../../domain/model.js';
 import { addGame, decidedByCondition, decidedByRows, emptyTally, summariseTally, type BatchGame, type BatchTally, type GameLosses } from '../batch-tally.js';
 import { deriveSeed } from '../dice.js';
-import { headerLine, readHeaderLine, replayLines, ReplayError, type LogRules } from '../game-log.js';
+import { asLogError, headerLine, readHeaderLine, replayLogOf, type LogRules } from '../game-log.js';
 import { playGame } from '../play-game.js';
-import { IllegalActionError, LogError, type Applied, type RulesEngine } from '../rules-engine.js';
+import { IllegalActionError, type Applied, type RulesEngine } from '../rules-engine.js';
 import { makeAi } from './ai.js';
 import { explainNe } from './explain.js';
 import { footprint } from './footprint.js';
@@ -132,15 +132,6 @@ function lossesOf(s: NeGameState): GameLosses {
 
 const LOG: LogRules<NeGameState, NapoleonsEaglesAction, Readonly<Record<string, boolean>>> = { format: LOG_FORMAT, version: LOG_VERSION, start, apply };
 
-function logError<T>(run: () => T): T {
-  try {
-    return run();
-  } catch (err) {
-    if (err instanceof ReplayError) throw new LogError(err.message);
-    throw err;
-  }
-}
-
 export const napoleonsEaglesEngine: RulesEngine<NeGameState, NapoleonsEaglesAction, BatchTally> = {
   system: 'napoleons-eagles',
   optionKeys: [],
@@ -213,12 +204,8 @@ export const napoleonsEaglesEngine: RulesEngine<NeGameState, NapoleonsEaglesActi
     rolls: out.rolls,
   }),
   logResult: ({ decidedBy: _, ...r }) => JSON.stringify({ type: 'result', ...r }),
-  readLogHeader: (text) => logError(() => readHeaderLine(LOG_FORMAT, LOG_VERSION, text)),
-  replayLog(scenario, text) {
-    const actions: ReturnType<RulesEngine<NeGameState, NapoleonsEaglesAction>['replayLog']>['actions'] = [];
-    const r = logError(() => replayLines<NeGameState, NapoleonsEaglesAction, Readonly<Record<string, boolean>>, { winner?: unknown }>(LOG, scenario, text, (line, before, out) => actions.push({ line, before, out })));
-    return { start: r.start, state: r.state, result: r.result, actions };
-  },
+  readLogHeader: (text) => asLogError(() => readHeaderLine(LOG_FORMAT, LOG_VERSION, text)),
+  replayLog: (scenario, text) => replayLogOf(LOG, scenario, text),
 
   playBatchGame(setup, index): BatchGame {
     const played = playGame(napoleonsEaglesEngine, setup.scenario, { seed: deriveSeed(setup.seed, index), red: setup.red, blue: setup.blue });
