@@ -25,9 +25,9 @@ export interface CasualtyRows {
   ifLoses: number[];
 }
 
-export interface CloseAction {
+/** What a close action and a cavalry charge against foot or guns both answer. */
+interface ChargeTerms {
   allowed: true;
-  kind: 'close-action';
   aspect: Aspect;
   contact: 'full';
   distance: number;
@@ -35,20 +35,16 @@ export interface CloseAction {
   defender: MeleeSide;
   odds: { attacker: number; defender: number; again: number };
   contactFigures: number;
+}
+
+export interface CloseAction extends ChargeTerms {
+  kind: 'close-action';
   casualties: { attackerInflicts: CasualtyRows; defenderInflicts: CasualtyRows };
   rideDown: null;
 }
 
-export interface CavalryCharge {
-  allowed: true;
+export interface CavalryCharge extends ChargeTerms {
   kind: 'cavalry-charge';
-  aspect: Aspect;
-  contact: 'full';
-  distance: number;
-  attacker: MeleeSide;
-  defender: MeleeSide;
-  odds: { attacker: number; defender: number; again: number };
-  contactFigures: number;
   casualties: { rideDown: number; cavalryLoses: 0 | 1 };
   rideDown: boolean;
 }
