@@ -12,6 +12,7 @@ import { bearing } from './geometry.js';
 import { assaultSituation, resolveCloseAction, type CavalryCharge, type CloseAction as MeleeSituation } from './melee.js';
 import { moraleCheck, type MoraleCheck } from './morale.js';
 import { checkMorale, rollCheck } from './morale-step.js';
+import { carryOver } from './fought-again.js';
 import { retreat, rout } from './retreats.js';
 import { roomProblem } from './room.js';
 import { unitById, type CloseAction, type NeGameState } from './state.js';
@@ -139,8 +140,9 @@ function closeIn(s: NeGameState, c: CloseAction, dice: NeDice, events: GameEvent
   const sit = situation(s, charger, target);
   if (!sit) return;
   const cavalry = sit.kind === 'cavalry-charge' || charger.arm === 'cavalry';
+  // A fight carried over from a tie closed last period; it only rolls the melee again ('Ties').
   const closing = c.fireHits > 0 ? withModifier(sit.attacker.morale, charger, mod('defensive-fire-hits', 'hit by defensive fire', -3)) : sit.attacker.morale;
-  if (!rollCheck(s, charger, closing, 'closing', dice, events)) {
+  if (!c.again && !rollCheck(s, charger, closing, 'closing', dice, events)) {
     // The text offers retreat or a halt 2" short; we take the first. Cavalry that charged and did not close still
     // tires ('Fatigue Levels'); infantry's fatigue is unchanged (step 5).
     retreat(s, charger, 'would not close', dice, events);
@@ -168,6 +170,7 @@ function closeIn(s: NeGameState, c: CloseAction, dice: NeDice, events: GameEvent
   events.push({ type: 'melee', charger: charger.id, target: target.id, values: [fought.attacker.value, fought.defender.value], rolls: [out.attackerRoll, out.defenderRoll], totals: [out.attackerTotal, out.defenderTotal], winner });
   if (winner === 'again') {
     events.push({ type: 'fought-again', charger: charger.id, target: target.id });
+    carryOver(s, c);
     return;
   }
   events.push({ type: 'close-casualties', charger: charger.id, target: target.id, onTarget: out.defenderLoses, onCharger: out.attackerLoses });

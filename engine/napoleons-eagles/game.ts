@@ -11,6 +11,7 @@ import { recordingNeDice, rngNeDice, type NeDice } from './dice.js';
 import type { FireSituation } from './fire.js';
 import { fireAt, situationOf } from './fire-step.js';
 import { formationChange } from './formations.js';
+import { resumeCarried } from './fought-again.js';
 import { rectOf } from './footprint.js';
 import { dist, inFrontArc, rectDistance } from './geometry.js';
 import { chargeContact, chargeReach, checkMove, outOfCommandMoveProblem, type ChargeContact, type MoveVerdict } from './movement.js';
@@ -161,6 +162,7 @@ function beginPeriod(s: NeGameState, dice: NeDice, events: GameEvent[], points: 
   s.leadersDone = [false, false];
   s.closeActions = [];
   s.counter = null;
+  resumeCarried(s, events);
 }
 
 // ---- Who acts -----------------------------------------------------------------------------------------------------

@@ -25,6 +25,8 @@ export interface CloseAction {
   fireHits: number;
   /** A cavalry counter-charge ('Cavalry Counter Charges'). */
   counter?: true;
+  /** Carried from the last period after a tie on equal bases: only the melee roll is made again (fought-again.ts). */
+  again?: true;
 }
 
 /**
@@ -70,6 +72,8 @@ export interface NeGameState {
   counter: CounterOffer | null;
   /** Units whose formation failed a threshold check this game turn (−4 to morale). */
   threshold: string[];
+  /** Fights tied on equal base values, to be fought again next period ('Ties'; fought-again.ts). */
+  carried?: CloseAction[];
   ply: number;
   result: NeResult | null;
 }
