@@ -9,7 +9,8 @@ import { defend, resolveCloseActions } from './close-actions.js';
 import { commandStatus } from './command.js';
 import { recordingNeDice, rngNeDice, type NeDice } from './dice.js';
 import type { FireSituation } from './fire.js';
-import { fireAt, situationOf } from './fire-step.js';
+import { situationOf } from './fire-step.js';
+import { fireWithScreens, screenSplit } from './fire-screens.js';
 import { formationChange } from './formations.js';
 import { resumeCarried } from './fought-again.js';
 import { rectOf } from './footprint.js';
@@ -22,6 +23,8 @@ import { compileObjectives, holderNow } from './objectives.js';
 import { retreat } from './retreats.js';
 import { activated, advance, bidder, chooseRole, finish, newPeriod, OrderError, other, placeBid, type Side } from './sequence.js';
 import { setupGame } from './setup.js';
+import { afterFire, breakSmokeStreak, clearSmoke } from './smoke.js';
+import { nearerThreat } from './target-priority.js';
 import { draft, gone, onTable, PERIODS_PER_TURN, sideIndex, sideKey, syncFlow, unitById, type NeGameState } from './state.js';
 import type { NeFormation, NeLeader, NeUnit } from './types.js';
 import { endOfGame, sideWipedOut, suddenDeath, type VictoryFacts } from './victory.js';
@@ -162,6 +165,7 @@ function beginPeriod(s: NeGameState, dice: NeDice, events: GameEvent[], points: 
   s.leadersDone = [false, false];
   s.closeActions = [];
   s.counter = null;
+  clearSmoke(s, events);
   resumeCarried(s, events);
 }
 
@@ -314,6 +318,7 @@ function activate(s: NeGameState, a: Action, dice: NeDice, events: GameEvent[]):
     f.started = true;
     events.push({ type: 'activate', unit: u.id });
   }
+  if (a.type !== 'fire') breakSmokeStreak(s, u);
   if (u.status === 'retreat' && !['rest', 'done', 'stand'].includes(a.type)) throw new RulesError(`${u.name} is retreating: it may only rest to recover (${u.retreatActions} actions to go)`);
   if (u.outOfCommand || f.outOfCommand) {
     if (a.type === 'charge') throw new RulesError(`${u.name} is out of command and may not charge`);
@@ -361,9 +366,11 @@ function activate(s: NeGameState, a: Action, dice: NeDice, events: GameEvent[]):
       const t = unitById(s, String(a.target));
       const sit = fireCheck(s, u, t, actions, a.rapid === true);
       if (!sit.allowed) throw new RulesError(sit.reason);
+      const split = screenSplit(s, u, t!, sit, (o) => situationOf(s, u, o, actions, false));
       Object.assign(f, spend(f, actions));
       syncFlow(s, u.id);
-      fireAt(s, u, t!, sit, dice, events);
+      fireWithScreens(s, u, t!, sit, split, dice, events);
+      afterFire(s, u, actions, events);
       break;
     }
     case 'charge': {
@@ -472,7 +479,11 @@ export function fireCheck(s: NeGameState, u: NeUnit, t: NeUnit | undefined, acti
   if (problem) return { allowed: false, reason: `${u.name} cannot fire: ${problem}` };
   // 'Firing Into Close Action': nobody fires into a fight already joined.
   if (s.closeActions.some((c) => c.stage !== 'done' && (c.target === t.id || c.charger === t.id))) return { allowed: false, reason: `${t.name} is in a close action: units never fire into one` };
-  return situationOf(s, u, t, actions, rapid);
+  const sit = situationOf(s, u, t, actions, rapid);
+  if (!sit.allowed) return sit;
+  const nearer = nearerThreat(s, u, t, sit.range, (o) => situationOf(s, u, o, actions, rapid));
+  if (nearer) return { allowed: false, reason: `${u.name} must fire at the nearest threat, ${nearer.name}, not ${t.name}` };
+  return sit;
 }
 
 /** A charge by `u` at `t` now: once a period, never two charge actions in a row, and where contact is made. */

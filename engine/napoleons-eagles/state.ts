@@ -41,6 +41,17 @@ export interface CounterOffer {
   then: 'end' | 'continue';
 }
 
+/** A bank of smoke ('Smoke'; smoke.ts): its centre, facing and width; 1" deep; it stands to the end of period `until`. */
+export interface SmokeCloud {
+  by: string;
+  x: number;
+  y: number;
+  facing: number;
+  width: number;
+  /** The last period it stands, counted from the game's first: (turn − 1) × 6 + period. */
+  until: number;
+}
+
 export interface NeResult {
   winner: Side | -1;
   reason: string;
@@ -74,6 +85,9 @@ export interface NeGameState {
   threshold: string[];
   /** Fights tied on equal base values, to be fought again next period ('Ties'; fought-again.ts). */
   carried?: CloseAction[];
+  /** Smoke on the table, and the unit whose last action was a one-action fire (smoke option; smoke.ts). */
+  smoke?: SmokeCloud[];
+  smokeStreak?: string;
   ply: number;
   result: NeResult | null;
 }
