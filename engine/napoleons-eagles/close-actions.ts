@@ -12,6 +12,7 @@ import { bearing } from './geometry.js';
 import { assaultSituation, resolveCloseAction, type CavalryCharge, type CloseAction as MeleeSituation } from './melee.js';
 import { moraleCheck, type MoraleCheck } from './morale.js';
 import { checkMorale, rollCheck } from './morale-step.js';
+import { combinedEnfilade } from './combined-enfilade.js';
 import { carryOver } from './fought-again.js';
 import { retreat, rout } from './retreats.js';
 import { roomProblem } from './room.js';
@@ -161,10 +162,12 @@ function closeIn(s: NeGameState, c: CloseAction, dice: NeDice, events: GameEvent
     return;
   }
   // Partial contact (notes §12's chargeContact) costs the charger 10; explain assumes full contact.
+  // Several chargers on one defender add their enfilade together (rules notes §15).
+  const joint = combinedEnfilade(s, sit);
   const fought: MeleeSituation =
     c.contact === 'partial'
-      ? { ...sit, attacker: { ...sit.attacker, modifiers: [...sit.attacker.modifiers, mod('partial-contact', 'partial contact', -10)], value: Math.max(0, sit.attacker.value - 10) } }
-      : sit;
+      ? { ...joint, attacker: { ...joint.attacker, modifiers: [...joint.attacker.modifiers, mod('partial-contact', 'partial contact', -10)], value: Math.max(0, joint.attacker.value - 10) } }
+      : joint;
   const out = resolveCloseAction(fought, dice);
   const winner = out.winner === 'attacker' ? 'charger' : out.winner === 'defender' ? 'defender' : 'again';
   events.push({ type: 'melee', charger: charger.id, target: target.id, values: [fought.attacker.value, fought.defender.value], rolls: [out.attackerRoll, out.defenderRoll], totals: [out.attackerTotal, out.defenderTotal], winner });
