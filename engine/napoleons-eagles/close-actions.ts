@@ -13,13 +13,15 @@ import { assaultSituation, resolveCloseAction, type CavalryCharge, type CloseAct
 import { moraleCheck, type MoraleCheck } from './morale.js';
 import { checkMorale, rollCheck } from './morale-step.js';
 import { combinedEnfilade } from './combined-enfilade.js';
+import { rideDownByStart } from './flank-ride-down.js';
 import { carryOver } from './fought-again.js';
+import { againstRefusedFlank, flankSideOf, setRefused } from './refused-flank.js';
 import { retreat, rout } from './retreats.js';
 import { roomProblem } from './room.js';
 import { unitById, type CloseAction, type NeGameState } from './state.js';
 import type { NeModifier, NeUnit } from './types.js';
 
-export type DefenceChoice = 'fire' | 'face' | 'square' | 'none';
+export type DefenceChoice = 'fire' | 'face' | 'square' | 'refuse' | 'none';
 
 export { inflict };
 
@@ -29,7 +31,8 @@ const mod = (id: string, reason: string, value: number): NeModifier => ({ id, re
 /** The combat part's situation for a declared charge, where the two stand now. */
 function situation(s: NeGameState, charger: NeUnit, target: NeUnit): MeleeSituation | CavalryCharge | null {
   const sit = assaultSituation({ table: s.table, units: s.units, leaders: s.leaders, attacker: charger, defender: target, resolving: true });
-  return sit.allowed ? sit : null;
+  // A flank held refused turns a flank charge into a fight face on (rules notes §15).
+  return sit.allowed ? againstRefusedFlank(s, sit) : null;
 }
 
 const withModifier = (check: MoraleCheck, u: NeUnit, m: NeModifier): MoraleCheck => moraleCheck(u, [...check.modifiers, m]);
@@ -109,19 +112,22 @@ export function defend(s: NeGameState, c: CloseAction, choice: DefenceChoice, di
     const sit = situationOf(s, target, charger, 1, false, charger.arm === 'cavalry' && target.formation === 'square');
     if (sit.allowed) c.fireHits = fireAt(s, target, charger, sit, dice, events, true);
     else events.push({ type: 'defence-fire-refused', unit: target.id, reason: sit.reason });
-  } else if (choice === 'face' || choice === 'square') {
+  } else if (choice === 'face' || choice === 'square' || choice === 'refuse') {
     const cavalry = charger.arm === 'cavalry';
     if (cavalry && c.distance <= 10) {
       events.push({ type: 'defence-too-late', unit: target.id, reason: 'the cavalry charged from 10" or less' });
     } else {
       const bonus = (cavalry ? c.distance >= 16 : c.usedBefore >= 2) ? [mod('charger-came-far', cavalry ? 'the cavalry charged from 16" or more' : 'the charger used both actions before contact', 2)] : [];
-      if (!checkMorale(s, target, bonus, choice === 'face' ? 'facing the charge' : 'forming square', dice, events)) {
+      const why = choice === 'face' ? 'facing the charge' : choice === 'square' ? 'forming square' : 'refusing the flank';
+      if (!checkMorale(s, target, bonus, why, dice, events)) {
         target.disordered = true;
         events.push({ type: 'disordered', unit: target.id });
       } else {
         const was = { facing: target.facing, formation: target.formation };
+        if (choice === 'refuse') setRefused(s, target.id, flankSideOf(target, [charger.x, charger.y]));
+        else setRefused(s, target.id, null);
         if (choice === 'face') target.facing = bearing([target.x, target.y], [charger.x, charger.y]);
-        else target.formation = 'square';
+        else if (choice === 'square') target.formation = 'square';
         if (roomProblem(s.table, s.units, target, [charger.id])) {
           Object.assign(target, was);
           events.push({ type: 'defence-no-room', unit: target.id });
@@ -151,8 +157,10 @@ function closeIn(s: NeGameState, c: CloseAction, dice: NeDice, events: GameEvent
     return;
   }
   if (sit.kind === 'cavalry-charge') {
+    // Where the cavalry started decides whether a line was hit from the front (rules notes §15).
+    const byStart = rideDownByStart(s, c, charger, target, sit);
     // A disordered defender is no longer the unbroken wall the rule spares (notes §13).
-    if (sit.rideDown || target.disordered) rideDown(s, charger, target, sit, dice, events);
+    if (byStart.rideDown || target.disordered) rideDown(s, charger, target, sit, dice, events);
     else {
       events.push({ type: 'charge-fails', charger: charger.id, target: target.id });
       retreat(s, charger, 'its charge failed against formed infantry', dice, events);

@@ -5,6 +5,7 @@
 import type { GameEvent } from '../../domain/engine-protocol.js';
 import type { NeDice } from './dice.js';
 import { fireSituation, resolveFire, type FireRequest, type FireSituation } from './fire.js';
+import { refusedFire } from './refused-flank.js';
 import { throughSmoke } from './smoke.js';
 import { leaderLoss } from './threshold.js';
 import { visibilityProblem } from './visibility.js';
@@ -56,7 +57,8 @@ export function situationOf(s: NeGameState, shooter: NeUnit, target: NeUnit, act
   // What only the game knows (rules notes §15): how far the weather lets the unit see, and the smoke on the table.
   const unseen = visibilityProblem(s.table, shooter, target);
   if (unseen) return { allowed: false, reason: unseen };
-  return throughSmoke(s, shooter, target, fireSituation(fireRequest(s, shooter, target, actions, rapid, atChargingCavalry)));
+  const sit = throughSmoke(s, shooter, target, fireSituation(fireRequest(s, shooter, target, actions, rapid, atChargingCavalry)));
+  return sit.allowed && sit.kind !== 'solid-shot' && sit.kind !== 'canister' ? refusedFire(s, shooter, sit) : sit;
 }
 
 /**

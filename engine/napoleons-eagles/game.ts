@@ -22,10 +22,13 @@ import { thresholdChecks } from './threshold.js';
 import { compileObjectives, holderNow } from './objectives.js';
 import { retreat } from './retreats.js';
 import { activated, advance, bidder, chooseRole, finish, newPeriod, OrderError, other, placeBid, type Side } from './sequence.js';
+import { noteChargeStart } from './flank-ride-down.js';
+import { flankSideOf, refusalProblem, refusedFigures, setRefused } from './refused-flank.js';
+import { pushBackScreens } from './screen-pushback.js';
 import { setupGame } from './setup.js';
 import { afterFire, breakSmokeStreak, clearSmoke } from './smoke.js';
 import { nearerThreat } from './target-priority.js';
-import { draft, gone, onTable, PERIODS_PER_TURN, sideIndex, sideKey, syncFlow, unitById, type NeGameState } from './state.js';
+import { draft, gone, onTable, PERIODS_PER_TURN, sideIndex, sideKey, syncFlow, unitById, type CloseAction, type NeGameState } from './state.js';
 import type { NeFormation, NeLeader, NeUnit } from './types.js';
 import { endOfGame, sideWipedOut, suddenDeath, type VictoryFacts } from './victory.js';
 
@@ -251,7 +254,11 @@ function step(s: NeGameState, a: Action, dice: NeDice, events: GameEvent[]): voi
       if (!c || c.target !== a.unit) throw new RulesError(`${String(a.unit)} is not the unit awaiting a defence`);
       const target = unitById(s, c.target)!;
       if (a.choice === 'square' && target.arm !== 'infantry') throw new RulesError('only infantry forms square');
-      if (!['fire', 'face', 'square', 'none'].includes(a.choice)) throw new RulesError(`a defence is fire, face, square or none, not ${String(a.choice)}`);
+      if (!['fire', 'face', 'square', 'refuse', 'none'].includes(a.choice)) throw new RulesError(`a defence is fire, face, square, refuse or none, not ${String(a.choice)}`);
+      if (a.choice === 'refuse') {
+        const why = c.aspect !== 'flank' ? `${target.name} is charged in the ${c.aspect}: only a flank charge may be met by refusing the flank` : refusalProblem(s, target, flankSideOf(target, [unitById(s, c.charger)!.x, unitById(s, c.charger)!.y]));
+        if (why) throw new RulesError(why);
+      }
       defend(s, c, a.choice, dice, events);
       continueCloseActions(s, dice, events);
       return;
@@ -319,6 +326,8 @@ function activate(s: NeGameState, a: Action, dice: NeDice, events: GameEvent[]):
     events.push({ type: 'activate', unit: u.id });
   }
   if (a.type !== 'fire') breakSmokeStreak(s, u);
+  // Moving, charging, changing formation or retreating ends a refused flank ('Refusing a Flank').
+  if (a.type === 'move' || a.type === 'force-march' || a.type === 'formation' || a.type === 'charge' || a.type === 'retreat') setRefused(s, u.id, null);
   if (u.status === 'retreat' && !['rest', 'done', 'stand'].includes(a.type)) throw new RulesError(`${u.name} is retreating: it may only rest to recover (${u.retreatActions} actions to go)`);
   if (u.outOfCommand || f.outOfCommand) {
     if (a.type === 'charge') throw new RulesError(`${u.name} is out of command and may not charge`);
@@ -343,6 +352,7 @@ function activate(s: NeGameState, a: Action, dice: NeDice, events: GameEvent[]):
       u.facing = ((facing % 360) + 360) % 360;
       events.push({ type: a.type, unit: u.id, to: a.to, facing: u.facing, cost: v.cost, distance: Math.round(v.distance * 100) / 100 });
       disorderCrossing(s, u, v.disorders, v.crossed, events);
+      pushBackScreens(s, u, events);
       syncFlow(s, u.id);
       if (offerCounter(s, u, 'continue')) return;
       maybeEnd(s, u, dice, events);
@@ -358,6 +368,14 @@ function activate(s: NeGameState, a: Action, dice: NeDice, events: GameEvent[]):
       Object.assign(f, spend(f, v.cost));
       if (u.disordered && v.cost >= 1) u.disordered = false;
       events.push({ type: 'formation', unit: u.id, from: was, to: a.formation, cost: v.cost });
+      break;
+    }
+    case 'refuse': {
+      const problem = refusalProblem(s, u, a.flank) ?? spendProblem(f, 1);
+      if (problem) throw new RulesError(`${u.name} cannot refuse a flank: ${problem}`);
+      Object.assign(f, spend(f, 1));
+      setRefused(s, u.id, a.flank);
+      events.push({ type: 'refuse', unit: u.id, flank: a.flank, figures: refusedFigures(u) });
       break;
     }
     case 'fire': {
@@ -378,6 +396,7 @@ function activate(s: NeGameState, a: Action, dice: NeDice, events: GameEvent[]):
       const v = chargeCheck(s, u, t);
       if (!v.ok) throw new RulesError(v.reason);
       declareCharge(s, u, t!, v, false, events);
+      pushBackScreens(s, u, events);
       if (offerCounter(s, u, 'end')) return;
       // A charge ends the unit's activation: it is in contact and may do nothing more before the close action.
       endActivation(s, u, dice, events);
@@ -501,13 +520,15 @@ export function chargeCheck(s: NeGameState, u: NeUnit, t: NeUnit | undefined): (
 function declareCharge(s: NeGameState, u: NeUnit, t: NeUnit, v: ChargeContact, counter: boolean, events: GameEvent[]): void {
   const f = s.flow[u.id]!;
   const usedBefore = f.used;
+  const declared: CloseAction = { charger: u.id, target: t.id, aspect: v.aspect, contact: v.contact, distance: v.distance, usedBefore: usedBefore + 1, stage: 'pending', fireHits: 0, ...(counter ? { counter: true as const } : {}) };
+  noteChargeStart(s, declared, u, t);
   Object.assign(f, spend(f, 1));
   f.charged = true;
   f.usedBeforeCharge = usedBefore;
   u.x = v.x;
   u.y = v.y;
   u.facing = v.facing;
-  s.closeActions.push({ charger: u.id, target: t.id, aspect: v.aspect, contact: v.contact, distance: v.distance, usedBefore: usedBefore + 1, stage: 'pending', fireHits: 0, ...(counter ? { counter: true as const } : {}) });
+  s.closeActions.push(declared);
   const tf = s.flow[t.id]!;
   Object.assign(tf, chargedBeforeMoving(tf));
   syncFlow(s, t.id);

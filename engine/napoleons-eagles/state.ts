@@ -27,6 +27,9 @@ export interface CloseAction {
   counter?: true;
   /** Carried from the last period after a tie on equal bases: only the melee roll is made again (fought-again.ts). */
   again?: true;
+  /** Cavalry against an infantry line: whether more than half of it started in the line's front arc, and the line's
+   *  facing then (flank-ride-down.ts). */
+  start?: { inFront: boolean; facing: number };
 }
 
 /**
@@ -88,6 +91,8 @@ export interface NeGameState {
   /** Smoke on the table, and the unit whose last action was a one-action fire (smoke option; smoke.ts). */
   smoke?: SmokeCloud[];
   smokeStreak?: string;
+  /** Units in line holding one flank refused ('Refusing a Flank'; refused-flank.ts). */
+  refused?: Record<string, 'left' | 'right'>;
   ply: number;
   result: NeResult | null;
 }
