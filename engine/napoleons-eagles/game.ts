@@ -25,6 +25,7 @@ import { activated, advance, bidder, chooseRole, finish, newPeriod, OrderError, 
 import { noteChargeStart } from './flank-ride-down.js';
 import { flankSideOf, refusalProblem, refusedFigures, setRefused } from './refused-flank.js';
 import { pushBackScreens } from './screen-pushback.js';
+import { inFlankNow, nextFlankBids, nextFlankMoves, startFlanks } from './table-flanks.js';
 import { setupGame } from './setup.js';
 import { afterFire, breakSmokeStreak, clearSmoke } from './smoke.js';
 import { nearerThreat } from './target-priority.js';
@@ -162,6 +163,7 @@ function beginPeriod(s: NeGameState, dice: NeDice, events: GameEvent[], points: 
   events.push(...cmd.events);
   for (const u of s.units) syncFlow(s, u.id);
   s.order = newPeriod(points, ratioOf(s), firstBidder(s));
+  startFlanks(s, points, ratioOf(s), firstBidder(s), events);
   s.phase = 'bid';
   s.active = firstBidder(s);
   s.current = null;
@@ -179,10 +181,10 @@ export const toAct = (s: NeGameState): Side | null => (s.phase === 'over' ? null
 /** Units of `side` that may still start an activation this period. */
 export function eligible(s: NeGameState, side: Side): NeUnit[] {
   const key = sideKey(s, side);
-  return s.units.filter((u) => u.side === key && onTable(u) && u.status !== 'silenced' && !s.flow[u.id]!.started && !s.flow[u.id]!.ended);
+  return s.units.filter((u) => u.side === key && onTable(u) && u.status !== 'silenced' && !s.flow[u.id]!.started && !s.flow[u.id]!.ended && inFlankNow(s, u));
 }
 
-export const onTableCount = (s: NeGameState, side: Side): number => s.units.filter((u) => u.side === sideKey(s, side) && onTable(u) && u.status !== 'silenced').length;
+export const onTableCount = (s: NeGameState, side: Side): number => s.units.filter((u) => u.side === sideKey(s, side) && onTable(u) && u.status !== 'silenced' && inFlankNow(s, u)).length;
 
 const eligibleCounts = (s: NeGameState): [number, number] => [eligible(s, 0).length, eligible(s, 1).length];
 
@@ -235,6 +237,7 @@ function step(s: NeGameState, a: Action, dice: NeDice, events: GameEvent[]): voi
       if (a.type !== 'choose') throw phaseError(s, a);
       s.order = chooseRole(s.order, a.role);
       events.push({ type: 'roles', a: sideKey(s, s.order.a!), d: sideKey(s, other(s.order.a!)) });
+      if (nextFlankBids(s, firstBidder(s), events)) return;
       s.phase = 'activate';
       settleMovement(s, dice, events);
       return;
@@ -271,6 +274,10 @@ function step(s: NeGameState, a: Action, dice: NeDice, events: GameEvent[]): voi
 /** After movement changes: whose step it is, or on to the leaders when movement is over. */
 function settleMovement(s: NeGameState, dice: NeDice, events: GameEvent[]): void {
   s.order = advance(s.order, eligibleCounts(s));
+  if (s.order.over && nextFlankMoves(s, events)) {
+    settleMovement(s, dice, events);
+    return;
+  }
   if (s.order.over) {
     events.push({ type: 'movement-over', moved: { [sideKey(s, 0)]: s.order.moved[0], [sideKey(s, 1)]: s.order.moved[1] } });
     s.phase = 'leaders';
@@ -320,6 +327,7 @@ function activate(s: NeGameState, a: Action, dice: NeDice, events: GameEvent[]):
   if (s.current === null) {
     if (f.started || f.ended) throw new RulesError(`${u.name} has already been activated this period`);
     if (f.locked) throw new RulesError(`${u.name} was charged before it moved and is held in the close action`);
+    if (!inFlankNow(s, u)) throw new RulesError(`${u.name} stands on another flank of the table: it moves when its flank does`);
     if (!onTable(u) || u.status === 'silenced') throw new RulesError(`${u.name} is not on the table to act`);
     s.current = u.id;
     f.started = true;

@@ -6,6 +6,7 @@ import type { RngState } from '../dice.js';
 import type { UnitFlow } from './activation.js';
 import type { NeObjective } from './objectives.js';
 import type { PeriodOrder, Side } from './sequence.js';
+import type { FlankPlay } from './table-flanks.js';
 import type { NeLeader, NeTable, NeUnit, SideKey } from './types.js';
 
 export type NePhase = 'bid' | 'choose' | 'activate' | 'counter' | 'leaders' | 'defend' | 'over';
@@ -93,6 +94,8 @@ export interface NeGameState {
   smokeStreak?: string;
   /** Units in line holding one flank refused ('Refusing a Flank'; refused-flank.ts). */
   refused?: Record<string, 'left' | 'right'>;
+  /** Each flank's bidding and movement when the table is cut into flanks ('Game Table Flanks'; table-flanks.ts). */
+  flanks?: FlankPlay;
   ply: number;
   result: NeResult | null;
 }
