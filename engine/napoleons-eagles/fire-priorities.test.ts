@@ -23,7 +23,7 @@ function run(s: NeGameState, actions: Action[], dice?: number[], events?: GameEv
 
 /** Red is side A and moves first. */
 const asA = (sc: Scenario): NeGameState => run(startGame(sc, 1).state, [{ type: 'bid', points: 5 }, { type: 'bid', points: 1 }, { type: 'choose', role: 'A' }]);
-const check = (s: NeGameState, shooter: string, target: string, actions: 1 | 2 = 1) => fireCheck(s, unitById(s, shooter)!, unitById(s, target)!, actions, false);
+const check = (s: NeGameState, shooter: string, target: string, actions: 1 | 2 = 1) => fireCheck(s, unitById(s, shooter)!, unitById(s, target), actions, false);
 
 // r1: a 20-figure 3-rank line (7.5" wide, 0.5" deep) at (30, 30) facing north: front edge y 29.75, x 26.25–33.75.
 const r1: Spec = { id: 'r1', at: [30, 30], facing: 0, formation: 'line' };

@@ -45,6 +45,7 @@ describe('Refusing a Flank', () => {
     // Melee 4 v 2: r1 wins. Contact min(4, ceil(5 × 0.375 / 0.375)) = 4 figures: the 3-4 column. r1's die 3 + 1
     // (winner) = 4 → 2 on b1; b1's die 3 → 0. b1 checks 16 − 1 (2 lost), d20 1: retreats, reform die 1.
     s = run(s, [{ type: 'defend', unit: 'b1', choice: 'none' }], [10, 4, 2, 3, 3, 1, 1], events);
+    expect([unitById(s, 'b1')!.figures, unitById(s, 'b1')!.status]).toEqual([18, 'retreat']);
     const charged = events.find((e) => e.type === 'morale' && e.unit === 'b1');
     expect(charged).toMatchObject({ need: 16 });
     expect(events.find((e) => e.type === 'melee')).toMatchObject({ values: [40, 40], winner: 'charger' });
@@ -55,7 +56,9 @@ describe('Refusing a Flank', () => {
     let s = run(blueA(), [{ type: 'stand', unit: 'b1' }, { type: 'stand', unit: 'b2' }, { type: 'charge', unit: 'r1', target: 'b1' }, { type: 'stand', unit: 'b3' }]);
     const events: GameEvent[] = [];
     s = run(s, [{ type: 'end-leaders' }, { type: 'end-leaders' }], [10], events);
+    // Contact on the 0.5" flank face: ceil(0.5 / 0.375) = 2 figures (1-2 column); r1's die 3 + 1 + 1 (flank) = 5 → 2.
     s = run(s, [{ type: 'defend', unit: 'b1', choice: 'none' }], [10, 4, 2, 3, 3, 1, 1], events);
+    expect(unitById(s, 'b1')!.figures).toBe(18);
     expect(events.find((e) => e.type === 'morale' && e.unit === 'b1')).toMatchObject({ need: 12 });
     expect(events.find((e) => e.type === 'melee')).toMatchObject({ values: [50, 40] });
   });

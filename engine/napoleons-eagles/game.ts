@@ -25,6 +25,7 @@ import { activated, advance, bidder, chooseRole, finish, newPeriod, OrderError, 
 import { noteChargeStart } from './flank-ride-down.js';
 import { flankSideOf, refusalProblem, refusedFigures, setRefused } from './refused-flank.js';
 import { pushBackScreens } from './screen-pushback.js';
+import { visibilityProblem } from './visibility.js';
 import { inFlankNow, nextFlankBids, nextFlankMoves, startFlanks } from './table-flanks.js';
 import { setupGame } from './setup.js';
 import { afterFire, breakSmokeStreak, clearSmoke } from './smoke.js';
@@ -521,6 +522,8 @@ export function chargeCheck(s: NeGameState, u: NeUnit, t: NeUnit | undefined): (
   const problem = chargeProblem(f);
   if (problem) return refuse(`${u.name} cannot charge: ${problem}`);
   if (s.closeActions.some((c) => c.charger === u.id)) return refuse(`${u.name} has already charged this period: one charge a period`);
+  const unseen = visibilityProblem(s.table, u, t);
+  if (unseen) return refuse(unseen);
   return chargeContact(s.table, s.units, u.id, t.id);
 }
 
