@@ -1,7 +1,7 @@
 // Target priority ('Shooting Over Units and Target Priority' rule 2; rules notes §15): a unit fires at the nearest
 // enemy that is a potential or actual threat, skirmishers ignored. A threat is any enemy in good order on the table
-// that is not a skirmish screen: retreating units are no threat (as 'Surrendering' says of surrounded units), and a
-// battery silenced or a unit already in a close action cannot be fired at. A fire is refused when the firer could
+// that is neither a skirmish screen nor a train: retreating units are no threat (as 'Surrendering' says of
+// surrounded units), and a battery silenced or a unit already in a close action cannot be fired at. A fire is refused when the firer could
 // fire, with the same actions, at such a threat strictly nearer than its target (range from its front edge, as every
 // range). A screen or a retreating unit nearer than every threat may be fired at: they are ignored, not forbidden.
 // Defensive fire at a charger is not chosen, so the rule does not touch it.
@@ -14,7 +14,8 @@ import type { NeUnit } from './types.js';
 /** Ranges within this much of each other count as equal: the player chooses between them. */
 const SAME_RANGE = 0.01;
 
-export const isThreat = (u: NeUnit): boolean => u.status === 'table' && u.formation !== 'skirmish';
+// A train (caisson, baggage, engineers) carries no weapon and threatens nobody.
+export const isThreat = (u: NeUnit): boolean => u.status === 'table' && u.formation !== 'skirmish' && u.arm !== 'train';
 
 /**
  * The nearer threat `shooter` must fire at instead of `target`, or null when `target` is a fair choice.
