@@ -4,10 +4,12 @@
 import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '../../domain/engine-protocol.js';
 import { fixedNeDice } from './dice.js';
-import { shareInFrontArc } from './flank-ride-down.js';
+import { rideDownByStart, shareInFrontArc } from './flank-ride-down.js';
+import { napoleonsEaglesEngine } from './engine.js';
+import { assaultSituation, type CavalryCharge } from './melee.js';
 import { applyAction, startGame, type Action } from './game.js';
 import { heading, type Rect } from './geometry.js';
-import { unitById, type NeGameState } from './state.js';
+import { unitById, type CloseAction, type NeGameState } from './state.js';
 import { neScenario, valid } from './test-kit.js';
 
 function run(s: NeGameState, actions: Action[], dice?: number[], events?: GameEvent[]): NeGameState {
@@ -21,6 +23,9 @@ function run(s: NeGameState, actions: Action[], dice?: number[], events?: GameEv
   if (fixed) expect(fixed.remaining()).toBe(0);
   return state;
 }
+
+/** The defence choices the sampler offers now. */
+const engine = (s: NeGameState): string[] => napoleonsEaglesEngine.legalActions(s).map((a) => String((a as { choice?: string }).choice));
 
 describe('Refusing a Flank', () => {
   // b1: a 20-figure 3-rank line facing north at (30, 24) (x 26.25–33.75). r1: a 12-figure column (1.5" × 1.5", 4 in
@@ -63,6 +68,25 @@ describe('Refusing a Flank', () => {
     expect(events.find((e) => e.type === 'melee')).toMatchObject({ values: [50, 40] });
   });
 
+  it('as a defence: b1 kept an action, is charged on the flank, checks (12), then refuses it (16) before r1 closes', () => {
+    let s = run(blueA(), [{ type: 'stand', unit: 'b1' }, { type: 'stand', unit: 'b2' }, { type: 'charge', unit: 'r1', target: 'b1' }, { type: 'stand', unit: 'b3' }]);
+    const events: GameEvent[] = [];
+    // Charged on the flank: 16 − 4 = 12, d20 10 passes. The refusal is a formation change in defence: a plain check
+    // at 16 (r1 spent one action before contact: no +2), d20 5 passes. Then as the refused case above: r1 closes at
+    // 16 (10), 40 v 40, 4 v 2, casualty dice 3 and 3: 2 on b1; b1 checks at 15 (1) and retreats (reform die 1).
+    s = run(s, [{ type: 'end-leaders' }, { type: 'end-leaders' }], [10], events);
+    expect(engine(s)).toContain('refuse');
+    s = run(s, [{ type: 'defend', unit: 'b1', choice: 'refuse' }], [5, 10, 4, 2, 3, 3, 1, 1], events);
+    expect(events.filter((e) => e.type === 'morale').map((e) => [e.unit, e.why, e.need])).toEqual([
+      ['b1', 'charged', 12],
+      ['b1', 'refusing the flank', 16],
+      ['r1', 'closing', 16],
+      ['b1', 'lost the close action', 15],
+    ]);
+    expect(events.find((e) => e.type === 'melee')).toMatchObject({ values: [40, 40] });
+    expect(unitById(s, 'b1')!.figures).toBe(18);
+  });
+
   it('only a unit in line refuses, and only one flank', () => {
     const s = blueA();
     expect(() => applyAction(s, { type: 'refuse', unit: 'b2', flank: 'left' })).toThrow(/only a unit in line refuses a flank/);
@@ -88,6 +112,29 @@ describe('Cavalry Charges: a line charged from outside its front arc', () => {
     // The inward normal of the ray (towards the line's centre line) is the heading 22.5° − 90°.
     const [nx, ny] = heading(22.5 - 90);
     expect(shareInFrontArc(cav([onRay[0] + nx, onRay[1] + ny]), line)).toBeCloseTo(4 / 6, 9);
+  });
+});
+
+describe('Cavalry Charges: the ride-down decided by where the cavalry started', () => {
+  // c1 (8 medium cavalry, 6" × 1") in contact with the front of b1 (20 figures of 3-rank line, 7.5" wide): 8 in
+  // contact, and 20 ≥ ceil(1.5 × 8) = 12, so a front charge fails. Noted as started outside the front arc, it rides
+  // b1 down; started inside, or once b1 has turned to face it, the frontage decides again.
+  const contact = () => {
+    const s = startGame(valid(neScenario([{ id: 'c1', arm: 'cavalry', figures: 8, at: [30, 23.25], facing: 180, formation: 'line' }], [{ id: 'b1', at: [30, 24], facing: 0, formation: 'line' }])), 1).state;
+    const sit = assaultSituation({ table: s.table, units: s.units, leaders: s.leaders, attacker: unitById(s, 'c1')!, defender: unitById(s, 'b1')!, resolving: true }) as CavalryCharge;
+    return { s, sit };
+  };
+  const declared = (inFront: boolean): CloseAction => ({ charger: 'c1', target: 'b1', aspect: 'front', contact: 'full', distance: 8, usedBefore: 1, stage: 'defended', fireHits: 0, start: { inFront, facing: 0 } });
+
+  it('from outside: ridden down; from inside: the charge fails; after b1 faced: as priced', () => {
+    const { s, sit } = contact();
+    expect([sit.kind, sit.aspect, sit.contactFigures, sit.rideDown]).toEqual(['cavalry-charge', 'front', 8, false]);
+    const c1 = unitById(s, 'c1')!;
+    const b1 = unitById(s, 'b1')!;
+    expect(rideDownByStart(s, declared(false), c1, b1, sit).rideDown).toBe(true);
+    expect(rideDownByStart(s, declared(true), c1, b1, sit).rideDown).toBe(false);
+    b1.facing = 10;
+    expect(rideDownByStart(s, declared(false), c1, b1, sit).rideDown).toBe(false);
   });
 });
 
