@@ -8,7 +8,8 @@ import type { GameEvent } from '../../domain/engine-protocol.js';
 import type { Edge, Scenario } from '../../domain/model.js';
 import type { NeDice } from './dice.js';
 import { frontRankFigures, perFigure, rectOf } from './footprint.js';
-import { convexOverlap, dist, heading, polygonDistance, rectCorners, segmentPolygonDistance } from './geometry.js';
+import { bearing as bearingOf, convexOverlap, dist, heading, polygonDistance, rectCorners, segmentPolygonDistance } from './geometry.js';
+import type { ChargeContact } from './movement.js';
 import { lineOfSight } from './sight.js';
 import { roomProblem } from './room.js';
 import { onTable, type NeGameState } from './state.js';
@@ -376,4 +377,43 @@ export function burningEntryProblem(s: NeGameState, u: NeUnit, to: [number, numb
     if (segmentPolygonDistance([u.x, u.y], to, blk.polygon) === 0) return `block ${blk.id} has ${firesIn(s, blk.id)} fires: no troops can enter it`;
   }
   return null;
+}
+
+/**
+ * Where a charge on troops in the buildings lands: squared against the side of their nearest block that faces the
+ * charger, centred on it, front edge on the block's edge (the attackers stand outside; 'Close Actions in
+ * Buildings'). The run is straight ahead within 10° and no longer than one charge move, and the charger's rectangle
+ * may not pass over another unit on the way (sampled every ½"). Interpretation: the movement part's charges stop at
+ * a unit's rectangle, which inside a block they could never reach.
+ */
+export function blockChargeContact(s: NeGameState, charger: NeUnit, target: NeUnit, reach: number): ChargeContact | { ok: false; reason: string } {
+  const occ = occupancy(s, target);
+  if (occ.length === 0) return { ok: false, reason: `${target.name} is not in the buildings` };
+  if (charger.arm !== 'infantry' && charger.arm !== 'cavalry') return { ok: false, reason: `${charger.name} cannot charge` };
+  if (charger.formation === 'skirmish') return { ok: false, reason: 'skirmishers cannot charge' };
+  if (occupancy(s, charger).length > 0) return { ok: false, reason: `${charger.name} is in the buildings itself: fights between blocks are not played yet` };
+  const cc = rectCorners(rectOf(charger, s.table));
+  const block = [...occ].sort((a, b) => polygonDistance(a.block.polygon, cc) - polygonDistance(b.block.polygon, cc))[0]!.block;
+  const side = sideFacing(block, [charger.x, charger.y]);
+  const outward = { north: 0, east: 90, south: 180, west: 270 }[side];
+  const n = heading(outward);
+  const [cx, cy] = blockCentre(block);
+  const half = (block.box.maxX - block.box.minX) / 2;
+  const facing = (outward + 180) % 360;
+  const depth = rectOf({ ...charger, facing }, s.table).depth;
+  const at: [number, number] = [cx + n[0] * (half + depth / 2 + 0.01), cy + n[1] * (half + depth / 2 + 0.01)];
+  const distance = dist([charger.x, charger.y], at);
+  if (distance > reach + 1e-9) return { ok: false, reason: `${target.name}'s block is ${Math.round(distance * 100) / 100}" away, too far for one charge of ${reach}"` };
+  if (distance > 1e-9) {
+    const off = Math.abs(((bearingOf([charger.x, charger.y], at) - charger.facing + 540) % 360) - 180);
+    if (off > 10 + 1e-9) return { ok: false, reason: `a charge runs straight ahead within 10° (this one is ${Math.round(off * 100) / 100}° off)` };
+  }
+  const steps = Math.max(1, Math.ceil(distance / 0.5));
+  for (let k = 1; k <= steps; k++) {
+    const t = k / steps;
+    const p: NeUnit = { ...charger, x: charger.x + (at[0] - charger.x) * t, y: charger.y + (at[1] - charger.y) * t, facing: k === steps ? facing : charger.facing };
+    const problem = roomProblem(s.table, s.units, p, [charger.id, target.id]);
+    if (problem) return { ok: false, reason: `the charge on ${target.name}'s block is stopped: ${problem}` };
+  }
+  return { x: at[0], y: at[1], facing, aspect: 'front', contact: 'full', distance };
 }

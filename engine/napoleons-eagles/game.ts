@@ -6,7 +6,7 @@ import type { Scenario } from '../../domain/model.js';
 import { seedRng } from '../dice.js';
 import { actionsLeft, chargeProblem, chargedBeforeMoving, forceMarchProblem, freshFlow, spend, spendProblem, standProblem } from './activation.js';
 import { fireOutOfBlocks } from './building-combat.js';
-import { blockFireSituation, buildingsAtStart, burningEntryProblem, endOfPeriodFires, fireWorkProblem, inBuildings, shellFires, startFireWork, type BlockFireSituation } from './buildings.js';
+import { blockChargeContact, blockFireSituation, buildingsAtStart, burningEntryProblem, endOfPeriodFires, fireWorkProblem, inBuildings, shellFires, startFireWork, type BlockFireSituation } from './buildings.js';
 import { caissonFireProblem, finishResupply, resupplyProblem, startResupply } from './caissons.js';
 import { defend, resolveCloseActions } from './close-actions.js';
 import { commandStatus } from './command.js';
@@ -530,10 +530,17 @@ export function chargeCheck(s: NeGameState, u: NeUnit, t: NeUnit | undefined): (
   const problem = chargeProblem(f);
   if (problem) return refuse(`${u.name} cannot charge: ${problem}`);
   if (s.closeActions.some((c) => c.charger === u.id)) return refuse(`${u.name} has already charged this period: one charge a period`);
-  const v = chargeContact(s.table, s.units, u.id, t.id);
+  // Troops in building blocks are charged at the block's side (buildings.ts), not at their own rectangle.
+  const v = inBuildings(s, t) ? blockCharge(s, u, t) : chargeContact(s.table, s.units, u.id, t.id);
   if (!v.ok) return v;
   const ordered = orderChargeProblem(s, u, [v.x, v.y]);
   return ordered ? refuse(ordered) : v;
+}
+
+function blockCharge(s: NeGameState, u: NeUnit, t: NeUnit): ({ ok: true } & ChargeContact) | { ok: false; reason: string } {
+  if (u.arm === 'infantry' && t.arm === 'cavalry') return refuse('infantry cannot charge cavalry');
+  const v = blockChargeContact(s, u, t, chargeReach(u));
+  return 'ok' in v ? v : { ok: true, ...v };
 }
 
 /** Moves `u` into contact and declares the close action for step 9. */
