@@ -11,8 +11,8 @@ import { unitById, type NeGameState } from './state.js';
 import { neScenario, valid, type Spec } from './test-kit.js';
 
 const blocks = (material?: 'brick' | 'stone'): Feature[] => [
-  { id: 'A', kind: 'building-block', at: [28, 20], size: 4, fortifiedSides: ['south'], ...(material ? { material } : {}) } as Feature,
-  { id: 'B', kind: 'building-block', at: [32, 20], size: 4 } as Feature,
+  { id: 'A', kind: 'building-block', at: [28, 20], size: 4, fortifiedSides: ['south'], ...(material ? { material } : {}) },
+  { id: 'B', kind: 'building-block', at: [32, 20], size: 4 },
 ];
 
 // b1: a 12-figure column (1.5" × 1.5") in A. r1: a 20-figure 3-rank line 7.5" wide, its north edge at y 29.25,
@@ -46,7 +46,7 @@ const blue = (s: NeGameState) => run(s, [{ type: 'bid', points: 1 }, { type: 'bi
 describe('Figures Inside Buildings Firing Out', () => {
   it('a block of 12 fires at a target 5.25" away: one d6 an action, a 6 kills two', () => {
     let s = blue(game());
-    const sit = fireCheck(s, unitById(s, 'b1')!, unitById(s, 'r1')!, 1, false);
+    const sit = fireCheck(s, unitById(s, 'b1')!, unitById(s, 'r1'), 1, false);
     expect(sit).toMatchObject({ allowed: true, kind: 'block', blocks: [{ block: 'A', figures: 12 }] });
     expect((sit as { blocks: { range: number }[] }).blocks[0]!.range).toBeCloseTo(5.25, 6);
     s = run(s, [{ type: 'fire', unit: 'b1', target: 'r1', actions: 1 }], [6]);
