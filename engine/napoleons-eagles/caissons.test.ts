@@ -71,8 +71,8 @@ describe('Caissons: reloading a battery', () => {
     const events: GameEvent[] = [];
     // Blue's column b2 stands 5.25" from the battery's front. Red (A, two units a step) starts the reload and stands
     // r9; blue (D) charges g1; red stands r8 and has no unit left, so movement is over.
-    let s = redA(game({ red: [g1, k1, { id: 'r9', figures: 20, at: [60, 40], facing: 0 }, { id: 'r8', figures: 20, at: [10, 40], facing: 0 }], blue: [{ id: 'b2', figures: 20, at: [30, 23.5], facing: 180, formation: 'column' }] }));
-    s = run(s, [{ type: 'resupply', unit: 'k1', battery: 'g1' }, { type: 'stand', unit: 'r9' }, { type: 'charge', unit: 'b2', target: 'g1' }, { type: 'stand', unit: 'r8' }, { type: 'end-leaders' }, { type: 'end-leaders' }], undefined, events);
+    const s = redA(game({ red: [g1, k1, { id: 'r9', figures: 20, at: [60, 40], facing: 0 }, { id: 'r8', figures: 20, at: [10, 40], facing: 0 }], blue: [{ id: 'b2', figures: 20, at: [30, 23.5], facing: 180, formation: 'column' }] }));
+    run(s, [{ type: 'resupply', unit: 'k1', battery: 'g1' }, { type: 'stand', unit: 'r9' }, { type: 'charge', unit: 'b2', target: 'g1' }, { type: 'stand', unit: 'r8' }, { type: 'end-leaders' }, { type: 'end-leaders' }], undefined, events);
     expect(events.some((e) => e.type === 'resupply-failed' && e.battery === 'g1')).toBe(true);
     expect(events.some((e) => e.type === 'resupplied')).toBe(false);
   });
