@@ -82,7 +82,7 @@ describe('Out-of-Control Cavalry in play', () => {
 
   it('next period it charges before anything moves: b2, 15" off (beyond its own 14", within 16"), with +3 to close', () => {
     const events: GameEvent[] = [];
-    let s = run(period2(), [{ type: 'bid', points: 2 }, { type: 'bid', points: 1 }, { type: 'choose', role: 'A' }], undefined, events);
+    const s = run(period2(), [{ type: 'bid', points: 2 }, { type: 'bid', points: 1 }, { type: 'choose', role: 'A' }], undefined, events);
     expect(events.find((e) => e.type === 'out-of-control-charge')).toMatchObject({ unit: 'c1', target: 'b2' });
     // c1's front edge stood on b1's old front at y 22.75; b2's front edge is at y 7.75: 15".
     expect(events.find((e) => e.type === 'charge')).toMatchObject({ unit: 'c1', target: 'b2', distance: 15 });
@@ -91,7 +91,7 @@ describe('Out-of-Control Cavalry in play', () => {
     // Step 9: b2's check when charged 1 passes; it holds its stand marker and does nothing with it; c1's check to
     // close needs 16 − 1 (fatigued after the ride-down) + 3 (out of control) = 18, and 18 closes. The rest is random.
     const more: GameEvent[] = [];
-    s = run(s, [{ type: 'end-leaders' }, { type: 'end-leaders' }, { type: 'defend', unit: 'b2', choice: 'none' }], [1, 18], more, false);
+    run(s, [{ type: 'end-leaders' }, { type: 'end-leaders' }, { type: 'defend', unit: 'b2', choice: 'none' }], [1, 18], more, false);
     expect(more.find((e) => e.type === 'morale' && e.unit === 'c1' && e.why === 'closing')).toMatchObject({ need: 18, roll: 18, pass: true, modifiers: expect.arrayContaining(['out-of-control', 'fatigued']) });
   });
 
