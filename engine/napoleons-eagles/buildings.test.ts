@@ -86,6 +86,8 @@ describe('Close Actions in Buildings', () => {
     expect(r.facing).toBe(0);
     // No die was rolled in step 9 before the defence: infantry in buildings is exempt from morale checks.
     expect(s.phase).toBe('defend');
+    // Its defence is to fire out or nothing.
+    expect(() => applyAction(s, { type: 'defend', unit: 'b1', choice: 'face' })).toThrow(/fires out or does nothing/);
   });
 
   it('charger 6 against defender 2 + 3: the charger wins 6 to 5, its natural 6 kills two, and the lone block lost pushes the unit out', () => {

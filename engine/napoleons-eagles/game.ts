@@ -266,6 +266,7 @@ function step(s: NeGameState, a: Action, dice: NeDice, events: GameEvent[]): voi
       if (!c || c.target !== a.unit) throw new RulesError(`${String(a.unit)} is not the unit awaiting a defence`);
       const target = unitById(s, c.target)!;
       if (a.choice === 'square' && target.arm !== 'infantry') throw new RulesError('only infantry forms square');
+      if ((a.choice === 'face' || a.choice === 'square') && inBuildings(s, target)) throw new RulesError(`${target.name} holds building blocks: it fires out or does nothing, it does not face or form square there`);
       if (!['fire', 'face', 'square', 'none'].includes(a.choice)) throw new RulesError(`a defence is fire, face, square or none, not ${String(a.choice)}`);
       defend(s, c, a.choice, dice, events);
       continueCloseActions(s, dice, events);

@@ -9,7 +9,7 @@ import { actionsLeft, chargeProblem, forceMarchProblem, spendProblem, standProbl
 import { bearing, dist, heading } from './geometry.js';
 import { moveAllowance } from './movement.js';
 import { chargeCheck, eligible, fireCheck, firstBidder, formationCheck, LEADER_MOVE, moveCheck, onTableCount, type Action } from './game.js';
-import { fireWorkProblem, firesIn, occupancy, adjacentBlocks } from './buildings.js';
+import { adjacentBlocks, fireWorkProblem, firesIn, inBuildings, occupancy } from './buildings.js';
 import { isCaisson, outOfAmmunition, resupplyProblem } from './caissons.js';
 import { orderCandidates } from './orders-play.js';
 import { mayFinish, other } from './sequence.js';
@@ -240,8 +240,12 @@ function sample(s: NeGameState, unit?: string): Action[] {
       const c = s.closeActions.find((x) => x.stage === 'defence');
       if (!c || (unit !== undefined && unit !== c.target)) return [];
       const t = unitById(s, c.target)!;
-      const out: Action[] = [{ type: 'defend', unit: t.id, choice: 'fire' }, { type: 'defend', unit: t.id, choice: 'face' }];
-      if (t.arm === 'infantry') out.push({ type: 'defend', unit: t.id, choice: 'square' });
+      const out: Action[] = [{ type: 'defend', unit: t.id, choice: 'fire' }];
+      // Troops holding building blocks fire out or do nothing (rules notes §14).
+      if (!inBuildings(s, t)) {
+        out.push({ type: 'defend', unit: t.id, choice: 'face' });
+        if (t.arm === 'infantry') out.push({ type: 'defend', unit: t.id, choice: 'square' });
+      }
       out.push({ type: 'defend', unit: t.id, choice: 'none' });
       return out;
     }
