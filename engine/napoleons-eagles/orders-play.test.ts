@@ -57,7 +57,8 @@ describe('Command and Control Option #2: orders written before the battle', () =
     expect(s0.orders?.divisions['blue-gen']).toMatchObject({ order: 'defend' });
     const events: GameEvent[] = [];
     const s = run(s0, [{ type: 'order', leader: 'red-gen', order: 'attack', at: [30, 10] }], [], events);
-    expect(s.orders?.divisions['red-gen']).toEqual({ order: 'attack', at: [30, 10], committed: false });
+    expect(s.orders?.divisions['red-gen']).toEqual({ order: 'attack', at: [30, 10], committed: false, written: 1 });
+    expect(() => applyAction(s, { type: 'order', leader: 'red-gen', order: 'reserve' })).toThrow(/already been sent an order this period/);
     expect(events).toMatchObject([{ type: 'order', leader: 'red-gen', order: 'attack' }]);
     expect(s.phase).toBe('bid');
   });

@@ -25,6 +25,8 @@ export interface DivisionOrder {
   committed: boolean;
   /** A misread withdraw lasts one game turn, then the division defends: the period index it ends at. */
   until?: number;
+  /** The period index it was written in, when it took effect at once (the first period's orders). */
+  written?: number;
 }
 
 export interface PendingOrder {
@@ -113,7 +115,8 @@ export function orderProblem(s: NeGameState, side: string, leader: string, order
   if (!divisionLeaders(s, side).includes(l)) return `${l.name} commands no units directly: orders go to divisions`;
   if (!ORDERS.includes(order)) return `an order is one of ${ORDERS.join(', ')}, not ${String(order)}`;
   if (at !== undefined && !(Array.isArray(at) && at.length === 2 && at.every((n) => typeof n === 'number' && Number.isFinite(n)))) return 'an order\'s `at` is a point [x, y]';
-  if (s.orders?.pending[leader]?.sent === periodIndex(s)) return `${l.name} has already been sent an order this period`;
+  const now = periodIndex(s);
+  if (s.orders?.pending[leader]?.sent === now || s.orders?.divisions[leader]?.written === now) return `${l.name} has already been sent an order this period`;
   return null;
 }
 
@@ -125,7 +128,7 @@ export function issueOrder(s: NeGameState, leader: NeLeader, order: Order, at: P
   const where: Point = at ? [at[0], at[1]] : leaderPoint(s.units, leader);
   const now = periodIndex(s);
   if (now === 1) {
-    setDivision(s, leader.id, { order, at: where, committed: false });
+    setDivision(s, leader.id, { order, at: where, committed: false, written: now });
     events.push({ type: 'order', leader: leader.id, order, at: where, why: 'written before the battle: takes effect at once' });
     return;
   }
