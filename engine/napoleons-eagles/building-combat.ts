@@ -3,7 +3,7 @@
 // infantry in buildings, take no morale check when charged ('Morale Checks' under 'Buildings'); the charger still
 // checks to close, as in every close action.
 import type { GameEvent } from '../../domain/engine-protocol.js';
-import { blockFight, pushedOut, rollBlockFight, rollBlockFire, throwBack, type BlockFireSituation } from './buildings.js';
+import { blockFight, inBuildings, pushedOut, rollBlockFight, rollBlockFire, throwBack, type BlockFireSituation } from './buildings.js';
 import type { NeDice } from './dice.js';
 import { inflict } from './fire-step.js';
 import { checkOutOfControl } from './out-of-control.js';
@@ -47,7 +47,7 @@ export function fightInBuildings(s: NeGameState, c: CloseAction, charger: NeUnit
       if (left * 2 > target.figures) retreat(s, target, 'pushed out of the buildings', dice, events);
     }
     if (charger.arm === 'cavalry') checkOutOfControl(s, charger, { riddenDown: false, destroyed: target.status === 'eliminated' || target.status === 'surrendered', byOutOfControl: c.outOfControl === true }, dice, events);
-  } else if (standing(charger)) {
+  } else if (standing(charger) && !inBuildings(s, charger)) {
     const d = throwBack(s, charger);
     events.push({ type: 'thrown-back', unit: charger.id, from: fight.block, distance: d });
   }

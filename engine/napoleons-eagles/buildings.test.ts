@@ -124,6 +124,29 @@ describe('Close Actions in Buildings', () => {
   });
 });
 
+describe('Close Actions in Buildings: attacking the block next door', () => {
+  // r2: 12 figures in block B, east of A, facing west at b1 in A; block C lies east of B, not beside A.
+  const withC = (): Feature[] => [...blocks(), { id: 'C', kind: 'building-block', at: [36, 20], size: 4 } as Feature];
+  const next = (at: [number, number]) => startGame(valid(neScenario([{ id: 'r2', figures: 12, at, facing: 270, formation: 'column' }], [b1], withC())), 1).state;
+
+  it('from B into A: no move, no morale check on either side; six attack twelve (+1 for 2 to 1, no bonus for buildings against buildings); 5 beats 3 + 1', () => {
+    const events: GameEvent[] = [];
+    let s = red(next([34, 22]));
+    s = run(s, [{ type: 'charge', unit: 'r2', target: 'b1' }], undefined, events);
+    expect(events.find((e) => e.type === 'charge')).toMatchObject({ unit: 'r2', target: 'b1', distance: 0 });
+    expect([unitById(s, 'r2')!.x, unitById(s, 'r2')!.y]).toEqual([34, 22]);
+    s = run(s, [{ type: 'end-leaders' }, { type: 'end-leaders' }, { type: 'defend', unit: 'b1', choice: 'none' }], [5, 3], events);
+    expect(events.some((e) => e.type === 'morale' && (e.why === 'charged' || e.why === 'closing'))).toBe(false);
+    expect(events.find((e) => e.type === 'building-assault')).toMatchObject({ block: 'A', side: 'east', figures: [6, 12], totals: [5, 4], winner: 'charger' });
+    expect(unitById(s, 'b1')!.status).toBe('retreat');
+  });
+
+  it('never from a block that is not beside one of the target\'s', () => {
+    const s = red(next([38, 22]));
+    expect(() => applyAction(s, { type: 'charge', unit: 'r2', target: 'b1' })).toThrow(/holds no block beside one of b1's/);
+  });
+});
+
 describe('Starting Fires in Buildings (buildingFires)', () => {
   it('12 soldiers spend the period setting A alight: six d20s, a 20 starts one fire; then A rolls 10 for spreading (nothing)', () => {
     const events: GameEvent[] = [];

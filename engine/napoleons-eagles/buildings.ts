@@ -159,15 +159,40 @@ export interface BlockFight {
   defender: NeModifier[];
 }
 
+/**
+ * Troops in the buildings attack an adjacent block (never diagonally): the first of the charger's blocks, in its
+ * occupancy order, that shares a side with one of the target's, and that block.
+ */
+export function adjacentPair(s: NeGameState, charger: NeUnit, target: NeUnit): { from: { block: AreaEntry; figures: number }; to: { block: AreaEntry; figures: number } } | null {
+  const theirs = occupancy(s, target);
+  for (const from of occupancy(s, charger)) {
+    const near = adjacentBlocks(s, from.block);
+    const to = theirs.find((o) => near.includes(o.block));
+    if (to) return { from, to };
+  }
+  return null;
+}
+
 /** What a charge on `target` in the buildings fights with: the struck block and side, the figures and modifiers. */
 export function blockFight(s: NeGameState, charger: NeUnit, target: NeUnit): BlockFight | null {
   const occ = occupancy(s, target);
   if (occ.length === 0) return null;
-  const cc = rectCorners(rectOf(charger, s.table));
-  const struck = [...occ].sort((a, b) => polygonDistance(a.block.polygon, cc) - polygonDistance(b.block.polygon, cc))[0]!;
-  const side = sideFacing(struck.block, [charger.x, charger.y]);
-  const size = struck.block.box.maxX - struck.block.box.minX;
-  const attackers = Math.min(BLOCK_SIDE_ATTACKERS, frontRankFigures(charger), Math.max(1, Math.ceil(size / perFigure(charger) - 1e-9)));
+  const pair = adjacentPair(s, charger, target);
+  let struck: { block: AreaEntry; figures: number };
+  let side: Edge;
+  let attackers: number;
+  if (pair) {
+    // From a block beside it: the figures of that block attack, six at most.
+    struck = pair.to;
+    side = sideFacing(struck.block, blockCentre(pair.from.block));
+    attackers = Math.min(BLOCK_SIDE_ATTACKERS, pair.from.figures);
+  } else {
+    const cc = rectCorners(rectOf(charger, s.table));
+    struck = [...occ].sort((a, b) => polygonDistance(a.block.polygon, cc) - polygonDistance(b.block.polygon, cc))[0]!;
+    side = sideFacing(struck.block, [charger.x, charger.y]);
+    const size = struck.block.box.maxX - struck.block.box.minX;
+    attackers = Math.min(BLOCK_SIDE_ATTACKERS, frontRankFigures(charger), Math.max(1, Math.ceil(size / perFigure(charger) - 1e-9)));
+  }
   const defenders = struck.figures;
   const cm = [...oddsModifier(attackers, defenders), ...qualityModifiers(charger)];
   const dm: NeModifier[] = [];
@@ -391,7 +416,12 @@ export function blockChargeContact(s: NeGameState, charger: NeUnit, target: NeUn
   if (occ.length === 0) return { ok: false, reason: `${target.name} is not in the buildings` };
   if (charger.arm !== 'infantry' && charger.arm !== 'cavalry') return { ok: false, reason: `${charger.name} cannot charge` };
   if (charger.formation === 'skirmish') return { ok: false, reason: 'skirmishers cannot charge' };
-  if (occupancy(s, charger).length > 0) return { ok: false, reason: `${charger.name} is in the buildings itself: fights between blocks are not played yet` };
+  if (occupancy(s, charger).length > 0) {
+    // 'Close Actions in Buildings': figures in buildings attack an adjacent block from where they stand.
+    if (charger.arm !== 'infantry') return { ok: false, reason: `${charger.name} cannot charge` };
+    if (!adjacentPair(s, charger, target)) return { ok: false, reason: `${charger.name} holds no block beside one of ${target.name}'s (blocks attack only their neighbours, never diagonally)` };
+    return { x: charger.x, y: charger.y, facing: charger.facing, aspect: 'front', contact: 'full', distance: 0 };
+  }
   const cc = rectCorners(rectOf(charger, s.table));
   const block = [...occ].sort((a, b) => polygonDistance(a.block.polygon, cc) - polygonDistance(b.block.polygon, cc))[0]!.block;
   const side = sideFacing(block, [charger.x, charger.y]);

@@ -161,7 +161,8 @@ function closeIn(s: NeGameState, c: CloseAction, dice: NeDice, events: GameEvent
   const cavalry = sit.kind === 'cavalry-charge' || charger.arm === 'cavalry';
   let closing = c.fireHits > 0 ? withModifier(sit.attacker.morale, charger, mod('defensive-fire-hits', 'hit by defensive fire', -3)) : sit.attacker.morale;
   if (c.outOfControl) closing = withModifier(closing, charger, mod('out-of-control', 'out-of-control cavalry', OUT_OF_CONTROL_CLOSING));
-  if (!rollCheck(s, charger, closing, 'closing', dice, events)) {
+  // Infantry attacking from one block into the next is in the buildings too, and takes no morale check.
+  if (!inBuildings(s, charger) && !rollCheck(s, charger, closing, 'closing', dice, events)) {
     // The text offers retreat or a halt 2" short; we take the first. Cavalry that charged and did not close still
     // tires ('Fatigue Levels'); infantry's fatigue is unchanged (step 5).
     retreat(s, charger, 'would not close', dice, events);
