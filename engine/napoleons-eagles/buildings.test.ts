@@ -126,7 +126,7 @@ describe('Close Actions in Buildings', () => {
 
 describe('Close Actions in Buildings: attacking the block next door', () => {
   // r2: 12 figures in block B, east of A, facing west at b1 in A; block C lies east of B, not beside A.
-  const withC = (): Feature[] => [...blocks(), { id: 'C', kind: 'building-block', at: [36, 20], size: 4 } as Feature];
+  const withC = (): Feature[] => [...blocks(), { id: 'C', kind: 'building-block', at: [36, 20], size: 4 }];
   const next = (at: [number, number]) => startGame(valid(neScenario([{ id: 'r2', figures: 12, at, facing: 270, formation: 'column' }], [b1], withC())), 1).state;
 
   it('from B into A: no move, no morale check on either side; six attack twelve (+1 for 2 to 1, no bonus for buildings against buildings); 5 beats 3 + 1', () => {
