@@ -130,6 +130,41 @@ describe('What each order allows', () => {
   });
 });
 
+describe('Orders that change by themselves', () => {
+  it('Attack: half the division within 12" of the enemy commits it (moves are then free); the objective taken, it defends there', () => {
+    // r1's front edge at y 19.25, b1's at 6.25: 13" — not committed; r2 (the other half) 9" off.
+    const red: Spec[] = [{ ...r1, at: [30, 20] }, { id: 'r2', figures: 20, at: [36, 16], facing: 0, formation: 'column' }];
+    const events: GameEvent[] = [];
+    let s = run(game(red), [{ type: 'order', leader: 'red-gen', order: 'attack', at: [60, 40] }]);
+    expect(s.orders!.divisions['red-gen']!.committed).toBe(false);
+    s = nextPeriod(s, undefined, events);
+    expect(events.some((e) => e.type === 'committed' && e.leader === 'red-gen')).toBe(true);
+    expect(s.orders!.divisions['red-gen']!.committed).toBe(true);
+    // Committed, a move away from the objective is free.
+    s = redA(s);
+    expect(moveCheck(s, unitById(s, 'r1')!, 'move', [30, 16], 0).ok).toBe(true);
+    // r2 stands on the objective's 4" and no enemy does: taken at the next period's start.
+    const t = run(game(red), [{ type: 'order', leader: 'red-gen', order: 'attack', at: [36, 18] }]);
+    const e2: GameEvent[] = [];
+    const after = nextPeriod(t, undefined, e2);
+    expect(e2.find((e) => e.type === 'order' && e.why === 'objective taken')).toMatchObject({ order: 'defend', at: [36, 18] });
+    expect(after.orders!.divisions['red-gen']).toMatchObject({ order: 'defend', at: [36, 18] });
+  });
+
+  it('Maneuver: half the division within 4" of the place reaches it, and the division defends there', () => {
+    const s = nextPeriod(run(game(), [{ type: 'order', leader: 'red-gen', order: 'maneuver', at: [31, 41] }]));
+    expect(s.orders!.divisions['red-gen']).toMatchObject({ order: 'defend', at: [31, 41] });
+  });
+
+  it('Pursuit: moves follow the nearest retreating enemy', () => {
+    let s = redA(run(game([{ ...r1, at: [30, 30] }]), [{ type: 'order', leader: 'red-gen', order: 'pursuit' }]));
+    unitById(s, 'b1')!.status = 'retreat';
+    expect(moveCheck(s, unitById(s, 'r1')!, 'move', [30, 26], 0).ok).toBe(true);
+    s = run(s, [{ type: 'move', unit: 'r1', to: [30, 26], facing: 0 }]);
+    expect(moveCheck(s, unitById(s, 'r1')!, 'move', [30, 27], 0)).toMatchObject({ ok: false, reason: expect.stringContaining('follow') });
+  });
+});
+
 describe('Changing Orders and Misinterpreting of Orders', () => {
   it('French, leaders together, light rain: d6 4 − 1 − 2 + 2 = 3 periods, so an order sent in period 2 arrives in period 5', () => {
     const events: GameEvent[] = [];
