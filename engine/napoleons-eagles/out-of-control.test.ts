@@ -95,6 +95,19 @@ describe('Out-of-Control Cavalry in play', () => {
     expect(more.find((e) => e.type === 'morale' && e.unit === 'c1' && e.why === 'closing')).toMatchObject({ need: 18, roll: 18, pass: true, modifiers: expect.arrayContaining(['out-of-control', 'fatigued']) });
   });
 
+  it('the defending regiment that wins a cavalry melee checks too (no modifiers: a 20 is out of control)', () => {
+    // c2 (medium, 12 figures) faces c1 6.75" away; c1 charges it. Dice: c2's check when charged 1; it keeps its
+    // stand marker for nothing; c1's check to close 1; the melee c1 1 × 40 against c2 6 × 40: c2 wins; casualty dice
+    // 3 and 3; c1's check as loser 1 (it retreats); its reform die 3; then c2's out-of-control d20: 20.
+    const events: GameEvent[] = [];
+    const doc = valid(neScenario([c1], [{ id: 'c2', arm: 'cavalry', figures: 12, at: [30, 22], facing: 180, formation: 'line' }], [], on));
+    let s = run(game(doc), [{ type: 'bid', points: 5 }, { type: 'bid', points: 1 }, { type: 'choose', role: 'A' }, { type: 'charge', unit: 'c1', target: 'c2' }]);
+    s = run(s, [{ type: 'end-leaders' }, { type: 'end-leaders' }, { type: 'defend', unit: 'c2', choice: 'none' }], [1, 1, 1, 6, 3, 3, 1, 3, 20], events);
+    expect(events.find((e) => e.type === 'melee')).toMatchObject({ winner: 'defender' });
+    expect(events.find((e) => e.type === 'out-of-control-check')).toMatchObject({ unit: 'c2', roll: 20, total: 20, out: true, modifiers: [] });
+    expect(s.outOfControl).toEqual(['c2']);
+  });
+
   it('with no enemy in sight within 16" it is back in hand', () => {
     const events: GameEvent[] = [];
     const far = valid(neScenario([c1], [b1, { ...b2, at: [30, 4] }], [], on));
