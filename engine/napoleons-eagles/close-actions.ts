@@ -6,6 +6,9 @@
 // chooses (the `defend` decision) and resolution goes on.
 import type { GameEvent } from '../../domain/engine-protocol.js';
 import { hasDefenceAction } from './activation.js';
+import { fightInBuildings } from './building-combat.js';
+import { blockFireSituation, inBuildings, rollBlockFire } from './buildings.js';
+import { captureCaisson } from './caissons.js';
 import type { NeDice } from './dice.js';
 import { fireAt, inflict, situationOf } from './fire-step.js';
 import { bearing } from './geometry.js';
@@ -16,6 +19,7 @@ import { combinedEnfilade } from './combined-enfilade.js';
 import { rideDownByStart } from './flank-ride-down.js';
 import { carryOver } from './fought-again.js';
 import { againstRefusedFlank, flankSideOf, setRefused } from './refused-flank.js';
+import { checkOutOfControl, OUT_OF_CONTROL_CLOSING } from './out-of-control.js';
 import { retreat, rout } from './retreats.js';
 import { roomProblem } from './room.js';
 import { unitById, type CloseAction, type NeGameState } from './state.js';
@@ -55,6 +59,10 @@ function openCloseAction(s: NeGameState, c: CloseAction, dice: NeDice, events: G
     voided(c, `${charger.name} is retreating`, events);
     return false;
   }
+  if (captureCaisson(s, charger, target, events)) {
+    c.stage = 'done';
+    return false;
+  }
   const sit = situation(s, charger, target);
   if (!sit) {
     voided(c, 'the units are no longer in contact', events);
@@ -65,8 +73,10 @@ function openCloseAction(s: NeGameState, c: CloseAction, dice: NeDice, events: G
   events.push({ type: 'close-action', charger: charger.id, target: target.id, aspect: sit.aspect, contact: c.contact });
   // 'Only one check is made' by a defender charged by several: a later charge finds it already steady or gone.
   const checked = s.closeActions.some((o) => o !== c && o.target === target.id && o.stage !== 'pending');
-  if (!checked && !rollCheck(s, target, sit.defender.morale, 'charged', dice, events)) {
-    if (sit.kind === 'cavalry-charge') rideDown(s, charger, target, sit, dice, events);
+  // Infantry in buildings never checks morale ('Buildings', Morale Checks): it is charged without a check.
+  const exempt = inBuildings(s, target);
+  if (!checked && !exempt && !rollCheck(s, target, sit.defender.morale, 'charged', dice, events)) {
+    if (sit.kind === 'cavalry-charge') rideDown(s, charger, target, sit, dice, events, c.outOfControl === true);
     else retreat(s, target, 'broke before the charge', dice, events);
     c.stage = 'done';
     return false;
@@ -86,7 +96,7 @@ function fatigue(u: NeUnit, by: number, events: GameEvent[]): void {
 }
 
 /** 'Cavalry Charges' 6–8: the ride-down's casualties, the second check (rout or retreat), both sides +1 fatigue. */
-function rideDown(s: NeGameState, cav: NeUnit, target: NeUnit, sit: CavalryCharge, dice: NeDice, events: GameEvent[]): void {
+function rideDown(s: NeGameState, cav: NeUnit, target: NeUnit, sit: CavalryCharge, dice: NeDice, events: GameEvent[], byOutOfControl = false): void {
   const { rideDown: casualties, cavalryLoses } = sit.casualties;
   events.push({ type: 'ride-down', charger: cav.id, target: target.id, casualties, cavalryLoses });
   inflict(s, target, casualties, dice, events);
@@ -97,6 +107,7 @@ function rideDown(s: NeGameState, cav: NeUnit, target: NeUnit, sit: CavalryCharg
   }
   fatigue(cav, 1, events);
   fatigue(target, 1, events);
+  checkOutOfControl(s, cav, { riddenDown: true, destroyed: target.status === 'eliminated' || target.status === 'surrendered', byOutOfControl }, dice, events);
 }
 
 /** The defence action (steps 3–4): fire at the charger, turn to face it, or form square. */
@@ -107,7 +118,16 @@ export function defend(s: NeGameState, c: CloseAction, choice: DefenceChoice, di
   f.stand = false;
   f.ended = true;
   events.push({ type: 'defence', unit: target.id, choice });
-  if (choice === 'fire') {
+  if (choice === 'fire' && inBuildings(s, target)) {
+    // Troops in buildings fire out by the block rule ('Figures Inside Buildings Firing Out').
+    const sit = blockFireSituation(s, target, charger, 1);
+    if (sit.allowed) {
+      const r = rollBlockFire(sit, dice);
+      events.push({ type: 'fire', unit: target.id, target: charger.id, kind: 'block', actions: 1, dice: r.dice, casualties: r.casualties, defensive: true });
+      inflict(s, charger, r.casualties, dice, events);
+      c.fireHits = r.casualties;
+    } else events.push({ type: 'defence-fire-refused', unit: target.id, reason: sit.reason });
+  } else if (choice === 'fire') {
     // A square fires half its figures at charging cavalry ('Infantry Squares').
     const sit = situationOf(s, target, charger, 1, false, charger.arm === 'cavalry' && target.formation === 'square');
     if (sit.allowed) c.fireHits = fireAt(s, target, charger, sit, dice, events, true);
@@ -148,19 +168,22 @@ function closeIn(s: NeGameState, c: CloseAction, dice: NeDice, events: GameEvent
   if (!sit) return;
   const cavalry = sit.kind === 'cavalry-charge' || charger.arm === 'cavalry';
   // A fight carried over from a tie closed last period; it only rolls the melee again ('Ties').
-  const closing = c.fireHits > 0 ? withModifier(sit.attacker.morale, charger, mod('defensive-fire-hits', 'hit by defensive fire', -3)) : sit.attacker.morale;
-  if (!c.again && !rollCheck(s, charger, closing, 'closing', dice, events)) {
+  let closing = c.fireHits > 0 ? withModifier(sit.attacker.morale, charger, mod('defensive-fire-hits', 'hit by defensive fire', -3)) : sit.attacker.morale;
+  if (c.outOfControl) closing = withModifier(closing, charger, mod('out-of-control', 'out-of-control cavalry', OUT_OF_CONTROL_CLOSING));
+  // Infantry attacking from one block into the next is in the buildings too, and takes no morale check.
+  if (!c.again && !inBuildings(s, charger) && !rollCheck(s, charger, closing, 'closing', dice, events)) {
     // The text offers retreat or a halt 2" short; we take the first. Cavalry that charged and did not close still
     // tires ('Fatigue Levels'); infantry's fatigue is unchanged (step 5).
     retreat(s, charger, 'would not close', dice, events);
     if (cavalry) fatigue(charger, 1, events);
     return;
   }
+  if (inBuildings(s, target) && fightInBuildings(s, c, charger, target, dice, events)) return;
   if (sit.kind === 'cavalry-charge') {
     // Where the cavalry started decides whether a line was hit from the front (rules notes §15).
     const byStart = rideDownByStart(s, c, charger, target, sit);
     // A disordered defender is no longer the unbroken wall the rule spares (notes §13).
-    if (byStart.rideDown || target.disordered) rideDown(s, charger, target, sit, dice, events);
+    if (byStart.rideDown || target.disordered) rideDown(s, charger, target, sit, dice, events, c.outOfControl === true);
     else {
       events.push({ type: 'charge-fails', charger: charger.id, target: target.id });
       retreat(s, charger, 'its charge failed against formed infantry', dice, events);
@@ -202,6 +225,7 @@ function closeIn(s: NeGameState, c: CloseAction, dice: NeDice, events: GameEvent
   }
   fatigue(charger, 1, events);
   fatigue(target, 1, events);
+  if (won.arm === 'cavalry') checkOutOfControl(s, won, { riddenDown: false, destroyed: loser.status === 'eliminated' || loser.status === 'surrendered', byOutOfControl: won === charger && c.outOfControl === true }, dice, events);
 }
 
 /**
