@@ -302,6 +302,7 @@ export function setupGame(scenario: Scenario): NeSetup {
   const firstId = scenario.turns?.first;
   const parsedDate = typeof scenario.date === 'string' ? parseDate(scenario.date) : null;
   const table: NeTable = {
+    title: scenario.title,
     width,
     height,
     figureRatio,
