@@ -252,7 +252,8 @@ function GhostShape({ ghost, k, tableWidth }: { ghost: Ghost; k: number; tableWi
 function VerdictTag({ verdict, x0, x1, y, k, tableWidth }: { verdict: { ok: boolean; text: string } | null; x0: number; x1: number; y: number; k: number; tableWidth: number }) {
   const colour = verdict === null ? '#546e7a' : verdict.ok ? '#1b5e20' : '#c62828';
   const text = verdict ? verdict.text : 'Asking the rules…';
-  const width = Math.min(text.length * 8.2 + 16, 250) * k;
+  // Bold 13px drawn at the table's zoom runs about 10px a glyph: a narrower tag lets the words spill past its edge.
+  const width = Math.min(text.length * 10.5 + 16, 320) * k;
   const right = x1 + 12 * k + width <= tableWidth || x0 - 12 * k - width < 0;
   return (
     <Label x={right ? x1 + 12 * k : x0 - 12 * k - width} y={y - 11 * k}>

@@ -93,6 +93,7 @@ export function useNeTable(p: NeTableInput) {
     if (ghostBase) setGhostBase(null);
     if (verdict) setVerdict(null);
     if (leaderGhost) setLeaderGhost(null);
+    if (pickedLeader) setPickedLeader(null);
   }
 
   // The leaders the human may place now: those of the side to act still on the table, in step 8.
