@@ -49,7 +49,7 @@ export interface NeTableProps {
   /** Leaders the human may place now (the leaders step): ringed in gold, as units still to move are. */
   movableLeaders: readonly string[];
   pickedLeader: string | null;
-  /** A leader's ghost: where he would ride, the unit he would join, and the engine's verdict (null while dragged or asked). */
+  /** A leader's ghost: where he would ride, the unit he would join, and the engine's verdict (null while asked). */
   leaderGhost: (LeaderGhostView & { verdict: { ok: boolean; text: string } | null; dragging: boolean }) | null;
   /** What the last action did, flashed for a moment. */
   effects: { key: number; list: Effect[] } | null;
@@ -268,14 +268,14 @@ function VerdictTag({ verdict, x0, x1, y, k, tableWidth }: { verdict: { ok: bool
  * join outlined, and the engine's verdict beside it once he is dropped.
  */
 function LeaderGhostShape({ ghost, host, colour, k, tableWidth }: { ghost: LeaderGhostView & { verdict: { ok: boolean; text: string } | null; dragging: boolean }; host: Piece | undefined; colour: string; k: number; tableWidth: number }) {
-  const ink = ghost.dragging || ghost.verdict === null ? '#546e7a' : ghost.verdict.ok ? '#1b5e20' : '#c62828';
+  const ink = ghost.verdict === null ? '#546e7a' : ghost.verdict.ok ? '#1b5e20' : '#c62828';
   return (
     <Group>
       <Line points={[...ghost.from, ...ghost.to]} stroke={ink} strokeWidth={2 * k} dash={[6 * k, 4 * k]} />
       {host && <Line points={flat(host.corners)} closed stroke={SELECT} strokeWidth={5 * k} lineJoin="round" />}
       <Circle x={ghost.to[0]} y={ghost.to[1]} radius={7.5 * k} fill="rgba(255, 255, 255, 0.85)" stroke={ink} strokeWidth={2.5 * k} dash={[4 * k, 2 * k]} />
       <Circle x={ghost.to[0]} y={ghost.to[1]} radius={4.5 * k} fill={colour} opacity={0.8} />
-      {!ghost.dragging && <VerdictTag verdict={ghost.verdict} x0={ghost.to[0] - 8 * k} x1={ghost.to[0] + 8 * k} y={ghost.to[1]} k={k} tableWidth={tableWidth} />}
+      <VerdictTag verdict={ghost.verdict} x0={ghost.to[0] - 8 * k} x1={ghost.to[0] + 8 * k} y={ghost.to[1]} k={k} tableWidth={tableWidth} />
     </Group>
   );
 }

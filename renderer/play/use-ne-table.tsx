@@ -15,6 +15,9 @@ import { inches, legalLeaderWords, legalMoveWords, longestRange } from './ne-wor
 import type { Effect, EngineAction } from './play-actions.js';
 import type { SideColours } from './play-view.js';
 
+/** How often a dragged ghost asks the engine again, at most. */
+const LIVE_CHECK_MS = 150;
+
 type Request = <T extends EngineMessage>(type: string, body: Record<string, unknown>) => Promise<T | null>;
 
 export interface NeTableInput {
@@ -114,10 +117,11 @@ export function useNeTable(p: NeTableInput) {
 
   /** Asks the engine about the ghost where it lies; only the last question's answer is shown. */
   const check = useCallback(
-    (b: Base) => {
+    (b: Base, live = false) => {
       if (!p.gameId || !selectedPiece) return;
       const n = ++asked.current;
-      setVerdict(null);
+      // While dragging, the last answer stays until the next comes, so the words do not flicker.
+      if (!live) setVerdict(null);
       const from = selectedPiece.base;
       const moved = Math.hypot(b.at[0] - from.at[0], b.at[1] - from.at[1]);
       void p.request<EngineMessage & CheckedReply>('check', { game: p.gameId, action: actionFor(b) }).then((r) => {
@@ -132,15 +136,16 @@ export function useNeTable(p: NeTableInput) {
 
   /** Puts a leader's ghost where he was dropped and asks the engine whether he may ride there. */
   const placeLeader = useCallback(
-    (leader: string, at: Point) => {
+    (leader: string, at: Point, live = false) => {
       const l = movableLeaders.find((x) => x.id === leader);
       const side = view?.decision.side;
       if (!p.gameId || !l || !side) return;
       const { to, attach } = leaderDrop(pieces, side, at, 2 * k.current);
       const g: LeaderGhost = { leader, from: l.place, to, attach };
-      setLeaderGhost(g);
+      // While dragged, the ghost stays under the pointer; the question is where he would go if dropped there.
+      if (!live) setLeaderGhost(g);
       const n = ++asked.current;
-      setVerdict(null);
+      if (!live) setVerdict(null);
       void p.request<EngineMessage & CheckedReply>('check', { game: p.gameId, action: leaderAction(g) }).then((r) => {
         if (!r || n !== asked.current) return;
         const ride = Math.hypot(to[0] - l.place[0], to[1] - l.place[1]);
@@ -157,6 +162,19 @@ export function useNeTable(p: NeTableInput) {
   }, [forceMarch]);
 
   const canMove = p.humanTurn && !!selectedPiece && view?.decision.kind === 'activate';
+
+  // While a ghost is dragged the engine is asked again every so often, so the verdict and the move's cost follow the
+  // pointer; only the last question's answer is shown, and the drop asks once more where the ghost lands.
+  const live = useRef<{ timer: number | null; ask: (() => void) | null }>({ timer: null, ask: null });
+  const askLive = (ask: () => void) => {
+    live.current.ask = ask;
+    if (live.current.timer !== null) return;
+    live.current.timer = window.setTimeout(() => {
+      live.current.timer = null;
+      if (drag.current) live.current.ask?.();
+    }, LIVE_CHECK_MS);
+  };
+  useEffect(() => () => window.clearTimeout(live.current.timer ?? undefined), []);
 
   const tableDrag: TableDrag = {
     press: (at) => {
@@ -195,12 +213,14 @@ export function useNeTable(p: NeTableInput) {
         const side = view?.decision.side;
         // While dragged, the ghost follows the pointer and says which unit it would join.
         setLeaderGhost((g) => (g && side ? { ...g, to: at, attach: leaderDrop(pieces, side, at, 2 * k.current).attach, dragging: true } : g));
+        const leader = leaderGhost?.leader ?? pickedLeader;
+        if (leader) askLive(() => placeLeader(leader, at, true));
         return;
       }
-      setGhostBase((b) => {
-        if (!b) return b;
-        return d.mode === 'turn' ? { ...b, facing: facingTowards(b.at, at) } : { ...b, at: [at[0] - d.offset[0], at[1] - d.offset[1]] };
-      });
+      if (!ghostBase) return;
+      const b: Base = d.mode === 'turn' ? { ...ghostBase, facing: facingTowards(ghostBase.at, at) } : { ...ghostBase, at: [at[0] - d.offset[0], at[1] - d.offset[1]] };
+      setGhostBase(b);
+      askLive(() => check(b, true));
     },
     release: (at) => {
       const d = drag.current;
@@ -300,7 +320,7 @@ export function useNeTable(p: NeTableInput) {
   }, [p.humanTurn, ratings, selectedPiece, selectedUnit]);
 
   const ghost: Ghost | null = ghostBase ? { base: ghostBase, verdict } : null;
-  const leaderGhostShown = leaderGhost ? { ...leaderGhost, verdict: leaderGhost.dragging ? null : verdict, dragging: !!leaderGhost.dragging } : null;
+  const leaderGhostShown = leaderGhost ? { ...leaderGhost, verdict, dragging: !!leaderGhost.dragging } : null;
   const overlay = (scale: number) => {
     k.current = scale;
     if (!view) return null;

@@ -182,8 +182,16 @@ describe("Napoleon's Eagles: footprints in the editor, the move's cost and the l
     await expect.poll(() => page.getByTestId('play-selected').getAttribute('data-unit')).toBe('r-line');
     const from = (await pieces(page)).get('r-line')!.at;
     expect(from).toEqual([20, 30]);
-    await dragFrom(page, from, [20, 24]);
+    // The cost shows while the ghost is still held: the engine is asked as the pointer moves.
+    const [x0, y0] = await toScreen(page, from);
+    const [x1, y1] = await toScreen(page, [20, 24]);
+    await page.mouse.move(x0, y0);
+    await page.mouse.down();
+    for (let i = 1; i <= 8; i++) await page.mouse.move(x0 + ((x1 - x0) * i) / 8, y0 + ((y1 - y0) * i) / 8);
     const verdict = page.getByTestId('ne-verdict');
+    await expect.poll(() => verdict.textContent()).toBe('legal: 1½ actions (move 6")');
+    await shot(page, '02-cost-while-dragging');
+    await page.mouse.up();
     await expect.poll(() => verdict.getAttribute('data-ok')).toBe('true');
     expect(await verdict.textContent()).toBe('legal: 1½ actions (move 6")');
     await page.waitForTimeout(300);
