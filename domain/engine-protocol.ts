@@ -624,7 +624,14 @@ export interface LegalActionsReply extends ReplyBase {
 }
 
 /** `check`: whether the rules would take the action now; the game is left as it was. */
-export type CheckedReply = ReplyBase & { type: 'checked'; game: string } & ({ ok: true } | { ok: false; reason: string });
+export type CheckedReply = ReplyBase & { type: 'checked'; game: string } & (
+    | {
+        ok: true;
+        /** What the action would spend, as its event would report it: actions for a Napoleon's Eagles move or formation change, pips for a Square Eagles order. */
+        cost?: number;
+      }
+    | { ok: false; reason: string }
+  );
 
 export interface ActedReply extends ReplyBase {
   type: 'acted';
