@@ -12,7 +12,7 @@ import { captureCaisson } from './caissons.js';
 import type { NeDice } from './dice.js';
 import { fireAt, inflict, situationOf } from './fire-step.js';
 import { bearing } from './geometry.js';
-import { assaultSituation, resolveCloseAction, type CavalryCharge, type CloseAction as MeleeSituation } from './melee.js';
+import { assaultSituation, type CavalryCharge, type CloseAction as MeleeSituation } from './melee.js';
 import { moraleCheck, type MoraleCheck } from './morale.js';
 import { checkMorale, rollCheck } from './morale-step.js';
 import { combinedEnfilade } from './combined-enfilade.js';
@@ -20,6 +20,7 @@ import { rideDownByStart } from './flank-ride-down.js';
 import { carryOver } from './fought-again.js';
 import { againstRefusedFlank, flankSideOf, setRefused } from './refused-flank.js';
 import { checkOutOfControl, OUT_OF_CONTROL_CLOSING } from './out-of-control.js';
+import { defenderResult, rollTogether } from './several-chargers.js';
 import { retreat, rout } from './retreats.js';
 import { roomProblem } from './room.js';
 import { unitById, type CloseAction, type NeGameState } from './state.js';
@@ -158,14 +159,22 @@ export function defend(s: NeGameState, c: CloseAction, choice: DefenceChoice, di
   c.stage = 'defended';
 }
 
-/** Steps 5–9 once the defence is settled. */
-function closeIn(s: NeGameState, c: CloseAction, dice: NeDice, events: GameEvent[]): void {
+interface Prepared {
+  c: CloseAction;
+  charger: NeUnit;
+  target: NeUnit;
+  fought: MeleeSituation;
+}
+
+/** Steps 5–6 up to the melee roll. Returns the fight to roll, or null when it ended otherwise (would not close, a
+ *  ride-down or failed cavalry charge, a fight for a block). */
+function prepare(s: NeGameState, c: CloseAction, dice: NeDice, events: GameEvent[]): Prepared | null {
   c.stage = 'done';
   const charger = unitById(s, c.charger)!;
   const target = unitById(s, c.target)!;
-  if (!fighting(charger) || !fighting(target)) return;
+  if (!fighting(charger) || !fighting(target)) return null;
   const sit = situation(s, charger, target);
-  if (!sit) return;
+  if (!sit) return null;
   const cavalry = sit.kind === 'cavalry-charge' || charger.arm === 'cavalry';
   // A fight carried over from a tie closed last period; it only rolls the melee again ('Ties').
   let closing = c.fireHits > 0 ? withModifier(sit.attacker.morale, charger, mod('defensive-fire-hits', 'hit by defensive fire', -3)) : sit.attacker.morale;
@@ -176,9 +185,9 @@ function closeIn(s: NeGameState, c: CloseAction, dice: NeDice, events: GameEvent
     // tires ('Fatigue Levels'); infantry's fatigue is unchanged (step 5).
     retreat(s, charger, 'would not close', dice, events);
     if (cavalry) fatigue(charger, 1, events);
-    return;
+    return null;
   }
-  if (inBuildings(s, target) && fightInBuildings(s, c, charger, target, dice, events)) return;
+  if (inBuildings(s, target) && fightInBuildings(s, c, charger, target, dice, events)) return null;
   if (sit.kind === 'cavalry-charge') {
     // Where the cavalry started decides whether a line was hit from the front (rules notes §15).
     const byStart = rideDownByStart(s, c, charger, target, sit);
@@ -190,7 +199,7 @@ function closeIn(s: NeGameState, c: CloseAction, dice: NeDice, events: GameEvent
       fatigue(charger, 1, events);
       fatigue(target, 1, events);
     }
-    return;
+    return null;
   }
   // Partial contact (notes §12's chargeContact) costs the charger 10; explain assumes full contact.
   // Several chargers on one defender add their enfilade together (rules notes §15).
@@ -199,33 +208,83 @@ function closeIn(s: NeGameState, c: CloseAction, dice: NeDice, events: GameEvent
     c.contact === 'partial'
       ? { ...joint, attacker: { ...joint.attacker, modifiers: [...joint.attacker.modifiers, mod('partial-contact', 'partial contact', -10)], value: Math.max(0, joint.attacker.value - 10) } }
       : joint;
-  const out = resolveCloseAction(fought, dice);
-  const winner = out.winner === 'attacker' ? 'charger' : out.winner === 'defender' ? 'defender' : 'again';
-  events.push({ type: 'melee', charger: charger.id, target: target.id, values: [fought.attacker.value, fought.defender.value], rolls: [out.attackerRoll, out.defenderRoll], totals: [out.attackerTotal, out.defenderTotal], winner });
-  if (winner === 'again') {
-    events.push({ type: 'fought-again', charger: charger.id, target: target.id });
-    carryOver(s, c);
-    return;
+  return { c, charger, target, fought };
+}
+
+/**
+ * The defender's other fights of this step 9 that come to the melee with this one ('Multiple Unit Actions',
+ * Example-1: every charger checks to close, then all roll against the defender's one die). Cavalry against foot or
+ * guns has no melee roll and keeps its own turn.
+ */
+function alongside(s: NeGameState, first: Prepared, dice: NeDice, events: GameEvent[]): Prepared[] {
+  const out: Prepared[] = [];
+  const d = first.target;
+  for (const o of s.closeActions.slice(s.closeActions.indexOf(first.c) + 1)) {
+    if (o.target !== d.id || o.stage === 'done' || o.stage === 'defence') continue;
+    const charger = unitById(s, o.charger);
+    if (!charger || (charger.arm === 'cavalry' && d.arm !== 'cavalry')) continue;
+    if (o.stage === 'pending' && (openCloseAction(s, o, dice, events) || (o.stage as CloseAction['stage']) !== 'defended')) continue;
+    const p = prepare(s, o, dice, events);
+    if (p) out.push(p);
   }
-  events.push({ type: 'close-casualties', charger: charger.id, target: target.id, onTarget: out.defenderLoses, onCharger: out.attackerLoses });
-  inflict(s, target, out.defenderLoses, dice, events);
-  inflict(s, charger, out.attackerLoses, dice, events);
-  const loser = winner === 'charger' ? target : charger;
-  const won = winner === 'charger' ? charger : target;
-  if (won.status === 'retreat') {
-    won.status = 'table';
-    won.retreatActions = 0;
-    events.push({ type: 'recovered', unit: won.id });
-  }
-  if (fighting(loser)) {
-    // Step 8: the losing charger adds 2 to its check.
+  return out;
+}
+
+/** Steps 5–9 once the defence is settled. */
+function closeIn(s: NeGameState, c: CloseAction, dice: NeDice, events: GameEvent[]): void {
+  const first = prepare(s, c, dice, events);
+  if (!first) return;
+  const fights = [first, ...alongside(s, first, dice, events)];
+  const outcomes = rollTogether(fights.map((f) => f.fought), dice);
+  const target = first.target;
+  const decided: Prepared[] = [];
+  fights.forEach(({ c: ca, charger, fought }, i) => {
+    const out = outcomes[i]!;
+    const winner = out.winner === 'attacker' ? 'charger' : out.winner === 'defender' ? 'defender' : 'again';
+    events.push({ type: 'melee', charger: charger.id, target: target.id, values: [fought.attacker.value, fought.defender.value], rolls: [out.attackerRoll, out.defenderRoll], totals: [out.attackerTotal, out.defenderTotal], winner });
+    if (winner === 'again') {
+      events.push({ type: 'fought-again', charger: charger.id, target: target.id });
+      carryOver(s, ca);
+      return;
+    }
+    decided.push(fights[i]!);
+    events.push({ type: 'close-casualties', charger: charger.id, target: target.id, onTarget: out.defenderLoses, onCharger: out.attackerLoses });
+    inflict(s, target, out.defenderLoses, dice, events);
+    inflict(s, charger, out.attackerLoses, dice, events);
+  });
+  if (decided.length === 0) return;
+  const won = (p: Prepared) => outcomes[fights.indexOf(p)]!.winner === 'attacker';
+  const defender = defenderResult(decided.map((p) => outcomes[fights.indexOf(p)]!));
+  const recover = (u: NeUnit) => {
+    if (u.status !== 'retreat') return;
+    u.status = 'table';
+    u.retreatActions = 0;
+    events.push({ type: 'recovered', unit: u.id });
+  };
+  for (const p of decided) if (won(p)) recover(p.charger);
+  if (defender === 'won') recover(target);
+  // Step 8: each loser checks once; the defender once however many beat it; a losing charger adds 2.
+  let targetChecked = false;
+  for (const p of decided) {
+    const loser = won(p) ? target : p.charger;
+    if (loser === target && targetChecked) continue;
+    if (loser === target) targetChecked = true;
+    if (!fighting(loser)) continue;
     if (loser.status === 'retreat') rout(s, loser, 'lost a close action while retreating', events);
-    else if (!checkMorale(s, loser, loser === charger ? [mod('losing-charger', 'the losing side charged', 2)] : [], 'lost the close action', dice, events)) rout(s, loser, 'lost the close action and broke', events);
+    else if (!checkMorale(s, loser, loser === p.charger ? [mod('losing-charger', 'the losing side charged', 2)] : [], 'lost the close action', dice, events)) rout(s, loser, 'lost the close action and broke', events);
     else retreat(s, loser, 'lost the close action', dice, events);
   }
-  fatigue(charger, 1, events);
+  // Step 9: one close action for the defender however many charged it.
+  for (const p of decided) fatigue(p.charger, 1, events);
   fatigue(target, 1, events);
-  if (won.arm === 'cavalry') checkOutOfControl(s, won, { riddenDown: false, destroyed: loser.status === 'eliminated' || loser.status === 'surrendered', byOutOfControl: won === charger && c.outOfControl === true }, dice, events);
+  const gone = (u: NeUnit) => u.status === 'eliminated' || u.status === 'surrendered';
+  for (const p of decided) {
+    if (won(p) && p.charger.arm === 'cavalry') checkOutOfControl(s, p.charger, { riddenDown: false, destroyed: gone(target), byOutOfControl: p.c.outOfControl === true }, dice, events);
+  }
+  if (defender === 'won' && target.arm === 'cavalry') {
+    const beaten = decided.filter((p) => !won(p)).map((p) => p.charger);
+    checkOutOfControl(s, target, { riddenDown: false, destroyed: beaten.some(gone), byOutOfControl: false }, dice, events);
+  }
 }
 
 /**
