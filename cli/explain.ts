@@ -1,7 +1,7 @@
 // adc explain SCENARIO --fire UNIT --target UNIT [--actions 1|2] [--json]
 // adc explain SCENARIO --assault UNIT --target UNIT [--with UNIT,UNIT] [--json]
 import { parseArgs } from 'node:util';
-import type { CannonExplanation, MeleeExplanation, NeAssaultExplanation, NeExplanation, NeFireExplanation, Pool } from '../domain/engine-protocol.js';
+import type { CannonExplanation, MeleeExplanation, NeAssaultExplanation, NeBlockFireExplanation, NeExplanation, NeFireExplanation, Pool } from '../domain/engine-protocol.js';
 import { engineFor } from '../engine/registry.js';
 import { loadDocumentOrExit } from './load.js';
 import { EXIT_INVALID, EXIT_OK, printJson, UsageError, type Io } from './output.js';
@@ -80,6 +80,10 @@ export async function runExplain(io: Io, args: ExplainArgs): Promise<number> {
   }
   // Napoleon's Eagles answers carry a range band or a struck face; the adapter passes them through as they are.
   const ne = pool as unknown as NeExplanation;
+  if (ne.allowed && 'blocks' in ne) {
+    for (const l of neBlockFireLines(unitId, args.target, ne)) io.out(l);
+    return EXIT_OK;
+  }
   if (ne.allowed && 'band' in ne) {
     for (const l of neFireLines(unitId, args.target, ne)) io.out(l);
     return EXIT_OK;
@@ -165,6 +169,14 @@ function neFireLines(unit: string, target: string, p: NeFireExplanation): string
   for (const m of p.modifiers) lines.push(`    ${signed(m.value)}  ${m.reason}`);
   lines.push(`  casualties for 1–6: ${(p.casualtiesByRoll ?? []).join(', ')}; expected ${p.expected}`);
   return lines;
+}
+
+function neBlockFireLines(unit: string, target: string, p: NeBlockFireExplanation): string[] {
+  const blocks = p.blocks.map((b) => `${b.block} (${b.figures} figures, ${b.range}")`).join(', ');
+  return [
+    `${unit} fires out of the buildings at ${target} for ${p.actions} action${p.actions === 1 ? '' : 's'}: blocks ${blocks}`,
+    `  ${p.dice} d6, each ${p.hitOn} kills ${p.casualtiesPerHit}; expected ${p.expected}`,
+  ];
 }
 
 function neAssaultLines(p: NeAssaultExplanation): string[] {

@@ -479,7 +479,23 @@ export type Explanation =
  * Napoleon's Eagles' answers, kept apart from Explanation for now: the play panels narrow Explanation by `kind` and
  * `attacker`, and these shapes would need their own branches there first.
  */
-export type NeExplanation = { allowed: false; reason: string } | NeFireExplanation | NeAssaultExplanation;
+/** Fire out of building blocks ('Figures Inside Buildings Firing Out'): a d6 per firing block per action, a 6 kills
+ *  two. `range` is the nearest firing block's; there are no range bands. */
+export interface NeBlockFireExplanation {
+  allowed: true;
+  kind: 'block';
+  range: number;
+  actions: 1 | 2;
+  blocks: { block: string; figures: number; range: number }[];
+  modifiers: NeModifierTerm[];
+  total: number;
+  dice: number;
+  hitOn: number;
+  casualtiesPerHit: number;
+  expected: number;
+}
+
+export type NeExplanation = { allowed: false; reason: string } | NeFireExplanation | NeBlockFireExplanation | NeAssaultExplanation;
 
 /** What the engine's `explain` adds to `adc explain --json`: `reroll` for a fire, `gunsRemoved` for an assault. */
 export interface ExplanationExtra {

@@ -4,8 +4,8 @@ import { readdirSync } from 'node:fs';
 import { expect } from 'vitest';
 import type { Io } from '../cli/output.js';
 
-const SCENARIO = /^(\d\d-[a-z0-9-]+)\.scenario\.json$/;
-const EXPECT = /^(\d\d-[a-z0-9-]+)\.expect\.json$/;
+const SCENARIO = /^(\d{2,3}-[a-z0-9-]+)\.scenario\.json$/;
+const EXPECT = /^(\d{2,3}-[a-z0-9-]+)\.expect\.json$/;
 
 /** The cases of `dir` by stem ("05-guns-at-4-boxes"), in order. */
 export function caseStems(dir: string): string[] {
@@ -21,7 +21,7 @@ export function expectPairedCases(dir: string, min: number): void {
   expect(stems.length).toBeGreaterThanOrEqual(min);
   expect(files.flatMap((f) => SCENARIO.exec(f)?.[1] ?? [])).toEqual(stems);
   for (const f of files) expect(SCENARIO.test(f) || EXPECT.test(f), `${f} is neither a scenario nor an expect file`).toBe(true);
-  expect(new Set(stems.map((s) => s.slice(0, 2))).size).toBe(stems.length);
+  expect(new Set(stems.map((s) => s.slice(0, s.indexOf('-')))).size).toBe(stems.length);
 }
 
 /** An Io that keeps every line, for reading a command's output in a test. */

@@ -3,7 +3,7 @@
 // infantry in buildings, take no morale check when charged ('Morale Checks' under 'Buildings'); the charger still
 // checks to close, as in every close action.
 import type { GameEvent } from '../../domain/engine-protocol.js';
-import { blockFight, inBuildings, pushedOut, rollBlockFight, rollBlockFire, throwBack, type BlockFireSituation } from './buildings.js';
+import { advanceIntoBlock, blockFight, inBuildings, pushedOut, rollBlockFight, rollBlockFire, throwBack, type BlockFireSituation } from './buildings.js';
 import type { NeDice } from './dice.js';
 import { inflict } from './fire-step.js';
 import { checkOutOfControl } from './out-of-control.js';
@@ -46,6 +46,8 @@ export function fightInBuildings(s: NeGameState, c: CloseAction, charger: NeUnit
       events.push({ type: 'pushed-out', unit: target.id, block: fight.block, figures: left });
       if (left * 2 > target.figures) retreat(s, target, 'pushed out of the buildings', dice, events);
     }
+    // Step 4: the winner advances into the block it won, when the block is free and it may stand there.
+    if (standing(charger) && advanceIntoBlock(s, charger, fight.block)) events.push({ type: 'advanced-into-block', unit: charger.id, block: fight.block, to: [charger.x, charger.y] });
     if (charger.arm === 'cavalry') checkOutOfControl(s, charger, { riddenDown: false, destroyed: target.status === 'eliminated' || target.status === 'surrendered', byOutOfControl: c.outOfControl === true }, dice, events);
   } else if (standing(charger) && !inBuildings(s, charger)) {
     const d = throwBack(s, charger);

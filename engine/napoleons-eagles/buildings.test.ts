@@ -124,6 +124,33 @@ describe('Close Actions in Buildings', () => {
   });
 });
 
+describe('Close Actions in Buildings 4: the winner advances into the block', () => {
+  const charged = () => run(red(game()), [{ type: 'charge', unit: 'r1', target: 'b1' }, { type: 'end-leaders' }, { type: 'end-leaders' }]);
+
+  it('r1 beats b1 6 to 5 (the case above); b1 is pushed out and retreats, so A is free: r1 moves in, centred on A', () => {
+    const events: GameEvent[] = [];
+    const s = run(charged(), [{ type: 'defend', unit: 'b1', choice: 'none' }], [1, 6, 2], events);
+    expect(unitById(s, 'b1')!.status).toBe('retreat');
+    // A is x 28–32, y 20–24: its centre (30, 22). r1, a 7.5" × 0.5" line facing north, stands there clear of b1,
+    // which fell back 10" away from the fight. Its centre in A: it holds the buildings (12 in A, 8 spill into B).
+    const r = unitById(s, 'r1')!;
+    expect([r.x, r.y, r.facing]).toEqual([30, 22, 0]);
+    expect(events.find((e) => e.type === 'advanced-into-block')).toMatchObject({ unit: 'r1', block: 'A' });
+    expect(occupancy(s, r).map((o) => [o.block.id, o.figures])).toEqual([['A', 12], ['B', 8]]);
+  });
+
+  it('a winner that is cavalry stays outside (cavalry enters buildings only along roads)', () => {
+    const events: GameEvent[] = [];
+    // Light cavalry (18 figures, 13.5" × 1") charging A's south side from 5" off: it closes (d20 1) and wins 6
+    // against 2 + 3; b1's 12 are pushed out and retreat, but the horse does not follow them in.
+    let s = red(game({ red: [{ id: 'c1', arm: 'cavalry', type: 'light', figures: 18, at: [30, 29.5], facing: 0, formation: 'line' }] }));
+    s = run(s, [{ type: 'charge', unit: 'c1', target: 'b1' }, { type: 'end-leaders' }, { type: 'end-leaders' }, { type: 'defend', unit: 'b1', choice: 'none' }], [1, 6, 2], events);
+    expect(events.find((e) => e.type === 'building-assault')).toMatchObject({ winner: 'charger' });
+    expect(events.some((e) => e.type === 'advanced-into-block')).toBe(false);
+    expect(unitById(s, 'c1')!.y).toBeGreaterThan(24);
+  });
+});
+
 describe('Close Actions in Buildings: attacking the block next door', () => {
   // r2: 12 figures in block B, east of A, facing west at b1 in A; block C lies east of B, not beside A.
   const withC = (): Feature[] => [...blocks(), { id: 'C', kind: 'building-block', at: [36, 20], size: 4 }];
@@ -139,6 +166,8 @@ describe('Close Actions in Buildings: attacking the block next door', () => {
     expect(events.some((e) => e.type === 'morale' && (e.why === 'charged' || e.why === 'closing'))).toBe(false);
     expect(events.find((e) => e.type === 'building-assault')).toMatchObject({ block: 'A', side: 'east', figures: [6, 12], totals: [5, 4], winner: 'charger' });
     expect(unitById(s, 'b1')!.status).toBe('retreat');
+    // Step 4: r2 (a 1.5" column) follows into A, from B's centre (34, 22) to A's (30, 22).
+    expect([unitById(s, 'r2')!.x, unitById(s, 'r2')!.y]).toEqual([30, 22]);
   });
 
   it('never from a block that is not beside one of the target\'s', () => {

@@ -64,6 +64,9 @@ const mod = (id: string, reason: string, value: number): NeModifier => ({ id, re
 const sum = (m: readonly NeModifier[]): number => m.reduce((n, x) => n + x.value, 0);
 const blockCentre = (b: AreaEntry): [number, number] => [(b.box.minX + b.box.maxX) / 2, (b.box.minY + b.box.maxY) / 2];
 
+/** What occupancy and firing out read: the table and the units (explain has no game state). */
+export type Board = Pick<NeGameState, 'table' | 'units'>;
+
 /** Infantry (and engineers) whose centre stands in a block hold the buildings. */
 const mayHold = (u: NeUnit): boolean => u.arm === 'infantry' || (u.arm === 'train' && u.type === 'engineers');
 
@@ -71,7 +74,7 @@ const mayHold = (u: NeUnit): boolean => u.arm === 'infantry' || (u.arm === 'trai
  * Figures of `u` per block: the blocks its rectangle covers, its own block (under its centre) first, then the
  * nearest; 12 to a block, any excess counted in its own block. Empty when it is not in the buildings.
  */
-export function occupancy(s: NeGameState, u: NeUnit): { block: AreaEntry; figures: number }[] {
+export function occupancy(s: Board, u: NeUnit): { block: AreaEntry; figures: number }[] {
   if (!mayHold(u) || !onTable(u)) return [];
   const home = blockAt(s.table.terrain, [u.x, u.y]);
   if (!home) return [];
@@ -89,7 +92,7 @@ export function occupancy(s: NeGameState, u: NeUnit): { block: AreaEntry; figure
   return out.filter((o, k) => k === 0 || o.figures > 0);
 }
 
-export const inBuildings = (s: NeGameState, u: NeUnit): boolean => occupancy(s, u).length > 0;
+export const inBuildings = (s: Board, u: NeUnit): boolean => occupancy(s, u).length > 0;
 
 // ---- Firing out ----------------------------------------------------------------------------------------------------
 
@@ -103,7 +106,7 @@ export type BlockFireSituation =
  * fought hand to hand, not shot at from another block ('Close Actions in Buildings': firing out is at troops not in
  * buildings).
  */
-export function blockFireSituation(s: NeGameState, shooter: NeUnit, target: NeUnit, actions: 1 | 2): BlockFireSituation {
+export function blockFireSituation(s: Board, shooter: NeUnit, target: NeUnit, actions: 1 | 2): BlockFireSituation {
   const occ = occupancy(s, shooter);
   if (occ.length === 0) return { allowed: false, reason: `${shooter.name} is not in a building block` };
   if (target.side === shooter.side) return { allowed: false, reason: `${target.name} is not an enemy` };
@@ -446,4 +449,25 @@ export function blockChargeContact(s: NeGameState, charger: NeUnit, target: NeUn
     if (problem) return { ok: false, reason: `the charge on ${target.name}'s block is stopped: ${problem}` };
   }
   return { x: at[0], y: at[1], facing, aspect: 'front', contact: 'full', distance };
+}
+
+// ---- The winner advancing ------------------------------------------------------------------------------------------
+
+/**
+ * 'Close Actions in Buildings' 4: the winner of a fight for a block may advance into it. A charger that beat the
+ * defenders moves in when the block is free of enemy figures (its holders pushed out or gone), it is infantry or
+ * engineers (cavalry and guns enter buildings only along roads), fewer than three fires burn there, and its
+ * rectangle, centred on the block with its facing kept, stands clear of every other unit. Returns whether it did.
+ */
+export function advanceIntoBlock(s: NeGameState, winner: NeUnit, blockId: string): boolean {
+  const block = s.table.terrain.blocks.find((b) => b.id === blockId);
+  if (!block || !mayHold(winner) || winner.status !== 'table') return false;
+  if (firesIn(s, blockId) >= FIRES_BAR_ENTRY) return false;
+  const held = s.units.some((u) => u.side !== winner.side && occupancy(s, u).some((o) => o.block.id === blockId));
+  if (held) return false;
+  const [x, y] = blockCentre(block);
+  if (roomProblem(s.table, s.units, { ...winner, x, y }, [winner.id])) return false;
+  winner.x = x;
+  winner.y = y;
+  return true;
 }

@@ -3,6 +3,7 @@
 import type { NeAssaultExplanation, NeExplanation, NeFireExplanation } from '../../domain/engine-protocol.js';
 import type { Scenario } from '../../domain/model.js';
 import type { ExplainQuery } from '../rules-engine.js';
+import { explainBlockFire } from './block-fire-explain.js';
 import { fireSituation } from './fire.js';
 import { assaultSituation, type MeleeSide } from './melee.js';
 import { setupGame } from './setup.js';
@@ -39,6 +40,9 @@ export function explainNe(table: NeTable, units: readonly NeUnit[], leaders: rea
   }
   if (query.kind === 'fire') {
     const actions = query.actions ?? 1;
+    // Troops in building blocks fire out by the block rule (block-fire-explain.ts).
+    const block = explainBlockFire({ table, units: pool }, unit, target, actions);
+    if (block) return { ok: true, explanation: block };
     const s = fireSituation({ table, units: pool, leaders, shooter: unit, target, actions });
     if (!s.allowed) return { ok: true, explanation: s };
     const base = { allowed: true as const, kind: s.kind, range: r2(s.range), band: s.band, actions: s.actions };
