@@ -255,13 +255,7 @@ function step(s: NeGameState, a: Action, dice: NeDice, events: GameEvent[]): voi
       events.push({ type: 'roles', a: sideKey(s, s.order.a!), d: sideKey(s, other(s.order.a!)) });
       if (nextFlankBids(s, firstBidder(s), events)) return;
       s.phase = 'activate';
-      // 'Out-of-Control Cavalry': it moves before all other units.
-      outOfControlCharges(s, events, (cav, t, v) => {
-        declareCharge(s, cav, t, v, false, events, true);
-        s.flow[cav.id] = { ...s.flow[cav.id]!, started: true, ended: true, stand: false };
-        syncFlow(s, cav.id);
-      });
-      settleMovement(s, dice, events);
+      outOfControlFirst(s, dice, events);
       return;
     }
     case 'activate':
@@ -588,6 +582,19 @@ function blockCharge(s: NeGameState, u: NeUnit, t: NeUnit): ({ ok: true } & Char
   return 'ok' in v ? v : { ok: true, ...v };
 }
 
+/** 'Out-of-Control Cavalry': it moves before all other units, and enemy cavalry may counter-charge it. */
+function outOfControlFirst(s: NeGameState, dice: NeDice, events: GameEvent[]): void {
+  const waiting = outOfControlCharges(s, events, (cav, t, v) => {
+    declareCharge(s, cav, t, v, false, events, true);
+    s.flow[cav.id] = { ...s.flow[cav.id]!, started: true, ended: true, stand: false };
+    syncFlow(s, cav.id);
+    // The offer goes to the cavalry's enemy, whichever side is moving first.
+    s.active = sideIndex(cav.side);
+    return offerCounter(s, cav, 'end');
+  });
+  if (!waiting) settleMovement(s, dice, events);
+}
+
 /** Moves `u` into contact and declares the close action for step 9. */
 function declareCharge(s: NeGameState, u: NeUnit, t: NeUnit, v: ChargeContact, counter: boolean, events: GameEvent[], outOfControl = false): void {
   const f = s.flow[u.id]!;
@@ -700,6 +707,8 @@ function counter(s: NeGameState, a: Action, dice: NeDice, events: GameEvent[]): 
   s.phase = 'activate';
   s.active = offer.resume;
   const struck = s.closeActions.some((x) => x.counter && x.target === mover.id && x.stage === 'pending');
+  // An out-of-control charge was answered: the other runaways go on before anything else moves.
+  if (s.closeActions.some((x) => x.outOfControl && x.charger === mover.id && x.stage === 'pending')) return outOfControlFirst(s, dice, events);
   if (s.current !== mover.id) return;
   if (offer.then === 'end' || struck) endActivation(s, mover, dice, events);
   else maybeEnd(s, mover, dice, events);

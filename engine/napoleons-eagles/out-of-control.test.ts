@@ -118,3 +118,50 @@ describe('Out-of-Control Cavalry in play', () => {
     expect(s.closeActions).toEqual([]);
   });
 });
+
+describe('Out-of-Control Cavalry: the approach and counter-charges (rules notes §14)', () => {
+  // h1: 12 heavy horse in line (9" × 1", charge 12") at (30, 40) facing north: x 25.5–34.5, front edge y 39.5. b1: a
+  // 20-figure 3-rank line (7.5" × 0.5") at (30, 25) facing south: rear edge y 24.75, front edge y 25.25. The gap is
+  // 39.5 − 25.25 = 14.25": beyond 12", within 16". The approach runs 14.25 − 12 + 0.05 = 2.3" straight north, then
+  // an ordinary charge of 11.95" lands h1 on b1's front (centre y 25.25 + 0.5 = 25.75): 14.25" in all.
+  const h1: Spec = { id: 'h1', arm: 'cavalry', type: 'heavy', figures: 12, at: [30, 40], facing: 0, formation: 'line' };
+  const target: Spec = { id: 'b1', figures: 20, at: [30, 25], facing: 180, formation: 'line' };
+  const runaway = (red: Spec[], blue: Spec[]): NeGameState => {
+    const s = game(valid(neScenario(red, blue, [], on)));
+    s.outOfControl = ['h1'];
+    return s;
+  };
+  const roles = [{ type: 'bid', points: 5 }, { type: 'bid', points: 1 }, { type: 'choose', role: 'A' }] as Action[];
+
+  it('nothing in the way: it runs 2.3" and charges 11.95", 14.25" in all', () => {
+    const events: GameEvent[] = [];
+    const s = run(runaway([h1], [target]), roles, undefined, events);
+    expect(events.find((e) => e.type === 'charge')).toMatchObject({ unit: 'h1', target: 'b1', distance: 14.25 });
+    expect([unitById(s, 'h1')!.x, unitById(s, 'h1')!.y]).toEqual([30, 25.75]);
+  });
+
+  it('a friend in the strip it must cross first stops the approach, as it would stop a move: back in hand', () => {
+    // r2: a 12-figure column (1.5" × 1.5") at (33.5, 38.5): x 32.75–34.25, y 37.75–39.25, inside h1's 9" front and
+    // within the first 2.3" of its run; off the line between the centres (x 30), so b1 is still in sight. Every aim
+    // (b1's centre, the middles of its faces) sweeps h1's body over r2, and a charge passes through no unit.
+    const events: GameEvent[] = [];
+    const s = run(runaway([h1, { id: 'r2', figures: 12, at: [33.5, 38.5], facing: 0, formation: 'column' }], [target]), roles, undefined, events);
+    expect(events.find((e) => e.type === 'back-in-control')).toMatchObject({ unit: 'h1' });
+    expect(s.closeActions).toEqual([]);
+    expect([unitById(s, 'h1')!.x, unitById(s, 'h1')!.y]).toEqual([30, 40]);
+  });
+
+  it('enemy cavalry that has not moved may counter-charge it like any charger ("Cavalry Counter Charges")', () => {
+    // bc: 12 light horse (9" × 1", charge 14") at (45, 25.75) facing west, front edge x 44.5. h1 lands at (30, 25.75),
+    // x 25.5–34.5: straight ahead of bc, 10" off, within 14" and 10°. Blue is offered the counter-charge; bc's d20 1
+    // passes (morale 16, no modifiers) and it strikes h1's east flank, landing at x 30 + 4.5 + 0.5 = 35 after 10".
+    const events: GameEvent[] = [];
+    let s = run(runaway([h1], [target, { id: 'bc', arm: 'cavalry', type: 'light', figures: 12, at: [45, 25.75], facing: 270, formation: 'line' }]), roles, undefined, events);
+    expect(s.phase).toBe('counter');
+    expect(s.counter).toMatchObject({ mover: 'h1', cavalry: ['bc'] });
+    s = run(s, [{ type: 'charge', unit: 'bc', target: 'h1' }], [1], events);
+    expect(events.find((e) => e.type === 'counter-charge')).toMatchObject({ unit: 'bc', target: 'h1', aspect: 'flank', distance: 10 });
+    expect(s.closeActions.map((c) => [c.charger, c.target])).toEqual([['h1', 'b1'], ['bc', 'h1']]);
+    expect(s.phase).not.toBe('counter');
+  });
+});

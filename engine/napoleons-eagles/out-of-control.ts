@@ -6,7 +6,7 @@ import type { GameEvent } from '../../domain/engine-protocol.js';
 import type { NeDice } from './dice.js';
 import { rectOf } from './footprint.js';
 import { bearing, heading, rectDistance } from './geometry.js';
-import { chargeContact, chargeReach, type ChargeContact } from './movement.js';
+import { chargeContact, chargeReach, checkMove, type ChargeContact } from './movement.js';
 import { lineOfSight } from './sight.js';
 import { onTable, unitById, type NeGameState } from './state.js';
 import { optionOn, type NeModifier, type NeUnit } from './types.js';
@@ -80,10 +80,22 @@ export function outOfControlContact(s: NeGameState, cav: NeUnit, target: NeUnit)
     const lead = Math.max(0, gap - reach + 0.05);
     const h = heading(facing);
     const virtual: NeUnit = { ...turned, x: cav.x + h[0] * lead, y: cav.y + h[1] * lead };
+    // The approach is a move like any other: ground, the table's edge and units in the way are judged by the
+    // movement part's check. A charge passes through no unit, so a friend in the way stops it too.
+    if (lead > 1e-9 && approachProblem(s, turned, [virtual.x, virtual.y])) continue;
     const units = s.units.map((u) => (u.id === cav.id ? virtual : u));
     const v = chargeContact(s.table, units, cav.id, target.id);
     if (v.ok) return { x: v.x, y: v.y, facing: v.facing, aspect: v.aspect, contact: v.contact, distance: v.distance + lead };
   }
+  return null;
+}
+
+/** Why the straight approach of `turned` (the cavalry already facing its run) to `to` cannot be made, or null. */
+export function approachProblem(s: NeGameState, turned: NeUnit, to: [number, number]): string | null {
+  const units = s.units.map((u) => (u.id === turned.id ? turned : u));
+  const v = checkMove(s.table, units, turned.id, to, turned.facing, 'move');
+  if (!v.ok) return v.reason;
+  if (v.crossed.length > 0) return `a charge cannot pass through ${v.crossed.join(', ')}`;
   return null;
 }
 
@@ -101,28 +113,34 @@ function targetsOf(s: NeGameState, cav: NeUnit): NeUnit[] {
 /**
  * At the start of movement, before any unit moves: every out-of-control regiment charges the nearest enemy it sees
  * within 16" that it can strike (`declare` moves it into contact and declares the close action, flagged so its
- * check to close takes +3). With no such enemy it is back under control. Either way the mark is cleared.
+ * check to close takes +3). With no such enemy it is back under control. Each mark is cleared as its regiment goes.
+ * `declare` returns true when the charge waits on a decision (a counter-charge offered to the enemy); the rest then
+ * stay marked and this returns true, to be called again once the decision is made.
  */
 export function outOfControlCharges(
   s: NeGameState,
   events: GameEvent[],
-  declare: (cav: NeUnit, target: NeUnit, contact: ChargeContact) => void,
-): void {
-  const list = s.outOfControl ?? [];
-  if (list.length === 0) return;
-  s.outOfControl = undefined;
-  for (const id of list) {
-    const cav = unitById(s, id);
+  declare: (cav: NeUnit, target: NeUnit, contact: ChargeContact) => boolean,
+): boolean {
+  while ((s.outOfControl ?? []).length > 0) {
+    const [id, ...rest] = s.outOfControl!;
+    s.outOfControl = rest.length > 0 ? rest : undefined;
+    const cav = unitById(s, id!);
     if (!cav || cav.status !== 'table') continue;
-    let struck = false;
+    let struck: { t: NeUnit; v: ChargeContact } | null = null;
     for (const t of targetsOf(s, cav)) {
       const v = outOfControlContact(s, cav, t);
-      if (!v) continue;
-      events.push({ type: 'out-of-control-charge', unit: cav.id, target: t.id });
-      declare(cav, t, v);
-      struck = true;
-      break;
+      if (v) {
+        struck = { t, v };
+        break;
+      }
     }
-    if (!struck) events.push({ type: 'back-in-control', unit: cav.id, why: 'no enemy in sight within 16" to charge' });
+    if (!struck) {
+      events.push({ type: 'back-in-control', unit: cav.id, why: 'no enemy in sight within 16" to charge' });
+      continue;
+    }
+    events.push({ type: 'out-of-control-charge', unit: cav.id, target: struck.t.id });
+    if (declare(cav, struck.t, struck.v)) return true;
   }
+  return false;
 }
