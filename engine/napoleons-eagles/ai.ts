@@ -8,6 +8,7 @@ import { accepted, activationLeft } from './ai-flow.js';
 import { goalMoves } from './ai-moves.js';
 import { bid, defence, leaderMove, role, threatenedScore, type Urgency } from './ai-orders.js';
 import { actionScore, chargeScore, fireScore } from './ai-score.js';
+import { nextWrittenOrder } from './ai-written-orders.js';
 import { enemies, fighting } from './ai-threats.js';
 import { eligible, onTableCount, type Action } from './game.js';
 import { candidates, unitCandidates, type NePlayer } from './players.js';
@@ -100,7 +101,7 @@ export function makeAi(seed: number): NePlayer {
     choose(s: NeGameState): Action {
       switch (s.phase) {
         case 'bid':
-          return { type: 'bid', points: bid(s, s.active, urgency(s, s.active)) };
+          return nextWrittenOrder(s, s.active) ?? { type: 'bid', points: bid(s, s.active, urgency(s, s.active)) };
         case 'choose':
           return { type: 'choose', role: role(s, s.active, urgency(s, s.active)) };
         case 'activate':
@@ -113,7 +114,7 @@ export function makeAi(seed: number): NePlayer {
           return a;
         }
         case 'defend':
-          return defence(s) ?? best(s, candidates(s).map((action) => ({ action, score: 0 })));
+          return [defence(s)].find((d): d is Action => d !== null && accepted(s, d)) ?? best(s, candidates(s).map((action) => ({ action, score: 0 })));
         case 'counter':
           // A counter-charge is a charge like any other: scored by its odds, against letting the mover pass.
           return best(
