@@ -5,7 +5,7 @@
 // from defensive fire). Resolution stops at step 3 when the defender holds an action for defence: its side then
 // chooses (the `defend` decision) and resolution goes on.
 import type { GameEvent } from '../../domain/engine-protocol.js';
-import { hasDefenceAction } from './activation.js';
+import { ACTIONS_PER_PERIOD, hasDefenceAction } from './activation.js';
 import type { NeDice } from './dice.js';
 import { fireAt, inflict, situationOf } from './fire-step.js';
 import { bearing } from './geometry.js';
@@ -99,8 +99,10 @@ export function defend(s: NeGameState, c: CloseAction, choice: DefenceChoice, di
   const charger = unitById(s, c.charger)!;
   const target = unitById(s, c.target)!;
   const f = s.flow[target.id]!;
+  // The defence is the action it held: nothing is left for another this period.
   f.stand = false;
   f.ended = true;
+  f.used = ACTIONS_PER_PERIOD;
   events.push({ type: 'defence', unit: target.id, choice });
   if (choice === 'fire') {
     // A square fires half its figures at charging cavalry ('Infantry Squares').

@@ -580,6 +580,8 @@ function counter(s: NeGameState, a: Action, dice: NeDice, events: GameEvent[]): 
         syncFlow(s, c.id);
       }
     } else {
+      // The held action goes with the marker; an unmoved unit that failed may still move later.
+      if (f.stand) f.used = 2;
       f.stand = false;
       syncFlow(s, c.id);
     }
