@@ -27,7 +27,7 @@ function scenario(): Scenario {
       { id: 'b2', at: [42, 22], facing: 180 },
     ],
   );
-  s.sides[1]!.army.leader!.setup = { at: [30, 22] };
+  s.sides[1].army.leader.setup = { at: [30, 22] };
   return valid(s);
 }
 
