@@ -132,6 +132,86 @@ export function defend(s: NeGameState, c: CloseAction, choice: DefenceChoice, di
   c.stage = 'defended';
 }
 
+/** Step 5: the charger's check to close. False when it would not: it has then retreated. */
+function closes(s: NeGameState, c: CloseAction, charger: NeUnit, sit: MeleeSituation | CavalryCharge, dice: NeDice, events: GameEvent[]): boolean {
+  const cavalry = sit.kind === 'cavalry-charge' || charger.arm === 'cavalry';
+  const closing = c.fireHits > 0 ? withModifier(sit.attacker.morale, charger, mod('defensive-fire-hits', 'hit by defensive fire', -3)) : sit.attacker.morale;
+  if (rollCheck(s, charger, closing, 'closing', dice, events)) return true;
+  // The text offers retreat or a halt 2" short; we take the first. Cavalry that charged and did not close still
+  // tires ('Fatigue Levels'); infantry's fatigue is unchanged (step 5).
+  retreat(s, charger, 'would not close', dice, events);
+  if (cavalry) fatigue(charger, 1, events);
+  return false;
+}
+
+/** Partial contact (notes §12's chargeContact) costs the charger 10; explain assumes full contact. */
+function withContact(c: CloseAction, sit: MeleeSituation): MeleeSituation {
+  if (c.contact !== 'partial') return sit;
+  return { ...sit, attacker: { ...sit.attacker, modifiers: [...sit.attacker.modifiers, mod('partial-contact', 'partial contact', -10)], value: Math.max(0, sit.attacker.value - 10) } };
+}
+
+interface Pair {
+  charger: NeUnit;
+  fought: MeleeSituation;
+}
+
+/**
+ * Steps 6–9 for the chargers that closed on one target. Several fight it together ('Multiple Unit Actions'
+ * Example-1): each charger rolls its own die, the defender one die that counts against all of them, every pair is
+ * priced where they stood before any result, and each pair rolls its own casualties. A losing charger checks (+2);
+ * the defender checks once if it lost to any of them.
+ */
+function fight(s: NeGameState, target: NeUnit, pairs: readonly Pair[], dice: NeDice, events: GameEvent[]): void {
+  let defenderDie: number | null = null;
+  const outs = pairs.map((p) => {
+    let k = 0;
+    // resolveCloseAction rolls the charger's die, then the defender's: the second is the defender's one die.
+    const shared = {
+      d6: () => {
+        k++;
+        if (k !== 2) return dice.d6();
+        defenderDie ??= dice.d6();
+        return defenderDie;
+      },
+    };
+    return resolveCloseAction(p.fought, shared);
+  });
+  let targetLost = false;
+  let targetFought = false;
+  const losingChargers: NeUnit[] = [];
+  const fatigued: NeUnit[] = [];
+  pairs.forEach(({ charger, fought }, i) => {
+    const out = outs[i]!;
+    const winner = out.winner === 'attacker' ? 'charger' : out.winner === 'defender' ? 'defender' : 'again';
+    events.push({ type: 'melee', charger: charger.id, target: target.id, values: [fought.attacker.value, fought.defender.value], rolls: [out.attackerRoll, out.defenderRoll], totals: [out.attackerTotal, out.defenderTotal], winner });
+    if (winner === 'again') {
+      events.push({ type: 'fought-again', charger: charger.id, target: target.id });
+      return;
+    }
+    events.push({ type: 'close-casualties', charger: charger.id, target: target.id, onTarget: out.defenderLoses, onCharger: out.attackerLoses });
+    if (fighting(target)) inflict(s, target, out.defenderLoses, dice, events);
+    inflict(s, charger, out.attackerLoses, dice, events);
+    targetFought = true;
+    fatigued.push(charger);
+    if (winner === 'charger') targetLost = true;
+    else losingChargers.push(charger);
+  });
+  if (targetFought && !targetLost && target.status === 'retreat') {
+    target.status = 'table';
+    target.retreatActions = 0;
+    events.push({ type: 'recovered', unit: target.id });
+  }
+  // Step 8: the losing charger adds 2 to its check.
+  for (const loser of targetLost ? [target, ...losingChargers] : losingChargers) {
+    if (!fighting(loser)) continue;
+    if (loser.status === 'retreat') rout(s, loser, 'lost a close action while retreating', events);
+    else if (!checkMorale(s, loser, loser !== target ? [mod('losing-charger', 'the losing side charged', 2)] : [], 'lost the close action', dice, events)) rout(s, loser, 'lost the close action and broke', events);
+    else retreat(s, loser, 'lost the close action', dice, events);
+  }
+  for (const u of fatigued) fatigue(u, 1, events);
+  if (targetFought) fatigue(target, 1, events);
+}
+
 /** Steps 5–9 once the defence is settled. */
 function closeIn(s: NeGameState, c: CloseAction, dice: NeDice, events: GameEvent[]): void {
   c.stage = 'done';
@@ -140,15 +220,7 @@ function closeIn(s: NeGameState, c: CloseAction, dice: NeDice, events: GameEvent
   if (!fighting(charger) || !fighting(target)) return;
   const sit = situation(s, charger, target);
   if (!sit) return;
-  const cavalry = sit.kind === 'cavalry-charge' || charger.arm === 'cavalry';
-  const closing = c.fireHits > 0 ? withModifier(sit.attacker.morale, charger, mod('defensive-fire-hits', 'hit by defensive fire', -3)) : sit.attacker.morale;
-  if (!rollCheck(s, charger, closing, 'closing', dice, events)) {
-    // The text offers retreat or a halt 2" short; we take the first. Cavalry that charged and did not close still
-    // tires ('Fatigue Levels'); infantry's fatigue is unchanged (step 5).
-    retreat(s, charger, 'would not close', dice, events);
-    if (cavalry) fatigue(charger, 1, events);
-    return;
-  }
+  if (!closes(s, c, charger, sit, dice, events)) return;
   if (sit.kind === 'cavalry-charge') {
     // A disordered defender is no longer the unbroken wall the rule spares (notes §13).
     if (sit.rideDown || target.disordered) rideDown(s, charger, target, sit, dice, events);
@@ -160,36 +232,40 @@ function closeIn(s: NeGameState, c: CloseAction, dice: NeDice, events: GameEvent
     }
     return;
   }
-  // Partial contact (notes §12's chargeContact) costs the charger 10; explain assumes full contact.
-  const fought: MeleeSituation =
-    c.contact === 'partial'
-      ? { ...sit, attacker: { ...sit.attacker, modifiers: [...sit.attacker.modifiers, mod('partial-contact', 'partial contact', -10)], value: Math.max(0, sit.attacker.value - 10) } }
-      : sit;
-  const out = resolveCloseAction(fought, dice);
-  const winner = out.winner === 'attacker' ? 'charger' : out.winner === 'defender' ? 'defender' : 'again';
-  events.push({ type: 'melee', charger: charger.id, target: target.id, values: [fought.attacker.value, fought.defender.value], rolls: [out.attackerRoll, out.defenderRoll], totals: [out.attackerTotal, out.defenderTotal], winner });
-  if (winner === 'again') {
-    events.push({ type: 'fought-again', charger: charger.id, target: target.id });
-    return;
+  fight(s, target, [{ charger, fought: withContact(c, sit) }], dice, events);
+}
+
+/**
+ * Charges on one target, the first opened and defended, the later ones still pending: fought together ('Multiple
+ * Unit Actions' Example-1). The later ones skip the check and the defence (step 2: one check); every charger then
+ * checks to close, and those that closed fight it at once. False when they cannot be fought together (a cavalry
+ * charge against foot or guns has no melee roll): the caller resolves them one by one.
+ */
+function closeInTogether(s: NeGameState, group: readonly CloseAction[], dice: NeDice, events: GameEvent[]): boolean {
+  const target = unitById(s, group[0]!.target)!;
+  if (!fighting(target)) return false;
+  for (const o of group) {
+    const charger = unitById(s, o.charger);
+    if (fighting(charger) && situation(s, charger, target)?.kind === 'cavalry-charge') return false;
   }
-  events.push({ type: 'close-casualties', charger: charger.id, target: target.id, onTarget: out.defenderLoses, onCharger: out.attackerLoses });
-  inflict(s, target, out.defenderLoses, dice, events);
-  inflict(s, charger, out.attackerLoses, dice, events);
-  const loser = winner === 'charger' ? target : charger;
-  const won = winner === 'charger' ? charger : target;
-  if (won.status === 'retreat') {
-    won.status = 'table';
-    won.retreatActions = 0;
-    events.push({ type: 'recovered', unit: won.id });
+  for (const o of group.slice(1)) openCloseAction(s, o, dice, events);
+  const closed: { c: CloseAction; charger: NeUnit }[] = [];
+  for (const o of group) {
+    if (o.stage === 'done') continue;
+    o.stage = 'done';
+    const charger = unitById(s, o.charger)!;
+    if (!fighting(charger) || !fighting(target)) continue;
+    const sit = situation(s, charger, target);
+    if (sit && closes(s, o, charger, sit, dice, events)) closed.push({ c: o, charger });
   }
-  if (fighting(loser)) {
-    // Step 8: the losing charger adds 2 to its check.
-    if (loser.status === 'retreat') rout(s, loser, 'lost a close action while retreating', events);
-    else if (!checkMorale(s, loser, loser === charger ? [mod('losing-charger', 'the losing side charged', 2)] : [], 'lost the close action', dice, events)) rout(s, loser, 'lost the close action and broke', events);
-    else retreat(s, loser, 'lost the close action', dice, events);
+  // Priced once every charger has closed or turned away, before any result.
+  const pairs: Pair[] = [];
+  for (const { c, charger } of closed) {
+    const sit = situation(s, charger, target);
+    if (sit && sit.kind === 'close-action') pairs.push({ charger, fought: withContact(c, sit) });
   }
-  fatigue(charger, 1, events);
-  fatigue(target, 1, events);
+  if (pairs.length > 0 && fighting(target)) fight(s, target, pairs, dice, events);
+  return true;
 }
 
 /**
@@ -204,6 +280,8 @@ export function resolveCloseActions(s: NeGameState, dice: NeDice, events: GameEv
       if (openCloseAction(s, c, dice, events)) return c;
       if ((c.stage as CloseAction['stage']) === 'done') continue;
     }
+    const later = s.closeActions.filter((o) => o !== c && o.target === c.target && o.stage === 'pending');
+    if (later.length > 0 && closeInTogether(s, [c, ...later], dice, events)) continue;
     closeIn(s, c, dice, events);
   }
   return null;
