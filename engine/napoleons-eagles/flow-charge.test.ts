@@ -165,3 +165,56 @@ describe('a cavalry ride-down resolved in step 9 (Cavalry Charges 1–8; notes �
     expect(unit(state, 'c1')).toMatchObject({ figures: 11, fatigue: 1 });
   });
 });
+
+// 'Multiple Unit Actions' Example-1 on the table. Blue's line s1 (20 figures) at (36, 24) facing north: x 32.25–39.75,
+// y 23.75–24.25. Red's line p1 (12 figures, 4.5" wide) at (36, 19) facing south, 4.5" off s1's front; red's column
+// p2 (20) at (26, 24) facing east, 5.5" off s1's west flank. Both charge: p1 squares on the front (x 33.75–38.25,
+// y 23.25–23.75), p2 on the flank (x 30.75–32.25, y 22.69–25.31); they stand 1.5" apart.
+const exampleOne = () =>
+  valid(
+    neScenario(
+      [
+        { id: 'p1', figures: 12, at: [36, 19], facing: 180 },
+        { id: 'p2', at: [26, 24], facing: 90, formation: 'column' },
+      ],
+      [{ id: 's1', at: [36, 24], facing: 0 }],
+    ),
+  );
+
+describe('two chargers on one defender (Multiple Unit Actions, Example-1; notes §13)', () => {
+  it('s1 checks once and rolls one die against both; both fights are priced before either result: it loses to p1 and beats p2', () => {
+    // s1 charged: 16 (front, 20 v 12) → d20 10, once; held, its defence is none. p1 closes at 16 + 1 (p2 within 4")
+    // = 17 → d20 5; p2 at 16 + 1 (p1) + 1 (charging a flank) = 18 → d20 5.
+    // MV: p1 40 (enfilade 24 v 40: neither twice the other); p2 40 + 10 (flank) = 50; s1 40 against both (no front
+    // rank on the flank). Dice as in the example: p1 4 → 160, s1 3 → 120 against each, p2 2 → 100.
+    // Contact: p1's 12 front figures (9+ column: 2, 2, 4, 4, 4, 6, 6); p2's 7 capped by the 0.5" flank face at
+    // ceil(0.5 / 0.375) = 2 (1–2 column: 0, 0, 0, 0, 2, 2, 2). p1 wins, its die 3 + 1 → row 4 → 4 on s1; s1 loses to
+    // p1, its die 2 → row 2 → 2 on p1. p2 loses, its die 4 + 1 (flank) → row 5 → 2 on s1; s1 wins against p2, its die
+    // 5 + 1 → row 6 → 2 on p2. s1 lost to p1: it checks at 16 − 3 (6 lost) = 13, d20 10, retreats (reform die 2).
+    // p2 lost: 16 − 1 (2 lost) + 1 (p1 within 4") + 2 (losing charger) = 18, d20 12, retreats (reform die 3).
+    const s = begin(exampleOne(), 'A');
+    const { state, events } = play(
+      s,
+      [{ type: 'charge', unit: 'p1', target: 's1' }, { type: 'charge', unit: 'p2', target: 's1' }, ...endLeaders, { type: 'defend', unit: 's1', choice: 'none' }],
+      [10, 5, 5, 4, 3, 3, 2, 2, 4, 5, 10, 2, 12, 3],
+    );
+    expect(eventsOf(events, 'morale').map((e) => [e.unit, e.why, e.need, e.pass])).toEqual([
+      ['s1', 'charged', 16, true],
+      ['p1', 'closing', 17, true],
+      ['p2', 'closing', 18, true],
+      ['s1', 'lost the close action', 13, true],
+      ['p2', 'lost the close action', 18, true],
+    ]);
+    expect(eventsOf(events, 'melee').map((e) => [e.charger, e.values, e.rolls, e.totals, e.winner])).toEqual([
+      ['p1', [40, 40], [4, 3], [160, 120], 'charger'],
+      ['p2', [50, 40], [2, 3], [100, 120], 'defender'],
+    ]);
+    expect(eventsOf(events, 'close-casualties').map((e) => [e.charger, e.onTarget, e.onCharger])).toEqual([
+      ['p1', 4, 2],
+      ['p2', 2, 2],
+    ]);
+    expect(unit(state, 's1')).toMatchObject({ figures: 14, status: 'retreat', fatigue: 1 });
+    expect(unit(state, 'p1')).toMatchObject({ figures: 10, status: 'table', fatigue: 1 });
+    expect(unit(state, 'p2')).toMatchObject({ figures: 18, status: 'retreat', fatigue: 1 });
+  });
+});
