@@ -30,6 +30,8 @@ export interface UnitFlow {
   counterTried: boolean;
   /** Movers this cavalry declined to counter-charge this period: not offered again. */
   declined: string[];
+  /** It changed facing or formation this period: a cavalry charge's reaction distance counts 10" more. */
+  reshaped?: true;
 }
 
 export const ACTIONS_PER_PERIOD = 2;

@@ -111,10 +111,12 @@ export function defend(s: NeGameState, c: CloseAction, choice: DefenceChoice, di
     else events.push({ type: 'defence-fire-refused', unit: target.id, reason: sit.reason });
   } else if (choice === 'face' || choice === 'square') {
     const cavalry = charger.arm === 'cavalry';
-    if (cavalry && c.distance <= 10) {
+    // 'Cavalry Charges' 4: a cavalry unit that changed facing or formation before charging counts 10" more.
+    const reaction = c.distance + (cavalry && s.flow[charger.id]?.reshaped ? 10 : 0);
+    if (cavalry && reaction <= 10) {
       events.push({ type: 'defence-too-late', unit: target.id, reason: 'the cavalry charged from 10" or less' });
     } else {
-      const bonus = (cavalry ? c.distance >= 16 : c.usedBefore >= 2) ? [mod('charger-came-far', cavalry ? 'the cavalry charged from 16" or more' : 'the charger used both actions before contact', 2)] : [];
+      const bonus = (cavalry ? reaction >= 16 : c.usedBefore >= 2) ? [mod('charger-came-far', cavalry ? 'the cavalry charged from 16" or more' : 'the charger used both actions before contact', 2)] : [];
       if (!checkMorale(s, target, bonus, choice === 'face' ? 'facing the charge' : 'forming square', dice, events)) {
         target.disordered = true;
         events.push({ type: 'disordered', unit: target.id });

@@ -333,7 +333,9 @@ function activate(s: NeGameState, a: Action, dice: NeDice, events: GameEvent[]):
       }
       u.x = a.to[0];
       u.y = a.to[1];
-      u.facing = ((facing % 360) + 360) % 360;
+      const turned = ((facing % 360) + 360) % 360;
+      if (turned !== u.facing) f.reshaped = true;
+      u.facing = turned;
       events.push({ type: a.type, unit: u.id, to: a.to, facing: u.facing, cost: v.cost, distance: Math.round(v.distance * 100) / 100 });
       disorderCrossing(s, u, v.disorders, v.crossed, events);
       syncFlow(s, u.id);
@@ -346,6 +348,7 @@ function activate(s: NeGameState, a: Action, dice: NeDice, events: GameEvent[]):
       if (!v.ok) throw new RulesError(v.reason);
       const was = u.formation;
       u.formation = a.formation;
+      f.reshaped = true;
       u.x = v.x;
       u.y = v.y;
       Object.assign(f, spend(f, v.cost));
