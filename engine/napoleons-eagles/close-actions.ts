@@ -8,7 +8,8 @@ import type { GameEvent } from '../../domain/engine-protocol.js';
 import { ACTIONS_PER_PERIOD, hasDefenceAction } from './activation.js';
 import type { NeDice } from './dice.js';
 import { fireAt, inflict, situationOf } from './fire-step.js';
-import { bearing } from './geometry.js';
+import { bearing, rectsOverlap } from './geometry.js';
+import { rectOf } from './footprint.js';
 import { assaultSituation, resolveCloseAction, type CavalryCharge, type CloseAction as MeleeSituation } from './melee.js';
 import { moraleCheck, type MoraleCheck } from './morale.js';
 import { checkMorale, rollCheck } from './morale-step.js';
@@ -94,6 +95,26 @@ function rideDown(s: NeGameState, cav: NeUnit, target: NeUnit, sit: CavalryCharg
   fatigue(target, 1, events);
 }
 
+/**
+ * A unit that formed square or turned in contact stands where it was but never on its charger: a square deeper
+ * than the line it was would reach into the cavalry at its front, and a charger that then had to retreat would find
+ * its way out blocked. It steps straight back from the charger until the two only touch.
+ */
+function standClear(s: NeGameState, target: NeUnit, charger: NeUnit): void {
+  const cr = rectOf(charger, s.table);
+  if (!rectsOverlap(rectOf(target, s.table), cr)) return;
+  const [x0, y0] = [target.x, target.y];
+  const d = Math.hypot(x0 - charger.x, y0 - charger.y) || 1;
+  const [ux, uy] = [(x0 - charger.x) / d, (y0 - charger.y) / d];
+  for (let k = 1; k <= 80; k++) {
+    target.x = x0 + ux * 0.025 * k;
+    target.y = y0 + uy * 0.025 * k;
+    if (!rectsOverlap(rectOf(target, s.table), cr)) return;
+  }
+  target.x = x0;
+  target.y = y0;
+}
+
 /** The defence action (steps 3–4): fire at the charger, turn to face it, or form square. */
 export function defend(s: NeGameState, c: CloseAction, choice: DefenceChoice, dice: NeDice, events: GameEvent[]): void {
   const charger = unitById(s, c.charger)!;
@@ -121,9 +142,10 @@ export function defend(s: NeGameState, c: CloseAction, choice: DefenceChoice, di
         target.disordered = true;
         events.push({ type: 'disordered', unit: target.id });
       } else {
-        const was = { facing: target.facing, formation: target.formation };
+        const was = { facing: target.facing, formation: target.formation, x: target.x, y: target.y };
         if (choice === 'face') target.facing = bearing([target.x, target.y], [charger.x, charger.y]);
         else target.formation = 'square';
+        standClear(s, target, charger);
         if (roomProblem(s.table, s.units, target, [charger.id])) {
           Object.assign(target, was);
           events.push({ type: 'defence-no-room', unit: target.id });
