@@ -218,3 +218,39 @@ describe('two chargers on one defender (Multiple Unit Actions, Example-1; notes 
     expect(unit(state, 'p2')).toMatchObject({ figures: 18, status: 'retreat', fatigue: 1 });
   });
 });
+
+// Blue's line b1 (20 figures) at (30, 20) facing south, front edge y 20.25. Red's medium cavalry c1 (12 figures) in
+// line at (30, 31), facing north (or 10° off it), front edge about y 30.5: a charge of about 10.25".
+const wheelAndCharge = (facing: number) =>
+  valid(neScenario([{ id: 'c1', arm: 'cavalry', figures: 12, at: [30, 31], facing }], [{ id: 'b1', at: [30, 20], facing: 180 }]));
+
+describe('the reaction distance of a cavalry charge (Cavalry Charges 4; notes §13)', () => {
+  // b1 charged by cavalry: 16 − 3 (a line charged by cavalry) = 13, d20 5 passes; held, it may defend. The cavalry
+  // came more than 10", so b1 may form square: a morale check, +2 when the cavalry charged from 16" or more.
+  // Square formed, c1 closes (16, d20 5) and the charge fails against the square: c1 retreats (reform die 2).
+  // (This case first showed the square reaching 0.69" into the cavalry it had formed against — the cavalry then
+  // found itself "surrounded" and rallied in place; close-actions.ts now stands the square back.)
+  const squareCheck = (s: ReturnType<typeof begin>, roll: number) =>
+    play(s, [{ type: 'charge', unit: 'c1', target: 'b1' }, ...endLeaders, { type: 'defend', unit: 'b1', choice: 'square' }], [5, roll, 5, 2]);
+
+  it('straight in from 10.25": forming square checks at the bare 16', () => {
+    const { state, events } = squareCheck(begin(wheelAndCharge(0), 'A'), 10);
+    expect(eventsOf(events, 'morale')[1]).toMatchObject({ unit: 'b1', why: 'forming square', need: 16, pass: true });
+    expect(unit(state, 'b1').formation).toBe('square');
+    expect(eventsOf(events, 'charge-fails')).toHaveLength(1);
+    // The square (1.875" a side) is deeper than the line was: it stands back from c1 instead of on it, and c1's way
+    // out is clear: 12" back, reform die 2 + 1 (cavalry) → 2 actions, + 1 for the distance.
+    expect(eventsOf(events, 'surrounded')).toHaveLength(0);
+    expect(unit(state, 'c1')).toMatchObject({ status: 'retreat', retreatActions: 3 });
+  });
+
+  it('wheeling 10° first adds 10" (20.25" ≥ 16"): forming square gets +2, 18, and a d20 17 passes', () => {
+    // The wheel of 10° is free for a line ('Facing Changes'), but it is a change of facing before the charge.
+    const s = play(begin(wheelAndCharge(10), 'A'), [{ type: 'move', unit: 'c1', to: [30, 31], facing: 0 }]).state;
+    const { state, events } = squareCheck(s, 17);
+    expect(eventsOf(events, 'morale')[1]).toMatchObject({ unit: 'b1', why: 'forming square', need: 18, roll: 17, pass: true });
+    expect(eventsOf(events, 'morale')[1]!.modifiers).toContain('charger-came-far');
+    expect(unit(state, 'b1').formation).toBe('square');
+    expect(unit(state, 'c1').status).toBe('retreat');
+  });
+});
