@@ -38,6 +38,31 @@ function voided(c: CloseAction, why: string, events: GameEvent[]): void {
   events.push({ type: 'close-action-void', charger: c.charger, target: c.target, why });
 }
 
+/**
+ * The defender's one check when charged ('Resolving Close Actions' 2): against several chargers it answers every
+ * charge at once — each modifier any of them brings (a flank struck, cavalry, heavy cavalry), counted once, and
+ * outnumbering judged on all their figures together.
+ */
+function oneCheck(s: NeGameState, c: CloseAction, target: NeUnit, sit: MeleeSituation | CavalryCharge): MoraleCheck {
+  const chargers: NeUnit[] = [unitById(s, c.charger)!];
+  const byId = new Map(sit.defender.morale.modifiers.map((m) => [m.id, m]));
+  for (const o of s.closeActions) {
+    if (o === c || o.target !== target.id || o.stage !== 'pending') continue;
+    const charger = unitById(s, o.charger);
+    if (!fighting(charger) || charger.status === 'retreat') continue;
+    const other = situation(s, charger, target);
+    if (!other) continue;
+    chargers.push(charger);
+    for (const m of other.defender.morale.modifiers) if (!byId.has(m.id) || m.value < byId.get(m.id)!.value) byId.set(m.id, m);
+  }
+  if (chargers.length === 1) return sit.defender.morale;
+  const mods = [...byId.values()].filter((m) => m.id !== 'outnumbered-2' && m.id !== 'outnumbered-3');
+  const theirs = chargers.reduce((n, u) => n + u.figures, 0);
+  if (target.figures > 0 && theirs >= 3 * target.figures) mods.push(mod('outnumbered-3', 'outnumbered three to one or more', -3));
+  else if (target.figures > 0 && theirs >= 2 * target.figures) mods.push(mod('outnumbered-2', 'outnumbered two to one', -2));
+  return moraleCheck(target, mods);
+}
+
 /** Steps 2–3: the defender's morale, then whether it gets a defence decision. Returns true when one is awaited. */
 function openCloseAction(s: NeGameState, c: CloseAction, dice: NeDice, events: GameEvent[]): boolean {
   const charger = unitById(s, c.charger);
@@ -61,7 +86,7 @@ function openCloseAction(s: NeGameState, c: CloseAction, dice: NeDice, events: G
   events.push({ type: 'close-action', charger: charger.id, target: target.id, aspect: sit.aspect, contact: c.contact });
   // 'Only one check is made' by a defender charged by several: a later charge finds it already steady or gone.
   const checked = s.closeActions.some((o) => o !== c && o.target === target.id && o.stage !== 'pending');
-  if (!checked && !rollCheck(s, target, sit.defender.morale, 'charged', dice, events)) {
+  if (!checked && !rollCheck(s, target, oneCheck(s, c, target, sit), 'charged', dice, events)) {
     if (sit.kind === 'cavalry-charge') rideDown(s, charger, target, sit, dice, events);
     else retreat(s, target, 'broke before the charge', dice, events);
     c.stage = 'done';
