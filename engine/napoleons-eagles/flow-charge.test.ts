@@ -183,7 +183,8 @@ const exampleOne = () =>
 
 describe('two chargers on one defender (Multiple Unit Actions, Example-1; notes §13)', () => {
   it('s1 checks once and rolls one die against both; both fights are priced before either result: it loses to p1 and beats p2', () => {
-    // s1 charged: 16 (front, 20 v 12) → d20 10, once; held, its defence is none. p1 closes at 16 + 1 (p2 within 4")
+    // s1 charged: once, answering both charges: 16 − 4 (p2 strikes its flank); 32 figures against its 20 are not
+    // twice as many: 12 → d20 10 passes; held, its defence is none. p1 closes at 16 + 1 (p2 within 4")
     // = 17 → d20 5; p2 at 16 + 1 (p1) + 1 (charging a flank) = 18 → d20 5.
     // MV: p1 40 (enfilade 24 v 40: neither twice the other); p2 40 + 10 (flank) = 50; s1 40 against both (no front
     // rank on the flank). Dice as in the example: p1 4 → 160, s1 3 → 120 against each, p2 2 → 100.
@@ -199,7 +200,7 @@ describe('two chargers on one defender (Multiple Unit Actions, Example-1; notes 
       [10, 5, 5, 4, 3, 3, 2, 2, 4, 5, 10, 2, 12, 3],
     );
     expect(eventsOf(events, 'morale').map((e) => [e.unit, e.why, e.need, e.pass])).toEqual([
-      ['s1', 'charged', 16, true],
+      ['s1', 'charged', 12, true],
       ['p1', 'closing', 17, true],
       ['p2', 'closing', 18, true],
       ['s1', 'lost the close action', 13, true],
