@@ -246,8 +246,10 @@ function fight(s: NeGameState, target: NeUnit, pairs: readonly Pair[], dice: NeD
     else losingChargers.push(charger);
   });
   if (targetFought && !targetLost && target.status === 'retreat') {
+    // Recovered from retreat status, it is no longer disordered: the disorder lasts only until recovery.
     target.status = 'table';
     target.retreatActions = 0;
+    target.disordered = false;
     events.push({ type: 'recovered', unit: target.id });
   }
   // Step 8: the losing charger adds 2 to its check.
