@@ -181,3 +181,35 @@ describe('a routing unit that is surrounded surrenders (Surrendering; Resolving 
     expect(unit(state, 'b1')).toMatchObject({ status: 'surrendered', figures: 18 });
   });
 });
+
+describe('a unit charged while in retreat status (Close Action and Retreat Status)', () => {
+  it('wins the close action and recovers from retreat status at once', () => {
+    let { state } = brokenInPeriodOne();
+    // Period 2, red A: r1 moves 4" to (30, 22) and force-marches 4" to (30, 18) (tired), front edge y 17.75; b1,
+    // retreated to (30, 12) facing north (away), is 5.5" off: r1 charges with its second action and strikes its rear.
+    state = play(state, [
+      ...period('A'),
+      { type: 'move', unit: 'r1', to: [30, 22], facing: 0 },
+      { type: 'force-march', unit: 'r1', to: [30, 18], facing: 0 },
+      { type: 'charge', unit: 'r1', target: 'b1' },
+    ]).state;
+    expect(state.closeActions[0]).toMatchObject({ charger: 'r1', target: 'b1', aspect: 'rear' });
+    // Step 9. b1 charged: 16 − 5 (retreat status) − 1 (2 lost) − 4 (rear charged) = 6, d20 3 passes; in retreat
+    // status it has no defence. r1 closes at 16 − 2 (tired) + 1 (charging the rear) = 15, d20 5.
+    // MV r1 40 − 10 (tired) + 15 (rear) = 45; b1 40 − 20 (retreat status, its disorder included) = 20. Melee r1 1 →
+    // 45, b1 3 → 60: b1 wins. Contact: r1's 20 front figures against b1's 6.75" rear face → 18 (9+ column: 2, 2,
+    // 4, 4, 4, 6, 6). r1 loses, its die 1 + 1 (rear) → row 2 → 2 on b1; b1 wins, its die 1 + 1 → 2 on r1. b1
+    // recovers from retreat status at once; r1 checks as the losing charger: 16 − 2 − 1 (2 lost) + 2 = 15, d20 5,
+    // and retreats (reform die 1). Both up a level: r1 exhausted, b1 fatigued.
+    const { state: after, events } = play(state, endLeaders, [3, 5, 1, 3, 1, 1, 5, 1]);
+    expect(eventsOf(events, 'morale').map((e) => [e.unit, e.need, e.pass])).toEqual([
+      ['b1', 6, true],
+      ['r1', 15, true],
+      ['r1', 15, true],
+    ]);
+    expect(eventsOf(events, 'melee')[0]).toMatchObject({ values: [45, 20], totals: [45, 60], winner: 'defender' });
+    expect(eventsOf(events, 'recovered')).toHaveLength(1);
+    expect(unit(after, 'b1')).toMatchObject({ status: 'table', retreatActions: 0, disordered: false, figures: 16, fatigue: 1 });
+    expect(unit(after, 'r1')).toMatchObject({ status: 'retreat', figures: 18, fatigue: 3 });
+  });
+});
