@@ -255,3 +255,27 @@ describe('the reaction distance of a cavalry charge (Cavalry Charges 4; notes §
     expect(unit(state, 'c1').status).toBe('retreat');
   });
 });
+
+describe('equal totals (Ties; notes §13)', () => {
+  // r1 column (MV 45) at (30, 28) facing north charges b1 (MV 40) 7" off, as in the first duel: b1 in line takes
+  // +5 enfilade (40 v 14), so both stand at 45. Checks: b1 16 → d20 10; r1 16 → d20 10.
+  it('the higher unmodified value wins, and both read the losing rows for casualties', () => {
+    const sc = valid(neScenario([{ id: 'r1', rating: 'B16C45', at: [30, 28], facing: 0, formation: 'column' }], [{ id: 'b1', at: [30, 20], facing: 180 }]));
+    // Melee 3 × 45 = 135 each: r1 wins on its base 45 > 40. Losing rows (7–8 column, 0, 2, 2, 4, 4, 6): r1's die 4
+    // → 4 on b1, b1's die 3 → 2 on r1. b1 lost: 16 − 2 (4 lost) = 14, d20 10, retreats (reform die 4).
+    const { state, events } = play(begin(sc, 'A'), [{ type: 'charge', unit: 'r1', target: 'b1' }, ...endLeaders, { type: 'defend', unit: 'b1', choice: 'none' }], [10, 10, 3, 3, 4, 3, 10, 4]);
+    expect(eventsOf(events, 'melee')[0]).toMatchObject({ values: [45, 45], totals: [135, 135], winner: 'charger' });
+    expect(eventsOf(events, 'close-casualties')[0]).toMatchObject({ onTarget: 4, onCharger: 2 });
+    expect(unit(state, 'b1')).toMatchObject({ status: 'retreat', figures: 16 });
+    expect(unit(state, 'r1')).toMatchObject({ status: 'table', figures: 18 });
+  });
+
+  it('equal base values too: nobody wins, no casualties, both stay (the text fights it again next period)', () => {
+    // Both columns: enfilade 14 v 14, values 40 v 40; melee 3 and 3.
+    const sc = valid(neScenario([{ id: 'r1', at: [30, 28], facing: 0, formation: 'column' }], [{ id: 'b1', at: [30, 20], facing: 180, formation: 'column' }]));
+    const { state, events } = play(begin(sc, 'A'), [{ type: 'charge', unit: 'r1', target: 'b1' }, ...endLeaders, { type: 'defend', unit: 'b1', choice: 'none' }], [10, 10, 3, 3]);
+    expect(eventsOf(events, 'melee')[0]).toMatchObject({ values: [40, 40], winner: 'again' });
+    expect(eventsOf(events, 'fought-again')).toHaveLength(1);
+    expect([unit(state, 'r1').figures, unit(state, 'b1').figures, unit(state, 'r1').status, unit(state, 'b1').status]).toEqual([20, 20, 'table', 'table']);
+  });
+});
