@@ -228,6 +228,8 @@ export type NapoleonsEaglesAction =
   /** The extra movement action a force march gives (fatigue +2). */
   | { type: 'force-march'; unit: string; to: [number, number]; facing: number }
   | { type: 'formation'; unit: string; formation: NeFormation }
+  /** A unit in line turns a quarter of its figures back 90° on one flank (one action; 'Refusing a Flank'). */
+  | { type: 'refuse'; unit: string; flank: 'left' | 'right' }
   | { type: 'fire'; unit: string; target: string; actions: 1 | 2; rapid?: true }
   | { type: 'charge'; unit: string; target: string }
   /** Keeps one remaining action as a stand marker (a defence action later); ends the activation. */
@@ -242,8 +244,8 @@ export type NapoleonsEaglesAction =
   | { type: 'finish' }
   | { type: 'leader'; leader: string; to: [number, number]; attach: string | null }
   | { type: 'end-leaders' }
-  /** A charged unit spends its held action: fire at the charger, face it, form square, or nothing. */
-  | { type: 'defend'; unit: string; choice: 'fire' | 'face' | 'square' | 'none' };
+  /** A charged unit spends its held action: fire at the charger, face it, form square, refuse the flank struck, or nothing. */
+  | { type: 'defend'; unit: string; choice: 'fire' | 'face' | 'square' | 'refuse' | 'none' };
 
 export type NeFatigue = 'normal' | 'fatigued' | 'tired' | 'exhausted';
 

@@ -13,12 +13,16 @@ import { rectOf } from './footprint.js';
 import { assaultSituation, resolveCloseAction, type CavalryCharge, type CloseAction as MeleeSituation } from './melee.js';
 import { moraleCheck, type MoraleCheck } from './morale.js';
 import { checkMorale, rollCheck } from './morale-step.js';
+import { combinedEnfilade } from './combined-enfilade.js';
+import { rideDownByStart } from './flank-ride-down.js';
+import { carryOver } from './fought-again.js';
+import { againstRefusedFlank, flankSideOf, setRefused } from './refused-flank.js';
 import { retreat, rout } from './retreats.js';
 import { roomProblem } from './room.js';
 import { unitById, type CloseAction, type NeGameState } from './state.js';
 import type { NeModifier, NeUnit } from './types.js';
 
-export type DefenceChoice = 'fire' | 'face' | 'square' | 'none';
+export type DefenceChoice = 'fire' | 'face' | 'square' | 'refuse' | 'none';
 
 export { inflict };
 
@@ -28,7 +32,8 @@ const mod = (id: string, reason: string, value: number): NeModifier => ({ id, re
 /** The combat part's situation for a declared charge, where the two stand now. */
 function situation(s: NeGameState, charger: NeUnit, target: NeUnit): MeleeSituation | CavalryCharge | null {
   const sit = assaultSituation({ table: s.table, units: s.units, leaders: s.leaders, attacker: charger, defender: target, resolving: true });
-  return sit.allowed ? sit : null;
+  // A flank held refused turns a flank charge into a fight face on (rules notes §15).
+  return sit.allowed ? againstRefusedFlank(s, sit) : null;
 }
 
 const withModifier = (check: MoraleCheck, u: NeUnit, m: NeModifier): MoraleCheck => moraleCheck(u, [...check.modifiers, m]);
@@ -155,7 +160,7 @@ export function defend(s: NeGameState, c: CloseAction, choice: DefenceChoice, di
     const sit = situationOf(s, target, charger, 1, false, charger.arm === 'cavalry' && target.formation === 'square');
     if (sit.allowed) c.fireHits = fireAt(s, target, charger, sit, dice, events, true);
     else events.push({ type: 'defence-fire-refused', unit: target.id, reason: sit.reason });
-  } else if (choice === 'face' || choice === 'square') {
+  } else if (choice === 'face' || choice === 'square' || choice === 'refuse') {
     const cavalry = charger.arm === 'cavalry';
     // 'Cavalry Charges' 4: a cavalry unit that changed facing or formation before charging counts 10" more.
     const reaction = c.distance + (cavalry && s.flow[charger.id]?.reshaped ? 10 : 0);
@@ -163,13 +168,16 @@ export function defend(s: NeGameState, c: CloseAction, choice: DefenceChoice, di
       events.push({ type: 'defence-too-late', unit: target.id, reason: 'the cavalry charged from 10" or less' });
     } else {
       const bonus = (cavalry ? reaction >= 16 : c.usedBefore >= 2) ? [mod('charger-came-far', cavalry ? 'the cavalry charged from 16" or more' : 'the charger used both actions before contact', 2)] : [];
-      if (!checkMorale(s, target, bonus, choice === 'face' ? 'facing the charge' : 'forming square', dice, events)) {
+      const why = choice === 'face' ? 'facing the charge' : choice === 'square' ? 'forming square' : 'refusing the flank';
+      if (!checkMorale(s, target, bonus, why, dice, events)) {
         target.disordered = true;
         events.push({ type: 'disordered', unit: target.id });
       } else {
         const was = { facing: target.facing, formation: target.formation, x: target.x, y: target.y };
+        if (choice === 'refuse') setRefused(s, target.id, flankSideOf(target, [charger.x, charger.y]));
+        else setRefused(s, target.id, null);
         if (choice === 'face') target.facing = bearing([target.x, target.y], [charger.x, charger.y]);
-        else target.formation = 'square';
+        else if (choice === 'square') target.formation = 'square';
         standClear(s, target, charger);
         if (roomProblem(s.table, s.units, target, [charger.id])) {
           Object.assign(target, was);
@@ -200,6 +208,7 @@ function withContact(c: CloseAction, sit: MeleeSituation): MeleeSituation {
 }
 
 interface Pair {
+  c: CloseAction;
   charger: NeUnit;
   fought: MeleeSituation;
 }
@@ -229,12 +238,13 @@ function fight(s: NeGameState, target: NeUnit, pairs: readonly Pair[], dice: NeD
   let targetFought = false;
   const losingChargers: NeUnit[] = [];
   const fatigued: NeUnit[] = [];
-  pairs.forEach(({ charger, fought }, i) => {
+  pairs.forEach(({ c, charger, fought }, i) => {
     const out = outs[i]!;
     const winner = out.winner === 'attacker' ? 'charger' : out.winner === 'defender' ? 'defender' : 'again';
     events.push({ type: 'melee', charger: charger.id, target: target.id, values: [fought.attacker.value, fought.defender.value], rolls: [out.attackerRoll, out.defenderRoll], totals: [out.attackerTotal, out.defenderTotal], winner });
     if (winner === 'again') {
       events.push({ type: 'fought-again', charger: charger.id, target: target.id });
+      carryOver(s, c);
       return;
     }
     events.push({ type: 'close-casualties', charger: charger.id, target: target.id, onTarget: out.defenderLoses, onCharger: out.attackerLoses });
@@ -271,10 +281,13 @@ function closeIn(s: NeGameState, c: CloseAction, dice: NeDice, events: GameEvent
   if (!fighting(charger) || !fighting(target)) return;
   const sit = situation(s, charger, target);
   if (!sit) return;
-  if (!closes(s, c, charger, sit, dice, events)) return;
+  // A fight carried over from a tie closed last period; it only rolls the melee again ('Ties').
+  if (!c.again && !closes(s, c, charger, sit, dice, events)) return;
   if (sit.kind === 'cavalry-charge') {
+    // Where the cavalry started decides whether a line was hit from the front (rules notes §15).
+    const byStart = rideDownByStart(s, c, charger, target, sit);
     // A disordered defender is no longer the unbroken wall the rule spares (notes §13).
-    if (sit.rideDown || target.disordered) rideDown(s, charger, target, sit, dice, events);
+    if (byStart.rideDown || target.disordered) rideDown(s, charger, target, sit, dice, events);
     else {
       events.push({ type: 'charge-fails', charger: charger.id, target: target.id });
       retreat(s, charger, 'its charge failed against formed infantry', dice, events);
@@ -283,7 +296,8 @@ function closeIn(s: NeGameState, c: CloseAction, dice: NeDice, events: GameEvent
     }
     return;
   }
-  fight(s, target, [{ charger, fought: withContact(c, sit) }], dice, events);
+  // Several chargers on one defender add their enfilade together (rules notes §15).
+  fight(s, target, [{ c, charger, fought: withContact(c, combinedEnfilade(s, sit)) }], dice, events);
 }
 
 /**
@@ -313,7 +327,7 @@ function closeInTogether(s: NeGameState, group: readonly CloseAction[], dice: Ne
   const pairs: Pair[] = [];
   for (const { c, charger } of closed) {
     const sit = situation(s, charger, target);
-    if (sit && sit.kind === 'close-action') pairs.push({ charger, fought: withContact(c, sit) });
+    if (sit && sit.kind === 'close-action') pairs.push({ c, charger, fought: withContact(c, combinedEnfilade(s, sit)) });
   }
   if (pairs.length > 0 && fighting(target)) fight(s, target, pairs, dice, events);
   return true;
@@ -332,7 +346,7 @@ export function resolveCloseActions(s: NeGameState, dice: NeDice, events: GameEv
       if ((c.stage as CloseAction['stage']) === 'done') continue;
     }
     const later = s.closeActions.filter((o) => o !== c && o.target === c.target && o.stage === 'pending');
-    if (later.length > 0 && closeInTogether(s, [c, ...later], dice, events)) continue;
+    if (!c.again && later.length > 0 && closeInTogether(s, [c, ...later], dice, events)) continue;
     closeIn(s, c, dice, events);
   }
   return null;

@@ -5,7 +5,10 @@
 import type { GameEvent } from '../../domain/engine-protocol.js';
 import type { NeDice } from './dice.js';
 import { fireSituation, resolveFire, type FireRequest, type FireSituation } from './fire.js';
+import { refusedFire } from './refused-flank.js';
+import { throughSmoke } from './smoke.js';
 import { leaderLoss } from './threshold.js';
+import { visibilityProblem } from './visibility.js';
 import { unitById, type NeGameState } from './state.js';
 import type { NeUnit } from './types.js';
 
@@ -51,7 +54,11 @@ export function fireRequest(s: NeGameState, shooter: NeUnit, target: NeUnit, act
 }
 
 export function situationOf(s: NeGameState, shooter: NeUnit, target: NeUnit, actions: 1 | 2, rapid: boolean, atChargingCavalry = false): FireSituation {
-  return fireSituation(fireRequest(s, shooter, target, actions, rapid, atChargingCavalry));
+  // What only the game knows (rules notes §15): how far the weather lets the unit see, and the smoke on the table.
+  const unseen = visibilityProblem(s.table, shooter, target);
+  if (unseen) return { allowed: false, reason: unseen };
+  const sit = throughSmoke(s, shooter, target, fireSituation(fireRequest(s, shooter, target, actions, rapid, atChargingCavalry)));
+  return sit.allowed && sit.kind !== 'solid-shot' && sit.kind !== 'canister' ? refusedFire(s, shooter, sit) : sit;
 }
 
 /**

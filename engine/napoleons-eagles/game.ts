@@ -9,8 +9,10 @@ import { defend, resolveCloseActions } from './close-actions.js';
 import { commandStatus } from './command.js';
 import { recordingNeDice, rngNeDice, type NeDice } from './dice.js';
 import type { FireSituation } from './fire.js';
-import { fireAt, situationOf } from './fire-step.js';
+import { situationOf } from './fire-step.js';
+import { fireWithScreens, screenSplit } from './fire-screens.js';
 import { formationChange } from './formations.js';
+import { resumeCarried } from './fought-again.js';
 import { rectOf } from './footprint.js';
 import { dist, inFrontArc, rectDistance } from './geometry.js';
 import { chargeContact, chargeReach, checkMove, outOfCommandMoveProblem, type ChargeContact, type MoveVerdict } from './movement.js';
@@ -20,8 +22,15 @@ import { thresholdChecks } from './threshold.js';
 import { compileObjectives, holderNow } from './objectives.js';
 import { retreat } from './retreats.js';
 import { activated, advance, bidder, chooseRole, finish, newPeriod, OrderError, other, placeBid, type Side } from './sequence.js';
+import { noteChargeStart } from './flank-ride-down.js';
+import { flankSideOf, refusalProblem, refusedFigures, setRefused } from './refused-flank.js';
+import { pushBackScreens } from './screen-pushback.js';
+import { visibilityProblem } from './visibility.js';
+import { inFlankNow, nextFlankBids, nextFlankMoves, startFlanks } from './table-flanks.js';
 import { setupGame } from './setup.js';
-import { draft, gone, onTable, PERIODS_PER_TURN, sideIndex, sideKey, syncFlow, unitById, type NeGameState } from './state.js';
+import { afterFire, breakSmokeStreak, clearSmoke } from './smoke.js';
+import { nearerThreat } from './target-priority.js';
+import { draft, gone, onTable, PERIODS_PER_TURN, sideIndex, sideKey, syncFlow, unitById, type CloseAction, type NeGameState } from './state.js';
 import type { NeFormation, NeLeader, NeUnit } from './types.js';
 import { endOfGame, sideWipedOut, suddenDeath, type VictoryFacts } from './victory.js';
 
@@ -155,12 +164,15 @@ function beginPeriod(s: NeGameState, dice: NeDice, events: GameEvent[], points: 
   events.push(...cmd.events);
   for (const u of s.units) syncFlow(s, u.id);
   s.order = newPeriod(points, ratioOf(s), firstBidder(s));
+  startFlanks(s, points, ratioOf(s), firstBidder(s), events);
   s.phase = 'bid';
   s.active = firstBidder(s);
   s.current = null;
   s.leadersDone = [false, false];
   s.closeActions = [];
   s.counter = null;
+  clearSmoke(s, events);
+  resumeCarried(s, events);
 }
 
 // ---- Who acts -----------------------------------------------------------------------------------------------------
@@ -170,10 +182,10 @@ export const toAct = (s: NeGameState): Side | null => (s.phase === 'over' ? null
 /** Units of `side` that may still start an activation this period. */
 export function eligible(s: NeGameState, side: Side): NeUnit[] {
   const key = sideKey(s, side);
-  return s.units.filter((u) => u.side === key && onTable(u) && u.status !== 'silenced' && !s.flow[u.id]!.started && !s.flow[u.id]!.ended);
+  return s.units.filter((u) => u.side === key && onTable(u) && u.status !== 'silenced' && !s.flow[u.id]!.started && !s.flow[u.id]!.ended && inFlankNow(s, u));
 }
 
-export const onTableCount = (s: NeGameState, side: Side): number => s.units.filter((u) => u.side === sideKey(s, side) && onTable(u) && u.status !== 'silenced').length;
+export const onTableCount = (s: NeGameState, side: Side): number => s.units.filter((u) => u.side === sideKey(s, side) && onTable(u) && u.status !== 'silenced' && inFlankNow(s, u)).length;
 
 const eligibleCounts = (s: NeGameState): [number, number] => [eligible(s, 0).length, eligible(s, 1).length];
 
@@ -226,6 +238,7 @@ function step(s: NeGameState, a: Action, dice: NeDice, events: GameEvent[]): voi
       if (a.type !== 'choose') throw phaseError(s, a);
       s.order = chooseRole(s.order, a.role);
       events.push({ type: 'roles', a: sideKey(s, s.order.a!), d: sideKey(s, other(s.order.a!)) });
+      if (nextFlankBids(s, firstBidder(s), events)) return;
       s.phase = 'activate';
       settleMovement(s, dice, events);
       return;
@@ -245,7 +258,11 @@ function step(s: NeGameState, a: Action, dice: NeDice, events: GameEvent[]): voi
       if (!c || c.target !== a.unit) throw new RulesError(`${String(a.unit)} is not the unit awaiting a defence`);
       const target = unitById(s, c.target)!;
       if (a.choice === 'square' && target.arm !== 'infantry') throw new RulesError('only infantry forms square');
-      if (!['fire', 'face', 'square', 'none'].includes(a.choice)) throw new RulesError(`a defence is fire, face, square or none, not ${String(a.choice)}`);
+      if (!['fire', 'face', 'square', 'refuse', 'none'].includes(a.choice)) throw new RulesError(`a defence is fire, face, square, refuse or none, not ${String(a.choice)}`);
+      if (a.choice === 'refuse') {
+        const why = c.aspect !== 'flank' ? `${target.name} is charged in the ${c.aspect}: only a flank charge may be met by refusing the flank` : refusalProblem(s, target, flankSideOf(target, [unitById(s, c.charger)!.x, unitById(s, c.charger)!.y]));
+        if (why) throw new RulesError(why);
+      }
       defend(s, c, a.choice, dice, events);
       continueCloseActions(s, dice, events);
       return;
@@ -258,6 +275,10 @@ function step(s: NeGameState, a: Action, dice: NeDice, events: GameEvent[]): voi
 /** After movement changes: whose step it is, or on to the leaders when movement is over. */
 function settleMovement(s: NeGameState, dice: NeDice, events: GameEvent[]): void {
   s.order = advance(s.order, eligibleCounts(s));
+  if (s.order.over && nextFlankMoves(s, events)) {
+    settleMovement(s, dice, events);
+    return;
+  }
   if (s.order.over) {
     events.push({ type: 'movement-over', moved: { [sideKey(s, 0)]: s.order.moved[0], [sideKey(s, 1)]: s.order.moved[1] } });
     s.phase = 'leaders';
@@ -307,11 +328,15 @@ function activate(s: NeGameState, a: Action, dice: NeDice, events: GameEvent[]):
   if (s.current === null) {
     if (f.started || f.ended) throw new RulesError(`${u.name} has already been activated this period`);
     if (f.locked) throw new RulesError(`${u.name} was charged before it moved and is held in the close action`);
+    if (!inFlankNow(s, u)) throw new RulesError(`${u.name} stands on another flank of the table: it moves when its flank does`);
     if (!onTable(u) || u.status === 'silenced') throw new RulesError(`${u.name} is not on the table to act`);
     s.current = u.id;
     f.started = true;
     events.push({ type: 'activate', unit: u.id });
   }
+  if (a.type !== 'fire') breakSmokeStreak(s, u);
+  // Moving, charging, changing formation or retreating ends a refused flank ('Refusing a Flank').
+  if (a.type === 'move' || a.type === 'force-march' || a.type === 'formation' || a.type === 'charge' || a.type === 'retreat') setRefused(s, u.id, null);
   if (u.status === 'retreat' && !['rest', 'done', 'stand'].includes(a.type)) throw new RulesError(`${u.name} is retreating: it may only rest to recover (${u.retreatActions} actions to go)`);
   if (u.outOfCommand || f.outOfCommand) {
     if (a.type === 'charge') throw new RulesError(`${u.name} is out of command and may not charge`);
@@ -338,6 +363,7 @@ function activate(s: NeGameState, a: Action, dice: NeDice, events: GameEvent[]):
       u.facing = turned;
       events.push({ type: a.type, unit: u.id, to: a.to, facing: u.facing, cost: v.cost, distance: Math.round(v.distance * 100) / 100 });
       disorderCrossing(s, u, v.disorders, v.crossed, events);
+      pushBackScreens(s, u, events);
       syncFlow(s, u.id);
       if (offerCounter(s, u, 'continue')) return;
       maybeEnd(s, u, dice, events);
@@ -356,15 +382,25 @@ function activate(s: NeGameState, a: Action, dice: NeDice, events: GameEvent[]):
       events.push({ type: 'formation', unit: u.id, from: was, to: a.formation, cost: v.cost });
       break;
     }
+    case 'refuse': {
+      const problem = refusalProblem(s, u, a.flank) ?? spendProblem(f, 1);
+      if (problem) throw new RulesError(`${u.name} cannot refuse a flank: ${problem}`);
+      Object.assign(f, spend(f, 1));
+      setRefused(s, u.id, a.flank);
+      events.push({ type: 'refuse', unit: u.id, flank: a.flank, figures: refusedFigures(u) });
+      break;
+    }
     case 'fire': {
       const actions = a.actions === 2 ? 2 : a.actions === 1 ? 1 : null;
       if (actions === null) throw new RulesError('a fire takes 1 or 2 actions');
       const t = unitById(s, String(a.target));
       const sit = fireCheck(s, u, t, actions, a.rapid === true);
       if (!sit.allowed) throw new RulesError(sit.reason);
+      const split = screenSplit(s, u, t!, sit, (o) => situationOf(s, u, o, actions, false));
       Object.assign(f, spend(f, actions));
       syncFlow(s, u.id);
-      fireAt(s, u, t!, sit, dice, events);
+      fireWithScreens(s, u, t!, sit, split, dice, events);
+      afterFire(s, u, actions, events);
       break;
     }
     case 'charge': {
@@ -372,6 +408,7 @@ function activate(s: NeGameState, a: Action, dice: NeDice, events: GameEvent[]):
       const v = chargeCheck(s, u, t);
       if (!v.ok) throw new RulesError(v.reason);
       declareCharge(s, u, t!, v, false, events);
+      pushBackScreens(s, u, events);
       if (offerCounter(s, u, 'end')) return;
       // A charge ends the unit's activation: it is in contact and may do nothing more before the close action.
       endActivation(s, u, dice, events);
@@ -473,7 +510,11 @@ export function fireCheck(s: NeGameState, u: NeUnit, t: NeUnit | undefined, acti
   if (problem) return { allowed: false, reason: `${u.name} cannot fire: ${problem}` };
   // 'Firing Into Close Action': nobody fires into a fight already joined.
   if (s.closeActions.some((c) => c.stage !== 'done' && (c.target === t.id || c.charger === t.id))) return { allowed: false, reason: `${t.name} is in a close action: units never fire into one` };
-  return situationOf(s, u, t, actions, rapid);
+  const sit = situationOf(s, u, t, actions, rapid);
+  if (!sit.allowed) return sit;
+  const nearer = nearerThreat(s, u, t, sit.range, (o) => situationOf(s, u, o, actions, rapid));
+  if (nearer) return { allowed: false, reason: `${u.name} must fire at the nearest threat, ${nearer.name}, not ${t.name}` };
+  return sit;
 }
 
 /** A charge by `u` at `t` now: once a period, never two charge actions in a row, and where contact is made. */
@@ -484,6 +525,8 @@ export function chargeCheck(s: NeGameState, u: NeUnit, t: NeUnit | undefined): (
   const problem = chargeProblem(f);
   if (problem) return refuse(`${u.name} cannot charge: ${problem}`);
   if (s.closeActions.some((c) => c.charger === u.id)) return refuse(`${u.name} has already charged this period: one charge a period`);
+  const unseen = visibilityProblem(s.table, u, t);
+  if (unseen) return refuse(unseen);
   return chargeContact(s.table, s.units, u.id, t.id);
 }
 
@@ -491,13 +534,15 @@ export function chargeCheck(s: NeGameState, u: NeUnit, t: NeUnit | undefined): (
 function declareCharge(s: NeGameState, u: NeUnit, t: NeUnit, v: ChargeContact, counter: boolean, events: GameEvent[]): void {
   const f = s.flow[u.id]!;
   const usedBefore = f.used;
+  const declared: CloseAction = { charger: u.id, target: t.id, aspect: v.aspect, contact: v.contact, distance: v.distance, usedBefore: usedBefore + 1, stage: 'pending', fireHits: 0, ...(counter ? { counter: true as const } : {}) };
+  noteChargeStart(s, declared, u, t);
   Object.assign(f, spend(f, 1));
   f.charged = true;
   f.usedBeforeCharge = usedBefore;
   u.x = v.x;
   u.y = v.y;
   u.facing = v.facing;
-  s.closeActions.push({ charger: u.id, target: t.id, aspect: v.aspect, contact: v.contact, distance: v.distance, usedBefore: usedBefore + 1, stage: 'pending', fireHits: 0, ...(counter ? { counter: true as const } : {}) });
+  s.closeActions.push(declared);
   const tf = s.flow[t.id]!;
   Object.assign(tf, chargedBeforeMoving(tf));
   syncFlow(s, t.id);

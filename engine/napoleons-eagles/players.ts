@@ -9,6 +9,7 @@ import { actionsLeft, chargeProblem, forceMarchProblem, spendProblem, standProbl
 import { bearing, dist, heading } from './geometry.js';
 import { moveAllowance } from './movement.js';
 import { chargeCheck, eligible, fireCheck, firstBidder, formationCheck, LEADER_MOVE, moveCheck, onTableCount, type Action } from './game.js';
+import { flankSideOf, refusalProblem } from './refused-flank.js';
 import { mayFinish, other } from './sequence.js';
 import { onTable, sideKey, unitById, type NeGameState } from './state.js';
 import type { NeUnit } from './types.js';
@@ -124,6 +125,11 @@ export function unitOptions(s: NeGameState, u: NeUnit): Option[] {
       push({ type: 'formation', unit: u.id, formation: to }, () => formationCheck(s, u, to).ok);
     }
   }
+  // Refusing a flank, towards the nearest enemy when it lies off the unit's front within a cavalry charge's reach.
+  if (foe && !spendProblem(f, 1) && dist([u.x, u.y], [foe.x, foe.y]) <= 16 && Math.abs(((bearing([u.x, u.y], [foe.x, foe.y]) - u.facing + 540) % 360) - 180) > 45) {
+    const flank = flankSideOf(u, [foe.x, foe.y]);
+    if (!refusalProblem(s, u, flank)) push({ type: 'refuse', unit: u.id, flank });
+  }
   if ((u.fatigue > 0 || u.disordered) && !spendProblem(f, 1)) push({ type: 'rest', unit: u.id });
   if (!standProblem(f)) push({ type: 'stand', unit: u.id });
   if (f.started) push({ type: 'done', unit: u.id });
@@ -208,6 +214,8 @@ function sample(s: NeGameState, unit?: string): Action[] {
       const t = unitById(s, c.target)!;
       const out: Action[] = [{ type: 'defend', unit: t.id, choice: 'fire' }, { type: 'defend', unit: t.id, choice: 'face' }];
       if (t.arm === 'infantry') out.push({ type: 'defend', unit: t.id, choice: 'square' });
+      const charger = unitById(s, c.charger);
+      if (c.aspect === 'flank' && charger && !refusalProblem(s, t, flankSideOf(t, [charger.x, charger.y]))) out.push({ type: 'defend', unit: t.id, choice: 'refuse' });
       out.push({ type: 'defend', unit: t.id, choice: 'none' });
       return out;
     }

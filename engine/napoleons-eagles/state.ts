@@ -6,6 +6,7 @@ import type { RngState } from '../dice.js';
 import type { UnitFlow } from './activation.js';
 import type { NeObjective } from './objectives.js';
 import type { PeriodOrder, Side } from './sequence.js';
+import type { FlankPlay } from './table-flanks.js';
 import type { NeLeader, NeTable, NeUnit, SideKey } from './types.js';
 
 export type NePhase = 'bid' | 'choose' | 'activate' | 'counter' | 'leaders' | 'defend' | 'over';
@@ -25,6 +26,11 @@ export interface CloseAction {
   fireHits: number;
   /** A cavalry counter-charge ('Cavalry Counter Charges'). */
   counter?: true;
+  /** Carried from the last period after a tie on equal bases: only the melee roll is made again (fought-again.ts). */
+  again?: true;
+  /** Cavalry against an infantry line: whether more than half of it started in the line's front arc, and the line's
+   *  facing then (flank-ride-down.ts). */
+  start?: { inFront: boolean; facing: number };
 }
 
 /**
@@ -37,6 +43,17 @@ export interface CounterOffer {
   resume: Side;
   /** What the mover's activation does once the offer is settled: ends (it charged), or goes on if it may. */
   then: 'end' | 'continue';
+}
+
+/** A bank of smoke ('Smoke'; smoke.ts): its centre, facing and width; 1" deep; it stands to the end of period `until`. */
+export interface SmokeCloud {
+  by: string;
+  x: number;
+  y: number;
+  facing: number;
+  width: number;
+  /** The last period it stands, counted from the game's first: (turn − 1) × 6 + period. */
+  until: number;
 }
 
 export interface NeResult {
@@ -70,6 +87,15 @@ export interface NeGameState {
   counter: CounterOffer | null;
   /** Units whose formation failed a threshold check this game turn (−4 to morale). */
   threshold: string[];
+  /** Fights tied on equal base values, to be fought again next period ('Ties'; fought-again.ts). */
+  carried?: CloseAction[];
+  /** Smoke on the table, and the unit whose last action was a one-action fire (smoke option; smoke.ts). */
+  smoke?: SmokeCloud[];
+  smokeStreak?: string;
+  /** Units in line holding one flank refused ('Refusing a Flank'; refused-flank.ts). */
+  refused?: Record<string, 'left' | 'right'>;
+  /** Each flank's bidding and movement when the table is cut into flanks ('Game Table Flanks'; table-flanks.ts). */
+  flanks?: FlankPlay;
   ply: number;
   result: NeResult | null;
 }

@@ -126,6 +126,16 @@ export function describeNeEvent(e: Ev, names: Names): string {
       return `${n('unit')} falls back of its own accord`;
     case 'recovered':
       return `${n('unit')} recovers`;
+    case 'refuse':
+      return `${n('unit')} refuses its ${str(e.flank)} flank (${str(e.figures)} figures)`;
+    case 'smoke':
+      return `${n('unit')}'s fire leaves smoke before it`;
+    case 'pushed-back':
+      return `${n('unit')} falls back before ${n('by')}`;
+    case 'screen-draws-fire':
+      return `${n('screen')} draws a quarter of ${n('unit')}'s fire`;
+    case 'fight-continues':
+      return `${n('charger')} and ${n('target')} fight on`;
     case 'silenced':
       return `${n('unit')} is silenced`;
     case 'ammunition':
@@ -193,6 +203,8 @@ export function neActionLabel(a: EngineAction, names: Names): string {
       return `Fire on ${n(a.target)} (${actions(Number(a.actions ?? 1))})${a.rapid ? ', rapid' : ''}`;
     case 'charge':
       return `Charge ${n(a.target)}`;
+    case 'refuse':
+      return `Refuse the ${String(a.flank)} flank`;
     case 'stand':
       return 'Stand (keep an action)';
     case 'rest':
@@ -208,7 +220,7 @@ export function neActionLabel(a: EngineAction, names: Names): string {
     case 'end-leaders':
       return 'Leaders are placed';
     case 'defend':
-      return { fire: 'Fire at the charger', face: 'Face the charger', square: 'Form square', none: 'Hold' }[String(a.choice)] ?? String(a.choice);
+      return { fire: 'Fire at the charger', face: 'Face the charger', square: 'Form square', refuse: 'Refuse the flank', none: 'Hold' }[String(a.choice)] ?? String(a.choice);
     default:
       return a.type;
   }
