@@ -270,12 +270,20 @@ describe('equal totals (Ties; notes §13)', () => {
     expect(unit(state, 'r1')).toMatchObject({ status: 'table', figures: 18 });
   });
 
-  it('equal base values too: nobody wins, no casualties, both stay (the text fights it again next period)', () => {
+  it('equal base values too: nobody wins, no casualties, both stay, and the fight is rolled again in the next period', () => {
     // Both columns: enfilade 14 v 14, values 40 v 40; melee 3 and 3.
     const sc = valid(neScenario([{ id: 'r1', at: [30, 28], facing: 0, formation: 'column' }], [{ id: 'b1', at: [30, 20], facing: 180, formation: 'column' }]));
     const { state, events } = play(begin(sc, 'A'), [{ type: 'charge', unit: 'r1', target: 'b1' }, ...endLeaders, { type: 'defend', unit: 'b1', choice: 'none' }], [10, 10, 3, 3]);
     expect(eventsOf(events, 'melee')[0]).toMatchObject({ values: [40, 40], winner: 'again' });
     expect(eventsOf(events, 'fought-again')).toHaveLength(1);
     expect([unit(state, 'r1').figures, unit(state, 'b1').figures, unit(state, 'r1').status, unit(state, 'b1').status]).toEqual([20, 20, 'table', 'table']);
+    // Period 2: both are held in the fight, so nobody has a unit to move; in step 9 only the melee is rolled again
+    // (no check, no defence, no closing): 4 × 40 = 160 v 2 × 40 = 80, r1 wins; casualties 7–8 column, r1's die 3 on
+    // its winning row → 4, b1's die 3 on its losing row → 2; b1 checks at 16 − 2 = 14, d20 10, retreats (die 4).
+    const next = play(state, [{ type: 'bid', points: 1 }, { type: 'bid', points: 0 }, { type: 'choose', role: 'A' }, ...endLeaders], [4, 2, 3, 3, 10, 4]);
+    expect(eventsOf(next.events, 'morale').map((e) => [e.unit, e.why])).toEqual([['b1', 'lost the close action']]);
+    expect(eventsOf(next.events, 'melee')[0]).toMatchObject({ totals: [160, 80], winner: 'charger' });
+    expect(unit(next.state, 'b1')).toMatchObject({ status: 'retreat', figures: 16 });
+    expect(unit(next.state, 'r1')).toMatchObject({ status: 'table', figures: 18, fatigue: 1 });
   });
 });
