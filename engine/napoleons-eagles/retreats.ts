@@ -21,7 +21,9 @@ export function reformActions(u: NeUnit, die: number, riddenDown: boolean): numb
   if (u.morale >= 20) d -= 1;
   if (u.arm === 'cavalry') d += 1;
   if (riddenDown) d += 1;
-  if (u.type === 'militia') d += 1;
+  // Untrained, green, landwehr or militia: the militia type, or a morale under the line's band (under 15), the
+  // reading threshold.ts gives "militia or green".
+  if (u.type === 'militia' || u.morale < 15) d += 1;
   return d <= 2 ? 1 : d <= 4 ? 2 : d <= 6 ? 3 : 4;
 }
 
