@@ -213,3 +213,15 @@ describe('a unit charged while in retreat status (Close Action and Retreat Statu
     expect(unit(after, 'r1')).toMatchObject({ status: 'retreat', figures: 18, fatigue: 3 });
   });
 });
+
+describe('the reform die of a green unit (Moving Retreating Units: +1 for untrained, green, landwehr or militia)', () => {
+  it('a line battalion rated 14 morale (below the line band, green as notes §12 reads it) adds 1 to the die', () => {
+    // As in period 1 above, with b1 rated B14C40: it checks at 14 − 1 = 13, d20 18 fails; reform die 4 + 1 = 5 →
+    // 3 actions (not 2); recovery 1 + 3 = 4.
+    const sc = valid(neScenario([{ id: 'r1', at: [30, 26], facing: 0 }], [{ id: 'b1', rating: 'B14C40', at: [30, 22], facing: 180 }]));
+    const { state, events } = play(begin(sc, 'A'), [{ type: 'fire', unit: 'r1', target: 'b1', actions: 1 }, { type: 'done', unit: 'r1' }, ...endLeaders], [4, 18, 4]);
+    expect(eventsOf(events, 'morale')[0]).toMatchObject({ need: 13, pass: false });
+    expect(eventsOf(events, 'retreat')[0]).toMatchObject({ reformDie: 4, recovery: 4 });
+    expect(unit(state, 'b1').retreatActions).toBe(4);
+  });
+});
