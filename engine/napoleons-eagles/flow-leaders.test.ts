@@ -141,3 +141,44 @@ describe('the threshold check at the game turn (Threshold Checks; notes §12, §
     expect(after.threshold).toEqual([]);
   });
 });
+
+// Blue as a corps of two divisions: d1 (b1 at (30, 22) facing south, b2 at (40, 30)) and d2 (b3 at (56, 22), b4 at
+// (56, 30)); red's r1 line at (30, 26) facing north, as above. No unit stands within 4" of a friend.
+function twoDivisions(): Scenario {
+  const s = neScenario([{ id: 'r1', at: [30, 26], facing: 0 }], [
+    { id: 'b1', at: [30, 22], facing: 180 },
+    { id: 'b2', at: [40, 30], facing: 180 },
+    { id: 'b3', at: [56, 22], facing: 180 },
+    { id: 'b4', at: [56, 30], facing: 180 },
+  ]);
+  const [b1, b2, b3, b4] = s.sides[1].army.units!;
+  s.sides[1].army = {
+    id: 'blue-corps',
+    name: 'blue corps',
+    echelon: 'corps',
+    leader: { id: 'blue-gen', name: 'blue general' },
+    formations: [
+      { id: 'blue-d1', name: 'first division', echelon: 'division', leader: { id: 'd1-gen', name: 'd1 general' }, units: [b1!, b2!] },
+      { id: 'blue-d2', name: 'second division', echelon: 'division', leader: { id: 'd2-gen', name: 'd2 general' }, units: [b3!, b4!] },
+    ],
+    units: [],
+  };
+  return valid(s);
+}
+
+describe('a division\'s threshold check (Threshold Checks; notes §12, §13)', () => {
+  it('1 of 4 lost leaves the army below 50%, but d1 has lost 1 of 2: it rolls, fails on d20 9 > 8, and only its units are marked', () => {
+    // Turn 1, period 1: r1 fires at b1 (3.5", medium, row 20, d6 4 → 2); step 10: b1 checks at 15, d20 18 fails and
+    // it retreats 10" north (reform die 5: 4 actions, so it is still retreating when turn 2 begins). Periods 2–6:
+    // red's r1 ends at once each time. Turn 2: the army (25%) need not roll; the engine then checks every division
+    // (notes §12: an army that passes, or need not roll): d1 at 50% rolls at 8 (no modifier) and fails on 9; d2
+    // has lost nothing.
+    const quietOne: Action[] = [...period('A'), { type: 'done', unit: 'r1' }, ...endLeaders];
+    let state = play(begin(twoDivisions(), 'A'), [{ type: 'fire', unit: 'r1', target: 'b1', actions: 1 }, { type: 'done', unit: 'r1' }, ...endLeaders], [4, 18, 5]).state;
+    expect(unit(state, 'b1').status).toBe('retreat');
+    for (let p = 2; p <= 5; p++) state = play(state, quietOne).state;
+    const { state: after, events } = play(state, quietOne, [9]);
+    expect(eventsOf(events, 'threshold').map((e) => [e.level, e.formation, e.lost, e.total, e.need, e.roll, e.pass])).toEqual([['division', 'blue-d1', 1, 2, 8, 9, false]]);
+    expect([...after.threshold].sort()).toEqual(['b1', 'b2']);
+  });
+});
