@@ -245,7 +245,19 @@ export type NapoleonsEaglesAction =
   | { type: 'leader'; leader: string; to: [number, number]; attach: string | null }
   | { type: 'end-leaders' }
   /** A charged unit spends its held action: fire at the charger, face it, form square, refuse the flank struck, or nothing. */
-  | { type: 'defend'; unit: string; choice: 'fire' | 'face' | 'square' | 'refuse' | 'none' };
+  | { type: 'defend'; unit: string; choice: 'fire' | 'face' | 'square' | 'refuse' | 'none' }
+  /**
+   * Command option #2, in the bid decision before the side bids: a written order for the division `leader` commands.
+   * `at` is the objective (attack, maneuver) or the centre of the area held (defend); absent, the leader's place.
+   */
+  | { type: 'order'; leader: string; order: NeOrder; at?: [number, number] }
+  /** `caissons` option: a caisson that has not acted this period spends it reloading a battery it touches. */
+  | { type: 'resupply'; unit: string; battery: string }
+  /** `buildingFires` option: infantry in a block spends its period starting a fire there or fighting one. */
+  | { type: 'building-fire'; unit: string; task: 'start' | 'extinguish'; block: string };
+
+/** Command option #2's six orders ('Command and Control Option #2'). */
+export type NeOrder = 'attack' | 'defend' | 'withdraw' | 'pursuit' | 'maneuver' | 'reserve';
 
 export type NeFatigue = 'normal' | 'fatigued' | 'tired' | 'exhausted';
 
@@ -612,7 +624,14 @@ export interface LegalActionsReply extends ReplyBase {
 }
 
 /** `check`: whether the rules would take the action now; the game is left as it was. */
-export type CheckedReply = ReplyBase & { type: 'checked'; game: string } & ({ ok: true } | { ok: false; reason: string });
+export type CheckedReply = ReplyBase & { type: 'checked'; game: string } & (
+    | {
+        ok: true;
+        /** What the action would spend, as its event would report it: actions for a Napoleon's Eagles move or formation change, pips for a Square Eagles order. */
+        cost?: number;
+      }
+    | { ok: false; reason: string }
+  );
 
 export interface ActedReply extends ReplyBase {
   type: 'acted';

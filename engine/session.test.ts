@@ -376,7 +376,8 @@ describe('legal-actions, act and log', () => {
   it('checks an action without making it: legal, or the rules\' reason, the game left as it was', () => {
     const d = withGame();
     const state = d.state;
-    expect(d.ask({ type: 'check', game: 'g1', action: { type: 'order', general: 'fr-gen', unit: 'fr-foot' } })).toEqual({ re: '4', type: 'checked', game: 'g1', ok: true });
+    // An accepted check says what the action spends, as its event reports: here the General's one pip for the order.
+    expect(d.ask({ type: 'check', game: 'g1', action: { type: 'order', general: 'fr-gen', unit: 'fr-foot' } })).toEqual({ re: '4', type: 'checked', game: 'g1', ok: true, cost: 1 });
     const refused = d.ask({ type: 'check', game: 'g1', action: { type: 'fire', unit: 'fr-foot', target: 'au-chevl' } });
     expect(refused).toMatchObject({ type: 'checked', game: 'g1', ok: false, reason: expect.stringContaining('not an Orders phase action') });
     expect(d.ask({ type: 'check', game: 'g1', action: 'end-orders' })).toMatchObject({ code: 'bad-argument' });

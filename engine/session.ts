@@ -531,15 +531,26 @@ function check(req: Request, state: SessionState): Handled {
   if (engine.toAct(game.state) === null) throw new Refusal('game-over', `Game ${game.id} is over.`);
   const action = req.action;
   if (!isPlainObject(action) || typeof action.type !== 'string') throw new Refusal('bad-argument', '"action" must be an action object with a string "type", as legal-actions lists them.');
-  let verdict: { ok: true } | { ok: false; reason: string };
+  let verdict: { ok: true; cost?: number } | { ok: false; reason: string };
   try {
-    engine.apply(game.state, action);
-    verdict = { ok: true };
+    const out = engine.apply(game.state, action);
+    const cost = costOf(action, out.events);
+    verdict = cost === undefined ? { ok: true } : { ok: true, cost };
   } catch (err) {
     if (!(err instanceof IllegalActionError)) throw err;
     verdict = { ok: false, reason: err.message };
   }
   return { state, out: [{ re: req.id, type: 'checked', game: game.id, ...verdict } satisfies CheckedReply] };
+}
+
+/**
+ * What an accepted action spends, as its own event reports it (the first event of the action's type, for the same
+ * unit, with a numeric `cost`): a Napoleon's Eagles move, force march or formation change in actions, a Square
+ * Eagles order in pips. Undefined when the rules price the action at nothing in particular.
+ */
+function costOf(action: Record<string, unknown>, events: readonly GameEvent[]): number | undefined {
+  const own = events.find((e) => e.type === action.type && (action.unit === undefined || e.unit === action.unit));
+  return typeof own?.cost === 'number' && Number.isFinite(own.cost) ? own.cost : undefined;
 }
 
 function aiMove(req: Request, state: SessionState): Handled {

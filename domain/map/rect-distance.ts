@@ -1,9 +1,55 @@
 // Measuring between units on an open table, as Napoleon's Eagles measures (base edge to base edge): a unit is a
 // rectangle centred on its position and turned by its facing (degrees clockwise from north), its front edge the
-// side towards the facing. Here, and not in the engine, because the play view draws the ruler and the fire arc
-// and may not import engine/; the engine's own measure follows the same conventions (docs/rules §11).
+// side towards the facing. The rectangle itself (Rect, rectCorners, frontEdgeOf, heading) is the one copy the
+// engine's geometry (engine/napoleons-eagles/geometry.ts) and the play view and map editor all use; the measures
+// below serve the play view's ruler and fire arc, which may not import engine/ (docs/rules §11).
 import { distanceToSegment, polygonsIntersect } from '../geometry.js';
 import type { Point } from '../model.js';
+
+export type Segment = [Point, Point];
+
+/** A unit's rectangle: centred on `centre`, `width` along its front, `depth` front to rear, turned to `facing`. */
+export interface Rect {
+  centre: Point;
+  width: number;
+  depth: number;
+  facing: number;
+}
+
+const RAD = Math.PI / 180;
+
+/** The unit vector of a facing: (sin f, −cos f); north is (0, −1), east (1, 0), as y grows south. */
+export function heading(facing: number): Point {
+  return [Math.sin(facing * RAD), -Math.cos(facing * RAD)];
+}
+
+/** Corners in order front-left, front-right, rear-right, rear-left (left and right as the unit sees them). */
+export function rectCorners(r: Rect): [Point, Point, Point, Point] {
+  // Scalar form of along(along(centre, f, ±fw), right, ±hw): the same sums in the same order, only the four corners built.
+  const fx = Math.sin(r.facing * RAD);
+  const fy = -Math.cos(r.facing * RAD);
+  const rx = -fy;
+  const ry = fx;
+  const fw = r.depth / 2;
+  const hw = r.width / 2;
+  const cx = r.centre[0];
+  const cy = r.centre[1];
+  const fmx = cx + fx * fw;
+  const fmy = cy + fy * fw;
+  const rmx = cx + fx * -fw;
+  const rmy = cy + fy * -fw;
+  return [
+    [fmx + rx * -hw, fmy + ry * -hw],
+    [fmx + rx * hw, fmy + ry * hw],
+    [rmx + rx * hw, rmy + ry * hw],
+    [rmx + rx * -hw, rmy + ry * -hw],
+  ];
+}
+
+export function frontEdgeOf(r: Rect): Segment {
+  const [fl, fr] = rectCorners(r);
+  return [fl, fr];
+}
 
 /** A unit's base on the table: its centre, facing, frontage (`width`) and depth, in inches. */
 export interface Base {
@@ -16,22 +62,11 @@ export interface Base {
 /** Half the fire arc's opening beyond straight ahead, at each front corner. */
 export const ARC_OUTWARD_DEGREES = 22.5;
 
-const RAD = Math.PI / 180;
-
-/** The unit vector of a facing: north is (0, −1), east (1, 0), as y grows south. */
-export function heading(facing: number): Point {
-  return [Math.sin(facing * RAD), -Math.cos(facing * RAD)];
-}
-
 const along = (p: Point, d: Point, t: number): Point => [p[0] + d[0] * t, p[1] + d[1] * t];
 
 /** The corners in order front-left, front-right, rear-right, rear-left (left and right as the unit faces). */
 export function baseCorners(b: Base): [Point, Point, Point, Point] {
-  const f = heading(b.facing);
-  const r = heading(b.facing + 90);
-  const front = along(b.at, f, b.depth / 2);
-  const rear = along(b.at, f, -b.depth / 2);
-  return [along(front, r, -b.width / 2), along(front, r, b.width / 2), along(rear, r, b.width / 2), along(rear, r, -b.width / 2)];
+  return rectCorners({ centre: b.at, facing: b.facing, width: b.width, depth: b.depth });
 }
 
 /** The front edge, left corner first. */

@@ -619,6 +619,7 @@ export function buildScene(original: Scenario, style: MapStyle = SCREEN_STYLE): 
           ruleSystem: scenario.ruleSystem,
           ...(scenario.grid ? { grid: scenario.grid } : {}),
           ...(scenario.scale ? { figureRatio: scenario.scale.figureRatio } : {}),
+          table,
         });
         scene.units.push({
           pointer: node.path,

@@ -254,6 +254,35 @@ describe('unit counters', () => {
     expect(unitCounterSize(unit('infantry', 'line'), ne)).toEqual({ width: 1.5, depth: 0.75 });
   });
 
+  // The footprint table of the shared brief (rules notes §11), worked by hand for each set-up formation.
+  it("draws a Napoleon's Eagles unit's true footprint in its set-up formation", () => {
+    const ne = { ruleSystem: 'napoleons-eagles', figureRatio: 30 };
+    const inFormation = (arm: Unit['arm'], formation: string, r: Record<string, unknown>, facing = 0): Unit => ({
+      ...unit(arm, 'line', r),
+      setup: { at: [10, 10], facing, formation: formation as never },
+    });
+    // 24 figures, 3 ranks (3/8" each): line 9" × 1/2", supported line 12 × 3/8 = 4.5" × 1", column 8 × 3/8 = 3" × 1.5".
+    expect(unitCounterSize(inFormation('infantry', 'line', { figures: 24 }), ne)).toEqual({ width: 9, depth: 0.5 });
+    expect(unitCounterSize(inFormation('infantry', 'supported-line', { figures: 24 }), ne)).toEqual({ width: 4.5, depth: 1 });
+    expect(unitCounterSize(inFormation('infantry', 'column', { figures: 24 }), ne)).toEqual({ width: 3, depth: 1.5 });
+    // Road column: two figures abreast (at least 1"), 12 ranks of 1/2": 6" deep. Square: 24/4 × 3/8 = 2.25" a side.
+    expect(unitCounterSize(inFormation('infantry', 'road-column', { figures: 24 }), ne)).toEqual({ width: 1, depth: 6 });
+    expect(unitCounterSize(inFormation('infantry', 'square', { figures: 24 }), ne)).toEqual({ width: 2.25, depth: 2.25 });
+    // A skirmish screen: 2" a figure, capped at what fits across a 72" × 48" table facing east (48").
+    expect(unitCounterSize(inFormation('infantry', 'skirmish', { figures: 12 }), ne)).toEqual({ width: 24, depth: 0.5 });
+    expect(unitCounterSize(inFormation('infantry', 'skirmish', { figures: 30 }, 90), { ...ne, table: { width: 72, height: 48 } }).width).toBeCloseTo(48);
+    // Cavalry: 12 figures in column, 4 × 3/4" = 3" wide, 3" deep; in line 9" × 1".
+    expect(unitCounterSize(inFormation('cavalry', 'column', { figures: 12 }), ne)).toEqual({ width: 3, depth: 3 });
+    expect(unitCounterSize(inFormation('cavalry', 'line', { figures: 12 }), ne)).toEqual({ width: 9, depth: 1 });
+    // A battery of 2 models: unlimbered 2" × 1.5", limbered 1" × 3" (1.5" a model, in file).
+    expect(unitCounterSize(inFormation('artillery', 'unlimbered', { guns: 6 }), ne)).toEqual({ width: 2, depth: 1.5 });
+    expect(unitCounterSize(inFormation('artillery', 'limbered', { guns: 6 }), ne)).toEqual({ width: 1, depth: 3 });
+    // A formation the arm cannot take falls back as the engine's set-up does: cavalry "square" stands in line.
+    expect(unitCounterSize(inFormation('cavalry', 'square', { figures: 12 }), ne)).toEqual({ width: 9, depth: 1 });
+    // A train: 1" × 1.5" whatever it carries.
+    expect(unitCounterSize(inFormation('train', 'column', {}), ne)).toEqual({ width: 1, depth: 1.5 });
+  });
+
   it('picks the NATO symbol from arm and type', () => {
     expect(unitSymbol({ arm: 'infantry', type: 'line' })).toBe('infantry');
     expect(unitSymbol({ arm: 'infantry', type: 'light' })).toBe('light');

@@ -3,7 +3,7 @@
 import { EPSILON, boundingBox, distance, pointInPolygon, type BoundingBox } from '../geometry.js';
 import { cellCenter, cellPolygon, isCellGrid, isCellInRange, parseCell, type CellGrid } from '../grid.js';
 import type { Edge, Grid, Point, Table, Unit } from '../model.js';
-import { expectedModels, lineFrontage } from '../rule-systems/napoleons-eagles.js';
+import { footprint, modelsFor, setupFormation } from '../rule-systems/napoleons-eagles-footprint.js';
 
 export type Segment = [Point, Point];
 
@@ -375,22 +375,44 @@ export const FREE_COUNTER: CounterSize = { width: 1.5, depth: 0.75 };
 /** On gridded maps a counter fills most of its cell and stays twice as wide as deep, so facing still reads. */
 export const CELL_COUNTER_FRACTION = 0.7;
 
-/**
- * Napoleon's Eagles depth by arm: a few ranks of 15mm infantry, a horse's length for cavalry, a gun and its crew
- * for artillery. The rules size frontage, not depth, so these are for looks only.
- */
-const NE_DEPTH: Record<string, number> = { infantry: 0.6, cavalry: 0.9, artillery: 1.2, train: 0.75 };
-
 export interface CounterContext {
   ruleSystem?: string;
   grid?: Grid;
   figureRatio?: number;
+  /** The table, which caps a Napoleon's Eagles skirmish screen at what fits across it. */
+  table?: { width: number; height: number };
+}
+
+const finite = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+
+/**
+ * A Napoleon's Eagles unit's true footprint in its set-up formation, as the engine sets it up (line, supported line,
+ * column, road column, square, skirmish screen, limbered or unlimbered battery, train), or null when its ratings
+ * say too little to size it. Figures and models are read as the engine reads them (engine/napoleons-eagles/setup.ts).
+ */
+function neCounterSize(unit: Unit, context: CounterContext): CounterSize | null {
+  const r = unit.ratings?.['napoleons-eagles'];
+  if (!r) return null;
+  let figures = 0;
+  let models = 0;
+  if (unit.arm === 'artillery') {
+    const guns = Math.max(0, Math.floor(finite(r.guns) ?? 0));
+    const howitzers = Math.max(0, Math.floor(finite(r.howitzers) ?? 0));
+    const given = finite(r.models);
+    if (guns + howitzers === 0 && !(given !== undefined && given > 0)) return null;
+    models = modelsFor(guns, howitzers, context.figureRatio ?? 30, given);
+  } else if (unit.arm === 'infantry' || unit.arm === 'cavalry') {
+    figures = Math.max(0, Math.floor(finite(r.figures) ?? 0));
+    if (figures === 0) return null;
+  }
+  const facing = finite(unit.setup?.facing) ?? 0;
+  const size = footprint({ arm: unit.arm, ranks: r.ranks === 2 ? 2 : 3, figures, formation: setupFormation(unit), models, facing }, context.table);
+  return Number.isFinite(size.width) && size.width > 0 && size.depth > 0 ? size : null;
 }
 
 /**
- * How big a unit's counter is on the table. Gridded maps: 70% of a cell. Napoleon's Eagles: the line frontage
- * (figures × 3/8" in three ranks or 1/2" in two, cavalry 3/4" a figure, artillery 1" a model, with models worked
- * out from guns when the file doesn't say). Otherwise a 1.5" × 0.75" counter.
+ * How big a unit's counter is on the table. Gridded maps: 70% of a cell. Napoleon's Eagles: the unit's true
+ * footprint in its set-up formation (neCounterSize). Otherwise a 1.5" × 0.75" counter.
  */
 export function unitCounterSize(unit: Unit, context: CounterContext): CounterSize {
   if (isCellGrid(context.grid)) {
@@ -398,15 +420,8 @@ export function unitCounterSize(unit: Unit, context: CounterContext): CounterSiz
     return { width, depth: width / 2 };
   }
   if (context.ruleSystem === 'napoleons-eagles') {
-    let frontage = lineFrontage(unit);
-    const ne = unit.ratings?.['napoleons-eagles'];
-    if (frontage === undefined && unit.arm === 'artillery' && ne && typeof ne.guns === 'number' && ne.guns > 0) {
-      const howitzers = typeof ne.howitzers === 'number' ? ne.howitzers : 0;
-      frontage = expectedModels(ne.guns, howitzers, context.figureRatio ?? 60);
-    }
-    if (frontage !== undefined && Number.isFinite(frontage) && frontage > 0) {
-      return { width: frontage, depth: NE_DEPTH[unit.arm] ?? FREE_COUNTER.depth };
-    }
+    const size = neCounterSize(unit, context);
+    if (size) return size;
   }
   return { ...FREE_COUNTER };
 }

@@ -6,6 +6,9 @@
 // chooses (the `defend` decision) and resolution goes on.
 import type { GameEvent } from '../../domain/engine-protocol.js';
 import { ACTIONS_PER_PERIOD, hasDefenceAction } from './activation.js';
+import { fightInBuildings } from './building-combat.js';
+import { blockFireSituation, inBuildings, rollBlockFire } from './buildings.js';
+import { captureCaisson } from './caissons.js';
 import type { NeDice } from './dice.js';
 import { fireAt, inflict, situationOf } from './fire-step.js';
 import { bearing, rectsOverlap } from './geometry.js';
@@ -17,6 +20,7 @@ import { combinedEnfilade } from './combined-enfilade.js';
 import { rideDownByStart } from './flank-ride-down.js';
 import { carryOver } from './fought-again.js';
 import { againstRefusedFlank, flankSideOf, setRefused } from './refused-flank.js';
+import { checkOutOfControl, OUT_OF_CONTROL_CLOSING } from './out-of-control.js';
 import { retreat, rout } from './retreats.js';
 import { roomProblem } from './room.js';
 import { unitById, type CloseAction, type NeGameState } from './state.js';
@@ -81,6 +85,10 @@ function openCloseAction(s: NeGameState, c: CloseAction, dice: NeDice, events: G
     voided(c, `${charger.name} is retreating`, events);
     return false;
   }
+  if (captureCaisson(s, charger, target, events)) {
+    c.stage = 'done';
+    return false;
+  }
   const sit = situation(s, charger, target);
   if (!sit) {
     voided(c, 'the units are no longer in contact', events);
@@ -91,8 +99,10 @@ function openCloseAction(s: NeGameState, c: CloseAction, dice: NeDice, events: G
   events.push({ type: 'close-action', charger: charger.id, target: target.id, aspect: sit.aspect, contact: c.contact });
   // 'Only one check is made' by a defender charged by several: a later charge finds it already steady or gone.
   const checked = s.closeActions.some((o) => o !== c && o.target === target.id && o.stage !== 'pending');
-  if (!checked && !rollCheck(s, target, oneCheck(s, c, target, sit), 'charged', dice, events)) {
-    if (sit.kind === 'cavalry-charge') rideDown(s, charger, target, sit, dice, events);
+  // Infantry in buildings never checks morale ('Buildings', Morale Checks): it is charged without a check.
+  const exempt = inBuildings(s, target);
+  if (!checked && !exempt && !rollCheck(s, target, oneCheck(s, c, target, sit), 'charged', dice, events)) {
+    if (sit.kind === 'cavalry-charge') rideDown(s, charger, target, sit, dice, events, c.outOfControl === true);
     else retreat(s, target, 'broke before the charge', dice, events);
     c.stage = 'done';
     return false;
@@ -112,7 +122,7 @@ function fatigue(u: NeUnit, by: number, events: GameEvent[]): void {
 }
 
 /** 'Cavalry Charges' 6–8: the ride-down's casualties, the second check (rout or retreat), both sides +1 fatigue. */
-function rideDown(s: NeGameState, cav: NeUnit, target: NeUnit, sit: CavalryCharge, dice: NeDice, events: GameEvent[]): void {
+function rideDown(s: NeGameState, cav: NeUnit, target: NeUnit, sit: CavalryCharge, dice: NeDice, events: GameEvent[], byOutOfControl = false): void {
   const { rideDown: casualties, cavalryLoses } = sit.casualties;
   events.push({ type: 'ride-down', charger: cav.id, target: target.id, casualties, cavalryLoses });
   inflict(s, target, casualties, dice, events);
@@ -123,6 +133,7 @@ function rideDown(s: NeGameState, cav: NeUnit, target: NeUnit, sit: CavalryCharg
   }
   fatigue(cav, 1, events);
   fatigue(target, 1, events);
+  checkOutOfControl(s, cav, { riddenDown: true, destroyed: target.status === 'eliminated' || target.status === 'surrendered', byOutOfControl }, dice, events);
 }
 
 /**
@@ -155,7 +166,16 @@ export function defend(s: NeGameState, c: CloseAction, choice: DefenceChoice, di
   f.ended = true;
   f.used = ACTIONS_PER_PERIOD;
   events.push({ type: 'defence', unit: target.id, choice });
-  if (choice === 'fire') {
+  if (choice === 'fire' && inBuildings(s, target)) {
+    // Troops in buildings fire out by the block rule ('Figures Inside Buildings Firing Out').
+    const sit = blockFireSituation(s, target, charger, 1);
+    if (sit.allowed) {
+      const r = rollBlockFire(sit, dice);
+      events.push({ type: 'fire', unit: target.id, target: charger.id, kind: 'block', actions: 1, dice: r.dice, casualties: r.casualties, defensive: true });
+      inflict(s, charger, r.casualties, dice, events);
+      c.fireHits = r.casualties;
+    } else events.push({ type: 'defence-fire-refused', unit: target.id, reason: sit.reason });
+  } else if (choice === 'fire') {
     // A square fires half its figures at charging cavalry ('Infantry Squares').
     const sit = situationOf(s, target, charger, 1, false, charger.arm === 'cavalry' && target.formation === 'square');
     if (sit.allowed) c.fireHits = fireAt(s, target, charger, sit, dice, events, true);
@@ -192,8 +212,10 @@ export function defend(s: NeGameState, c: CloseAction, choice: DefenceChoice, di
 /** Step 5: the charger's check to close. False when it would not: it has then retreated. */
 function closes(s: NeGameState, c: CloseAction, charger: NeUnit, sit: MeleeSituation | CavalryCharge, dice: NeDice, events: GameEvent[]): boolean {
   const cavalry = sit.kind === 'cavalry-charge' || charger.arm === 'cavalry';
-  const closing = c.fireHits > 0 ? withModifier(sit.attacker.morale, charger, mod('defensive-fire-hits', 'hit by defensive fire', -3)) : sit.attacker.morale;
-  if (rollCheck(s, charger, closing, 'closing', dice, events)) return true;
+  let closing = c.fireHits > 0 ? withModifier(sit.attacker.morale, charger, mod('defensive-fire-hits', 'hit by defensive fire', -3)) : sit.attacker.morale;
+  if (c.outOfControl) closing = withModifier(closing, charger, mod('out-of-control', 'out-of-control cavalry', OUT_OF_CONTROL_CLOSING));
+  // Infantry attacking from one block into the next is in the buildings too, and takes no morale check.
+  if (inBuildings(s, charger) || rollCheck(s, charger, closing, 'closing', dice, events)) return true;
   // The text offers retreat or a halt 2" short; we take the first. Cavalry that charged and did not close still
   // tires ('Fatigue Levels'); infantry's fatigue is unchanged (step 5).
   retreat(s, charger, 'would not close', dice, events);
@@ -238,6 +260,7 @@ function fight(s: NeGameState, target: NeUnit, pairs: readonly Pair[], dice: NeD
   let targetFought = false;
   const losingChargers: NeUnit[] = [];
   const fatigued: NeUnit[] = [];
+  const results: { won: NeUnit; lost: NeUnit; byOutOfControl: boolean }[] = [];
   pairs.forEach(({ c, charger, fought }, i) => {
     const out = outs[i]!;
     const winner = out.winner === 'attacker' ? 'charger' : out.winner === 'defender' ? 'defender' : 'again';
@@ -254,6 +277,7 @@ function fight(s: NeGameState, target: NeUnit, pairs: readonly Pair[], dice: NeD
     fatigued.push(charger);
     if (winner === 'charger') targetLost = true;
     else losingChargers.push(charger);
+    results.push(winner === 'charger' ? { won: charger, lost: target, byOutOfControl: c.outOfControl === true } : { won: target, lost: charger, byOutOfControl: false });
   });
   if (targetFought && !targetLost && target.status === 'retreat') {
     // Recovered from retreat status, it is no longer disordered: the disorder lasts only until recovery.
@@ -271,6 +295,10 @@ function fight(s: NeGameState, target: NeUnit, pairs: readonly Pair[], dice: NeD
   }
   for (const u of fatigued) fatigue(u, 1, events);
   if (targetFought) fatigue(target, 1, events);
+  // Cavalry that won checks whether it keeps control ('Out-of-Control Cavalry').
+  for (const { won, lost, byOutOfControl } of results) {
+    if (won.arm === 'cavalry') checkOutOfControl(s, won, { riddenDown: false, destroyed: lost.status === 'eliminated' || lost.status === 'surrendered', byOutOfControl }, dice, events);
+  }
 }
 
 /** Steps 5–9 once the defence is settled. */
@@ -283,11 +311,12 @@ function closeIn(s: NeGameState, c: CloseAction, dice: NeDice, events: GameEvent
   if (!sit) return;
   // A fight carried over from a tie closed last period; it only rolls the melee again ('Ties').
   if (!c.again && !closes(s, c, charger, sit, dice, events)) return;
+  if (inBuildings(s, target) && fightInBuildings(s, c, charger, target, dice, events)) return;
   if (sit.kind === 'cavalry-charge') {
     // Where the cavalry started decides whether a line was hit from the front (rules notes §15).
     const byStart = rideDownByStart(s, c, charger, target, sit);
     // A disordered defender is no longer the unbroken wall the rule spares (notes §13).
-    if (byStart.rideDown || target.disordered) rideDown(s, charger, target, sit, dice, events);
+    if (byStart.rideDown || target.disordered) rideDown(s, charger, target, sit, dice, events, c.outOfControl === true);
     else {
       events.push({ type: 'charge-fails', charger: charger.id, target: target.id });
       retreat(s, charger, 'its charge failed against formed infantry', dice, events);
@@ -308,7 +337,8 @@ function closeIn(s: NeGameState, c: CloseAction, dice: NeDice, events: GameEvent
  */
 function closeInTogether(s: NeGameState, group: readonly CloseAction[], dice: NeDice, events: GameEvent[]): boolean {
   const target = unitById(s, group[0]!.target)!;
-  if (!fighting(target)) return false;
+  // A fight in buildings follows the block rules, one charge at a time.
+  if (!fighting(target) || inBuildings(s, target)) return false;
   for (const o of group) {
     const charger = unitById(s, o.charger);
     if (fighting(charger) && situation(s, charger, target)?.kind === 'cavalry-charge') return false;

@@ -140,7 +140,7 @@ export const napoleonsEaglesEngine: RulesEngine<NeGameState, NapoleonsEaglesActi
   start: (scenario, seed) => start(scenario, seed),
 
   roster: (s) => ({
-    title: '',
+    title: s.table.title,
     turns: s.table.turnLimit,
     sides: s.table.sides.map((side) => ({
       id: side.id,

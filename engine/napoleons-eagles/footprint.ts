@@ -1,89 +1,14 @@
 // How much table a unit covers in each formation, who stands in its front rank, and its enfilade value
 // (notes §3 frontage, §11 footprint table; 'Game Scale', 'Enfilade Values').
 import type { Point } from '../../domain/model.js';
+import { footprint, type TableSize } from '../../domain/rule-systems/napoleons-eagles-footprint.js';
 import { frontEdgeOf, type Rect, type Segment } from './geometry.js';
-import type { NeFormation, NeUnit } from './types.js';
+import type { NeUnit } from './types.js';
 
 export type FootprintUnit = Pick<NeUnit, 'arm' | 'ranks' | 'figures' | 'formation' | 'models' | 'guns' | 'howitzers' | 'x' | 'y' | 'facing'>;
 
-/** Inches of front per figure: 2-rank infantry 1/2", 3-rank 3/8", cavalry 3/4" ('Game Scale'). */
-export function perFigure(u: Pick<NeUnit, 'arm' | 'ranks'>): number {
-  if (u.arm === 'cavalry') return 0.75;
-  return u.ranks === 2 ? 0.5 : 0.375;
-}
-
-/** Artillery models: the file's, else what the scale puts on a base (1–3 guns at 1:30, up to 6 at 1:60). */
-export function modelsFor(guns: number, howitzers: number, figureRatio: number, given?: number): number {
-  if (typeof given === 'number' && given > 0) return given;
-  return Math.max(1, Math.ceil((guns + howitzers) / (figureRatio <= 30 ? 3 : 6)));
-}
-
-/** The formation a unit stands in when the file names none. */
-export function defaultFormation(arm: NeUnit['arm']): NeFormation {
-  if (arm === 'artillery') return 'unlimbered';
-  if (arm === 'train') return 'column';
-  return 'line';
-}
-
-export interface Footprint {
-  width: number;
-  depth: number;
-}
-
-/** The table, when given, caps a skirmish screen at what fits across it (notes §11). */
-export interface TableSize {
-  width: number;
-  height: number;
-}
-
-/** The longest front a `depth`-deep rectangle turned to `facing` can have and still fit on the table. */
-export function longestFront(table: TableSize, facing: number, depth: number): number {
-  const c = Math.abs(Math.cos((facing * Math.PI) / 180));
-  const s = Math.abs(Math.sin((facing * Math.PI) / 180));
-  const byX = c > 1e-9 ? (table.width - depth * s) / c : Infinity;
-  const byY = s > 1e-9 ? (table.height - depth * c) / s : Infinity;
-  return Math.max(0, Math.min(byX, byY));
-}
-
-export function footprint(u: FootprintUnit, table?: TableSize): Footprint {
-  const F = Math.max(0, u.figures);
-  const half = Math.ceil(F / 2);
-  const third = Math.ceil(F / 3);
-  if (u.arm === 'artillery') {
-    const M = Math.max(1, u.models);
-    return u.formation === 'limbered' ? { width: 1, depth: M * 1.5 } : { width: M, depth: 1.5 };
-  }
-  if (u.arm === 'train') return { width: 1, depth: 1.5 };
-  if (u.formation === 'skirmish') {
-    const width = Math.max(1, F * 2);
-    return { width: table ? Math.min(width, longestFront(table, u.facing, 0.5)) : width, depth: 0.5 };
-  }
-  const pf = perFigure(u);
-  if (u.arm === 'cavalry') {
-    switch (u.formation) {
-      case 'column':
-        return { width: Math.max(0.75, third * 0.75), depth: 3 };
-      case 'road-column':
-        return { width: 1.5, depth: Math.max(1, half * 1) };
-      default:
-        return { width: Math.max(0.75, F * 0.75), depth: 1 };
-    }
-  }
-  switch (u.formation) {
-    case 'supported-line':
-      return { width: Math.max(pf, half * pf), depth: 1 };
-    case 'column':
-      return { width: Math.max(pf, third * pf), depth: 1.5 };
-    case 'road-column':
-      return { width: Math.max(1, 2 * pf), depth: Math.max(0.5, half * 0.5) };
-    case 'square': {
-      const side = Math.max(1, (F / 4) * pf);
-      return { width: side, depth: side };
-    }
-    default:
-      return { width: Math.max(pf, F * pf), depth: 0.5 };
-  }
-}
+// The footprint itself is shared with the map editor, which draws it (domain/rule-systems/napoleons-eagles-footprint.ts).
+export { defaultFormation, footprint, longestFront, modelsFor, perFigure, type Footprint, type TableSize } from '../../domain/rule-systems/napoleons-eagles-footprint.js';
 
 export function rectOf(u: FootprintUnit, table?: TableSize): Rect {
   const { width, depth } = footprint(u, table);

@@ -5,6 +5,9 @@ import type { GameEvent, NapoleonsEaglesAction } from '../../domain/engine-proto
 import type { Scenario } from '../../domain/model.js';
 import { seedRng } from '../dice.js';
 import { actionsLeft, chargeProblem, chargedBeforeMoving, forceMarchProblem, freshFlow, spend, spendProblem, standProblem } from './activation.js';
+import { fireOutOfBlocks } from './building-combat.js';
+import { blockChargeContact, blockFireSituation, buildingsAtStart, burningEntryProblem, endOfPeriodFires, fireWorkProblem, inBuildings, shellFires, startFireWork, type BlockFireSituation } from './buildings.js';
+import { caissonFireProblem, finishResupply, resupplyProblem, startResupply } from './caissons.js';
 import { defend, resolveCloseActions } from './close-actions.js';
 import { commandStatus } from './command.js';
 import { recordingNeDice, rngNeDice, type NeDice } from './dice.js';
@@ -17,6 +20,8 @@ import { rectOf } from './footprint.js';
 import { dist, inFrontArc, rectDistance } from './geometry.js';
 import { chargeContact, chargeReach, checkMove, outOfCommandMoveProblem, type ChargeContact, type MoveVerdict } from './movement.js';
 import { moraleStep } from './morale-step.js';
+import { issueOrder, orderChargeProblem, orderMoveProblem, orderProblem, settleOrders, settleReserves } from './orders-play.js';
+import { outOfControlCharges } from './out-of-control.js';
 import { roomProblem } from './room.js';
 import { thresholdChecks } from './threshold.js';
 import { compileObjectives, holderNow } from './objectives.js';
@@ -97,6 +102,8 @@ export function startGame(scenario: Scenario, seed: number): { state: NeGameStat
     ply: 0,
     result: null,
   };
+  const buildings = buildingsAtStart(scenario);
+  if (buildings) s.buildings = buildings;
   const rolls: number[] = [];
   const events: GameEvent[] = [];
   const dice = recordingNeDice(rngNeDice(s.rng), rolls);
@@ -163,6 +170,7 @@ function beginPeriod(s: NeGameState, dice: NeDice, events: GameEvent[], points: 
   for (const id of cmd.outOfCommand) s.flow[id]!.outOfCommand = true;
   events.push(...cmd.events);
   for (const u of s.units) syncFlow(s, u.id);
+  settleOrders(s, dice, events);
   s.order = newPeriod(points, ratioOf(s), firstBidder(s));
   startFlanks(s, points, ratioOf(s), firstBidder(s), events);
   s.phase = 'bid';
@@ -222,6 +230,13 @@ function ownUnit(s: NeGameState, id: unknown): NeUnit {
 function step(s: NeGameState, a: Action, dice: NeDice, events: GameEvent[]): void {
   switch (s.phase) {
     case 'bid': {
+      if (a.type === 'order') {
+        // Command option #2: orders are written at the start of the period, each side before it bids.
+        const problem = orderProblem(s, sideKey(s, s.active), a.leader, a.order, a.at);
+        if (problem) throw new RulesError(problem);
+        issueOrder(s, s.leaders.find((l) => l.id === a.leader)!, a.order, a.at, dice, events);
+        return;
+      }
       if (a.type !== 'bid') throw phaseError(s, a);
       const r = placeBid(s.order, s.active, a.points, dice.d6);
       s.order = r.order;
@@ -240,6 +255,12 @@ function step(s: NeGameState, a: Action, dice: NeDice, events: GameEvent[]): voi
       events.push({ type: 'roles', a: sideKey(s, s.order.a!), d: sideKey(s, other(s.order.a!)) });
       if (nextFlankBids(s, firstBidder(s), events)) return;
       s.phase = 'activate';
+      // 'Out-of-Control Cavalry': it moves before all other units.
+      outOfControlCharges(s, events, (cav, t, v) => {
+        declareCharge(s, cav, t, v, false, events, true);
+        s.flow[cav.id] = { ...s.flow[cav.id]!, started: true, ended: true, stand: false };
+        syncFlow(s, cav.id);
+      });
       settleMovement(s, dice, events);
       return;
     }
@@ -258,6 +279,7 @@ function step(s: NeGameState, a: Action, dice: NeDice, events: GameEvent[]): voi
       if (!c || c.target !== a.unit) throw new RulesError(`${String(a.unit)} is not the unit awaiting a defence`);
       const target = unitById(s, c.target)!;
       if (a.choice === 'square' && target.arm !== 'infantry') throw new RulesError('only infantry forms square');
+      if ((a.choice === 'face' || a.choice === 'square' || a.choice === 'refuse') && inBuildings(s, target)) throw new RulesError(`${target.name} holds building blocks: it fires out or does nothing, it does not face, form square or refuse a flank there`);
       if (!['fire', 'face', 'square', 'refuse', 'none'].includes(a.choice)) throw new RulesError(`a defence is fire, face, square, refuse or none, not ${String(a.choice)}`);
       if (a.choice === 'refuse') {
         const why = c.aspect !== 'flank' ? `${target.name} is charged in the ${c.aspect}: only a flank charge may be met by refusing the flank` : refusalProblem(s, target, flankSideOf(target, [unitById(s, c.charger)!.x, unitById(s, c.charger)!.y]));
@@ -296,6 +318,7 @@ function endActivation(s: NeGameState, u: NeUnit, dice: NeDice, events: GameEven
   syncFlow(s, u.id);
   s.current = null;
   events.push({ type: 'activation-end', unit: u.id, used: f.used, stand: f.stand });
+  settleReserves(s, events);
   s.order = activated(s.order, sideIndex(u.side), eligibleCounts(s));
   settleMovement(s, dice, events);
 }
@@ -396,10 +419,14 @@ function activate(s: NeGameState, a: Action, dice: NeDice, events: GameEvent[]):
       const t = unitById(s, String(a.target));
       const sit = fireCheck(s, u, t, actions, a.rapid === true);
       if (!sit.allowed) throw new RulesError(sit.reason);
-      const split = screenSplit(s, u, t!, sit, (o) => situationOf(s, u, o, actions, false));
+      const split = sit.kind === 'block' ? null : screenSplit(s, u, t!, sit, (o) => situationOf(s, u, o, actions, false));
       Object.assign(f, spend(f, actions));
       syncFlow(s, u.id);
-      fireWithScreens(s, u, t!, sit, split, dice, events);
+      if (sit.kind === 'block') fireOutOfBlocks(s, u, t!, sit, dice, events);
+      else {
+        fireWithScreens(s, u, t!, sit, split, dice, events);
+        if (sit.kind === 'solid-shot') shellFires(s, u, t!, sit.range, dice, events);
+      }
       afterFire(s, u, actions, events);
       break;
     }
@@ -460,6 +487,21 @@ function activate(s: NeGameState, a: Action, dice: NeDice, events: GameEvent[]):
       endActivation(s, u, dice, events);
       return;
     }
+    case 'resupply': {
+      const battery = unitById(s, String(a.battery));
+      const problem = resupplyProblem(s, u, battery);
+      if (problem) throw new RulesError(problem);
+      startResupply(s, u, battery!, events);
+      endActivation(s, u, dice, events);
+      return;
+    }
+    case 'building-fire': {
+      const problem = fireWorkProblem(s, u, a.task, a.block);
+      if (problem) throw new RulesError(problem);
+      startFireWork(s, u, a.task, a.block, events);
+      endActivation(s, u, dice, events);
+      return;
+    }
     default:
       throw phaseError(s, a);
   }
@@ -484,6 +526,8 @@ export function moveCheck(s: NeGameState, u: NeUnit, type: 'move' | 'force-march
     const far = outOfCommandMoveProblem(s.table, s.units, u, to, s.leaders);
     if (far) return refuse(far);
   }
+  const ordered = orderMoveProblem(s, u, to, v.cost, v.distance) ?? burningEntryProblem(s, u, to);
+  if (ordered) return refuse(ordered);
   const problem = type === 'move' ? spendProblem(f, v.cost) : forceMarchProblem(f, u.fatigue, v.cost);
   if (problem) return refuse(`${u.name} cannot ${type === 'move' ? 'move' : 'force march'}: ${problem}`);
   return v;
@@ -502,14 +546,21 @@ export function formationCheck(s: NeGameState, u: NeUnit, to: NeFormation): { ok
   return { ok: true, cost: v.cost, x: v.x, y: v.y };
 }
 
-/** A fire by `u` at `t` now: the combat part's situation, once the target and the budget allow it. */
-export function fireCheck(s: NeGameState, u: NeUnit, t: NeUnit | undefined, actions: 1 | 2, rapid: boolean): FireSituation {
+/**
+ * A fire by `u` at `t` now: the combat part's situation, once the target and the budget allow it; troops in building
+ * blocks fire out by the block rule instead (buildings.ts).
+ */
+export function fireCheck(s: NeGameState, u: NeUnit, t: NeUnit | undefined, actions: 1 | 2, rapid: boolean): FireSituation | BlockFireSituation {
   if (!t || !onTable(t) || t.status === 'silenced') return { allowed: false, reason: `no target "${t?.id ?? ''}" on the table` };
   if (u.status === 'retreat') return { allowed: false, reason: `${u.name} is retreating` };
   const problem = spendProblem(s.flow[u.id]!, actions);
   if (problem) return { allowed: false, reason: `${u.name} cannot fire: ${problem}` };
   // 'Firing Into Close Action': nobody fires into a fight already joined.
   if (s.closeActions.some((c) => c.stage !== 'done' && (c.target === t.id || c.charger === t.id))) return { allowed: false, reason: `${t.name} is in a close action: units never fire into one` };
+  const caisson = caissonFireProblem(s, u, t);
+  if (caisson) return { allowed: false, reason: caisson };
+  // Fire out of building blocks has its own table and no arc (buildings.ts); target priority is for formed fire.
+  if (inBuildings(s, u)) return blockFireSituation(s, u, t, actions);
   const sit = situationOf(s, u, t, actions, rapid);
   if (!sit.allowed) return sit;
   const nearer = nearerThreat(s, u, t, sit.range, (o) => situationOf(s, u, o, actions, rapid));
@@ -527,11 +578,21 @@ export function chargeCheck(s: NeGameState, u: NeUnit, t: NeUnit | undefined): (
   if (s.closeActions.some((c) => c.charger === u.id)) return refuse(`${u.name} has already charged this period: one charge a period`);
   const unseen = visibilityProblem(s.table, u, t);
   if (unseen) return refuse(unseen);
-  return chargeContact(s.table, s.units, u.id, t.id);
+  // Troops in building blocks are charged at the block's side (buildings.ts), not at their own rectangle.
+  const v = inBuildings(s, t) ? blockCharge(s, u, t) : chargeContact(s.table, s.units, u.id, t.id);
+  if (!v.ok) return v;
+  const ordered = orderChargeProblem(s, u, [v.x, v.y]);
+  return ordered ? refuse(ordered) : v;
+}
+
+function blockCharge(s: NeGameState, u: NeUnit, t: NeUnit): ({ ok: true } & ChargeContact) | { ok: false; reason: string } {
+  if (u.arm === 'infantry' && t.arm === 'cavalry') return refuse('infantry cannot charge cavalry');
+  const v = blockChargeContact(s, u, t, chargeReach(u));
+  return 'ok' in v ? v : { ok: true, ...v };
 }
 
 /** Moves `u` into contact and declares the close action for step 9. */
-function declareCharge(s: NeGameState, u: NeUnit, t: NeUnit, v: ChargeContact, counter: boolean, events: GameEvent[]): void {
+function declareCharge(s: NeGameState, u: NeUnit, t: NeUnit, v: ChargeContact, counter: boolean, events: GameEvent[], outOfControl = false): void {
   const f = s.flow[u.id]!;
   const usedBefore = f.used;
   const declared: CloseAction = { charger: u.id, target: t.id, aspect: v.aspect, contact: v.contact, distance: v.distance, usedBefore: usedBefore + 1, stage: 'pending', fireHits: 0, ...(counter ? { counter: true as const } : {}) };
@@ -542,7 +603,7 @@ function declareCharge(s: NeGameState, u: NeUnit, t: NeUnit, v: ChargeContact, c
   u.x = v.x;
   u.y = v.y;
   u.facing = v.facing;
-  s.closeActions.push(declared);
+  s.closeActions.push(outOfControl ? { ...declared, outOfControl: true as const } : declared);
   const tf = s.flow[t.id]!;
   Object.assign(tf, chargedBeforeMoving(tf));
   syncFlow(s, t.id);
@@ -710,6 +771,8 @@ function continueCloseActions(s: NeGameState, dice: NeDice, events: GameEvent[])
 }
 
 function endPeriod(s: NeGameState, dice: NeDice, events: GameEvent[]): void {
+  finishResupply(s, events);
+  endOfPeriodFires(s, dice, events);
   moraleStep(s, dice, events);
   // Objectives change hands at the end of the period.
   const holders = s.units.filter((u) => u.status === 'table').map((u) => ({ side: sideIndex(u.side), at: [u.x, u.y] as [number, number] }));

@@ -1,17 +1,11 @@
 // Plane geometry for a table measured in inches (x east, y south; facing clockwise from north). Units are turned
 // rectangles, terrain is polygons and paths; everything the rules measure ("base edge to base edge", the 22.5° fire
 // arc, which face a charge strikes) reduces to the functions here. Pure and allocation-light.
+import { frontEdgeOf, heading, rectCorners, type Rect } from '../../domain/map/rect-distance.js';
 import type { Point } from '../../domain/model.js';
 
-export type Segment = [Point, Point];
-
-/** A unit's rectangle: centred on `centre`, `width` along its front, `depth` front to rear, turned to `facing`. */
-export interface Rect {
-  centre: Point;
-  width: number;
-  depth: number;
-  facing: number;
-}
+// A unit's rectangle, its corners and front edge are shared with the play view and the map editor (domain/).
+export { frontEdgeOf, heading, rectCorners, type Rect, type Segment } from '../../domain/map/rect-distance.js';
 
 const EPS = 1e-9;
 const RAD = Math.PI / 180;
@@ -24,11 +18,6 @@ export function angleDiff(a: number, b: number): number {
   return d > 180 ? d - 360 : d;
 }
 
-/** The unit vector of a facing: (sin f, −cos f). */
-export function heading(facing: number): Point {
-  return [Math.sin(facing * RAD), -Math.cos(facing * RAD)];
-}
-
 /** Bearing from a to b as a facing in [0, 360). */
 export function bearing(a: Point, b: Point): number {
   return normAngle(Math.atan2(b[0] - a[0], -(b[1] - a[1])) / RAD);
@@ -39,34 +28,6 @@ const sub = (a: Point, b: Point): Point => [a[0] - b[0], a[1] - b[1]];
 const dot = (a: Point, b: Point): number => a[0] * b[0] + a[1] * b[1];
 const crossZ = (a: Point, b: Point): number => a[0] * b[1] - a[1] * b[0];
 const along = (p: Point, v: Point, k: number): Point => [p[0] + v[0] * k, p[1] + v[1] * k];
-
-/** Corners in order front-left, front-right, rear-right, rear-left (left and right as the unit sees them). */
-export function rectCorners(r: Rect): [Point, Point, Point, Point] {
-  // Scalar form of along(along(centre, f, ±fw), right, ±hw): the same sums in the same order, only the four corners built.
-  const fx = Math.sin(r.facing * RAD);
-  const fy = -Math.cos(r.facing * RAD);
-  const rx = -fy;
-  const ry = fx;
-  const fw = r.depth / 2;
-  const hw = r.width / 2;
-  const cx = r.centre[0];
-  const cy = r.centre[1];
-  const fmx = cx + fx * fw;
-  const fmy = cy + fy * fw;
-  const rmx = cx + fx * -fw;
-  const rmy = cy + fy * -fw;
-  return [
-    [fmx + rx * -hw, fmy + ry * -hw],
-    [fmx + rx * hw, fmy + ry * hw],
-    [rmx + rx * hw, rmy + ry * hw],
-    [rmx + rx * -hw, rmy + ry * -hw],
-  ];
-}
-
-export function frontEdgeOf(r: Rect): Segment {
-  const [fl, fr] = rectCorners(r);
-  return [fl, fr];
-}
 
 export function closestOnSegment(p: Point, a: Point, b: Point): Point {
   const ab = sub(b, a);

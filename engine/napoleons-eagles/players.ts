@@ -10,6 +10,9 @@ import { bearing, dist, heading } from './geometry.js';
 import { moveAllowance } from './movement.js';
 import { chargeCheck, eligible, fireCheck, firstBidder, formationCheck, LEADER_MOVE, moveCheck, onTableCount, type Action } from './game.js';
 import { flankSideOf, refusalProblem } from './refused-flank.js';
+import { adjacentBlocks, fireWorkProblem, firesIn, inBuildings, occupancy } from './buildings.js';
+import { isCaisson, outOfAmmunition, resupplyProblem } from './caissons.js';
+import { orderCandidates } from './orders-play.js';
 import { mayFinish, other } from './sequence.js';
 import { onTable, sideKey, unitById, type NeGameState } from './state.js';
 import type { NeUnit } from './types.js';
@@ -130,10 +133,38 @@ export function unitOptions(s: NeGameState, u: NeUnit): Option[] {
     const flank = flankSideOf(u, [foe.x, foe.y]);
     if (!refusalProblem(s, u, flank)) push({ type: 'refuse', unit: u.id, flank });
   }
+  optionalRuleOptions(s, u, push);
   if ((u.fatigue > 0 || u.disordered) && !spendProblem(f, 1)) push({ type: 'rest', unit: u.id });
   if (!standProblem(f)) push({ type: 'stand', unit: u.id });
   if (f.started) push({ type: 'done', unit: u.id });
   return out;
+}
+
+/**
+ * The optional rules' own decisions (rules notes §14), offered only when their option is on: a caisson reloads a
+ * battery it touches that is out of ammunition, or goes to one; troops in a block start a fire there or fight one.
+ */
+function optionalRuleOptions(s: NeGameState, u: NeUnit, push: (a: Action, ok?: () => boolean) => void): void {
+  const f = s.flow[u.id]!;
+  if (s.table.options.caissons === true && isCaisson(u) && f.used === 0) {
+    const empty = s.units.filter((b) => b.side === u.side && b.status === 'table' && outOfAmmunition(b));
+    for (const b of empty) {
+      push({ type: 'resupply', unit: u.id, battery: b.id }, () => resupplyProblem(s, u, b) === null);
+      const gap = dist([u.x, u.y], [b.x, b.y]);
+      if (gap > 2) {
+        const dir = heading(bearing([u.x, u.y], [b.x, b.y]));
+        const step = Math.min(gap - 1.6, 16);
+        const to = pt(u.x + dir[0] * step, u.y + dir[1] * step);
+        push({ type: 'move', unit: u.id, to, facing: Math.round(bearing([u.x, u.y], [b.x, b.y])) }, () => moveCheck(s, u, 'move', to, Math.round(bearing([u.x, u.y], [b.x, b.y]))).ok);
+      }
+    }
+  }
+  if (s.table.options.buildingFires === true && f.used === 0) {
+    const occ = occupancy(s, u);
+    for (const o of occ) push({ type: 'building-fire', unit: u.id, task: 'start', block: o.block.id }, () => fireWorkProblem(s, u, 'start', o.block.id) === null);
+    const near = new Set([...occ.map((o) => o.block), ...occ.flatMap((o) => adjacentBlocks(s, o.block))]);
+    for (const b of near) if (firesIn(s, b.id) > 0) push({ type: 'building-fire', unit: u.id, task: 'extinguish', block: b.id }, () => fireWorkProblem(s, u, 'extinguish', b.id) === null);
+  }
 }
 
 /**
@@ -178,7 +209,10 @@ function sample(s: NeGameState, unit?: string): Action[] {
     case 'bid': {
       if (unit !== undefined) return [];
       const left = s.order.points[s.active];
-      return [...new Set([0, 1, 2, 3, 4, 6, Math.floor(left / 2), left].filter((n) => n <= left))].sort((a, b) => a - b).map((points) => ({ type: 'bid', points }));
+      const bids: Action[] = [...new Set([0, 1, 2, 3, 4, 6, Math.floor(left / 2), left].filter((n) => n <= left))].sort((a, b) => a - b).map((points) => ({ type: 'bid', points }));
+      // Command option #2: new orders are written before the side bids.
+      const orders: Action[] = orderCandidates(s, sideKey(s, s.active)).map((o) => ({ type: 'order', leader: o.leader, order: o.order, at: o.at }));
+      return [...bids, ...orders];
     }
     case 'choose':
       return unit !== undefined ? [] : [{ type: 'choose', role: 'A' }, { type: 'choose', role: 'D' }];
@@ -212,10 +246,14 @@ function sample(s: NeGameState, unit?: string): Action[] {
       const c = s.closeActions.find((x) => x.stage === 'defence');
       if (!c || (unit !== undefined && unit !== c.target)) return [];
       const t = unitById(s, c.target)!;
-      const out: Action[] = [{ type: 'defend', unit: t.id, choice: 'fire' }, { type: 'defend', unit: t.id, choice: 'face' }];
-      if (t.arm === 'infantry') out.push({ type: 'defend', unit: t.id, choice: 'square' });
-      const charger = unitById(s, c.charger);
-      if (c.aspect === 'flank' && charger && !refusalProblem(s, t, flankSideOf(t, [charger.x, charger.y]))) out.push({ type: 'defend', unit: t.id, choice: 'refuse' });
+      const out: Action[] = [{ type: 'defend', unit: t.id, choice: 'fire' }];
+      // Troops holding building blocks fire out or do nothing (rules notes §14).
+      if (!inBuildings(s, t)) {
+        out.push({ type: 'defend', unit: t.id, choice: 'face' });
+        if (t.arm === 'infantry') out.push({ type: 'defend', unit: t.id, choice: 'square' });
+        const charger = unitById(s, c.charger);
+        if (c.aspect === 'flank' && charger && !refusalProblem(s, t, flankSideOf(t, [charger.x, charger.y]))) out.push({ type: 'defend', unit: t.id, choice: 'refuse' });
+      }
       out.push({ type: 'defend', unit: t.id, choice: 'none' });
       return out;
     }
@@ -243,6 +281,8 @@ function score(s: NeGameState, a: Action): number {
       return 1.5;
     case 'bid':
       return -Math.abs(a.points - 4);
+    case 'order':
+      return -10;
     case 'choose':
       return a.role === 'A' ? 1 : 0;
     case 'defend':

@@ -8,12 +8,12 @@ import { commanderOf, leaderRatings } from '../../domain/rule-systems/napoleons-
 import { nationOf, parseDate } from '../../domain/rule-systems/napoleons-eagles-nations.js';
 import { NE_OPTIONS } from '../../domain/rule-systems/napoleons-eagles-options.js';
 import { resolvedOptions } from '../../domain/rule-systems/options.js';
-import { defaultFormation, footprint, modelsFor, rectOf } from './footprint.js';
+import { setupFormation } from '../../domain/rule-systems/napoleons-eagles-footprint.js';
+import { footprint, modelsFor, rectOf } from './footprint.js';
 import { bearing, bounds, normAngle, pointInPolygon, rectCorners } from './geometry.js';
 import { buildTerrain } from './terrain.js';
-import type { Calibre, NeEntry, NeFormation, NeLeader, NeReinforcement, NeSetup, NeSideInfo, NeTable, NeUnit } from './types.js';
+import type { Calibre, NeEntry, NeLeader, NeReinforcement, NeSetup, NeSideInfo, NeTable, NeUnit } from './types.js';
 
-const FORMATIONS: readonly NeFormation[] = ['line', 'supported-line', 'column', 'road-column', 'square', 'skirmish', 'echelon', 'limbered', 'unlimbered'];
 const CALIBRES: readonly Calibre[] = ['2-3lb', '4lb', '6lb', '8-9lb', '12lb'];
 const INWARD: Record<Edge, number> = { north: 180, south: 0, west: 90, east: 270 };
 
@@ -21,22 +21,6 @@ const INWARD: Record<Edge, number> = { north: 180, south: 0, west: 90, east: 270
 export function sideKeys(scenario: Scenario): [SideKey, SideKey] {
   const [a, b] = scenario.sides;
   return a.id === 'blue' || b.id === 'red' ? ['blue', 'red'] : ['red', 'blue'];
-}
-
-/** The formation a unit may stand in, from what the file says; anything its arm cannot do falls back. */
-function formationFor(unit: Unit): NeFormation {
-  const given = unit.setup?.formation;
-  const arm = unit.arm;
-  if (arm === 'artillery') {
-    if (given === 'limbered' || given === 'column' || given === 'road-column') return 'limbered';
-    return 'unlimbered';
-  }
-  if (arm === 'train') return 'column';
-  if (given === undefined || !FORMATIONS.includes(given)) return defaultFormation(arm);
-  if (given === 'limbered' || given === 'unlimbered') return defaultFormation(arm);
-  if (arm === 'cavalry' && (given === 'square' || given === 'supported-line')) return 'line';
-  if (arm === 'infantry' && given === 'echelon') return 'line';
-  return given;
 }
 
 const num = (v: unknown, fallback: number): number => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
@@ -87,7 +71,7 @@ function unitOf(u: Unit, side: SideKey, formation: Formation, commander: string 
     x: 0,
     y: 0,
     facing: 0,
-    formation: formationFor(u),
+    formation: setupFormation(u),
     disordered: false,
     fatigue: 0,
     actionsUsed: 0,
@@ -318,6 +302,7 @@ export function setupGame(scenario: Scenario): NeSetup {
   const firstId = scenario.turns?.first;
   const parsedDate = typeof scenario.date === 'string' ? parseDate(scenario.date) : null;
   const table: NeTable = {
+    title: scenario.title,
     width,
     height,
     figureRatio,

@@ -4,6 +4,9 @@
 import type { GameEvent } from '../../domain/engine-protocol.js';
 import type { RngState } from '../dice.js';
 import type { UnitFlow } from './activation.js';
+import type { BuildingsState } from './buildings.js';
+import type { Resupply } from './caissons.js';
+import type { OrdersState } from './orders-play.js';
 import type { NeObjective } from './objectives.js';
 import type { PeriodOrder, Side } from './sequence.js';
 import type { FlankPlay } from './table-flanks.js';
@@ -31,6 +34,8 @@ export interface CloseAction {
   /** Cavalry against an infantry line: whether more than half of it started in the line's front arc, and the line's
    *  facing then (flank-ride-down.ts). */
   start?: { inFront: boolean; facing: number };
+  /** Made by out-of-control cavalry: +3 to its check to close ('Out-of-Control Cavalry'). */
+  outOfControl?: true;
 }
 
 /**
@@ -96,6 +101,16 @@ export interface NeGameState {
   refused?: Record<string, 'left' | 'right'>;
   /** Each flank's bidding and movement when the table is cut into flanks ('Game Table Flanks'; table-flanks.ts). */
   flanks?: FlankPlay;
+  // The optional and special rules' records (rules notes §14), absent until a rule needs one. Each is replaced, never
+  // changed in place, so the shallow draft() may share it.
+  /** Cavalry gone out of control, to charge first next period ('Out-of-Control Cavalry'). */
+  outOfControl?: string[];
+  /** Command option #2's written orders. */
+  orders?: OrdersState;
+  /** Caissons reloading batteries this period ('Caissons'). */
+  resupply?: Resupply[];
+  /** Fires in building blocks and the attempts to start or put them out this period. */
+  buildings?: BuildingsState;
   ply: number;
   result: NeResult | null;
 }

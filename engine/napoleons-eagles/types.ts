@@ -112,6 +112,8 @@ export interface NeReinforcement {
 
 /** The static facts of a scenario: what never changes during a game. */
 export interface NeTable {
+  /** The scenario's title, for the roster and the play view. */
+  title: string;
   width: number;
   height: number;
   figureRatio: number;

@@ -31,6 +31,7 @@ import type { EngineClient, EngineMessage, GameResult, Seat } from './engine-cli
 import { download, fileSlug } from './files.js';
 import { actingUnits, optionsFor, sideActions, type EngineAction, type LogLine } from './play-actions.js';
 import { NeDecision, NeStatus, NeUnitList } from './NePanel.js';
+import { leaderPlace } from './ne-pieces.js';
 import { PlayOverlay } from './PlayOverlay.js';
 import { playRules, type PlayRules } from './play-rules.js';
 import { boxOf, PLAY_UNDO_EVENT, sideColours, type EngineUnit, type SideColours, type SideKey, type SideOrder } from './play-view.js';
@@ -355,7 +356,9 @@ export function GamePane({
         data-area={neView ? String(unitReply?.area?.length ?? 0) : undefined}
         data-hovered={neView ? (ne.hovered ?? '') : undefined}
         data-ruler={neView ? (ne.ruler?.text ?? '') : undefined}
-        data-ghost={neView && ne.pending ? `${String(ne.pending.action.to)},${ne.pending.action.facing}` : undefined}
+        data-ghost={neView && ne.pending && ne.pending.action.type !== 'leader' ? `${String(ne.pending.action.to)},${ne.pending.action.facing}` : undefined}
+        data-leaders={neView ? neView.leaders.filter((l) => !l.lost).map((l) => `${l.id}@${leaderPlace(l, neView.units).join(',')}${l.attached ? `+${l.attached}` : ''}`).join(' ') : undefined}
+        data-leader-ghost={neView && ne.leaderGhost ? `${ne.leaderGhost.leader}@${ne.leaderGhost.to.join(',')}${ne.leaderGhost.attach ? `+${ne.leaderGhost.attach}` : ''}` : undefined}
       >
         {size.width > 0 && (
           <Box sx={{ position: 'absolute', inset: 0 }}>
@@ -460,6 +463,9 @@ export function GamePane({
                 selected={selected}
                 unitActions={unitReply?.actions ?? NO_ACTIONS}
                 pending={ne.pending}
+                leaders={ne.movableLeaders}
+                pickedLeader={ne.pickedLeader}
+                onPickLeader={ne.pickLeader}
                 forceMarch={ne.forceMarch}
                 onForceMarch={ne.setForceMarch}
                 onSend={ne.send}

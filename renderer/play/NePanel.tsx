@@ -137,6 +137,10 @@ export interface NeDecisionProps {
   /** The selected unit's listed actions. */
   unitActions: readonly EngineAction[];
   pending: PendingMove | null;
+  /** The leaders step: the leaders the human may place, and the one picked to be placed by a click on the table. */
+  leaders: readonly { id: string; name: string }[];
+  pickedLeader: string | null;
+  onPickLeader: (leader: string | null) => void;
   forceMarch: boolean;
   onForceMarch: (on: boolean) => void;
   onSend: () => void;
@@ -196,6 +200,31 @@ export function NeDecision(p: NeDecisionProps) {
           </Stack>
         </Box>
       )}
+      {kind === 'leaders' && (
+        <Box sx={{ mb: 1 }} data-testid="ne-leader-step">
+          <Typography variant="caption" color="text.secondary" component="div" sx={{ mb: 0.5 }}>
+            Drag a leader ringed in gold to where he rides (20" at most); dropped on a unit of his side he joins it. Or pick him here and click the
+            table. Enter sends the move, Escape drops it.
+          </Typography>
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, mb: 0.5 }}>
+            {p.leaders.map((l) => (
+              <Button
+                key={l.id}
+                size="small"
+                variant={l.id === p.pickedLeader ? 'contained' : 'outlined'}
+                color="warning"
+                onClick={() => p.onPickLeader(l.id === p.pickedLeader ? null : l.id)}
+                data-testid="ne-leader"
+                data-leader={l.id}
+                aria-pressed={l.id === p.pickedLeader}
+              >
+                ★ {l.name}
+              </Button>
+            ))}
+          </Stack>
+          {p.pending?.action.type === 'leader' && <PendingRow pending={p.pending} onSend={p.onSend} onDrop={p.onDrop} />}
+        </Box>
+      )}
       {leaderMoves.length > 0 && (
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, mb: 1 }} data-testid="ne-leaders">
           {leaderMoves.map((a, i) => (
@@ -210,31 +239,8 @@ export function NeDecision(p: NeDecisionProps) {
           <Typography variant="body2">
             <b>{unit.name}</b> · {neUnitLine(unit)}
           </Typography>
-          {p.pending ? (
-            <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mt: 0.5, flexWrap: 'wrap' }}>
-              <Typography
-                variant="body2"
-                sx={{ fontWeight: 600, color: p.pending.verdict === null ? 'text.secondary' : p.pending.verdict.ok ? '#1b5e20' : '#c62828' }}
-                data-testid="ne-verdict"
-                data-ok={p.pending.verdict === null ? '' : String(p.pending.verdict.ok)}
-              >
-                {p.pending.verdict?.text ?? 'Asking the rules…'}
-              </Typography>
-              <Button
-                size="small"
-                variant="contained"
-                disabled={!p.pending.verdict?.ok}
-                onClick={p.onSend}
-                data-testid="ne-move-here"
-                title="Enter"
-                sx={{ bgcolor: '#2e7d32', color: '#fff', '&:hover': { bgcolor: '#1b5e20' } }}
-              >
-                Move here
-              </Button>
-              <Button size="small" onClick={p.onDrop} title="Escape">
-                Drop
-              </Button>
-            </Stack>
+          {p.pending && p.pending.action.type !== 'leader' ? (
+            <PendingRow pending={p.pending} onSend={p.onSend} onDrop={p.onDrop} />
           ) : (
             kind === 'activate' && (
               <Typography variant="caption" color="text.secondary" component="div">
@@ -285,6 +291,36 @@ export function NeDecision(p: NeDecisionProps) {
         </Stack>
       )}
     </Paper>
+  );
+}
+
+/** The ghost's verdict in words, with Move here (Enter) when the engine said yes, and Drop (Escape). */
+function PendingRow({ pending, onSend, onDrop }: { pending: PendingMove; onSend: () => void; onDrop: () => void }) {
+  return (
+    <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mt: 0.5, flexWrap: 'wrap' }}>
+      <Typography
+        variant="body2"
+        sx={{ fontWeight: 600, color: pending.verdict === null ? 'text.secondary' : pending.verdict.ok ? '#1b5e20' : '#c62828' }}
+        data-testid="ne-verdict"
+        data-ok={pending.verdict === null ? '' : String(pending.verdict.ok)}
+      >
+        {pending.verdict?.text ?? 'Asking the rules…'}
+      </Typography>
+      <Button
+        size="small"
+        variant="contained"
+        disabled={!pending.verdict?.ok}
+        onClick={onSend}
+        data-testid="ne-move-here"
+        title="Enter"
+        sx={{ bgcolor: '#2e7d32', color: '#fff', '&:hover': { bgcolor: '#1b5e20' } }}
+      >
+        Move here
+      </Button>
+      <Button size="small" onClick={onDrop} title="Escape">
+        Drop
+      </Button>
+    </Stack>
   );
 }
 

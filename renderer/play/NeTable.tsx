@@ -9,12 +9,19 @@ import { Circle, Group, Label, Line, Rect, Tag, Text } from 'react-konva';
 import type { NapoleonsEaglesView } from '../../domain/engine-protocol.js';
 import { baseCorners, frontEdge, type Base } from '../../domain/map/rect-distance.js';
 import type { Point } from '../../domain/model.js';
-import { boxOfPoints, placeLabels, rotationHandle, type Box, type LabelWish, type Marker, type Piece } from './ne-pieces.js';
+import { boxOfPoints, leaderPlace, placeLabels, rotationHandle, type Box, type LabelWish, type Marker, type Piece } from './ne-pieces.js';
 import type { Effect } from './play-actions.js';
 import type { SideColours } from './play-view.js';
 
 const SELECT = '#ffb300';
 const FONT = 'system-ui, sans-serif';
+
+export interface LeaderGhostView {
+  leader: string;
+  from: Point;
+  to: Point;
+  attach: string | null;
+}
 
 export interface Ghost {
   base: Base;
@@ -39,6 +46,11 @@ export interface NeTableProps {
   arc: Point[] | null;
   ruler: { from: Point; to: Point; text: string } | null;
   ghost: Ghost | null;
+  /** Leaders the human may place now (the leaders step): ringed in gold, as units still to move are. */
+  movableLeaders: readonly string[];
+  pickedLeader: string | null;
+  /** A leader's ghost: where he would ride, the unit he would join, and the engine's verdict (null while asked). */
+  leaderGhost: (LeaderGhostView & { verdict: { ok: boolean; text: string } | null; dragging: boolean }) | null;
   /** What the last action did, flashed for a moment. */
   effects: { key: number; list: Effect[] } | null;
 }
@@ -72,7 +84,8 @@ function useLabels(p: NeTableProps): { id: string; text: string; px: number; bol
     }
     for (const l of view.leaders) {
       if (l.lost) continue;
-      const anchor = { minX: l.at[0] - 6 * k, minY: l.at[1] - 6 * k, maxX: l.at[0] + 6 * k, maxY: l.at[1] + 6 * k };
+      const at = leaderPlace(l, view.units);
+      const anchor = { minX: at[0] - 6 * k, minY: at[1] - 6 * k, maxX: at[0] + 6 * k, maxY: at[1] + 6 * k };
       obstacles.push({ id: `leader:${l.id}`, box: anchor });
       wishes.push({ id: `leader:${l.id}`, text: l.name, anchor, px: LEADER_PX, priority: 5 });
     }
@@ -120,11 +133,17 @@ export function NeTable(p: NeTableProps) {
       ))}
       {p.view.leaders
         .filter((l) => !l.lost)
-        .map((l) => (
-          <Group key={`leader-${l.id}`} x={l.at[0]} y={l.at[1]}>
-            <Circle radius={5.5 * k} fill={p.colours[l.side]} stroke="#ffd54f" strokeWidth={2 * k} />
-          </Group>
-        ))}
+        .map((l) => {
+          const at = leaderPlace(l, p.view.units);
+          const movable = p.movableLeaders.includes(l.id);
+          const picked = l.id === p.pickedLeader;
+          return (
+            <Group key={`leader-${l.id}`} x={at[0]} y={at[1]}>
+              {movable && <Circle radius={(picked ? 10 : 9) * k} stroke={SELECT} strokeWidth={(picked ? 3.5 : 2) * k} dash={picked ? undefined : [4 * k, 3 * k]} />}
+              <Circle radius={5.5 * k} fill={p.colours[l.side]} stroke="#ffd54f" strokeWidth={2 * k} />
+            </Group>
+          );
+        })}
       {labels.map((l) => (
         <Text
           key={`label-${l.id}`}
@@ -161,6 +180,7 @@ export function NeTable(p: NeTableProps) {
       )}
       {p.effects?.list.map((e, i) => <NeFlash key={`${p.effects!.key}-${i}`} effect={e} k={k} />)}
       {p.ghost && <GhostShape ghost={p.ghost} k={k} tableWidth={p.view.table.width} />}
+      {p.leaderGhost && <LeaderGhostShape ghost={p.leaderGhost} host={p.leaderGhost.attach ? p.pieces.find((x) => x.id === p.leaderGhost!.attach) : undefined} colour={p.colours[p.view.leaders.find((l) => l.id === p.leaderGhost!.leader)?.side ?? 'red']} k={k} tableWidth={p.view.table.width} />}
     </Group>
   );
 }
@@ -216,30 +236,46 @@ function GhostShape({ ghost, k, tableWidth }: { ghost: Ghost; k: number; tableWi
   const handle = rotationHandle(ghost.base, HANDLE_PX * k);
   const b = bounds([...corners, handle]);
   const colour = ghost.verdict === null ? '#546e7a' : ghost.verdict.ok ? '#1b5e20' : '#c62828';
-  const text = ghost.verdict ? ghost.verdict.text : 'Asking the rules…';
-  // Wrapped when long; beside the ghost on the side with more table, so it is never cut off at the edge.
-  const width = Math.min(text.length * 8.2 + 16, 250) * k;
-  const right = b.maxX + 12 * k + width <= tableWidth || b.minX - 12 * k - width < 0;
-  // Clear of the handle's round, which sits at the box's edge.
-  const labelX = right ? b.maxX + 12 * k : b.minX - 12 * k - width;
   return (
     <Group>
       <Line points={flat(corners)} closed fill="rgba(255, 255, 255, 0.8)" stroke={colour} strokeWidth={3 * k} dash={[6 * k, 3 * k]} shadowColor="#000" shadowOpacity={0.35} shadowBlur={4 * k} />
       <Line points={flat([fl, fr])} stroke={colour} strokeWidth={3.5 * k} lineCap="round" />
       <Line points={[...mid, ...handle]} stroke={colour} strokeWidth={1.5 * k} />
       <Circle x={handle[0]} y={handle[1]} radius={6 * k} fill="#fff" stroke={colour} strokeWidth={2 * k} />
-      <Label x={labelX} y={(b.minY + b.maxY) / 2 - 11 * k}>
-        <Tag fill={ghost.verdict && !ghost.verdict.ok ? '#c62828' : '#fff'} stroke={colour} strokeWidth={1.5 * k} cornerRadius={3 * k} shadowColor="#000" shadowOpacity={0.25} shadowBlur={3 * k} />
-        <Text
-          text={text}
-          fontSize={13 * k}
-          fontFamily={FONT}
-          fontStyle="bold"
-          fill={ghost.verdict && !ghost.verdict.ok ? '#fff' : colour}
-          padding={5 * k}
-          width={width}
-        />
-      </Label>
+      {/* Clear of the handle's round, which sits at the box's edge. */}
+      <VerdictTag verdict={ghost.verdict} x0={b.minX} x1={b.maxX} y={(b.minY + b.maxY) / 2} k={k} tableWidth={tableWidth} />
+    </Group>
+  );
+}
+
+/** The verdict's words in a tag beside a ghost, on the side with more table, green when legal and red when not. */
+function VerdictTag({ verdict, x0, x1, y, k, tableWidth }: { verdict: { ok: boolean; text: string } | null; x0: number; x1: number; y: number; k: number; tableWidth: number }) {
+  const colour = verdict === null ? '#546e7a' : verdict.ok ? '#1b5e20' : '#c62828';
+  const text = verdict ? verdict.text : 'Asking the rules…';
+  // Bold 13px drawn at the table's zoom runs about 10px a glyph: a narrower tag lets the words spill past its edge.
+  const width = Math.min(text.length * 10.5 + 16, 320) * k;
+  const right = x1 + 12 * k + width <= tableWidth || x0 - 12 * k - width < 0;
+  return (
+    <Label x={right ? x1 + 12 * k : x0 - 12 * k - width} y={y - 11 * k}>
+      <Tag fill={verdict && !verdict.ok ? '#c62828' : '#fff'} stroke={colour} strokeWidth={1.5 * k} cornerRadius={3 * k} shadowColor="#000" shadowOpacity={0.25} shadowBlur={3 * k} />
+      <Text text={text} fontSize={13 * k} fontFamily={FONT} fontStyle="bold" fill={verdict && !verdict.ok ? '#fff' : colour} padding={5 * k} width={width} />
+    </Label>
+  );
+}
+
+/**
+ * A leader's ghost: a dashed line from where he stands to where he would ride, his marker there, the unit he would
+ * join outlined, and the engine's verdict beside it once he is dropped.
+ */
+function LeaderGhostShape({ ghost, host, colour, k, tableWidth }: { ghost: LeaderGhostView & { verdict: { ok: boolean; text: string } | null; dragging: boolean }; host: Piece | undefined; colour: string; k: number; tableWidth: number }) {
+  const ink = ghost.verdict === null ? '#546e7a' : ghost.verdict.ok ? '#1b5e20' : '#c62828';
+  return (
+    <Group>
+      <Line points={[...ghost.from, ...ghost.to]} stroke={ink} strokeWidth={2 * k} dash={[6 * k, 4 * k]} />
+      {host && <Line points={flat(host.corners)} closed stroke={SELECT} strokeWidth={5 * k} lineJoin="round" />}
+      <Circle x={ghost.to[0]} y={ghost.to[1]} radius={7.5 * k} fill="rgba(255, 255, 255, 0.85)" stroke={ink} strokeWidth={2.5 * k} dash={[4 * k, 2 * k]} />
+      <Circle x={ghost.to[0]} y={ghost.to[1]} radius={4.5 * k} fill={colour} opacity={0.8} />
+      <VerdictTag verdict={ghost.verdict} x0={ghost.to[0] - 8 * k} x1={ghost.to[0] + 8 * k} y={ghost.to[1]} k={k} tableWidth={tableWidth} />
     </Group>
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NapoleonsEaglesUnit, NapoleonsEaglesView } from '../../domain/engine-protocol.js';
-import { actions, describeNeEvent, neEffectsOf, facingWords, inches, longestRange, neActionLabel, neDiceOf, neUnitLine } from './ne-words.js';
-import { facingTowards, pieceAt, pieces, placeLabels, rotationHandle, stillToMove, unitMarkers, unitsForList } from './ne-pieces.js';
+import { actions, describeNeEvent, neEffectsOf, facingWords, inches, legalLeaderWords, legalMoveWords, longestRange, neActionLabel, neDiceOf, neUnitLine } from './ne-words.js';
+import { facingTowards, leaderAt, leaderDrop, leaderPlace, pieceAt, pieces, placeLabels, rotationHandle, stillToMove, unitMarkers, unitsForList } from './ne-pieces.js';
 
 const unit = (over: Partial<NapoleonsEaglesUnit> = {}): NapoleonsEaglesUnit => ({
   id: 'u1',
@@ -187,5 +187,47 @@ describe('names on a crowded table', () => {
     // Both fit; the first takes the place above, the later one the next free side.
     expect(placed.get('first')!.y).toBeLessThan(10);
     expect(placed.get('late')!.y).toBeGreaterThan(9.4);
+  });
+});
+
+describe('the ghost\'s verdict and the leaders step', () => {
+  it('says the engine\'s exact cost of a legal move first, in halves', () => {
+    expect(legalMoveWords('move', 6, 1.5)).toBe('legal: 1½ actions (move 6")');
+    expect(legalMoveWords('move', 2, 0.5)).toBe('legal: ½ action (move 2")');
+    expect(legalMoveWords('force-march', 3.5, 1)).toBe('legal: 1 action (force march 3.5")');
+    // An engine that prices nothing still says yes.
+    expect(legalMoveWords('move', 4, undefined)).toBe('legal: move 4"');
+    expect(legalLeaderWords(12.04, 'I./15. IR')).toBe('legal: rides 12", joins I./15. IR');
+    expect(legalLeaderWords(3.25, null)).toBe('legal: rides 3.3", alone');
+  });
+
+  it('stands an attached leader on his unit, whose centre the engine measures his ride from', () => {
+    const units = [unit({ id: 'u1', at: [20, 30] })];
+    expect(leaderPlace({ at: [18, 29], attached: 'u1' }, units)).toEqual([20, 30]);
+    expect(leaderPlace({ at: [18, 29], attached: null }, units)).toEqual([18, 29]);
+    // A unit gone from the table leaves him where the view puts him.
+    expect(leaderPlace({ at: [18, 29], attached: 'u1' }, [unit({ id: 'u1', status: 'routed', at: null })])).toEqual([18, 29]);
+  });
+
+  it('picks up the nearest leader within reach of the pointer', () => {
+    const ls = [
+      { id: 'a', place: [10, 10] as [number, number] },
+      { id: 'b', place: [10.6, 10] as [number, number] },
+    ];
+    expect(leaderAt(ls, [10.4, 10], 0.5)?.id).toBe('b');
+    expect(leaderAt(ls, [12, 10], 0.5)).toBeNull();
+  });
+
+  it('attaches a leader dropped on a unit of his side, at its centre; elsewhere he rides alone', () => {
+    // A 3" × 1.5" column at (10, 10) facing west, and an enemy beside it.
+    const list = pieces([unit({ id: 'u1', side: 'red' }), unit({ id: 'e1', side: 'blue', at: [20, 10] })], colours);
+    expect(leaderDrop(list, 'red', [10.3, 10.9], 0.1)).toEqual({ to: [10, 10], attach: 'u1' });
+    // On an enemy he does not join: he rides to the point.
+    expect(leaderDrop(list, 'red', [20.123, 10.456], 0.1)).toEqual({ to: [20.12, 10.46], attach: null });
+    expect(leaderDrop(list, 'red', [15, 15], 0.1)).toEqual({ to: [15, 15], attach: null });
+  });
+
+  it('names the step\'s end as the brief does', () => {
+    expect(neActionLabel({ type: 'end-leaders' }, names)).toBe('End leaders');
   });
 });

@@ -2,7 +2,7 @@
 // footprint and facing, its front edge, its side's colours, and the markers it carries (casualties, fatigue,
 // disorder, retreat, morale check, out of command, stand…), the same chips the unit list shows. The map draws these
 // from the engine's view, never from the scenario, since units move, shrink and change formation in play.
-import type { NapoleonsEaglesUnit, NapoleonsEaglesView, SideKey } from '../../domain/engine-protocol.js';
+import type { NapoleonsEaglesLeader, NapoleonsEaglesUnit, NapoleonsEaglesView, SideKey } from '../../domain/engine-protocol.js';
 import { baseCorners, frontEdge, type Base } from '../../domain/map/rect-distance.js';
 import type { Point } from '../../domain/model.js';
 import type { SideColours } from './play-view.js';
@@ -217,4 +217,44 @@ export function placeLabels(wishes: readonly LabelWish[], obstacles: readonly { 
     if (free) taken.push({ minX: free.x, minY: free.y, maxX: free.x + free.width, maxY: free.y + free.height });
   }
   return out;
+}
+
+// ---- Leaders ------------------------------------------------------------------------------------------------------
+
+/**
+ * Where a leader stands on the table: on his unit's centre when attached (the engine measures his ride from there,
+ * 'Leaders' step 8), else where the view puts him.
+ */
+export function leaderPlace(l: Pick<NapoleonsEaglesLeader, 'at' | 'attached'>, units: readonly Pick<NapoleonsEaglesUnit, 'id' | 'at' | 'status'>[]): Point {
+  const host = l.attached ? units.find((u) => u.id === l.attached && u.status === 'table' && u.at) : undefined;
+  return host?.at ?? l.at;
+}
+
+/** The leader whose marker is within `slop` inches of `p`, nearest first, among those given. */
+export function leaderAt<L extends Pick<NapoleonsEaglesLeader, 'id'>>(leaders: readonly (L & { place: Point })[], p: Point, slop: number): L | null {
+  let best: L | null = null;
+  let bestD = Infinity;
+  for (const l of leaders) {
+    const d = Math.hypot(l.place[0] - p[0], l.place[1] - p[1]);
+    if (d <= slop && d < bestD) {
+      best = l;
+      bestD = d;
+    }
+  }
+  return best;
+}
+
+/**
+ * Where a leader dropped at `p` goes: onto a unit of his side whose base holds the point (within `slop`), attached
+ * and at its centre, since the engine attaches a leader only to a unit he rides to; else to the point itself,
+ * riding alone. Points are rounded to the hundredth, as moves are sent.
+ */
+export function leaderDrop(list: readonly Piece[], side: SideKey, p: Point, slop: number): { to: Point; attach: string | null } {
+  const host = pieceAt(
+    list.filter((x) => x.side === side),
+    p,
+    slop,
+  );
+  const r = (v: number) => Math.round(v * 100) / 100;
+  return host ? { to: [r(host.base.at[0]), r(host.base.at[1])], attach: host.id } : { to: [r(p[0]), r(p[1])], attach: null };
 }

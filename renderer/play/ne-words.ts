@@ -24,6 +24,20 @@ export function actions(n: number): string {
 /** Inches as a player says them: one decimal, none when whole. */
 export const inches = (d: number): string => `${Number.isInteger(Math.round(d * 10) / 10) ? Math.round(d) : (Math.round(d * 10) / 10).toFixed(1)}"`;
 
+/**
+ * The verdict beside an accepted ghost: the engine's exact cost first ("legal: 1½ actions"), then what the move is.
+ * An engine that gives no cost still says the move is legal.
+ */
+export function legalMoveWords(kind: 'move' | 'force-march', moved: number, cost: number | undefined): string {
+  const what = `${kind === 'force-march' ? 'force march' : 'move'} ${inches(moved)}`;
+  return cost === undefined ? `legal: ${what}` : `legal: ${actions(cost)} (${what})`;
+}
+
+/** The verdict beside an accepted leader's ghost: how far he rides, and whom he joins. */
+export function legalLeaderWords(ride: number, joins: string | null): string {
+  return `legal: rides ${inches(ride)}${joins ? `, joins ${joins}` : ', alone'}`;
+}
+
 /** A point on the table, for the log. */
 const at = (p: unknown): string => (Array.isArray(p) && p.length >= 2 ? `(${nums(p).map((x) => Math.round(x * 10) / 10).join(', ')})` : '');
 
@@ -220,7 +234,7 @@ export function neActionLabel(a: EngineAction, names: Names): string {
     case 'leader':
       return `Move ${n(a.leader)}${a.attach ? `, joining ${n(a.attach)}` : ''}`;
     case 'end-leaders':
-      return 'Leaders are placed';
+      return 'End leaders';
     case 'defend':
       return { fire: 'Fire at the charger', face: 'Face the charger', square: 'Form square', refuse: 'Refuse the flank', none: 'Hold' }[String(a.choice)] ?? String(a.choice);
     default:
@@ -257,7 +271,7 @@ export const NE_HINT: Record<string, string> = {
   choose: 'You won the bid: side A moves its units first, a few at a time; side D answers.',
   activate:
     'Pick a unit (gold outline: still to move). Drag its base, or click the table, to place a ghost; turn it with the round handle; Enter or Move here sends it. Hover an enemy to measure and see the fire.',
-  leaders: 'Place your leaders, then say they are placed.',
+  leaders: 'Drag your leaders to where they ride, or onto a unit to join it, then End leaders.',
   defend: 'Your unit is charged: choose how it meets the charge.',
   over: 'The game is over.',
 };

@@ -1,19 +1,22 @@
 // The open table's hands for a human player of Napoleon's Eagles: picking a unit on the map, dragging a ghost of
-// its base and turning it by its handle, asking the engine (`check`) whether that move is legal before sending it,
-// and the ruler, fire arc and target preview while the pointer moves over other units. The engine decides every
-// rule; this only measures for the eye and asks.
+// its base and turning it by its handle, asking the engine (`check`) whether that move is legal and what it costs
+// before sending it, and the ruler, fire arc and target preview while the pointer moves over other units. In the
+// leaders step (step 8) a leader's marker is dragged (or picked, then the table clicked) the same way: dropped on a
+// unit of his side he joins it, elsewhere he rides alone. The engine decides every rule; this only measures and asks.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CheckedReply, NapoleonsEaglesView } from '../../domain/engine-protocol.js';
-import { pointInPolygon } from '../../domain/geometry.js';
 import { baseCorners, baseDistance, fireArcPolygon, type Base } from '../../domain/map/rect-distance.js';
 import type { Point, Scenario } from '../../domain/model.js';
 import type { TableDrag } from '../map/MapView.js';
 import type { EngineMessage } from './engine-client.js';
 import { NeTable, HANDLE_PX, type Ghost } from './NeTable.js';
-import { facingTowards, pieceAt, pieces as piecesOf, rotationHandle, stillToMove } from './ne-pieces.js';
-import { inches, longestRange } from './ne-words.js';
+import { facingTowards, leaderAt, leaderDrop, leaderPlace, pieceAt, pieces as piecesOf, rotationHandle, stillToMove } from './ne-pieces.js';
+import { inches, legalLeaderWords, legalMoveWords, longestRange } from './ne-words.js';
 import type { Effect, EngineAction } from './play-actions.js';
 import type { SideColours } from './play-view.js';
+
+/** How often a dragged ghost asks the engine again, at most. */
+const LIVE_CHECK_MS = 150;
 
 type Request = <T extends EngineMessage>(type: string, body: Record<string, unknown>) => Promise<T | null>;
 
@@ -44,6 +47,16 @@ export interface PendingMove {
   verdict: { ok: boolean; text: string } | null;
 }
 
+/** A leader's ghost in the leaders step: where he would ride to, and the unit he would join there. */
+export interface LeaderGhost {
+  leader: string;
+  from: Point;
+  to: Point;
+  attach: string | null;
+  /** Still held by the pointer: no question asked yet. */
+  dragging?: boolean;
+}
+
 /** The fields a scenario unit's Napoleon's Eagles ratings may hold that the fire arc needs. */
 function ratingsById(scenario: Scenario): Map<string, { rifles?: unknown; calibre?: unknown }> {
   const out = new Map<string, { rifles?: unknown; calibre?: unknown }>();
@@ -68,10 +81,12 @@ export function useNeTable(p: NeTableInput) {
   const [ghostBase, setGhostBase] = useState<Base | null>(null);
   const [verdict, setVerdict] = useState<{ ok: boolean; text: string } | null>(null);
   const [forceMarch, setForceMarch] = useState(false);
+  const [pickedLeader, setPickedLeader] = useState<string | null>(null);
+  const [leaderGhost, setLeaderGhost] = useState<LeaderGhost | null>(null);
   const asked = useRef(0);
   /** Inches per screen pixel at the settled zoom, as the overlay was last drawn. */
   const k = useRef(0.1);
-  const drag = useRef<{ mode: 'move' | 'turn'; offset: Point } | null>(null);
+  const drag = useRef<{ mode: 'move' | 'turn' | 'leader'; offset: Point } | null>(null);
 
   // A new position or another unit drops the ghost.
   const key = `${p.gameId}:${p.ply}:${p.selected}`;
@@ -80,7 +95,17 @@ export function useNeTable(p: NeTableInput) {
     setShownKey(key);
     if (ghostBase) setGhostBase(null);
     if (verdict) setVerdict(null);
+    if (leaderGhost) setLeaderGhost(null);
+    if (pickedLeader) setPickedLeader(null);
   }
+
+  // The leaders the human may place now: those of the side to act still on the table, in step 8.
+  const leaderStep = !!view && p.humanTurn && view.decision.kind === 'leaders';
+  const movableLeaders = useMemo(
+    () => (view && leaderStep ? view.leaders.filter((l) => l.side === view.decision.side && !l.lost).map((l) => ({ ...l, place: leaderPlace(l, view.units) })) : []),
+    [leaderStep, view],
+  );
+  if (pickedLeader && !movableLeaders.some((l) => l.id === pickedLeader)) setPickedLeader(null);
 
   const selectedPiece = p.selected ? byId.get(p.selected) : undefined;
   const selectedUnit = view && p.selected ? view.units.find((u) => u.id === p.selected) : undefined;
@@ -92,21 +117,42 @@ export function useNeTable(p: NeTableInput) {
 
   /** Asks the engine about the ghost where it lies; only the last question's answer is shown. */
   const check = useCallback(
-    (b: Base) => {
+    (b: Base, live = false) => {
       if (!p.gameId || !selectedPiece) return;
       const n = ++asked.current;
-      setVerdict(null);
+      // While dragging, the last answer stays until the next comes, so the words do not flicker.
+      if (!live) setVerdict(null);
       const from = selectedPiece.base;
       const moved = Math.hypot(b.at[0] - from.at[0], b.at[1] - from.at[1]);
-      const inReach = p.area.some((poly) => pointInPolygon(b.at, poly));
       void p.request<EngineMessage & CheckedReply>('check', { game: p.gameId, action: actionFor(b) }).then((r) => {
         if (!r || n !== asked.current) return;
-        // The shading is one action's reach: inside it, the move fits in one (the log gives the engine's exact cost).
-        const cost = p.area.length === 0 ? '' : inReach ? ' — within 1 action' : ' — more than 1 action';
-        setVerdict(r.ok ? { ok: true, text: `${forceMarch ? 'Force-march' : 'Move'} ${inches(moved)}${cost}` } : { ok: false, text: r.reason });
+        setVerdict(r.ok ? { ok: true, text: legalMoveWords(forceMarch ? 'force-march' : 'move', moved, r.cost) } : { ok: false, text: r.reason });
       });
     },
     [actionFor, forceMarch, p, selectedPiece],
+  );
+
+  const leaderAction = (g: LeaderGhost): EngineAction => ({ type: 'leader', leader: g.leader, to: g.to, attach: g.attach });
+
+  /** Puts a leader's ghost where he was dropped and asks the engine whether he may ride there. */
+  const placeLeader = useCallback(
+    (leader: string, at: Point, live = false) => {
+      const l = movableLeaders.find((x) => x.id === leader);
+      const side = view?.decision.side;
+      if (!p.gameId || !l || !side) return;
+      const { to, attach } = leaderDrop(pieces, side, at, 2 * k.current);
+      const g: LeaderGhost = { leader, from: l.place, to, attach };
+      // While dragged, the ghost stays under the pointer; the question is where he would go if dropped there.
+      if (!live) setLeaderGhost(g);
+      const n = ++asked.current;
+      if (!live) setVerdict(null);
+      void p.request<EngineMessage & CheckedReply>('check', { game: p.gameId, action: leaderAction(g) }).then((r) => {
+        if (!r || n !== asked.current) return;
+        const ride = Math.hypot(to[0] - l.place[0], to[1] - l.place[1]);
+        setVerdict(r.ok ? { ok: true, text: legalLeaderWords(ride, attach ? (byId.get(attach)?.name ?? attach) : null) } : { ok: false, text: r.reason });
+      });
+    },
+    [byId, movableLeaders, p, pieces, view],
   );
 
   // Force march changes the question.
@@ -117,8 +163,34 @@ export function useNeTable(p: NeTableInput) {
 
   const canMove = p.humanTurn && !!selectedPiece && view?.decision.kind === 'activate';
 
+  // While a ghost is dragged the engine is asked again every so often, so the verdict and the move's cost follow the
+  // pointer; only the last question's answer is shown, and the drop asks once more where the ghost lands.
+  const live = useRef<{ timer: number | null; ask: (() => void) | null }>({ timer: null, ask: null });
+  const askLive = (ask: () => void) => {
+    live.current.ask = ask;
+    if (live.current.timer !== null) return;
+    live.current.timer = window.setTimeout(() => {
+      live.current.timer = null;
+      if (drag.current) live.current.ask?.();
+    }, LIVE_CHECK_MS);
+  };
+  useEffect(() => () => window.clearTimeout(live.current.timer ?? undefined), []);
+
   const tableDrag: TableDrag = {
     press: (at) => {
+      if (leaderStep) {
+        // A leader's marker, or his ghost, picks him up.
+        const onGhost = leaderGhost && Math.hypot(at[0] - leaderGhost.to[0], at[1] - leaderGhost.to[1]) <= 8 * k.current ? leaderGhost.leader : null;
+        const hit = onGhost ?? leaderAt(movableLeaders, at, 8 * k.current)?.id ?? null;
+        if (!hit) return false;
+        const l = movableLeaders.find((x) => x.id === hit)!;
+        drag.current = { mode: 'leader', offset: [0, 0] };
+        setPickedLeader(hit);
+        setVerdict(null);
+        asked.current++;
+        setLeaderGhost({ leader: hit, from: l.place, to: at, attach: null, dragging: true });
+        return true;
+      }
       if (!canMove || !selectedPiece) return false;
       const base = ghostBase ?? selectedPiece.base;
       const handle = rotationHandle(base, HANDLE_PX * k.current);
@@ -137,14 +209,26 @@ export function useNeTable(p: NeTableInput) {
     move: (at) => {
       const d = drag.current;
       if (!d) return;
-      setGhostBase((b) => {
-        if (!b) return b;
-        return d.mode === 'turn' ? { ...b, facing: facingTowards(b.at, at) } : { ...b, at: [at[0] - d.offset[0], at[1] - d.offset[1]] };
-      });
+      if (d.mode === 'leader') {
+        const side = view?.decision.side;
+        // While dragged, the ghost follows the pointer and says which unit it would join.
+        setLeaderGhost((g) => (g && side ? { ...g, to: at, attach: leaderDrop(pieces, side, at, 2 * k.current).attach, dragging: true } : g));
+        const leader = leaderGhost?.leader ?? pickedLeader;
+        if (leader) askLive(() => placeLeader(leader, at, true));
+        return;
+      }
+      if (!ghostBase) return;
+      const b: Base = d.mode === 'turn' ? { ...ghostBase, facing: facingTowards(ghostBase.at, at) } : { ...ghostBase, at: [at[0] - d.offset[0], at[1] - d.offset[1]] };
+      setGhostBase(b);
+      askLive(() => check(b, true));
     },
     release: (at) => {
       const d = drag.current;
       drag.current = null;
+      if (d?.mode === 'leader') {
+        if (pickedLeader ?? leaderGhost?.leader) placeLeader((leaderGhost?.leader ?? pickedLeader)!, at);
+        return;
+      }
       if (!d || !ghostBase) return;
       const b = d.mode === 'turn' ? { ...ghostBase, facing: facingTowards(ghostBase.at, at) } : { ...ghostBase, at: [at[0] - d.offset[0], at[1] - d.offset[1]] as Point };
       setGhostBase(b);
@@ -155,6 +239,13 @@ export function useNeTable(p: NeTableInput) {
   const onClick = useCallback(
     (at: Point) => {
       if (!p.humanTurn || !view) return;
+      if (leaderStep) {
+        // Click a leader to pick him; then a click on the table (or on a unit of his side) puts his ghost there.
+        const l = leaderAt(movableLeaders, at, 8 * k.current);
+        if (l) return setPickedLeader(l.id === pickedLeader ? null : l.id);
+        if (pickedLeader) placeLeader(pickedLeader, at);
+        return;
+      }
       const hit = pieceAt(pieces, at, 4 * k.current);
       if (hit && p.acting.has(hit.id)) return p.select(hit.id === p.selected ? null : hit.id);
       if (hit) return;
@@ -165,7 +256,7 @@ export function useNeTable(p: NeTableInput) {
         check(b);
       }
     },
-    [canMove, check, ghostBase, p, pieces, selectedPiece, view],
+    [canMove, check, ghostBase, leaderStep, movableLeaders, p, pickedLeader, pieces, placeLeader, selectedPiece, view],
   );
 
   const onPointer = useCallback(
@@ -180,20 +271,28 @@ export function useNeTable(p: NeTableInput) {
   );
 
   const send = useCallback(() => {
-    if (!ghostBase || !verdict?.ok) return;
-    p.act(actionFor(ghostBase));
-  }, [actionFor, ghostBase, p, verdict]);
+    if (!verdict?.ok) return;
+    if (leaderGhost) return p.act(leaderAction(leaderGhost));
+    if (ghostBase) p.act(actionFor(ghostBase));
+  }, [actionFor, ghostBase, leaderGhost, p, verdict]);
 
   const drop = useCallback(() => {
     setGhostBase(null);
+    setLeaderGhost(null);
     setVerdict(null);
     asked.current++;
   }, []);
 
-  /** Enter sends the ghost's move, Escape drops the ghost; true when the key was used. */
+  /** Enter sends the ghost's move, Escape drops the ghost (then lets a picked leader go); true when the key was used. */
   const onKey = useCallback(
     (e: KeyboardEvent): boolean => {
-      if (!ghostBase) return false;
+      if (!ghostBase && !leaderGhost) {
+        if (e.key === 'Escape' && pickedLeader) {
+          setPickedLeader(null);
+          return true;
+        }
+        return false;
+      }
       if (e.key === 'Enter' && verdict?.ok) {
         send();
         return true;
@@ -204,7 +303,7 @@ export function useNeTable(p: NeTableInput) {
       }
       return false;
     },
-    [drop, ghostBase, send, verdict],
+    [drop, ghostBase, leaderGhost, pickedLeader, send, verdict],
   );
 
   // The pointer may rest on the unit it has just picked: that is no ruler.
@@ -221,6 +320,7 @@ export function useNeTable(p: NeTableInput) {
   }, [p.humanTurn, ratings, selectedPiece, selectedUnit]);
 
   const ghost: Ghost | null = ghostBase ? { base: ghostBase, verdict } : null;
+  const leaderGhostShown = leaderGhost ? { ...leaderGhost, verdict, dragging: !!leaderGhost.dragging } : null;
   const overlay = (scale: number) => {
     k.current = scale;
     if (!view) return null;
@@ -238,11 +338,14 @@ export function useNeTable(p: NeTableInput) {
         arc={arc}
         ruler={ruler}
         ghost={ghost}
+        movableLeaders={movableLeaders.map((l) => l.id)}
+        pickedLeader={pickedLeader}
+        leaderGhost={leaderGhostShown}
         effects={p.effects}
       />
     );
   };
 
-  const pending: PendingMove | null = ghostBase ? { action: actionFor(ghostBase), verdict } : null;
-  return { overlay, tableDrag, onClick, onPointer, onKey, send, drop, pending, forceMarch, setForceMarch, toMove, hovered, ruler };
+  const pending: PendingMove | null = leaderGhost ? { action: leaderAction(leaderGhost), verdict } : ghostBase ? { action: actionFor(ghostBase), verdict } : null;
+  return { overlay, tableDrag, onClick, onPointer, onKey, send, drop, pending, forceMarch, setForceMarch, toMove, hovered, ruler, pickedLeader, pickLeader: setPickedLeader, movableLeaders, leaderGhost };
 }
