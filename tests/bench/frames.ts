@@ -16,7 +16,7 @@ const root = path.resolve(import.meta.dirname, '../../..');
 /** The figures before this bench's targets were worked on (tests/bench/NOTES.md, "Map frames"), printed beside. */
 const BEFORE: Record<string, string> = {
   pan: 'before: median 6.3–7.4, p95 12–36 ms',
-  zoom: 'before: median 4.9–15, p95 85–344 ms',
+  zoom: 'before: median 4.9–15, p95 85–344 ms; the round before pen.ts: p95 20–24 ms at load 5–7, CPU p95 12–13 ms at load 13',
   drag: 'before: median 6.1–6.4, p95 52–92 ms',
 };
 
