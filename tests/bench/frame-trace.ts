@@ -78,4 +78,38 @@ export function frameWork(trace: Buffer, from: string, to: string, clock: 'wall'
   return frames;
 }
 
+/**
+ * The page main thread's CPU time, in ms, from each `from` mark to the first `to` mark after it (a key and what it
+ * changed, say): every top-level task that ends after the first mark and starts before the second. When several
+ * `from` marks come before one `to` (a modifier's keydown before the key's), the span starts at the first.
+ */
+export function cpuBetweenMarks(trace: Buffer, from: string, to: string): number[] {
+  const parsed = JSON.parse(trace.toString('utf8')) as { traceEvents?: TraceEvent[] } | TraceEvent[];
+  const events = Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? []);
+  const starts = events.filter((e) => e.name === from).sort((a, b) => a.ts - b.ts);
+  const ends = events.filter((e) => e.name === to).map((e) => e.ts).sort((a, b) => a - b);
+  const first = starts[0];
+  if (!first) return [];
+  const { pid, tid } = first;
+  const tasks = events.filter((e) => e.pid === pid && e.tid === tid && e.name === 'ThreadControllerImpl::RunTask' && e.ph === 'X').sort((a, b) => a.ts - b.ts);
+  const top: TraceEvent[] = [];
+  let until = -Infinity;
+  for (const t of tasks) {
+    if (t.ts < until) continue;
+    top.push(t);
+    until = t.ts + (t.dur ?? 0);
+  }
+  const spans: number[] = [];
+  let after = -Infinity;
+  for (const end of ends) {
+    const start = starts.find((s) => s.ts > after && s.ts < end);
+    after = end;
+    if (!start) continue;
+    let cpu = 0;
+    for (const t of top) if (t.ts + (t.dur ?? 0) >= start.ts && t.ts <= end) cpu += t.tdur ?? 0;
+    spans.push(cpu / 1000);
+  }
+  return spans;
+}
+
 export const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'toplevel', 'blink.user_timing'];
