@@ -30,6 +30,8 @@ export interface UnitFlow {
   counterTried: boolean;
   /** Movers this cavalry declined to counter-charge this period: not offered again. */
   declined: string[];
+  /** It changed facing or formation this period: a cavalry charge's reaction distance counts 10" more. */
+  reshaped?: true;
 }
 
 export const ACTIONS_PER_PERIOD = 2;
@@ -97,5 +99,9 @@ export function chargedBeforeMoving(f: UnitFlow): UnitFlow {
   return f.started ? f : { ...f, locked: true, stand: true, ended: true };
 }
 
-/** Whether the unit has an action for a defence action: a stand marker, or an action it never spent. */
-export const hasDefenceAction = (f: UnitFlow): boolean => f.stand || (!f.ended && actionsLeft(f) >= 1);
+/**
+ * Whether the unit has an action for a defence action: a stand marker, or a whole action it never spent, whether or
+ * not its activation is over ('Resolving Close Actions' 3: one unused or held action; 'Stand Markers': a unit that
+ * used only one action shows the stand side of its counter).
+ */
+export const hasDefenceAction = (f: UnitFlow): boolean => f.stand || actionsLeft(f) >= 1;

@@ -5,14 +5,15 @@
 // from defensive fire). Resolution stops at step 3 when the defender holds an action for defence: its side then
 // chooses (the `defend` decision) and resolution goes on.
 import type { GameEvent } from '../../domain/engine-protocol.js';
-import { hasDefenceAction } from './activation.js';
+import { ACTIONS_PER_PERIOD, hasDefenceAction } from './activation.js';
 import { fightInBuildings } from './building-combat.js';
 import { blockFireSituation, inBuildings, rollBlockFire } from './buildings.js';
 import { captureCaisson } from './caissons.js';
 import type { NeDice } from './dice.js';
 import { fireAt, inflict, situationOf } from './fire-step.js';
-import { bearing } from './geometry.js';
-import { assaultSituation, type CavalryCharge, type CloseAction as MeleeSituation } from './melee.js';
+import { bearing, rectsOverlap } from './geometry.js';
+import { rectOf } from './footprint.js';
+import { assaultSituation, resolveCloseAction, type CavalryCharge, type CloseAction as MeleeSituation } from './melee.js';
 import { moraleCheck, type MoraleCheck } from './morale.js';
 import { checkMorale, rollCheck } from './morale-step.js';
 import { combinedEnfilade } from './combined-enfilade.js';
@@ -20,7 +21,6 @@ import { rideDownByStart } from './flank-ride-down.js';
 import { carryOver } from './fought-again.js';
 import { againstRefusedFlank, flankSideOf, setRefused } from './refused-flank.js';
 import { checkOutOfControl, OUT_OF_CONTROL_CLOSING } from './out-of-control.js';
-import { defenderResult, rollTogether } from './several-chargers.js';
 import { retreat, rout } from './retreats.js';
 import { roomProblem } from './room.js';
 import { unitById, type CloseAction, type NeGameState } from './state.js';
@@ -45,6 +45,31 @@ const withModifier = (check: MoraleCheck, u: NeUnit, m: NeModifier): MoraleCheck
 function voided(c: CloseAction, why: string, events: GameEvent[]): void {
   c.stage = 'done';
   events.push({ type: 'close-action-void', charger: c.charger, target: c.target, why });
+}
+
+/**
+ * The defender's one check when charged ('Resolving Close Actions' 2): against several chargers it answers every
+ * charge at once — each modifier any of them brings (a flank struck, cavalry, heavy cavalry), counted once, and
+ * outnumbering judged on all their figures together.
+ */
+function oneCheck(s: NeGameState, c: CloseAction, target: NeUnit, sit: MeleeSituation | CavalryCharge): MoraleCheck {
+  const chargers: NeUnit[] = [unitById(s, c.charger)!];
+  const byId = new Map(sit.defender.morale.modifiers.map((m) => [m.id, m]));
+  for (const o of s.closeActions) {
+    if (o === c || o.target !== target.id || o.stage !== 'pending') continue;
+    const charger = unitById(s, o.charger);
+    if (!fighting(charger) || charger.status === 'retreat') continue;
+    const other = situation(s, charger, target);
+    if (!other) continue;
+    chargers.push(charger);
+    for (const m of other.defender.morale.modifiers) if (!byId.has(m.id) || m.value < byId.get(m.id)!.value) byId.set(m.id, m);
+  }
+  if (chargers.length === 1) return sit.defender.morale;
+  const mods = [...byId.values()].filter((m) => m.id !== 'outnumbered-2' && m.id !== 'outnumbered-3');
+  const theirs = chargers.reduce((n, u) => n + u.figures, 0);
+  if (target.figures > 0 && theirs >= 3 * target.figures) mods.push(mod('outnumbered-3', 'outnumbered three to one or more', -3));
+  else if (target.figures > 0 && theirs >= 2 * target.figures) mods.push(mod('outnumbered-2', 'outnumbered two to one', -2));
+  return moraleCheck(target, mods);
 }
 
 /** Steps 2–3: the defender's morale, then whether it gets a defence decision. Returns true when one is awaited. */
@@ -76,7 +101,7 @@ function openCloseAction(s: NeGameState, c: CloseAction, dice: NeDice, events: G
   const checked = s.closeActions.some((o) => o !== c && o.target === target.id && o.stage !== 'pending');
   // Infantry in buildings never checks morale ('Buildings', Morale Checks): it is charged without a check.
   const exempt = inBuildings(s, target);
-  if (!checked && !exempt && !rollCheck(s, target, sit.defender.morale, 'charged', dice, events)) {
+  if (!checked && !exempt && !rollCheck(s, target, oneCheck(s, c, target, sit), 'charged', dice, events)) {
     if (sit.kind === 'cavalry-charge') rideDown(s, charger, target, sit, dice, events, c.outOfControl === true);
     else retreat(s, target, 'broke before the charge', dice, events);
     c.stage = 'done';
@@ -111,13 +136,35 @@ function rideDown(s: NeGameState, cav: NeUnit, target: NeUnit, sit: CavalryCharg
   checkOutOfControl(s, cav, { riddenDown: true, destroyed: target.status === 'eliminated' || target.status === 'surrendered', byOutOfControl }, dice, events);
 }
 
+/**
+ * A unit that formed square or turned in contact stands where it was but never on its charger: a square deeper
+ * than the line it was would reach into the cavalry at its front, and a charger that then had to retreat would find
+ * its way out blocked. It steps straight back from the charger until the two only touch.
+ */
+function standClear(s: NeGameState, target: NeUnit, charger: NeUnit): void {
+  const cr = rectOf(charger, s.table);
+  if (!rectsOverlap(rectOf(target, s.table), cr)) return;
+  const [x0, y0] = [target.x, target.y];
+  const d = Math.hypot(x0 - charger.x, y0 - charger.y) || 1;
+  const [ux, uy] = [(x0 - charger.x) / d, (y0 - charger.y) / d];
+  for (let k = 1; k <= 80; k++) {
+    target.x = x0 + ux * 0.025 * k;
+    target.y = y0 + uy * 0.025 * k;
+    if (!rectsOverlap(rectOf(target, s.table), cr)) return;
+  }
+  target.x = x0;
+  target.y = y0;
+}
+
 /** The defence action (steps 3–4): fire at the charger, turn to face it, or form square. */
 export function defend(s: NeGameState, c: CloseAction, choice: DefenceChoice, dice: NeDice, events: GameEvent[]): void {
   const charger = unitById(s, c.charger)!;
   const target = unitById(s, c.target)!;
   const f = s.flow[target.id]!;
+  // The defence is the action it held: nothing is left for another this period.
   f.stand = false;
   f.ended = true;
+  f.used = ACTIONS_PER_PERIOD;
   events.push({ type: 'defence', unit: target.id, choice });
   if (choice === 'fire' && inBuildings(s, target)) {
     // Troops in buildings fire out by the block rule ('Figures Inside Buildings Firing Out').
@@ -135,20 +182,23 @@ export function defend(s: NeGameState, c: CloseAction, choice: DefenceChoice, di
     else events.push({ type: 'defence-fire-refused', unit: target.id, reason: sit.reason });
   } else if (choice === 'face' || choice === 'square' || choice === 'refuse') {
     const cavalry = charger.arm === 'cavalry';
-    if (cavalry && c.distance <= 10) {
+    // 'Cavalry Charges' 4: a cavalry unit that changed facing or formation before charging counts 10" more.
+    const reaction = c.distance + (cavalry && s.flow[charger.id]?.reshaped ? 10 : 0);
+    if (cavalry && reaction <= 10) {
       events.push({ type: 'defence-too-late', unit: target.id, reason: 'the cavalry charged from 10" or less' });
     } else {
-      const bonus = (cavalry ? c.distance >= 16 : c.usedBefore >= 2) ? [mod('charger-came-far', cavalry ? 'the cavalry charged from 16" or more' : 'the charger used both actions before contact', 2)] : [];
+      const bonus = (cavalry ? reaction >= 16 : c.usedBefore >= 2) ? [mod('charger-came-far', cavalry ? 'the cavalry charged from 16" or more' : 'the charger used both actions before contact', 2)] : [];
       const why = choice === 'face' ? 'facing the charge' : choice === 'square' ? 'forming square' : 'refusing the flank';
       if (!checkMorale(s, target, bonus, why, dice, events)) {
         target.disordered = true;
         events.push({ type: 'disordered', unit: target.id });
       } else {
-        const was = { facing: target.facing, formation: target.formation };
+        const was = { facing: target.facing, formation: target.formation, x: target.x, y: target.y };
         if (choice === 'refuse') setRefused(s, target.id, flankSideOf(target, [charger.x, charger.y]));
         else setRefused(s, target.id, null);
         if (choice === 'face') target.facing = bearing([target.x, target.y], [charger.x, charger.y]);
         else if (choice === 'square') target.formation = 'square';
+        standClear(s, target, charger);
         if (roomProblem(s.table, s.units, target, [charger.id])) {
           Object.assign(target, was);
           events.push({ type: 'defence-no-room', unit: target.id });
@@ -159,35 +209,109 @@ export function defend(s: NeGameState, c: CloseAction, choice: DefenceChoice, di
   c.stage = 'defended';
 }
 
-interface Prepared {
-  c: CloseAction;
-  charger: NeUnit;
-  target: NeUnit;
-  fought: MeleeSituation;
-}
-
-/** Steps 5–6 up to the melee roll. Returns the fight to roll, or null when it ended otherwise (would not close, a
- *  ride-down or failed cavalry charge, a fight for a block). */
-function prepare(s: NeGameState, c: CloseAction, dice: NeDice, events: GameEvent[]): Prepared | null {
-  c.stage = 'done';
-  const charger = unitById(s, c.charger)!;
-  const target = unitById(s, c.target)!;
-  if (!fighting(charger) || !fighting(target)) return null;
-  const sit = situation(s, charger, target);
-  if (!sit) return null;
+/** Step 5: the charger's check to close. False when it would not: it has then retreated. */
+function closes(s: NeGameState, c: CloseAction, charger: NeUnit, sit: MeleeSituation | CavalryCharge, dice: NeDice, events: GameEvent[]): boolean {
   const cavalry = sit.kind === 'cavalry-charge' || charger.arm === 'cavalry';
-  // A fight carried over from a tie closed last period; it only rolls the melee again ('Ties').
   let closing = c.fireHits > 0 ? withModifier(sit.attacker.morale, charger, mod('defensive-fire-hits', 'hit by defensive fire', -3)) : sit.attacker.morale;
   if (c.outOfControl) closing = withModifier(closing, charger, mod('out-of-control', 'out-of-control cavalry', OUT_OF_CONTROL_CLOSING));
   // Infantry attacking from one block into the next is in the buildings too, and takes no morale check.
-  if (!c.again && !inBuildings(s, charger) && !rollCheck(s, charger, closing, 'closing', dice, events)) {
-    // The text offers retreat or a halt 2" short; we take the first. Cavalry that charged and did not close still
-    // tires ('Fatigue Levels'); infantry's fatigue is unchanged (step 5).
-    retreat(s, charger, 'would not close', dice, events);
-    if (cavalry) fatigue(charger, 1, events);
-    return null;
+  if (inBuildings(s, charger) || rollCheck(s, charger, closing, 'closing', dice, events)) return true;
+  // The text offers retreat or a halt 2" short; we take the first. Cavalry that charged and did not close still
+  // tires ('Fatigue Levels'); infantry's fatigue is unchanged (step 5).
+  retreat(s, charger, 'would not close', dice, events);
+  if (cavalry) fatigue(charger, 1, events);
+  return false;
+}
+
+/** Partial contact (notes §12's chargeContact) costs the charger 10; explain assumes full contact. */
+function withContact(c: CloseAction, sit: MeleeSituation): MeleeSituation {
+  if (c.contact !== 'partial') return sit;
+  return { ...sit, attacker: { ...sit.attacker, modifiers: [...sit.attacker.modifiers, mod('partial-contact', 'partial contact', -10)], value: Math.max(0, sit.attacker.value - 10) } };
+}
+
+interface Pair {
+  c: CloseAction;
+  charger: NeUnit;
+  fought: MeleeSituation;
+}
+
+/**
+ * Steps 6–9 for the chargers that closed on one target. Several fight it together ('Multiple Unit Actions'
+ * Example-1): each charger rolls its own die, the defender one die that counts against all of them, every pair is
+ * priced where they stood before any result, and each pair rolls its own casualties. A losing charger checks (+2);
+ * the defender checks once if it lost to any of them.
+ */
+function fight(s: NeGameState, target: NeUnit, pairs: readonly Pair[], dice: NeDice, events: GameEvent[]): void {
+  let defenderDie: number | null = null;
+  const outs = pairs.map((p) => {
+    let k = 0;
+    // resolveCloseAction rolls the charger's die, then the defender's: the second is the defender's one die.
+    const shared = {
+      d6: () => {
+        k++;
+        if (k !== 2) return dice.d6();
+        defenderDie ??= dice.d6();
+        return defenderDie;
+      },
+    };
+    return resolveCloseAction(p.fought, shared);
+  });
+  let targetLost = false;
+  let targetFought = false;
+  const losingChargers: NeUnit[] = [];
+  const fatigued: NeUnit[] = [];
+  const results: { won: NeUnit; lost: NeUnit; byOutOfControl: boolean }[] = [];
+  pairs.forEach(({ c, charger, fought }, i) => {
+    const out = outs[i]!;
+    const winner = out.winner === 'attacker' ? 'charger' : out.winner === 'defender' ? 'defender' : 'again';
+    events.push({ type: 'melee', charger: charger.id, target: target.id, values: [fought.attacker.value, fought.defender.value], rolls: [out.attackerRoll, out.defenderRoll], totals: [out.attackerTotal, out.defenderTotal], winner });
+    if (winner === 'again') {
+      events.push({ type: 'fought-again', charger: charger.id, target: target.id });
+      carryOver(s, c);
+      return;
+    }
+    events.push({ type: 'close-casualties', charger: charger.id, target: target.id, onTarget: out.defenderLoses, onCharger: out.attackerLoses });
+    if (fighting(target)) inflict(s, target, out.defenderLoses, dice, events);
+    inflict(s, charger, out.attackerLoses, dice, events);
+    targetFought = true;
+    fatigued.push(charger);
+    if (winner === 'charger') targetLost = true;
+    else losingChargers.push(charger);
+    results.push(winner === 'charger' ? { won: charger, lost: target, byOutOfControl: c.outOfControl === true } : { won: target, lost: charger, byOutOfControl: false });
+  });
+  if (targetFought && !targetLost && target.status === 'retreat') {
+    // Recovered from retreat status, it is no longer disordered: the disorder lasts only until recovery.
+    target.status = 'table';
+    target.retreatActions = 0;
+    target.disordered = false;
+    events.push({ type: 'recovered', unit: target.id });
   }
-  if (inBuildings(s, target) && fightInBuildings(s, c, charger, target, dice, events)) return null;
+  // Step 8: the losing charger adds 2 to its check.
+  for (const loser of targetLost ? [target, ...losingChargers] : losingChargers) {
+    if (!fighting(loser)) continue;
+    if (loser.status === 'retreat') rout(s, loser, 'lost a close action while retreating', events);
+    else if (!checkMorale(s, loser, loser !== target ? [mod('losing-charger', 'the losing side charged', 2)] : [], 'lost the close action', dice, events)) rout(s, loser, 'lost the close action and broke', events);
+    else retreat(s, loser, 'lost the close action', dice, events);
+  }
+  for (const u of fatigued) fatigue(u, 1, events);
+  if (targetFought) fatigue(target, 1, events);
+  // Cavalry that won checks whether it keeps control ('Out-of-Control Cavalry').
+  for (const { won, lost, byOutOfControl } of results) {
+    if (won.arm === 'cavalry') checkOutOfControl(s, won, { riddenDown: false, destroyed: lost.status === 'eliminated' || lost.status === 'surrendered', byOutOfControl }, dice, events);
+  }
+}
+
+/** Steps 5–9 once the defence is settled. */
+function closeIn(s: NeGameState, c: CloseAction, dice: NeDice, events: GameEvent[]): void {
+  c.stage = 'done';
+  const charger = unitById(s, c.charger)!;
+  const target = unitById(s, c.target)!;
+  if (!fighting(charger) || !fighting(target)) return;
+  const sit = situation(s, charger, target);
+  if (!sit) return;
+  // A fight carried over from a tie closed last period; it only rolls the melee again ('Ties').
+  if (!c.again && !closes(s, c, charger, sit, dice, events)) return;
+  if (inBuildings(s, target) && fightInBuildings(s, c, charger, target, dice, events)) return;
   if (sit.kind === 'cavalry-charge') {
     // Where the cavalry started decides whether a line was hit from the front (rules notes §15).
     const byStart = rideDownByStart(s, c, charger, target, sit);
@@ -199,92 +323,44 @@ function prepare(s: NeGameState, c: CloseAction, dice: NeDice, events: GameEvent
       fatigue(charger, 1, events);
       fatigue(target, 1, events);
     }
-    return null;
+    return;
   }
-  // Partial contact (notes §12's chargeContact) costs the charger 10; explain assumes full contact.
   // Several chargers on one defender add their enfilade together (rules notes §15).
-  const joint = combinedEnfilade(s, sit);
-  const fought: MeleeSituation =
-    c.contact === 'partial'
-      ? { ...joint, attacker: { ...joint.attacker, modifiers: [...joint.attacker.modifiers, mod('partial-contact', 'partial contact', -10)], value: Math.max(0, joint.attacker.value - 10) } }
-      : joint;
-  return { c, charger, target, fought };
+  fight(s, target, [{ c, charger, fought: withContact(c, combinedEnfilade(s, sit)) }], dice, events);
 }
 
 /**
- * The defender's other fights of this step 9 that come to the melee with this one ('Multiple Unit Actions',
- * Example-1: every charger checks to close, then all roll against the defender's one die). Cavalry against foot or
- * guns has no melee roll and keeps its own turn.
+ * Charges on one target, the first opened and defended, the later ones still pending: fought together ('Multiple
+ * Unit Actions' Example-1). The later ones skip the check and the defence (step 2: one check); every charger then
+ * checks to close, and those that closed fight it at once. False when they cannot be fought together (a cavalry
+ * charge against foot or guns has no melee roll): the caller resolves them one by one.
  */
-function alongside(s: NeGameState, first: Prepared, dice: NeDice, events: GameEvent[]): Prepared[] {
-  const out: Prepared[] = [];
-  const d = first.target;
-  for (const o of s.closeActions.slice(s.closeActions.indexOf(first.c) + 1)) {
-    if (o.target !== d.id || o.stage === 'done' || o.stage === 'defence') continue;
+function closeInTogether(s: NeGameState, group: readonly CloseAction[], dice: NeDice, events: GameEvent[]): boolean {
+  const target = unitById(s, group[0]!.target)!;
+  // A fight in buildings follows the block rules, one charge at a time.
+  if (!fighting(target) || inBuildings(s, target)) return false;
+  for (const o of group) {
     const charger = unitById(s, o.charger);
-    if (!charger || (charger.arm === 'cavalry' && d.arm !== 'cavalry')) continue;
-    if (o.stage === 'pending' && (openCloseAction(s, o, dice, events) || (o.stage as CloseAction['stage']) !== 'defended')) continue;
-    const p = prepare(s, o, dice, events);
-    if (p) out.push(p);
+    if (fighting(charger) && situation(s, charger, target)?.kind === 'cavalry-charge') return false;
   }
-  return out;
-}
-
-/** Steps 5–9 once the defence is settled. */
-function closeIn(s: NeGameState, c: CloseAction, dice: NeDice, events: GameEvent[]): void {
-  const first = prepare(s, c, dice, events);
-  if (!first) return;
-  const fights = [first, ...alongside(s, first, dice, events)];
-  const outcomes = rollTogether(fights.map((f) => f.fought), dice);
-  const target = first.target;
-  const decided: Prepared[] = [];
-  fights.forEach(({ c: ca, charger, fought }, i) => {
-    const out = outcomes[i]!;
-    const winner = out.winner === 'attacker' ? 'charger' : out.winner === 'defender' ? 'defender' : 'again';
-    events.push({ type: 'melee', charger: charger.id, target: target.id, values: [fought.attacker.value, fought.defender.value], rolls: [out.attackerRoll, out.defenderRoll], totals: [out.attackerTotal, out.defenderTotal], winner });
-    if (winner === 'again') {
-      events.push({ type: 'fought-again', charger: charger.id, target: target.id });
-      carryOver(s, ca);
-      return;
-    }
-    decided.push(fights[i]!);
-    events.push({ type: 'close-casualties', charger: charger.id, target: target.id, onTarget: out.defenderLoses, onCharger: out.attackerLoses });
-    inflict(s, target, out.defenderLoses, dice, events);
-    inflict(s, charger, out.attackerLoses, dice, events);
-  });
-  if (decided.length === 0) return;
-  const won = (p: Prepared) => outcomes[fights.indexOf(p)]!.winner === 'attacker';
-  const defender = defenderResult(decided.map((p) => outcomes[fights.indexOf(p)]!));
-  const recover = (u: NeUnit) => {
-    if (u.status !== 'retreat') return;
-    u.status = 'table';
-    u.retreatActions = 0;
-    events.push({ type: 'recovered', unit: u.id });
-  };
-  for (const p of decided) if (won(p)) recover(p.charger);
-  if (defender === 'won') recover(target);
-  // Step 8: each loser checks once; the defender once however many beat it; a losing charger adds 2.
-  let targetChecked = false;
-  for (const p of decided) {
-    const loser = won(p) ? target : p.charger;
-    if (loser === target && targetChecked) continue;
-    if (loser === target) targetChecked = true;
-    if (!fighting(loser)) continue;
-    if (loser.status === 'retreat') rout(s, loser, 'lost a close action while retreating', events);
-    else if (!checkMorale(s, loser, loser === p.charger ? [mod('losing-charger', 'the losing side charged', 2)] : [], 'lost the close action', dice, events)) rout(s, loser, 'lost the close action and broke', events);
-    else retreat(s, loser, 'lost the close action', dice, events);
+  for (const o of group.slice(1)) openCloseAction(s, o, dice, events);
+  const closed: { c: CloseAction; charger: NeUnit }[] = [];
+  for (const o of group) {
+    if (o.stage === 'done') continue;
+    o.stage = 'done';
+    const charger = unitById(s, o.charger)!;
+    if (!fighting(charger) || !fighting(target)) continue;
+    const sit = situation(s, charger, target);
+    if (sit && closes(s, o, charger, sit, dice, events)) closed.push({ c: o, charger });
   }
-  // Step 9: one close action for the defender however many charged it.
-  for (const p of decided) fatigue(p.charger, 1, events);
-  fatigue(target, 1, events);
-  const gone = (u: NeUnit) => u.status === 'eliminated' || u.status === 'surrendered';
-  for (const p of decided) {
-    if (won(p) && p.charger.arm === 'cavalry') checkOutOfControl(s, p.charger, { riddenDown: false, destroyed: gone(target), byOutOfControl: p.c.outOfControl === true }, dice, events);
+  // Priced once every charger has closed or turned away, before any result.
+  const pairs: Pair[] = [];
+  for (const { c, charger } of closed) {
+    const sit = situation(s, charger, target);
+    if (sit && sit.kind === 'close-action') pairs.push({ c, charger, fought: withContact(c, combinedEnfilade(s, sit)) });
   }
-  if (defender === 'won' && target.arm === 'cavalry') {
-    const beaten = decided.filter((p) => !won(p)).map((p) => p.charger);
-    checkOutOfControl(s, target, { riddenDown: false, destroyed: beaten.some(gone), byOutOfControl: false }, dice, events);
-  }
+  if (pairs.length > 0 && fighting(target)) fight(s, target, pairs, dice, events);
+  return true;
 }
 
 /**
@@ -299,6 +375,8 @@ export function resolveCloseActions(s: NeGameState, dice: NeDice, events: GameEv
       if (openCloseAction(s, c, dice, events)) return c;
       if ((c.stage as CloseAction['stage']) === 'done') continue;
     }
+    const later = s.closeActions.filter((o) => o !== c && o.target === c.target && o.stage === 'pending');
+    if (!c.again && later.length > 0 && closeInTogether(s, [c, ...later], dice, events)) continue;
     closeIn(s, c, dice, events);
   }
   return null;

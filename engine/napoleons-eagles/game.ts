@@ -375,7 +375,9 @@ function activate(s: NeGameState, a: Action, dice: NeDice, events: GameEvent[]):
       }
       u.x = a.to[0];
       u.y = a.to[1];
-      u.facing = ((facing % 360) + 360) % 360;
+      const turned = ((facing % 360) + 360) % 360;
+      if (turned !== u.facing) f.reshaped = true;
+      u.facing = turned;
       events.push({ type: a.type, unit: u.id, to: a.to, facing: u.facing, cost: v.cost, distance: Math.round(v.distance * 100) / 100 });
       disorderCrossing(s, u, v.disorders, v.crossed, events);
       pushBackScreens(s, u, events);
@@ -389,6 +391,7 @@ function activate(s: NeGameState, a: Action, dice: NeDice, events: GameEvent[]):
       if (!v.ok) throw new RulesError(v.reason);
       const was = u.formation;
       u.formation = a.formation;
+      f.reshaped = true;
       u.x = v.x;
       u.y = v.y;
       Object.assign(f, spend(f, v.cost));
@@ -693,6 +696,8 @@ function counter(s: NeGameState, a: Action, dice: NeDice, events: GameEvent[]): 
         syncFlow(s, c.id);
       }
     } else {
+      // The held action goes with the marker; an unmoved unit that failed may still move later.
+      if (f.stand) f.used = 2;
       f.stand = false;
       syncFlow(s, c.id);
     }

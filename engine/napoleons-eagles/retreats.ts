@@ -2,7 +2,8 @@
 // Status'; rules notes §13). A failed check moves the unit away at once: 10" for infantry and foot artillery, 12" for
 // cavalry and horse artillery (one action's retreat), and it needs the distance in actions (rounded up) plus the
 // reform die's actions to recover. A unit already retreating routs instead; a router leaves the table; a unit
-// that cannot get away is checked again and surrenders on a failure.
+// that cannot get away is checked again and surrenders on a failure or rallies on a pass; a router that cannot get
+// away surrenders.
 import type { GameEvent } from '../../domain/engine-protocol.js';
 import type { NeDice } from './dice.js';
 import { rectOf } from './footprint.js';
@@ -20,7 +21,9 @@ export function reformActions(u: NeUnit, die: number, riddenDown: boolean): numb
   if (u.morale >= 20) d -= 1;
   if (u.arm === 'cavalry') d += 1;
   if (riddenDown) d += 1;
-  if (u.type === 'militia') d += 1;
+  // Untrained, green, landwehr or militia: the militia type, or a morale under the line's band (under 15), the
+  // reading threshold.ts gives "militia or green".
+  if (u.type === 'militia' || u.morale < 15) d += 1;
   return d <= 2 ? 1 : d <= 4 ? 2 : d <= 6 ? 3 : 4;
 }
 
@@ -36,12 +39,18 @@ function markNearRout(s: NeGameState, router: NeUnit): void {
 }
 
 export function rout(s: NeGameState, u: NeUnit, why: string, events: GameEvent[]): void {
-  u.status = 'routed';
+  // 'Surrendering': a routing unit that cannot get away surrenders instead.
+  const cornered = retreatPlacement(s.table, s.units, u.id, retreatInches(u)).surrounded;
+  u.status = cornered ? 'surrendered' : 'routed';
   u.retreatActions = 0;
   if (u.attachedLeader) {
     const l = s.leaders.find((x) => x.id === u.attachedLeader);
     if (l) l.attachedTo = null;
     u.attachedLeader = null;
+  }
+  if (cornered) {
+    events.push({ type: 'surrender', unit: u.id, why: `${why}, and it was surrounded` });
+    return;
   }
   events.push({ type: 'rout', unit: u.id, why });
   markNearRout(s, u);
@@ -70,6 +79,9 @@ export function retreat(s: NeGameState, u: NeUnit, why: string, dice: NeDice, ev
       events.push({ type: 'surrender', unit: u.id });
       return;
     }
+    // Passing, it rallies: it stands where it is and does not go into retreat status.
+    events.push({ type: 'rallied', unit: u.id });
+    return;
   }
   const die = dice.d6();
   // 'Passing Through Another Unit': a formed unit a retreat passes through is disordered.

@@ -3,7 +3,7 @@
 // in view (and a margin) are drawn (windowing.ts); the active row, the one being renamed and the one being dragged
 // are drawn wherever they are.
 import { Box, InputBase, TextField, Typography } from '@mui/material';
-import { memo, useLayoutEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
 import type { RuleSystem } from '../../domain/model.js';
 import { useLatest } from '../ui/use-latest.js';
 import type { DropTarget, ForceEntry, ForceIndex } from './forces.js';
@@ -259,25 +259,20 @@ export function ForceTree(props: TreeProps) {
     };
   }, []);
 
+  const filterKey = useRef<(e: KeyboardEvent) => void>(null!);
+  useLatest(filterKey, (e: KeyboardEvent) => {
+    if (e.key === 'Escape') setFilter('');
+    if (e.key === 'ArrowDown' || e.key === 'Enter') {
+      e.preventDefault();
+      box.current?.focus();
+      if (visible[0] && !props.active) activate(visible[0], 'plain');
+    }
+  });
+
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: '100%' }}>
       <Box sx={{ p: 0.75, borderBottom: 1, borderColor: 'divider' }}>
-        <TextField
-          fullWidth
-          placeholder="Filter by name, id or type"
-          value={filter}
-          onChange={(e) => setFilter(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Escape') setFilter('');
-            if (e.key === 'ArrowDown' || e.key === 'Enter') {
-              e.preventDefault();
-              box.current?.focus();
-              if (visible[0] && !props.active) activate(visible[0], 'plain');
-            }
-          }}
-          slotProps={{ htmlInput: { 'data-testid': 'forces-filter', 'aria-label': 'Filter the tree' } }}
-          sx={{ '& input': { py: 0.5, fontSize: 12 } }}
-        />
+        <FilterBox value={filter} onChange={setFilter} onKey={filterKey} />
       </Box>
       <Box
         ref={box}
@@ -380,6 +375,25 @@ const sameTreeRow = (a: TreeRowProps, b: TreeRowProps): boolean =>
   a.count === b.count &&
   a.countTitle === b.countTitle &&
   a.actions === b.actions;
+
+/**
+ * The filter box, memoised: the tree re-renders with every edit of the document, and the box (an MUI text field,
+ * through emotion) need not. Its keys go to the tree's latest handler through `onKey`.
+ */
+const FilterBox = memo(function FilterBox(props: { value: string; onChange: (value: string) => void; onKey: RefObject<(e: KeyboardEvent) => void> }) {
+  const { value, onChange, onKey } = props;
+  return (
+    <TextField
+      fullWidth
+      placeholder="Filter by name, id or type"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      onKeyDown={(e) => onKey.current(e)}
+      slotProps={{ htmlInput: { 'data-testid': 'forces-filter', 'aria-label': 'Filter the tree' } }}
+      sx={{ '& input': { py: 0.5, fontSize: 12 } }}
+    />
+  );
+});
 
 const TreeRow = memo(function TreeRow(props: TreeRowProps) {
   const { entry: e, actions, active: isActive, marked, flag, hint, collapsed: isCollapsed } = props;

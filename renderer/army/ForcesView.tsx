@@ -1,7 +1,7 @@
 // The Forces view: orders of battle as a tree beside a spreadsheet of their units, with totals and warnings per
 // side, paste from spreadsheets, 1:60 ↔ 1:30 conversion and army lists in and out of scenario sides. Every change
 // is one editor command, so undo, redo and live validation work as everywhere else.
-import { Alert, Box, Button, Divider, Menu, MenuItem, TextField, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, TextField, Typography } from '@mui/material';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { AdcDocument, Unit } from '../../domain/model.js';
 import { isScenario } from '../../domain/model.js';
@@ -16,6 +16,7 @@ import { ConversionReportDialog, ConvertDialog, CopyListDialog, PasteDialog, typ
 import { keepConversion, keptConversion } from './convert-preview.js';
 import { bulkChanges, columnsFor, unitCellChanges, type Column } from './columns.js';
 import { diffChanges, setValueChanges } from './diff.js';
+import { ForcesToolbar, type ForcesToolbarCommands } from './ForcesToolbar.js';
 import { ForceTree } from './ForceTree.js';
 import {
   addFormation,
@@ -91,7 +92,6 @@ export function ForcesView(props: ForcesViewProps) {
   const [renaming, setRenaming] = useState<string | null>(null);
   const [dialog, setDialog] = useState<'convert' | 'report' | 'copy' | 'paste' | null>(null);
   const [report, setReport] = useState<{ text: string; severity: 'success' | 'info' | 'warning' } | null>(null);
-  const [listsMenu, setListsMenu] = useState<HTMLElement | null>(null);
   const [bulk, setBulk] = useState<{ column: string; value: string }>({ column: 'vp', value: '' });
   const [, setTick] = useState(0);
   const anchor = useRef<string | null>(null);
@@ -401,6 +401,19 @@ export function ForcesView(props: ForcesViewProps) {
   const canConvert = system === 'napoleons-eagles' || (!system && ratio !== undefined);
   const lastConversion = keptConversion(props.session);
   const bulkColumn = columns.find((c) => c.key === bulk.column) ?? columns[columns.length - 1]!;
+  const toolbarCommands = useRef<ForcesToolbarCommands>(null!);
+  useLatest(toolbarCommands, {
+    addFormation: addFormationCmd,
+    addUnit: addUnitCmd,
+    addLeader: addLeaderCmd,
+    duplicate: duplicateCmd,
+    delete: () => deleteCmd(),
+    dialog: setDialog,
+    saveSide: (i) => {
+      const current = latest.current;
+      if (isScenario(current)) void props.onSaveCopy(armyListFromSide(current, i), armyFileName(current, i));
+    },
+  });
 
   return (
     <Box
@@ -415,64 +428,15 @@ export function ForcesView(props: ForcesViewProps) {
         pasteText(text);
       }}
     >
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, px: 1, py: 0.5, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper', flexWrap: 'wrap' }}>
-        <Tooltip title="Add a formation under the selected one (+ in the tree)">
-          <Button onClick={addFormationCmd} data-testid="forces-add-formation">+ Formation</Button>
-        </Tooltip>
-        <Tooltip title="Add a unit to the selected formation (U in the tree)">
-          <Button onClick={addUnitCmd} data-testid="forces-add-unit">+ Unit</Button>
-        </Tooltip>
-        <Tooltip title="Give the selected formation a leader (L in the tree)">
-          <Button onClick={addLeaderCmd} data-testid="forces-add-leader">+ Leader</Button>
-        </Tooltip>
-        <Tooltip title="Duplicate the selection (Ctrl+D in the tree)">
-          <span>
-            <Button onClick={duplicateCmd} disabled={!selection().length} data-testid="forces-duplicate">Duplicate</Button>
-          </span>
-        </Tooltip>
-        <Tooltip title="Delete the selection (Delete in the tree)">
-          <span>
-            <Button color="error" onClick={() => deleteCmd()} disabled={!selection().length} data-testid="forces-delete">
-              Delete{marks.size > 1 ? ` (${marks.size})` : ''}
-            </Button>
-          </span>
-        </Tooltip>
-        <Box sx={{ flex: 1 }} />
-        <Button onClick={() => setDialog('paste')} data-testid="forces-paste">Paste rows…</Button>
-        {canConvert && (
-          <Tooltip title="Convert figures between 1:60 and 1:30 (Napoleon's Eagles)">
-            <Button onClick={() => setDialog('convert')} data-testid="forces-convert">
-              1:{ratio ?? '?'} → 1:{ratio === 30 ? 60 : 30}…
-            </Button>
-          </Tooltip>
-        )}
-        {lastConversion && (
-          <Tooltip title="What the last conversion changed, unit by unit: save it as Markdown or CSV, or print it">
-            <Button onClick={() => setDialog('report')} data-testid="forces-conversion-report">Last conversion report…</Button>
-          </Tooltip>
-        )}
-        {scenario && (
-          <>
-            <Button onClick={(e) => setListsMenu(e.currentTarget)} data-testid="forces-lists">Army lists ▾</Button>
-            <Menu anchorEl={listsMenu} open={listsMenu !== null} onClose={() => setListsMenu(null)}>
-              <MenuItem onClick={() => { setListsMenu(null); setDialog('copy'); }} data-testid="copy-list-into-side">Copy army list into side…</MenuItem>
-              <Divider />
-              {scenario.sides.map((s, i) => (
-                <MenuItem
-                  key={s.id}
-                  data-testid={`save-side-${i}`}
-                  onClick={() => {
-                    setListsMenu(null);
-                    void props.onSaveCopy(armyListFromSide(scenario, i), armyFileName(scenario, i));
-                  }}
-                >
-                  Save {s.name || s.id} as army list…
-                </MenuItem>
-              ))}
-            </Menu>
-          </>
-        )}
-      </Box>
+      <ForcesToolbar
+        commands={toolbarCommands}
+        hasSelection={selection().length > 0}
+        marked={marks.size}
+        canConvert={canConvert}
+        ratio={ratio}
+        hasConversionReport={!!lastConversion}
+        sides={scenario ? scenario.sides.map((s) => s.name || s.id) : null}
+      />
 
       <SideCards doc={doc} index={index} problems={problems} onPickProblem={props.onPickProblem} />
 

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { isScenario, type AdcDocument, type ArmyList, type Scenario } from '../../domain/model.js';
 import { validateDocument } from '../../domain/validate.js';
+import { pointerToPath } from '../state/editor.js';
 import { applyChanges, emptyHistory, record, undo } from '../state/history.js';
 import { armyListFromSide, copyArmyIntoSide } from './army-files.js';
 import { diffChanges, setValueChanges } from './diff.js';
@@ -160,6 +161,38 @@ describe('structural edits', () => {
     const re = moveNodes(doc, ['u2'], { formationId: 'a' });
     if (!re.ok) throw new Error(re.message);
     expect(listOf(re.doc).army.formations!.map((f) => f.units!.map((u) => u.id))).toEqual([['b', 'u2'], ['u1']]);
+  });
+});
+
+describe('indexForces', () => {
+  it('keeps unchanged formations\' entries between edits and answers as a fresh index of the same document would', () => {
+    // A fresh index: a deep copy has no formation the index has met before.
+    const fresh = (doc: AdcDocument) => indexForces(structuredClone(doc), false);
+    let doc: AdcDocument = plancenoit;
+    const first = indexForces(doc);
+    expect(first).toEqual(fresh(doc));
+    const unit = first.entries.find((e) => e.kind === 'unit' && e.root === 1)!;
+    // A change of one unit's name, as the table commits it: only the path to it is copied.
+    doc = applyChanges(doc, setValueChanges(doc, pointerToPath(`${unit.pointer}/name`), 'Renamed'), 'forward');
+    const second = indexForces(doc);
+    expect(second).toEqual(fresh(doc));
+    expect(second.byPointer.get(unit.pointer)!.node.name).toBe('Renamed');
+    // The other side's entries are the same objects as before; the edited unit's are new.
+    const other = first.entries.find((e) => e.kind === 'unit' && e.root === 0)!;
+    expect(second.byPointer.get(other.pointer)).toBe(other);
+    expect(second.byPointer.get(unit.pointer)).not.toBe(unit);
+    // Structural edits move what comes after them: added, moved and deleted nodes.
+    const formation = first.entries.find((e) => e.kind === 'formation' && e.root === 0 && e.depth > 0)!;
+    for (const edit of [
+      (d: AdcDocument) => addUnits(d, formation.id, [newUnit('new-battalion', 'New battalion', 'napoleons-eagles')]),
+      (d: AdcDocument) => moveNodes(d, [other.id], { formationId: formation.id }),
+      (d: AdcDocument) => deleteNodes(d, [formation.id]),
+    ]) {
+      const r = edit(doc);
+      if (!r.ok) throw new Error(r.message);
+      doc = r.doc;
+      expect(indexForces(doc)).toEqual(fresh(doc));
+    }
   });
 });
 

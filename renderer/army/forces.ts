@@ -1,7 +1,7 @@
 // The orders of battle of a document as one tree (one root per side, or the list's army), and the structural
 // edits on it: add, duplicate, delete and move. Edits work on ids rather than pointers, because pointers shift as
 // soon as anything before them moves; each returns the new document, and `diffChanges` makes it a command.
-import { unitsOf, walkForces, type ForceNode } from '../../domain/forces.js';
+import { unitsOf, walkForces } from '../../domain/forces.js';
 import type { AdcDocument, Arm, Echelon, Formation, Leader, RuleSystem, Unit } from '../../domain/model.js';
 import { ARMS, ECHELONS, isArm, isScenario } from '../../domain/model.js';
 
@@ -71,35 +71,87 @@ export function forceRoots(doc: AdcDocument): ForceRoot[] {
   return rootArmies(doc).map((r) => r.root);
 }
 
-/** The entry for a walked node; built per kind so that each entry's node has the type its kind says. */
-function entryOf(n: ForceNode, root: number, depth: number): ForceEntry {
-  const id = String(n.node.id);
-  switch (n.kind) {
-    case 'formation':
-      return n.parent
-        ? { kind: n.kind, id, pointer: n.path, node: n.node, depth, root, parentId: String(n.parent.id), parentPointer: n.path.replace(/\/formations\/\d+$/, '') }
-        : { kind: n.kind, id, pointer: n.path, node: n.node, depth, root };
-    case 'leader':
-      return { kind: n.kind, id, pointer: n.path, node: n.node, depth, root, parentId: String(n.parent.id), parentPointer: n.path.replace(/\/leader$/, '') };
-    case 'unit':
-      return { kind: n.kind, id, pointer: n.path, node: n.node, depth, root, parentId: String(n.parent.id), parentPointer: n.path.replace(/\/units\/\d+$/, '') };
+/** A formation's entries (itself, its leader, its units, then its formations'), as indexed at one place. */
+interface Subtree {
+  pointer: string;
+  root: number;
+  depth: number;
+  parentId: string | undefined;
+  /** What the formation held when indexed: a draft changed in place after all is indexed again, not misread. */
+  leader: unknown;
+  units: unknown;
+  unitCount: number;
+  formations: unknown;
+  formationCount: number;
+  entries: ForceEntry[];
+}
+
+/**
+ * Each formation's entries from the last index that met it. Documents are never changed in place (an edit copies
+ * the path to what it changed), so a formation object met again at the same place has the same entries: an edit
+ * of one unit indexes its formation and the formations above it again, and takes every other formation's entries
+ * as they were (a 2,000-unit list was indexed whole on every edit, about 6 ms). Drafts, which are changed in place,
+ * are indexed without it.
+ */
+const subtrees = new WeakMap<Formation, Subtree>();
+
+function indexFormation(f: Formation, pointer: string, root: number, depth: number, parent: Formation | undefined, out: ForceEntry[], remember: boolean): void {
+  const parentId = parent ? String(parent.id) : undefined;
+  const kept = remember ? subtrees.get(f) : undefined;
+  if (
+    kept &&
+    kept.pointer === pointer &&
+    kept.root === root &&
+    kept.depth === depth &&
+    kept.parentId === parentId &&
+    kept.leader === f.leader &&
+    kept.units === f.units &&
+    kept.unitCount === (Array.isArray(f.units) ? f.units.length : 0) &&
+    kept.formations === f.formations &&
+    kept.formationCount === (Array.isArray(f.formations) ? f.formations.length : 0)
+  ) {
+    for (const e of kept.entries) out.push(e);
+    return;
+  }
+  const start = out.length;
+  const id = String(f.id);
+  out.push(
+    parentId !== undefined
+      ? { kind: 'formation', id, pointer, node: f, depth, root, parentId, parentPointer: pointer.replace(/\/formations\/\d+$/, '') }
+      : { kind: 'formation', id, pointer, node: f, depth, root },
+  );
+  if (f.leader && typeof f.leader === 'object') {
+    out.push({ kind: 'leader', id: String(f.leader.id), pointer: `${pointer}/leader`, node: f.leader, depth: depth + 1, root, parentId: id, parentPointer: pointer });
+  }
+  const units = Array.isArray(f.units) ? f.units : [];
+  for (let i = 0; i < units.length; i++) {
+    const unit = units[i];
+    if (unit && typeof unit === 'object') out.push({ kind: 'unit', id: String(unit.id), pointer: `${pointer}/units/${i}`, node: unit, depth: depth + 1, root, parentId: id, parentPointer: pointer });
+  }
+  const children = Array.isArray(f.formations) ? f.formations : [];
+  for (let i = 0; i < children.length; i++) {
+    const child = children[i];
+    if (child && typeof child === 'object') indexFormation(child, `${pointer}/formations/${i}`, root, depth + 1, f, out, remember);
+  }
+  if (remember) {
+    subtrees.set(f, { pointer, root, depth, parentId, leader: f.leader, units: f.units, unitCount: units.length, formations: f.formations, formationCount: children.length, entries: out.slice(start) });
   }
 }
 
-export function indexForces(doc: AdcDocument): ForceIndex {
+/**
+ * Every formation, leader and unit of the document in tree order (as `walkForces` walks them), with look-ups.
+ * `remember` false for a document that will be changed in place (a draft): its formations' entries are not kept.
+ */
+export function indexForces(doc: AdcDocument, remember = true): ForceIndex {
   const armies = rootArmies(doc);
   const entries: ForceEntry[] = [];
+  armies.forEach(({ root, army }, r) => indexFormation(army, root.pointer, r, 0, undefined, entries, remember));
   const byId = new Map<string, ForceEntry>();
   const byPointer = new Map<string, ForceEntry>();
-  armies.forEach(({ root, army }, r) => {
-    const depthOf = (pointer: string) => (pointer.slice(root.pointer.length).match(/\/formations\/\d+/g)?.length ?? 0);
-    for (const n of walkForces(army, root.pointer)) {
-      const entry = entryOf(n, r, depthOf(n.path) + (n.kind === 'formation' ? 0 : 1));
-      entries.push(entry);
-      if (!byId.has(entry.id)) byId.set(entry.id, entry);
-      byPointer.set(entry.pointer, entry);
-    }
-  });
+  for (const entry of entries) {
+    if (!byId.has(entry.id)) byId.set(entry.id, entry);
+    byPointer.set(entry.pointer, entry);
+  }
   return { roots: armies.map((a) => a.root), entries, byId, byPointer };
 }
 
@@ -208,7 +260,7 @@ export type EditResult = { ok: true; doc: AdcDocument; ids: string[] } | { ok: f
 /** A private copy of the document, and a way to find each force node in it by id. */
 function draft(doc: AdcDocument) {
   const copy = structuredClone(doc);
-  const index = indexForces(copy);
+  const index = indexForces(copy, false);
   const formation = (id: string): FormationEntry | undefined => {
     const entry = index.byId.get(id);
     return entry?.kind === 'formation' ? entry : undefined;

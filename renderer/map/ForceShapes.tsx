@@ -1,21 +1,21 @@
 // Deployment zones, reinforcement entries, objectives, and the counters of units and leaders with a setup.
 import { Arrow, Circle, Group, Line, Rect, Star } from 'react-konva';
-import type { CounterName, MarkerSpot } from '../../domain/map/labels.js';
 import { FACING_TICK_PX, counterFront, counterSymbol, leaderStar, objectiveStar } from '../../domain/map/look.js';
 import type { Point } from '../../domain/model.js';
 import { flatten } from './geometry.js';
 import { Marks, fillNow, strokeNow, traceSegments, withClip } from './draw.js';
 import type { EntryItem, LeaderItem, ObjectiveItem, UnitItem, ZoneItem } from '../../domain/map/scene.js';
 import type { MapStyle } from '../../domain/map/styles.js';
+import type { Pen } from './pen.js';
 
 interface Common {
-  /** Inches per screen pixel at the settled zoom. */
-  k: number;
+  /** The settled zoom and its label layout, read when drawn (pen.ts): no re-render when they change. */
+  pen: Pen;
   style: MapStyle;
 }
 
 export function ZoneView(props: Common & { item: ZoneItem }) {
-  const { item, k, style } = props;
+  const { item, pen, style } = props;
   return (
     <Group>
       <Marks
@@ -24,7 +24,7 @@ export function ZoneView(props: Common & { item: ZoneItem }) {
           withClip(ctx, item.shape.rings, () => {
             ctx.beginPath();
             traceSegments(ctx, item.hatch);
-            strokeNow(ctx, { color: item.line, width: style.zone.hatchPx * k, cap: 'butt' });
+            strokeNow(ctx, { color: item.line, width: style.zone.hatchPx * pen.k, cap: 'butt' });
           })
         }
       />
@@ -35,9 +35,7 @@ export function ZoneView(props: Common & { item: ZoneItem }) {
           name={item.pointer}
           points={flatten(points)}
           stroke={item.line}
-          strokeWidth={style.zone.outlinePx * k}
-          hitStrokeWidth={8 * k}
-          dash={style.zone.outlineDashPx.map((v) => v * k)}
+          penAttrs={({ k }: Pen) => ({ strokeWidth: style.zone.outlinePx * k, hitStrokeWidth: 8 * k, dash: style.zone.outlineDashPx.map((v) => v * k) })}
           lineCap="butt"
           perfectDrawEnabled={false}
         />
@@ -47,7 +45,7 @@ export function ZoneView(props: Common & { item: ZoneItem }) {
 }
 
 export function EntryView(props: Common & { item: EntryItem }) {
-  const { item, k, style } = props;
+  const { item, style } = props;
   return (
     <Group>
       {item.shape?.rings.map((ring, i) => (
@@ -59,9 +57,7 @@ export function EntryView(props: Common & { item: EntryItem }) {
           name={item.pointer}
           points={flatten(points)}
           stroke={item.line}
-          strokeWidth={2.5 * k}
-          hitStrokeWidth={8 * k}
-          dash={[6 * k, 3 * k]}
+          penAttrs={({ k }: Pen) => ({ strokeWidth: 2.5 * k, hitStrokeWidth: 8 * k, dash: [6 * k, 3 * k] })}
           perfectDrawEnabled={false}
         />
       ))}
@@ -82,28 +78,28 @@ export function EntryView(props: Common & { item: EntryItem }) {
           points={flatten([item.arrow.from, item.arrow.to])}
           stroke={item.line}
           fill={item.line}
-          strokeWidth={style.entry.arrowPx * k}
-          hitStrokeWidth={10 * k}
-          pointerLength={11 * k}
-          pointerWidth={11 * k}
+          penAttrs={({ k }: Pen) => ({ strokeWidth: style.entry.arrowPx * k, hitStrokeWidth: 10 * k, pointerLength: 11 * k, pointerWidth: 11 * k })}
           lineCap="round"
           perfectDrawEnabled={false}
         />
       ) : null}
       {item.arrow && !item.bar ? (
-        <Circle x={item.arrow.from[0]} y={item.arrow.from[1]} radius={4.5 * k} fill={item.line} listening={false} perfectDrawEnabled={false} />
+        <Circle x={item.arrow.from[0]} y={item.arrow.from[1]} penAttrs={({ k }: Pen) => ({ radius: 4.5 * k })} fill={item.line} listening={false} perfectDrawEnabled={false} />
       ) : null}
     </Group>
   );
 }
 
-export function ObjectiveView(props: Common & { item: ObjectiveItem; spot: MarkerSpot | undefined }) {
-  const { item, k, style, spot } = props;
+export function ObjectiveView(props: Common & { item: ObjectiveItem; index: number }) {
+  const { item, style, index } = props;
   // A map symbol, not a model: the same size on screen at every zoom. The label layout says where (in pixels at the
   // settled zoom): on what it marks, or stepped aside from a counter standing there.
-  const r = spot ? spot.r * k : style.objective.markerPx * k;
-  const at: Point = spot ? [spot.at[0] * k, spot.at[1] * k] : item.at;
-  const look = objectiveStar(r, item.holderColor);
+  const placed = ({ k, labels }: Pen) => {
+    const spot = labels.objectives[index];
+    const r = spot ? spot.r * k : style.objective.markerPx * k;
+    const at: Point = spot ? [spot.at[0] * k, spot.at[1] * k] : item.at;
+    return { k, r, at, from: spot?.from ?? null, look: objectiveStar(r, item.holderColor) };
+  };
   return (
     <Group>
       {item.radius !== null ? (
@@ -112,34 +108,49 @@ export function ObjectiveView(props: Common & { item: ObjectiveItem; spot: Marke
           y={item.at[1]}
           radius={item.radius}
           stroke={style.objective.radiusStroke}
-          strokeWidth={1.4 * k}
-          dash={style.objective.radiusDashPx.map((v) => v * k)}
+          penAttrs={({ k }: Pen) => ({ strokeWidth: 1.4 * k, dash: style.objective.radiusDashPx.map((v) => v * k) })}
           listening={false}
           perfectDrawEnabled={false}
         />
       ) : null}
-      {spot?.from ? (
-        <Line
-          points={[spot.from[0] * k, spot.from[1] * k, at[0], at[1]]}
-          stroke={style.objective.stroke}
-          strokeWidth={k}
-          dash={[3 * k, 2 * k]}
-          listening={false}
-          perfectDrawEnabled={false}
-        />
-      ) : null}
-      <Group x={at[0]} y={at[1]}>
-        {look.ring ? (
-          <Circle radius={look.ring.r} fill="#ffffff" stroke={look.ring.color} strokeWidth={2.5 * k} listening={false} perfectDrawEnabled={false} />
+      <Line
+        penAttrs={(pen: Pen) => {
+          const { k, at, from } = placed(pen);
+          return from ? { visible: true, points: [from[0] * k, from[1] * k, at[0], at[1]], strokeWidth: k, dash: [3 * k, 2 * k] } : { visible: false };
+        }}
+        stroke={style.objective.stroke}
+        listening={false}
+        perfectDrawEnabled={false}
+      />
+      <Group
+        penAttrs={(pen: Pen) => {
+          const { at } = placed(pen);
+          return { x: at[0], y: at[1] };
+        }}
+      >
+        {item.holderColor !== null ? (
+          <Circle
+            penAttrs={(pen: Pen) => {
+              const { k, look } = placed(pen);
+              return { radius: look.ring?.r ?? 0, stroke: look.ring?.color ?? '#ffffff', strokeWidth: 2.5 * k };
+            }}
+            fill="#ffffff"
+            listening={false}
+            perfectDrawEnabled={false}
+          />
         ) : null}
         <Star
           name={item.pointer}
           numPoints={5}
-          innerRadius={look.inner}
-          outerRadius={r}
+          // Sized by `penAttrs` before it is first drawn.
+          innerRadius={0}
+          outerRadius={0}
+          penAttrs={(pen: Pen) => {
+            const { k, r, look } = placed(pen);
+            return { innerRadius: look.inner, outerRadius: r, strokeWidth: style.objective.strokePx * k };
+          }}
           fill={style.objective.fill}
           stroke={style.objective.stroke}
-          strokeWidth={style.objective.strokePx * k}
           lineJoin="round"
           perfectDrawEnabled={false}
         />
@@ -148,11 +159,9 @@ export function ObjectiveView(props: Common & { item: ObjectiveItem; spot: Marke
   );
 }
 
-export function UnitView(props: Common & { item: UnitItem; name: CounterName | undefined }) {
-  const { item, k, style, name } = props;
+export function UnitView(props: Common & { item: UnitItem }) {
+  const { item, pen, style } = props;
   const { width: w, depth: d } = item;
-  const symbol = counterSymbol(item, w, d, (name?.band ?? 0) * k, k, style);
-  const front = counterFront(item, d, k, style);
   return (
     <Group x={item.at[0]} y={item.at[1]} rotation={item.rotation}>
       <Rect
@@ -163,11 +172,15 @@ export function UnitView(props: Common & { item: UnitItem; name: CounterName | u
         height={d}
         fill={item.color}
         stroke={style.unit.stroke}
-        strokeWidth={style.unit.strokePx * k}
+        penAttrs={({ k }: Pen) => ({ strokeWidth: style.unit.strokePx * k })}
         perfectDrawEnabled={false}
       />
       <Marks
         draw={(ctx) => {
+          const { k } = pen;
+          const name = pen.labels.counterNames.get(item.pointer);
+          const symbol = counterSymbol(item, w, d, (name?.band ?? 0) * k, k, style);
+          const front = counterFront(item, d, k, style);
           // The front edge is heavier and a tick points the way the unit faces.
           ctx.beginPath();
           ctx.moveTo(-w / 2, -d / 2);
@@ -191,7 +204,7 @@ export function UnitView(props: Common & { item: UnitItem; name: CounterName | u
 }
 
 export function LeaderView(props: Common & { item: LeaderItem }) {
-  const { item, k, style } = props;
+  const { item, style } = props;
   const star = leaderStar(item, item.radius, style);
   return (
     <Group x={item.at[0]} y={item.at[1]}>
@@ -200,7 +213,7 @@ export function LeaderView(props: Common & { item: LeaderItem }) {
         radius={item.radius}
         fill={item.color}
         stroke={style.unit.stroke}
-        strokeWidth={style.unit.strokePx * k}
+        penAttrs={({ k }: Pen) => ({ strokeWidth: style.unit.strokePx * k })}
         perfectDrawEnabled={false}
       />
       <Star
@@ -209,7 +222,7 @@ export function LeaderView(props: Common & { item: LeaderItem }) {
         outerRadius={star.outer}
         fill={style.leader.starFill}
         stroke={star.stroke ?? undefined}
-        strokeWidth={0.6 * k}
+        penAttrs={({ k }: Pen) => ({ strokeWidth: 0.6 * k })}
         listening={false}
         perfectDrawEnabled={false}
       />

@@ -10,7 +10,7 @@
 // The camera (use-camera.ts) changes the Konva stage imperatively, so a wheel turn or a pan never re-renders React.
 // Gestures are a pure reducer (gestures.ts); this component feeds it DOM events and runs the effects it returns.
 import type Konva from 'konva';
-import { useEffect, useImperativeHandle, useMemo, useRef, useState, type DragEvent, type ReactNode, type Ref } from 'react';
+import { useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type DragEvent, type ReactNode, type Ref } from 'react';
 import { Group, Layer, Line, Stage } from 'react-konva';
 import { isCellGrid } from '../../domain/grid.js';
 import type { Snap } from '../../domain/map/edit.js';
@@ -33,8 +33,9 @@ import { filterScene, focusBox, layerIndex, pickScene, selectionBox, type LayerK
 import { SelectionLayer } from './SelectionLayer.js';
 import { SelectionTransformer } from './SelectionTransformer.js';
 import { lazyHit, type LazyHit } from './lazy-hit.js';
+import { applyPen, makePen, setPen, type Pen } from './pen.js';
 import { canRecacheInSlices, recacheInSlices } from './sliced-cache.js';
-import { StaticScene } from './StaticScene.js';
+import { screenLabels, StaticScene } from './StaticScene.js';
 import type { Tool } from './tools.js';
 import { useCamera } from './use-camera.js';
 import { useNativeListeners } from './use-native-listeners.js';
@@ -120,16 +121,22 @@ function markInteractive(): void {
 }
 
 /**
- * Caches the static layer's group as a bitmap sharp at `settledScale`: at once, or (`sliced`) over the next frames
- * with the old bitmap on show meanwhile; the sliced way returns a way to stop it.
+ * Caches the static layer's group as a bitmap sharp at the pen's scale: at once, or (`sliced`) over the next frames
+ * with the old bitmap on show meanwhile, each child given the pen's sizes just before it is drawn into the new one;
+ * the sliced way returns a way to stop it.
  */
-function recache(group: Konva.Group, tableW: number, tableH: number, settledScale: number, sliced = false): (() => void) | undefined {
+function recache(group: Konva.Group, tableW: number, tableH: number, pen: Pen, sliced = false): (() => void) | undefined {
+  const settledScale = pen.scale;
   // Explicit bounds: the table and a margin for labels that hang over the edge. Measuring the content instead
   // would let one far-off stray point in a broken file ask for a gigantic bitmap.
   const margin = Math.max(3, 40 / settledScale);
   const rect = { x: -margin, y: -margin, width: tableW + 2 * margin, height: tableH + 2 * margin };
   const plan = cachePlan(rect.width, rect.height, settledScale, window.devicePixelRatio || 1);
-  if (plan && sliced && canRecacheInSlices(group)) return recacheInSlices(group, rect, plan.pixelRatio, plan.hitPixelRatio, markInteractive).cancel;
+  // Slices only while an old bitmap covers the children: drawn live, they would show half of them at each size.
+  if (plan && sliced && group.isCached() && canRecacheInSlices(group)) {
+    return recacheInSlices(group, rect, plan.pixelRatio, plan.hitPixelRatio, markInteractive, (child) => applyPen(child, pen)).cancel;
+  }
+  applyPen(group, pen);
   if (plan) group.cache({ ...rect, pixelRatio: plan.pixelRatio, hitCanvasPixelRatio: plan.hitPixelRatio });
   else group.clearCache();
   group.getLayer()?.batchDraw();
@@ -230,20 +237,32 @@ export function MapView(props: MapViewProps) {
     shownLabels.current = drawn;
   }, [drawn]);
   const tipRef = useRef<HTMLDivElement>(null);
+  // What the static layer's shapes read when drawn (pen.ts): a new zoom reaches them without a re-render.
+  const [pen] = useState(() => makePen(drawnScale, labels));
 
   // Re-cache the static layer after every change to what it draws, at the resolution the settled zoom needs. After
   // a zoom settles, and nothing else changed, the new bitmap is drawn a slice per frame (sliced-cache.ts): until it
-  // is whole the old bitmap, scaled, stays on show (Konva keeps a cached group's bitmap whatever its children do).
-  // An edit re-caches at once.
+  // is whole the old bitmap, scaled, stays on show (Konva keeps a cached group's bitmap whatever its children do),
+  // and each child takes the new zoom's sizes as the slices reach it. An edit re-caches at once; its new and changed
+  // nodes take the pen's sizes in a layout effect, before anything can draw them.
   const cachedFor = useRef<unknown[]>([]);
-  useEffect(() => {
+  const zoomOnly = useRef(false);
+  useLayoutEffect(() => {
     const group = staticRef.current;
     if (!group) return;
     const content = [visibleScene, showCellLabels, showGrid, tints, style, tableW, tableH];
-    const zoomOnly = cachedFor.current.length > 0 && content.every((v, i) => v === cachedFor.current[i]);
+    zoomOnly.current = cachedFor.current.length > 0 && content.every((v, i) => v === cachedFor.current[i]);
     cachedFor.current = content;
-    return recache(group, tableW, tableH, drawnScale, zoomOnly);
-  }, [visibleScene, drawnScale, showCellLabels, showGrid, tints, style, tableW, tableH]);
+    if (zoomOnly.current) return;
+    setPen(pen, drawnScale, labels);
+    applyPen(group, pen);
+  }, [visibleScene, drawnScale, labels, showCellLabels, showGrid, tints, style, tableW, tableH, pen]);
+  useEffect(() => {
+    const group = staticRef.current;
+    if (!group) return;
+    if (zoomOnly.current && !setPen(pen, drawnScale, labels)) return;
+    return recache(group, tableW, tableH, pen, zoomOnly.current);
+  }, [visibleScene, drawnScale, labels, showCellLabels, showGrid, tints, style, tableW, tableH, pen]);
 
   // Nothing is pointed at while the wheel turns: the static layer's hit canvas waits for a hit test (lazy-hit.ts).
   useEffect(() => {
@@ -256,6 +275,12 @@ export function MapView(props: MapViewProps) {
       hit.undo();
     };
   }, []);
+
+  // The dragged items are drawn at the settled zoom, with their own names' layout.
+  const liftedPen = useMemo(() => (liftedScene ? makePen(settledScale, screenLabels(liftedScene, settledScale, style)) : null), [liftedScene, settledScale, style]);
+  useLayoutEffect(() => {
+    if (liftRef.current && liftedPen) applyPen(liftRef.current, liftedPen);
+  }, [liftedPen]);
 
   // The lifted items move as one bitmap while dragged, whatever their number.
   useEffect(() => {
@@ -511,12 +536,12 @@ export function MapView(props: MapViewProps) {
       <Stage ref={stageRef} width={Math.max(1, width)} height={Math.max(1, height)} style={{ background: style.backdrop }}>
         <Layer ref={staticLayerRef}>
           <Group ref={staticRef}>
-            <StaticScene scene={visibleScene} scale={drawnScale} showCellLabels={showCellLabels} showGrid={showGrid} tints={tints} style={style} labels={labels} />
+            <StaticScene scene={visibleScene} pen={pen} showCellLabels={showCellLabels} showGrid={showGrid} tints={tints} style={style} />
           </Group>
         </Layer>
         <Layer ref={topRef}>
           <Group ref={liftRef}>
-            {liftedScene && <StaticScene scene={liftedScene} scale={settledScale} showCellLabels={false} bare style={style} />}
+            {liftedScene && liftedPen && <StaticScene scene={liftedScene} pen={liftedPen} showCellLabels={false} bare style={style} />}
             {liftedState?.mode === 'move' && <SelectionLayer scene={scene} selected={liftedState.pointers} scale={settledScale} style={style} />}
           </Group>
           {!lifted && <SelectionLayer scene={visibleScene} selected={selection} scale={settledScale} style={style} />}

@@ -1,12 +1,14 @@
 // Everything on the map that changes only with the document or the settled zoom: table, terrain, grid, zones,
 // objectives and counters, and every name where the label layout (domain/map/labels.ts, shared with the printed
 // sheet) puts it. MapView caches it as one bitmap, so panning and selecting never redraw it. The same drawing,
-// `bare` (no cloth or grid), shows the items being dragged on the top layer.
-import { memo, useMemo } from 'react';
+// `bare` (no cloth or grid), shows the items being dragged on the top layer. The settled zoom and its layout come
+// through `pen` (pen.ts), read when drawn: only a new scene re-renders this.
+import { memo } from 'react';
 import { Rect } from 'react-konva';
 import { gridSize } from '../../domain/grid.js';
 import type { Measure } from '../../domain/map/label-placer.js';
 import { layoutSceneLabels, screenLabelView, type SceneLabels } from '../../domain/map/labels.js';
+import type { Pen } from './pen.js';
 import type { Point } from '../../domain/model.js';
 import { Labels, Marks, PlacedLabels, canvasMeasure, fillNow, strokeNow, tracePolylines, type LabelSpec } from './draw.js';
 import { EntryView, LeaderView, ObjectiveView, UnitView, ZoneView } from './ForceShapes.js';
@@ -26,16 +28,14 @@ export interface CellTint {
 
 interface Props {
   scene: MapScene;
-  /** Screen pixels per inch at the settled zoom: hairlines and labels are sized from it. */
-  scale: number;
+  /** The settled zoom and the label layout made for it, read when drawn: hairlines and labels are sized from it. */
+  pen: Pen;
   showCellLabels: boolean;
   showGrid?: boolean;
   /** The items alone: no cloth, grid or cell labels (the dragged items on the top layer). */
   bare?: boolean;
   tints?: CellTint[] | null;
   style: MapStyle;
-  /** Where the names go, laid out for this scene at this scale (MapView shares it with its hover tooltips). */
-  labels?: SceneLabels;
 }
 
 /** The label layout of a scene on screen at `scale`, its text measured as the canvas draws it. */
@@ -51,8 +51,8 @@ export function measureFor(family: string): Measure {
   return m;
 }
 
-function Tints(props: { tints: CellTint[]; k: number; style: MapStyle }) {
-  const { tints, k, style } = props;
+function Tints(props: { tints: CellTint[]; pen: Pen; style: MapStyle }) {
+  const { tints, pen, style } = props;
   return (
     <>
       <Marks
@@ -63,12 +63,12 @@ function Tints(props: { tints: CellTint[]; k: number; style: MapStyle }) {
             ctx.beginPath();
             tracePolylines(ctx, rings, true);
             fillNow(ctx, color, 0.45);
-            strokeNow(ctx, { color, width: 2 * k });
+            strokeNow(ctx, { color, width: 2 * pen.k });
           }
         }}
       />
       <Labels
-        k={k}
+        pen={pen}
         style={style}
         labels={tints.filter((t) => t.mark).map((t) => ({ at: t.at, text: t.mark, size: style.label.fontPx + 1, bold: true, color: '#1d1a14' }))}
       />
@@ -76,8 +76,8 @@ function Tints(props: { tints: CellTint[]; k: number; style: MapStyle }) {
   );
 }
 
-function GridLines(props: { scene: MapScene; k: number; style: MapStyle }) {
-  const { scene, k, style } = props;
+function GridLines(props: { scene: MapScene; pen: Pen; style: MapStyle }) {
+  const { scene, pen, style } = props;
   const grid = scene.grid;
   if (!grid) return null;
   return (
@@ -102,7 +102,7 @@ function GridLines(props: { scene: MapScene; k: number; style: MapStyle }) {
             true,
           );
         }
-        strokeNow(ctx, { color: style.grid.stroke, width: style.grid.strokePx * k, cap: 'butt' });
+        strokeNow(ctx, { color: style.grid.stroke, width: style.grid.strokePx * pen.k, cap: 'butt' });
       }}
     />
   );
@@ -124,11 +124,8 @@ function cellLabels(scene: MapScene, scale: number, style: MapStyle): LabelSpec[
 }
 
 function StaticSceneImpl(props: Props) {
-  const { scene, scale, showCellLabels, style, bare = false, showGrid = true, tints } = props;
-  const k = 1 / scale;
-  const own = useMemo(() => (props.labels ? null : screenLabels(scene, scale, style)), [props.labels, scene, scale, style]);
-  const labels = props.labels ?? own!;
-  const common = { k, style };
+  const { scene, pen, showCellLabels, style, bare = false, showGrid = true, tints } = props;
+  const common = { pen, style };
   const { width: w, height: h } = scene.table;
   return (
     <>
@@ -137,11 +134,8 @@ function StaticSceneImpl(props: Props) {
         height={h}
         fill={style.cloth.fill}
         stroke={style.cloth.stroke}
-        strokeWidth={style.cloth.strokePx * k}
         shadowColor={style.cloth.shadow}
-        shadowBlur={style.cloth.shadowPx * k}
-        shadowOffsetX={2 * k}
-        shadowOffsetY={3 * k}
+        penAttrs={({ k }: Pen) => ({ strokeWidth: style.cloth.strokePx * k, shadowBlur: style.cloth.shadowPx * k, shadowOffsetX: 2 * k, shadowOffsetY: 3 * k })}
         shadowForStrokeEnabled={false}
         listening={false}
       />}
@@ -160,25 +154,25 @@ function StaticSceneImpl(props: Props) {
       {scene.blocks.map((item) => (
         <BlockView key={item.pointer} item={item} {...common} />
       ))}
-      {tints && tints.length > 0 && <Tints tints={tints} k={k} style={style} />}
-      {!bare && showGrid && <GridLines scene={scene} k={k} style={style} />}
+      {tints && tints.length > 0 && <Tints tints={tints} pen={pen} style={style} />}
+      {!bare && showGrid && <GridLines scene={scene} pen={pen} style={style} />}
       {scene.zones.map((item) => (
         <ZoneView key={item.pointer} item={item} {...common} />
       ))}
       {scene.entries.map((item) => (
         <EntryView key={item.pointer} item={item} {...common} />
       ))}
-      {showCellLabels && !bare && <Labels k={k} style={style} labels={cellLabels(scene, scale, style)} />}
+      {showCellLabels && !bare && <Labels pen={pen} style={style} labels={({ scale }) => cellLabels(scene, scale, style)} />}
       {scene.objectives.map((item, i) => (
-        <ObjectiveView key={item.pointer} item={item} spot={labels.objectives[i]} {...common} />
+        <ObjectiveView key={item.pointer} item={item} index={i} {...common} />
       ))}
       {scene.units.map((item) => (
-        <UnitView key={item.pointer} item={item} name={labels.counterNames.get(item.pointer)} {...common} />
+        <UnitView key={item.pointer} item={item} {...common} />
       ))}
       {scene.leaders.map((item) => (
         <LeaderView key={item.pointer} item={item} {...common} />
       ))}
-      <PlacedLabels layout={labels} scale={scale} style={style} />
+      <PlacedLabels pen={pen} style={style} />
     </>
   );
 }

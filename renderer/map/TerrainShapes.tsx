@@ -6,10 +6,11 @@ import { flatten } from './geometry.js';
 import { Marks, fillNow, strokeNow, tracePolylines, traceSegments, withClip, type Ctx } from './draw.js';
 import type { AreaItem, BlockItem, CrossingItem, LineItem } from '../../domain/map/scene.js';
 import type { MapStyle } from '../../domain/map/styles.js';
+import type { Pen } from './pen.js';
 
 interface Common {
-  /** Inches per screen pixel at the settled zoom. */
-  k: number;
+  /** The settled zoom, read when drawn (pen.ts): sizes in screen pixels follow it without a re-render. */
+  pen: Pen;
   style: MapStyle;
 }
 
@@ -93,7 +94,7 @@ function drawDecor(ctx: Ctx, item: AreaItem, k: number, style: MapStyle): void {
 }
 
 export function AreaView(props: Common & { item: AreaItem }) {
-  const { item, k, style } = props;
+  const { item, pen, style } = props;
   const look = areaLook(item, style);
   return (
     <Group>
@@ -108,12 +109,12 @@ export function AreaView(props: Common & { item: AreaItem }) {
           perfectDrawEnabled={false}
         />
       ))}
-      <Marks draw={(ctx) => drawDecor(ctx, item, k, style)} />
+      <Marks draw={(ctx) => drawDecor(ctx, item, pen.k, style)} />
       <Marks
         draw={(ctx) => {
           ctx.beginPath();
           tracePolylines(ctx, item.shape.outline);
-          strokeNow(ctx, { color: look.stroke, width: look.strokePx * k });
+          strokeNow(ctx, { color: look.stroke, width: look.strokePx * pen.k });
         }}
       />
     </Group>
@@ -121,9 +122,9 @@ export function AreaView(props: Common & { item: AreaItem }) {
 }
 
 export function LineView(props: Common & { item: LineItem }) {
-  const { item, k, style } = props;
+  const { item, style } = props;
   const points = flatten(item.points);
-  const hit = Math.max(item.width, 10 * k);
+  const hit = ({ k }: Pen) => ({ hitStrokeWidth: Math.max(item.width, 10 * k) });
   switch (item.kind) {
     case 'river':
     case 'road': {
@@ -133,11 +134,10 @@ export function LineView(props: Common & { item: LineItem }) {
           <Line
             points={points}
             stroke={look.edge}
-            strokeWidth={item.width + 2 * look.edgePx * k}
+            // A fordable river's banks are broken: it can be waded anywhere.
+            penAttrs={({ k }: Pen) => ({ strokeWidth: item.width + 2 * look.edgePx * k, ...(look.broken ? { dash: [6 * k, 3 * k] } : {}) })}
             lineCap="butt"
             lineJoin="round"
-            // A fordable river's banks are broken: it can be waded anywhere.
-            {...(look.broken ? { dash: [6 * k, 3 * k] } : {})}
             listening={false}
             perfectDrawEnabled={false}
           />
@@ -146,7 +146,7 @@ export function LineView(props: Common & { item: LineItem }) {
             points={points}
             stroke={look.fill}
             strokeWidth={item.width}
-            hitStrokeWidth={hit}
+            penAttrs={hit}
             // Butt ends: rivers and roads usually run off the table, and should stop flush with its edge.
             lineCap="butt"
             lineJoin="round"
@@ -162,7 +162,7 @@ export function LineView(props: Common & { item: LineItem }) {
           points={points}
           stroke={style.track.stroke}
           strokeWidth={item.width}
-          hitStrokeWidth={hit}
+          penAttrs={hit}
           dash={style.track.dashIn}
           lineCap="butt"
           lineJoin="round"
@@ -177,7 +177,7 @@ export function LineView(props: Common & { item: LineItem }) {
             points={points}
             stroke={style.wall.stroke}
             strokeWidth={item.width}
-            hitStrokeWidth={hit}
+            penAttrs={hit}
             lineCap="butt"
             lineJoin="miter"
             perfectDrawEnabled={false}
@@ -201,7 +201,7 @@ export function LineView(props: Common & { item: LineItem }) {
           points={points}
           stroke={style.hedge.stroke}
           strokeWidth={item.width}
-          hitStrokeWidth={hit}
+          penAttrs={hit}
           // A near-zero dash with round caps draws a row of dots: the map sign for a hedge.
           dash={[0.001, style.hedge.gapIn]}
           lineCap="round"
@@ -213,14 +213,24 @@ export function LineView(props: Common & { item: LineItem }) {
 }
 
 export function CrossingView(props: Common & { item: CrossingItem }) {
-  const { item, k, style } = props;
+  const { item, pen, style } = props;
   if (item.kind === 'ford') {
-    const look = fordLook(item.span, item.breadth, k, style);
+    const lookAt = ({ k }: Pen) => fordLook(item.span, item.breadth, k, style);
     return (
       <Group x={item.at[0]} y={item.at[1]} rotation={item.rotation}>
-        <Ellipse name={item.pointer} radiusX={look.rx} radiusY={look.ry} fill={look.fill} stroke={look.stroke} strokeWidth={look.strokeWidth} dash={look.dash} perfectDrawEnabled={false} />
+        <Ellipse
+          name={item.pointer}
+          penAttrs={(p: Pen) => {
+            const look = lookAt(p);
+            return { radiusX: look.rx, radiusY: look.ry, strokeWidth: look.strokeWidth, dash: look.dash };
+          }}
+          fill={style.ford.fill}
+          stroke={style.ford.stroke}
+          perfectDrawEnabled={false}
+        />
         <Marks
           draw={(ctx) => {
+            const look = lookAt(pen);
             ctx.beginPath();
             for (const [x, y] of look.stones.at) {
               ctx.moveTo(x + look.stones.r, y);
@@ -243,7 +253,7 @@ export function CrossingView(props: Common & { item: CrossingItem }) {
         height={breadth}
         fill={style.bridge.fill}
         stroke={style.bridge.stroke}
-        strokeWidth={style.bridge.strokePx * k}
+        penAttrs={({ k }: Pen) => ({ strokeWidth: style.bridge.strokePx * k })}
         perfectDrawEnabled={false}
       />
       <Marks
@@ -254,13 +264,13 @@ export function CrossingView(props: Common & { item: CrossingItem }) {
             ctx.moveTo(x, -breadth / 2);
             ctx.lineTo(x, breadth / 2);
           }
-          strokeNow(ctx, { color: style.bridge.plank, width: 0.7 * k, cap: 'butt' });
+          strokeNow(ctx, { color: style.bridge.plank, width: 0.7 * pen.k, cap: 'butt' });
           ctx.beginPath();
           ctx.moveTo(-span / 2, -breadth / 2);
           ctx.lineTo(span / 2, -breadth / 2);
           ctx.moveTo(-span / 2, breadth / 2);
           ctx.lineTo(span / 2, breadth / 2);
-          strokeNow(ctx, { color: style.bridge.stroke, width: 2.2 * k, cap: 'butt' });
+          strokeNow(ctx, { color: style.bridge.stroke, width: 2.2 * pen.k, cap: 'butt' });
         }}
       />
     </Group>
@@ -268,7 +278,7 @@ export function CrossingView(props: Common & { item: CrossingItem }) {
 }
 
 export function BlockView(props: Common & { item: BlockItem }) {
-  const { item, k, style } = props;
+  const { item, pen, style } = props;
   const { size } = item;
   const roof = roofLines(0, 0, size);
   return (
@@ -279,7 +289,7 @@ export function BlockView(props: Common & { item: BlockItem }) {
         height={size}
         fill={blockFill(item, style)}
         stroke={style.block.stroke}
-        strokeWidth={style.block.strokePx * k}
+        penAttrs={({ k }: Pen) => ({ strokeWidth: style.block.strokePx * k })}
         perfectDrawEnabled={false}
       />
       <Marks
@@ -287,7 +297,7 @@ export function BlockView(props: Common & { item: BlockItem }) {
           ctx.beginPath();
           tracePolylines(ctx, [roof.ridge], true);
           traceSegments(ctx, roof.hips);
-          strokeNow(ctx, { color: style.block.roof, width: 0.9 * k });
+          strokeNow(ctx, { color: style.block.roof, width: 0.9 * pen.k });
         }}
       />
     </Group>

@@ -4,10 +4,10 @@
 import type Konva from 'konva';
 import { Shape } from 'react-konva';
 import type { Measure } from '../../domain/map/label-placer.js';
-import type { SceneLabels } from '../../domain/map/labels.js';
 import type { Point } from '../../domain/model.js';
 import type { Segment } from '../../domain/map/shapes.js';
 import type { MapStyle } from '../../domain/map/styles.js';
+import type { Pen } from './pen.js';
 
 export type Ctx = Konva.Context;
 
@@ -86,13 +86,16 @@ export function Marks(props: { draw: (ctx: Ctx) => void; opacity?: number }) {
 /**
  * Many labels drawn as one canvas shape. A Konva Text node measures and lays out its text on every draw, which
  * made labels half the cost of the whole map on a big table whenever it is drawn live (zoomed in past the cache);
- * plain canvas text calls are a fraction of that. Each label is counter-scaled by `k` so it stays `size` pixels.
+ * plain canvas text calls are a fraction of that. Each label is counter-scaled by the pen's `k` (read when drawn)
+ * so it stays `size` pixels; `labels` may be a function of the pen, for labels that come and go with the zoom.
  */
-export function Labels(props: { labels: readonly (LabelSpec | null)[]; k: number; style: MapStyle }) {
-  const { labels, k, style } = props;
+export function Labels(props: { labels: readonly (LabelSpec | null)[] | ((pen: Pen) => readonly (LabelSpec | null)[]); pen: Pen; style: MapStyle }) {
+  const { pen, style } = props;
   return (
     <Marks
       draw={(ctx) => {
+        const k = pen.k;
+        const labels = typeof props.labels === 'function' ? props.labels(pen) : props.labels;
         const c = ctx._context;
         c.save();
         c.lineJoin = 'round';
@@ -179,15 +182,16 @@ export function canvasMeasure(family: string): Measure {
 
 /**
  * The names the label layout placed (domain/map/labels.ts), drawn in one canvas shape over everything else: the
- * layout works in pixels at the settled zoom (`scale`), so each point is divided back into table inches and each
- * label counter-scaled to stay its size. Plaques keep names readable over towns and hatching, as on paper.
+ * layout works in pixels at the settled zoom (the pen's, read when drawn), so each point is divided back into table
+ * inches and each label counter-scaled to stay its size. Plaques keep names readable over towns and hatching, as on
+ * paper.
  */
-export function PlacedLabels(props: { layout: SceneLabels; scale: number; style: MapStyle }) {
-  const { layout, scale, style } = props;
-  const k = 1 / scale;
+export function PlacedLabels(props: { pen: Pen; style: MapStyle }) {
+  const { pen, style } = props;
   return (
     <Marks
       draw={(ctx) => {
+        const { k, labels: layout } = pen;
         const c = ctx._context;
         c.save();
         const base = c.getTransform();

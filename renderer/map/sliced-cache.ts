@@ -46,8 +46,18 @@ export function canRecacheInSlices(group: Konva.Group): boolean {
   return '_canvasCache' in g && typeof g._releaseCanvasCache === 'function' && typeof g._clearSelfAndDescendantCache === 'function' && typeof g._isUnderCache === 'boolean';
 }
 
-/** Draws `group`'s children into a new bitmap of `rect` a slice per frame, then makes it the group's cache. */
-export function recacheInSlices(group: Konva.Group, rect: CacheRect, pixelRatio: number, hitPixelRatio: number, done: () => void): SlicedJob {
+/**
+ * Draws `group`'s children into a new bitmap of `rect` a slice per frame, then makes it the group's cache. `prepare`
+ * runs on each child just before it is drawn (the map gives it the new zoom's sizes there, pen.ts).
+ */
+export function recacheInSlices(
+  group: Konva.Group,
+  rect: CacheRect,
+  pixelRatio: number,
+  hitPixelRatio: number,
+  done: () => void,
+  prepare?: (child: Konva.Node) => void,
+): SlicedJob {
   const width = Math.ceil(rect.width);
   const height = Math.ceil(rect.height);
   const scene = new SceneCanvas({ pixelRatio, width, height });
@@ -58,6 +68,7 @@ export function recacheInSlices(group: Konva.Group, rect: CacheRect, pixelRatio:
   function* draw(): Generator<void, void, void> {
     internals(group)._clearSelfAndDescendantCache('absoluteOpacity');
     for (const child of group.getChildren()) {
+      prepare?.(child);
       const g = internals(group);
       // As `cache()` does: a child's opacity is taken relative to the group while it is drawn into the bitmap.
       g._isUnderCache = true;

@@ -140,6 +140,8 @@ export function describeNeEvent(e: Ev, names: Names): string {
       return `${n('unit')} falls back of its own accord`;
     case 'recovered':
       return `${n('unit')} recovers`;
+    case 'rallied':
+      return `${n('unit')} rallies where it stands`;
     case 'refuse':
       return `${n('unit')} refuses its ${str(e.flank)} flank (${str(e.figures)} figures)`;
     case 'smoke':

@@ -12,6 +12,7 @@ import { blankArmyList, blankScenario } from '../state/templates.js';
 import type { Choice } from './dialogs.js';
 import type { Modals } from './modals.js';
 import { serialQueue } from './serial-queue.js';
+import { startupRequests } from './startup-requests.js';
 import { useLatest } from './use-latest.js';
 
 /** Unsaved work reaches the backup store at most this long after the edit (the promise is 2 s). */
@@ -162,9 +163,9 @@ export function useDocumentLifecycle(host: HostApi, modals: Pick<Modals, 'show' 
   }, [ask, host, inBackupOrder]);
 
   const openPath = useCallback(
-    async (path: string, skipConfirm = false): Promise<boolean> => {
+    async (path: string, skipConfirm = false, fetched?: ReturnType<typeof host.openDocument>): Promise<boolean> => {
       if (!skipConfirm && !(await confirmDiscard())) return false;
-      const r = await host.openDocument(path);
+      const r = await (fetched ?? host.openDocument(path));
       if (!r.ok) {
         fail(r.message);
         return false;
@@ -287,7 +288,9 @@ export function useDocumentLifecycle(host: HostApi, modals: Pick<Modals, 'show' 
     let cancelled = false;
     void (async () => {
       try {
-        const i = await host.info();
+        // The document named at launch is opened whatever backups there are (startupPlan), so it is fetched as soon
+        // as its name is known (startup-requests.ts), beside the list of backups rather than after it.
+        const { info: i, fetched } = await startupRequests(host);
         if (cancelled) return;
         setInfo(i);
         void refreshLibrary();
@@ -297,7 +300,7 @@ export function useDocumentLifecycle(host: HostApi, modals: Pick<Modals, 'show' 
         if (plan.offer) setBackupsOffer(plan.offer);
         setBackups(found);
         // A file that cannot be opened leaves nothing beside the banner: the work is offered in the dialog instead.
-        if (plan.open && !(await openPath(plan.open, true)) && plan.offer === 'banner' && !cancelled) setBackupsOffer('dialog');
+        if (plan.open && !(await openPath(plan.open, true, plan.open === i.initialDocument ? fetched : undefined)) && plan.offer === 'banner' && !cancelled) setBackupsOffer('dialog');
       } catch (e) {
         fail(messageOf(e));
       }

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { serializeDocument } from '../../domain/document.js';
 import { canRunBrowser, CHROMIUM_ARGS, startShell } from './frames.js';
-import { percentile } from './frame-trace.js';
+import { cpuBetweenMarks, percentile, TRACE_CATEGORIES } from './frame-trace.js';
 import { generateArmyList } from './generate.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -18,7 +18,7 @@ const SE01 = path.join(root, 'scenarios/se-01-hold-the-bridge.scenario.json');
 const BEFORE = {
   coldStart: 'before: median 1,359–1,874 ms',
   warmStart: 'before: median 1,330–1,862 ms',
-  validation: 'before: median 3,180 ms',
+  validation: 'before: median 3,180 ms; the round before: 114–117 ms at load 7–9',
   report: 'before: 30 games/s, one core, 10,000 games in about 330 s',
 };
 
@@ -107,8 +107,8 @@ async function benchValidation(browser: Browser): Promise<void> {
     await page.evaluate(`(() => {
       window.__keys = [];
       window.__counts = [];
-      window.addEventListener('keydown', () => window.__keys.push(performance.now()), { capture: true });
-      new MutationObserver(() => window.__counts.push(performance.now())).observe(document.querySelector('[data-testid="problem-count"]'), { childList: true, characterData: true, subtree: true });
+      window.addEventListener('keydown', () => { window.__keys.push(performance.now()); performance.mark('adc-bench:key'); }, { capture: true });
+      new MutationObserver(() => { window.__counts.push(performance.now()); performance.mark('adc-bench:count'); }).observe(document.querySelector('[data-testid="problem-count"]'), { childList: true, characterData: true, subtree: true });
     })()`);
     const rating = page.locator('[data-testid="forces"] input[data-pointer="/army/formations/0/formations/0/units/0/ratings/napoleons-eagles/rating"]');
     await rating.click();
@@ -125,11 +125,14 @@ async function benchValidation(browser: Browser): Promise<void> {
       await page.waitForTimeout(150);
     };
     await measure('Tab');
-    // Undo and redo from the page, not a text field, so they reach the document's history.
+    // Undo and redo from the page, not a text field, so they reach the document's history. Traced, for the main
+    // thread's CPU time of each (on a shared machine the clock also counts the waits for a core).
     await page.getByTestId('doc-title').click();
+    await browser.startTracing(page, { categories: TRACE_CATEGORIES });
     for (let i = 0; i < 8; i++) await measure(i % 2 === 0 ? 'Control+z' : 'Control+Shift+z');
+    const cpu = cpuBetweenMarks(await browser.stopTracing(), 'adc-bench:key', 'adc-bench:count');
     console.log(
-      `${'army list of 2,000 units: edit → fresh Problems list'.padEnd(48)} median ${ms(median(times)).padStart(8)}  worst ${ms(Math.max(...times))}  (${times.length} edits)   (${BEFORE.validation})`,
+      `${'army list of 2,000 units: edit → fresh Problems list'.padEnd(48)} median ${ms(median(times)).padStart(8)}  worst ${ms(Math.max(...times))}  (${times.length} edits; main-thread CPU of the undos and redos: median ${ms(median(cpu))}, worst ${ms(Math.max(...cpu))})   (${BEFORE.validation})`,
     );
   } finally {
     await page.close();

@@ -16,21 +16,29 @@ const root = path.resolve(import.meta.dirname, '../../..');
 /** The figures before this bench's targets were worked on (tests/bench/NOTES.md, "Map frames"), printed beside. */
 const BEFORE: Record<string, string> = {
   pan: 'before: median 6.3–7.4, p95 12–36 ms',
-  zoom: 'before: median 4.9–15, p95 85–344 ms',
+  zoom: 'before: median 4.9–15, p95 85–344 ms; the round before pen.ts: p95 20–24 ms at load 5–7, CPU p95 12–13 ms at load 13',
   drag: 'before: median 6.1–6.4, p95 52–92 ms',
 };
 
-async function traced(browser: Browser, page: Page, name: string, gesture: () => Promise<void>): Promise<FrameStats> {
+/** Frame times by the clock and by the main thread's CPU time (frame-trace.ts). */
+interface Traced {
+  wall: FrameStats;
+  cpu: FrameStats;
+}
+
+async function traced(browser: Browser, page: Page, name: string, gesture: () => Promise<void>): Promise<Traced> {
   await browser.startTracing(page, { categories: TRACE_CATEGORIES });
   await page.evaluate(`performance.mark('${name}-start')`);
   await gesture();
   await page.evaluate(`performance.mark('${name}-end')`);
-  return stats(frameWork(await browser.stopTracing(), `${name}-start`, `${name}-end`));
+  const trace = await browser.stopTracing();
+  return { wall: stats(frameWork(trace, `${name}-start`, `${name}-end`)), cpu: stats(frameWork(trace, `${name}-start`, `${name}-end`, 'cpu')) };
 }
 
-function line(label: string, s: FrameStats, before: string | undefined): void {
+function line(label: string, t: Traced, before: string | undefined): void {
+  const s = t.wall;
   console.log(
-    `${label.padEnd(48)} ${String(s.frames).padStart(4)} frames  median ${s.p50.toFixed(1).padStart(5)} ms  p95 ${s.p95.toFixed(1).padStart(5)} ms  worst ${s.worst.toFixed(1).padStart(6)} ms${before ? `   (${before})` : ''}`,
+    `${label.padEnd(48)} ${String(s.frames).padStart(4)} frames  median ${s.p50.toFixed(1).padStart(5)} ms  p95 ${s.p95.toFixed(1).padStart(5)} ms  worst ${s.worst.toFixed(1).padStart(6)} ms  (CPU: median ${t.cpu.p50.toFixed(1)}, p95 ${t.cpu.p95.toFixed(1)}, worst ${t.cpu.worst.toFixed(1)} ms)${before ? `   (${before})` : ''}`,
   );
 }
 
