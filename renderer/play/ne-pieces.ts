@@ -4,7 +4,7 @@
 // from the engine's view, never from the scenario, since units move, shrink and change formation in play.
 import type { NapoleonsEaglesLeader, NapoleonsEaglesUnit, NapoleonsEaglesUnitRules, NapoleonsEaglesView, SideKey } from '../../domain/engine-protocol.js';
 import { baseCorners, frontEdge, type Base } from '../../domain/map/rect-distance.js';
-import type { Point } from '../../domain/model.js';
+import type { Point, Scenario } from '../../domain/model.js';
 import type { SideColours } from './play-view.js';
 
 export type MarkerKind =
@@ -315,4 +315,15 @@ export function leaderDrop(list: readonly Piece[], side: SideKey, p: Point, slop
   );
   const r = (v: number) => Math.round(v * 100) / 100;
   return host ? { to: [r(host.base.at[0]), r(host.base.at[1])], attach: host.id } : { to: [r(p[0]), r(p[1])], attach: null };
+}
+
+// ---- Building blocks ------------------------------------------------------------------------------------------------
+
+/** The scenario's building blocks as squares on the table: `at` is the north-west corner, 4" a side unless sized. */
+export function blocksOf(scenario: Pick<Scenario, 'terrain'>): { id: string; name: string; box: Box }[] {
+  return scenario.terrain.flatMap((f) => {
+    if (f.kind !== 'building-block') return [];
+    const size = typeof f.size === 'number' && f.size > 0 ? f.size : 4;
+    return [{ id: f.id, name: typeof f.name === 'string' && f.name ? f.name : f.id, box: { minX: f.at[0], minY: f.at[1], maxX: f.at[0] + size, maxY: f.at[1] + size } }];
+  });
 }
