@@ -539,7 +539,10 @@ function RefuseButtons({ unit, check, onAct, label }: { unit: string; check: NeD
     }
     return () => void (live = false);
   }, [check, unit]);
-  const refusals = (['left', 'right'] as const).map((flank) => ({ flank, action: { type: 'refuse', unit, flank }, v: verdicts[flank] }));
+  const refusals = (['left', 'right'] as const).map((flank) => {
+    const action: EngineAction = { type: 'refuse', unit, flank };
+    return { flank, action, v: verdicts[flank] };
+  });
   const why = refusals.filter((r) => r.v && !r.v.ok);
   return (
     <Box sx={{ mt: 0.5 }} data-testid="ne-refuse">
