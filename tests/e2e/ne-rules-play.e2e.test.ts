@@ -143,10 +143,10 @@ function script(seed: number): NapoleonsEaglesAction[] | null {
   const out: NapoleonsEaglesAction[] = [];
   for (let k = 0; k < 60; k++) {
     const view = engine.view(s) as NapoleonsEaglesView;
-    const a = decide(view, engine.legalActions(s, undefined) as NapoleonsEaglesAction[], done);
+    const a = decide(view, engine.legalActions(s, undefined), done);
     if (a === null) {
       const resupply = (PLAN[2]!['r-cais']![0])!;
-      const ready = view.period === 2 && engine.legalActions(s, 'r-cais').some((x) => key(x as NapoleonsEaglesAction) === key(resupply));
+      const ready = view.period === 2 && engine.legalActions(s, 'r-cais').some((x) => key(x) === key(resupply));
       return ready && (view.fires?.['blk-church'] ?? 0) > 0 && (view.smoke?.length ?? 0) > 0 ? [...out, resupply] : null;
     }
     try {
