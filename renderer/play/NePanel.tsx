@@ -555,7 +555,7 @@ function RefuseButtons({ unit, check, onAct, label }: { unit: string; check: NeD
       </Stack>
       {why.length > 0 && (
         <Typography variant="caption" color="text.secondary" component="div" data-testid="ne-refuse-why">
-          {why.length === 2 && why[0]!.v!.reason === why[1]!.v!.reason ? `Cannot refuse a flank: ${why[0]!.v!.reason ?? ''}` : why.map((r) => `${r.flank}: ${r.v!.reason ?? ''}`).join(' · ')}
+          {why.length === 2 && why[0]!.v!.reason === why[1]!.v!.reason ? why[0]!.v!.reason : why.map((r) => `${r.flank}: ${r.v!.reason ?? ''}`).join(' · ')}
         </Typography>
       )}
     </Box>

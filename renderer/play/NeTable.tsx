@@ -95,6 +95,10 @@ function useLabels(p: NeTableProps): { id: string; text: string; px: number; bol
       obstacles.push({ id: `leader:${l.id}`, box: anchor });
       wishes.push({ id: `leader:${l.id}`, text: l.name, anchor, px: LEADER_PX, priority: 5 });
     }
+    // Order flags (command option #2) keep names off them: the flag and its word run right of the point.
+    for (const o of view.orders ?? []) {
+      for (const at of [o.at, ...(o.next ? [o.next.at] : [])]) obstacles.push({ id: `order:${o.leader}:${at.join(',')}`, box: { minX: at[0], minY: at[1] - 22 * k, maxX: at[0] + 70 * k, maxY: at[1] } });
+    }
     for (const o of view.objectives) {
       const anchor = { minX: o.at[0], minY: o.at[1] - 22 * k, maxX: o.at[0] + 13 * k, maxY: o.at[1] };
       obstacles.push({ id: `objective:${o.id}`, box: anchor });
@@ -134,8 +138,8 @@ export function NeTable(p: NeTableProps) {
         return (
           <Group key={`fire-${b.id}`}>
             <Rect x={b.box.minX} y={b.box.minY} width={b.box.maxX - b.box.minX} height={b.box.maxY - b.box.minY} fill={`rgba(255, 87, 34, ${0.25 + 0.1 * Math.min(4, fires)})`} stroke="#bf360c" strokeWidth={2.5 * k} dash={[5 * k, 3 * k]} />
-            <Label x={(b.box.minX + b.box.maxX) / 2} y={b.box.minY + 2 * k}>
-              <Tag fill="#bf360c" cornerRadius={3 * k} pointerDirection="up" pointerWidth={6 * k} pointerHeight={3 * k} />
+            <Label x={(b.box.minX + b.box.maxX) / 2} y={b.box.maxY + 2 * k}>
+              <Tag fill="#bf360c" cornerRadius={3 * k} pointerDirection="up" pointerWidth={6 * k} pointerHeight={4 * k} />
               <Text text={`Fire ×${fires}${fires >= 3 ? ' · no entry' : ''}`} fontSize={11 * k} fontFamily={FONT} fontStyle="bold" fill="#fff" padding={3 * k} />
             </Label>
           </Group>
@@ -160,6 +164,9 @@ export function NeTable(p: NeTableProps) {
           </Group>
         );
       })}
+      {p.pieces.map((piece) => (
+        <PieceShape key={piece.id} piece={piece} k={k} selected={piece.id === p.selected} toMove={p.toMove.has(piece.id)} target={p.targets.has(piece.id)} hovered={piece.id === p.hovered} />
+      ))}
       {(p.view.orders ?? []).map((o) => (
         <OrderFlag key={`order-${o.leader}`} order={o} leaderAt={leaderPlace(p.view.leaders.find((l) => l.id === o.leader) ?? { at: o.at, attached: null }, p.view.units)} colour={p.colours[o.side]} k={k} />
       ))}
@@ -170,9 +177,6 @@ export function NeTable(p: NeTableProps) {
           <Line points={[0, -12 * k, 0, 12 * k]} stroke={SELECT} strokeWidth={2 * k} />
         </Group>
       )}
-      {p.pieces.map((piece) => (
-        <PieceShape key={piece.id} piece={piece} k={k} selected={piece.id === p.selected} toMove={p.toMove.has(piece.id)} target={p.targets.has(piece.id)} hovered={piece.id === p.hovered} />
-      ))}
       {(p.view.smoke ?? []).map((c, i) => (
         // Smoke lies over the ground before the firer's front: grey, soft, and drawn over the units it drifts across.
         <Group key={`smoke-${c.by}-${i}`} listening={false}>

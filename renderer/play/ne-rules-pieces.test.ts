@@ -126,6 +126,7 @@ describe('words of the special rules', () => {
     expect(describeNeEvent({ type: 'building-fire', block: 'blk', fires: 2, why: 'shell' }, names)).toBe('Church burns: 2 fires (shell)');
     expect(describeNeEvent({ type: 'out-of-control-charge', unit: 'u1', target: 'u2' }, names)).toBe('I./15. IR, out of control, charges Garde-Batterie');
     expect(describeNeEvent({ type: 'fight-continues', charger: 'u1', target: 'u2' }, names)).toBe('I./15. IR and Garde-Batterie tie: they fight again next period');
+    expect(describeNeEvent({ type: 'bid-tie', bids: [0, 0], rolls: [5, 1] }, new Map([['red', 'Prussians'], ['blue', 'French']]))).toBe('Bids tie at 0: Prussians rolls 5, French 1');
   });
 
   it('a unit\'s rules line', () => {

@@ -188,6 +188,10 @@ export function describeNeEvent(e: Ev, names: Names): string {
       return `Game over: ${reasonInNames(str(e.reason), names)}`;
     case 'stand-marker':
       return `${n('unit')} keeps a stand marker`;
+    case 'bid-tie': {
+      const [r0, r1] = nums(e.rolls);
+      return `Bids tie${Array.isArray(e.bids) ? ` at ${str((e.bids as unknown[])[0])}` : ''}: ${side(0)} rolls ${str(r0)}, ${side(1)} ${str(r1)}`;
+    }
     case 'order':
       return `${n('leader')}'s division now has orders to ${ORDER_WORDS[e.order as NeOrder] ?? str(e.order)}${e.at ? ` at ${at(e.at)}` : ''}${e.why ? ` (${str(e.why)})` : ''}`;
     case 'order-sent':
@@ -332,6 +336,10 @@ export function neDiceOf(events: readonly unknown[], names: Names): DiceRoll[] {
     const e = raw as Ev;
     const rolls = nums(e.rolls).length ? nums(e.rolls) : nums(e.dice).length ? nums(e.dice) : num(e.roll) !== null ? [num(e.roll)!] : [];
     if (!rolls.length) continue;
+    if (e.type === 'bid-tie') {
+      out.push({ label: `Bids tie: ${n('red')} / ${n('blue')}`, rolls, hitOn: null, hits: null });
+      continue;
+    }
     const who = e.target !== undefined ? `${n(e.unit ?? e.charger)} → ${n(e.target)}` : n(e.unit ?? e.leader ?? sideKeyOf(e.side) ?? '');
     out.push({ label: `${who}: ${str(e.type)}`, rolls, hitOn: num(e.hitOn), hits: num(e.hits) ?? num(e.casualties) });
   }
