@@ -291,6 +291,50 @@ export interface NapoleonsEaglesUnit {
   ammo?: number;
 }
 
+/** What the special rules add to a unit (rules notes §14, §15); each field only while it applies. */
+export interface NapoleonsEaglesUnitRules {
+  /** A line holding one flank refused, and the figures turned back. */
+  refused?: { flank: 'left' | 'right'; figures: number };
+  /** Cavalry out of control: it charges the nearest enemy it sees at the start of next period. */
+  outOfControl?: true;
+  /** With table flanks: the flank (0 = left) the unit belongs to this period. */
+  flank?: number;
+}
+
+/** A period of the game as players count it. */
+export interface NeWhen {
+  turn: number;
+  period: number;
+}
+
+/** The special rules' part of the view (rules notes §14, §15); each field only while its rule has something to show. */
+export interface NapoleonsEaglesRulesView {
+  /** Command option #2: each division's order in force (`unwritten`: none given, it holds where its leader stands), and one on its way. */
+  orders?: {
+    leader: string;
+    side: SideKey;
+    order: NeOrder;
+    at: [number, number];
+    committed: boolean;
+    unwritten?: true;
+    /** A misread withdraw: the last period it lasts. */
+    until?: NeWhen;
+    next?: { order: NeOrder; at: [number, number]; sent: NeWhen; arrives: NeWhen };
+  }[];
+  /** Banks of smoke: centre, facing and width of the firer's front, 1" deep; they stand to the end of `until`. */
+  smoke?: { by: string; at: [number, number]; facing: number; width: number; depth: number; until: NeWhen }[];
+  /** Fires burning, by building block id. */
+  fires?: Record<string, number>;
+  /** Troops starting or fighting a fire this period. */
+  fireWork?: { unit: string; task: 'start' | 'extinguish'; block: string }[];
+  /** Caissons reloading batteries this period. */
+  resupply?: { caisson: string; battery: string }[];
+  /** Fights tied on equal base values, fought again at the next close-action step. */
+  carried?: { charger: string; target: string }[];
+  /** Table flanks: how many, the flank bidding or moving now (0 = left) and those still to move after it. */
+  flanks?: { count: number; now: number; stage: 'bidding' | 'moving'; queue: number[] };
+}
+
 export interface NapoleonsEaglesLeader {
   id: string;
   name: string;
@@ -322,7 +366,7 @@ export interface NapoleonsEaglesDecision {
 }
 
 /** The Napoleon's Eagles part of a `state` reply: an open table in inches and what stands on it. */
-export interface NapoleonsEaglesView {
+export interface NapoleonsEaglesView extends NapoleonsEaglesRulesView {
   system: 'napoleons-eagles';
   table: { width: number; height: number };
   decision: NapoleonsEaglesDecision;
@@ -335,7 +379,7 @@ export interface NapoleonsEaglesView {
   roles: { a: SideKey | null; ratio: { a: number; d: number }; stepLeft: number; moved: Record<SideKey, number> };
   /** Close actions declared this period, in order, for step 9. */
   closeActions: { charger: string; target: string }[];
-  units: NapoleonsEaglesUnit[];
+  units: (NapoleonsEaglesUnit & NapoleonsEaglesUnitRules)[];
   leaders: NapoleonsEaglesLeader[];
   objectives: NapoleonsEaglesObjective[];
 }

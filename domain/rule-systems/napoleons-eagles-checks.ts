@@ -9,6 +9,7 @@ import { pointer } from '../problems.js';
 import { commanderOf, leaderRatings, LEADER_DEFAULTS, MELEE_BONUS_BAND } from './napoleons-eagles-leaders.js';
 import { nationOf, parseDate } from './napoleons-eagles-nations.js';
 import { NE_ONE_TO_THIRTY_ONLY, NE_OPTIONS } from './napoleons-eagles-options.js';
+import { checkTableEdge } from './napoleons-eagles-table-edge.js';
 import { resolvedOptions } from './options.js';
 import { buildingBlockCentre, DEFAULT_BLOCK_SIZE } from '../terrain-cells.js';
 
@@ -157,6 +158,7 @@ export function checkScenario(ctx: CheckContext): void {
   // Option #2 frees leaders from their superiors' radii, but units still answer to their division leader's.
   checkCommandRadii(ctx, opts.commandOption !== 2);
   checkBlocks(ctx);
+  checkTableEdge(ctx);
   list(s.terrain).forEach((f, i) => {
     if (f?.kind === 'bridge' && typeof f.capacity === 'number' && (f.capacity < 4 || f.capacity > 12)) {
       ctx.warn(`/terrain/${i}/capacity`, `A bridge taking ${f.capacity} figures per action is outside the 4–12 the rules give`, 'Terrain Effects on Movement: 4 to 12 figures cross a bridge per action, by its size.');

@@ -13,6 +13,7 @@ import { footprint } from './footprint.js';
 import { applyAction, facts, RulesError, startGame, toAct, type Action } from './game.js';
 import { reachArea } from './movement.js';
 import { candidates, makePlayer } from './players.js';
+import { rulesView, unitRules } from './rules-view.js';
 import { sideIndex, sideKey, type NeGameState } from './state.js';
 import { FATIGUE_NAMES } from './types.js';
 import { endOfGame, totalVp } from './victory.js';
@@ -95,6 +96,7 @@ function viewOf(s: NeGameState): NapoleonsEaglesView {
         activated: f.started,
         markers,
         ...(u.arm === 'artillery' ? { ammo: u.ammo } : {}),
+        ...unitRules(s, u.id),
       };
     }),
     leaders: s.leaders.map((l) => ({ id: l.id, name: l.name, side: l.side, echelon: l.echelon, at: [round2(l.x), round2(l.y)], attached: l.attachedTo, radius: l.commandRadius, lost: l.status === 'lost' })),
@@ -103,6 +105,7 @@ function viewOf(s: NeGameState): NapoleonsEaglesView {
       const radius = 'radius' in o.area ? o.area.radius : 'within' in o.area ? o.area.within : Math.max(...o.area.polygon.map((p) => Math.hypot(p[0] - o.at[0], p[1] - o.at[1])));
       return { id: o.id, name: o.name, vp: o.vp, at: [round2(o.at[0]), round2(o.at[1])], radius: round2(radius), holder: h === 0 || h === 1 ? key(h) : null };
     }),
+    ...rulesView(s),
   };
 }
 

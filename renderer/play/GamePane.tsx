@@ -19,7 +19,7 @@ import {
 } from '@mui/material';
 import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { isCellGrid } from '../../domain/grid.js';
-import type { SideInfo } from '../../domain/engine-protocol.js';
+import type { CheckedReply, SideInfo } from '../../domain/engine-protocol.js';
 import type { Point, Scenario } from '../../domain/model.js';
 import { resultWords } from '../../domain/victory-words.js';
 import { MapView } from '../map/MapView.js';
@@ -267,7 +267,20 @@ export function GamePane({
     act,
     onHoverTarget: showPool,
     effects: g.effects,
+    names: g.names,
   });
+  /** Asks the engine whether an action is legal in the position on show (the refuse buttons, the order writer). */
+  const gameId = game?.id ?? null;
+  const neCheck = useCallback(
+    async (a: EngineAction) => {
+      if (!gameId) return null;
+      const r = await g.request<EngineMessage & CheckedReply>('check', { game: gameId, action: a });
+      return r ? (r.ok ? { ok: true } : { ok: false, reason: r.reason }) : null;
+    },
+    // `g.request` is stable for the life of the pane; the position is what the answer depends on.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [gameId, ply],
+  );
   // Esc drops the selection; Undo (Ctrl+Z or the menu, routed here by the app frame) takes back a human move.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -436,7 +449,7 @@ export function GamePane({
           </Stack>
         ) : (
           <>
-            <StatusBox game={game} sideName={sideName} colours={colours} rules={rules} />
+            <StatusBox game={game} sideName={sideName} colours={colours} rules={rules} names={g.names} />
             {neView && <NeUnitList view={neView} acting={humanTurn ? acting : new Set()} selected={selected} onSelect={select} colours={colours} />}
             {result && <ResultBox result={result} sideName={sideName} scenario={scenario} sides={game.loaded.sides} />}
             {game.replay && (
@@ -476,6 +489,10 @@ export function GamePane({
                 onHoverTarget={showPool}
                 disabled={g.acting}
                 colours={colours}
+                check={neCheck}
+                askPoint={ne.askPoint}
+                picking={ne.pickingPoint}
+                onOrderPoint={ne.setOrderPoint}
               />
             )}
             {humanTurn && !neView && (
@@ -562,7 +579,7 @@ function decisionAbout(state: { decision?: { kind: string; attacker?: string; de
   return null;
 }
 
-function StatusBox({ game, sideName, colours, rules }: { game: NonNullable<ReturnType<typeof useGame>['game']>; sideName: (k: SideKey) => string; colours: SideColours; rules: PlayRules }) {
+function StatusBox({ game, sideName, colours, rules, names }: { game: NonNullable<ReturnType<typeof useGame>['game']>; sideName: (k: SideKey) => string; colours: SideColours; rules: PlayRules; names: ReadonlyMap<string, string> }) {
   const s = game.summary;
   const seat = s.seat === 'human' ? 'human' : s.seat === 'random' ? 'random moves' : 'AI';
   const generals = game.state.system === 'square-eagles' ? game.state.generals.filter((x) => x.status === 'table') : [];
@@ -576,7 +593,7 @@ function StatusBox({ game, sideName, colours, rules }: { game: NonNullable<Retur
         VP: {sideName('red')} {s.vp.red} · {sideName('blue')} {s.vp.blue}
         {game.state.initiative ? ` · ${rules.initiative}: ${sideName(game.state.initiative)}` : ''}
       </Typography>
-      {game.state.system === 'napoleons-eagles' && <NeStatus view={game.state} sideName={sideName} colours={colours} />}
+      {game.state.system === 'napoleons-eagles' && <NeStatus view={game.state} sideName={sideName} colours={colours} names={names} />}
       {generals.length > 0 && (
         <Box component="table" sx={{ fontSize: 12, mt: 0.5, borderSpacing: 0, '& td': { pr: 1 } }} data-testid="play-generals">
           <tbody>

@@ -2,10 +2,10 @@
 // shown; and a human's decision: the sealed bid (a small dialog), the A/D choice, the unit list with its markers, the
 // selected unit's own actions, the ghost's verdict with Move here, and the fire or charge preview of a hovered target.
 import { Alert, Box, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Paper, Stack, TextField, Typography } from '@mui/material';
-import { useState } from 'react';
-import type { NapoleonsEaglesUnit, NapoleonsEaglesView, SideKey } from '../../domain/engine-protocol.js';
-import { stillToMove, unitMarkers, unitsForList, type Marker } from './ne-pieces.js';
-import { neUnitLine } from './ne-words.js';
+import { useEffect, useState } from 'react';
+import type { NapoleonsEaglesUnit, NapoleonsEaglesView, NeOrder, SideKey } from '../../domain/engine-protocol.js';
+import { stillToMove, unitMarkers, unitsForList, type Marker, type RuleFacts } from './ne-pieces.js';
+import { divisionOrderWords, flankName, neRulesLine, neUnitLine, ORDER_HELP, ORDER_NEEDS_POINT, ORDER_WORDS, whenWords } from './ne-words.js';
 import type { EngineAction } from './play-actions.js';
 import type { SideColours } from './play-view.js';
 import type { PendingMove } from './use-ne-table.js';
@@ -13,7 +13,7 @@ import type { PendingMove } from './use-ne-table.js';
 type Names = ReadonlyMap<string, string>;
 
 /** The period, the turn points, the bids, the roles and who is still to move. */
-export function NeStatus({ view, sideName, colours }: { view: NapoleonsEaglesView; sideName: (k: SideKey) => string; colours: SideColours }) {
+export function NeStatus({ view, sideName, colours, names = new Map() }: { view: NapoleonsEaglesView; sideName: (k: SideKey) => string; colours: SideColours; names?: Names }) {
   const { roles, turnPoints, bids } = view;
   const left = stillToMove(view);
   const side = (k: SideKey) => <b style={{ color: colours[k] }}>{sideName(k)}</b>;
@@ -46,7 +46,61 @@ export function NeStatus({ view, sideName, colours }: { view: NapoleonsEaglesVie
           Still to move: <b>{left.length}</b> unit{left.length === 1 ? '' : 's'}
         </div>
       )}
+      <NeRulesStatus view={view} sideName={sideName} colours={colours} names={names} />
     </Box>
+  );
+}
+
+/** The special rules' state in words: the flank to act, written orders, fights carried over, fires, caissons (rules notes §14, §15). */
+function NeRulesStatus({ view, sideName, colours, names }: { view: NapoleonsEaglesView; sideName: (k: SideKey) => string; colours: SideColours; names: Names }) {
+  const n = (id: string) => names.get(id) ?? id;
+  const fires = Object.entries(view.fires ?? {});
+  return (
+    <>
+      {view.flanks && (
+        <div data-testid="ne-flank" data-flank={view.flanks.now} data-stage={view.flanks.stage}>
+          Table flanks: <b>{flankName(view.flanks.now, view.flanks.count)}</b> {view.flanks.stage === 'moving' ? 'moving' : 'bidding'} now
+          {view.flanks.queue.length > 0 ? ` · then ${view.flanks.queue.map((i) => flankName(i, view.flanks!.count)).join(', ')}` : ''}
+        </div>
+      )}
+      {view.orders && view.orders.length > 0 && (
+        <Box data-testid="ne-orders" sx={{ mt: 0.25 }}>
+          Orders:
+          <Box component="ul" sx={{ m: 0, pl: 2 }}>
+            {view.orders.map((o) => (
+              <li key={o.leader} data-testid="ne-order" data-leader={o.leader} data-order={o.order} data-next={o.next?.order ?? ''}>
+                <b style={{ color: colours[o.side] }}>{n(o.leader)}</b> ({sideName(o.side)}): {divisionOrderWords(o, null)}
+              </li>
+            ))}
+          </Box>
+        </Box>
+      )}
+      {(view.carried ?? []).map((c) => (
+        <div key={`again-${c.charger}-${c.target}`} data-testid="ne-carried">
+          {n(c.charger)} and {n(c.target)} tied: fought again next period
+        </div>
+      ))}
+      {fires.length > 0 && (
+        <div data-testid="ne-fires">
+          Fires: {fires.map(([b, k]) => `${n(b)} ${k}${k >= 3 ? ' (no entry)' : ''}`).join(' · ')}
+        </div>
+      )}
+      {(view.fireWork ?? []).map((w) => (
+        <div key={`work-${w.unit}`} data-testid="ne-fire-work">
+          {n(w.unit)} {w.task === 'start' ? 'is setting fire to' : 'is fighting the fire in'} {n(w.block)} this period
+        </div>
+      ))}
+      {(view.resupply ?? []).map((r) => (
+        <div key={`rs-${r.caisson}`} data-testid="ne-resupply">
+          {n(r.caisson)} is reloading {n(r.battery)}: full at the period’s end unless either is charged
+        </div>
+      ))}
+      {(view.smoke ?? []).length > 0 && (
+        <div data-testid="ne-smoke">
+          Smoke: {view.smoke!.map((c) => `before ${n(c.by)} until the end of ${whenWords(c.until)}`).join(' · ')}
+        </div>
+      )}
+    </>
   );
 }
 
@@ -78,21 +132,21 @@ export function NeUnitList({ view, acting, selected, onSelect, colours }: { view
   return (
     <Box sx={{ maxHeight: 200, minHeight: 80, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1, flex: 'none' }} data-testid="ne-units">
       {list.map((u) => (
-        <UnitRow key={u.id} u={u} colour={colours[u.side]} selected={u.id === selected} toMove={toMove.has(u.id)} able={acting.has(u.id)} onSelect={onSelect} />
+        <UnitRow key={u.id} u={u} rules={view} colour={colours[u.side]} selected={u.id === selected} toMove={toMove.has(u.id)} able={acting.has(u.id)} onSelect={onSelect} />
       ))}
     </Box>
   );
 }
 
 /** The sealed bid: a number of turn points from 0 to those left, sent when the player says so. */
-function BidDialog({ view, side, sideName, onBid }: { view: NapoleonsEaglesView; side: SideKey; sideName: (k: SideKey) => string; onBid: (points: number) => void }) {
+function BidDialog({ view, side, sideName, onBid, onClose }: { view: NapoleonsEaglesView; side: SideKey; sideName: (k: SideKey) => string; onBid: (points: number) => void; onClose?: () => void }) {
   const most = view.turnPoints[side];
   const [text, setText] = useState('0');
   const points = Number(text);
   const ok = text !== '' && Number.isInteger(points) && points >= 0 && points <= most;
   const other: SideKey = side === 'red' ? 'blue' : 'red';
   return (
-    <Dialog open data-testid="ne-bid-dialog" disablePortal={false}>
+    <Dialog open data-testid="ne-bid-dialog" disablePortal={false} onClose={onClose}>
       <DialogTitle>Bid for the choice of side</DialogTitle>
       <DialogContent>
         <Typography variant="body2" sx={{ mb: 1.5 }}>
@@ -115,6 +169,11 @@ function BidDialog({ view, side, sideName, onBid }: { view: NapoleonsEaglesView;
         />
       </DialogContent>
       <DialogActions>
+        {onClose && (
+          <Button onClick={onClose} data-testid="ne-bid-back">
+            Back to orders
+          </Button>
+        )}
         <Button variant="contained" disabled={!ok} onClick={() => onBid(points)} data-testid="ne-bid-send">
           Seal my bid
         </Button>
@@ -151,20 +210,32 @@ export interface NeDecisionProps {
   onHoverTarget: (target: string | null, action?: EngineAction) => void;
   disabled: boolean;
   colours: SideColours;
+  /** Asks the engine whether an action is legal now, and why not. */
+  check: (a: EngineAction) => Promise<{ ok: boolean; reason?: string } | null>;
+  /** Asks for a point on the table (the next click), for an order's objective; `picking` while it waits. */
+  askPoint: (answer: (at: [number, number]) => void) => void;
+  picking: boolean;
+  onOrderPoint: (at: [number, number] | null) => void;
 }
 
 /** Actions drawn by the map rather than as buttons: a move goes where the ghost is put. */
 const ON_MAP = new Set(['move', 'force-march', 'leader']);
+/** Actions with a control of their own: the refuse buttons (both flanks, asked of the engine) and the order writer. */
+const OWN_CONTROL = new Set(['refuse', 'order']);
+/** Formations that can refuse a flank ('Refusing a Flank'): infantry line or supported line, cavalry line. */
+const REFUSING = new Set(['line', 'supported-line']);
 
 export function NeDecision(p: NeDecisionProps) {
   const { view, side } = p;
   const kind = view.decision.kind;
-  const sideWide = p.legal.filter((a) => !a.unit && a.type !== 'bid' && a.type !== 'leader');
+  const sideWide = p.legal.filter((a) => !a.unit && a.type !== 'bid' && a.type !== 'leader' && a.type !== 'order');
+  const writing = kind === 'bid' && !!view.orders && p.legal.some((a) => a.type === 'bid');
+  const [bidOpen, setBidOpen] = useState(false);
   // A charged unit's answer and the leaders' places are the decision itself: their buttons show without a pick.
   const defences = kind === 'defend' ? p.legal.filter((a) => a.type === 'defend') : [];
   const leaderMoves = kind === 'leaders' ? p.legal.filter((a) => a.type === 'leader').slice(0, 8) : [];
   const n = (id: string | undefined) => (id ? (p.names.get(id) ?? id) : '');
-  const own = p.unitActions.filter((a) => !ON_MAP.has(a.type));
+  const own = p.unitActions.filter((a) => !ON_MAP.has(a.type) && !OWN_CONTROL.has(a.type));
   const attacks = own.filter((a) => a.type === 'fire' || a.type === 'charge');
   const others = own.filter((a) => a.type !== 'fire' && a.type !== 'charge');
   const unit = p.selected ? view.units.find((u) => u.id === p.selected) : undefined;
@@ -180,7 +251,15 @@ export function NeDecision(p: NeDecisionProps) {
       <Typography variant="caption" component="div" color="text.secondary" sx={{ mb: 1 }}>
         {p.hint}
       </Typography>
-      {kind === 'bid' && side && !p.disabled && <BidDialog view={view} side={side} sideName={p.sideName} onBid={(points) => p.onAct({ type: 'bid', points })} />}
+      {writing && side && (
+        <OrderWriter view={view} side={side} names={p.names} check={p.check} onAct={p.onAct} askPoint={p.askPoint} picking={p.picking} onOrderPoint={p.onOrderPoint} />
+      )}
+      {writing && (
+        <Button variant="contained" size="small" onClick={() => setBidOpen(true)} data-testid="ne-open-bid" sx={{ mt: 1 }}>
+          Seal a bid…
+        </Button>
+      )}
+      {kind === 'bid' && side && !p.disabled && (!writing || bidOpen) && <BidDialog view={view} side={side} sideName={p.sideName} onBid={(points) => { setBidOpen(false); p.onAct({ type: 'bid', points }); }} onClose={writing ? () => setBidOpen(false) : undefined} />}
       {kind === 'choose' && (
         <Typography variant="body2" sx={{ mb: 1 }} data-testid="ne-bid-result">
           Bids: {p.sideName('red')} {String(view.bids.red ?? '–')}, {p.sideName('blue')} {String(view.bids.blue ?? '–')}.
@@ -255,6 +334,14 @@ export function NeDecision(p: NeDecisionProps) {
               data-testid="ne-force-march"
             />
           )}
+          {neRulesLine(unit) && (
+            <Typography variant="caption" component="div" data-testid="ne-unit-rules">
+              {neRulesLine(unit)}
+            </Typography>
+          )}
+          {kind === 'activate' && ((unit.arm === 'infantry' && REFUSING.has(unit.formation)) || (unit.arm === 'cavalry' && unit.formation === 'line')) && (
+            <RefuseButtons unit={unit.id} key={`${unit.id}:${unit.actionsUsed}:${unit.refused?.flank ?? ''}`} check={p.check} onAct={p.onAct} label={p.label} />
+          )}
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
             {others.map((a, i) => (
               <Button key={`o${i}`} size="small" variant="outlined" onClick={() => p.onAct(a)} data-testid="play-unit-action" data-type={a.type}>
@@ -324,7 +411,7 @@ function PendingRow({ pending, onSend, onDrop }: { pending: PendingMove; onSend:
   );
 }
 
-function UnitRow({ u, colour, selected, toMove, able, onSelect }: { u: NapoleonsEaglesUnit; colour: string; selected: boolean; toMove: boolean; able: boolean; onSelect: (id: string | null) => void }) {
+function UnitRow({ u, rules, colour, selected, toMove, able, onSelect }: { u: NapoleonsEaglesUnit; rules: RuleFacts; colour: string; selected: boolean; toMove: boolean; able: boolean; onSelect: (id: string | null) => void }) {
   return (
     <Box
       onClick={able ? () => onSelect(selected ? null : u.id) : undefined}
@@ -350,7 +437,7 @@ function UnitRow({ u, colour, selected, toMove, able, onSelect }: { u: Napoleons
       <Box component="span" sx={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontWeight: toMove ? 600 : 400 }}>
         {u.name}
       </Box>
-      <Chips markers={unitMarkers(u)} />
+      <Chips markers={unitMarkers(u, rules)} />
     </Box>
   );
 }
@@ -433,5 +520,137 @@ export function NePool({ explanation, targetName, names }: { explanation: unknow
         Expected: <b>{n2(x.expected)}</b> casualties
       </Typography>
     </Paper>
+  );
+}
+
+/**
+ * Refusing a flank ('Refusing a Flank'; rules notes §15): one button a flank. The engine's sample offers a refusal
+ * only when an enemy threatens that flank, but it accepts one whenever the rules allow, so both are asked of it
+ * (`check`); a refused one says why beside it.
+ */
+function RefuseButtons({ unit, check, onAct, label }: { unit: string; check: NeDecisionProps['check']; onAct: (a: EngineAction) => void; label: (a: EngineAction) => string }) {
+  const [verdicts, setVerdicts] = useState<Record<string, { ok: boolean; reason?: string } | null>>({});
+  useEffect(() => {
+    let live = true;
+    for (const flank of ['left', 'right'] as const) {
+      void check({ type: 'refuse', unit, flank }).then((r) => {
+        if (live) setVerdicts((v) => ({ ...v, [flank]: r }));
+      });
+    }
+    return () => void (live = false);
+  }, [check, unit]);
+  const refusals = (['left', 'right'] as const).map((flank) => {
+    const action: EngineAction = { type: 'refuse', unit, flank };
+    return { flank, action, v: verdicts[flank] };
+  });
+  const why = refusals.filter((r) => r.v && !r.v.ok);
+  return (
+    <Box sx={{ mt: 0.5 }} data-testid="ne-refuse">
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+        {refusals.map((r) => (
+          <Button key={r.flank} size="small" variant="outlined" color="success" disabled={!r.v?.ok} onClick={() => onAct(r.action)} data-testid="ne-refuse-flank" data-flank={r.flank} title={r.v && !r.v.ok ? r.v.reason : undefined}>
+            {label(r.action)}
+          </Button>
+        ))}
+      </Stack>
+      {why.length > 0 && (
+        <Typography variant="caption" color="text.secondary" component="div" data-testid="ne-refuse-why">
+          {why.length === 2 && why[0]!.v!.reason === why[1]!.v!.reason ? why[0]!.v!.reason : why.map((r) => `${r.flank}: ${r.v!.reason ?? ''}`).join(' · ')}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+const ORDERS: readonly NeOrder[] = ['attack', 'defend', 'withdraw', 'pursuit', 'maneuver', 'reserve'];
+
+/**
+ * Command option #2's order writer, in the bid decision before the side bids (rules notes §14): a division leader,
+ * one of the six orders, and a point on the table (picked with a click, or typed) or the leader's own place. The
+ * engine is asked (`check`) before it is sent, and says why when it refuses.
+ */
+function OrderWriter(p: { view: NapoleonsEaglesView; side: SideKey; names: Names; check: NeDecisionProps['check']; onAct: (a: EngineAction) => void; askPoint: NeDecisionProps['askPoint']; picking: boolean; onOrderPoint: (at: [number, number] | null) => void }) {
+  const divisions = (p.view.orders ?? []).filter((o) => o.side === p.side);
+  const [leader, setLeader] = useState(divisions[0]?.leader ?? '');
+  const [order, setOrder] = useState<NeOrder>('attack');
+  const [at, setAt] = useState<[number, number] | null>(null);
+  const [verdict, setVerdict] = useState<{ ok: boolean; reason?: string } | null>(null);
+  const { onOrderPoint } = p;
+  useEffect(() => onOrderPoint(at), [at, onOrderPoint]);
+  useEffect(() => () => onOrderPoint(null), [onOrderPoint]);
+  if (divisions.length === 0) return null;
+  const action = (): EngineAction => ({ type: 'order', leader, order, ...(at ? { at } : {}) });
+  const send = () => {
+    setVerdict(null);
+    void p.check(action()).then((r) => {
+      if (!r) return;
+      setVerdict(r);
+      if (r.ok) {
+        p.onAct(action());
+        setAt(null);
+      }
+    });
+  };
+  const coord = (i: 0 | 1, text: string) => {
+    const v = Number(text);
+    if (text === '' || !Number.isFinite(v)) return setAt(null);
+    const next: [number, number] = at ? [at[0], at[1]] : [0, 0];
+    next[i] = v;
+    setAt(next);
+  };
+  return (
+    <Box sx={{ mb: 1 }} data-testid="ne-order-writer">
+      <Typography variant="body2" sx={{ mb: 0.5 }}>
+        Write orders (command option #2): an order written now {p.view.period === 1 ? 'takes effect at once in the first period' : 'arrives after its delay'}.
+      </Typography>
+      <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center', mb: 0.5 }}>
+        <TextField
+          select
+          size="small"
+          label="Division"
+          value={leader}
+          onChange={(e) => setLeader(e.target.value)}
+          slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'ne-order-leader' } }}
+        >
+          {divisions.map((o) => (
+            <option key={o.leader} value={o.leader}>
+              {p.names.get(o.leader) ?? o.leader}
+            </option>
+          ))}
+        </TextField>
+      </Stack>
+      <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap', mb: 0.5 }} role="radiogroup" aria-label="Order">
+        {ORDERS.map((o) => (
+          <Button key={o} size="small" variant={o === order ? 'contained' : 'outlined'} role="radio" aria-checked={o === order} onClick={() => setOrder(o)} title={ORDER_HELP[o]} data-testid="ne-order-kind" data-order={o}>
+            {ORDER_WORDS[o]}
+          </Button>
+        ))}
+      </Stack>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {ORDER_HELP[order]}
+      </Typography>
+      <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap', alignItems: 'center', mt: 0.5 }}>
+        <Button size="small" variant={p.picking ? 'contained' : 'outlined'} color="warning" onClick={() => p.askPoint((pt) => setAt(pt))} data-testid="ne-order-pick">
+          {p.picking ? 'Click the table… (Esc)' : ORDER_NEEDS_POINT.has(order) ? 'Pick the point on the table' : 'Pick a point (optional)'}
+        </Button>
+        <TextField size="small" label="x" type="number" value={at ? at[0] : ''} onChange={(e) => coord(0, e.target.value)} sx={{ width: 80 }} slotProps={{ htmlInput: { step: 0.5, 'data-testid': 'ne-order-x' } }} />
+        <TextField size="small" label="y" type="number" value={at ? at[1] : ''} onChange={(e) => coord(1, e.target.value)} sx={{ width: 80 }} slotProps={{ htmlInput: { step: 0.5, 'data-testid': 'ne-order-y' } }} />
+        {!at && (
+          <Typography variant="caption" color="text.secondary">
+            none: the leader’s place
+          </Typography>
+        )}
+      </Stack>
+      <Stack direction="row" sx={{ gap: 1, alignItems: 'center', mt: 0.5 }}>
+        <Button size="small" variant="contained" color="secondary" onClick={send} disabled={!leader} data-testid="ne-order-send">
+          Send the order
+        </Button>
+        {verdict && !verdict.ok && (
+          <Typography variant="caption" sx={{ color: '#c62828' }} data-testid="ne-order-why">
+            {verdict.reason}
+          </Typography>
+        )}
+      </Stack>
+    </Box>
   );
 }

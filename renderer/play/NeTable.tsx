@@ -9,7 +9,8 @@ import { Circle, Group, Label, Line, Rect, Tag, Text } from 'react-konva';
 import type { NapoleonsEaglesView } from '../../domain/engine-protocol.js';
 import { baseCorners, frontEdge, type Base } from '../../domain/map/rect-distance.js';
 import type { Point } from '../../domain/model.js';
-import { boxOfPoints, leaderPlace, placeLabels, rotationHandle, type Box, type LabelWish, type Marker, type Piece } from './ne-pieces.js';
+import { boxOfPoints, flankStrips, leaderPlace, placeLabels, refusedEdge, rotationHandle, smokeCorners, type Box, type LabelWish, type Marker, type Piece } from './ne-pieces.js';
+import { flankName, ORDER_WORDS } from './ne-words.js';
 import type { Effect } from './play-actions.js';
 import type { SideColours } from './play-view.js';
 
@@ -53,6 +54,11 @@ export interface NeTableProps {
   leaderGhost: (LeaderGhostView & { verdict: { ok: boolean; text: string } | null; dragging: boolean }) | null;
   /** What the last action did, flashed for a moment. */
   effects: { key: number; list: Effect[] } | null;
+  /** The scenario's building blocks, where fires burn. */
+  blocks: readonly { id: string; name: string; box: Box }[];
+  names: ReadonlyMap<string, string>;
+  /** The point of an order being written. */
+  orderPoint: Point | null;
 }
 
 const flat = (ps: readonly Point[]): number[] => ps.flatMap((p) => [p[0], p[1]]);
@@ -89,6 +95,10 @@ function useLabels(p: NeTableProps): { id: string; text: string; px: number; bol
       obstacles.push({ id: `leader:${l.id}`, box: anchor });
       wishes.push({ id: `leader:${l.id}`, text: l.name, anchor, px: LEADER_PX, priority: 5 });
     }
+    // Order flags (command option #2) keep names off them: the flag and its word run right of the point.
+    for (const o of view.orders ?? []) {
+      for (const at of [o.at, ...(o.next ? [o.next.at] : [])]) obstacles.push({ id: `order:${o.leader}:${at.join(',')}`, box: { minX: at[0], minY: at[1] - 22 * k, maxX: at[0] + 70 * k, maxY: at[1] } });
+    }
     for (const o of view.objectives) {
       const anchor = { minX: o.at[0], minY: o.at[1] - 22 * k, maxX: o.at[0] + 13 * k, maxY: o.at[1] };
       obstacles.push({ id: `objective:${o.id}`, box: anchor });
@@ -107,8 +117,34 @@ export function NeTable(p: NeTableProps) {
   const labels = useLabels(p);
   const shown = new Set(labels.map((l) => l.id));
   const hovered = p.hovered ? p.pieces.find((x) => x.id === p.hovered) : undefined;
+  const strips = p.view.flanks ? flankStrips(p.view.table, p.view.flanks.count) : [];
+  const now = p.view.flanks ? strips[p.view.flanks.now] : undefined;
   return (
     <Group>
+      {now && p.view.flanks && (
+        // The flank bidding or moving now, tinted, with its name in its top corner (rules notes §15).
+        <Group>
+          <Rect x={now.minX} y={now.minY} width={now.maxX - now.minX} height={now.maxY - now.minY} fill="rgba(255, 179, 0, 0.08)" stroke={SELECT} strokeWidth={2 * k} dash={[10 * k, 6 * k]} />
+          <Label x={now.minX + 4 * k} y={now.minY + 4 * k}>
+            <Tag fill={SELECT} cornerRadius={3 * k} />
+            <Text text={`${flankName(p.view.flanks.now, p.view.flanks.count)}: ${p.view.flanks.stage === 'moving' ? 'moving now' : 'bidding now'}`} fontSize={11 * k} fontFamily={FONT} fontStyle="bold" fill="#212121" padding={3 * k} />
+          </Label>
+        </Group>
+      )}
+      {p.blocks.map((b) => {
+        const fires = p.view.fires?.[b.id] ?? 0;
+        if (fires <= 0) return null;
+        // A burning block: flames over the square, and how many fires in a tag (at most 4; 3 or more bar entry).
+        return (
+          <Group key={`fire-${b.id}`}>
+            <Rect x={b.box.minX} y={b.box.minY} width={b.box.maxX - b.box.minX} height={b.box.maxY - b.box.minY} fill={`rgba(255, 87, 34, ${0.25 + 0.1 * Math.min(4, fires)})`} stroke="#bf360c" strokeWidth={2.5 * k} dash={[5 * k, 3 * k]} />
+            <Label x={(b.box.minX + b.box.maxX) / 2} y={b.box.maxY + 2 * k}>
+              <Tag fill="#bf360c" cornerRadius={3 * k} pointerDirection="up" pointerWidth={6 * k} pointerHeight={4 * k} />
+              <Text text={`Fire ×${fires}${fires >= 3 ? ' · no entry' : ''}`} fontSize={11 * k} fontFamily={FONT} fontStyle="bold" fill="#fff" padding={3 * k} />
+            </Label>
+          </Group>
+        );
+      })}
       {p.area.map((poly, i) => (
         <Line key={`area-${i}`} points={flat(poly)} closed fill="rgba(46, 125, 50, 0.2)" stroke="rgba(27, 94, 32, 0.85)" strokeWidth={1.5 * k} dash={[6 * k, 4 * k]} />
       ))}
@@ -130,6 +166,23 @@ export function NeTable(p: NeTableProps) {
       })}
       {p.pieces.map((piece) => (
         <PieceShape key={piece.id} piece={piece} k={k} selected={piece.id === p.selected} toMove={p.toMove.has(piece.id)} target={p.targets.has(piece.id)} hovered={piece.id === p.hovered} />
+      ))}
+      {(p.view.orders ?? []).map((o) => (
+        <OrderFlag key={`order-${o.leader}`} order={o} leaderAt={leaderPlace(p.view.leaders.find((l) => l.id === o.leader) ?? { at: o.at, attached: null }, p.view.units)} colour={p.colours[o.side]} k={k} />
+      ))}
+      {p.orderPoint && (
+        <Group x={p.orderPoint[0]} y={p.orderPoint[1]}>
+          <Circle radius={9 * k} stroke={SELECT} strokeWidth={3 * k} dash={[4 * k, 3 * k]} />
+          <Line points={[-12 * k, 0, 12 * k, 0]} stroke={SELECT} strokeWidth={2 * k} />
+          <Line points={[0, -12 * k, 0, 12 * k]} stroke={SELECT} strokeWidth={2 * k} />
+        </Group>
+      )}
+      {(p.view.smoke ?? []).map((c, i) => (
+        // Smoke lies over the ground before the firer's front: grey, soft, and drawn over the units it drifts across.
+        <Group key={`smoke-${c.by}-${i}`} listening={false}>
+          <Line points={flat(smokeCorners(c))} closed fill="rgba(176, 176, 176, 0.62)" stroke="rgba(120, 120, 120, 0.9)" strokeWidth={1.5 * k} dash={[3 * k, 3 * k]} shadowColor="#fff" shadowBlur={6 * k} shadowOpacity={0.8} />
+          <Text x={c.at[0] - 20 * k} y={c.at[1] - 5 * k} width={40 * k} align="center" text="smoke" fontSize={9 * k} fontFamily={FONT} fontStyle="italic" fill="#424242" />
+        </Group>
       ))}
       {p.view.leaders
         .filter((l) => !l.lost)
@@ -196,6 +249,7 @@ function PieceShape({ piece, k, selected, toMove, target, hovered }: { piece: Pi
       )}
       <Line points={flat(piece.corners)} closed fill={piece.fill} stroke="#111" strokeWidth={k} shadowColor="#000" shadowOpacity={0.3} shadowBlur={2 * k} />
       <Line points={flat(piece.front)} stroke={piece.frontStroke} strokeWidth={3 * k} lineCap="round" />
+      {piece.refused && <Line points={flat(refusedEdge(piece.base, piece.refused, 0.25))} stroke="#00bfa5" strokeWidth={4 * k} lineCap="round" />}
       {target && (
         <Circle x={piece.base.at[0]} y={piece.base.at[1]} radius={r} stroke="#d50000" strokeWidth={2.5 * k} fill={hovered ? 'rgba(213, 0, 0, 0.18)' : undefined} />
       )}
@@ -222,6 +276,30 @@ function Chips({ markers, x, y, k }: { markers: readonly Marker[]; x: number; y:
           </Group>
         );
       })}
+    </Group>
+  );
+}
+
+const ORDER_LETTER: Record<string, string> = { attack: 'A', defend: 'D', withdraw: 'W', pursuit: 'P', maneuver: 'M', reserve: 'R' };
+
+/**
+ * A division's written order on the table: a flag at its point (objective or ground held) with the order's letter,
+ * a thin line from the leader, and the order on its way as a hollow flag.
+ */
+function OrderFlag({ order, leaderAt, colour, k }: { order: NonNullable<NapoleonsEaglesView['orders']>[number]; leaderAt: Point; colour: string; k: number }) {
+  const flag = (at: Point, letter: string, hollow: boolean, title: string) => (
+    <Group x={at[0]} y={at[1]}>
+      <Line points={[0, 0, 0, -20 * k]} stroke="#333" strokeWidth={1.5 * k} />
+      <Rect x={0} y={-20 * k} width={14 * k} height={11 * k} fill={hollow ? '#fff' : colour} stroke={colour} strokeWidth={1.5 * k} dash={hollow ? [3 * k, 2 * k] : undefined} />
+      <Text x={0} y={-19 * k} width={14 * k} align="center" text={letter} fontSize={9.5 * k} fontFamily={FONT} fontStyle="bold" fill={hollow ? colour : '#fff'} />
+      <Text x={16 * k} y={-19 * k} text={title} fontSize={8.5 * k} fontFamily={FONT} fill="#212121" stroke="rgba(255,255,255,0.9)" strokeWidth={2 * k} fillAfterStrokeEnabled />
+    </Group>
+  );
+  return (
+    <Group listening={false} opacity={order.unwritten ? 0.55 : 0.95}>
+      <Line points={[...leaderAt, ...order.at]} stroke={colour} strokeWidth={1.2 * k} dash={[2 * k, 4 * k]} />
+      {flag(order.at, ORDER_LETTER[order.order] ?? '?', false, order.unwritten ? 'holds' : ORDER_WORDS[order.order])}
+      {order.next && flag(order.next.at, ORDER_LETTER[order.next.order] ?? '?', true, `${ORDER_WORDS[order.next.order]}: p${order.next.arrives.period} t${order.next.arrives.turn}`)}
     </Group>
   );
 }

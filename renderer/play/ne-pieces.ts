@@ -2,12 +2,29 @@
 // footprint and facing, its front edge, its side's colours, and the markers it carries (casualties, fatigue,
 // disorder, retreat, morale check, out of command, stand…), the same chips the unit list shows. The map draws these
 // from the engine's view, never from the scenario, since units move, shrink and change formation in play.
-import type { NapoleonsEaglesLeader, NapoleonsEaglesUnit, NapoleonsEaglesView, SideKey } from '../../domain/engine-protocol.js';
+import type { NapoleonsEaglesLeader, NapoleonsEaglesUnit, NapoleonsEaglesUnitRules, NapoleonsEaglesView, SideKey } from '../../domain/engine-protocol.js';
 import { baseCorners, frontEdge, type Base } from '../../domain/map/rect-distance.js';
-import type { Point } from '../../domain/model.js';
+import type { Point, Scenario } from '../../domain/model.js';
 import type { SideColours } from './play-view.js';
 
-export type MarkerKind = 'casualties' | 'fatigue' | 'disordered' | 'retreat' | 'morale' | 'out-of-command' | 'stand' | 'threshold' | 'locked';
+export type MarkerKind =
+  | 'casualties'
+  | 'fatigue'
+  | 'disordered'
+  | 'retreat'
+  | 'morale'
+  | 'out-of-command'
+  | 'stand'
+  | 'threshold'
+  | 'locked'
+  | 'refused'
+  | 'out-of-control'
+  | 'fought-again'
+  | 'resupply'
+  | 'fire-work';
+
+/** The parts of the view beyond the unit itself that put a marker on it (rules notes §14, §15). */
+export type RuleFacts = Pick<NapoleonsEaglesView, 'carried' | 'resupply' | 'fireWork'>;
 
 /** A marker chip: a few letters on a colour, and what it means in words. */
 export interface Marker {
@@ -25,7 +42,7 @@ const FATIGUE: Record<string, { text: string; title: string }> = {
 };
 
 /** The markers a unit carries, in a fixed order, so the chips stand in the same places on the map and the list. */
-export function unitMarkers(u: NapoleonsEaglesUnit): Marker[] {
+export function unitMarkers(u: NapoleonsEaglesUnit & NapoleonsEaglesUnitRules, rules: RuleFacts = {}): Marker[] {
   const out: Marker[] = [];
   const lost = u.startFigures - u.figures;
   if (lost > 0) out.push({ kind: 'casualties', text: `${u.figures}/${u.startFigures}`, fill: '#b71c1c', ink: '#fff', title: `${lost} lost: ${u.figures} of ${u.startFigures} ${u.arm === 'artillery' ? 'crew' : 'figures'} left` });
@@ -39,6 +56,14 @@ export function unitMarkers(u: NapoleonsEaglesUnit): Marker[] {
   if (has('stand')) out.push({ kind: 'stand', text: 'S', fill: '#1b5e20', ink: '#fff', title: 'standing: keeps an action to defend' });
   if (has('threshold')) out.push({ kind: 'threshold', text: 'TH', fill: '#37474f', ink: '#ffeb3b', title: 'its command failed a threshold check' });
   if (has('locked')) out.push({ kind: 'locked', text: 'L', fill: '#212121', ink: '#fff', title: 'locked in a close action' });
+  if (u.refused) out.push({ kind: 'refused', text: u.refused.flank === 'left' ? 'RL' : 'RR', fill: '#00695c', ink: '#fff', title: `${u.refused.flank} flank refused: ${u.refused.figures} figures turned back` });
+  if (u.outOfControl) out.push({ kind: 'out-of-control', text: 'OOC', fill: '#d50000', ink: '#fff', title: 'out of control: charges the nearest enemy it sees within 16" next period' });
+  const again = rules.carried?.find((c) => c.charger === u.id || c.target === u.id);
+  if (again) out.push({ kind: 'fought-again', text: 'AG', fill: '#4a148c', ink: '#fff', title: 'its tied fight is fought again next period' });
+  const supply = rules.resupply?.find((r) => r.caisson === u.id || r.battery === u.id);
+  if (supply) out.push({ kind: 'resupply', text: 'RS', fill: '#5d4037', ink: '#fff', title: supply.caisson === u.id ? 'reloading a battery this period' : 'being reloaded by a caisson this period (full at the period\'s end)' });
+  const work = rules.fireWork?.find((w) => w.unit === u.id);
+  if (work) out.push({ kind: 'fire-work', text: work.task === 'start' ? 'FS' : 'FX', fill: '#ff6f00', ink: '#fff', title: work.task === 'start' ? 'setting its block on fire this period' : 'fighting a fire this period' });
   return out;
 }
 
@@ -55,6 +80,8 @@ export interface Piece {
   markers: Marker[];
   /** Has moved (activated) this period: drawn paler. */
   spent: boolean;
+  /** The flank it holds refused, drawn as a short edge turned back at that end of its front. */
+  refused: 'left' | 'right' | null;
 }
 
 /** A unit's base as measuring needs it, or null when it is off the table. */
@@ -64,7 +91,7 @@ export function baseOf(u: NapoleonsEaglesUnit): Base | null {
 }
 
 /** Every unit on the table, as the map draws it. */
-export function pieces(units: readonly NapoleonsEaglesUnit[], colours: SideColours): Piece[] {
+export function pieces(units: readonly (NapoleonsEaglesUnit & NapoleonsEaglesUnitRules)[], colours: SideColours, rules: RuleFacts = {}): Piece[] {
   return units.flatMap((u) => {
     const base = baseOf(u);
     if (!base) return [];
@@ -78,7 +105,8 @@ export function pieces(units: readonly NapoleonsEaglesUnit[], colours: SideColou
         front: frontEdge(base),
         fill: colours[u.side],
         frontStroke: '#ffffff',
-        markers: unitMarkers(u),
+        markers: unitMarkers(u, rules),
+        refused: u.refused?.flank ?? null,
         spent: u.activated || u.markers.includes('moved'),
       },
     ];
@@ -89,10 +117,40 @@ export function pieces(units: readonly NapoleonsEaglesUnit[], colours: SideColou
  * The units of the side to act that may still start an activation this period, in the view's order: those on the
  * table that have not activated. Empty when no side is to act (a bid is sealed, the game over).
  */
-export function stillToMove(view: Pick<NapoleonsEaglesView, 'units' | 'decision'>): NapoleonsEaglesUnit[] {
+export function stillToMove(view: Pick<NapoleonsEaglesView, 'units' | 'decision' | 'flanks'>): NapoleonsEaglesUnit[] {
   const side = view.decision.side;
   if (!side || view.decision.kind !== 'activate') return [];
-  return view.units.filter((u) => u.side === side && u.status === 'table' && !u.activated && !u.markers.includes('moved'));
+  // With table flanks only the flank moving now may start units (rules notes §15).
+  const flank = view.flanks?.stage === 'moving' ? view.flanks.now : null;
+  return view.units.filter((u) => u.side === side && u.status === 'table' && !u.activated && !u.markers.includes('moved') && (flank === null || u.flank === undefined || u.flank === flank));
+}
+
+/**
+ * The short edge that shows a refused flank: from the front corner on that side straight back, as long as the
+ * refused figures' share of the frontage (at least a third of an inch, so it reads at any size).
+ */
+export function refusedEdge(base: Base, flank: 'left' | 'right', share: number): [Point, Point] {
+  const [fl, fr] = frontEdge(base);
+  const corner = flank === 'left' ? fl : fr;
+  const rad = (base.facing * Math.PI) / 180;
+  const len = Math.max(1 / 3, Math.min(1, share) * base.width);
+  return [corner, [corner[0] - Math.sin(rad) * len, corner[1] + Math.cos(rad) * len]];
+}
+
+/** A bank of smoke's rectangle: its centre, facing and width, 1" deep (rules notes §15). */
+export function smokeCorners(c: { at: Point; facing: number; width: number; depth: number }): Point[] {
+  return baseCorners({ at: c.at, facing: c.facing, width: Math.max(0.2, c.width), depth: Math.max(0.2, c.depth) });
+}
+
+/**
+ * The table's flanks as strips across its longer side, left first (rules notes §15: west to east on a table wider
+ * than deep, north to south otherwise).
+ */
+export function flankStrips(table: { width: number; height: number }, count: number): Box[] {
+  const wide = table.width >= table.height;
+  return Array.from({ length: count }, (_, i) =>
+    wide ? { minX: (table.width * i) / count, maxX: (table.width * (i + 1)) / count, minY: 0, maxY: table.height } : { minX: 0, maxX: table.width, minY: (table.height * i) / count, maxY: (table.height * (i + 1)) / count },
+  );
 }
 
 /** The units for the list: the side to act first, then the other; within a side, the view's order. */
@@ -257,4 +315,15 @@ export function leaderDrop(list: readonly Piece[], side: SideKey, p: Point, slop
   );
   const r = (v: number) => Math.round(v * 100) / 100;
   return host ? { to: [r(host.base.at[0]), r(host.base.at[1])], attach: host.id } : { to: [r(p[0]), r(p[1])], attach: null };
+}
+
+// ---- Building blocks ------------------------------------------------------------------------------------------------
+
+/** The scenario's building blocks as squares on the table: `at` is the north-west corner, 4" a side unless sized. */
+export function blocksOf(scenario: Pick<Scenario, 'terrain'>): { id: string; name: string; box: Box }[] {
+  return scenario.terrain.flatMap((f) => {
+    if (f.kind !== 'building-block') return [];
+    const size = typeof f.size === 'number' && f.size > 0 ? f.size : 4;
+    return [{ id: f.id, name: typeof f.name === 'string' && f.name ? f.name : f.id, box: { minX: f.at[0], minY: f.at[1], maxX: f.at[0] + size, maxY: f.at[1] + size } }];
+  });
 }

@@ -1,7 +1,7 @@
 // Napoleon's Eagles in words for the play view: the log's lines, the buttons, the dice tray, the phase hints and a
 // unit's line. Events name units and leaders by id; the engine's event fields are read loosely, so an event this
 // does not know still shows its type and fields rather than nothing.
-import type { NapoleonsEaglesUnit, NeFatigue, NeFormation } from '../../domain/engine-protocol.js';
+import type { NapoleonsEaglesRulesView, NapoleonsEaglesUnit, NapoleonsEaglesUnitRules, NeFatigue, NeFormation, NeOrder, NeWhen } from '../../domain/engine-protocol.js';
 import type { DiceRoll, Effect, EngineAction } from './play-actions.js';
 import { reasonInNames } from './play-view.js';
 
@@ -145,13 +145,13 @@ export function describeNeEvent(e: Ev, names: Names): string {
     case 'refuse':
       return `${n('unit')} refuses its ${str(e.flank)} flank (${str(e.figures)} figures)`;
     case 'smoke':
-      return `${n('unit')}'s fire leaves smoke before it`;
+      return `${n('unit')}'s fire leaves smoke before it${isWhen(e.until) ? ` until the end of ${whenWords(e.until)}` : ''}`;
     case 'pushed-back':
       return `${n('unit')} falls back before ${n('by')}`;
     case 'screen-draws-fire':
       return `${n('screen')} draws a quarter of ${n('unit')}'s fire`;
     case 'fight-continues':
-      return `${n('charger')} and ${n('target')} fight on`;
+      return `${n('charger')} and ${n('target')} tie: they fight again next period`;
     case 'silenced':
       return `${n('unit')} is silenced`;
     case 'ammunition':
@@ -190,6 +190,46 @@ export function describeNeEvent(e: Ev, names: Names): string {
       return `Game over: ${reasonInNames(str(e.reason), names)}`;
     case 'stand-marker':
       return `${n('unit')} keeps a stand marker`;
+    case 'bid-tie': {
+      const [r0, r1] = nums(e.rolls);
+      return `Bids tie${Array.isArray(e.bids) ? ` at ${str((e.bids as unknown[])[0])}` : ''}: ${side(0)} rolls ${str(r0)}, ${side(1)} ${str(r1)}`;
+    }
+    case 'order':
+      return `${n('leader')}'s division now has orders to ${ORDER_WORDS[e.order as NeOrder] ?? str(e.order)}${e.at ? ` at ${at(e.at)}` : ''}${e.why ? ` (${str(e.why)})` : ''}`;
+    case 'order-sent':
+      return `An order to ${ORDER_WORDS[e.order as NeOrder] ?? str(e.order)} rides to ${n('leader')}${rolled}${isWhen(e.arrives) ? `: it arrives in ${whenWords(e.arrives)}` : ''}`;
+    case 'order-read':
+      return `${n('leader')} reads his order${rolled}: ${e.misread ? `misread as ${ORDER_WORDS[e.order as NeOrder] ?? str(e.order)}` : 'as written'}`;
+    case 'committed':
+      return `${n('leader')}'s division is committed to its attack`;
+    case 'resupply':
+      return `${n('unit')} starts to reload ${n('battery')}`;
+    case 'resupplied':
+      return `${n('battery')} is resupplied by ${n('unit')}`;
+    case 'resupply-failed':
+      return `${n('unit')} could not reload ${n('battery')} (charged)`;
+    case 'caisson-captured':
+      return `${n('unit')} is captured and destroyed by ${n('by')}`;
+    case 'building-fire':
+      return `${n('block')} burns: ${plural(num(e.fires) ?? 0, 'fire')}${e.why ? ` (${reasonInNames(str(e.why), names)})` : ''}`;
+    case 'fire-work':
+      return `${n('unit')} ${e.task === 'extinguish' ? 'fights the fire in' : 'tries to set fire to'} ${n('block')}`;
+    case 'fire-start-roll':
+      return `${n('unit')}'s ${e.by === 'shell' ? 'shells' : 'men'} try to set ${n('block')} alight${rolled}${num(e.need) !== null ? `, needing ${str(e.need)}` : ''}: ${e.lit ? 'it catches' : 'no fire'}`;
+    case 'fire-spread-roll':
+      return `The fire in ${n('block')} rolls${rolled}`;
+    case 'out-of-control-check':
+      return `${n('unit')} tests control${rolled}${num(e.total) !== null ? `, total ${str(e.total)}` : ''}: ${e.out ? 'out of control' : 'held back'}`;
+    case 'out-of-control-charge':
+      return `${n('unit')}, out of control, charges ${n('target')}`;
+    case 'back-in-control':
+      return `${n('unit')} is back in hand${e.why ? ` (${str(e.why)})` : ''}`;
+    case 'flank':
+      return `Table flank ${(num(e.flank) ?? 0) + 1} (counted from the left) ${e.stage === 'moving' ? 'moves now' : 'bids now'}`;
+    case 'smoke-clears':
+      return `The smoke before ${n('unit')} clears`;
+    case 'close-action-void':
+      return `The fight of ${n('charger')} and ${n('target')} ends${e.why ? ` (${str(e.why)})` : ''}`;
     default:
       return generic(e, names);
   }
@@ -220,7 +260,13 @@ export function neActionLabel(a: EngineAction, names: Names): string {
     case 'charge':
       return `Charge ${n(a.target)}`;
     case 'refuse':
-      return `Refuse the ${String(a.flank)} flank`;
+      return `Refuse the ${String(a.flank)} flank (1 action)`;
+    case 'order':
+      return `Order ${n(a.leader)}: ${ORDER_WORDS[a.order as NeOrder] ?? String(a.order)}${a.at ? ` at ${at(a.at)}` : ''}`;
+    case 'resupply':
+      return `Resupply ${n(a.battery)} (the whole period)`;
+    case 'building-fire':
+      return `${a.task === 'extinguish' ? 'Fight the fire in' : 'Set fire to'} ${n(a.block)} (the whole period)`;
     case 'stand':
       return 'Stand (keep an action)';
     case 'rest':
@@ -242,6 +288,48 @@ export function neActionLabel(a: EngineAction, names: Names): string {
   }
 }
 
+/** The six written orders of command option #2, as a player says them (rules notes §14). */
+export const ORDER_WORDS: Record<NeOrder, string> = { attack: 'attack', defend: 'defend', withdraw: 'withdraw', pursuit: 'pursue', maneuver: 'maneuver', reserve: 'stay in reserve' };
+
+/** What each order lets a division do, for the order picker's help (rules notes §14's table). */
+export const ORDER_HELP: Record<NeOrder, string> = {
+  attack: 'moves nearer its objective at ¾ pace or more until committed; may charge',
+  defend: 'stays within its leader\'s command radius of the point; charges only inside it',
+  withdraw: 'moves away from the enemy at ¾ pace or more; no charges',
+  pursuit: 'moves nearer the retreating enemy; may charge',
+  maneuver: 'keeps 20" from the enemy and moves towards the point; no charges',
+  reserve: 'neither moves nor charges until an enemy comes within 24"',
+};
+
+/** Which orders need a point: the objective or the ground held (the others default to the leader's place). */
+export const ORDER_NEEDS_POINT: ReadonlySet<NeOrder> = new Set(['attack', 'defend', 'maneuver']);
+
+const isWhen = (v: unknown): v is NeWhen => typeof v === 'object' && v !== null && typeof (v as NeWhen).turn === 'number' && typeof (v as NeWhen).period === 'number';
+
+/** "period 3 of turn 2". */
+export const whenWords = (w: NeWhen): string => `period ${w.period} of turn ${w.turn}`;
+
+/** The table flanks' names, by how many there are, left first. */
+export const FLANK_NAMES: Record<number, string[]> = { 1: ['whole table'], 2: ['left flank', 'right flank'], 3: ['left flank', 'centre', 'right flank'] };
+
+export const flankName = (i: number, count: number): string => FLANK_NAMES[count]?.[i] ?? `flank ${i + 1}`;
+
+/** A division's order in force and any on its way, in one line for the panel. */
+export function divisionOrderWords(o: NonNullable<NapoleonsEaglesRulesView['orders']>[number], now: NeWhen | null = null): string {
+  const current = o.unwritten ? 'no order yet: holds where its leader stands' : `${ORDER_WORDS[o.order]} at ${at(o.at)}${o.committed ? ', committed' : ''}${o.until ? ` until the end of ${whenWords(o.until)}` : ''}`;
+  if (!o.next) return current;
+  const soon = now && o.next.arrives.turn === now.turn && o.next.arrives.period === now.period + 1 ? ' (next period)' : '';
+  return `${current}; ${ORDER_WORDS[o.next.order]} on its way, arrives ${whenWords(o.next.arrives)}${soon}`;
+}
+
+/** Why a refused flank, a fire or a caisson shows: the rules' state of one unit in words, for the selected unit's line. */
+export function neRulesLine(u: NapoleonsEaglesUnit & NapoleonsEaglesUnitRules): string {
+  const parts: string[] = [];
+  if (u.refused) parts.push(`${u.refused.flank} flank refused (${plural(u.refused.figures, 'figure')})`);
+  if (u.outOfControl) parts.push('out of control');
+  return parts.join(' · ');
+}
+
 /** Every die an action rolled, as a player reads them off the table. */
 export function neDiceOf(events: readonly unknown[], names: Names): DiceRoll[] {
   const n = (id: unknown) => names.get(String(id)) ?? String(id);
@@ -250,6 +338,10 @@ export function neDiceOf(events: readonly unknown[], names: Names): DiceRoll[] {
     const e = raw as Ev;
     const rolls = nums(e.rolls).length ? nums(e.rolls) : nums(e.dice).length ? nums(e.dice) : num(e.roll) !== null ? [num(e.roll)!] : [];
     if (!rolls.length) continue;
+    if (e.type === 'bid-tie') {
+      out.push({ label: `Bids tie: ${n('red')} / ${n('blue')}`, rolls, hitOn: null, hits: null });
+      continue;
+    }
     const who = e.target !== undefined ? `${n(e.unit ?? e.charger)} → ${n(e.target)}` : n(e.unit ?? e.leader ?? sideKeyOf(e.side) ?? '');
     out.push({ label: `${who}: ${str(e.type)}`, rolls, hitOn: num(e.hitOn), hits: num(e.hits) ?? num(e.casualties) });
   }
@@ -271,6 +363,7 @@ export const NE_HINT: Record<string, string> = {
   choose: 'You won the bid: side A moves its units first, a few at a time; side D answers.',
   activate:
     'Pick a unit (gold outline: still to move). Drag its base, or click the table, to place a ghost; turn it with the round handle; Enter or Move here sends it. Hover an enemy to measure and see the fire.',
+  order: 'Write orders for your divisions, then seal your bid.',
   leaders: 'Drag your leaders to where they ride, or onto a unit to join it, then End leaders.',
   defend: 'Your unit is charged: choose how it meets the charge.',
   over: 'The game is over.',

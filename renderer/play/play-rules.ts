@@ -104,7 +104,7 @@ const napoleonsEagles: PlayRules = {
   explainKind: (a) => (a.type === 'charge' ? 'assault' : a.type === 'fire' ? 'fire' : null),
   initiative: 'moves first',
   legend:
-    'Each unit is its base at true size; the white edge is its front. Chips: 20/24 figures left of those at the start, F/T/X fatigued, tired, exhausted, D disordered, R2 retreating (actions to recover), M morale check due, OC out of command, S standing, L locked in close action. Gold dashes: still to move this period.',
+    'Each unit is its base at true size; the white edge is its front. Chips: 20/24 figures left of those at the start, F/T/X fatigued, tired, exhausted, D disordered, R2 retreating (actions to recover), M morale check due, OC out of command, S standing, L locked in close action, RL/RR left or right flank refused (also a green edge turned back), OOC out of control, AG fought again next period, RS resupplying, FS/FX setting or fighting a fire. Grey bands are smoke; flags mark divisions\u2019 orders (a hollow flag: one on its way); orange blocks are burning. Gold dashes: still to move this period.',
 };
 
 const RULES: Readonly<Record<RuleSystemId, PlayRules>> = { 'square-eagles': squareEagles, 'hex-skirmish': hexSkirmish, 'napoleons-eagles': napoleonsEagles };

@@ -154,7 +154,9 @@ export function useGame(
 
   /** Learns the words for units, Generals, objectives and sides (the log names a side by its key) of a new game. */
   const learnNames = (state: GameState, loaded: Loaded): Map<string, string> => {
-    const map = new Map([...namesIn(state), ...loaded.sides.map((x) => [x.key, x.name] as const)]);
+    // Building blocks are named too: fires and the troops working at them name their block (Napoleon's Eagles).
+    const blocks = scenario.terrain.flatMap((f): [string, string][] => (f.kind === 'building-block' && typeof f.name === 'string' && f.name ? [[f.id, f.name]] : []));
+    const map = new Map([...blocks, ...namesIn(state), ...loaded.sides.map((x) => [x.key, x.name] as const)]);
     namesRef.current = map;
     setNames(map);
     return map;

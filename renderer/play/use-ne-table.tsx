@@ -10,7 +10,7 @@ import type { Point, Scenario } from '../../domain/model.js';
 import type { TableDrag } from '../map/MapView.js';
 import type { EngineMessage } from './engine-client.js';
 import { NeTable, HANDLE_PX, type Ghost } from './NeTable.js';
-import { facingTowards, leaderAt, leaderDrop, leaderPlace, pieceAt, pieces as piecesOf, rotationHandle, stillToMove } from './ne-pieces.js';
+import { blocksOf, facingTowards, leaderAt, leaderDrop, leaderPlace, pieceAt, pieces as piecesOf, rotationHandle, stillToMove } from './ne-pieces.js';
 import { inches, legalLeaderWords, legalMoveWords, longestRange } from './ne-words.js';
 import type { Effect, EngineAction } from './play-actions.js';
 import type { SideColours } from './play-view.js';
@@ -40,6 +40,8 @@ export interface NeTableInput {
   /** The pointer is on a target (or off all of them): show its preview. */
   onHoverTarget: (target: string | null) => void;
   effects: { key: number; list: Effect[] } | null;
+  /** Units, leaders and blocks by id, for the words drawn on the table. */
+  names: ReadonlyMap<string, string>;
 }
 
 export interface PendingMove {
@@ -73,7 +75,10 @@ const round2 = (v: number) => Math.round(v * 100) / 100;
 
 export function useNeTable(p: NeTableInput) {
   const { view } = p;
-  const pieces = useMemo(() => (view ? piecesOf(view.units, p.colours) : []), [view, p.colours]);
+  const pieces = useMemo(() => (view ? piecesOf(view.units, p.colours, view) : []), [view, p.colours]);
+  const blocks = useMemo(() => blocksOf(p.scenario), [p.scenario]);
+  // A point asked of the table (an order's objective): the next click on the table answers it.
+  const [pointWish, setPointWish] = useState<{ answer: (at: Point) => void; shown: Point | null } | null>(null);
   const byId = useMemo(() => new Map(pieces.map((x) => [x.id, x])), [pieces]);
   const toMove = useMemo(() => new Set(view && p.humanTurn ? stillToMove(view).map((u) => u.id) : []), [view, p.humanTurn]);
   const ratings = useMemo(() => ratingsById(p.scenario), [p.scenario]);
@@ -239,6 +244,11 @@ export function useNeTable(p: NeTableInput) {
   const onClick = useCallback(
     (at: Point) => {
       if (!p.humanTurn || !view) return;
+      if (pointWish) {
+        pointWish.answer([round2(at[0]), round2(at[1])]);
+        setPointWish(null);
+        return;
+      }
       if (leaderStep) {
         // Click a leader to pick him; then a click on the table (or on a unit of his side) puts his ghost there.
         const l = leaderAt(movableLeaders, at, 8 * k.current);
@@ -256,7 +266,7 @@ export function useNeTable(p: NeTableInput) {
         check(b);
       }
     },
-    [canMove, check, ghostBase, leaderStep, movableLeaders, p, pickedLeader, pieces, placeLeader, selectedPiece, view],
+    [canMove, check, ghostBase, leaderStep, movableLeaders, p, pickedLeader, pieces, placeLeader, pointWish, selectedPiece, view],
   );
 
   const onPointer = useCallback(
@@ -286,6 +296,10 @@ export function useNeTable(p: NeTableInput) {
   /** Enter sends the ghost's move, Escape drops the ghost (then lets a picked leader go); true when the key was used. */
   const onKey = useCallback(
     (e: KeyboardEvent): boolean => {
+      if (pointWish && e.key === 'Escape') {
+        setPointWish(null);
+        return true;
+      }
       if (!ghostBase && !leaderGhost) {
         if (e.key === 'Escape' && pickedLeader) {
           setPickedLeader(null);
@@ -303,7 +317,7 @@ export function useNeTable(p: NeTableInput) {
       }
       return false;
     },
-    [drop, ghostBase, leaderGhost, pickedLeader, send, verdict],
+    [drop, ghostBase, leaderGhost, pickedLeader, pointWish, send, verdict],
   );
 
   // The pointer may rest on the unit it has just picked: that is no ruler.
@@ -321,6 +335,9 @@ export function useNeTable(p: NeTableInput) {
 
   const ghost: Ghost | null = ghostBase ? { base: ghostBase, verdict } : null;
   const leaderGhostShown = leaderGhost ? { ...leaderGhost, verdict, dragging: !!leaderGhost.dragging } : null;
+  /** The point an order being written names, drawn on the table until it is sent. */
+  const [orderPoint, setOrderPoint] = useState<Point | null>(null);
+  const askPoint = useCallback((answer: (at: Point) => void) => setPointWish({ answer, shown: null }), []);
   const overlay = (scale: number) => {
     k.current = scale;
     if (!view) return null;
@@ -342,10 +359,36 @@ export function useNeTable(p: NeTableInput) {
         pickedLeader={pickedLeader}
         leaderGhost={leaderGhostShown}
         effects={p.effects}
+        blocks={blocks}
+        names={p.names}
+        orderPoint={orderPoint}
       />
     );
   };
 
   const pending: PendingMove | null = leaderGhost ? { action: leaderAction(leaderGhost), verdict } : ghostBase ? { action: actionFor(ghostBase), verdict } : null;
-  return { overlay, tableDrag, onClick, onPointer, onKey, send, drop, pending, forceMarch, setForceMarch, toMove, hovered, ruler, pickedLeader, pickLeader: setPickedLeader, movableLeaders, leaderGhost };
+  return {
+    overlay,
+    tableDrag,
+    onClick,
+    onPointer,
+    onKey,
+    send,
+    drop,
+    pending,
+    forceMarch,
+    setForceMarch,
+    toMove,
+    hovered,
+    ruler,
+    pickedLeader,
+    pickLeader: setPickedLeader,
+    movableLeaders,
+    leaderGhost,
+    /** Asks for a point on the table: the next click gives it (Escape gives up). */
+    askPoint,
+    pickingPoint: !!pointWish,
+    cancelPoint: () => setPointWish(null),
+    setOrderPoint,
+  };
 }
