@@ -22,6 +22,16 @@ const ENTRY_SPREAD = 2;
 /** The side acting or firing now: the Initiative's holder in the first half of a phase, the other side after. */
 export const actingSide = (s: GameState): SideIndex => (s.half === 0 ? s.initiative : other(s.initiative));
 
+// The state whose Defend! window an action has just opened (openDefendWindow): advance() then need not ask again
+// whether anyone can fire, since nothing has changed between the two questions.
+let defendOpenedOn: GameState | null = null;
+
+/** `s` now waits on Defend! fire that its pending side was just found to have, as nothing changes before advance(). */
+export function openDefendWindow(s: GameState, defender: SideIndex, acting: SideIndex): void {
+  s.pending = { kind: 'defend', side: defender, resume: acting };
+  defendOpenedOn = s;
+}
+
 /** Moves the game on until a player has a decision to make, or the game is over. */
 export function advance(s: GameState, dice: DiceSource, ev: EventLog): void {
   for (let guard = 0; guard < MAX_STEPS; guard++) {
@@ -34,6 +44,10 @@ export function advance(s: GameState, dice: DiceSource, ev: EventLog): void {
     }
     if (p.kind === 'assault-defence' || p.kind === 'assault-win') return;
     if (p.kind === 'defend') {
+      if (defendOpenedOn === s) {
+        defendOpenedOn = null;
+        return;
+      }
       if (fireActions(makeCtx(s), p.side, 'defend-fire', true).length > 0) return;
       s.pending = { kind: 'actions', side: p.resume };
       continue;
