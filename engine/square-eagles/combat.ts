@@ -184,6 +184,30 @@ export function fireTargets(ctx: Ctx, fi: number, a: PoolAssumptions = {}): { ki
   return null;
 }
 
+/** Whether fireTargets would find anyone, answered at the first target and without lists. */
+export function hasFireTarget(ctx: Ctx, fi: number, a: PoolAssumptions = {}): boolean {
+  const { s, b } = ctx;
+  const u = s.units[fi]!;
+  if (!onTable(u)) return false;
+  const units = s.units;
+  if (mainFireBar(s, u, a) === null) {
+    const range = mainRange(u);
+    for (let ti = 0; ti < units.length; ti++) {
+      const t = units[ti]!;
+      if (t.side === u.side || !onTable(t) || isSpent(t) || boxDistance(b, u.cell, t.cell) > range) continue;
+      if (inFireArc(b, u, t.cell) && hasLineOfSight(ctx, u.cell, t.cell)) return true;
+    }
+  }
+  if (skirmishBar(s, u, a) !== null) return false;
+  const range = skirmishRange(u);
+  for (let ti = 0; ti < units.length; ti++) {
+    const t = units[ti]!;
+    if (t.side === u.side || !onTable(t) || isSpent(t) || boxDistance(b, u.cell, t.cell) > range) continue;
+    if (hasLineOfSight(ctx, u.cell, t.cell)) return true;
+  }
+  return false;
+}
+
 /**
  * The dice of an ordinary fire from `u` at `t` at range `d` (4.ii.c–f). Modifiers are pushed to `out` when given;
  * without it nothing is allocated, for the AI's many look-ahead counts.

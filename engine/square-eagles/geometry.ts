@@ -157,6 +157,20 @@ export function enemyZoc(ctx: Ctx, side: SideIndex, cell: number): number[] | un
   return list && list.length > 0 ? list : undefined;
 }
 
+/** Whether an enemy unit on the table stands in `cell` or orthogonally beside it: nearestEnemy(...) <= 1, answered at the first. */
+export function enemyWithinOne(s: GameState, side: SideIndex, cell: number): boolean {
+  const cols = s.board.cols;
+  const c = cell % cols;
+  const r = (cell - c) / cols;
+  for (const u of s.units) {
+    if (u.side === side || u.status !== 'table') continue;
+    const dc = u.cell % cols - c;
+    const dr = (u.cell - (u.cell % cols)) / cols - r;
+    if ((dc < 0 ? -dc : dc) + (dr < 0 ? -dr : dr) <= 1) return true;
+  }
+  return false;
+}
+
 /** Distance to the nearest enemy unit on the table, in boxes (diagonals 1.5); Infinity when there is none. */
 export function nearestEnemy(s: GameState, side: SideIndex, cell: number): number {
   let best = Infinity;

@@ -2,8 +2,8 @@
 // actions (rule 3), fire (rule 4), Defend! shots, an assaulted unit's use of its order and a winning assaulter's
 // choice. Each list has a check for one action beside it that gives the same answer without building the list.
 import { DIR, boxDistance, cellIndex, isCut, onEdge, step, type Facing } from './board.js';
-import { defenceFirePool, fireTargets } from './combat.js';
-import { nearestEnemy, type Ctx } from './geometry.js';
+import { defenceFirePool, fireTargets, hasFireTarget } from './combat.js';
+import { enemyWithinOne, type Ctx } from './geometry.js';
 import { MEMO_SLOTS, assaultApproach, canEnd, maneuverFacing, maneuverFormation, maneuverKeys, maneuverTo, mayAssault, moveFacing, moveKeys, moveTo } from './movement.js';
 import {
   DID_BOMBARD,
@@ -50,7 +50,7 @@ export const maxOrders = (u: UnitState): number => (hasTrait(u, 'veterans') ? 2 
 /** Units within 1 box of an enemy cost two pips (Orders phase); a Division General's three orders always get through. */
 export function orderCost(s: GameState, u: UnitState, g: GeneralState): number {
   if (g.division) return 1;
-  return nearestEnemy(s, u.side, u.cell) <= 1 ? 2 : 1;
+  return enemyWithinOne(s, u.side, u.cell) ? 2 : 1;
 }
 
 function generalCell(s: GameState, g: GeneralState): number {
@@ -134,7 +134,8 @@ export function orderActions(s: GameState, side: SideIndex, firstOnly = false): 
     if (g.side !== side || g.status !== 'table' || g.pips <= 0) continue;
     for (const ui of g.commands) {
       const u = s.units[ui]!;
-      if (canBeOrdered(u) && orderCost(s, u, g) <= g.pips) {
+      // An order costs one pip or two: with two left, what it costs does not matter.
+      if (canBeOrdered(u) && (g.pips >= 2 || orderCost(s, u, g) <= g.pips)) {
         out.push({ type: 'order', general: g.id, unit: u.id });
         if (firstOnly) return out;
       }
@@ -328,6 +329,13 @@ export function fireActions(ctx: Ctx, side: SideIndex, type: 'fire' | 'defend-fi
     if (firstOnly) return out;
   }
   return out;
+}
+
+/** Whether `side` has any fire in this window: `fireActions(...).length > 0`, without building a list. */
+export function anyFireAction(ctx: Ctx, side: SideIndex, type: 'fire' | 'defend-fire'): boolean {
+  const a = type === 'defend-fire' ? { orderFires: true } : {};
+  for (let ui = 0; ui < ctx.s.units.length; ui++) if (mayShootNow(ctx.s, ui, side, type) && hasFireTarget(ctx, ui, a)) return true;
+  return false;
 }
 
 /** Whether unit `ui` of `side` may shoot in this window: once in the Fire phase; under Defend! by spending an order. */

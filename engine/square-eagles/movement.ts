@@ -9,6 +9,7 @@ import {
   T_ROAD,
   T_TOWN,
   T_WOODS,
+  boxDistance,
   colOf,
   isCut,
   rowOf,
@@ -366,6 +367,8 @@ export function assaultApproach(ctx: Ctx, ui: number, ti: number): AssaultOption
   if (contact === u.cell) return turns.includes(facingTowards(b, contact, t.cell)!) ? { target: ti, from: contact, side } : null;
   if (ctx.occ[contact]! >= 0) return null;
   const allowance = baseMove(u);
+  // No way there costs less than the straight distance with diagonals at 1.5: most enemies are out of reach.
+  if (boxDistance(b, u.cell, contact) > allowance) return null;
   const diagonalOk = mayStepDiagonally(u);
   // Lights never assault, so woods always slow an assaulter.
   const startWoods = (b.flags[u.cell]! & T_WOODS) !== 0;

@@ -20,7 +20,7 @@ import { ctxOf, facingTowards, inFireCover, makeCtx, sideOf, type Ctx } from './
 import {
   advanceBox,
   afterAssaultActions,
-  fireActions,
+  anyFireAction,
   isAmong,
   isLegalFire,
   isLegalOrder,
@@ -327,7 +327,7 @@ function finishAction(s: GameState, ev: EventLog): void {
   s.pending = { kind: 'actions', side: acting };
   if (s.board.options.defend) {
     const defender = other(acting);
-    if (fireActions(makeCtx(s), defender, 'defend-fire', true).length > 0) {
+    if (anyFireAction(makeCtx(s), defender, 'defend-fire')) {
       openDefendWindow(s, defender, acting);
       ev?.push({ type: 'defend-window', side: s.meta.sides[defender].key });
     }

@@ -5,7 +5,7 @@ import type { DiceSource } from '../dice.js';
 import { boxDistance } from './board.js';
 import { eliminate } from './combat.js';
 import { makeCtx, nearestEnemy } from './geometry.js';
-import { fireActions, maxOrders, mayAct, orderActions } from './legal-actions.js';
+import { anyFireAction, maxOrders, mayAct, orderActions } from './legal-actions.js';
 import { canEnd } from './movement.js';
 import { evaluateVictory, suddenDeath, updateControl } from './victory.js';
 import { editUnit, isSpent, onTable, other, type EventLog, type GameState, type GeneralState, type SideIndex } from './types.js';
@@ -48,7 +48,7 @@ export function advance(s: GameState, dice: DiceSource, ev: EventLog): void {
         defendOpenedOn = null;
         return;
       }
-      if (fireActions(makeCtx(s), p.side, 'defend-fire', true).length > 0) return;
+      if (anyFireAction(makeCtx(s), p.side, 'defend-fire')) return;
       s.pending = { kind: 'actions', side: p.resume };
       continue;
     }
@@ -60,7 +60,7 @@ export function advance(s: GameState, dice: DiceSource, ev: EventLog): void {
       continue;
     }
     if (s.phase === 'fire') {
-      if (fireActions(makeCtx(s), p.side, 'fire', true).length > 0) return;
+      if (anyFireAction(makeCtx(s), p.side, 'fire')) return;
       if (s.half === 0) {
         s.half = 1;
         s.pending = { kind: 'fire', side: other(s.initiative) };
