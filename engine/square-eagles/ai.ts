@@ -18,7 +18,18 @@ import { randomBelow, seedRng, type RngState } from '../dice.js';
 import { WITHDRAW_HITS, assaultHitOn, defenceFirePool, fireTargets, firePool, retreatHits } from './combat.js';
 import { ctxOf, type Ctx } from './geometry.js';
 import { legalActions } from './game.js';
-import { advanceBox, isLegalOrder, isLegalUnitAction, legalActionAt, legalActionCount, mayEndActions, mayShootNow, mustUseOrders } from './legal-actions.js';
+import {
+  advanceBox,
+  isLegalOrder,
+  isLegalUnitAction,
+  legalActionAt,
+  legalActionCount,
+  mayEndActions,
+  mayShootNow,
+  mustUseOrders,
+  orderActionAt,
+  orderActionCount,
+} from './legal-actions.js';
 import { binomialPmf, p } from './ai-odds.js';
 import { AiMemo } from './ai-memo.js';
 import { stakes } from './ai-strategy.js';
@@ -40,7 +51,14 @@ export function randomPlayer(seed: number): Player {
   return {
     kind: 'random',
     choose(state) {
-      // The same pick as from the whole list, without building the hundred-odd actions of an Actions phase.
+      // The same pick as from the whole list, without building the hundred-odd actions of an Actions phase, and in the
+      // Orders phase (half of all decisions) without working out the position, which its actions do not ask about.
+      const p = state.pending;
+      if (p.kind === 'orders') {
+        const orders = orderActionCount(state, p.side);
+        const k = randomBelow(rng, orders + 1);
+        return k < orders ? orderActionAt(state, p.side, k) : { type: 'end-orders' };
+      }
       const ctx = ctxOf(state);
       const n = legalActionCount(ctx);
       if (n === 0) throw new Error('no legal action');

@@ -116,8 +116,15 @@ export function legalActionsIn(ctx: Ctx): Action[] {
   }
 }
 
-export function orderActions(s: GameState, side: SideIndex, firstOnly = false): Action[] {
-  const out: Action[] = [];
+// The Orders phase's actions are walked in list order by scanOrders, which stops at the `stopAt`th (then leaving it
+// in `found`) or counts them all, building them into `out` when given: the random player counts them and builds
+// the one it draws, nothing else.
+let foundType: 'attach' | 'order' = 'attach';
+let foundGeneral = '';
+let foundUnit = '';
+
+function scanOrders(s: GameState, side: SideIndex, stopAt: number, out: Action[] | null = null): number {
+  let n = 0;
   for (const g of s.generals) {
     if (g.side !== side || g.status !== 'table' || g.placed) continue;
     const here = generalCell(s, g);
@@ -125,8 +132,14 @@ export function orderActions(s: GameState, side: SideIndex, firstOnly = false): 
       const u = s.units[ui]!;
       if (!onTable(u) || isSpent(u)) continue;
       if (here < 0 || boxDistance(s.board, here, u.cell) <= ATTACH_REACH) {
-        out.push({ type: 'attach', general: g.id, unit: u.id });
-        if (firstOnly) return out;
+        if (n === stopAt) {
+          foundType = 'attach';
+          foundGeneral = g.id;
+          foundUnit = u.id;
+          return n;
+        }
+        out?.push({ type: 'attach', general: g.id, unit: u.id });
+        n++;
       }
     }
   }
@@ -136,12 +149,41 @@ export function orderActions(s: GameState, side: SideIndex, firstOnly = false): 
       const u = s.units[ui]!;
       // An order costs one pip or two: with two left, what it costs does not matter.
       if (canBeOrdered(u) && (g.pips >= 2 || orderCost(s, u, g) <= g.pips)) {
-        out.push({ type: 'order', general: g.id, unit: u.id });
-        if (firstOnly) return out;
+        if (n === stopAt) {
+          foundType = 'order';
+          foundGeneral = g.id;
+          foundUnit = u.id;
+          return n;
+        }
+        out?.push({ type: 'order', general: g.id, unit: u.id });
+        n++;
       }
     }
   }
+  return n;
+}
+
+/** The attachments and orders the side may give now, in the order listed (all attachments first). */
+export function orderActions(s: GameState, side: SideIndex): Action[] {
+  const out: Action[] = [];
+  scanOrders(s, side, -1, out);
   return out;
+}
+
+/** Whether orderActions lists anything, found at the first. */
+export function anyOrderAction(s: GameState, side: SideIndex): boolean {
+  foundUnit = '';
+  scanOrders(s, side, 0);
+  return foundUnit !== '';
+}
+
+/** How many attachments and orders orderActions lists. */
+export const orderActionCount = (s: GameState, side: SideIndex): number => scanOrders(s, side, -1);
+
+/** orderActions(s, side)[k], built alone (k below orderActionCount). */
+export function orderActionAt(s: GameState, side: SideIndex, k: number): Action {
+  scanOrders(s, side, k);
+  return { type: foundType, general: foundGeneral, unit: foundUnit };
 }
 
 /** The same answer as searching orderActions, without building them all. */

@@ -5,7 +5,7 @@ import type { DiceSource } from '../dice.js';
 import { boxDistance } from './board.js';
 import { eliminate } from './combat.js';
 import { makeCtx, nearestEnemy } from './geometry.js';
-import { anyFireAction, maxOrders, mayAct, orderActions } from './legal-actions.js';
+import { anyFireAction, anyOrderAction, maxOrders, mayAct } from './legal-actions.js';
 import { canEnd } from './movement.js';
 import { evaluateVictory, suddenDeath, updateControl } from './victory.js';
 import { editUnit, isSpent, onTable, other, type EventLog, type GameState, type GeneralState, type SideIndex } from './types.js';
@@ -38,7 +38,7 @@ export function advance(s: GameState, dice: DiceSource, ev: EventLog): void {
     if (s.phase === 'over') return;
     const p = s.pending;
     if (s.phase === 'orders') {
-      if (orderActions(s, p.side, true).length > 0) return;
+      if (anyOrderAction(s, p.side)) return;
       endOrders(s, p.side, dice, ev);
       continue;
     }
