@@ -142,17 +142,18 @@ export function fireTargets(ctx: Ctx, fi: number, a: PoolAssumptions = {}): { ki
     const range = mainRange(u);
     let best = Infinity;
     let targets: number[] = [];
-    s.units.forEach((t, ti) => {
-      if (t.side === u.side || !onTable(t) || isSpent(t)) return;
+    for (let ti = 0; ti < s.units.length; ti++) {
+      const t = s.units[ti]!;
+      if (t.side === u.side || !onTable(t) || isSpent(t)) continue;
       const d = boxDistance(b, u.cell, t.cell);
-      if (d > range || d > best) return;
-      if (!inFireArc(b, u, t.cell) || !hasLineOfSight(ctx, u.cell, t.cell)) return;
+      if (d > range || d > best) continue;
+      if (!inFireArc(b, u, t.cell) || !hasLineOfSight(ctx, u.cell, t.cell)) continue;
       if (d < best) {
         best = d;
         targets = [];
       }
       targets.push(ti);
-    });
+    }
     if (targets.length > 0) return { kind: 'fire', targets };
   }
   if (skirmishBar(s, u, a) !== null) return null;
@@ -161,10 +162,11 @@ export function fireTargets(ctx: Ctx, fi: number, a: PoolAssumptions = {}): { ki
   let bestOther = Infinity;
   let front: number[] = [];
   let others: number[] = [];
-  s.units.forEach((t, ti) => {
-    if (t.side === u.side || !onTable(t) || isSpent(t)) return;
+  for (let ti = 0; ti < s.units.length; ti++) {
+    const t = s.units[ti]!;
+    if (t.side === u.side || !onTable(t) || isSpent(t)) continue;
     const d = boxDistance(b, u.cell, t.cell);
-    if (d > range || !hasLineOfSight(ctx, u.cell, t.cell)) return;
+    if (d > range || !hasLineOfSight(ctx, u.cell, t.cell)) continue;
     if (inFireArc(b, u, t.cell)) {
       if (d < bestFront) {
         bestFront = d;
@@ -178,7 +180,7 @@ export function fireTargets(ctx: Ctx, fi: number, a: PoolAssumptions = {}): { ki
       }
       if (d === bestOther) others.push(ti);
     }
-  });
+  }
   if (front.length > 0) return { kind: 'skirmish', targets: front };
   if (others.length > 0) return { kind: 'skirmish', targets: others };
   return null;

@@ -113,14 +113,15 @@ export function makeCtx(s: GameState): Ctx {
   const occ = new Array<number>(n).fill(-1);
   // Sparse: most boxes are in no ZOC.
   const zoc: [number[][], number[][]] = [[], []];
-  s.units.forEach((u, i) => {
-    if (!onTable(u)) return;
+  for (let i = 0; i < s.units.length; i++) {
+    const u = s.units[i]!;
+    if (!onTable(u)) continue;
     occ[u.cell] = i;
     if (exertsZoc(b, u)) {
       const z = step(b, u.cell, DIR[u.facing][0], DIR[u.facing][1]);
       if (z >= 0) (zoc[u.side][z] ??= []).push(i);
     }
-  });
+  }
   return { s, b, occ, zoc, near: [null, null], memo: null };
 }
 
@@ -219,9 +220,15 @@ interface Sightline {
 
 const sightCache = new WeakMap<Board, Map<number, Sightline>>();
 
+// The last board's cache, kept at hand: a batch asks about one board millions of times.
+let lastBoard: Board | null = null;
+let lastLines: Map<number, Sightline> | null = null;
+
 function sightline(b: Board, from: number, to: number): Sightline {
-  let cache = sightCache.get(b);
+  let cache = b === lastBoard ? lastLines : sightCache.get(b);
   if (!cache) sightCache.set(b, (cache = new Map<number, Sightline>()));
+  lastBoard = b;
+  lastLines = cache;
   const key = from * b.cols * b.rows + to;
   const hit = cache.get(key);
   if (hit) return hit;
@@ -292,13 +299,17 @@ export function hasLineOfSight(ctx: Ctx, from: number, to: number): boolean {
   const { b, occ } = ctx;
   const line = sightline(b, from, to);
   const eye = Math.max(b.hill[from]!, b.hill[to]!);
-  const blocks = (i: number): boolean => {
-    const f = b.flags[i]!;
-    if (occ[i]! >= 0) return true;
-    if (f & (T_WOODS | T_TOWN | T_FORT)) return true;
-    return (f & T_HILL) !== 0 && b.hill[i]! > eye;
-  };
-  for (const i of line.boxes) if (blocks(i)) return false;
-  for (let k = 0; k < line.pinches.length; k += 2) if (blocks(line.pinches[k]!) && blocks(line.pinches[k + 1]!)) return false;
+  const boxes = line.boxes;
+  for (let k = 0; k < boxes.length; k++) if (blocksSight(b, occ, eye, boxes[k]!)) return false;
+  const pinches = line.pinches;
+  for (let k = 0; k < pinches.length; k += 2) if (blocksSight(b, occ, eye, pinches[k]!) && blocksSight(b, occ, eye, pinches[k + 1]!)) return false;
   return true;
+}
+
+/** Whether box `i` blocks a line of sight whose higher end stands at hill level `eye`. */
+function blocksSight(b: Board, occ: readonly number[], eye: number, i: number): boolean {
+  if (occ[i]! >= 0) return true;
+  const f = b.flags[i]!;
+  if (f & (T_WOODS | T_TOWN | T_FORT)) return true;
+  return (f & T_HILL) !== 0 && b.hill[i]! > eye;
 }

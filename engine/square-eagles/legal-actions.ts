@@ -373,9 +373,12 @@ export function fireActions(ctx: Ctx, side: SideIndex, type: 'fire' | 'defend-fi
   return out;
 }
 
+const ORDER_FIRES = { orderFires: true } as const;
+const NO_ASSUMPTIONS = {} as const;
+
 /** Whether `side` has any fire in this window: `fireActions(...).length > 0`, without building a list. */
 export function anyFireAction(ctx: Ctx, side: SideIndex, type: 'fire' | 'defend-fire'): boolean {
-  const a = type === 'defend-fire' ? { orderFires: true } : {};
+  const a = type === 'defend-fire' ? ORDER_FIRES : NO_ASSUMPTIONS;
   for (let ui = 0; ui < ctx.s.units.length; ui++) if (mayShootNow(ctx.s, ui, side, type) && hasFireTarget(ctx, ui, a)) return true;
   return false;
 }
