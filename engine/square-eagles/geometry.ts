@@ -218,19 +218,23 @@ interface Sightline {
   pinches: number[];
 }
 
-const sightCache = new WeakMap<Board, Map<number, Sightline>>();
+/** Per board, the lines worked out so far, at `from * boxes + to`: an array, as a Map look-up cost more than the test. */
+const sightCache = new WeakMap<Board, (Sightline | undefined)[]>();
 
 // The last board's cache, kept at hand: a batch asks about one board millions of times.
 let lastBoard: Board | null = null;
-let lastLines: Map<number, Sightline> | null = null;
+let lastLines: (Sightline | undefined)[] | null = null;
 
 function sightline(b: Board, from: number, to: number): Sightline {
   let cache = b === lastBoard ? lastLines : sightCache.get(b);
-  if (!cache) sightCache.set(b, (cache = new Map<number, Sightline>()));
+  if (!cache) {
+    const n = b.cols * b.rows;
+    sightCache.set(b, (cache = new Array<Sightline | undefined>(n * n).fill(undefined)));
+  }
   lastBoard = b;
   lastLines = cache;
   const key = from * b.cols * b.rows + to;
-  const hit = cache.get(key);
+  const hit = cache[key];
   if (hit) return hit;
   const x0 = colOf(b, from) + 0.5;
   const y0 = rowOf(b, from) + 0.5;
@@ -287,7 +291,7 @@ function sightline(b: Board, from: number, to: number): Sightline {
     }
   }
   const line = { boxes, pinches };
-  cache.set(key, line);
+  cache[key] = line;
   return line;
 }
 
