@@ -193,11 +193,20 @@ function chooseFire(s: GameState, actions: Action[], memo: AiMemo): Action {
   const stake = stakes(s);
   let best = actions[0]!;
   let bestScore = -Infinity;
+  // A unit's shots are listed together: its targets are worked out once for all of them (the order bonus does not
+  // change who may be shot at).
+  let known = -1;
+  let targets: ReturnType<typeof fireTargets> = null;
   for (const a of actions) {
     if (a.type !== 'fire' && a.type !== 'defend-fire') continue;
     const ui = unitIndexOf(s, a.unit);
     const ti = unitIndexOf(s, a.target);
-    const pool = firePool(ctx, ui, ti, { orderBonus: unusedOrders(s.units[ui]!) > 0, orderFires: a.type === 'defend-fire' });
+    const orderFires = a.type === 'defend-fire';
+    if (ui !== known) {
+      targets = fireTargets(ctx, ui, { orderFires });
+      known = ui;
+    }
+    const pool = firePool(ctx, ui, ti, { orderBonus: unusedOrders(s.units[ui]!) > 0, orderFires }, targets);
     if (!pool.allowed) continue;
     const score = shotValue(memo, ctx, ui, ti, pool, stake);
     if (score > bestScore) {
@@ -223,7 +232,7 @@ function chooseDefend(s: GameState, memo: AiMemo): Action {
     const t = fireTargets(ctx, ui, { orderFires: true });
     if (!t || t.kind !== 'fire') return;
     for (const ti of t.targets) {
-      const pool = firePool(ctx, ui, ti, { orderFires: true });
+      const pool = firePool(ctx, ui, ti, { orderFires: true }, t);
       if (!pool.allowed) continue;
       const e = s.units[ti]!;
       const score = shotValue(memo, ctx, ui, ti, pool, stake);

@@ -264,15 +264,18 @@ function skirmishDice(u: UnitState): DicePool {
   return { dice: 1, hitOn: fireHitOn(u, 'skirmish'), modifiers };
 }
 
-/** The full pool of `fi` firing at `ti` now, or why it may not (rules 4.i, 4.ii). */
-export function firePool(ctx: Ctx, fi: number, ti: number, a: PoolAssumptions = {}): FirePool {
+/**
+ * The full pool of `fi` firing at `ti` now, or why it may not (rules 4.i, 4.ii). `targets`: what fireTargets(ctx, fi,
+ * a) gives, when the caller has it already (the AI weighing each target of a unit).
+ */
+export function firePool(ctx: Ctx, fi: number, ti: number, a: PoolAssumptions = {}, targets?: ReturnType<typeof fireTargets>): FirePool {
   const { s, b } = ctx;
   const u = s.units[fi]!;
   const t = s.units[ti]!;
   if (!onTable(u) || !onTable(t)) return { allowed: false, reason: 'both units must be on the table' };
   if (u.side === t.side) return { allowed: false, reason: 'the target is a friendly unit' };
   if (isCavalry(u)) return { allowed: false, reason: 'cavalry do not fire' };
-  const options = fireTargets(ctx, fi, a);
+  const options = targets !== undefined ? targets : fireTargets(ctx, fi, a);
   const d = boxDistance(b, u.cell, t.cell);
   if (!options) {
     const bar = skirmishBar(s, u, a) ?? mainFireBar(s, u, a);
