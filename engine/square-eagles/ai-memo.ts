@@ -12,6 +12,13 @@ export interface StrategyEntry {
   plan: Strategy;
 }
 
+/** A plan's distance fields and the next steps along them, with what they were worked out from. */
+export interface FieldEntry {
+  key: Int32Array;
+  dist: Strategy['dist'];
+  next: Strategy['next'];
+}
+
 /**
  * Numbers an Evaluator works out per unit and key (a pose, with what else the answer depends on), in arrays kept for
  * the whole process: each Evaluator takes a stamp of its own (`begin`) and reads only what was written under it, so
@@ -77,6 +84,8 @@ export class AiMemo {
   look = 0;
   /** Per side, the last plan worked out for it (strategyFor). */
   readonly strategy: [StrategyEntry | null, StrategyEntry | null] = [null, null];
+  /** Per side, the last distance fields worked out for its plan, with what they were worked out from (workOutStrategy). */
+  readonly fields: [FieldEntry | null, FieldEntry | null] = [null, null];
   /** Who would win if the game ended now, with what it was worked out from (winnerNow). */
   outcome: { key: Int32Array; winner: number } | null = null;
 

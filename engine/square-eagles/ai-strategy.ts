@@ -262,9 +262,14 @@ function workOutStrategy(memo: AiMemo, s: GameState, side: SideIndex, enemies: r
   for (const ei of enemies) penalty[s.units[ei]!.cell] = ENEMY_BOX_PENALTY;
   const zoc = ctx.zoc[side === 0 ? 1 : 0];
   for (let i = 0; i < n; i++) if (penalty[i] === 0 && zoc[i] !== undefined && zoc[i]!.length > 0) penalty[i] = ZOC_BOX_PENALTY;
+  // The distances hang on the goals and the way's penalties alone, not on the turn or who would win: a new turn or
+  // a changed verdict with the enemy where it was gives the same fields, and their next steps, again.
+  const fieldKey = fieldKeyOf(anyGoal, sources, offsets, penalty);
+  const kept = memo.fields[side];
+  if (kept && sameKey(kept.key, fieldKey)) return { winning, behind, aggression: 0, dist: kept.dist, bonus, capture, exitCells: exit ?? new Set(), next: kept.next };
   for (const kind of [0, 1] as const) goalField(b, sources[kind], offsets[kind], penalty, dist[kind], memo);
   if (!anyGoal || sources[0].length === 0 || dist[0].every((d) => d >= b.cols + b.rows)) {
-    // Nothing to stand on (a pure destroy condition): the goal is the enemy.
+    // Nothing to stand on (a pure destroy condition): the goal is the enemy (whose boxes the penalties mark).
     for (let i = 0; i < n; i++) {
       let d = b.cols + b.rows;
       for (const ei of enemies) d = Math.min(d, boxDistance(b, i, s.units[ei]!.cell));
@@ -272,5 +277,23 @@ function workOutStrategy(memo: AiMemo, s: GameState, side: SideIndex, enemies: r
       dist[1][i] = d;
     }
   }
-  return { winning, behind, aggression: 0, dist, bonus, capture, exitCells: exit ?? new Set(), next: [null, null] };
+  const next: Strategy['next'] = [null, null];
+  memo.fields[side] = { key: fieldKey, dist, next };
+  return { winning, behind, aggression: 0, dist, bonus, capture, exitCells: exit ?? new Set(), next };
+}
+
+/** Everything workOutStrategy's distance fields are worked out from, as numbers. */
+function fieldKeyOf(anyGoal: boolean, sources: readonly [number[], number[]], offsets: readonly [number[], number[]], penalty: Uint8Array): Int32Array {
+  const key = new Int32Array(3 + 2 * (sources[0].length + sources[1].length) + penalty.length);
+  let k = 0;
+  key[k++] = anyGoal ? 1 : 0;
+  for (const kind of [0, 1] as const) {
+    key[k++] = sources[kind].length;
+    for (let i = 0; i < sources[kind].length; i++) {
+      key[k++] = sources[kind][i]!;
+      key[k++] = offsets[kind][i]!;
+    }
+  }
+  for (let i = 0; i < penalty.length; i++) key[k++] = penalty[i]!;
+  return key;
 }

@@ -18,7 +18,18 @@ import { randomBelow, seedRng, type RngState } from '../dice.js';
 import { WITHDRAW_HITS, assaultHitOn, defenceFirePool, fireTargets, firePool, retreatHits } from './combat.js';
 import { ctxOf, type Ctx } from './geometry.js';
 import { legalActions } from './game.js';
-import { advanceBox, isLegalOrder, isLegalUnitAction, legalActionAt, legalActionCount, mayEndActions, mayShootNow, mustUseOrders } from './legal-actions.js';
+import {
+  advanceBox,
+  isLegalOrder,
+  isLegalUnitAction,
+  legalActionAt,
+  legalActionCount,
+  mayEndActions,
+  mayShootNow,
+  mustUseOrders,
+  orderActionAt,
+  orderActionCount,
+} from './legal-actions.js';
 import { binomialPmf, p } from './ai-odds.js';
 import { AiMemo } from './ai-memo.js';
 import { stakes } from './ai-strategy.js';
@@ -40,7 +51,14 @@ export function randomPlayer(seed: number): Player {
   return {
     kind: 'random',
     choose(state) {
-      // The same pick as from the whole list, without building the hundred-odd actions of an Actions phase.
+      // The same pick as from the whole list, without building the hundred-odd actions of an Actions phase, and in the
+      // Orders phase (half of all decisions) without working out the position, which its actions do not ask about.
+      const p = state.pending;
+      if (p.kind === 'orders') {
+        const orders = orderActionCount(state, p.side);
+        const k = randomBelow(rng, orders + 1);
+        return k < orders ? orderActionAt(state, p.side, k) : { type: 'end-orders' };
+      }
       const ctx = ctxOf(state);
       const n = legalActionCount(ctx);
       if (n === 0) throw new Error('no legal action');
@@ -175,11 +193,20 @@ function chooseFire(s: GameState, actions: Action[], memo: AiMemo): Action {
   const stake = stakes(s);
   let best = actions[0]!;
   let bestScore = -Infinity;
+  // A unit's shots are listed together: its targets are worked out once for all of them (the order bonus does not
+  // change who may be shot at).
+  let known = -1;
+  let targets: ReturnType<typeof fireTargets> = null;
   for (const a of actions) {
     if (a.type !== 'fire' && a.type !== 'defend-fire') continue;
     const ui = unitIndexOf(s, a.unit);
     const ti = unitIndexOf(s, a.target);
-    const pool = firePool(ctx, ui, ti, { orderBonus: unusedOrders(s.units[ui]!) > 0, orderFires: a.type === 'defend-fire' });
+    const orderFires = a.type === 'defend-fire';
+    if (ui !== known) {
+      targets = fireTargets(ctx, ui, { orderFires });
+      known = ui;
+    }
+    const pool = firePool(ctx, ui, ti, { orderBonus: unusedOrders(s.units[ui]!) > 0, orderFires }, targets);
     if (!pool.allowed) continue;
     const score = shotValue(memo, ctx, ui, ti, pool, stake);
     if (score > bestScore) {
@@ -205,7 +232,7 @@ function chooseDefend(s: GameState, memo: AiMemo): Action {
     const t = fireTargets(ctx, ui, { orderFires: true });
     if (!t || t.kind !== 'fire') return;
     for (const ti of t.targets) {
-      const pool = firePool(ctx, ui, ti, { orderFires: true });
+      const pool = firePool(ctx, ui, ti, { orderFires: true }, t);
       if (!pool.allowed) continue;
       const e = s.units[ti]!;
       const score = shotValue(memo, ctx, ui, ti, pool, stake);

@@ -2,7 +2,7 @@
 // each box leads, which boxes flank a diagonal step, and what a unit may enter. The board itself stays plain JSON
 // (it is saved and sent with the state); the tables hang off it in a WeakMap, so a board read back from a file gets
 // its own on first use.
-import { FACINGS, FORWARD_STEPS, IMPASSABLE, T_WOODS, isCut, step, type Board } from './board.js';
+import { FACINGS, FORWARD_STEPS, IMPASSABLE, T_FORT, T_TOWN, T_WOODS, isCut, step, type Board } from './board.js';
 
 export interface BoardTables {
   /**
@@ -25,6 +25,13 @@ export interface BoardTables {
   readonly stepTo: Int16Array;
   /** 1 where a box is not impassable. */
   readonly enterable: Uint8Array;
+  /**
+   * 1 where a unit may end a move (movement.ts canEnd), by what it is: foot (Infantry, Lights), guns (Guns, Horse
+   * Guns) and the rest (Cavalry).
+   */
+  readonly endFoot: Uint8Array;
+  readonly endGuns: Uint8Array;
+  readonly endOther: Uint8Array;
 }
 
 /** The index in AROUND of a step (dc, dr), each −1, 0 or 1, at `(dr + 1) * 3 + dc + 1`; -1 for no step. */
@@ -75,5 +82,15 @@ function buildTables(b: Board): BoardTables {
     const to = around[i]!;
     if (enterable(to) && !isCut(b, i >> 3, to)) stepTo[i] = to;
   }
-  return { forward, flankA, flankB, woods, around, stepTo, enterable: enterableAt };
+  const endFoot = new Uint8Array(n);
+  const endGuns = new Uint8Array(n);
+  const endOther = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    if (!enterable(i)) continue;
+    const f = b.flags[i]!;
+    endFoot[i] = 1;
+    endOther[i] = (f & (T_TOWN | T_FORT)) === 0 ? 1 : 0;
+    endGuns[i] = (f & (T_TOWN | T_FORT)) === 0 || ((f & T_TOWN) === 0 && b.options.forts) ? 1 : 0;
+  }
+  return { forward, flankA, flankB, woods, around, stepTo, enterable: enterableAt, endFoot, endGuns, endOther };
 }

@@ -142,17 +142,18 @@ export function fireTargets(ctx: Ctx, fi: number, a: PoolAssumptions = {}): { ki
     const range = mainRange(u);
     let best = Infinity;
     let targets: number[] = [];
-    s.units.forEach((t, ti) => {
-      if (t.side === u.side || !onTable(t) || isSpent(t)) return;
+    for (let ti = 0; ti < s.units.length; ti++) {
+      const t = s.units[ti]!;
+      if (t.side === u.side || !onTable(t) || isSpent(t)) continue;
       const d = boxDistance(b, u.cell, t.cell);
-      if (d > range || d > best) return;
-      if (!inFireArc(b, u, t.cell) || !hasLineOfSight(ctx, u.cell, t.cell)) return;
+      if (d > range || d > best) continue;
+      if (!inFireArc(b, u, t.cell) || !hasLineOfSight(ctx, u.cell, t.cell)) continue;
       if (d < best) {
         best = d;
         targets = [];
       }
       targets.push(ti);
-    });
+    }
     if (targets.length > 0) return { kind: 'fire', targets };
   }
   if (skirmishBar(s, u, a) !== null) return null;
@@ -161,10 +162,11 @@ export function fireTargets(ctx: Ctx, fi: number, a: PoolAssumptions = {}): { ki
   let bestOther = Infinity;
   let front: number[] = [];
   let others: number[] = [];
-  s.units.forEach((t, ti) => {
-    if (t.side === u.side || !onTable(t) || isSpent(t)) return;
+  for (let ti = 0; ti < s.units.length; ti++) {
+    const t = s.units[ti]!;
+    if (t.side === u.side || !onTable(t) || isSpent(t)) continue;
     const d = boxDistance(b, u.cell, t.cell);
-    if (d > range || !hasLineOfSight(ctx, u.cell, t.cell)) return;
+    if (d > range || !hasLineOfSight(ctx, u.cell, t.cell)) continue;
     if (inFireArc(b, u, t.cell)) {
       if (d < bestFront) {
         bestFront = d;
@@ -178,10 +180,34 @@ export function fireTargets(ctx: Ctx, fi: number, a: PoolAssumptions = {}): { ki
       }
       if (d === bestOther) others.push(ti);
     }
-  });
+  }
   if (front.length > 0) return { kind: 'skirmish', targets: front };
   if (others.length > 0) return { kind: 'skirmish', targets: others };
   return null;
+}
+
+/** Whether fireTargets would find anyone, answered at the first target and without lists. */
+export function hasFireTarget(ctx: Ctx, fi: number, a: PoolAssumptions = {}): boolean {
+  const { s, b } = ctx;
+  const u = s.units[fi]!;
+  if (!onTable(u)) return false;
+  const units = s.units;
+  if (mainFireBar(s, u, a) === null) {
+    const range = mainRange(u);
+    for (let ti = 0; ti < units.length; ti++) {
+      const t = units[ti]!;
+      if (t.side === u.side || !onTable(t) || isSpent(t) || boxDistance(b, u.cell, t.cell) > range) continue;
+      if (inFireArc(b, u, t.cell) && hasLineOfSight(ctx, u.cell, t.cell)) return true;
+    }
+  }
+  if (skirmishBar(s, u, a) !== null) return false;
+  const range = skirmishRange(u);
+  for (let ti = 0; ti < units.length; ti++) {
+    const t = units[ti]!;
+    if (t.side === u.side || !onTable(t) || isSpent(t) || boxDistance(b, u.cell, t.cell) > range) continue;
+    if (hasLineOfSight(ctx, u.cell, t.cell)) return true;
+  }
+  return false;
 }
 
 /**
@@ -238,15 +264,18 @@ function skirmishDice(u: UnitState): DicePool {
   return { dice: 1, hitOn: fireHitOn(u, 'skirmish'), modifiers };
 }
 
-/** The full pool of `fi` firing at `ti` now, or why it may not (rules 4.i, 4.ii). */
-export function firePool(ctx: Ctx, fi: number, ti: number, a: PoolAssumptions = {}): FirePool {
+/**
+ * The full pool of `fi` firing at `ti` now, or why it may not (rules 4.i, 4.ii). `targets`: what fireTargets(ctx, fi,
+ * a) gives, when the caller has it already (the AI weighing each target of a unit).
+ */
+export function firePool(ctx: Ctx, fi: number, ti: number, a: PoolAssumptions = {}, targets?: ReturnType<typeof fireTargets>): FirePool {
   const { s, b } = ctx;
   const u = s.units[fi]!;
   const t = s.units[ti]!;
   if (!onTable(u) || !onTable(t)) return { allowed: false, reason: 'both units must be on the table' };
   if (u.side === t.side) return { allowed: false, reason: 'the target is a friendly unit' };
   if (isCavalry(u)) return { allowed: false, reason: 'cavalry do not fire' };
-  const options = fireTargets(ctx, fi, a);
+  const options = targets !== undefined ? targets : fireTargets(ctx, fi, a);
   const d = boxDistance(b, u.cell, t.cell);
   if (!options) {
     const bar = skirmishBar(s, u, a) ?? mainFireBar(s, u, a);

@@ -113,14 +113,15 @@ export function makeCtx(s: GameState): Ctx {
   const occ = new Array<number>(n).fill(-1);
   // Sparse: most boxes are in no ZOC.
   const zoc: [number[][], number[][]] = [[], []];
-  s.units.forEach((u, i) => {
-    if (!onTable(u)) return;
+  for (let i = 0; i < s.units.length; i++) {
+    const u = s.units[i]!;
+    if (!onTable(u)) continue;
     occ[u.cell] = i;
     if (exertsZoc(b, u)) {
       const z = step(b, u.cell, DIR[u.facing][0], DIR[u.facing][1]);
       if (z >= 0) (zoc[u.side][z] ??= []).push(i);
     }
-  });
+  }
   return { s, b, occ, zoc, near: [null, null], memo: null };
 }
 
@@ -155,6 +156,20 @@ function exertsZoc(b: Board, u: UnitState): boolean {
 export function enemyZoc(ctx: Ctx, side: SideIndex, cell: number): number[] | undefined {
   const list = ctx.zoc[side === 0 ? 1 : 0][cell];
   return list && list.length > 0 ? list : undefined;
+}
+
+/** Whether an enemy unit on the table stands in `cell` or orthogonally beside it: nearestEnemy(...) <= 1, answered at the first. */
+export function enemyWithinOne(s: GameState, side: SideIndex, cell: number): boolean {
+  const cols = s.board.cols;
+  const c = cell % cols;
+  const r = (cell - c) / cols;
+  for (const u of s.units) {
+    if (u.side === side || u.status !== 'table') continue;
+    const dc = u.cell % cols - c;
+    const dr = (u.cell - (u.cell % cols)) / cols - r;
+    if ((dc < 0 ? -dc : dc) + (dr < 0 ? -dr : dr) <= 1) return true;
+  }
+  return false;
 }
 
 /** Distance to the nearest enemy unit on the table, in boxes (diagonals 1.5); Infinity when there is none. */
@@ -203,13 +218,23 @@ interface Sightline {
   pinches: number[];
 }
 
-const sightCache = new WeakMap<Board, Map<number, Sightline>>();
+/** Per board, the lines worked out so far, at `from * boxes + to`: an array, as a Map look-up cost more than the test. */
+const sightCache = new WeakMap<Board, (Sightline | undefined)[]>();
+
+// The last board's cache, kept at hand: a batch asks about one board millions of times.
+let lastBoard: Board | null = null;
+let lastLines: (Sightline | undefined)[] | null = null;
 
 function sightline(b: Board, from: number, to: number): Sightline {
-  let cache = sightCache.get(b);
-  if (!cache) sightCache.set(b, (cache = new Map<number, Sightline>()));
+  let cache = b === lastBoard ? lastLines : sightCache.get(b);
+  if (!cache) {
+    const n = b.cols * b.rows;
+    sightCache.set(b, (cache = new Array<Sightline | undefined>(n * n).fill(undefined)));
+  }
+  lastBoard = b;
+  lastLines = cache;
   const key = from * b.cols * b.rows + to;
-  const hit = cache.get(key);
+  const hit = cache[key];
   if (hit) return hit;
   const x0 = colOf(b, from) + 0.5;
   const y0 = rowOf(b, from) + 0.5;
@@ -266,7 +291,7 @@ function sightline(b: Board, from: number, to: number): Sightline {
     }
   }
   const line = { boxes, pinches };
-  cache.set(key, line);
+  cache[key] = line;
   return line;
 }
 
@@ -278,13 +303,17 @@ export function hasLineOfSight(ctx: Ctx, from: number, to: number): boolean {
   const { b, occ } = ctx;
   const line = sightline(b, from, to);
   const eye = Math.max(b.hill[from]!, b.hill[to]!);
-  const blocks = (i: number): boolean => {
-    const f = b.flags[i]!;
-    if (occ[i]! >= 0) return true;
-    if (f & (T_WOODS | T_TOWN | T_FORT)) return true;
-    return (f & T_HILL) !== 0 && b.hill[i]! > eye;
-  };
-  for (const i of line.boxes) if (blocks(i)) return false;
-  for (let k = 0; k < line.pinches.length; k += 2) if (blocks(line.pinches[k]!) && blocks(line.pinches[k + 1]!)) return false;
+  const boxes = line.boxes;
+  for (let k = 0; k < boxes.length; k++) if (blocksSight(b, occ, eye, boxes[k]!)) return false;
+  const pinches = line.pinches;
+  for (let k = 0; k < pinches.length; k += 2) if (blocksSight(b, occ, eye, pinches[k]!) && blocksSight(b, occ, eye, pinches[k + 1]!)) return false;
   return true;
+}
+
+/** Whether box `i` blocks a line of sight whose higher end stands at hill level `eye`. */
+function blocksSight(b: Board, occ: readonly number[], eye: number, i: number): boolean {
+  if (occ[i]! >= 0) return true;
+  const f = b.flags[i]!;
+  if (f & (T_WOODS | T_TOWN | T_FORT)) return true;
+  return (f & T_HILL) !== 0 && b.hill[i]! > eye;
 }

@@ -2,8 +2,8 @@
 // actions (rule 3), fire (rule 4), Defend! shots, an assaulted unit's use of its order and a winning assaulter's
 // choice. Each list has a check for one action beside it that gives the same answer without building the list.
 import { DIR, boxDistance, cellIndex, isCut, onEdge, step, type Facing } from './board.js';
-import { defenceFirePool, fireTargets } from './combat.js';
-import { nearestEnemy, type Ctx } from './geometry.js';
+import { defenceFirePool, fireTargets, hasFireTarget } from './combat.js';
+import { enemyWithinOne, type Ctx } from './geometry.js';
 import { MEMO_SLOTS, assaultApproach, canEnd, maneuverFacing, maneuverFormation, maneuverKeys, maneuverTo, mayAssault, moveFacing, moveKeys, moveTo } from './movement.js';
 import {
   DID_BOMBARD,
@@ -50,7 +50,7 @@ export const maxOrders = (u: UnitState): number => (hasTrait(u, 'veterans') ? 2 
 /** Units within 1 box of an enemy cost two pips (Orders phase); a Division General's three orders always get through. */
 export function orderCost(s: GameState, u: UnitState, g: GeneralState): number {
   if (g.division) return 1;
-  return nearestEnemy(s, u.side, u.cell) <= 1 ? 2 : 1;
+  return enemyWithinOne(s, u.side, u.cell) ? 2 : 1;
 }
 
 function generalCell(s: GameState, g: GeneralState): number {
@@ -116,8 +116,15 @@ export function legalActionsIn(ctx: Ctx): Action[] {
   }
 }
 
-export function orderActions(s: GameState, side: SideIndex, firstOnly = false): Action[] {
-  const out: Action[] = [];
+// The Orders phase's actions are walked in list order by scanOrders, which stops at the `stopAt`th (then leaving it
+// in `found`) or counts them all, building them into `out` when given: the random player counts them and builds
+// the one it draws, nothing else.
+let foundType: 'attach' | 'order' = 'attach';
+let foundGeneral = '';
+let foundUnit = '';
+
+function scanOrders(s: GameState, side: SideIndex, stopAt: number, out: Action[] | null = null): number {
+  let n = 0;
   for (const g of s.generals) {
     if (g.side !== side || g.status !== 'table' || g.placed) continue;
     const here = generalCell(s, g);
@@ -125,8 +132,14 @@ export function orderActions(s: GameState, side: SideIndex, firstOnly = false): 
       const u = s.units[ui]!;
       if (!onTable(u) || isSpent(u)) continue;
       if (here < 0 || boxDistance(s.board, here, u.cell) <= ATTACH_REACH) {
-        out.push({ type: 'attach', general: g.id, unit: u.id });
-        if (firstOnly) return out;
+        if (n === stopAt) {
+          foundType = 'attach';
+          foundGeneral = g.id;
+          foundUnit = u.id;
+          return n;
+        }
+        out?.push({ type: 'attach', general: g.id, unit: u.id });
+        n++;
       }
     }
   }
@@ -134,13 +147,43 @@ export function orderActions(s: GameState, side: SideIndex, firstOnly = false): 
     if (g.side !== side || g.status !== 'table' || g.pips <= 0) continue;
     for (const ui of g.commands) {
       const u = s.units[ui]!;
-      if (canBeOrdered(u) && orderCost(s, u, g) <= g.pips) {
-        out.push({ type: 'order', general: g.id, unit: u.id });
-        if (firstOnly) return out;
+      // An order costs one pip or two: with two left, what it costs does not matter.
+      if (canBeOrdered(u) && (g.pips >= 2 || orderCost(s, u, g) <= g.pips)) {
+        if (n === stopAt) {
+          foundType = 'order';
+          foundGeneral = g.id;
+          foundUnit = u.id;
+          return n;
+        }
+        out?.push({ type: 'order', general: g.id, unit: u.id });
+        n++;
       }
     }
   }
+  return n;
+}
+
+/** The attachments and orders the side may give now, in the order listed (all attachments first). */
+export function orderActions(s: GameState, side: SideIndex): Action[] {
+  const out: Action[] = [];
+  scanOrders(s, side, -1, out);
   return out;
+}
+
+/** Whether orderActions lists anything, found at the first. */
+export function anyOrderAction(s: GameState, side: SideIndex): boolean {
+  foundUnit = '';
+  scanOrders(s, side, 0);
+  return foundUnit !== '';
+}
+
+/** How many attachments and orders orderActions lists. */
+export const orderActionCount = (s: GameState, side: SideIndex): number => scanOrders(s, side, -1);
+
+/** orderActions(s, side)[k], built alone (k below orderActionCount). */
+export function orderActionAt(s: GameState, side: SideIndex, k: number): Action {
+  scanOrders(s, side, k);
+  return { type: foundType, general: foundGeneral, unit: foundUnit };
 }
 
 /** The same answer as searching orderActions, without building them all. */
@@ -328,6 +371,16 @@ export function fireActions(ctx: Ctx, side: SideIndex, type: 'fire' | 'defend-fi
     if (firstOnly) return out;
   }
   return out;
+}
+
+const ORDER_FIRES = { orderFires: true } as const;
+const NO_ASSUMPTIONS = {} as const;
+
+/** Whether `side` has any fire in this window: `fireActions(...).length > 0`, without building a list. */
+export function anyFireAction(ctx: Ctx, side: SideIndex, type: 'fire' | 'defend-fire'): boolean {
+  const a = type === 'defend-fire' ? ORDER_FIRES : NO_ASSUMPTIONS;
+  for (let ui = 0; ui < ctx.s.units.length; ui++) if (mayShootNow(ctx.s, ui, side, type) && hasFireTarget(ctx, ui, a)) return true;
+  return false;
 }
 
 /** Whether unit `ui` of `side` may shoot in this window: once in the Fire phase; under Defend! by spending an order. */

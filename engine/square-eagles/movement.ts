@@ -9,6 +9,7 @@ import {
   T_ROAD,
   T_TOWN,
   T_WOODS,
+  boxDistance,
   colOf,
   isCut,
   rowOf,
@@ -37,6 +38,13 @@ export function canEnd(b: Board, u: UnitState, cell: number): boolean {
   if (u.type === 'Infantry' || u.type === 'Lights') return true;
   if ((f & T_TOWN) === 0 && b.options.forts && (u.type === 'Guns' || u.type === 'Horse Guns')) return true;
   return false;
+}
+
+/** canEnd's answers for the unit's kind, per box. */
+function endTable(t: BoardTables, u: UnitState): Uint8Array {
+  if (u.type === 'Infantry' || u.type === 'Lights') return t.endFoot;
+  if (u.type === 'Guns' || u.type === 'Horse Guns') return t.endGuns;
+  return t.endOther;
 }
 
 /** Move allowance in boxes (rule 3.iii table). */
@@ -153,6 +161,7 @@ function searchMoves(ctx: Ctx, ui: number, march: boolean, spent?: (to: number, 
   const t = boardTables(b);
   const { forward, flankA, flankB } = t;
   const woodsAt = t.woods;
+  const endAt = endTable(t, u);
   const occ = ctx.occ;
   const units = s.units;
   const near = march ? enemyNear(ctx, u.side) : null;
@@ -217,10 +226,10 @@ function searchMoves(ctx: Ctx, ui: number, march: boolean, spent?: (to: number, 
       const zoc = zocOf[to];
       if (zoc !== undefined && zoc.length > 0) {
         // Entering an enemy ZOC ends the move facing a unit that exerts it.
-        if (occupant < 0 && canEnd(b, u, to)) for (const f of zocFacings(ctx, zoc)) if (!militia || f === facing) add(to, f, c);
+        if (occupant < 0 && endAt[to] === 1) for (const f of zocFacings(ctx, zoc)) if (!militia || f === facing) add(to, f, c);
         continue;
       }
-      if (occupant < 0 && canEnd(b, u, to)) {
+      if (occupant < 0 && endAt[to] === 1) {
         // The end turn is the alternative to the start turn, not a second one (3.iv Maneuver a: start or end).
         if (endTurn && !turned && !w) for (const f of FACINGS) add(to, f, c);
         else add(to, facing, c);
@@ -255,10 +264,10 @@ function searchMoves(ctx: Ctx, ui: number, march: boolean, spent?: (to: number, 
         best.set(to, c);
         const zoc = enemyZoc(ctx, side, to);
         if (zoc) {
-          if (occupant < 0 && canEnd(b, u, to)) for (const f of zocFacings(ctx, zoc)) if (!militia || f === u.facing) add(to, f, c);
+          if (occupant < 0 && endAt[to] === 1) for (const f of zocFacings(ctx, zoc)) if (!militia || f === u.facing) add(to, f, c);
           continue;
         }
-        if (occupant < 0 && canEnd(b, u, to)) {
+        if (occupant < 0 && endAt[to] === 1) {
           if (militia) add(to, u.facing, c);
           else for (const f of FACINGS) add(to, f, c);
         }
@@ -298,6 +307,7 @@ function searchManeuvers(ctx: Ctx, ui: number): number[] {
   const formations = u.type === 'Infantry' ? INFANTRY_FORMATIONS : NO_FORMATION;
   const codes = u.type === 'Infantry' ? INFANTRY_CODES : NO_FORMATION_CODE;
   const tables = boardTables(b);
+  const endAt = endTable(tables, u);
   const startZoc = enemyZoc(ctx, u.side, u.cell);
   for (let dr = -1; dr <= 1; dr++) {
     for (let dc = -1; dc <= 1; dc++) {
@@ -305,7 +315,7 @@ function searchManeuvers(ctx: Ctx, ui: number): number[] {
       let facings: readonly Facing[] = FACINGS;
       if (dc !== 0 || dr !== 0) {
         to = stepOk(ctx, tables, ui, u.cell, dc, dr);
-        if (to < 0 || ctx.occ[to]! >= 0 || !canEnd(b, u, to)) continue;
+        if (to < 0 || ctx.occ[to]! >= 0 || endAt[to] !== 1) continue;
         // A step out of a ZOC is a withdrawal, which must end clear of the units exerting it.
         if (!clearOf(ctx, startZoc, to)) continue;
         const zoc = enemyZoc(ctx, u.side, to);
@@ -366,6 +376,8 @@ export function assaultApproach(ctx: Ctx, ui: number, ti: number): AssaultOption
   if (contact === u.cell) return turns.includes(facingTowards(b, contact, t.cell)!) ? { target: ti, from: contact, side } : null;
   if (ctx.occ[contact]! >= 0) return null;
   const allowance = baseMove(u);
+  // No way there costs less than the straight distance with diagonals at 1.5: most enemies are out of reach.
+  if (boxDistance(b, u.cell, contact) > allowance) return null;
   const diagonalOk = mayStepDiagonally(u);
   // Lights never assault, so woods always slow an assaulter.
   const startWoods = (b.flags[u.cell]! & T_WOODS) !== 0;

@@ -16,11 +16,11 @@ import {
   rollHits,
   shoot,
 } from './combat.js';
-import { ctxOf, facingTowards, inFireCover, makeCtx, sideOf } from './geometry.js';
+import { ctxOf, facingTowards, inFireCover, makeCtx, sideOf, type Ctx } from './geometry.js';
 import {
   advanceBox,
   afterAssaultActions,
-  fireActions,
+  anyFireAction,
   isAmong,
   isLegalFire,
   isLegalOrder,
@@ -30,7 +30,7 @@ import {
   mayEndActions,
   orderCost,
 } from './legal-actions.js';
-import { actingSide, endActions, endOrders, rehome } from './turn.js';
+import { actingSide, endActions, endOrders, openDefendWindow, rehome } from './turn.js';
 import { updateControl } from './victory.js';
 import {
   DID_ASSAULT,
@@ -85,20 +85,12 @@ export function perform(s: GameState, a: Action, dice: DiceSource, ev: EventLog,
   const side = p.side;
   // The Orders phase asks nothing of positions: half of all decisions skip building them.
   if (p.kind === 'orders') return performOrder(s, a, side, dice, ev);
+  // A unit action needs only the check, which the state it was chosen at answers from its memo; the other decisions
+  // work on the draft's own context, made before anything changes, as it always was.
+  if (p.kind === 'actions') return performActionsDecision(s, a, side, from ? ctxOf(from) : makeCtx(s), dice, ev);
   const ctx = makeCtx(s);
   const legal = from ? ctxOf(from) : ctx;
   switch (p.kind) {
-    case 'actions': {
-      if (a.type === 'end-actions') {
-        if (!mayEndActions(legal)) throw new IllegalActionError('a veteran unit given two orders must use both this turn');
-        return endActions(s, ev);
-      }
-      if (!('unit' in a)) throw new IllegalActionError(`"${a.type}" is not an Actions phase action`);
-      const ui = unitOf(s, a.unit, side);
-      if (!isLegalUnitAction(legal, ui, a)) throw new IllegalActionError(`illegal ${a.type} for ${a.unit}`);
-      performUnitAction(s, ui, a, dice, ev);
-      return;
-    }
     case 'fire': {
       if (a.type !== 'fire') throw new IllegalActionError('only fire actions are legal in the Fire phase');
       const ui = unitOf(s, a.unit, side);
@@ -169,6 +161,18 @@ export function perform(s: GameState, a: Action, dice: DiceSource, ev: EventLog,
     default:
       throw new IllegalActionError('the game is over');
   }
+}
+
+/** An Actions phase decision: a unit's action or the end of the side's phase, checked against `legal`. */
+function performActionsDecision(s: GameState, a: Action, side: SideIndex, legal: Ctx, dice: DiceSource, ev: EventLog): void {
+  if (a.type === 'end-actions') {
+    if (!mayEndActions(legal)) throw new IllegalActionError('a veteran unit given two orders must use both this turn');
+    return endActions(s, ev);
+  }
+  if (!('unit' in a)) throw new IllegalActionError(`"${a.type}" is not an Actions phase action`);
+  const ui = unitOf(s, a.unit, side);
+  if (!isLegalUnitAction(legal, ui, a)) throw new IllegalActionError(`illegal ${a.type} for ${a.unit}`);
+  performUnitAction(s, ui, a, dice, ev);
 }
 
 /** An Orders phase decision: attach a General, give an order, or end the phase. */
@@ -323,8 +327,8 @@ function finishAction(s: GameState, ev: EventLog): void {
   s.pending = { kind: 'actions', side: acting };
   if (s.board.options.defend) {
     const defender = other(acting);
-    if (fireActions(makeCtx(s), defender, 'defend-fire', true).length > 0) {
-      s.pending = { kind: 'defend', side: defender, resume: acting };
+    if (anyFireAction(makeCtx(s), defender, 'defend-fire')) {
+      openDefendWindow(s, defender, acting);
       ev?.push({ type: 'defend-window', side: s.meta.sides[defender].key });
     }
   }

@@ -5,7 +5,7 @@ import type { DiceSource } from '../dice.js';
 import { boxDistance } from './board.js';
 import { eliminate } from './combat.js';
 import { makeCtx, nearestEnemy } from './geometry.js';
-import { fireActions, maxOrders, mayAct, orderActions } from './legal-actions.js';
+import { anyFireAction, anyOrderAction, maxOrders, mayAct } from './legal-actions.js';
 import { canEnd } from './movement.js';
 import { evaluateVictory, suddenDeath, updateControl } from './victory.js';
 import { editUnit, isSpent, onTable, other, type EventLog, type GameState, type GeneralState, type SideIndex } from './types.js';
@@ -22,19 +22,33 @@ const ENTRY_SPREAD = 2;
 /** The side acting or firing now: the Initiative's holder in the first half of a phase, the other side after. */
 export const actingSide = (s: GameState): SideIndex => (s.half === 0 ? s.initiative : other(s.initiative));
 
+// The state whose Defend! window an action has just opened (openDefendWindow): advance() then need not ask again
+// whether anyone can fire, since nothing has changed between the two questions.
+let defendOpenedOn: GameState | null = null;
+
+/** `s` now waits on Defend! fire that its pending side was just found to have, as nothing changes before advance(). */
+export function openDefendWindow(s: GameState, defender: SideIndex, acting: SideIndex): void {
+  s.pending = { kind: 'defend', side: defender, resume: acting };
+  defendOpenedOn = s;
+}
+
 /** Moves the game on until a player has a decision to make, or the game is over. */
 export function advance(s: GameState, dice: DiceSource, ev: EventLog): void {
   for (let guard = 0; guard < MAX_STEPS; guard++) {
     if (s.phase === 'over') return;
     const p = s.pending;
     if (s.phase === 'orders') {
-      if (orderActions(s, p.side, true).length > 0) return;
+      if (anyOrderAction(s, p.side)) return;
       endOrders(s, p.side, dice, ev);
       continue;
     }
     if (p.kind === 'assault-defence' || p.kind === 'assault-win') return;
     if (p.kind === 'defend') {
-      if (fireActions(makeCtx(s), p.side, 'defend-fire', true).length > 0) return;
+      if (defendOpenedOn === s) {
+        defendOpenedOn = null;
+        return;
+      }
+      if (anyFireAction(makeCtx(s), p.side, 'defend-fire')) return;
       s.pending = { kind: 'actions', side: p.resume };
       continue;
     }
@@ -46,7 +60,7 @@ export function advance(s: GameState, dice: DiceSource, ev: EventLog): void {
       continue;
     }
     if (s.phase === 'fire') {
-      if (fireActions(makeCtx(s), p.side, 'fire', true).length > 0) return;
+      if (anyFireAction(makeCtx(s), p.side, 'fire')) return;
       if (s.half === 0) {
         s.half = 1;
         s.pending = { kind: 'fire', side: other(s.initiative) };
