@@ -489,6 +489,23 @@ export function NePool({ explanation, targetName, names }: { explanation: unknow
     );
   }
   const byRoll = Array.isArray(x.casualtiesByRoll) ? (x.casualtiesByRoll as number[]) : null;
+  if (x.kind === 'block') {
+    // Fire out of building blocks has no range band or modifiers: a die per block and action, a 6 kills two (notes §14).
+    const blocks = Array.isArray(x.blocks) ? (x.blocks as Ex[]) : [];
+    return (
+      <Paper variant="outlined" sx={{ p: 1, bgcolor: '#fff8e1' }} data-testid="play-pool" data-kind="block">
+        <Typography variant="body2">
+          Fire out of {blocks.length === 1 ? 'a building block' : `${blocks.length} building blocks`} on <b>{targetName}</b> at {n2(x.range)}"
+        </Typography>
+        <Typography variant="caption" component="div">
+          {x.dice === 1 ? '1 die' : `${String(x.dice)} dice`}, each killing {String(x.casualtiesPerHit)} on a {String(x.hitOn)}
+        </Typography>
+        <Typography variant="body2" data-testid="ne-expected">
+          Expected: <b>{n2(x.expected)}</b> casualties
+        </Typography>
+      </Paper>
+    );
+  }
   const victims = Array.isArray(x.victims) ? (x.victims as Ex[]) : [];
   return (
     <Paper variant="outlined" sx={{ p: 1, bgcolor: '#fff8e1' }} data-testid="play-pool" data-kind={String(x.kind)}>
