@@ -21,7 +21,7 @@ import { compileObjectives, holderNow } from './objectives.js';
 import { retreat } from './retreats.js';
 import { activated, advance, bidder, chooseRole, finish, newPeriod, OrderError, other, placeBid, type Side } from './sequence.js';
 import { setupGame } from './setup.js';
-import { draft, gone, onTable, PERIODS_PER_TURN, sideIndex, sideKey, syncFlow, unitById, type NeGameState } from './state.js';
+import { draft, gone, onTable, PERIODS_PER_TURN, settle, sideIndex, sideKey, syncFlow, unitById, type NeGameState } from './state.js';
 import type { NeFormation, NeLeader, NeUnit } from './types.js';
 import { endOfGame, sideWipedOut, suddenDeath, type VictoryFacts } from './victory.js';
 
@@ -193,6 +193,7 @@ export function applyAction(before: NeGameState, action: Action, diceFor?: (s: N
     throw err;
   }
   s.ply++;
+  settle(s, before);
   return { state: s, events, rolls };
 }
 
