@@ -23,7 +23,46 @@ export const DEFAULT_BRIDGE_CAPACITY = 8;
 
 /** Every polygon whose edge can change the ground along a path. */
 export function groundPolygons(t: TerrainIndex): Point[][] {
-  return [...t.woods, ...t.hills, ...t.soft, ...t.towns, ...t.blocks].map((e) => e.polygon);
+  return [...groundAreas(t).polygons];
+}
+
+// The terrain never changes during a game: its lists are worked out once per index, not at every path priced.
+const areasOf = new WeakMap<TerrainIndex, { polygons: Point[][]; boxes: AreaEntry['box'][] }>();
+
+/** The polygons of groundPolygons, in the same order, with their boxes: shared, never to be changed. */
+export function groundAreas(t: TerrainIndex): { readonly polygons: readonly Point[][]; readonly boxes: readonly AreaEntry['box'][] } {
+  let known = areasOf.get(t);
+  if (!known) {
+    const list = [...t.woods, ...t.hills, ...t.soft, ...t.towns, ...t.blocks];
+    areasOf.set(t, (known = { polygons: list.map((e) => e.polygon), boxes: list.map((e) => e.box) }));
+  }
+  return known;
+}
+
+/**
+ * Boxes further apart than this hold shapes that no test here finds touching, crossing or containing each other:
+ * every tolerance they use (point on an edge, strict overlap, a crossing's ends) is far below it.
+ */
+export const BOX_CLEAR = 1e-5;
+
+type Box = AreaEntry['box'];
+
+/** Whether two boxes stand clear of each other by more than BOX_CLEAR. */
+export const boxesClear = (a: Box, b: Box): boolean =>
+  b.minX - a.maxX > BOX_CLEAR || a.minX - b.maxX > BOX_CLEAR || b.minY - a.maxY > BOX_CLEAR || a.minY - b.maxY > BOX_CLEAR;
+
+export function boxOfPoints(ps: readonly Pt[]): Box {
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const p of ps) {
+    if (p[0] < minX) minX = p[0];
+    if (p[0] > maxX) maxX = p[0];
+    if (p[1] < minY) minY = p[1];
+    if (p[1] > maxY) maxY = p[1];
+  }
+  return { minX, minY, maxX, maxY };
 }
 
 const inside = (e: AreaEntry, p: Pt): boolean => pointInPolygon([p[0], p[1]], e.polygon);
@@ -54,9 +93,12 @@ export function groundAt(m: MoveTerrain, p: Pt): GroundAt {
 export function forbiddenGround(t: TerrainIndex, arm: Arm, type: string, rect: readonly Point[]): string | null {
   const foot = arm === 'infantry' || (arm === 'train' && type === 'engineers');
   const what = arm === 'train' ? 'train' : arm;
-  if (!foot) for (const b of t.blocks) if (convexOverlap(rect, b.polygon, true)) return `${what} cannot enter building block ${b.id}`;
-  for (const l of t.lakes) if (polygonsOverlap(rect, l.polygon)) return `no unit enters lake ${l.id}`;
-  if (!foot) for (const w of t.woods) if (w.density === 'dense' && polygonsOverlap(rect, w.polygon)) return `${what} cannot enter dense woods ${w.id}`;
+  // A feature whose box stands clear of the rectangle's cannot overlap it (the strict convex test and the polygon
+  // test both need shared interior), so only features nearby are tested: the sweep asks this every ½".
+  const box = boxOfPoints(rect);
+  if (!foot) for (const b of t.blocks) if (!boxesClear(box, b.box) && convexOverlap(rect, b.polygon, true)) return `${what} cannot enter building block ${b.id}`;
+  for (const l of t.lakes) if (!boxesClear(box, l.box) && polygonsOverlap(rect, l.polygon)) return `no unit enters lake ${l.id}`;
+  if (!foot) for (const w of t.woods) if (w.density === 'dense' && !boxesClear(box, w.box) && polygonsOverlap(rect, w.polygon)) return `${what} cannot enter dense woods ${w.id}`;
   return null;
 }
 

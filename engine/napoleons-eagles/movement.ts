@@ -5,7 +5,7 @@ import { ARTILLERY_SIDESTEP, FALL_BACK, SIDESTEP, baseRate, cavalryChargeDistanc
 import { facingCost, turnClass } from './facing.js';
 import { footprint, rectOf } from './footprint.js';
 import { angleDiff, aspectOf, bearing, dist, farApart, heading, normAngle, pointPolygonDistance, pointSegmentDistance, reachOf, rectCorners, rectDistance, rectsOverlap, relativeBearing, type Rect } from './geometry.js';
-import { blockIdAt, forbiddenGround, groundAt, groundPolygons, onRoadAt, pathOnRoad, riverCrossings, townOffRoad, type MoveTerrain } from './move-ground.js';
+import { blockIdAt, forbiddenGround, groundAreas, groundAt, onRoadAt, pathOnRoad, riverCrossings, townOffRoad, type MoveTerrain } from './move-ground.js';
 import { lerp, stretches } from './path.js';
 import { optionOn, type NeFormation, type NeLeader, type NeTable, type NeUnit } from './types.js';
 
@@ -88,7 +88,8 @@ function pricePath(table: NeTable, u: NeUnit, a: Point, b: Point): Priced {
   const out: Priced = { priced: 0, worst: {}, worstFraction: 1, blocksEntered: [], impassable: null };
   const len = dist(a, b);
   if (len < EPS) return out;
-  for (const [t0, t1] of stretches(a, b, groundPolygons(table.terrain))) {
+  const ground = groundAreas(table.terrain);
+  for (const [t0, t1] of stretches(a, b, ground.polygons, ground.boxes)) {
     const mid = lerp(a, b, (t0 + t1) / 2);
     const piece = len * (t1 - t0);
     const block = blockIdAt(table.terrain, mid);
@@ -123,14 +124,17 @@ function sweep(table: NeTable, units: readonly NeUnit[], u: NeUnit, a: Point, b:
   const out: Sweep = { crossed: [], disordersFriends: false, problem: null };
   // Broad phase: only units whose bounding circle comes near the path can meet the footprint along it; their
   // rectangles are built once, not at every sample.
-  const reach = reachOf(rectAt(table, u, a, u.facing));
-  const others = units
-    .filter((o) => o.id !== u.id && onTable(o))
-    .map((o) => ({ o, r: rectAt(table, o, [o.x, o.y], o.facing) }))
-    .filter(({ r }) => pointSegmentDistance(r.centre, a, b) <= reach + reachOf(r) + 1e-6);
+  const body = rectAt(table, u, a, u.facing);
+  const reach = reachOf(body);
+  const others: { o: NeUnit; r: Rect; reach: number }[] = [];
+  for (const o of units) {
+    if (o.id === u.id || !onTable(o)) continue;
+    const r = rectAt(table, o, [o.x, o.y], o.facing);
+    const oReach = reachOf(r);
+    if (pointSegmentDistance(r.centre, a, b) <= reach + oReach + 1e-6) others.push({ o, r, reach: oReach });
+  }
   const n = Math.max(1, Math.ceil(dist(a, b) / SAMPLE));
   // The footprint along the path keeps the start facing, so it is measured once; only the end stands turned.
-  const body = rectAt(table, u, a, u.facing);
   for (let i = 0; i <= n + 1; i++) {
     const end = i === n + 1;
     const at = end ? b : lerp(a, b, i / n);
@@ -145,7 +149,13 @@ function sweep(table: NeTable, units: readonly NeUnit[], u: NeUnit, a: Point, b:
       if (off) return { ...out, problem: `${u.arm} would be ${off}` };
     }
     if (i === 0) continue;
-    for (const { o, r: or } of others) {
+    const rReach = end ? reachOf(r) : reach;
+    for (const { o, r: or, reach: oReach } of others) {
+      // rectsOverlap's own first test (farApart), with both reaches known: most samples meet nobody.
+      const dx = r.centre[0] - or.centre[0];
+      const dy = r.centre[1] - or.centre[1];
+      const rr = rReach + oReach + 0 + 1e-6;
+      if (dx * dx + dy * dy > rr * rr) continue;
       if (!rectsOverlap(r, or)) continue;
       if (end) return { ...out, problem: `it would end overlapping ${o.name}` };
       if (out.crossed.includes(o.id)) continue;
@@ -401,7 +411,8 @@ export function chargeContact(table: NeTable, units: readonly NeUnit[], chargerI
   const n = heading(normalFacing);
   const along = heading(normalFacing + 90);
   const base: Point = [t.x + n[0] * (offset + cw.depth / 2), t.y + n[1] * (offset + cw.depth / 2)];
-  const others = units.filter((o) => o.id !== c.id && o.id !== t.id && onTable(o));
+  // The bystanders' rectangles, built once for every place along the face that is tried.
+  const others = units.filter((o) => o.id !== c.id && o.id !== t.id && onTable(o)).map((o) => rectAt(table, o, [o.x, o.y], o.facing));
   const limit = faceLen / 2 + cw.width / 2 - 0.25;
   for (let k = 0; k <= 2 * Math.ceil(limit / 0.25); k++) {
     const shift = (k % 2 === 0 ? 1 : -1) * Math.ceil(k / 2) * 0.25;
@@ -409,7 +420,7 @@ export function chargeContact(table: NeTable, units: readonly NeUnit[], chargerI
     const at: Point = [base[0] + along[0] * shift, base[1] + along[1] * shift];
     const r = rectAt(table, c, at, facing);
     if (!insideTable(table, r)) continue;
-    if (others.some((o) => rectsOverlap(r, rectAt(table, o, [o.x, o.y], o.facing)))) continue;
+    if (others.some((o) => rectsOverlap(r, o))) continue;
     const overlap = Math.min(shift + cw.width / 2, faceLen / 2) - Math.max(shift - cw.width / 2, -faceLen / 2);
     const contact = overlap >= cw.width / 2 - EPS || overlap >= faceLen / 2 - EPS ? 'full' : 'partial';
     const v = checkMove(table, units, c.id, at, facing, 'charge');
