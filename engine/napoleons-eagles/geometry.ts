@@ -124,22 +124,31 @@ export function segmentDistance(a: Point, b: Point, c: Point, d: Point): number 
 }
 
 /** Terrain polygons live all game: their boxes are kept; a unit's four corners are boxed on the spot. */
-const boxes = new WeakMap<readonly Point[], [number, number, number, number]>();
+const boxes = new WeakMap<readonly Point[], Float64Array>();
+/** The box boxOf found last (x0, y0, x1, y1): read at once, before the next call. */
+const BOX = new Float64Array(4);
 
-function boxOf(poly: readonly Point[]): [number, number, number, number] {
-  const known = poly.length > 6 ? boxes.get(poly) : undefined;
-  if (known) return known;
+function boxOf(poly: readonly Point[]): Float64Array {
+  if (poly.length > 6) {
+    const known = boxes.get(poly);
+    if (known) return known;
+  }
   let x0 = Infinity;
   let y0 = Infinity;
   let x1 = -Infinity;
   let y1 = -Infinity;
-  for (const q of poly) {
+  for (let i = 0; i < poly.length; i++) {
+    const q = poly[i]!;
     if (q[0] < x0) x0 = q[0];
     if (q[0] > x1) x1 = q[0];
     if (q[1] < y0) y0 = q[1];
     if (q[1] > y1) y1 = q[1];
   }
-  const box: [number, number, number, number] = [x0, y0, x1, y1];
+  const box = poly.length > 6 ? new Float64Array(4) : BOX;
+  box[0] = x0;
+  box[1] = y0;
+  box[2] = x1;
+  box[3] = y1;
   if (poly.length > 6) boxes.set(poly, box);
   return box;
 }
@@ -149,7 +158,11 @@ export function pointInPolygon(p: Point, poly: readonly Point[]): boolean {
   const n = poly.length;
   if (n === 0) return false;
   // Broad phase: a point outside the polygon's bounding box (with the boundary's tolerance) is outside it.
-  const [x0, y0, x1, y1] = boxOf(poly);
+  const box = boxOf(poly);
+  const x0 = box[0]!;
+  const y0 = box[1]!;
+  const x1 = box[2]!;
+  const y1 = box[3]!;
   const m = EPS * Math.max(1, x1 - x0 + y1 - y0);
   if (p[0] < x0 - m || p[0] > x1 + m || p[1] < y0 - m || p[1] > y1 + m) return false;
   for (let i = 0; i < n; i++) if (onSegment(p, poly[i]!, poly[(i + 1) % n]!)) return true;
@@ -170,7 +183,11 @@ export function pointInPolygon(p: Point, poly: readonly Point[]): boolean {
  */
 function segmentClearOf(a: Point, b: Point, poly: readonly Point[]): boolean {
   if (poly.length === 0) return false;
-  const [x0, y0, x1, y1] = boxOf(poly);
+  const box = boxOf(poly);
+  const x0 = box[0]!;
+  const y0 = box[1]!;
+  const x1 = box[2]!;
+  const y1 = box[3]!;
   return (
     Math.min(a[0], b[0]) - x1 > SEG_CLEAR ||
     x0 - Math.max(a[0], b[0]) > SEG_CLEAR ||
@@ -281,22 +298,53 @@ function boxGap(p: Float64Array, q: Float64Array): number {
 }
 const BOX_CLEAR = 1e-5;
 
-/** The least of every corner-to-edge distance both ways: what polygonDistance takes the least of when nothing meets. */
+// Per corner-edge pair: the offset psd takes the length of, and its squared length.
+const DX = new Float64Array(32);
+const DY = new Float64Array(32);
+const D2 = new Float64Array(32);
+
+/**
+ * The least of every corner-to-edge distance both ways: what polygonDistance takes the least of when nothing meets.
+ * Each pair's offset is worked out as psd does; Math.hypot (the dear part) is taken only for the pairs whose squared
+ * length is within a hair of the least, since hypot is within an ulp of the true length and a square larger by more
+ * than 1e-9 of itself belongs to a longer offset, so the least hypot is among those taken.
+ */
 function cornerEdgeMin(p: Float64Array, q: Float64Array): number {
-  let best = Infinity;
-  for (let k = 0; k < 2; k++) {
-    const v = k === 0 ? p : q;
-    const e = k === 0 ? q : p;
+  let k = 0;
+  let least = Infinity;
+  for (let side = 0; side < 2; side++) {
+    const v = side === 0 ? p : q;
+    const e = side === 0 ? q : p;
     for (let j = 0; j < 8; j += 2) {
       const ax = e[j]!;
       const ay = e[j + 1]!;
       const bx = e[(j + 2) & 7]!;
       const by = e[(j + 3) & 7]!;
+      const abx = bx - ax;
+      const aby = by - ay;
+      const l2 = abx * abx + aby * aby;
       for (let i = 0; i < 8; i += 2) {
-        const d = psd(v[i]!, v[i + 1]!, ax, ay, bx, by);
-        if (d < best) best = d;
+        const px = v[i]!;
+        const py = v[i + 1]!;
+        let t = l2 === 0 ? 0 : ((px - ax) * abx + (py - ay) * aby) / l2;
+        t = t < 0 ? 0 : t > 1 ? 1 : t;
+        const dx = px - (ax + abx * t);
+        const dy = py - (ay + aby * t);
+        const d2 = dx * dx + dy * dy;
+        DX[k] = dx;
+        DY[k] = dy;
+        D2[k] = d2;
+        k++;
+        if (d2 < least) least = d2;
       }
     }
+  }
+  const within = least * (1 + 1e-9);
+  let best = Infinity;
+  for (let i = 0; i < 32; i++) {
+    if (D2[i]! > within) continue;
+    const d = Math.hypot(DX[i]!, DY[i]!);
+    if (d < best) best = d;
   }
   return best;
 }

@@ -6,6 +6,7 @@ import { facingCost, turnClass } from './facing.js';
 import { footprint, rectOf } from './footprint.js';
 import { angleDiff, aspectOf, bearing, dist, farApart, heading, normAngle, pointPolygonDistance, pointSegmentDistance, reachOf, rectCorners, rectDistance, rectsOverlap, relativeBearing, type Rect } from './geometry.js';
 import { blockIdAt, forbiddenGround, groundAreas, groundAt, onRoadAt, pathOnRoad, riverCrossings, townOffRoad, type MoveTerrain } from './move-ground.js';
+import { verdictMemo } from './move-memo.js';
 import { lerp, stretches } from './path.js';
 import { optionOn, type NeFormation, type NeLeader, type NeTable, type NeUnit } from './types.js';
 
@@ -180,7 +181,26 @@ function nearestEnemyDistance(table: NeTable, units: readonly NeUnit[], u: NeUni
   return best;
 }
 
+const moveMemo = verdictMemo<MoveVerdict>(rectOf);
+
 export function checkMove(table: NeTable, units: readonly NeUnit[], unitId: string, to: Point, facing: number, kind: MoveKind): MoveVerdict {
+  // Moves and force marches of a unit in command read only the table, the mover and the units near the path: their
+  // verdicts are kept between decisions (move-memo.ts). An out-of-command unit's look at every enemy, charges and
+  // retreats are worked out each time.
+  if (kind !== 'move' && kind !== 'force-march') return checkMoveNow(table, units, unitId, to, facing, kind);
+  const u = units.find((x) => x.id === unitId);
+  if (!u || u.outOfCommand || !onTable(u) || ![to[0], to[1], facing].every(Number.isFinite)) return checkMoveNow(table, units, unitId, to, facing, kind);
+  const memo = moveMemo(table);
+  const known = memo.get(units, u, kind, to, facing);
+  if (known) return known;
+  const v = checkMoveNow(table, units, unitId, to, facing, kind);
+  const from: Point = [u.x, u.y];
+  const radius = Math.max(reachOf(rectAt(table, u, from, u.facing)), reachOf(rectAt(table, u, to, normAngle(facing)))) + STOP_SHORT + 0.01;
+  memo.set(units, u, kind, to, facing, from, radius, v);
+  return v;
+}
+
+function checkMoveNow(table: NeTable, units: readonly NeUnit[], unitId: string, to: Point, facing: number, kind: MoveKind): MoveVerdict {
   const u = units.find((x) => x.id === unitId);
   if (!u) return { ok: false, reason: `no unit ${unitId}` };
   if (!onTable(u) && !(kind === 'retreat' && u.status === 'retreat')) return { ok: false, reason: `${u.name} is not on the table (${u.status})` };
