@@ -4,6 +4,7 @@
 import { actionsLeft } from './activation.js';
 import { applyAction, RulesError, type Action } from './game.js';
 import type { NeGameState } from './state.js';
+import { rememberTried } from './tried.js';
 import type { NeUnit } from './types.js';
 
 export function activationLeft(s: NeGameState, u: NeUnit): number {
@@ -11,12 +12,27 @@ export function activationLeft(s: NeGameState, u: NeUnit): number {
   return f ? actionsLeft(f) : 0;
 }
 
+/**
+ * Whether the rules take `a` now, found by applying it to a copy. The result is kept (tried.ts): the action the AI
+ * finds accepted is the one it plays next, and the engine then takes this application rather than repeating it.
+ * Refusals are errors; while trying, they are made without a stack trace (the dearest part of a refusal, and never
+ * read), and anything but a refusal is thrown again from a second try with its trace.
+ */
+// V8's knob for how many frames an error records; elsewhere setting it does nothing.
+const errors = Error as { stackTraceLimit?: number };
+
 export function accepted(s: NeGameState, a: Action): boolean {
+  const depth = errors.stackTraceLimit;
+  errors.stackTraceLimit = 0;
   try {
-    applyAction(s, a);
+    rememberTried(s, a, applyAction(s, a));
     return true;
   } catch (err) {
     if (err instanceof RulesError) return false;
+    errors.stackTraceLimit = depth;
+    applyAction(s, a);
     throw err;
+  } finally {
+    errors.stackTraceLimit = depth;
   }
 }

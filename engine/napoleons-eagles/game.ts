@@ -17,6 +17,7 @@ import { chargeContact, chargeReach, checkMove, outOfCommandMoveProblem, type Ch
 import { moraleStep } from './morale-step.js';
 import { roomProblem } from './room.js';
 import { thresholdChecks } from './threshold.js';
+import { recallTried } from './tried.js';
 import { compileObjectives, holderNow } from './objectives.js';
 import { retreat } from './retreats.js';
 import { activated, advance, bidder, chooseRole, finish, newPeriod, OrderError, other, placeBid, type Side } from './sequence.js';
@@ -182,6 +183,8 @@ const eligibleCounts = (s: NeGameState): [number, number] => [eligible(s, 0).len
 export function applyAction(before: NeGameState, action: Action, diceFor?: (s: NeGameState, rolls: number[]) => NeDice): { state: NeGameState; events: GameEvent[]; rolls: number[] } {
   if (before.phase === 'over') throw new RulesError('the game is over');
   if (!action || typeof action !== 'object' || typeof (action as { type?: unknown }).type !== 'string') throw new RulesError('an action is an object with a type');
+  const tried = diceFor ? null : recallTried(before, action);
+  if (tried) return tried;
   const s = draft(before);
   const rolls: number[] = [];
   const events: GameEvent[] = [];
