@@ -1,7 +1,7 @@
 // The terrain as movement reads it from the model's terrain index: the ground under a point, what an arm may not
 // enter, roads, rivers with their crossings, and building blocks (notes §4, §12).
 import type { Arm, Ground, Point } from '../../domain/model.js';
-import { convexOverlap, pointInPolygon } from './geometry.js';
+import { convexOverlap, hypot, pointInPolygon } from './geometry.js';
 import type { GroundAt } from './move-rates.js';
 import { crossings, distToPolyline, lerp, polygonsOverlap, type Pt } from './path.js';
 import type { AreaEntry, TerrainIndex } from './terrain.js';
@@ -114,7 +114,7 @@ export function onRoadAt(t: TerrainIndex, p: Pt): boolean {
 
 /** The whole segment a→b runs within reach of one road (checked every ½" and at both ends). */
 export function pathOnRoad(t: TerrainIndex, a: Pt, b: Pt): boolean {
-  const n = Math.max(1, Math.ceil(Math.hypot(b[0] - a[0], b[1] - a[1]) / 0.5));
+  const n = Math.max(1, Math.ceil(hypot(b[0] - a[0], b[1] - a[1]) / 0.5));
   return t.roads.some((r) => {
     if (r.kind !== 'road') return false;
     for (let i = 0; i <= n; i++) if (distToPolyline(lerp(a, b, i / n), r.path) > ROAD_REACH + 1e-9) return false;
@@ -151,7 +151,7 @@ export function riverCrossings(t: TerrainIndex, a: Pt, b: Pt): RiverCrossing[] {
   for (const r of t.rivers) {
     for (const tt of crossings(a, b, r.path, false)) {
       const hit = lerp(a, b, tt);
-      const site = t.crossings.find((c) => c.river === r.id && Math.hypot(c.at[0] - hit[0], c.at[1] - hit[1]) <= CROSSING_REACH);
+      const site = t.crossings.find((c) => c.river === r.id && hypot(c.at[0] - hit[0], c.at[1] - hit[1]) <= CROSSING_REACH);
       const how = site ? site.kind : r.fordable ? 'fordable' : 'none';
       const terms: object = site ?? r;
       out.push({

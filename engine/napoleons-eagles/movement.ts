@@ -4,7 +4,7 @@ import type { Point } from '../../domain/model.js';
 import { ARTILLERY_SIDESTEP, FALL_BACK, SIDESTEP, baseRate, cavalryChargeDistance, groundWords, retreatInchesPerAction, terrainFraction, type GroundAt } from './move-rates.js';
 import { facingCost, turnClass } from './facing.js';
 import { footprint, rectOf } from './footprint.js';
-import { angleDiff, aspectOf, bearing, dist, farApart, heading, normAngle, pointPolygonDistance, pointSegmentDistance, reachOf, rectCorners, rectDistance, rectsOverlap, relativeBearing, type Rect } from './geometry.js';
+import { angleDiff, aspectOf, bearing, dist, farApart, heading, hypot, normAngle, pointPolygonDistance, pointSegmentDistance, reachOf, rectCorners, rectDistance, rectsOverlap, relativeBearing, type Rect } from './geometry.js';
 import { blockIdAt, forbiddenGround, groundAreas, groundAt, onRoadAt, pathOnRoad, riverCrossings, townOffRoad, type MoveTerrain } from './move-ground.js';
 import { verdictMemo } from './move-memo.js';
 import { lerp, stretches } from './path.js';
@@ -409,7 +409,28 @@ export interface ChargeContact {
  * third unit is in the way it slides along the face to the nearest free place; contact is partial when less than
  * half of both fronts then meet ('Partial Contact').
  */
+const chargeMemo = verdictMemo<Verdict<ChargeContact>>(rectOf);
+
 export function chargeContact(table: NeTable, units: readonly NeUnit[], chargerId: string, targetId: string): Verdict<ChargeContact> {
+  // Kept between decisions like moves (move-memo.ts): the answer reads the charger, the target and the units near
+  // the line between them. Every place tried along the face lies within √2 × (both reaches) of the target's centre,
+  // so the charge's path, the bystanders it may stand on and the enemies it may strike all lie within that, the
+  // charger's reach and the contact distance of the line from charger to target.
+  const c = units.find((u) => u.id === chargerId);
+  const t = units.find((u) => u.id === targetId);
+  if (!c || !t) return chargeContactNow(table, units, chargerId, targetId);
+  const memo = chargeMemo(table);
+  const at: Point = [t.x, t.y];
+  const known = memo.get(units, c, targetId, at, t.facing);
+  if (known) return known;
+  const v = chargeContactNow(table, units, chargerId, targetId);
+  const rc = reachOf(rectAt(table, c, [c.x, c.y], c.facing));
+  const rt = reachOf(rectAt(table, t, at, t.facing));
+  memo.set(units, c, targetId, at, t.facing, [c.x, c.y], 1.5 * (rc + rt) + rc + CONTACT + 0.1, v);
+  return v;
+}
+
+function chargeContactNow(table: NeTable, units: readonly NeUnit[], chargerId: string, targetId: string): Verdict<ChargeContact> {
   const c = units.find((u) => u.id === chargerId);
   const t = units.find((u) => u.id === targetId);
   if (!c || !t) return { ok: false, reason: `no unit ${!c ? chargerId : targetId}` };
@@ -488,7 +509,7 @@ export function retreatPlacement(table: NeTable, units: readonly NeUnit[], unitI
       vx += (u.x - e.x) / (dd * dd);
       vy += (u.y - e.y) / (dd * dd);
     }
-    away = Math.hypot(vx, vy) < EPS ? normAngle(u.facing + 180) : bearing(from, [u.x + vx, u.y + vy]);
+    away = hypot(vx, vy) < EPS ? normAngle(u.facing + 180) : bearing(from, [u.x + vx, u.y + vy]);
   }
   if (!(inches > EPS)) return stay(false);
   const before = nearestEnemyDistance(table, units, u, from, u.facing);

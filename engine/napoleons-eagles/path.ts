@@ -2,7 +2,7 @@
 // can be priced by the ground it runs over, crossing tests against lines, and overlap of terrain polygons, which
 // (unlike units' rectangles) need not be convex.
 import type { Point } from '../../domain/model.js';
-import { pointInPolygon, pointSegmentDistance } from './geometry.js';
+import { hypot, pointInPolygon, pointSegmentDistance } from './geometry.js';
 
 export type Pt = readonly [number, number];
 
@@ -45,7 +45,7 @@ export function lerp(a: Pt, b: Pt, t: number): [number, number] {
 }
 
 export function distToPolyline(p: Pt, line: readonly Pt[]): number {
-  if (line.length === 1) return Math.hypot(p[0] - line[0]![0], p[1] - line[0]![1]);
+  if (line.length === 1) return hypot(p[0] - line[0]![0], p[1] - line[0]![1]);
   let best = Infinity;
   for (let i = 0; i + 1 < line.length; i++) best = Math.min(best, pointSegmentDistance(p as Point, line[i] as Point, line[i + 1] as Point));
   return best;
