@@ -268,8 +268,8 @@ export function polygonDistance(p: readonly Point[], q: readonly Point[]): numbe
 const CA = new Float64Array(8);
 const CB = new Float64Array(8);
 
-/** rectCorners into a scratch array: the same sums in the same order, so the same corners to the last bit. */
-function cornersInto(r: Rect, out: Float64Array): void {
+/** rectCorners into an array of 8 (x0, y0, … x3, y3): the same sums in the same order, the same corners to the bit. */
+export function cornersInto(r: Rect, out: Float64Array): void {
   const fx = Math.sin(r.facing * RAD);
   const fy = -Math.cos(r.facing * RAD);
   const rx = -fy;

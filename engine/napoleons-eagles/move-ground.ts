@@ -65,7 +65,8 @@ export function boxOfPoints(ps: readonly Pt[]): Box {
   return { minX, minY, maxX, maxY };
 }
 
-const inside = (e: AreaEntry, p: Pt): boolean => pointInPolygon([p[0], p[1]], e.polygon);
+// The point is only read, so it is passed as it is (a copy per test was a large share of a game's garbage).
+const inside = (e: AreaEntry, p: Pt): boolean => pointInPolygon(p as Point, e.polygon);
 
 export function groundAt(m: MoveTerrain, p: Pt): GroundAt {
   const t = m.terrain;
@@ -90,6 +91,15 @@ export function groundAt(m: MoveTerrain, p: Pt): GroundAt {
 }
 
 /** The reason an arm may not stand where the rectangle is, or null. */
+/** Whether any feature forbiddenGround would test for this arm has a box that is not clear of `box`. */
+export function forbiddenNear(t: TerrainIndex, arm: Arm, type: string, box: Box): boolean {
+  const foot = arm === 'infantry' || (arm === 'train' && type === 'engineers');
+  if (!foot) for (const b of t.blocks) if (!boxesClear(box, b.box)) return true;
+  for (const l of t.lakes) if (!boxesClear(box, l.box)) return true;
+  if (!foot) for (const w of t.woods) if (w.density === 'dense' && !boxesClear(box, w.box)) return true;
+  return false;
+}
+
 export function forbiddenGround(t: TerrainIndex, arm: Arm, type: string, rect: readonly Point[]): string | null {
   const foot = arm === 'infantry' || (arm === 'train' && type === 'engineers');
   const what = arm === 'train' ? 'train' : arm;

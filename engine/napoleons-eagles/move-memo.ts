@@ -53,7 +53,15 @@ export function verdictMemo<V>(rectOf: (u: FootprintUnit, table: NeTable) => Rec
     return {
       get(units, mover, kind, to, facing) {
         const list = known.get(mover.id);
-        const k = list?.find((x) => x.toX === to[0] && x.toY === to[1] && x.facing === facing && x.kind === kind);
+        if (!list) return undefined;
+        let k: Known<V> | undefined;
+        for (let i = list.length - 1; i >= 0; i--) {
+          const x = list[i]!;
+          if (x.toX === to[0] && x.toY === to[1] && x.facing === facing && x.kind === kind) {
+            k = x;
+            break;
+          }
+        }
         if (!k || units.length !== k.ids.length || !sameUnit(k.mover, mover)) return undefined;
         const at = k.at;
         for (let i = 0; i < units.length; i++) {

@@ -4,8 +4,8 @@ import type { Point } from '../../domain/model.js';
 import { ARTILLERY_SIDESTEP, FALL_BACK, SIDESTEP, baseRate, cavalryChargeDistance, groundWords, retreatInchesPerAction, terrainFraction, type GroundAt } from './move-rates.js';
 import { facingCost, turnClass } from './facing.js';
 import { footprint, rectOf } from './footprint.js';
-import { angleDiff, aspectOf, bearing, dist, farApart, heading, hypot, normAngle, pointPolygonDistance, pointSegmentDistance, reachOf, rectCorners, rectDistance, rectsOverlap, relativeBearing, type Rect } from './geometry.js';
-import { blockIdAt, forbiddenGround, groundAreas, groundAt, onRoadAt, pathOnRoad, riverCrossings, townOffRoad, type MoveTerrain } from './move-ground.js';
+import { angleDiff, aspectOf, bearing, cornersInto, dist, farApart, heading, hypot, normAngle, pointPolygonDistance, pointSegmentDistance, reachOf, rectCorners, rectDistance, rectsOverlap, relativeBearing, type Rect } from './geometry.js';
+import { blockIdAt, forbiddenGround, forbiddenNear, groundAreas, groundAt, onRoadAt, pathOnRoad, riverCrossings, townOffRoad, type MoveTerrain } from './move-ground.js';
 import { verdictMemo } from './move-memo.js';
 import { lerp, stretches } from './path.js';
 import { optionOn, type NeFormation, type NeLeader, type NeTable, type NeUnit } from './types.js';
@@ -120,6 +120,9 @@ interface Sweep {
   problem: string | null;
 }
 
+/** Scratch corners for the sweep (geometry.ts cornersInto). */
+const C = new Float64Array(8);
+
 /** Walks the footprint along the path (start facing), then stands it at the end (end facing). */
 function sweep(table: NeTable, units: readonly NeUnit[], u: NeUnit, a: Point, b: Point, facing: number, kind: MoveKind): Sweep {
   const out: Sweep = { crossed: [], disordersFriends: false, problem: null };
@@ -140,11 +143,18 @@ function sweep(table: NeTable, units: readonly NeUnit[], u: NeUnit, a: Point, b:
     const end = i === n + 1;
     const at = end ? b : lerp(a, b, i / n);
     const r: Rect = end ? rectAt(table, u, at, facing) : { centre: at, width: body.width, depth: body.depth, facing: u.facing };
-    // One set of corners serves the table edge and the ground.
-    const corners = rectCorners(r);
-    if (!cornersInsideTable(table, corners)) return { ...out, problem: 'it would leave the table' };
-    const bad = forbiddenGround(table.terrain, u.arm, u.type, corners);
-    if (bad) return { ...out, problem: bad };
+    // One set of corners, on scalars, serves the table edge and the ground's broad phase; the forbidden-ground test
+    // proper (which takes corner points) runs only where a feature it looks at is near.
+    cornersInto(r, C);
+    const x0 = Math.min(C[0]!, C[2]!, C[4]!, C[6]!);
+    const x1 = Math.max(C[0]!, C[2]!, C[4]!, C[6]!);
+    const y0 = Math.min(C[1]!, C[3]!, C[5]!, C[7]!);
+    const y1 = Math.max(C[1]!, C[3]!, C[5]!, C[7]!);
+    if (!(x0 >= -EPS && y0 >= -EPS && x1 <= table.width + EPS && y1 <= table.height + EPS)) return { ...out, problem: 'it would leave the table' };
+    if (forbiddenNear(table.terrain, u.arm, u.type, { minX: x0, minY: y0, maxX: x1, maxY: y1 })) {
+      const bad = forbiddenGround(table.terrain, u.arm, u.type, rectCorners(r));
+      if (bad) return { ...out, problem: bad };
+    }
     if (u.arm !== 'infantry' && !(u.arm === 'train' && u.type === 'engineers')) {
       const off = townOffRoad(table.terrain, at);
       if (off) return { ...out, problem: `${u.arm} would be ${off}` };
