@@ -5,15 +5,14 @@ import type { Scenario } from '../../domain/model.js';
 import { addGame, decidedByCondition, decidedByRows, emptyTally, summariseTally, type BatchGame, type BatchTally, type GameLosses } from '../batch-tally.js';
 import { deriveSeed } from '../dice.js';
 import { asLogError, headerLine, readHeaderLine, replayLogOf, type LogRules } from '../game-log.js';
-import { playGame } from '../play-game.js';
 import { IllegalActionError, type Applied, type RulesEngine } from '../rules-engine.js';
-import { makeAi } from './ai.js';
+import { playerFor, playQuiet } from './batch.js';
 import { explainNe } from './explain.js';
 import { footprint } from './footprint.js';
 import { applyAction, facts, RulesError, startGame, toAct, type Action } from './game.js';
 import { reachArea } from './movement.js';
-import { candidates, makePlayer } from './players.js';
-import { sideIndex, sideKey, type NeGameState } from './state.js';
+import { candidates } from './players.js';
+import { sideKey, type NeGameState } from './state.js';
 import { FATIGUE_NAMES } from './types.js';
 import { endOfGame, totalVp } from './victory.js';
 
@@ -181,7 +180,7 @@ export const napoleonsEaglesEngine: RulesEngine<NeGameState, NapoleonsEaglesActi
   reachArea: (s, unit) => reachArea(s.table, s.units, unit, 1),
 
   apply,
-  player: (kind, seed, side) => (kind === 'ai' ? makeAi : (k: number) => makePlayer(kind, k))(deriveSeed(seed, sideIndex(side) === 0 ? 1 : 2)),
+  player: playerFor,
 
   explain(s, q) {
     const a = explainNe(s.table, s.units, s.leaders, q);
@@ -208,9 +207,10 @@ export const napoleonsEaglesEngine: RulesEngine<NeGameState, NapoleonsEaglesActi
   replayLog: (scenario, text) => replayLogOf(LOG, scenario, text),
 
   playBatchGame(setup, index): BatchGame {
-    const played = playGame(napoleonsEaglesEngine, setup.scenario, { seed: deriveSeed(setup.seed, index), red: setup.red, blue: setup.blue });
-    const { decidedBy: _, ...result } = played.result;
-    return { result, losses: lossesOf(played.state as NeGameState) };
+    // The quiet path (batch.ts): no dice record, no log; the same game as the logged one (batch-path.test.ts).
+    const state = playQuiet(setup.scenario, deriveSeed(setup.seed, index), setup.red, setup.blue);
+    const { decidedBy: _, ...result } = resultOf(state);
+    return { result, losses: lossesOf(state) };
   },
   emptyTally,
   addGame: (tally, game) => addGame(tally, game, ARMS),

@@ -200,6 +200,16 @@ export function applyAction(before: NeGameState, action: Action, diceFor?: (s: N
   return { state: s, events, rolls };
 }
 
+/**
+ * applyAction for a game nobody logs (batch games): the next state alone, its dice not recorded. The same dice are
+ * rolled in the same order, so the game is the one applyAction plays (batch-path.test.ts).
+ */
+export function nextState(before: NeGameState, action: Action): NeGameState {
+  const tried = recallTried(before, action);
+  if (tried) return tried.state;
+  return applyAction(before, action, (s) => rngNeDice(s.rng)).state;
+}
+
 function phaseError(s: NeGameState, action: Action): RulesError {
   return new RulesError(`"${action.type}" is not an action of the ${s.phase} decision`);
 }
