@@ -54,7 +54,12 @@ function roadRated(u: NeUnit): boolean {
 }
 
 export function rectAt(table: NeTable, u: NeUnit, at: Point, facing: number, formation: NeFormation = u.formation): Rect {
-  // Only the footprint's fields, not a spread of the whole unit: the sweep builds one of these per ½" sample.
+  // The footprint reads the facing only for a skirmish screen (capped at the table): in the same formation and, for
+  // a screen, the same facing, the unit's own footprint is the one wanted, and no stand-in unit is built.
+  if (formation === u.formation && (formation !== 'skirmish' || facing === u.facing)) {
+    const fp = footprint(u, table);
+    return { centre: [at[0], at[1]], width: fp.width, depth: fp.depth, facing };
+  }
   return rectOf({ arm: u.arm, ranks: u.ranks, figures: u.figures, formation, models: u.models, guns: u.guns, howitzers: u.howitzers, x: at[0], y: at[1], facing }, table);
 }
 
