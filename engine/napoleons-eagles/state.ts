@@ -151,8 +151,8 @@ export function copyUnit(u: NeUnit): NeUnit {
   return c;
 }
 
-/** Whether two copies of a unit agree in every field (all of them plain values). */
-function sameUnit(a: NeUnit, b: NeUnit): boolean {
+/** Whether two copies of a unit agree in every field (all plain values; fast-paths.test.ts checks every field is here). */
+export function sameUnit(a: NeUnit, b: NeUnit): boolean {
   return (
     a.id === b.id &&
     a.name === b.name &&
