@@ -360,7 +360,11 @@ function checkCharge(table: NeTable, units: readonly NeUnit[], u: NeUnit, to: Po
   const s = sweep(table, units, u, from, to, facing, 'charge');
   if (s.problem) return { ok: false, reason: s.problem };
   const endRect = rectAt(table, u, to, facing);
-  const struck = enemiesOf(units, u).find((e) => rectDistance(endRect, rectAt(table, e, [e.x, e.y], e.facing)) <= CONTACT);
+  const struck = enemiesOf(units, u).find((e) => {
+    const er = rectAt(table, e, [e.x, e.y], e.facing);
+    // Circles more than the contact distance apart hold rectangles further apart still.
+    return !farApart(endRect, er, CONTACT) && rectDistance(endRect, er) <= CONTACT;
+  });
   if (!struck) return { ok: false, reason: 'a charge must end in contact with an enemy unit' };
   return { ok: true, cost: 1, distance: d, disorders: false, crossed: [] };
 }
@@ -467,15 +471,25 @@ function chargeContactNow(table: NeTable, units: readonly NeUnit[], chargerId: s
   const n = heading(normalFacing);
   const along = heading(normalFacing + 90);
   const base: Point = [t.x + n[0] * (offset + cw.depth / 2), t.y + n[1] * (offset + cw.depth / 2)];
-  // The bystanders' rectangles, built once for every place along the face that is tried.
-  const others = units.filter((o) => o.id !== c.id && o.id !== t.id && onTable(o)).map((o) => rectAt(table, o, [o.x, o.y], o.facing));
   const limit = faceLen / 2 + cw.width / 2 - 0.25;
+  // The bystanders' rectangles, built once for every place along the face that is tried, and only of those whose
+  // bounding circle comes near the line of places (rectsOverlap's own first test would turn the rest away at each).
+  const first: Point = [base[0] - along[0] * (limit + 1), base[1] - along[1] * (limit + 1)];
+  const last: Point = [base[0] + along[0] * (limit + 1), base[1] + along[1] * (limit + 1)];
+  const cReach = reachOf(rectAt(table, c, base, facing));
+  const others: Rect[] = [];
+  for (const o of units) {
+    if (o.id === c.id || o.id === t.id || !onTable(o)) continue;
+    const or = rectAt(table, o, [o.x, o.y], o.facing);
+    if (pointSegmentDistance(or.centre, first, last) <= cReach + reachOf(or) + 1e-5) others.push(or);
+  }
   for (let k = 0; k <= 2 * Math.ceil(limit / 0.25); k++) {
     const shift = (k % 2 === 0 ? 1 : -1) * Math.ceil(k / 2) * 0.25;
     if (Math.abs(shift) > limit + EPS) break;
     const at: Point = [base[0] + along[0] * shift, base[1] + along[1] * shift];
     const r = rectAt(table, c, at, facing);
-    if (!insideTable(table, r)) continue;
+    cornersInto(r, C);
+    if (!(Math.min(C[0]!, C[2]!, C[4]!, C[6]!) >= -EPS && Math.min(C[1]!, C[3]!, C[5]!, C[7]!) >= -EPS && Math.max(C[0]!, C[2]!, C[4]!, C[6]!) <= table.width + EPS && Math.max(C[1]!, C[3]!, C[5]!, C[7]!) <= table.height + EPS)) continue;
     if (others.some((o) => rectsOverlap(r, o))) continue;
     const overlap = Math.min(shift + cw.width / 2, faceLen / 2) - Math.max(shift - cw.width / 2, -faceLen / 2);
     const contact = overlap >= cw.width / 2 - EPS || overlap >= faceLen / 2 - EPS ? 'full' : 'partial';
