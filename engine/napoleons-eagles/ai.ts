@@ -11,7 +11,8 @@ import { actionScore, chargeScore, fireScore } from './ai-score.js';
 import { nextWrittenOrder } from './ai-written-orders.js';
 import { enemies, fighting } from './ai-threats.js';
 import { eligible, onTableCount, type Action } from './game.js';
-import { candidates, unitCandidates, type NePlayer } from './players.js';
+import { hypot } from './geometry.js';
+import { candidates, sharedOf, unitCandidates, type NePlayer, type Shared } from './players.js';
 import { mayFinish } from './sequence.js';
 import { sideKey, unitById, type NeGameState } from './state.js';
 import type { Side } from './sequence.js';
@@ -33,8 +34,8 @@ interface Scored {
 }
 
 /** Every candidate of one unit: the sampler's (fire, charges, formations, moves, stand, rest) and the goal moves. */
-function unitOptions(s: NeGameState, u: NeUnit): Action[] {
-  const list = unitCandidates(s, u);
+function unitOptions(s: NeGameState, u: NeUnit, shared: Shared): Action[] {
+  const list = unitCandidates(s, u, shared);
   if (u.status === 'table') list.push(...goalMoves(s, u, activationLeft(s, u)));
   return list;
 }
@@ -46,8 +47,8 @@ function readiness(s: NeGameState, side: Side): number {
   for (const u of s.units) {
     if (u.side !== key || !fighting(u) || u.arm === 'train') continue;
     for (const t of enemies(s, u)) {
-      if (Math.hypot(t.x - u.x, t.y - u.y) > 30) continue;
-      if (u.arm !== 'artillery' && Math.hypot(t.x - u.x, t.y - u.y) <= 22) best = Math.max(best, chargeScore(s, u, t));
+      if (hypot(t.x - u.x, t.y - u.y) > 30) continue;
+      if (u.arm !== 'artillery' && hypot(t.x - u.x, t.y - u.y) <= 22) best = Math.max(best, chargeScore(s, u, t));
       if (u.arm !== 'cavalry') best = Math.max(best, fireScore(s, u, t, 2));
     }
   }
@@ -75,12 +76,13 @@ export function makeAi(seed: number): NePlayer {
 
   function activate(s: NeGameState): Action {
     const scored: Scored[] = [];
+    const shared = sharedOf(s);
     if (s.current !== null) {
       const u = unitById(s, s.current)!;
       const key = `${s.turn}:${s.period}:${u.id}`;
       steps = steps.key === key ? { key, n: steps.n + 1 } : { key, n: 1 };
       if (steps.n > MOST_STEPS) return { type: 'done', unit: u.id };
-      for (const a of unitOptions(s, u)) {
+      for (const a of unitOptions(s, u, shared)) {
         // A wheel in place once the activation has begun is the free kind that can repeat; one is enough.
         const inPlace = a.type === 'move' && Math.abs(a.to[0] - u.x) < 1e-6 && Math.abs(a.to[1] - u.y) < 1e-6;
         if (inPlace && steps.n > 2) continue;
@@ -90,7 +92,7 @@ export function makeAi(seed: number): NePlayer {
     }
     for (const u of eligible(s, s.active)) {
       if (s.flow[u.id]!.locked) continue;
-      for (const a of unitOptions(s, u)) if (a.type !== 'done') scored.push({ action: a, score: actionScore(s, a) + jitter() });
+      for (const a of unitOptions(s, u, shared)) if (a.type !== 'done') scored.push({ action: a, score: actionScore(s, a) + jitter() });
     }
     if (s.order.a === s.active && mayFinish(s.order, onTableCount(s, s.active))) scored.push({ action: { type: 'finish' }, score: FINISH_BELOW });
     return best(s, scored);

@@ -5,9 +5,8 @@ import type { Scenario } from '../../domain/model.js';
 import { addGame, decidedByCondition, decidedByRows, emptyTally, summariseTally, type BatchGame, type BatchTally, type GameLosses } from '../batch-tally.js';
 import { deriveSeed } from '../dice.js';
 import { asLogError, headerLine, readHeaderLine, replayLogOf, type LogRules } from '../game-log.js';
-import { playGame } from '../play-game.js';
 import { IllegalActionError, type Applied, type RulesEngine } from '../rules-engine.js';
-import { makeAi } from './ai.js';
+import { playerFor, playQuiet } from './batch.js';
 import { explainNe } from './explain.js';
 import { footprint } from './footprint.js';
 import { applyAction, facts, RulesError, startGame, toAct, type Action } from './game.js';
@@ -184,7 +183,7 @@ export const napoleonsEaglesEngine: RulesEngine<NeGameState, NapoleonsEaglesActi
   reachArea: (s, unit) => reachArea(s.table, s.units, unit, 1),
 
   apply,
-  player: (kind, seed, side) => (kind === 'ai' ? makeAi : (k: number) => makePlayer(kind, k))(deriveSeed(seed, sideIndex(side) === 0 ? 1 : 2)),
+  player: playerFor,
 
   explain(s, q) {
     const a = explainNe(s.table, s.units, s.leaders, q);
@@ -211,9 +210,10 @@ export const napoleonsEaglesEngine: RulesEngine<NeGameState, NapoleonsEaglesActi
   replayLog: (scenario, text) => replayLogOf(LOG, scenario, text),
 
   playBatchGame(setup, index): BatchGame {
-    const played = playGame(napoleonsEaglesEngine, setup.scenario, { seed: deriveSeed(setup.seed, index), red: setup.red, blue: setup.blue });
-    const { decidedBy: _, ...result } = played.result;
-    return { result, losses: lossesOf(played.state as NeGameState) };
+    // The quiet path (batch.ts): no dice record, no log; the same game as the logged one (batch-path.test.ts).
+    const state = playQuiet(setup.scenario, deriveSeed(setup.seed, index), setup.red, setup.blue);
+    const { decidedBy: _, ...result } = resultOf(state);
+    return { result, losses: lossesOf(state) };
   },
   emptyTally,
   addGame: (tally, game) => addGame(tally, game, ARMS),

@@ -24,6 +24,7 @@ import { issueOrder, orderChargeProblem, orderMoveProblem, orderProblem, settleO
 import { outOfControlCharges } from './out-of-control.js';
 import { roomProblem } from './room.js';
 import { thresholdChecks } from './threshold.js';
+import { recallTried } from './tried.js';
 import { compileObjectives, holderNow } from './objectives.js';
 import { retreat } from './retreats.js';
 import { activated, advance, bidder, chooseRole, finish, newPeriod, OrderError, other, placeBid, type Side } from './sequence.js';
@@ -35,7 +36,7 @@ import { inFlankNow, nextFlankBids, nextFlankMoves, startFlanks } from './table-
 import { setupGame } from './setup.js';
 import { afterFire, breakSmokeStreak, clearSmoke } from './smoke.js';
 import { nearerThreat } from './target-priority.js';
-import { draft, gone, onTable, PERIODS_PER_TURN, sideIndex, sideKey, syncFlow, unitById, type CloseAction, type NeGameState } from './state.js';
+import { draft, gone, onTable, PERIODS_PER_TURN, settle, sideIndex, sideKey, syncFlow, unitById, type CloseAction, type NeGameState } from './state.js';
 import type { NeFormation, NeLeader, NeUnit } from './types.js';
 import { endOfGame, sideWipedOut, suddenDeath, type VictoryFacts } from './victory.js';
 
@@ -202,6 +203,8 @@ const eligibleCounts = (s: NeGameState): [number, number] => [eligible(s, 0).len
 export function applyAction(before: NeGameState, action: Action, diceFor?: (s: NeGameState, rolls: number[]) => NeDice): { state: NeGameState; events: GameEvent[]; rolls: number[] } {
   if (before.phase === 'over') throw new RulesError('the game is over');
   if (!action || typeof action !== 'object' || typeof (action as { type?: unknown }).type !== 'string') throw new RulesError('an action is an object with a type');
+  const tried = diceFor ? null : recallTried(before, action);
+  if (tried) return tried;
   const s = draft(before);
   const rolls: number[] = [];
   const events: GameEvent[] = [];
@@ -213,7 +216,18 @@ export function applyAction(before: NeGameState, action: Action, diceFor?: (s: N
     throw err;
   }
   s.ply++;
+  settle(s, before);
   return { state: s, events, rolls };
+}
+
+/**
+ * applyAction for a game nobody logs (batch games): the next state alone, its dice not recorded. The same dice are
+ * rolled in the same order, so the game is the one applyAction plays (batch-path.test.ts).
+ */
+export function nextState(before: NeGameState, action: Action): NeGameState {
+  const tried = recallTried(before, action);
+  if (tried) return tried.state;
+  return applyAction(before, action, (s) => rngNeDice(s.rng)).state;
 }
 
 function phaseError(s: NeGameState, action: Action): RulesError {

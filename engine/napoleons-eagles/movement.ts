@@ -4,8 +4,9 @@ import type { Point } from '../../domain/model.js';
 import { ARTILLERY_SIDESTEP, FALL_BACK, SIDESTEP, baseRate, cavalryChargeDistance, groundWords, retreatInchesPerAction, terrainFraction, type GroundAt } from './move-rates.js';
 import { facingCost, turnClass } from './facing.js';
 import { footprint, rectOf } from './footprint.js';
-import { angleDiff, aspectOf, bearing, dist, farApart, heading, normAngle, pointPolygonDistance, pointSegmentDistance, reachOf, rectCorners, rectDistance, rectsOverlap, relativeBearing, type Rect } from './geometry.js';
-import { blockIdAt, forbiddenGround, groundAt, groundPolygons, onRoadAt, pathOnRoad, riverCrossings, townOffRoad, type MoveTerrain } from './move-ground.js';
+import { angleDiff, aspectOf, bearing, cornersInto, dist, farApart, heading, hypot, normAngle, pointPolygonDistance, pointSegmentDistance, reachOf, rectCorners, rectDistance, rectsOverlap, relativeBearing, type Rect } from './geometry.js';
+import { blockIdAt, forbiddenGround, forbiddenNear, groundAreas, groundAt, onRoadAt, pathOnRoad, riverCrossings, townOffRoad, type MoveTerrain } from './move-ground.js';
+import { verdictMemo } from './move-memo.js';
 import { lerp, stretches } from './path.js';
 import { optionOn, type NeFormation, type NeLeader, type NeTable, type NeUnit } from './types.js';
 
@@ -53,7 +54,12 @@ function roadRated(u: NeUnit): boolean {
 }
 
 export function rectAt(table: NeTable, u: NeUnit, at: Point, facing: number, formation: NeFormation = u.formation): Rect {
-  // Only the footprint's fields, not a spread of the whole unit: the sweep builds one of these per ½" sample.
+  // The footprint reads the facing only for a skirmish screen (capped at the table): in the same formation and, for
+  // a screen, the same facing, the unit's own footprint is the one wanted, and no stand-in unit is built.
+  if (formation === u.formation && (formation !== 'skirmish' || facing === u.facing)) {
+    const fp = footprint(u, table);
+    return { centre: [at[0], at[1]], width: fp.width, depth: fp.depth, facing };
+  }
   return rectOf({ arm: u.arm, ranks: u.ranks, figures: u.figures, formation, models: u.models, guns: u.guns, howitzers: u.howitzers, x: at[0], y: at[1], facing }, table);
 }
 
@@ -88,7 +94,8 @@ function pricePath(table: NeTable, u: NeUnit, a: Point, b: Point): Priced {
   const out: Priced = { priced: 0, worst: {}, worstFraction: 1, blocksEntered: [], impassable: null };
   const len = dist(a, b);
   if (len < EPS) return out;
-  for (const [t0, t1] of stretches(a, b, groundPolygons(table.terrain))) {
+  const ground = groundAreas(table.terrain);
+  for (const [t0, t1] of stretches(a, b, ground.polygons, ground.boxes)) {
     const mid = lerp(a, b, (t0 + t1) / 2);
     const piece = len * (t1 - t0);
     const block = blockIdAt(table.terrain, mid);
@@ -118,34 +125,53 @@ interface Sweep {
   problem: string | null;
 }
 
+/** Scratch corners for the sweep (geometry.ts cornersInto). */
+const C = new Float64Array(8);
+
 /** Walks the footprint along the path (start facing), then stands it at the end (end facing). */
 function sweep(table: NeTable, units: readonly NeUnit[], u: NeUnit, a: Point, b: Point, facing: number, kind: MoveKind): Sweep {
   const out: Sweep = { crossed: [], disordersFriends: false, problem: null };
   // Broad phase: only units whose bounding circle comes near the path can meet the footprint along it; their
   // rectangles are built once, not at every sample.
-  const reach = reachOf(rectAt(table, u, a, u.facing));
-  const others = units
-    .filter((o) => o.id !== u.id && onTable(o))
-    .map((o) => ({ o, r: rectAt(table, o, [o.x, o.y], o.facing) }))
-    .filter(({ r }) => pointSegmentDistance(r.centre, a, b) <= reach + reachOf(r) + 1e-6);
+  const body = rectAt(table, u, a, u.facing);
+  const reach = reachOf(body);
+  const others: { o: NeUnit; r: Rect; reach: number }[] = [];
+  for (const o of units) {
+    if (o.id === u.id || !onTable(o)) continue;
+    const r = rectAt(table, o, [o.x, o.y], o.facing);
+    const oReach = reachOf(r);
+    if (pointSegmentDistance(r.centre, a, b) <= reach + oReach + 1e-6) others.push({ o, r, reach: oReach });
+  }
   const n = Math.max(1, Math.ceil(dist(a, b) / SAMPLE));
   // The footprint along the path keeps the start facing, so it is measured once; only the end stands turned.
-  const body = rectAt(table, u, a, u.facing);
   for (let i = 0; i <= n + 1; i++) {
     const end = i === n + 1;
     const at = end ? b : lerp(a, b, i / n);
     const r: Rect = end ? rectAt(table, u, at, facing) : { centre: at, width: body.width, depth: body.depth, facing: u.facing };
-    // One set of corners serves the table edge and the ground.
-    const corners = rectCorners(r);
-    if (!cornersInsideTable(table, corners)) return { ...out, problem: 'it would leave the table' };
-    const bad = forbiddenGround(table.terrain, u.arm, u.type, corners);
-    if (bad) return { ...out, problem: bad };
+    // One set of corners, on scalars, serves the table edge and the ground's broad phase; the forbidden-ground test
+    // proper (which takes corner points) runs only where a feature it looks at is near.
+    cornersInto(r, C);
+    const x0 = Math.min(C[0]!, C[2]!, C[4]!, C[6]!);
+    const x1 = Math.max(C[0]!, C[2]!, C[4]!, C[6]!);
+    const y0 = Math.min(C[1]!, C[3]!, C[5]!, C[7]!);
+    const y1 = Math.max(C[1]!, C[3]!, C[5]!, C[7]!);
+    if (!(x0 >= -EPS && y0 >= -EPS && x1 <= table.width + EPS && y1 <= table.height + EPS)) return { ...out, problem: 'it would leave the table' };
+    if (forbiddenNear(table.terrain, u.arm, u.type, { minX: x0, minY: y0, maxX: x1, maxY: y1 })) {
+      const bad = forbiddenGround(table.terrain, u.arm, u.type, rectCorners(r));
+      if (bad) return { ...out, problem: bad };
+    }
     if (u.arm !== 'infantry' && !(u.arm === 'train' && u.type === 'engineers')) {
       const off = townOffRoad(table.terrain, at);
       if (off) return { ...out, problem: `${u.arm} would be ${off}` };
     }
     if (i === 0) continue;
-    for (const { o, r: or } of others) {
+    const rReach = end ? reachOf(r) : reach;
+    for (const { o, r: or, reach: oReach } of others) {
+      // rectsOverlap's own first test (farApart), with both reaches known: most samples meet nobody.
+      const dx = r.centre[0] - or.centre[0];
+      const dy = r.centre[1] - or.centre[1];
+      const rr = rReach + oReach + 0 + 1e-6;
+      if (dx * dx + dy * dy > rr * rr) continue;
       if (!rectsOverlap(r, or)) continue;
       if (end) return { ...out, problem: `it would end overlapping ${o.name}` };
       if (out.crossed.includes(o.id)) continue;
@@ -170,7 +196,26 @@ function nearestEnemyDistance(table: NeTable, units: readonly NeUnit[], u: NeUni
   return best;
 }
 
+const moveMemo = verdictMemo<MoveVerdict>(rectOf);
+
 export function checkMove(table: NeTable, units: readonly NeUnit[], unitId: string, to: Point, facing: number, kind: MoveKind): MoveVerdict {
+  // Moves and force marches of a unit in command read only the table, the mover and the units near the path: their
+  // verdicts are kept between decisions (move-memo.ts). An out-of-command unit's look at every enemy, charges and
+  // retreats are worked out each time.
+  if (kind !== 'move' && kind !== 'force-march') return checkMoveNow(table, units, unitId, to, facing, kind);
+  const u = units.find((x) => x.id === unitId);
+  if (!u || u.outOfCommand || !onTable(u) || ![to[0], to[1], facing].every(Number.isFinite)) return checkMoveNow(table, units, unitId, to, facing, kind);
+  const memo = moveMemo(table);
+  const known = memo.get(units, u, kind, to, facing);
+  if (known) return known;
+  const v = checkMoveNow(table, units, unitId, to, facing, kind);
+  const from: Point = [u.x, u.y];
+  const radius = Math.max(reachOf(rectAt(table, u, from, u.facing)), reachOf(rectAt(table, u, to, normAngle(facing)))) + STOP_SHORT + 0.01;
+  memo.set(units, u, kind, to, facing, from, radius, v);
+  return v;
+}
+
+function checkMoveNow(table: NeTable, units: readonly NeUnit[], unitId: string, to: Point, facing: number, kind: MoveKind): MoveVerdict {
   const u = units.find((x) => x.id === unitId);
   if (!u) return { ok: false, reason: `no unit ${unitId}` };
   if (!onTable(u) && !(kind === 'retreat' && u.status === 'retreat')) return { ok: false, reason: `${u.name} is not on the table (${u.status})` };
@@ -315,7 +360,11 @@ function checkCharge(table: NeTable, units: readonly NeUnit[], u: NeUnit, to: Po
   const s = sweep(table, units, u, from, to, facing, 'charge');
   if (s.problem) return { ok: false, reason: s.problem };
   const endRect = rectAt(table, u, to, facing);
-  const struck = enemiesOf(units, u).find((e) => rectDistance(endRect, rectAt(table, e, [e.x, e.y], e.facing)) <= CONTACT);
+  const struck = enemiesOf(units, u).find((e) => {
+    const er = rectAt(table, e, [e.x, e.y], e.facing);
+    // Circles more than the contact distance apart hold rectangles further apart still.
+    return !farApart(endRect, er, CONTACT) && rectDistance(endRect, er) <= CONTACT;
+  });
   if (!struck) return { ok: false, reason: 'a charge must end in contact with an enemy unit' };
   return { ok: true, cost: 1, distance: d, disorders: false, crossed: [] };
 }
@@ -379,7 +428,28 @@ export interface ChargeContact {
  * third unit is in the way it slides along the face to the nearest free place; contact is partial when less than
  * half of both fronts then meet ('Partial Contact').
  */
+const chargeMemo = verdictMemo<Verdict<ChargeContact>>(rectOf);
+
 export function chargeContact(table: NeTable, units: readonly NeUnit[], chargerId: string, targetId: string): Verdict<ChargeContact> {
+  // Kept between decisions like moves (move-memo.ts): the answer reads the charger, the target and the units near
+  // the line between them. Every place tried along the face lies within √2 × (both reaches) of the target's centre,
+  // so the charge's path, the bystanders it may stand on and the enemies it may strike all lie within that, the
+  // charger's reach and the contact distance of the line from charger to target.
+  const c = units.find((u) => u.id === chargerId);
+  const t = units.find((u) => u.id === targetId);
+  if (!c || !t) return chargeContactNow(table, units, chargerId, targetId);
+  const memo = chargeMemo(table);
+  const at: Point = [t.x, t.y];
+  const known = memo.get(units, c, targetId, at, t.facing);
+  if (known) return known;
+  const v = chargeContactNow(table, units, chargerId, targetId);
+  const rc = reachOf(rectAt(table, c, [c.x, c.y], c.facing));
+  const rt = reachOf(rectAt(table, t, at, t.facing));
+  memo.set(units, c, targetId, at, t.facing, [c.x, c.y], 1.5 * (rc + rt) + rc + CONTACT + 0.1, v);
+  return v;
+}
+
+function chargeContactNow(table: NeTable, units: readonly NeUnit[], chargerId: string, targetId: string): Verdict<ChargeContact> {
   const c = units.find((u) => u.id === chargerId);
   const t = units.find((u) => u.id === targetId);
   if (!c || !t) return { ok: false, reason: `no unit ${!c ? chargerId : targetId}` };
@@ -401,15 +471,26 @@ export function chargeContact(table: NeTable, units: readonly NeUnit[], chargerI
   const n = heading(normalFacing);
   const along = heading(normalFacing + 90);
   const base: Point = [t.x + n[0] * (offset + cw.depth / 2), t.y + n[1] * (offset + cw.depth / 2)];
-  const others = units.filter((o) => o.id !== c.id && o.id !== t.id && onTable(o));
   const limit = faceLen / 2 + cw.width / 2 - 0.25;
+  // The bystanders' rectangles, built once for every place along the face that is tried, and only of those whose
+  // bounding circle comes near the line of places (rectsOverlap's own first test would turn the rest away at each).
+  const first: Point = [base[0] - along[0] * (limit + 1), base[1] - along[1] * (limit + 1)];
+  const last: Point = [base[0] + along[0] * (limit + 1), base[1] + along[1] * (limit + 1)];
+  const cReach = reachOf(rectAt(table, c, base, facing));
+  const others: Rect[] = [];
+  for (const o of units) {
+    if (o.id === c.id || o.id === t.id || !onTable(o)) continue;
+    const or = rectAt(table, o, [o.x, o.y], o.facing);
+    if (pointSegmentDistance(or.centre, first, last) <= cReach + reachOf(or) + 1e-5) others.push(or);
+  }
   for (let k = 0; k <= 2 * Math.ceil(limit / 0.25); k++) {
     const shift = (k % 2 === 0 ? 1 : -1) * Math.ceil(k / 2) * 0.25;
     if (Math.abs(shift) > limit + EPS) break;
     const at: Point = [base[0] + along[0] * shift, base[1] + along[1] * shift];
     const r = rectAt(table, c, at, facing);
-    if (!insideTable(table, r)) continue;
-    if (others.some((o) => rectsOverlap(r, rectAt(table, o, [o.x, o.y], o.facing)))) continue;
+    cornersInto(r, C);
+    if (!(Math.min(C[0]!, C[2]!, C[4]!, C[6]!) >= -EPS && Math.min(C[1]!, C[3]!, C[5]!, C[7]!) >= -EPS && Math.max(C[0]!, C[2]!, C[4]!, C[6]!) <= table.width + EPS && Math.max(C[1]!, C[3]!, C[5]!, C[7]!) <= table.height + EPS)) continue;
+    if (others.some((o) => rectsOverlap(r, o))) continue;
     const overlap = Math.min(shift + cw.width / 2, faceLen / 2) - Math.max(shift - cw.width / 2, -faceLen / 2);
     const contact = overlap >= cw.width / 2 - EPS || overlap >= faceLen / 2 - EPS ? 'full' : 'partial';
     const v = checkMove(table, units, c.id, at, facing, 'charge');
@@ -457,7 +538,7 @@ export function retreatPlacement(table: NeTable, units: readonly NeUnit[], unitI
       vx += (u.x - e.x) / (dd * dd);
       vy += (u.y - e.y) / (dd * dd);
     }
-    away = Math.hypot(vx, vy) < EPS ? normAngle(u.facing + 180) : bearing(from, [u.x + vx, u.y + vy]);
+    away = hypot(vx, vy) < EPS ? normAngle(u.facing + 180) : bearing(from, [u.x + vx, u.y + vy]);
   }
   if (!(inches > EPS)) return stay(false);
   const before = nearestEnemyDistance(table, units, u, from, u.facing);

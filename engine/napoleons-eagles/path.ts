@@ -2,9 +2,16 @@
 // can be priced by the ground it runs over, crossing tests against lines, and overlap of terrain polygons, which
 // (unlike units' rectangles) need not be convex.
 import type { Point } from '../../domain/model.js';
-import { pointInPolygon, pointSegmentDistance } from './geometry.js';
+import { hypot, pointInPolygon, pointSegmentDistance } from './geometry.js';
 
 export type Pt = readonly [number, number];
+
+interface Box {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
 
 /** Parameter t in [0,1] along a→b where it meets segment c→d, or undefined. */
 function segmentHit(a: Pt, b: Pt, c: Pt, d: Pt): number | undefined {
@@ -38,7 +45,7 @@ export function lerp(a: Pt, b: Pt, t: number): [number, number] {
 }
 
 export function distToPolyline(p: Pt, line: readonly Pt[]): number {
-  if (line.length === 1) return Math.hypot(p[0] - line[0]![0], p[1] - line[0]![1]);
+  if (line.length === 1) return hypot(p[0] - line[0]![0], p[1] - line[0]![1]);
   let best = Infinity;
   for (let i = 0; i + 1 < line.length; i++) best = Math.min(best, pointSegmentDistance(p as Point, line[i] as Point, line[i + 1] as Point));
   return best;
@@ -48,9 +55,19 @@ export function distToPolyline(p: Pt, line: readonly Pt[]): number {
  * The stretches of a→b cut at every crossing of the given polygons and lines, as [t0, t1] pairs covering [0, 1].
  * Each stretch lies wholly inside or outside each polygon, so its ground is read at its midpoint.
  */
-export function stretches(a: Pt, b: Pt, polygons: readonly (readonly Pt[])[]): [number, number][] {
+export function stretches(a: Pt, b: Pt, polygons: readonly (readonly Pt[])[], boxes?: readonly Box[]): [number, number][] {
   const cuts = new Set<number>([0, 1]);
-  for (const poly of polygons) for (const t of crossings(a, b, poly, true)) cuts.add(t);
+  // A polygon whose box (when given) stands clear of the path's cannot be crossed by it: a crossing needs a point
+  // within a hair (1e-9 of either segment's length) of both.
+  const x0 = Math.min(a[0], b[0]) - 1e-5;
+  const x1 = Math.max(a[0], b[0]) + 1e-5;
+  const y0 = Math.min(a[1], b[1]) - 1e-5;
+  const y1 = Math.max(a[1], b[1]) + 1e-5;
+  for (let i = 0; i < polygons.length; i++) {
+    const box = boxes?.[i];
+    if (box && (box.minX > x1 || box.maxX < x0 || box.minY > y1 || box.maxY < y0)) continue;
+    for (const t of crossings(a, b, polygons[i]!, true)) cuts.add(t);
+  }
   const ts = [...cuts].sort((x, y) => x - y);
   const out: [number, number][] = [];
   for (let i = 0; i + 1 < ts.length; i++) if (ts[i + 1]! - ts[i]! > 1e-9) out.push([ts[i]!, ts[i + 1]!]);

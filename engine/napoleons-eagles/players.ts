@@ -31,7 +31,14 @@ function enemiesOf(s: NeGameState, u: NeUnit): NeUnit[] {
 
 function nearest(from: [number, number], list: readonly NeUnit[]): NeUnit | null {
   let best: NeUnit | null = null;
-  for (const e of list) if (!best || dist(from, [e.x, e.y]) < dist(from, [best.x, best.y])) best = e;
+  let bestD = Infinity;
+  for (const e of list) {
+    const d = dist(from, [e.x, e.y]);
+    if (!best || d < bestD) {
+      best = e;
+      bestD = d;
+    }
+  }
   return best;
 }
 
@@ -47,14 +54,36 @@ export interface Option {
 
 const yes = (): boolean => true;
 
+/**
+ * What every unit's options read of one state alike: each side's enemies and the units in a close action. Worked
+ * out once per decision (`sharedOf`) rather than once per unit.
+ */
+export interface Shared {
+  readonly s: NeGameState;
+  enemies: [NeUnit[] | null, NeUnit[] | null];
+  engaged: Set<string> | null;
+}
+
+export const sharedOf = (s: NeGameState): Shared => ({ s, enemies: [null, null], engaged: null });
+
+function enemiesIn(shared: Shared, u: NeUnit): NeUnit[] {
+  const k = u.side === 'red' ? 0 : 1;
+  return (shared.enemies[k] ??= enemiesOf(shared.s, u));
+}
+
+function engagedIn(shared: Shared): Set<string> {
+  return (shared.engaged ??= new Set(shared.s.closeActions.filter((c) => c.stage !== 'done').flatMap((c) => [c.charger, c.target])));
+}
+
 /** The sensible actions of one unit now (it is the side to act's and may act). */
-export function unitCandidates(s: NeGameState, u: NeUnit): Action[] {
-  return unitOptions(s, u)
+export function unitCandidates(s: NeGameState, u: NeUnit, shared: Shared = sharedOf(s)): Action[] {
+  return unitOptions(s, u, shared)
     .filter((o) => o.ok())
     .map((o) => o.action);
 }
 
-export function unitOptions(s: NeGameState, u: NeUnit): Option[] {
+export function unitOptions(s: NeGameState, u: NeUnit, shared: Shared = sharedOf(s)): Option[] {
+  if (shared.s !== s) shared = sharedOf(s);
   const f = s.flow[u.id]!;
   const out: Option[] = [];
   const push = (action: Action, ok: () => boolean = yes) => out.push({ action, ok });
@@ -64,8 +93,8 @@ export function unitOptions(s: NeGameState, u: NeUnit): Option[] {
     push({ type: 'done', unit: u.id });
     return out;
   }
-  const enemies = enemiesOf(s, u);
-  const engaged = new Set(s.closeActions.filter((c) => c.stage !== 'done').flatMap((c) => [c.charger, c.target]));
+  const enemies = enemiesIn(shared, u);
+  const engaged = engagedIn(shared);
   if (!spendProblem(f, 1) && u.arm !== 'train') {
     for (const t of enemies) {
       if (engaged.has(t.id)) continue;
@@ -90,7 +119,17 @@ export function unitOptions(s: NeGameState, u: NeUnit): Option[] {
   const foe = nearest([u.x, u.y], enemies);
   if (foe) goals.push([foe.x, foe.y]);
   const side = u.side === 'red' ? 0 : 1;
-  const objective = s.objectives.filter((_, k) => s.control[k] !== side).sort((a, b) => dist([u.x, u.y], a.at) - dist([u.x, u.y], b.at))[0];
+  // The nearest objective not held, the first of equals (what a stable sort by distance puts first).
+  let objective: NeGameState['objectives'][number] | undefined;
+  let objectiveD = Infinity;
+  s.objectives.forEach((o, k) => {
+    if (s.control[k] === side) return;
+    const d = dist([u.x, u.y], o.at);
+    if (objective === undefined || d < objectiveD) {
+      objective = o;
+      objectiveD = d;
+    }
+  });
   if (objective) goals.push(objective.at);
   const canMove = !spendProblem(f, 0.5);
   const canMarch = !forceMarchProblem(f, u.fatigue, 0);
@@ -198,7 +237,9 @@ function options(s: NeGameState, unit?: string): Option[] {
     return unitOptions(s, unitById(s, s.current)!);
   }
   const units = eligible(s, s.active).filter((u) => (unit === undefined || u.id === unit) && !s.flow[u.id]!.locked);
-  const out = units.flatMap((u) => unitOptions(s, u).filter((o) => o.action.type !== 'done'));
+  const shared = sharedOf(s);
+  const out: Option[] = [];
+  for (const u of units) for (const o of unitOptions(s, u, shared)) if (o.action.type !== 'done') out.push(o);
   if (unit === undefined && s.order.a === s.active && mayFinish(s.order, onTableCount(s, s.active))) out.push({ action: { type: 'finish' }, ok: yes });
   return out;
 }

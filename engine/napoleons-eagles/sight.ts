@@ -3,7 +3,7 @@
 // over the obstacle and the far end lies beyond its blind spot (X/d past it, d levels above it).
 import type { Point } from '../../domain/model.js';
 import { rectOf } from './footprint.js';
-import { dist, insideIntervals, lerp, rectCorners } from './geometry.js';
+import { dist, insideIntervals, lerp, pointSegmentDistance, reachOf, rectCorners } from './geometry.js';
 import { areaContains, levelAt, type AreaEntry, type TerrainIndex } from './terrain.js';
 import type { NeUnit } from './types.js';
 
@@ -32,7 +32,11 @@ function obstacles(t: TerrainIndex, units: readonly NeUnit[], a: Point, b: Point
   const out: Obstacle[] = [];
   for (const u of units) {
     if (ends.includes(u.id) || !blocksSight(u)) continue;
-    const spans = insideIntervals(a, b, rectCorners(rectOf(u)));
+    const r = rectOf(u);
+    // A unit whose bounding circle the line passes clear of (by more than any tolerance of the test below) has no
+    // stretch of the line inside it: most units, for most lines.
+    if (pointSegmentDistance(r.centre, a, b) > reachOf(r) + 1e-5) continue;
+    const spans = insideIntervals(a, b, rectCorners(r));
     if (spans.length === 0) continue;
     out.push({ id: u.id, what: `${u.name} stands in the way`, ground: levelAt(t, [u.x, u.y]), t0: spans[0]![0], t1: spans[spans.length - 1]![1] });
   }

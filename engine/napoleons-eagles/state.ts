@@ -137,21 +137,267 @@ export function unitById(s: NeGameState, id: string): NeUnit | undefined {
 export const onTable = (u: NeUnit): boolean => u.status === 'table' || u.status === 'retreat' || u.status === 'silenced';
 export const gone = (u: NeUnit): boolean => u.status === 'routed' || u.status === 'eliminated' || u.status === 'surrendered' || u.status === 'silenced';
 
-/** A shallow copy deep enough to change: the table never changes during a game and is shared. */
-export function draft(s: NeGameState): NeGameState {
-  return {
-    ...s,
-    units: s.units.map((u) => ({ ...u })),
-    leaders: s.leaders.map((l) => ({ ...l })),
-    flow: Object.fromEntries(Object.entries(s.flow).map(([k, f]) => [k, { ...f }])),
-    control: [...s.control],
-    rng: [...s.rng],
-    order: { ...s.order, points: [...s.order.points], bids: [...s.order.bids], moved: [...s.order.moved] },
-    leadersDone: [...s.leadersDone],
-    closeActions: s.closeActions.map((c) => ({ ...c })),
-    counter: s.counter ? { ...s.counter, cavalry: [...s.counter.cavalry] } : null,
-    threshold: [...s.threshold],
+// Every field of a record, optional ones included: a copier written against this type stops compiling when a field
+// is added to the record and not to the copier, so no field is ever dropped silently.
+type AllFields<T> = { [K in keyof Required<T>]: T[K] };
+
+/**
+ * A unit copied field by field: one object literal, so every copy has one shape (a spread of a 45-field record was
+ * the largest single cost of applying an action), and the same key order as setup's, so states print the same.
+ */
+export function copyUnit(u: NeUnit): NeUnit {
+  const c: AllFields<NeUnit> = {
+    id: u.id,
+    name: u.name,
+    side: u.side,
+    arm: u.arm,
+    type: u.type,
+    formationId: u.formationId,
+    commander: u.commander,
+    move: u.move,
+    morale: u.morale,
+    fire: u.fire,
+    melee: u.melee,
+    rifles: u.rifles,
+    ranks: u.ranks,
+    guard: u.guard,
+    figures0: u.figures0,
+    figures: u.figures,
+    guns: u.guns,
+    howitzers: u.howitzers,
+    calibre: u.calibre,
+    models: u.models,
+    regimental: u.regimental,
+    guardBattery: u.guardBattery,
+    crewHits: u.crewHits,
+    skirmishers: u.skirmishers,
+    vp: u.vp,
+    status: u.status,
+    x: u.x,
+    y: u.y,
+    facing: u.facing,
+    formation: u.formation,
+    disordered: u.disordered,
+    fatigue: u.fatigue,
+    actionsUsed: u.actionsUsed,
+    stand: u.stand,
+    activated: u.activated,
+    forceMarched: u.forceMarched,
+    moraleCheck: u.moraleCheck,
+    outOfCommand: u.outOfCommand,
+    retreatActions: u.retreatActions,
+    ammo: u.ammo,
+    attachedLeader: u.attachedLeader,
   };
+  return c;
+}
+
+/** Whether two copies of a unit agree in every field (all plain values; fast-paths.test.ts checks every field is here). */
+export function sameUnit(a: NeUnit, b: NeUnit): boolean {
+  return (
+    a.id === b.id &&
+    a.name === b.name &&
+    a.side === b.side &&
+    a.arm === b.arm &&
+    a.type === b.type &&
+    a.formationId === b.formationId &&
+    a.commander === b.commander &&
+    a.move === b.move &&
+    a.morale === b.morale &&
+    a.fire === b.fire &&
+    a.melee === b.melee &&
+    a.rifles === b.rifles &&
+    a.ranks === b.ranks &&
+    a.guard === b.guard &&
+    a.figures0 === b.figures0 &&
+    a.figures === b.figures &&
+    a.guns === b.guns &&
+    a.howitzers === b.howitzers &&
+    a.calibre === b.calibre &&
+    a.models === b.models &&
+    a.regimental === b.regimental &&
+    a.guardBattery === b.guardBattery &&
+    a.crewHits === b.crewHits &&
+    a.skirmishers === b.skirmishers &&
+    a.vp === b.vp &&
+    a.status === b.status &&
+    a.x === b.x &&
+    a.y === b.y &&
+    a.facing === b.facing &&
+    a.formation === b.formation &&
+    a.disordered === b.disordered &&
+    a.fatigue === b.fatigue &&
+    a.actionsUsed === b.actionsUsed &&
+    a.stand === b.stand &&
+    a.activated === b.activated &&
+    a.forceMarched === b.forceMarched &&
+    a.moraleCheck === b.moraleCheck &&
+    a.outOfCommand === b.outOfCommand &&
+    a.retreatActions === b.retreatActions &&
+    a.ammo === b.ammo &&
+    a.attachedLeader === b.attachedLeader
+  );
+}
+
+function copyLeader(l: NeLeader): NeLeader {
+  const c: AllFields<NeLeader> = {
+    id: l.id,
+    name: l.name,
+    side: l.side,
+    echelon: l.echelon,
+    formationId: l.formationId,
+    superior: l.superior,
+    x: l.x,
+    y: l.y,
+    moraleBonus: l.moraleBonus,
+    meleeBonus: l.meleeBonus,
+    commandRadius: l.commandRadius,
+    initiative: l.initiative,
+    misreadPenalty: l.misreadPenalty,
+    attachedTo: l.attachedTo,
+    status: l.status,
+  };
+  return c;
+}
+
+/** `declined` is shared: the rules replace it, never change it in place. */
+function copyFlow(f: UnitFlow): UnitFlow {
+  const c: AllFields<UnitFlow> = {
+    used: f.used,
+    forceMarched: f.forceMarched,
+    started: f.started,
+    ended: f.ended,
+    stand: f.stand,
+    charged: f.charged,
+    usedBeforeCharge: f.usedBeforeCharge,
+    locked: f.locked,
+    morale: f.morale,
+    outOfCommand: f.outOfCommand,
+    closeAction: f.closeAction,
+    counterTried: f.counterTried,
+    declined: f.declined,
+    reshaped: f.reshaped,
+  };
+  return c;
+}
+
+function sameFlow(a: UnitFlow, b: UnitFlow): boolean {
+  return (
+    a.used === b.used &&
+    a.forceMarched === b.forceMarched &&
+    a.started === b.started &&
+    a.ended === b.ended &&
+    a.stand === b.stand &&
+    a.charged === b.charged &&
+    a.usedBeforeCharge === b.usedBeforeCharge &&
+    a.locked === b.locked &&
+    a.morale === b.morale &&
+    a.outOfCommand === b.outOfCommand &&
+    a.closeAction === b.closeAction &&
+    a.counterTried === b.counterTried &&
+    a.declined === b.declined &&
+    a.reshaped === b.reshaped
+  );
+}
+
+/**
+ * A copy deep enough to change. The table and objectives never change during a game; the order of movement, the
+ * counter-charge offer and the threshold list are only ever replaced whole (sequence.ts returns new orders), so
+ * they are shared; everything changed in place is copied.
+ */
+export function draft(s: NeGameState): NeGameState {
+  const units = new Array<NeUnit>(s.units.length);
+  for (let i = 0; i < units.length; i++) units[i] = copyUnit(s.units[i]!);
+  const leaders = new Array<NeLeader>(s.leaders.length);
+  for (let i = 0; i < leaders.length; i++) leaders[i] = copyLeader(s.leaders[i]!);
+  const flow: Record<string, UnitFlow> = {};
+  for (const k in s.flow) flow[k] = copyFlow(s.flow[k]!);
+  // Typed with every field, so a field added to the state cannot be dropped here unnoticed. The special rules'
+  // records are replaced whole by the rules that own them, never changed in place, so they are shared.
+  const c: AllFields<NeGameState> = {
+    table: s.table,
+    units,
+    leaders,
+    flow,
+    objectives: s.objectives,
+    control: s.control.slice(),
+    rng: [...s.rng],
+    turn: s.turn,
+    period: s.period,
+    phase: s.phase,
+    order: s.order,
+    active: s.active,
+    current: s.current,
+    leadersDone: [s.leadersDone[0], s.leadersDone[1]],
+    closeActions: s.closeActions.map((c) => ({ ...c })),
+    counter: s.counter,
+    threshold: s.threshold,
+    carried: s.carried,
+    smoke: s.smoke,
+    smokeStreak: s.smokeStreak,
+    refused: s.refused,
+    flanks: s.flanks,
+    outOfControl: s.outOfControl,
+    orders: s.orders,
+    resupply: s.resupply,
+    buildings: s.buildings,
+    ply: s.ply,
+    result: s.result,
+  };
+  return c;
+}
+
+/**
+ * After an action is applied to a draft: each unit, leader and flow record the action left as it was becomes the
+ * state before's own object again, and a list nothing in changed the list before. A state never changes once
+ * given out, so what is kept per unit or per list (the index below, the rules' measures) serves every state that
+ * shares it, and the states a game leaves behind share most of their memory.
+ */
+export function settle(s: NeGameState, before: NeGameState): void {
+  let same = s.units.length === before.units.length;
+  for (let i = 0; i < s.units.length; i++) {
+    const b = before.units[i];
+    if (b && b.id === s.units[i]!.id && sameUnit(s.units[i]!, b)) s.units[i] = b;
+    else same = false;
+  }
+  if (same) s.units = before.units;
+  same = s.leaders.length === before.leaders.length;
+  for (let i = 0; i < s.leaders.length; i++) {
+    const b = before.leaders[i];
+    if (b && b.id === s.leaders[i]!.id && sameLeader(s.leaders[i]!, b)) s.leaders[i] = b;
+    else same = false;
+  }
+  if (same) s.leaders = before.leaders;
+  same = true;
+  let n = 0;
+  for (const k in s.flow) {
+    n++;
+    const b = before.flow[k];
+    if (b && sameFlow(s.flow[k]!, b)) s.flow[k] = b;
+    else same = false;
+  }
+  for (const k in before.flow) if (!(k in s.flow)) same = false;
+  if (same && n > 0) s.flow = before.flow;
+}
+
+function sameLeader(a: NeLeader, b: NeLeader): boolean {
+  return (
+    a.id === b.id &&
+    a.name === b.name &&
+    a.side === b.side &&
+    a.echelon === b.echelon &&
+    a.formationId === b.formationId &&
+    a.superior === b.superior &&
+    a.x === b.x &&
+    a.y === b.y &&
+    a.moraleBonus === b.moraleBonus &&
+    a.meleeBonus === b.meleeBonus &&
+    a.commandRadius === b.commandRadius &&
+    a.initiative === b.initiative &&
+    a.misreadPenalty === b.misreadPenalty &&
+    a.attachedTo === b.attachedTo &&
+    a.status === b.status
+  );
 }
 
 /** The model's per-period fields mirror the flow, so the model's own functions see the same counters. */
