@@ -156,8 +156,20 @@ function standClear(s: NeGameState, target: NeUnit, charger: NeUnit): void {
   target.y = y0;
 }
 
-/** The defence action (steps 3–4): fire at the charger, turn to face it, or form square. */
-export function defend(s: NeGameState, c: CloseAction, choice: DefenceChoice, dice: NeDice, events: GameEvent[]): void {
+/**
+ * Why the defender may not fire rapidly at its charger, or null ('Rapid Fire', 'Fatigue Levels'): only a battery at
+ * normal fatigue (fire.ts refuses the rest, and heavy rain), and only as a fire defence.
+ */
+export function rapidDefenceProblem(s: NeGameState, c: CloseAction, choice: DefenceChoice): string | null {
+  if (choice !== 'fire') return 'only a fire defence may be rapid';
+  const target = unitById(s, c.target)!;
+  if (inBuildings(s, target)) return `${target.name} fires out of buildings: no rapid fire`;
+  const sit = situationOf(s, target, unitById(s, c.charger)!, 1, true);
+  return sit.allowed ? null : sit.reason;
+}
+
+/** The defence action (steps 3–4): fire at the charger (a battery may fire rapidly), turn to face it, or form square. */
+export function defend(s: NeGameState, c: CloseAction, choice: DefenceChoice, dice: NeDice, events: GameEvent[], rapid = false): void {
   const charger = unitById(s, c.charger)!;
   const target = unitById(s, c.target)!;
   const f = s.flow[target.id]!;
@@ -165,7 +177,7 @@ export function defend(s: NeGameState, c: CloseAction, choice: DefenceChoice, di
   f.stand = false;
   f.ended = true;
   f.used = ACTIONS_PER_PERIOD;
-  events.push({ type: 'defence', unit: target.id, choice });
+  events.push({ type: 'defence', unit: target.id, choice, ...(rapid ? { rapid: true } : {}) });
   if (choice === 'fire' && inBuildings(s, target)) {
     // Troops in buildings fire out by the block rule ('Figures Inside Buildings Firing Out').
     const sit = blockFireSituation(s, target, charger, 1);
@@ -177,8 +189,9 @@ export function defend(s: NeGameState, c: CloseAction, choice: DefenceChoice, di
     } else events.push({ type: 'defence-fire-refused', unit: target.id, reason: sit.reason });
   } else if (choice === 'fire') {
     // A square fires half its figures at charging cavalry ('Infantry Squares').
-    const sit = situationOf(s, target, charger, 1, false, charger.arm === 'cavalry' && target.formation === 'square');
-    if (sit.allowed) c.fireHits = fireAt(s, target, charger, sit, dice, events, true);
+    const sit = situationOf(s, target, charger, 1, rapid, charger.arm === 'cavalry' && target.formation === 'square');
+    // A battery firing rapidly in defence tires two levels, not three, and fights the close action so ('Fatigue Levels').
+    if (sit.allowed) c.fireHits = fireAt(s, target, charger, sit, dice, events, true, 2);
     else events.push({ type: 'defence-fire-refused', unit: target.id, reason: sit.reason });
   } else if (choice === 'face' || choice === 'square' || choice === 'refuse') {
     const cavalry = charger.arm === 'cavalry';

@@ -8,7 +8,7 @@ import { actionsLeft, chargeProblem, chargedBeforeMoving, forceMarchProblem, fre
 import { fireOutOfBlocks } from './building-combat.js';
 import { blockChargeContact, blockFireSituation, buildingsAtStart, burningEntryProblem, endOfPeriodFires, fireWorkProblem, inBuildings, shellFires, startFireWork, type BlockFireSituation } from './buildings.js';
 import { caissonFireProblem, finishResupply, resupplyProblem, startResupply } from './caissons.js';
-import { defend, resolveCloseActions } from './close-actions.js';
+import { defend, rapidDefenceProblem, resolveCloseActions } from './close-actions.js';
 import { commandStatus } from './command.js';
 import { recordingNeDice, rngNeDice, type NeDice } from './dice.js';
 import type { FireSituation } from './fire.js';
@@ -24,6 +24,7 @@ import { issueOrder, orderChargeProblem, orderMoveProblem, orderProblem, settleO
 import { outOfControlCharges } from './out-of-control.js';
 import { roomProblem } from './room.js';
 import { thresholdChecks } from './threshold.js';
+import { influenceProblem, lendInfluence, openInfluence } from './threshold-influence.js';
 import { compileObjectives, holderNow } from './objectives.js';
 import { retreat } from './retreats.js';
 import { activated, advance, bidder, chooseRole, finish, newPeriod, OrderError, other, placeBid, type Side } from './sequence.js';
@@ -127,7 +128,14 @@ function beginTurn(s: NeGameState, dice: NeDice, events: GameEvent[]): void {
       events.push({ type: 'arrives', unit: u.id, at: [u.x, u.y] });
     }
   }
+  // Leaders may lend influence to the rolls first ('Threshold Checks'): the game waits for them.
+  if (openInfluence(s)) return;
+  rollThreshold(s, dice, events);
+}
+
+function rollThreshold(s: NeGameState, dice: NeDice, events: GameEvent[]): void {
   s.threshold = thresholdFailures(s, dice, events);
+  delete s.influence;
   beginPeriod(s, dice, events, turnPointsOf(s));
 }
 
@@ -151,8 +159,13 @@ function nudgeIn(s: NeGameState, u: NeUnit): boolean {
  * formation id, and every unit of what failed takes −4 on its morale checks for the game turn.
  */
 function thresholdFailures(s: NeGameState, dice: NeDice, events: GameEvent[]): string[] {
-  const r = thresholdChecks(s.table, s.units, s.leaders, dice.d20, dice.d10);
+  const r = thresholdChecks(s.table, s.units, s.leaders, dice.d20, dice.d10, s.influence?.bonus);
   events.push(...r.events);
+  for (const id of r.lostLeaders) {
+    const l = s.leaders.find((x) => x.id === id)!;
+    l.status = 'lost';
+    events.push({ type: 'leader-lost', leader: l.id, why: 'influence' });
+  }
   if (r.failed.length === 0) return [];
   const failed = new Set(r.failed);
   const divisionOf = (u: NeUnit): string => {
@@ -264,6 +277,12 @@ function step(s: NeGameState, a: Action, dice: NeDice, events: GameEvent[]): voi
     case 'counter':
       counter(s, a, dice, events);
       return;
+    case 'influence': {
+      const problem = influenceProblem(s, a);
+      if (problem) throw new RulesError(problem);
+      if (lendInfluence(s, a as Extract<Action, { type: 'influence' }>, events)) rollThreshold(s, dice, events);
+      return;
+    }
     case 'leaders':
       leaders(s, a, dice, events);
       return;
@@ -279,7 +298,11 @@ function step(s: NeGameState, a: Action, dice: NeDice, events: GameEvent[]): voi
         const why = c.aspect !== 'flank' ? `${target.name} is charged in the ${c.aspect}: only a flank charge may be met by refusing the flank` : refusalProblem(s, target, flankSideOf(target, [unitById(s, c.charger)!.x, unitById(s, c.charger)!.y]));
         if (why) throw new RulesError(why);
       }
-      defend(s, c, a.choice, dice, events);
+      if (a.rapid === true) {
+        const why = rapidDefenceProblem(s, c, a.choice);
+        if (why) throw new RulesError(`no rapid fire in defence: ${why}`);
+      }
+      defend(s, c, a.choice, dice, events, a.rapid === true);
       continueCloseActions(s, dice, events);
       return;
     }
@@ -696,9 +719,12 @@ function counter(s: NeGameState, a: Action, dice: NeDice, events: GameEvent[]): 
         syncFlow(s, c.id);
       }
     } else {
-      // The held action goes with the marker; an unmoved unit that failed may still move later.
-      if (f.stand) f.used = 2;
+      // 'Cavalry Counter Charges': failing, it stays where it is for the period. The held action goes with the
+      // marker; an unmoved unit spent the action it would have charged with, and keeps the other for a defence.
+      f.used = f.stand ? 2 : Math.max(f.used, 1);
       f.stand = false;
+      f.started = true;
+      f.ended = true;
       syncFlow(s, c.id);
     }
   } else {

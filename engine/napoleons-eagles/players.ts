@@ -3,6 +3,8 @@
 // nearest enemy and objective and back, every fire and charge the rules allow, a stand, a rest, leaders moved to
 // their commands, and every defence. Every candidate is one apply() accepts. The random player picks uniformly among
 // them; the greedy 'ai' prefers charges and fire by their expected casualties, then advancing.
+import { influenceCandidates } from './threshold-influence.js';
+import { rapidDefenceProblem } from './close-actions.js';
 import type { PlayerKind } from '../../domain/engine-protocol.js';
 import { randomBelow, seedRng, type RngState } from '../dice.js';
 import { actionsLeft, chargeProblem, forceMarchProblem, spendProblem, standProblem } from './activation.js';
@@ -216,6 +218,8 @@ function sample(s: NeGameState, unit?: string): Action[] {
     }
     case 'choose':
       return unit !== undefined ? [] : [{ type: 'choose', role: 'A' }, { type: 'choose', role: 'D' }];
+    case 'influence':
+      return unit !== undefined ? [] : influenceCandidates(s);
     case 'counter': {
       const offer = s.counter;
       if (!offer) return [];
@@ -247,6 +251,7 @@ function sample(s: NeGameState, unit?: string): Action[] {
       if (!c || (unit !== undefined && unit !== c.target)) return [];
       const t = unitById(s, c.target)!;
       const out: Action[] = [{ type: 'defend', unit: t.id, choice: 'fire' }];
+      if (!rapidDefenceProblem(s, c, 'fire')) out.push({ type: 'defend', unit: t.id, choice: 'fire', rapid: true });
       // Troops holding building blocks fire out or do nothing (rules notes §14).
       if (!inBuildings(s, t)) {
         out.push({ type: 'defend', unit: t.id, choice: 'face' });

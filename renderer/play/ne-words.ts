@@ -120,7 +120,11 @@ export function describeNeEvent(e: Ev, names: Names): string {
     case 'close-casualties':
       return `Close action casualties: ${n('target')} loses ${str(e.onTarget)}, ${n('charger')} loses ${str(e.onCharger)}`;
     case 'defence':
-      return `${n('unit')} meets the charge: ${str(e.choice)}`;
+      return `${n('unit')} meets the charge: ${str(e.choice)}${e.rapid ? ', rapid' : ''}`;
+    case 'influence':
+      return `${n('leader')} lends +${str(e.bonus)} to the threshold roll`;
+    case 'influence-risk':
+      return `${n('leader')} risks himself for +${str(e.influence)}${rolled}: ${e.lost ? 'falls' : 'unhurt'}`;
     case 'charge':
       return `${n('unit')} charges ${n('target')}${e.aspect ? ` in the ${str(e.aspect)}` : ''}`;
     case 'close-action':
@@ -236,7 +240,9 @@ export function neActionLabel(a: EngineAction, names: Names): string {
     case 'end-leaders':
       return 'End leaders';
     case 'defend':
-      return { fire: 'Fire at the charger', face: 'Face the charger', square: 'Form square', refuse: 'Refuse the flank', none: 'Hold' }[String(a.choice)] ?? String(a.choice);
+      return ({ fire: 'Fire at the charger', face: 'Face the charger', square: 'Form square', refuse: 'Refuse the flank', none: 'Hold' }[String(a.choice)] ?? String(a.choice)) + (a.rapid ? ', rapid' : '');
+    case 'influence':
+      return Number(a.bonus) > 0 ? `${n(a.leader)} lends +${String(a.bonus)} to the threshold roll (lost on a d10 of ${String(a.bonus)} or less)` : `${n(a.leader)} lends no influence`;
     default:
       return a.type;
   }
