@@ -231,7 +231,8 @@ export type NapoleonsEaglesAction =
   /** A unit in line turns a quarter of its figures back 90° on one flank (one action; 'Refusing a Flank'). */
   | { type: 'refuse'; unit: string; flank: 'left' | 'right' }
   | { type: 'fire'; unit: string; target: string; actions: 1 | 2; rapid?: true }
-  | { type: 'charge'; unit: string; target: string }
+  /** `halt`: if it will not close, it halts 2" short instead of retreating ('Resolving Close Actions' 5). */
+  | { type: 'charge'; unit: string; target: string; halt?: true }
   /** Keeps one remaining action as a stand marker (a defence action later); ends the activation. */
   | { type: 'stand'; unit: string }
   /** One action of rest: one fatigue level recovered (or one action of a retreat's recovery). */

@@ -9,6 +9,7 @@ import { ACTIONS_PER_PERIOD, hasDefenceAction } from './activation.js';
 import { fightInBuildings } from './building-combat.js';
 import { blockFireSituation, inBuildings, rollBlockFire } from './buildings.js';
 import { captureCaisson } from './caissons.js';
+import { haltShort } from './charge-halt.js';
 import type { NeDice } from './dice.js';
 import { fireAt, inflict, situationOf } from './fire-step.js';
 import { bearing, rectsOverlap } from './geometry.js';
@@ -229,9 +230,10 @@ function closes(s: NeGameState, c: CloseAction, charger: NeUnit, sit: MeleeSitua
   if (c.outOfControl) closing = withModifier(closing, charger, mod('out-of-control', 'out-of-control cavalry', OUT_OF_CONTROL_CLOSING));
   // Infantry attacking from one block into the next is in the buildings too, and takes no morale check.
   if (inBuildings(s, charger) || rollCheck(s, charger, closing, 'closing', dice, events)) return true;
-  // The text offers retreat or a halt 2" short; we take the first. Cavalry that charged and did not close still
-  // tires ('Fatigue Levels'); infantry's fatigue is unchanged (step 5).
-  retreat(s, charger, 'would not close', dice, events);
+  // The text offers retreat or a halt 2" short: the side chose with the charge (charge-halt.ts); without room to
+  // halt, it retreats. Cavalry that charged and did not close still tires ('Fatigue Levels'); infantry's fatigue is
+  // unchanged (step 5).
+  if (!(c.halt && haltShort(s, charger, unitById(s, c.target)!, events))) retreat(s, charger, 'would not close', dice, events);
   if (cavalry) fatigue(charger, 1, events);
   return false;
 }

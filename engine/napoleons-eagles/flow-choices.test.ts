@@ -179,3 +179,36 @@ describe('cavalry that fails its counter-charge stays where it is (Cavalry Count
     expect([unit(state, 'bc').x, unit(state, 'bc').y]).toEqual(at);
   });
 });
+
+// Red's medium cavalry c1 (12 figures, line: 9" wide, 1" deep) at (30, 30) facing north; blue's column b1 (20
+// figures: 7 in front × 0.375 = 2.625" wide, 1.5" deep) at (30, 20) facing south, rectangle y 19.25–20.75
+// (flow-fatigue.test.ts's position). c1's charge squares it on b1's front: front edge y 20.75, centre (30, 21.25).
+const cavalryOnColumn = (): Scenario =>
+  valid(neScenario([{ id: 'c1', arm: 'cavalry', figures: 12, at: [30, 30], facing: 0 }], [{ id: 'b1', at: [30, 20], facing: 180, formation: 'column' }]));
+
+describe('a charger that will not close halts 2" short (Resolving Close Actions 5; Fatigue Levels)', () => {
+  it('declared with the charge: d20 17 > 16 fails, and c1 steps back to 2" from b1 instead of retreating', () => {
+    // b1 charged by cavalry: 16 − 3 (a column charged by cavalry) = 13, d20 5 passes; it holds (defence none). c1 to
+    // close: 16, d20 17 fails. It halts: straight back 2", centre (30, 23.25), front edge y 22.75, 2" from b1's
+    // y 20.75. No retreat status, so no reform die; cavalry that charged and did not close still tires: fatigued.
+    let s = begin(cavalryOnColumn(), 'A');
+    expect(candidates(s)).toContainEqual({ type: 'charge', unit: 'c1', target: 'b1', halt: true });
+    const { state, events } = play(s, [{ type: 'charge', unit: 'c1', target: 'b1', halt: true }, ...endLeaders, { type: 'defend', unit: 'b1', choice: 'none' }], [5, 17]);
+    s = state;
+    expect(eventsOf(events, 'morale').map((e) => [e.unit, e.why, e.need, e.roll, e.pass])).toEqual([
+      ['b1', 'charged', 13, 5, true],
+      ['c1', 'closing', 16, 17, false],
+    ]);
+    expect(eventsOf(events, 'halt-short')[0]).toMatchObject({ unit: 'c1', target: 'b1', at: [30, 23.25] });
+    const c1 = unit(s, 'c1');
+    expect(c1.x).toBeCloseTo(30, 6);
+    expect(c1.y).toBeCloseTo(23.25, 6);
+    expect(c1).toMatchObject({ facing: 0, status: 'table', fatigue: 1, disordered: false, retreatActions: 0 });
+    expect(unit(s, 'b1')).toMatchObject({ fatigue: 0, figures: 20, status: 'table' });
+  });
+
+  it('without it, the same dice retreat c1 (reform die 2: 1 + 2 = 3 actions), as before', () => {
+    const { state } = play(begin(cavalryOnColumn(), 'A'), [{ type: 'charge', unit: 'c1', target: 'b1' }, ...endLeaders, { type: 'defend', unit: 'b1', choice: 'none' }], [5, 17, 2]);
+    expect(unit(state, 'c1')).toMatchObject({ status: 'retreat', retreatActions: 3, fatigue: 1 });
+  });
+});

@@ -451,7 +451,7 @@ function activate(s: NeGameState, a: Action, dice: NeDice, events: GameEvent[]):
       const t = unitById(s, String(a.target));
       const v = chargeCheck(s, u, t);
       if (!v.ok) throw new RulesError(v.reason);
-      declareCharge(s, u, t!, v, false, events);
+      declareCharge(s, u, t!, v, false, events, false, a.halt === true);
       pushBackScreens(s, u, events);
       if (offerCounter(s, u, 'end')) return;
       // A charge ends the unit's activation: it is in contact and may do nothing more before the close action.
@@ -622,7 +622,7 @@ function outOfControlFirst(s: NeGameState, dice: NeDice, events: GameEvent[]): v
 }
 
 /** Moves `u` into contact and declares the close action for step 9. */
-function declareCharge(s: NeGameState, u: NeUnit, t: NeUnit, v: ChargeContact, counter: boolean, events: GameEvent[], outOfControl = false): void {
+function declareCharge(s: NeGameState, u: NeUnit, t: NeUnit, v: ChargeContact, counter: boolean, events: GameEvent[], outOfControl = false, halt = false): void {
   const f = s.flow[u.id]!;
   const usedBefore = f.used;
   const declared: CloseAction = { charger: u.id, target: t.id, aspect: v.aspect, contact: v.contact, distance: v.distance, usedBefore: usedBefore + 1, stage: 'pending', fireHits: 0, ...(counter ? { counter: true as const } : {}) };
@@ -633,7 +633,7 @@ function declareCharge(s: NeGameState, u: NeUnit, t: NeUnit, v: ChargeContact, c
   u.x = v.x;
   u.y = v.y;
   u.facing = v.facing;
-  s.closeActions.push(outOfControl ? { ...declared, outOfControl: true as const } : declared);
+  s.closeActions.push(outOfControl ? { ...declared, outOfControl: true as const } : halt ? { ...declared, halt: true as const } : declared);
   const tf = s.flow[t.id]!;
   Object.assign(tf, chargedBeforeMoving(tf));
   syncFlow(s, t.id);
@@ -709,7 +709,7 @@ function counter(s: NeGameState, a: Action, dice: NeDice, events: GameEvent[]): 
       const v = chargeContact(s.table, s.units, c.id, mover.id);
       if (v.ok) {
         const wasUsed = f.used;
-        declareCharge(s, c, mover, v, true, events);
+        declareCharge(s, c, mover, v, true, events, false, a.halt === true);
         // One action of its own period: it counts as moved, and is in contact until step 9.
         const g = s.flow[c.id]!;
         g.started = true;

@@ -83,7 +83,10 @@ export function unitOptions(s: NeGameState, u: NeUnit): Option[] {
   if (!f.outOfCommand && !chargeProblem(f) && u.arm !== 'artillery' && u.arm !== 'train' && u.formation !== 'skirmish' && !s.closeActions.some((c) => c.charger === u.id)) {
     for (const t of enemies) {
       if (dist([u.x, u.y], [t.x, t.y]) > 20) continue;
-      push({ type: 'charge', unit: u.id, target: t.id }, () => chargeCheck(s, u, t).ok);
+      let allowed: boolean | undefined;
+      const ok = () => (allowed ??= chargeCheck(s, u, t).ok);
+      push({ type: 'charge', unit: u.id, target: t.id }, ok);
+      push({ type: 'charge', unit: u.id, target: t.id, halt: true }, ok);
     }
   }
   // Moves: toward the nearest enemy and the nearest objective not held, and a step back.
@@ -223,7 +226,7 @@ function sample(s: NeGameState, unit?: string): Action[] {
     case 'counter': {
       const offer = s.counter;
       if (!offer) return [];
-      const out: Action[] = offer.cavalry.filter((c) => unit === undefined || unit === c).map((c) => ({ type: 'charge', unit: c, target: offer.mover }));
+      const out: Action[] = offer.cavalry.filter((c) => unit === undefined || unit === c).flatMap((c): Action[] => [{ type: 'charge', unit: c, target: offer.mover }, { type: 'charge', unit: c, target: offer.mover, halt: true }]);
       if (unit === undefined || offer.cavalry.includes(unit)) out.push({ type: 'done', unit: unit ?? offer.cavalry[0]! });
       return out;
     }

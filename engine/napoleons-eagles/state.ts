@@ -37,6 +37,8 @@ export interface CloseAction {
   start?: { inFront: boolean; facing: number };
   /** Made by out-of-control cavalry: +3 to its check to close ('Out-of-Control Cavalry'). */
   outOfControl?: true;
+  /** If it will not close, it halts 2" short instead of retreating ('Resolving Close Actions' 5; charge-halt.ts). */
+  halt?: true;
 }
 
 /**

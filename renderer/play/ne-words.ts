@@ -113,6 +113,8 @@ export function describeNeEvent(e: Ev, names: Names): string {
       const how = e.kind && e.kind !== 'musket' ? ` (${str(e.kind)}${e.defensive ? ', defensive' : ''})` : e.defensive ? ' (defensive)' : '';
       return `${n('unit')} fires on ${n('target')}${num(e.range) !== null ? ` at ${inches(num(e.range)!)}` : ''}${how}${rolled}${cas !== null ? `: ${cas === 1 ? '1 casualty' : `${cas} casualties`}` : ''}`;
     }
+    case 'halt-short':
+      return `${n('unit')} will not close and halts 2" short of ${n('target')}`;
     case 'charge-fails':
       return `${n('charger')}'s charge on ${n('target')} fails`;
     case 'ride-down':
@@ -222,7 +224,7 @@ export function neActionLabel(a: EngineAction, names: Names): string {
     case 'fire':
       return `Fire on ${n(a.target)} (${actions(Number(a.actions ?? 1))})${a.rapid ? ', rapid' : ''}`;
     case 'charge':
-      return `Charge ${n(a.target)}`;
+      return `Charge ${n(a.target)}${a.halt ? ' (halt 2" short if it will not close)' : ''}`;
     case 'refuse':
       return `Refuse the ${String(a.flank)} flank`;
     case 'stand':
