@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../../domain/model.js';
 import { hasDefenceAction } from './activation.js';
-import { influenceChoice } from './ai-influence.js';
+import { influenceChoice, influenceToLend, leaderWorth } from './ai-influence.js';
 import { begin, endLeaders, eventsOf, play, unit } from './flow-kit.js';
 import type { Action } from './game.js';
 import { assaultSituation } from './melee.js';
@@ -84,17 +84,20 @@ describe('leader influence at a threshold check (Threshold Checks, its note; not
     expect([...state.threshold].sort()).toEqual(['b1', 'b2']);
   });
 
-  it('the AI lends nothing for two units: 2 / 20 a point gained against (2 + 1 + 5) / 10 a point risked', () => {
-    // d1-gen, a division leader: morale +1, melee +5 (notes §5); worth 8 > units 2 / 2.
+  it('the AI lends nothing for two units: 2 / 20 a point gained against (5 + 1 + 5) / 10 a point risked', () => {
+    // d1-gen, a division leader: morale +1, melee +5 (notes §5); worth 2 + 3 (later rolls' −3) + 6 = 11 > 2 / 2.
     const s = turnTwo();
     const l = s.leaders.find((x) => x.id === 'd1-gen')!;
     expect([l.moraleBonus, l.meleeBonus]).toEqual([1, 5]);
+    expect(leaderWorth(l)).toBe(11);
     expect(influenceChoice(s)).toEqual({ type: 'influence', leader: 'd1-gen', bonus: 0 });
-    // With a staff-less 0/0 leader worth 2, two units are still not more than 4: nothing. Had d1 20 units at need
-    // 8, it would lend 6 (20 > 4; 20 − 8 = 12 ≥ 6).
-    l.moraleBonus = 0;
-    l.meleeBonus = 0;
-    expect(influenceChoice(s)).toMatchObject({ bonus: 0 });
+  });
+
+  it('the AI lends all that helps when the units outweigh twice the leader: 23 > 22 at need 8 → 6; at need 17 → 3', () => {
+    expect(influenceToLend(23, 8, 11)).toBe(6);
+    expect(influenceToLend(23, 17, 11)).toBe(3);
+    expect(influenceToLend(22, 8, 11)).toBe(0);
+    expect(influenceToLend(23, 20, 11)).toBe(0);
   });
 });
 
