@@ -231,7 +231,8 @@ export type NapoleonsEaglesAction =
   /** A unit in line turns a quarter of its figures back 90° on one flank (one action; 'Refusing a Flank'). */
   | { type: 'refuse'; unit: string; flank: 'left' | 'right' }
   | { type: 'fire'; unit: string; target: string; actions: 1 | 2; rapid?: true }
-  | { type: 'charge'; unit: string; target: string }
+  /** `halt`: if it will not close, it halts 2" short instead of retreating ('Resolving Close Actions' 5). */
+  | { type: 'charge'; unit: string; target: string; halt?: true }
   /** Keeps one remaining action as a stand marker (a defence action later); ends the activation. */
   | { type: 'stand'; unit: string }
   /** One action of rest: one fatigue level recovered (or one action of a retreat's recovery). */
@@ -244,8 +245,10 @@ export type NapoleonsEaglesAction =
   | { type: 'finish' }
   | { type: 'leader'; leader: string; to: [number, number]; attach: string | null }
   | { type: 'end-leaders' }
-  /** A charged unit spends its held action: fire at the charger, face it, form square, refuse the flank struck, or nothing. */
-  | { type: 'defend'; unit: string; choice: 'fire' | 'face' | 'square' | 'refuse' | 'none' }
+  /** A charged unit spends its held action: fire at the charger (`rapid`: a battery at normal fatigue, +2 fatigue), face it, form square, refuse the flank struck, or nothing. */
+  | { type: 'defend'; unit: string; choice: 'fire' | 'face' | 'square' | 'refuse' | 'none'; rapid?: true }
+  /** Before the game turn's threshold rolls: the influence (0–6) `leader` lends to the roll he leads, at a d10 risk. */
+  | { type: 'influence'; leader: string; bonus: number }
   /**
    * Command option #2, in the bid decision before the side bids: a written order for the division `leader` commands.
    * `at` is the objective (attack, maneuver) or the centre of the area held (defend); absent, the leader's place.
@@ -357,12 +360,14 @@ export interface NapoleonsEaglesObjective {
 
 /** The decision the engine waits for; `unit` is the unit mid-activation or charged, `closeAction` the one resolving. */
 export interface NapoleonsEaglesDecision {
-  kind: 'bid' | 'choose' | 'activate' | 'counter' | 'leaders' | 'defend' | 'over';
+  kind: 'bid' | 'choose' | 'activate' | 'counter' | 'leaders' | 'defend' | 'influence' | 'over';
   side: SideKey | null;
   unit?: string;
   charger?: string;
   /** `counter`: the cavalry that may counter-charge `unit`, the unit that just moved or charged to their front. */
   cavalry?: string[];
+  /** `influence`: the leader whose influence on the threshold roll is asked for. */
+  leader?: string;
 }
 
 /** The Napoleon's Eagles part of a `state` reply: an open table in inches and what stands on it. */

@@ -3,6 +3,7 @@
 // casualties, charge odds, threats, ground gained) and plays the best one the rules accept. Bids, roles, leaders
 // and defences have their own small rules (ai-orders.ts). Deterministic: ties are broken by a generator seeded
 // from the game seed (engine/dice.ts), never by the clock.
+import { influenceChoice } from './ai-influence.js';
 import { randomBelow, seedRng, type RngState } from '../dice.js';
 import { accepted, activationLeft } from './ai-flow.js';
 import { goalMoves } from './ai-moves.js';
@@ -123,6 +124,8 @@ export function makeAi(seed: number): NePlayer {
             s,
             candidates(s).map((action) => ({ action, score: (action.type === 'charge' ? actionScore(s, action) : 0) + jitter() })),
           );
+        case 'influence':
+          return influenceChoice(s);
         default:
           throw new Error(`no decision in the ${s.phase} phase`);
       }

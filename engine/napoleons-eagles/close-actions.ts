@@ -9,6 +9,7 @@ import { ACTIONS_PER_PERIOD, hasDefenceAction } from './activation.js';
 import { fightInBuildings } from './building-combat.js';
 import { blockFireSituation, inBuildings, rollBlockFire } from './buildings.js';
 import { captureCaisson } from './caissons.js';
+import { haltShort } from './charge-halt.js';
 import type { NeDice } from './dice.js';
 import { fireAt, inflict, situationOf } from './fire-step.js';
 import { bearing, rectsOverlap } from './geometry.js';
@@ -156,8 +157,20 @@ function standClear(s: NeGameState, target: NeUnit, charger: NeUnit): void {
   target.y = y0;
 }
 
-/** The defence action (steps 3–4): fire at the charger, turn to face it, or form square. */
-export function defend(s: NeGameState, c: CloseAction, choice: DefenceChoice, dice: NeDice, events: GameEvent[]): void {
+/**
+ * Why the defender may not fire rapidly at its charger, or null ('Rapid Fire', 'Fatigue Levels'): only a battery at
+ * normal fatigue (fire.ts refuses the rest, and heavy rain), and only as a fire defence.
+ */
+export function rapidDefenceProblem(s: NeGameState, c: CloseAction, choice: DefenceChoice): string | null {
+  if (choice !== 'fire') return 'only a fire defence may be rapid';
+  const target = unitById(s, c.target)!;
+  if (inBuildings(s, target)) return `${target.name} fires out of buildings: no rapid fire`;
+  const sit = situationOf(s, target, unitById(s, c.charger)!, 1, true);
+  return sit.allowed ? null : sit.reason;
+}
+
+/** The defence action (steps 3–4): fire at the charger (a battery may fire rapidly), turn to face it, or form square. */
+export function defend(s: NeGameState, c: CloseAction, choice: DefenceChoice, dice: NeDice, events: GameEvent[], rapid = false): void {
   const charger = unitById(s, c.charger)!;
   const target = unitById(s, c.target)!;
   const f = s.flow[target.id]!;
@@ -165,7 +178,7 @@ export function defend(s: NeGameState, c: CloseAction, choice: DefenceChoice, di
   f.stand = false;
   f.ended = true;
   f.used = ACTIONS_PER_PERIOD;
-  events.push({ type: 'defence', unit: target.id, choice });
+  events.push({ type: 'defence', unit: target.id, choice, ...(rapid ? { rapid: true } : {}) });
   if (choice === 'fire' && inBuildings(s, target)) {
     // Troops in buildings fire out by the block rule ('Figures Inside Buildings Firing Out').
     const sit = blockFireSituation(s, target, charger, 1);
@@ -177,8 +190,9 @@ export function defend(s: NeGameState, c: CloseAction, choice: DefenceChoice, di
     } else events.push({ type: 'defence-fire-refused', unit: target.id, reason: sit.reason });
   } else if (choice === 'fire') {
     // A square fires half its figures at charging cavalry ('Infantry Squares').
-    const sit = situationOf(s, target, charger, 1, false, charger.arm === 'cavalry' && target.formation === 'square');
-    if (sit.allowed) c.fireHits = fireAt(s, target, charger, sit, dice, events, true);
+    const sit = situationOf(s, target, charger, 1, rapid, charger.arm === 'cavalry' && target.formation === 'square');
+    // A battery firing rapidly in defence tires two levels, not three, and fights the close action so ('Fatigue Levels').
+    if (sit.allowed) c.fireHits = fireAt(s, target, charger, sit, dice, events, true, 2);
     else events.push({ type: 'defence-fire-refused', unit: target.id, reason: sit.reason });
   } else if (choice === 'face' || choice === 'square' || choice === 'refuse') {
     const cavalry = charger.arm === 'cavalry';
@@ -216,9 +230,10 @@ function closes(s: NeGameState, c: CloseAction, charger: NeUnit, sit: MeleeSitua
   if (c.outOfControl) closing = withModifier(closing, charger, mod('out-of-control', 'out-of-control cavalry', OUT_OF_CONTROL_CLOSING));
   // Infantry attacking from one block into the next is in the buildings too, and takes no morale check.
   if (inBuildings(s, charger) || rollCheck(s, charger, closing, 'closing', dice, events)) return true;
-  // The text offers retreat or a halt 2" short; we take the first. Cavalry that charged and did not close still
-  // tires ('Fatigue Levels'); infantry's fatigue is unchanged (step 5).
-  retreat(s, charger, 'would not close', dice, events);
+  // The text offers retreat or a halt 2" short: the side chose with the charge (charge-halt.ts); without room to
+  // halt, it retreats. Cavalry that charged and did not close still tires ('Fatigue Levels'); infantry's fatigue is
+  // unchanged (step 5).
+  if (!(c.halt && haltShort(s, charger, unitById(s, c.target)!, events))) retreat(s, charger, 'would not close', dice, events);
   if (cavalry) fatigue(charger, 1, events);
   return false;
 }

@@ -57,6 +57,7 @@ function viewOf(s: NeGameState): NapoleonsEaglesView {
       ...(s.current ? { unit: s.current } : {}),
       ...(pending && s.phase === 'defend' ? { unit: pending.target, charger: pending.charger } : {}),
       ...(s.phase === 'counter' && s.counter ? { unit: s.counter.mover, cavalry: [...s.counter.cavalry] } : {}),
+      ...(s.phase === 'influence' && s.influence ? { leader: s.influence.pending[0]! } : {}),
     },
     period: s.period,
     turnPoints: { [key(0)]: s.order.points[0], [key(1)]: s.order.points[1] } as Record<'red' | 'blue', number>,

@@ -64,7 +64,7 @@ export function situationOf(s: NeGameState, shooter: NeUnit, target: NeUnit, act
 /**
  * Rolls an allowed fire and applies it: casualties on every unit the situation names (a ball's bounce may strike
  * several, friends too), a morale mark on each unit that lost figures, the battery's ammunition 6s and a rapid
- * fire's fatigue (+3). Returns the casualties on the aimed target.
+ * fire's fatigue (+3; +2 for a defence, 'Fatigue Levels'). Returns the casualties on the aimed target.
  */
 export function fireAt(
   s: NeGameState,
@@ -74,6 +74,7 @@ export function fireAt(
   dice: NeDice,
   events: GameEvent[],
   defensive = false,
+  rapidFatigue = 3,
 ): number {
   const req = fireRequest(s, shooter, target, situation.actions, situation.rapid, false);
   const out = resolveFire(req, situation, dice);
@@ -101,7 +102,7 @@ export function fireAt(
     shooter.ammo += out.ammoSixes;
     events.push({ type: 'ammunition', unit: shooter.id, sixes: shooter.ammo, out: out.outOfAmmo });
     if (situation.rapid) {
-      shooter.fatigue = Math.min(3, shooter.fatigue + 3) as NeUnit['fatigue'];
+      shooter.fatigue = Math.min(3, shooter.fatigue + rapidFatigue) as NeUnit['fatigue'];
       events.push({ type: 'fatigue', unit: shooter.id, level: shooter.fatigue });
     }
   }

@@ -177,7 +177,8 @@ describe('a division\'s threshold check (Threshold Checks; notes §12, §13)', (
     let state = play(begin(twoDivisions(), 'A'), [{ type: 'fire', unit: 'r1', target: 'b1', actions: 1 }, { type: 'done', unit: 'r1' }, ...endLeaders], [4, 18, 5]).state;
     expect(unit(state, 'b1').status).toBe('retreat');
     for (let p = 2; p <= 5; p++) state = play(state, quietOne).state;
-    const { state: after, events } = play(state, quietOne, [9]);
+    // d1-gen is first asked for his influence on that roll (notes §13 Player choices): he lends none.
+    const { state: after, events } = play(state, [...quietOne, { type: 'influence', leader: 'd1-gen', bonus: 0 }], [9]);
     expect(eventsOf(events, 'threshold').map((e) => [e.level, e.formation, e.lost, e.total, e.need, e.roll, e.pass])).toEqual([['division', 'blue-d1', 1, 2, 8, 9, false]]);
     expect([...after.threshold].sort()).toEqual(['b1', 'b2']);
   });

@@ -8,7 +8,7 @@ import { actionsLeft, chargeProblem, chargedBeforeMoving, forceMarchProblem, fre
 import { fireOutOfBlocks } from './building-combat.js';
 import { blockChargeContact, blockFireSituation, buildingsAtStart, burningEntryProblem, endOfPeriodFires, fireWorkProblem, inBuildings, shellFires, startFireWork, type BlockFireSituation } from './buildings.js';
 import { caissonFireProblem, finishResupply, resupplyProblem, startResupply } from './caissons.js';
-import { defend, resolveCloseActions } from './close-actions.js';
+import { defend, rapidDefenceProblem, resolveCloseActions } from './close-actions.js';
 import { commandStatus } from './command.js';
 import { recordingNeDice, rngNeDice, type NeDice } from './dice.js';
 import type { FireSituation } from './fire.js';
@@ -25,6 +25,7 @@ import { outOfControlCharges } from './out-of-control.js';
 import { roomProblem } from './room.js';
 import { thresholdChecks } from './threshold.js';
 import { recallTried } from './tried.js';
+import { influenceProblem, lendInfluence, openInfluence } from './threshold-influence.js';
 import { compileObjectives, holderNow } from './objectives.js';
 import { retreat } from './retreats.js';
 import { activated, advance, bidder, chooseRole, finish, newPeriod, OrderError, other, placeBid, type Side } from './sequence.js';
@@ -128,7 +129,14 @@ function beginTurn(s: NeGameState, dice: NeDice, events: GameEvent[]): void {
       events.push({ type: 'arrives', unit: u.id, at: [u.x, u.y] });
     }
   }
+  // Leaders may lend influence to the rolls first ('Threshold Checks'): the game waits for them.
+  if (openInfluence(s)) return;
+  rollThreshold(s, dice, events);
+}
+
+function rollThreshold(s: NeGameState, dice: NeDice, events: GameEvent[]): void {
   s.threshold = thresholdFailures(s, dice, events);
+  delete s.influence;
   beginPeriod(s, dice, events, turnPointsOf(s));
 }
 
@@ -152,8 +160,13 @@ function nudgeIn(s: NeGameState, u: NeUnit): boolean {
  * formation id, and every unit of what failed takes −4 on its morale checks for the game turn.
  */
 function thresholdFailures(s: NeGameState, dice: NeDice, events: GameEvent[]): string[] {
-  const r = thresholdChecks(s.table, s.units, s.leaders, dice.d20, dice.d10);
+  const r = thresholdChecks(s.table, s.units, s.leaders, dice.d20, dice.d10, s.influence?.bonus);
   events.push(...r.events);
+  for (const id of r.lostLeaders) {
+    const l = s.leaders.find((x) => x.id === id)!;
+    l.status = 'lost';
+    events.push({ type: 'leader-lost', leader: l.id, why: 'influence' });
+  }
   if (r.failed.length === 0) return [];
   const failed = new Set(r.failed);
   const divisionOf = (u: NeUnit): string => {
@@ -278,6 +291,12 @@ function step(s: NeGameState, a: Action, dice: NeDice, events: GameEvent[]): voi
     case 'counter':
       counter(s, a, dice, events);
       return;
+    case 'influence': {
+      const problem = influenceProblem(s, a);
+      if (problem) throw new RulesError(problem);
+      if (lendInfluence(s, a as Extract<Action, { type: 'influence' }>, events)) rollThreshold(s, dice, events);
+      return;
+    }
     case 'leaders':
       leaders(s, a, dice, events);
       return;
@@ -293,7 +312,11 @@ function step(s: NeGameState, a: Action, dice: NeDice, events: GameEvent[]): voi
         const why = c.aspect !== 'flank' ? `${target.name} is charged in the ${c.aspect}: only a flank charge may be met by refusing the flank` : refusalProblem(s, target, flankSideOf(target, [unitById(s, c.charger)!.x, unitById(s, c.charger)!.y]));
         if (why) throw new RulesError(why);
       }
-      defend(s, c, a.choice, dice, events);
+      if (a.rapid === true) {
+        const why = rapidDefenceProblem(s, c, a.choice);
+        if (why) throw new RulesError(`no rapid fire in defence: ${why}`);
+      }
+      defend(s, c, a.choice, dice, events, a.rapid === true);
       continueCloseActions(s, dice, events);
       return;
     }
@@ -442,7 +465,7 @@ function activate(s: NeGameState, a: Action, dice: NeDice, events: GameEvent[]):
       const t = unitById(s, String(a.target));
       const v = chargeCheck(s, u, t);
       if (!v.ok) throw new RulesError(v.reason);
-      declareCharge(s, u, t!, v, false, events);
+      declareCharge(s, u, t!, v, false, events, false, a.halt === true);
       pushBackScreens(s, u, events);
       if (offerCounter(s, u, 'end')) return;
       // A charge ends the unit's activation: it is in contact and may do nothing more before the close action.
@@ -613,7 +636,7 @@ function outOfControlFirst(s: NeGameState, dice: NeDice, events: GameEvent[]): v
 }
 
 /** Moves `u` into contact and declares the close action for step 9. */
-function declareCharge(s: NeGameState, u: NeUnit, t: NeUnit, v: ChargeContact, counter: boolean, events: GameEvent[], outOfControl = false): void {
+function declareCharge(s: NeGameState, u: NeUnit, t: NeUnit, v: ChargeContact, counter: boolean, events: GameEvent[], outOfControl = false, halt = false): void {
   const f = s.flow[u.id]!;
   const usedBefore = f.used;
   const declared: CloseAction = { charger: u.id, target: t.id, aspect: v.aspect, contact: v.contact, distance: v.distance, usedBefore: usedBefore + 1, stage: 'pending', fireHits: 0, ...(counter ? { counter: true as const } : {}) };
@@ -624,7 +647,7 @@ function declareCharge(s: NeGameState, u: NeUnit, t: NeUnit, v: ChargeContact, c
   u.x = v.x;
   u.y = v.y;
   u.facing = v.facing;
-  s.closeActions.push(outOfControl ? { ...declared, outOfControl: true as const } : declared);
+  s.closeActions.push(outOfControl ? { ...declared, outOfControl: true as const } : halt ? { ...declared, halt: true as const } : declared);
   const tf = s.flow[t.id]!;
   Object.assign(tf, chargedBeforeMoving(tf));
   syncFlow(s, t.id);
@@ -700,7 +723,7 @@ function counter(s: NeGameState, a: Action, dice: NeDice, events: GameEvent[]): 
       const v = chargeContact(s.table, s.units, c.id, mover.id);
       if (v.ok) {
         const wasUsed = f.used;
-        declareCharge(s, c, mover, v, true, events);
+        declareCharge(s, c, mover, v, true, events, false, a.halt === true);
         // One action of its own period: it counts as moved, and is in contact until step 9.
         const g = s.flow[c.id]!;
         g.started = true;
@@ -710,9 +733,12 @@ function counter(s: NeGameState, a: Action, dice: NeDice, events: GameEvent[]): 
         syncFlow(s, c.id);
       }
     } else {
-      // The held action goes with the marker; an unmoved unit that failed may still move later.
-      if (f.stand) f.used = 2;
+      // 'Cavalry Counter Charges': failing, it stays where it is for the period. The held action goes with the
+      // marker; an unmoved unit spent the action it would have charged with, and keeps the other for a defence.
+      f.used = f.stand ? 2 : Math.max(f.used, 1);
       f.stand = false;
+      f.started = true;
+      f.ended = true;
       syncFlow(s, c.id);
     }
   } else {

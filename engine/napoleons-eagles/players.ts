@@ -3,6 +3,8 @@
 // nearest enemy and objective and back, every fire and charge the rules allow, a stand, a rest, leaders moved to
 // their commands, and every defence. Every candidate is one apply() accepts. The random player picks uniformly among
 // them; the greedy 'ai' prefers charges and fire by their expected casualties, then advancing.
+import { influenceCandidates } from './threshold-influence.js';
+import { rapidDefenceProblem } from './close-actions.js';
 import type { PlayerKind } from '../../domain/engine-protocol.js';
 import { randomBelow, seedRng, type RngState } from '../dice.js';
 import { actionsLeft, chargeProblem, forceMarchProblem, spendProblem, standProblem } from './activation.js';
@@ -110,7 +112,10 @@ export function unitOptions(s: NeGameState, u: NeUnit, shared: Shared = sharedOf
   if (!f.outOfCommand && !chargeProblem(f) && u.arm !== 'artillery' && u.arm !== 'train' && u.formation !== 'skirmish' && !s.closeActions.some((c) => c.charger === u.id)) {
     for (const t of enemies) {
       if (dist([u.x, u.y], [t.x, t.y]) > 20) continue;
-      push({ type: 'charge', unit: u.id, target: t.id }, () => chargeCheck(s, u, t).ok);
+      let allowed: boolean | undefined;
+      const ok = () => (allowed ??= chargeCheck(s, u, t).ok);
+      push({ type: 'charge', unit: u.id, target: t.id }, ok);
+      push({ type: 'charge', unit: u.id, target: t.id, halt: true }, ok);
     }
   }
   // Moves: toward the nearest enemy and the nearest objective not held, and a step back.
@@ -257,10 +262,12 @@ function sample(s: NeGameState, unit?: string): Action[] {
     }
     case 'choose':
       return unit !== undefined ? [] : [{ type: 'choose', role: 'A' }, { type: 'choose', role: 'D' }];
+    case 'influence':
+      return unit !== undefined ? [] : influenceCandidates(s);
     case 'counter': {
       const offer = s.counter;
       if (!offer) return [];
-      const out: Action[] = offer.cavalry.filter((c) => unit === undefined || unit === c).map((c) => ({ type: 'charge', unit: c, target: offer.mover }));
+      const out: Action[] = offer.cavalry.filter((c) => unit === undefined || unit === c).flatMap((c): Action[] => [{ type: 'charge', unit: c, target: offer.mover }, { type: 'charge', unit: c, target: offer.mover, halt: true }]);
       if (unit === undefined || offer.cavalry.includes(unit)) out.push({ type: 'done', unit: unit ?? offer.cavalry[0]! });
       return out;
     }
@@ -288,6 +295,7 @@ function sample(s: NeGameState, unit?: string): Action[] {
       if (!c || (unit !== undefined && unit !== c.target)) return [];
       const t = unitById(s, c.target)!;
       const out: Action[] = [{ type: 'defend', unit: t.id, choice: 'fire' }];
+      if (!rapidDefenceProblem(s, c, 'fire')) out.push({ type: 'defend', unit: t.id, choice: 'fire', rapid: true });
       // Troops holding building blocks fire out or do nothing (rules notes §14).
       if (!inBuildings(s, t)) {
         out.push({ type: 'defend', unit: t.id, choice: 'face' });

@@ -10,9 +10,10 @@ import type { OrdersState } from './orders-play.js';
 import type { NeObjective } from './objectives.js';
 import type { PeriodOrder, Side } from './sequence.js';
 import type { FlankPlay } from './table-flanks.js';
+import type { InfluenceState } from './threshold-influence.js';
 import type { NeLeader, NeTable, NeUnit, SideKey } from './types.js';
 
-export type NePhase = 'bid' | 'choose' | 'activate' | 'counter' | 'leaders' | 'defend' | 'over';
+export type NePhase = 'bid' | 'choose' | 'activate' | 'counter' | 'leaders' | 'defend' | 'influence' | 'over';
 
 /** A charge declared during movement, resolved in step 9 in the order declared ('Multiple Unit Actions'). */
 export interface CloseAction {
@@ -36,6 +37,8 @@ export interface CloseAction {
   start?: { inFront: boolean; facing: number };
   /** Made by out-of-control cavalry: +3 to its check to close ('Out-of-Control Cavalry'). */
   outOfControl?: true;
+  /** If it will not close, it halts 2" short instead of retreating ('Resolving Close Actions' 5; charge-halt.ts). */
+  halt?: true;
 }
 
 /**
@@ -111,6 +114,8 @@ export interface NeGameState {
   resupply?: Resupply[];
   /** Fires in building blocks and the attempts to start or put them out this period. */
   buildings?: BuildingsState;
+  /** Leader influence being lent before the game turn's threshold rolls (threshold-influence.ts). */
+  influence?: InfluenceState;
   ply: number;
   result: NeResult | null;
 }
@@ -341,6 +346,7 @@ export function draft(s: NeGameState): NeGameState {
     orders: s.orders,
     resupply: s.resupply,
     buildings: s.buildings,
+    influence: s.influence,
     ply: s.ply,
     result: s.result,
   };

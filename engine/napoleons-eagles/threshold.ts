@@ -97,32 +97,42 @@ function factsFor(table: NeTable, units: readonly NeUnit[], nation: Nation | nul
 /**
  * Checks at the start of a game turn. Each side whose lost units reach the threshold percent rolls a d20; failing,
  * the whole army takes −4 (its side key is listed). An army that passes, or need not roll, checks each division:
- * the units answering to one leader, listed by that leader's formation id when they fail. Interpretation: the
- * engine's leaders lend no influence, so the d10 of the influence risk is never rolled; a division is out of
- * command when most of its units are.
+ * the units answering to one leader, listed by that leader's formation id when they fail. `influence` is each
+ * leader's chosen bonus (0–6; threshold-influence.ts): it adds to every roll he leads, each with its d10 risk rolled
+ * right after the d20; a leader lost so lends nothing to a later roll, and is listed in `lostLeaders` for the game
+ * to remove. A division is out of command when most of its units are.
  */
 export function thresholdChecks(
   table: NeTable,
   units: readonly NeUnit[],
   leaders: readonly NeLeader[],
   d20: () => number,
-  _d10: () => number,
-): { failed: string[]; rolls: number[]; events: GameEvent[] } {
+  d10: () => number,
+  influence: Readonly<Record<string, number>> = {},
+): { failed: string[]; rolls: number[]; events: GameEvent[]; lostLeaders: string[] } {
   const percentOpt = table.options.thresholdPercent;
   const percent = typeof percentOpt === 'number' ? percentOpt : 50;
   const failed: string[] = [];
   const rolls: number[] = [];
   const events: GameEvent[] = [];
-  const roll = (who: string, level: 'army' | 'division', members: readonly NeUnit[], facts: ThresholdFacts): boolean | null => {
+  const lostLeaders: string[] = [];
+  const roll = (who: string, level: 'army' | 'division', members: readonly NeUnit[], facts: ThresholdFacts, leader?: NeLeader): boolean | null => {
     const lost = members.filter((u) => LOST.has(u.status)).length;
     if (!thresholdReached(lost, members.length, percent)) return null;
-    const modifiers = thresholdModifiers(facts);
+    const lent = leader && leader.status === 'table' && !lostLeaders.includes(leader.id) ? Math.max(0, Math.min(6, Math.round(influence[leader.id] ?? 0))) : 0;
+    const modifiers = thresholdModifiers({ ...facts, influence: lent });
     const need = thresholdNeed(modifiers);
     const r = d20();
     rolls.push(r);
     const pass = r <= need;
     events.push({ type: 'threshold', level, formation: who, lost, total: members.length, roll: r, need, pass, modifiers });
     if (!pass) failed.push(who);
+    if (lent > 0) {
+      const risk = influenceLoss(lent, d10);
+      rolls.push(...risk.rolls);
+      events.push({ type: 'influence-risk', leader: leader!.id, influence: lent, roll: risk.rolls[0]!, lost: risk.lost });
+      if (risk.lost) lostLeaders.push(leader!.id);
+    }
     return pass;
   };
   for (const side of table.sides) {
@@ -130,7 +140,7 @@ export function thresholdChecks(
     const army = units.filter((u) => u.side === side.key && u.status !== 'reserve');
     if (army.length === 0) continue;
     const top = leaders.find((l) => l.side === side.key && l.superior === null);
-    const armyPass = roll(side.key, 'army', army, factsFor(table, army, side.nation, false, top?.status === 'lost'));
+    const armyPass = roll(side.key, 'army', army, factsFor(table, army, side.nation, false, top?.status === 'lost'), top);
     if (armyPass === false) continue;
     const groups = new Map<string, NeUnit[]>();
     for (const u of army) {
@@ -141,8 +151,8 @@ export function thresholdChecks(
       const l = leaders.find((x) => x.id === key);
       const id = l ? l.formationId : members[0]!.formationId;
       const ooc = mostly(members.filter((u) => u.status === 'table'), (u) => u.outOfCommand);
-      roll(id, 'division', members, factsFor(table, members, side.nation, ooc, l?.status === 'lost'));
+      roll(id, 'division', members, factsFor(table, members, side.nation, ooc, l?.status === 'lost'), l);
     }
   }
-  return { failed, rolls, events };
+  return { failed, rolls, events, lostLeaders };
 }

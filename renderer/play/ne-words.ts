@@ -113,6 +113,8 @@ export function describeNeEvent(e: Ev, names: Names): string {
       const how = e.kind && e.kind !== 'musket' ? ` (${str(e.kind)}${e.defensive ? ', defensive' : ''})` : e.defensive ? ' (defensive)' : '';
       return `${n('unit')} fires on ${n('target')}${num(e.range) !== null ? ` at ${inches(num(e.range)!)}` : ''}${how}${rolled}${cas !== null ? `: ${cas === 1 ? '1 casualty' : `${cas} casualties`}` : ''}`;
     }
+    case 'halt-short':
+      return `${n('unit')} will not close and halts 2" short of ${n('target')}`;
     case 'charge-fails':
       return `${n('charger')}'s charge on ${n('target')} fails`;
     case 'ride-down':
@@ -120,7 +122,11 @@ export function describeNeEvent(e: Ev, names: Names): string {
     case 'close-casualties':
       return `Close action casualties: ${n('target')} loses ${str(e.onTarget)}, ${n('charger')} loses ${str(e.onCharger)}`;
     case 'defence':
-      return `${n('unit')} meets the charge: ${str(e.choice)}`;
+      return `${n('unit')} meets the charge: ${str(e.choice)}${e.rapid ? ', rapid' : ''}`;
+    case 'influence':
+      return `${n('leader')} lends +${str(e.bonus)} to the threshold roll`;
+    case 'influence-risk':
+      return `${n('leader')} risks himself for +${str(e.influence)}${rolled}: ${e.lost ? 'falls' : 'unhurt'}`;
     case 'charge':
       return `${n('unit')} charges ${n('target')}${e.aspect ? ` in the ${str(e.aspect)}` : ''}`;
     case 'close-action':
@@ -258,7 +264,7 @@ export function neActionLabel(a: EngineAction, names: Names): string {
     case 'fire':
       return `Fire on ${n(a.target)} (${actions(Number(a.actions ?? 1))})${a.rapid ? ', rapid' : ''}`;
     case 'charge':
-      return `Charge ${n(a.target)}`;
+      return `Charge ${n(a.target)}${a.halt ? ' (halt 2" short if it will not close)' : ''}`;
     case 'refuse':
       return `Refuse the ${String(a.flank)} flank (1 action)`;
     case 'order':
@@ -282,7 +288,9 @@ export function neActionLabel(a: EngineAction, names: Names): string {
     case 'end-leaders':
       return 'End leaders';
     case 'defend':
-      return { fire: 'Fire at the charger', face: 'Face the charger', square: 'Form square', refuse: 'Refuse the flank', none: 'Hold' }[String(a.choice)] ?? String(a.choice);
+      return ({ fire: 'Fire at the charger', face: 'Face the charger', square: 'Form square', refuse: 'Refuse the flank', none: 'Hold' }[String(a.choice)] ?? String(a.choice)) + (a.rapid ? ', rapid' : '');
+    case 'influence':
+      return Number(a.bonus) > 0 ? `${n(a.leader)} lends +${String(a.bonus)} to the threshold roll (lost on a d10 of ${String(a.bonus)} or less)` : `${n(a.leader)} lends no influence`;
     default:
       return a.type;
   }
