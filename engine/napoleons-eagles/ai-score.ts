@@ -5,8 +5,11 @@
 import { angleDiff, bearing, dist } from './geometry.js';
 import type { Point } from '../../domain/model.js';
 import { activationLeft } from './ai-flow.js';
+import { routeAhead, routeProgress } from './ai-path.js';
+import { mustAttack } from './ai-plan.js';
 import { canCharge, cavalryThreat, centre, chargeThreat, commanderOf, enemies, gap, goalOf, holdingObjective, hurt, objectiveAt } from './ai-threats.js';
 import { fireSituation } from './fire.js';
+import { moveAllowance } from './movement.js';
 import type { Action } from './game.js';
 import { assaultSituation } from './melee.js';
 import { sideIndex, unitById, type NeGameState } from './state.js';
@@ -18,6 +21,8 @@ const BREAK_VALUE = 8;
 const FAIL_COST = 6;
 /** Inches of progress worth one figure. */
 const INCHES_PER_POINT = 4;
+/** How much more ground towards the goal is worth to a side that would lose if the game ended now (ai-plan.ts). */
+const ATTACK_PUSH = 2;
 
 /** How much a casualty on `t` is worth: more on units near breaking, on the nearer and on those holding objectives. */
 export function targetWeight(s: NeGameState, shooter: NeUnit, t: NeUnit): number {
@@ -90,6 +95,12 @@ export function formationScore(s: NeGameState, u: NeUnit, to: string): number {
   const foes = enemies(s, u);
   const near = nearestEnemyGap(s, u, foes);
   const cav = cavalryThreat(s, u);
+  // A river on the route ahead is crossed only in column ('Terrain Effects on Movement'), and a narrow way (a
+  // street, a gap between woods) takes a narrow front: form column before it and keep it until through.
+  if ((u.arm === 'infantry' || u.arm === 'cavalry') && cav.length === 0 && near > 4 && riverAhead(s, u)) {
+    if (to === 'column') return u.formation === 'road-column' ? -1 : 4;
+    return -3;
+  }
   if (u.arm === 'infantry') {
     if (to === 'square') return cav.length > 0 ? 6 + cav.length : -5;
     if (u.formation === 'square') return cav.length > 0 ? -5 : to === 'line' && near <= 8 ? 3 : 2.5;
@@ -113,16 +124,28 @@ export function formationScore(s: NeGameState, u: NeUnit, to: string): number {
   return -1;
 }
 
+/** Whether the unit's route to its goal crosses a river, or squeezes past ground it may not enter, within the next two actions' march. */
+function riverAhead(s: NeGameState, u: NeUnit): boolean {
+  const goal = goalOf(s, u);
+  if (!goal) return false;
+  const rate = moveAllowance(s.table, u, centre(u));
+  const r = routeAhead(s.table, u, centre(u), goal, 2 * Math.max(rate, 2) + 2);
+  return r.river || r.tight;
+}
+
 /** A move or force march: progress to the goal, less the risks where it ends. */
 export function moveScore(s: NeGameState, u: NeUnit, to: Point, facing: number, force: boolean): number {
   const goal = goalOf(s, u);
   const from = centre(u);
   let v = 0;
-  if (goal) v += (dist(from, goal) - dist(to, goal)) / INCHES_PER_POINT;
-  // A wheel in place towards the goal is worth something when the unit must turn to get there.
+  // Progress is measured along the route (ai-path.ts), in the inches of the ground where the unit stands, so a
+  // step towards the bridge counts and a step into the brook's bank does not.
+  if (goal) v += (routeProgress(s, u, from, to, goal) / INCHES_PER_POINT) * (mustAttack(s, u.side) ? ATTACK_PUSH : 1);
+  // A wheel in place towards the route is worth something when the unit must turn to follow it.
   if (goal && dist(from, to) < 0.1) {
-    const before = Math.abs(angleDiff(u.facing, bearing(from, goal)));
-    const after = Math.abs(angleDiff(facing, bearing(from, goal)));
+    const next = routeAhead(s.table, u, from, goal, 4).to;
+    const before = Math.abs(angleDiff(u.facing, bearing(from, next)));
+    const after = Math.abs(angleDiff(facing, bearing(from, next)));
     v += (before - after) / 90;
   }
   const cav = cavalryThreat(s, u, to).length;
