@@ -25,7 +25,9 @@ export function goalMoves(s: NeGameState, u: NeUnit, left: number): Action[] {
   const out: Action[] = [];
   const seen = new Set<string>();
   const add = (to: Point, facing: number) => {
-    const a: Action = { type: 'move', unit: u.id, to: [r2(to[0]), r2(to[1])], facing: r2(normAngle(facing)) };
+    // A wheel in place keeps the unit's exact centre: a rounded one would read as a small step back.
+    const inPlace = to === from;
+    const a: Action = { type: 'move', unit: u.id, to: inPlace ? [u.x, u.y] : [r2(to[0]), r2(to[1])], facing: r2(normAngle(facing)) };
     const key = `${a.to[0]},${a.to[1]},${a.facing}`;
     if (!seen.has(key)) {
       seen.add(key);
@@ -33,17 +35,23 @@ export function goalMoves(s: NeGameState, u: NeUnit, left: number): Action[] {
     }
   };
   // Each length aims at points along the route (round rivers, blocks and woods), not at the goal itself: the point
-  // that far along, and a nearer one, since a straight line to a far point of a bending route cuts the corner.
-  for (const k of [2, 1, 0.5]) {
-    if (k > left) continue;
-    const reach = rate * k - 0.02;
+  // that far along, and a nearer one, since a straight line to a far point of a bending route cuts the corner; then
+  // both edges of the oblique arc, a way round a unit standing on the route (friends, guns that cannot move). Short
+  // steps too: entering a building block or fording costs actions of its own, so a full move may not be had.
+  const reaches = [2, 1, 0.5].filter((k) => k <= left).map((k) => rate * k - 0.02);
+  if (left >= 0.5) reaches.push(Math.min(2, rate));
+  for (const reach of reaches) {
     if (reach < 0.25) continue;
-    for (const look of [rate * k, Math.min(rate * k, 3)]) {
+    for (const look of [reach, Math.min(reach, 3)]) {
       const want = routeAhead(s.table, u, from, goal, look).to;
       const rel = angleDiff(u.facing, bearing(from, want));
       const h = heading(u.facing + Math.max(-OBLIQUE, Math.min(OBLIQUE, rel)));
       const len = Math.min(dist(from, want), reach);
       if (len >= 0.25) add([u.x + h[0] * len, u.y + h[1] * len], u.facing);
+    }
+    for (const side of [-OBLIQUE, OBLIQUE]) {
+      const h = heading(u.facing + side);
+      add([u.x + h[0] * reach, u.y + h[1] * reach], u.facing);
     }
   }
   // Wheels in place towards where the route goes next, near and further on.
@@ -51,7 +59,11 @@ export function goalMoves(s: NeGameState, u: NeUnit, left: number): Action[] {
     const next = routeAhead(s.table, u, from, goal, look).to;
     const rel = angleDiff(u.facing, bearing(from, next));
     if (Math.abs(rel) <= 20) continue;
-    for (const t of [rel, Math.sign(rel) * Math.min(Math.abs(rel), 90), Math.sign(rel) * Math.min(Math.abs(rel), 45)]) add(from, u.facing + t);
+    // The whole turn, or as much as one move allows (a column 135°, a line 90°, 45° for one action), or an about
+    // face when the way lies behind ('About Face Maneuver').
+    const turns = [rel, 135, 90, 45].map((t) => Math.sign(rel) * Math.min(Math.abs(rel), Math.abs(t)));
+    if (Math.abs(rel) > 135) turns.push(180);
+    for (const t of turns) add(from, u.facing + t);
   }
   return out;
 }
