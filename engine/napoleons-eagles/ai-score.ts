@@ -176,7 +176,9 @@ export function standScore(s: NeGameState, u: NeUnit): number {
   const hold = holdingObjective(s, u) ? 0.6 : 0;
   const fresh = activationLeft(s, u) >= 2;
   if (threats === 0) return 0.1 + hold;
-  return (fresh ? 0.6 : 2 + 0.5 * threats) + hold;
+  // A side that must take ground (ai-plan.ts) keeps a fresh unit's actions for going forward, not for waiting.
+  const waiting = fresh && hold === 0 && mustAttack(s, u.side) ? 0.5 : 1;
+  return (fresh ? 0.6 : 2 + 0.5 * threats) * waiting + hold;
 }
 
 export function restScore(s: NeGameState, u: NeUnit): number {
