@@ -7,6 +7,8 @@ import type { Point } from '../../domain/model.js';
 import { activationLeft } from './ai-flow.js';
 import { routeAhead, routeProgress } from './ai-path.js';
 import { mustAttack } from './ai-plan.js';
+import { FACE_REACH, turned } from './ai-face.js';
+import { optionOn } from './types.js';
 import { canCharge, cavalryThreat, centre, chargeThreat, commanderOf, enemies, gap, goalOf, holdingObjective, hurt, objectiveAt } from './ai-threats.js';
 import { fireSituation } from './fire.js';
 import { moveAllowance } from './movement.js';
@@ -124,6 +126,22 @@ export function formationScore(s: NeGameState, u: NeUnit, to: string): number {
   return -1;
 }
 
+/** The best charge or one-action volley the unit would have at a close enemy, facing `facing`. */
+function blowFrom(s: NeGameState, u: NeUnit, facing: number): number {
+  const { state, unit } = turned(s, u, facing);
+  let best = 0;
+  for (const e of enemies(s, u)) {
+    if (gap(s, u, e) > FACE_REACH) continue;
+    const t = state.units.find((x) => x.id === e.id)!;
+    if (u.arm !== 'artillery') best = Math.max(best, chargeScore(state, unit, t));
+    if (u.arm !== 'cavalry' || optionOn(s.table, 'carbines')) {
+      const f = expectedFire(state, unit, t, 1);
+      if (f !== null) best = Math.max(best, f * targetWeight(state, unit, t));
+    }
+  }
+  return best;
+}
+
 /** Whether the unit's route to its goal crosses a river, or squeezes past ground it may not enter, within the next two actions' march. */
 function riverAhead(s: NeGameState, u: NeUnit): boolean {
   const goal = goalOf(s, u);
@@ -141,7 +159,11 @@ export function moveScore(s: NeGameState, u: NeUnit, to: Point, facing: number, 
   // Progress is measured along the route (ai-path.ts), in the inches of the ground where the unit stands, so a
   // step towards the bridge counts and a step into the brook's bank does not.
   if (goal) v += (routeProgress(s, u, from, to, goal) / INCHES_PER_POINT) * (mustAttack(s, u.side) ? ATTACK_PUSH : 1);
-  // A wheel in place towards the route is worth something when the unit must turn to follow it.
+  // A wheel in place: worth the better blow it opens (ai-face.ts), or the turn towards the route.
+  if (dist(from, to) < 0.1 && Math.abs(angleDiff(u.facing, facing)) > 1) {
+    const gain = blowFrom(s, u, facing) - blowFrom(s, u, u.facing);
+    if (gain > 0) v += 0.7 * gain;
+  }
   if (goal && dist(from, to) < 0.1) {
     const next = routeAhead(s.table, u, from, goal, 4).to;
     const before = Math.abs(angleDiff(u.facing, bearing(from, next)));

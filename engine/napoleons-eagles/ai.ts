@@ -5,6 +5,7 @@
 // from the game seed (engine/dice.ts), never by the clock.
 import { randomBelow, seedRng, type RngState } from '../dice.js';
 import { accepted, activationLeft } from './ai-flow.js';
+import { faceMoves } from './ai-face.js';
 import { goalMoves } from './ai-moves.js';
 import { bid, defence, leaderMove, role, threatenedScore, type Urgency } from './ai-orders.js';
 import { actionScore, chargeScore, fireScore } from './ai-score.js';
@@ -34,7 +35,7 @@ interface Scored {
 /** Every candidate of one unit: the sampler's (fire, charges, formations, moves, stand, rest) and the goal moves. */
 function unitOptions(s: NeGameState, u: NeUnit): Action[] {
   const list = unitCandidates(s, u);
-  if (u.status === 'table') list.push(...goalMoves(s, u, activationLeft(s, u)));
+  if (u.status === 'table') list.push(...goalMoves(s, u, activationLeft(s, u)), ...faceMoves(s, u));
   return list;
 }
 
