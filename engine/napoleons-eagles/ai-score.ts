@@ -170,9 +170,11 @@ export function moveScore(s: NeGameState, u: NeUnit, to: Point, facing: number, 
     const after = Math.abs(angleDiff(facing, bearing(from, next)));
     v += (before - after) / 90;
   }
+  // The danger where the move ends, over what the unit already stands in: staying put is no safer than turning.
+  const moved = dist(from, to) >= 0.1;
   const cav = cavalryThreat(s, u, to).length;
-  if (cav > 0 && u.arm === 'infantry' && u.formation !== 'square') v -= 2 + cav;
-  if (u.arm === 'artillery' && chargeThreat(s, u, to).length > 0) v -= 2;
+  if (moved && cav > 0 && u.arm === 'infantry' && u.formation !== 'square' && cav > cavalryThreat(s, u).length) v -= 2 + cav;
+  if (u.arm === 'artillery' && moved && chargeThreat(s, u, to).length > chargeThreat(s, u).length) v -= 2;
   const c = commanderOf(s, u);
   if (c) {
     const out = dist(to, c.at) - c.radius;
