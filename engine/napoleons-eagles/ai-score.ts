@@ -59,7 +59,10 @@ export function chargeScore(s: NeGameState, u: NeUnit, t: NeUnit): number {
   if (!a.allowed) return -5;
   const pClose = a.attacker.morale.pass;
   const pStand = a.defender.morale.pass;
-  const prize = BREAK_VALUE + t.figures * 0.2 + hurt(t) * 4;
+  let prize = BREAK_VALUE + t.figures * 0.2 + hurt(t) * 4;
+  // Breaking a unit that keeps the side from an objective it needs is worth more to a side that must attack.
+  const k = objectiveAt(s, centre(t));
+  if (k >= 0 && s.control[k] !== sideIndex(u.side) && mustAttack(s, u.side)) prize += 4;
   // A defender with an action in hand may form square or face about unless the cavalry came from 10" or less.
   const tf = s.flow[t.id];
   const defence = !!tf && (tf.stand || (!tf.ended && !tf.started));
