@@ -88,7 +88,8 @@ export function leaderMove(s: NeGameState, side: Side, moved: ReadonlySet<string
 /** How many superiors stand above the leader (the army commander 0): superiors move first in step 8. */
 function depth(s: NeGameState, id: string): number {
   let n = 0;
-  for (let l = s.leaders.find((x) => x.id === id); l?.superior && n < 10; l = s.leaders.find((x) => x.id === l!.superior)) n++;
+  let sup = s.leaders.find((x) => x.id === id)?.superior ?? null;
+  for (; sup && n < 10; n++) sup = s.leaders.find((x) => x.id === sup)?.superior ?? null;
   return n;
 }
 

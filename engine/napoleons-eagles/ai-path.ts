@@ -120,7 +120,7 @@ function inBox(p: Point, poly: readonly Point[]): boolean {
 
 function gridFor(table: NeTable, mob: Mobility): Grid {
   let byMob = grids.get(table);
-  if (!byMob) grids.set(table, (byMob = new Map()));
+  if (!byMob) grids.set(table, (byMob = new Map<Mobility, Grid>()));
   let g = byMob.get(mob);
   if (!g) byMob.set(mob, (g = buildGrid(table, mob)));
   return g;
