@@ -15,8 +15,9 @@ const samples = readdirSync(path.join(ROOT, 'scenarios'))
   .filter((f) => f.endsWith('.scenario.json'))
   .map((f) => JSON.parse(readFileSync(path.join(ROOT, 'scenarios', f), 'utf8')) as Scenario)
   .filter((s) => PLAYABLE_SYSTEMS.includes(s.ruleSystem))
-  // Napoleon's Eagles samples are not tuned yet: its AI is new, one of its games takes about a second, and the
-  // defender of ne-01 wins nearly every AI game (rules notes, "The AI"). They join this check once both are done.
+  // Napoleon's Eagles samples are left out: the AI against itself still favours one side of each (the defender of
+  // ne-01 and ne-03, the British of ne-02: rules notes, "The AI"), and 200 of its games take one to three seconds
+  // each, beyond this test's budget. They join once both are fixed.
   .filter((s) => s.ruleSystem !== 'napoleons-eagles');
 
 describe('bundled samples are balanced for the AI against itself', () => {

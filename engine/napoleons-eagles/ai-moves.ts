@@ -4,13 +4,14 @@
 // side's chosen goal. Legality is left to the rules (the AI tries its best-scored action first).
 import { angleDiff, bearing, dist, heading, normAngle } from './geometry.js';
 import type { Point } from '../../domain/model.js';
+import { routeAhead } from './ai-path.js';
 import { goalOf } from './ai-threats.js';
 import { moveAllowance } from './movement.js';
 import type { Action } from './game.js';
 import type { NeGameState } from './state.js';
 import type { NeUnit } from './types.js';
 
-const OBLIQUE = 22.5;
+const OBLIQUE = 22.4;
 const r2 = (n: number) => Math.round(n * 100) / 100;
 
 export function goalMoves(s: NeGameState, u: NeUnit, left: number): Action[] {
@@ -22,20 +23,47 @@ export function goalMoves(s: NeGameState, u: NeUnit, left: number): Action[] {
   const rate = moveAllowance(s.table, u, from);
   if (rate <= 0) return [];
   const out: Action[] = [];
-  const want = bearing(from, goal);
-  const rel = angleDiff(u.facing, want);
-  const dir = u.facing + Math.max(-OBLIQUE, Math.min(OBLIQUE, rel));
-  const h = heading(dir);
-  for (const k of [2, 1, 0.5]) {
-    if (k > left) continue;
-    const len = Math.min(far, rate * k);
-    if (len < 0.25) continue;
-    out.push({ type: 'move', unit: u.id, to: [r2(u.x + h[0] * len), r2(u.y + h[1] * len)], facing: u.facing });
-  }
-  if (Math.abs(rel) > 20) {
-    for (const t of [rel, Math.sign(rel) * Math.min(Math.abs(rel), 90), Math.sign(rel) * Math.min(Math.abs(rel), 45)]) {
-      out.push({ type: 'move', unit: u.id, to: [u.x, u.y], facing: r2(normAngle(u.facing + t)) });
+  const seen = new Set<string>();
+  const add = (to: Point, facing: number) => {
+    // A wheel in place keeps the unit's exact centre: a rounded one would read as a small step back.
+    const inPlace = to === from;
+    const a: Action = { type: 'move', unit: u.id, to: inPlace ? [u.x, u.y] : [r2(to[0]), r2(to[1])], facing: r2(normAngle(facing)) };
+    const key = `${a.to[0]},${a.to[1]},${a.facing}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      out.push(a);
     }
+  };
+  // Each length aims at points along the route (round rivers, blocks and woods), not at the goal itself: the point
+  // that far along, and a nearer one, since a straight line to a far point of a bending route cuts the corner; then
+  // both edges of the oblique arc, a way round a unit standing on the route (friends, guns that cannot move). Short
+  // steps too: entering a building block or fording costs actions of its own, so a full move may not be had.
+  const reaches = [2, 1, 0.5].filter((k) => k <= left).map((k) => rate * k - 0.02);
+  if (left >= 0.5) reaches.push(Math.min(2, rate));
+  for (const reach of reaches) {
+    if (reach < 0.25) continue;
+    for (const look of [reach, Math.min(reach, 3)]) {
+      const want = routeAhead(s.table, u, from, goal, look).to;
+      const rel = angleDiff(u.facing, bearing(from, want));
+      const h = heading(u.facing + Math.max(-OBLIQUE, Math.min(OBLIQUE, rel)));
+      const len = Math.min(dist(from, want), reach);
+      if (len >= 0.25) add([u.x + h[0] * len, u.y + h[1] * len], u.facing);
+    }
+    for (const side of [-OBLIQUE, OBLIQUE]) {
+      const h = heading(u.facing + side);
+      add([u.x + h[0] * reach, u.y + h[1] * reach], u.facing);
+    }
+  }
+  // Wheels in place towards where the route goes next, near and further on.
+  for (const look of [2, Math.min(far, Math.max(4, rate))]) {
+    const next = routeAhead(s.table, u, from, goal, look).to;
+    const rel = angleDiff(u.facing, bearing(from, next));
+    if (Math.abs(rel) <= 20) continue;
+    // The whole turn, or as much as one move allows (a column 135°, a line 90°, 45° for one action), or an about
+    // face when the way lies behind ('About Face Maneuver').
+    const turns = [rel, 135, 90, 45].map((t) => Math.sign(rel) * Math.min(Math.abs(rel), Math.abs(t)));
+    if (Math.abs(rel) > 135) turns.push(180);
+    for (const t of turns) add(from, u.facing + t);
   }
   return out;
 }

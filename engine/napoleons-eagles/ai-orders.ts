@@ -7,6 +7,7 @@ import { dist } from './geometry.js';
 import { cavalryThreat, centre, chargeThreat, fighting, holdingObjective } from './ai-threats.js';
 import { sideKey, unitById, PERIODS_PER_TURN, type NeGameState } from './state.js';
 import type { Side } from './sequence.js';
+import type { NeLeader } from './types.js';
 
 const r2 = (n: number) => Math.round(n * 100) / 100;
 
@@ -44,11 +45,12 @@ export function role(s: NeGameState, side: Side, u: Urgency): 'A' | 'D' {
 
 /**
  * Step 8: a leader whose unit has declared a charge joins it (his bonus counts in the melee and its morale);
- * otherwise he goes to the middle of his command so that all of it stays within his radius.
+ * otherwise he goes to the middle of his command (an army or corps commander: of every unit under him) so that all
+ * of it stays within his radius, kept within his own superior's radius so that the chain of command holds.
  */
 export function leaderMove(s: NeGameState, side: Side, moved: ReadonlySet<string>): Action {
   const key = sideKey(s, side);
-  for (const l of s.leaders) {
+  for (const l of [...s.leaders].sort((a, b) => depth(s, a.id) - depth(s, b.id))) {
     // The rules move each leader once in step 8; the AI keeps to that though the flow does not count.
     if (l.side !== key || l.status !== 'table' || moved.has(l.id)) continue;
     const host0 = l.attachedTo ? unitById(s, l.attachedTo) : undefined;
@@ -59,17 +61,52 @@ export function leaderMove(s: NeGameState, side: Side, moved: ReadonlySet<string
       if (dist(from, centre(host)) <= LEADER_MOVE - 0.01) return { type: 'leader', leader: l.id, to: [r2(host.x), r2(host.y)], attach: host.id };
     }
     if (l.attachedTo && s.closeActions.some((c) => c.stage !== 'done' && c.charger === l.attachedTo)) continue;
-    const command = s.units.filter((u) => u.commander === l.id && fighting(u));
+    const command = s.units.filter((u) => fighting(u) && commandedBy(s, u.commander, l.id));
     if (command.length === 0) continue;
-    const cx = command.reduce((n, u) => n + u.x, 0) / command.length;
-    const cy = command.reduce((n, u) => n + u.y, 0) / command.length;
+    let cx = command.reduce((n, u) => n + u.x, 0) / command.length;
+    let cy = command.reduce((n, u) => n + u.y, 0) / command.length;
+    // Option 1 chains command: a leader beyond his superior's radius puts his whole command out of command. Stay
+    // inside it (the superiors move first, the chain is walked from the top).
+    const sup = l.superior ? s.leaders.find((x) => x.id === l.superior && x.status === 'table') : undefined;
+    let tooFar = false;
+    if (sup && sup.commandRadius > 0) {
+      const at = leaderAt(s, sup);
+      const room = Math.max(1, sup.commandRadius - 2);
+      const d = dist(at, [cx, cy]);
+      if (d > room) [cx, cy] = [at[0] + ((cx - at[0]) * room) / d, at[1] + ((cy - at[1]) * room) / d];
+      tooFar = dist(at, from) > sup.commandRadius - 1;
+    }
     const d = dist(from, [cx, cy]);
-    const outside = command.some((u) => dist([u.x, u.y], from) > l.commandRadius - 1);
-    if (d < 1.5 || (!outside && d < 6)) continue;
+    const outside = l.commandRadius > 0 && command.some((u) => u.commander === l.id && dist([u.x, u.y], from) > l.commandRadius - 1);
+    if (d < 1.5 || (!outside && !tooFar && d < 6)) continue;
     const k = Math.min(1, (LEADER_MOVE - 0.01) / d);
     return { type: 'leader', leader: l.id, to: [r2(from[0] + (cx - from[0]) * k), r2(from[1] + (cy - from[1]) * k)], attach: null };
   }
   return { type: 'end-leaders' };
+}
+
+/** How many superiors stand above the leader (the army commander 0): superiors move first in step 8. */
+function depth(s: NeGameState, id: string): number {
+  let n = 0;
+  let sup = s.leaders.find((x) => x.id === id)?.superior ?? null;
+  for (; sup && n < 10; n++) sup = s.leaders.find((x) => x.id === sup)?.superior ?? null;
+  return n;
+}
+
+/** Whether a unit whose commander is `commander` answers, through the chain, to leader `id`. */
+function commandedBy(s: NeGameState, commander: string | null | undefined, id: string): boolean {
+  let n = 0;
+  for (let c = commander ?? null; c && n < 10; n++) {
+    if (c === id) return true;
+    c = s.leaders.find((x) => x.id === c)?.superior ?? null;
+  }
+  return false;
+}
+
+/** Where a leader stands: with the unit he is attached to, else at his own point. */
+function leaderAt(s: NeGameState, l: NeLeader): [number, number] {
+  const host = l.attachedTo ? unitById(s, l.attachedTo) : undefined;
+  return host ? [host.x, host.y] : [l.x, l.y];
 }
 
 /**

@@ -5,8 +5,13 @@
 import { angleDiff, bearing, dist } from './geometry.js';
 import type { Point } from '../../domain/model.js';
 import { activationLeft } from './ai-flow.js';
+import { routeAhead, routeProgress } from './ai-path.js';
+import { mustAttack } from './ai-plan.js';
+import { FACE_REACH, turned } from './ai-face.js';
+import { optionOn } from './types.js';
 import { canCharge, cavalryThreat, centre, chargeThreat, commanderOf, enemies, gap, goalOf, holdingObjective, hurt, objectiveAt } from './ai-threats.js';
 import { fireSituation } from './fire.js';
+import { moveAllowance } from './movement.js';
 import type { Action } from './game.js';
 import { assaultSituation } from './melee.js';
 import { sideIndex, unitById, type NeGameState } from './state.js';
@@ -18,6 +23,8 @@ const BREAK_VALUE = 8;
 const FAIL_COST = 6;
 /** Inches of progress worth one figure. */
 const INCHES_PER_POINT = 4;
+/** How much more ground towards the goal is worth to a side that would lose if the game ended now (ai-plan.ts). */
+const ATTACK_PUSH = 2;
 
 /** How much a casualty on `t` is worth: more on units near breaking, on the nearer and on those holding objectives. */
 export function targetWeight(s: NeGameState, shooter: NeUnit, t: NeUnit): number {
@@ -52,7 +59,10 @@ export function chargeScore(s: NeGameState, u: NeUnit, t: NeUnit): number {
   if (!a.allowed) return -5;
   const pClose = a.attacker.morale.pass;
   const pStand = a.defender.morale.pass;
-  const prize = BREAK_VALUE + t.figures * 0.2 + hurt(t) * 4;
+  let prize = BREAK_VALUE + t.figures * 0.2 + hurt(t) * 4;
+  // Breaking a unit that keeps the side from an objective it needs is worth more to a side that must attack.
+  const k = objectiveAt(s, centre(t));
+  if (k >= 0 && s.control[k] !== sideIndex(u.side) && mustAttack(s, u.side)) prize += 4;
   // A defender with an action in hand may form square or face about unless the cavalry came from 10" or less.
   const tf = s.flow[t.id];
   const defence = !!tf && (tf.stand || (!tf.ended && !tf.started));
@@ -90,6 +100,12 @@ export function formationScore(s: NeGameState, u: NeUnit, to: string): number {
   const foes = enemies(s, u);
   const near = nearestEnemyGap(s, u, foes);
   const cav = cavalryThreat(s, u);
+  // A river on the route ahead is crossed only in column ('Terrain Effects on Movement'), and a narrow way (a
+  // street, a gap between woods) takes a narrow front: form column before it and keep it until through.
+  if ((u.arm === 'infantry' || u.arm === 'cavalry') && cav.length === 0 && near > 4 && riverAhead(s, u)) {
+    if (to === 'column') return u.formation === 'road-column' ? -1 : 4;
+    return -3;
+  }
   if (u.arm === 'infantry') {
     if (to === 'square') return cav.length > 0 ? 6 + cav.length : -5;
     if (u.formation === 'square') return cav.length > 0 ? -5 : to === 'line' && near <= 8 ? 3 : 2.5;
@@ -113,21 +129,55 @@ export function formationScore(s: NeGameState, u: NeUnit, to: string): number {
   return -1;
 }
 
+/** The best charge or one-action volley the unit would have at a close enemy, facing `facing`. */
+function blowFrom(s: NeGameState, u: NeUnit, facing: number): number {
+  const { state, unit } = turned(s, u, facing);
+  let best = 0;
+  for (const e of enemies(s, u)) {
+    if (gap(s, u, e) > FACE_REACH) continue;
+    const t = state.units.find((x) => x.id === e.id)!;
+    if (u.arm !== 'artillery') best = Math.max(best, chargeScore(state, unit, t));
+    if (u.arm !== 'cavalry' || optionOn(s.table, 'carbines')) {
+      const f = expectedFire(state, unit, t, 1);
+      if (f !== null) best = Math.max(best, f * targetWeight(state, unit, t));
+    }
+  }
+  return best;
+}
+
+/** Whether the unit's route to its goal crosses a river, or squeezes past ground it may not enter, within the next two actions' march. */
+function riverAhead(s: NeGameState, u: NeUnit): boolean {
+  const goal = goalOf(s, u);
+  if (!goal) return false;
+  const rate = moveAllowance(s.table, u, centre(u));
+  const r = routeAhead(s.table, u, centre(u), goal, 2 * Math.max(rate, 2) + 2);
+  return r.river || r.tight;
+}
+
 /** A move or force march: progress to the goal, less the risks where it ends. */
 export function moveScore(s: NeGameState, u: NeUnit, to: Point, facing: number, force: boolean): number {
   const goal = goalOf(s, u);
   const from = centre(u);
   let v = 0;
-  if (goal) v += (dist(from, goal) - dist(to, goal)) / INCHES_PER_POINT;
-  // A wheel in place towards the goal is worth something when the unit must turn to get there.
+  // Progress is measured along the route (ai-path.ts), in the inches of the ground where the unit stands, so a
+  // step towards the bridge counts and a step into the brook's bank does not.
+  if (goal) v += (routeProgress(s, u, from, to, goal) / INCHES_PER_POINT) * (mustAttack(s, u.side) ? ATTACK_PUSH : 1);
+  // A wheel in place: worth the better blow it opens (ai-face.ts), or the turn towards the route.
+  if (dist(from, to) < 0.1 && Math.abs(angleDiff(u.facing, facing)) > 1) {
+    const gain = blowFrom(s, u, facing) - blowFrom(s, u, u.facing);
+    if (gain > 0) v += 0.7 * gain;
+  }
   if (goal && dist(from, to) < 0.1) {
-    const before = Math.abs(angleDiff(u.facing, bearing(from, goal)));
-    const after = Math.abs(angleDiff(facing, bearing(from, goal)));
+    const next = routeAhead(s.table, u, from, goal, 4).to;
+    const before = Math.abs(angleDiff(u.facing, bearing(from, next)));
+    const after = Math.abs(angleDiff(facing, bearing(from, next)));
     v += (before - after) / 90;
   }
+  // The danger where the move ends, over what the unit already stands in: staying put is no safer than turning.
+  const moved = dist(from, to) >= 0.1;
   const cav = cavalryThreat(s, u, to).length;
-  if (cav > 0 && u.arm === 'infantry' && u.formation !== 'square') v -= 2 + cav;
-  if (u.arm === 'artillery' && chargeThreat(s, u, to).length > 0) v -= 2;
+  if (moved && cav > 0 && u.arm === 'infantry' && u.formation !== 'square' && cav > cavalryThreat(s, u).length) v -= 2 + cav;
+  if (u.arm === 'artillery' && moved && chargeThreat(s, u, to).length > chargeThreat(s, u).length) v -= 2;
   const c = commanderOf(s, u);
   if (c) {
     const out = dist(to, c.at) - c.radius;
@@ -153,7 +203,9 @@ export function standScore(s: NeGameState, u: NeUnit): number {
   const hold = holdingObjective(s, u) ? 0.6 : 0;
   const fresh = activationLeft(s, u) >= 2;
   if (threats === 0) return 0.1 + hold;
-  return (fresh ? 0.6 : 2 + 0.5 * threats) + hold;
+  // A side that must take ground (ai-plan.ts) keeps a fresh unit's actions for going forward, not for waiting.
+  const waiting = fresh && hold === 0 && mustAttack(s, u.side) ? 0.5 : 1;
+  return (fresh ? 0.6 : 2 + 0.5 * threats) * waiting + hold;
 }
 
 export function restScore(s: NeGameState, u: NeUnit): number {

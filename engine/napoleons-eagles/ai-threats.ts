@@ -5,7 +5,8 @@ import { rectOf } from './footprint.js';
 import { angleDiff, bearing, dist, farApart, rectDistance } from './geometry.js';
 import { rectAt } from './movement.js';
 import type { Point } from '../../domain/model.js';
-import { inArea } from './objectives.js';
+import { inArea, type NeObjective } from './objectives.js';
+import { closestPointOnSegment } from '../../domain/geometry.js';
 import { sideIndex, type NeGameState } from './state.js';
 import { chargeDistance } from './tables.js';
 import type { NeUnit } from './types.js';
@@ -85,26 +86,71 @@ export function objectiveAt(s: NeGameState, p: Point): number {
   return s.objectives.findIndex((o) => inArea(o.area, p));
 }
 
+/** How far inside an objective's edge a unit aims, so that its centre stands within it. */
+const INSIDE = 1.5;
+
+/** The point of the objective's area nearest to `p`, a little inside its edge (the area's own point if `p` is in). */
+export function entryPoint(o: NeObjective, p: Point): Point {
+  const a = o.area;
+  if (inArea(a, p)) return p;
+  let edge: Point;
+  if ('at' in a) {
+    const d = dist(p, a.at);
+    const k = Math.max(0, a.radius - INSIDE) / Math.max(d, 1e-9);
+    return [a.at[0] + (p[0] - a.at[0]) * k, a.at[1] + (p[1] - a.at[1]) * k];
+  } else if ('path' in a) {
+    edge = nearestOn(p, a.path, false);
+    return edge;
+  } else {
+    edge = nearestOn(p, a.polygon, true);
+  }
+  const d = dist(edge, o.at);
+  const k = Math.min(1, INSIDE / Math.max(d, 1e-9));
+  return [edge[0] + (o.at[0] - edge[0]) * k, edge[1] + (o.at[1] - edge[1]) * k];
+}
+
+function nearestOn(p: Point, line: readonly Point[], closed: boolean): Point {
+  let best: Point = line[0]!;
+  let bestD = Infinity;
+  const n = closed ? line.length : line.length - 1;
+  for (let i = 0; i < n; i++) {
+    const q = closestPointOnSegment(p, line[i]!, line[(i + 1) % line.length]!);
+    const d = dist(p, q);
+    if (d < bestD) {
+      bestD = d;
+      best = q;
+    }
+  }
+  return best;
+}
+
 /**
- * Where the unit should go: the nearest objective its side does not hold (weighted by VP), else the nearest enemy
- * within reach of a fight, else the nearest held objective (to stand by it).
+ * Where the unit should go: into the nearest objective its side does not hold (weighted by VP), by the nearest way
+ * in, so that several units spread along its edge instead of queueing for its middle; once inside, at the enemy
+ * still standing in it (an objective is taken only when no enemy unit stands in it). When the side holds them all,
+ * the nearest enemy within reach of a fight, else the nearest held objective (to stand by it).
  */
 export function goalOf(s: NeGameState, u: NeUnit): Point | null {
   const me = sideIndex(u.side);
   const here = centre(u);
   let best: Point | null = null;
   let bestCost = Infinity;
+  const foes = enemies(s, u);
   s.objectives.forEach((o, k) => {
     if (s.control[k] === me) return;
-    const cost = dist(here, o.at) / Math.sqrt(Math.max(1, o.vp) / 50);
+    let to = entryPoint(o, here);
+    if (to === here) {
+      const inside = foes.filter((e) => inArea(o.area, centre(e))).sort((a, b) => dist(here, centre(a)) - dist(here, centre(b)))[0];
+      to = inside ? centre(inside) : o.at;
+    }
+    const cost = dist(here, to) / Math.sqrt(Math.max(1, o.vp) / 50);
     if (cost < bestCost) {
       bestCost = cost;
-      best = o.at;
+      best = to;
     }
   });
   if (best) return best;
-  const foes = enemies(s, u);
-  const near = foes.sort((a, b) => dist(here, centre(a)) - dist(here, centre(b)))[0];
+  const near = [...foes].sort((a, b) => dist(here, centre(a)) - dist(here, centre(b)))[0];
   if (near && dist(here, centre(near)) < 24) return centre(near);
   const held = s.objectives.filter((_, k) => s.control[k] === me).sort((a, b) => dist(here, a.at) - dist(here, b.at))[0];
   return held ? held.at : near ? centre(near) : null;

@@ -3,10 +3,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../../domain/document.js';
-import type { Scenario } from '../../domain/model.js';
+import type { Feature, Scenario } from '../../domain/model.js';
 import { playGame } from '../play-game.js';
 import { makeAi } from './ai.js';
-import { chargeScore, expectedFire } from './ai-score.js';
+import { accepted } from './ai-flow.js';
+import { goalMoves } from './ai-moves.js';
+import { routeDistance } from './ai-path.js';
+import { actionScore, chargeScore, expectedFire } from './ai-score.js';
 import { napoleonsEaglesEngine as engine } from './engine.js';
 import { applyAction, startGame, type Action } from './game.js';
 import { candidates } from './players.js';
@@ -77,14 +80,17 @@ const samples = readdirSync('scenarios')
   .flatMap((r) => (r.ok ? [r.document as Scenario] : []))
   .filter((s) => s.ruleSystem === 'napoleons-eagles');
 
-/** Games per seating per sample: enough that only a real regression drops the AI under the bound. */
+/** Games per seating per sample: enough that only a real regression drops the AI under the bound, few enough that
+ * the test stays well inside CI's budget (a game takes one to three seconds on a shared machine). */
 const GAMES = 8;
+/** The goal: the AI wins at least this share from either seat. */
+const BOUND = 0.8;
 
 /**
- * Seatings where the AI does not yet beat the random player on the engine as wired to the real movement and combat
- * rules (measured after the wiring: ne-01's attacker won 0 of 8, ne-02's defender 5 of 8, ne-03's attacker fewer than
- * 70%). ne-01 is the clearest case: random red also loses every game there, so the sample and the AI both need
- * work. Kept visible as skipped tests, to be turned back on as each is fixed, rather than weakened to pass.
+ * Seatings where the AI does not yet win 80% against the random player (rules notes, "The AI": 20 seeded games per
+ * seating, measured after the route-finding, the chain of command and the samples' new victory points): ne-01's
+ * attacker won 17 of 20 but 6 of seeds 1–8 here, ne-02's attacker (the French, blue) 15 of 20, ne-03's attacker 9 of
+ * 20. Kept visible as skipped tests, to be turned back on as each is fixed, rather than weakened to pass.
  */
 const NOT_YET = new Set(['ne-01-plancenoit/red', 'ne-02-genappe/blue', 'ne-03-telnitz/red']);
 
@@ -92,27 +98,50 @@ describe('the AI beats the random player on every bundled sample', () => {
   it('has samples', () => expect(samples.length).toBeGreaterThan(0));
   for (const scenario of samples) {
     for (const seat of ['red', 'blue'] as const) {
-      (NOT_YET.has(`${scenario.id}/${seat}`) ? it.skip : it)(`${scenario.id}, AI as ${seat}: wins at least 70% of ${GAMES} seeded games`, () => {
+      (NOT_YET.has(`${scenario.id}/${seat}`) ? it.skip : it)(`${scenario.id}, AI as ${seat}: wins at least ${BOUND * 100}% of ${GAMES} seeded games`, () => {
         let wins = 0;
         for (let seed = 1; seed <= GAMES; seed++) {
           const game = playGame(engine, scenario, { seed, red: seat === 'red' ? 'ai' : 'random', blue: seat === 'blue' ? 'ai' : 'random' });
           if (game.result.winner === seat) wins++;
         }
-        expect(wins / GAMES).toBeGreaterThanOrEqual(0.7);
+        expect(wins / GAMES).toBeGreaterThanOrEqual(BOUND);
       }, 600_000);
     }
   }
 });
 
 describe("the AI answers a counter-charge offer ('Cavalry Counter Charges')", () => {
-  it('plays through the game of ne-03 where its cavalry is first offered a counter-charge, to a result', () => {
-    // Seed 1 of ne-03 with the AI as the Allies is the first game in which a counter-charge is offered to the AI's
-    // cavalry (seed 23 was, before the player choices of notes §13 changed the games; seed 9 before target priority
-    // and the rules of notes §15); before the AI knew
-    // that decision it stopped there with "no decision in the counter phase".
-    const telnitz = samples.find((s) => s.id === 'ne-03-telnitz')!;
-    const game = playGame(engine, telnitz, { seed: 1, red: 'ai', blue: 'random', log: true });
-    expect(game.log!.some((line) => line.includes('counter'))).toBe(true);
+  it('plays through a game of ne-01 where its cavalry is offered a counter-charge, to a result', () => {
+    // Seed 3 of ne-01 with the AI as the French is the first game in which the AI's cavalry is offered a
+    // counter-charge (the log's phase reads "N:counter" on red's line; the seed moves whenever the rules or the AI
+    // change the games); before the AI knew that decision it stopped there with "no decision in the counter phase".
+    const plancenoit = samples.find((s) => s.id === 'ne-01-plancenoit')!;
+    const game = playGame(engine, plancenoit, { seed: 3, red: 'ai', blue: 'random', log: true });
+    expect(game.log!.some((line) => /"phase":"\d+:counter","side":"red"/.test(line))).toBe(true);
     expect(['red', 'blue', 'draw']).toContain(game.result.winner);
   }, 120_000);
+});
+
+describe("the AI goes round what it may not cross ('Terrain Effects on Movement', rules notes §12)", () => {
+  // An unfordable brook runs north–south along x = 36 with one bridge at (36, 10). Red infantry in column at
+  // (44, 30) faces west; blue stands at (20, 30) across the brook. Straight west the brook cannot be crossed; the way
+  // is north to the bridge, √(8² + 20²) = 21.5" and then √(16² + 20²) = 25.6" on: the route measures about 47", not
+  // the straight 24", and the best move the rules take heads north of west, towards the bridge.
+  const brook: Feature[] = [
+    { id: 'r-brook', kind: 'river', width: 1, fordable: false, path: [[36, 0], [36, 48]] } as unknown as Feature,
+    { id: 'br-brook', kind: 'bridge', at: [36, 10], river: 'r-brook' } as unknown as Feature,
+  ];
+  it('measures the way by the bridge and moves towards it', () => {
+    let s = startGame(valid(neScenario([{ id: 'r-inf', at: [44, 30], facing: 270, formation: 'column' }], [{ id: 'b-inf', at: [20, 30], facing: 90 }], brook)), 7).state;
+    for (const a of [{ type: 'bid', points: 5 }, { type: 'bid', points: 0 }, { type: 'choose', role: 'A' }] as Action[]) s = applyAction(s, a).state;
+    const red = unitById(s, 'r-inf')!;
+    const viaBridge = Math.hypot(8, 20) + Math.hypot(16, 20);
+    expect(routeDistance(s.table, red, [44, 30], [20, 30])).toBeGreaterThan(viaBridge - 3);
+    // The moves the rules take (a step over the brook is refused, whatever it would gain).
+    const moves = goalMoves(s, red, 2).filter((a) => a.type === 'move' && (a.to[0] !== red.x || a.to[1] !== red.y) && accepted(s, a));
+    const best = moves.sort((a, b) => actionScore(s, b) - actionScore(s, a))[0];
+    expect(best?.type === 'move' && best.to[1]).toBeLessThan(30);
+    // A step straight west, along the row, gains nothing on the way round.
+    expect(actionScore(s, { type: 'move', unit: 'r-inf', to: [40, 30], facing: 270 })).toBeLessThan(actionScore(s, best!));
+  });
 });

@@ -6,6 +6,7 @@
 import { influenceChoice } from './ai-influence.js';
 import { randomBelow, seedRng, type RngState } from '../dice.js';
 import { accepted, activationLeft } from './ai-flow.js';
+import { faceMoves } from './ai-face.js';
 import { goalMoves } from './ai-moves.js';
 import { bid, defence, leaderMove, role, threatenedScore, type Urgency } from './ai-orders.js';
 import { actionScore, chargeScore, fireScore } from './ai-score.js';
@@ -37,7 +38,7 @@ interface Scored {
 /** Every candidate of one unit: the sampler's (fire, charges, formations, moves, stand, rest) and the goal moves. */
 function unitOptions(s: NeGameState, u: NeUnit, shared: Shared): Action[] {
   const list = unitCandidates(s, u, shared);
-  if (u.status === 'table') list.push(...goalMoves(s, u, activationLeft(s, u)));
+  if (u.status === 'table') list.push(...goalMoves(s, u, activationLeft(s, u)), ...faceMoves(s, u));
   return list;
 }
 

@@ -51,15 +51,16 @@ describe('explain: fire', () => {
     expect(a.ok && !a.explanation.allowed && a.explanation.reason).toMatch(/reinforcement/);
   });
 
-  it('the sample scenario: the Prussian foot battery at a French column 25.5" off, with solid shot over mud', () => {
+  it('the sample scenario: the Prussian foot battery at a French column 25.5" off, with solid shot over firm ground', () => {
     // pr-fb14 (3 models, facing west at [55, 11]): front edge x = 54.25, y 9.5–12.5. fr-5l-1 is a 20-figure column
     // facing east at [28, 14]: 7 in front (2.625") by 1.5", so x 27.25–28.75, y 12.69–15.31. Nearest points
-    // (54.25, 12.5) and (28.75, 12.69): 25.50" — long range for a 6lb (16–32"), B hits on 5+, bounce 6" halved to 3"
-    // by the muddy ground. Howitzers in shell range (16–40"): +2 × 2; a column is dense: (6 + 4) × 2 = 20 a hit.
+    // (54.25, 12.5) and (28.75, 12.69): 25.50" — long range for a 6lb (16–32"), B hits on 5+, bounce 6", whole on
+    // the sample's firm ground (it runs from x 28.75 to 22.75, short of the plateau's edge at about x 22.5).
+    // Howitzers in shell range (16–40"): +2 × 2; a column is dense: (6 + 4) × 2 = 20 a hit.
     const a = explainScenario(ne01, { kind: 'fire', unit: 'pr-fb14', target: 'fr-5l-1' });
     if (!a.ok || !a.explanation.allowed || !('band' in a.explanation)) throw new Error(JSON.stringify(a));
     expect(a.explanation.range).toBe(25.5);
-    expect([a.explanation.kind, a.explanation.band, a.explanation.hitOn, a.explanation.dice, a.explanation.bounce]).toEqual(['solid-shot', 'long', 5, 1, 3]);
+    expect([a.explanation.kind, a.explanation.band, a.explanation.hitOn, a.explanation.dice, a.explanation.bounce]).toEqual(['solid-shot', 'long', 5, 1, 6]);
     expect(a.explanation.victims).toEqual([
       { unit: 'fr-5l-1', hitOn: 5, damagePerHit: 20, dense: true, damageModifiers: [expect.objectContaining({ id: 'howitzers', value: 4 })], expected: 1.111 },
     ]);

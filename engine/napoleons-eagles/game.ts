@@ -3,6 +3,7 @@
 // applied to a copy, so a state once made never changes.
 import type { GameEvent, NapoleonsEaglesAction } from '../../domain/engine-protocol.js';
 import type { Scenario } from '../../domain/model.js';
+import { leadersArrive } from './leader-arrival.js';
 import { seedRng } from '../dice.js';
 import { actionsLeft, chargeProblem, chargedBeforeMoving, forceMarchProblem, freshFlow, spend, spendProblem, standProblem } from './activation.js';
 import { fireOutOfBlocks } from './building-combat.js';
@@ -129,6 +130,7 @@ function beginTurn(s: NeGameState, dice: NeDice, events: GameEvent[]): void {
       events.push({ type: 'arrives', unit: u.id, at: [u.x, u.y] });
     }
   }
+  leadersArrive(s, events);
   // Leaders may lend influence to the rolls first ('Threshold Checks'): the game waits for them.
   if (openInfluence(s)) return;
   rollThreshold(s, dice, events);

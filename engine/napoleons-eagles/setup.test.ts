@@ -29,7 +29,8 @@ describe('set-up of the sample scenario ne-01', () => {
   it('reads ratings, figures and guns; the horse battery waits as a reinforcement', () => {
     const { units, table } = setupGame(ne01);
     const f = byId(units, 'pr-15-f');
-    expect([f.move, f.morale, f.fire, f.melee, f.figures, f.ranks, f.formation]).toEqual(['A', 16, 'B', 42, 22, 3, 'skirmish']);
+    // The Füsiliers stand formed, their skirmishing companies counted as organic skirmishers.
+    expect([f.move, f.morale, f.fire, f.melee, f.figures, f.ranks, f.formation, f.skirmishers]).toEqual(['A', 16, 'B', 42, 22, 3, 'column', 4]);
     const bat = byId(units, 'fr-jg-art');
     expect([bat.guns, bat.howitzers, bat.calibre, bat.models, bat.guardBattery, bat.formation]).toEqual([6, 2, '6lb', 3, true, 'unlimbered']);
     expect(byId(units, 'fr-5l-1').skirmishers).toBe(3);
@@ -71,7 +72,7 @@ describe('set-up of the sample scenario ne-01', () => {
     expect(table.options.weatherEffects).toBe(true);
     expect(table.options.thresholdPercent).toBe(50);
     expect(table.sides.map((s) => [s.key, s.id, s.nation])).toEqual([['red', 'red', 'prussian'], ['blue', 'blue', 'french']]);
-    expect([table.turnLimit, table.first, table.ground, table.year]).toEqual([4, 'red', 'mud', 1815]);
+    expect([table.turnLimit, table.first, table.ground, table.year]).toEqual([4, 'red', 'firm', 1815]);
     expect(levelAt(table.terrain, [15, 20])).toBe(1);
     expect(levelAt(table.terrain, [40, 20])).toBe(0);
     expect(woodsAt(table.terrain, [64, 8])?.density).toBe('dense');

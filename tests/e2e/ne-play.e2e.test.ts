@@ -124,7 +124,7 @@ describe('test play on an open table', () => {
     await expect.poll(async () => Number(await map(page).getAttribute('data-area'))).toBeGreaterThan(0);
     await shot(page, '03-selected');
 
-    // Drag the ghost straight ahead onto the Füsiliers' screen: the engine refuses, and says why in red beside it.
+    // Drag the ghost straight ahead onto the Füsiliers' column: the engine refuses, and says why in red beside it.
     const screen = (await pieces(page)).get('pr-15-f')!.at;
     await dragFrom(page, from, [screen[0], from[1]]);
     const verdict = page.getByTestId('ne-verdict');
@@ -137,8 +137,7 @@ describe('test play on an open table', () => {
     await verdict.waitFor({ state: 'detached' });
     expect(await page.getByTestId('play-selected').getAttribute('data-unit')).toBe(mover);
 
-    // Drag the ghost 2" west, to open ground short of the skirmish screen: legal, and the engine's exact cost is
-    // said first (within one action, in the mud); the log says the same cost once the move is made.
+    // Drag the ghost 2" west, to open ground short of the Füsiliers: legal, within one action (a quarter of a column's 8").
     const to: Point = [from[0] - 2, from[1]];
     await dragFrom(page, from, to);
     await expect.poll(() => verdict.getAttribute('data-ok')).toBe('true');

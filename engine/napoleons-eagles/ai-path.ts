@@ -1,0 +1,306 @@
+// Routes for the AI: how far a unit really has to go to reach a point, round what it may not cross. The rules
+// refuse a move through a river away from its bridge or ford, cavalry and guns in a building block, off a town's
+// roads or in dense woods, anyone in a lake; a straight line to the goal runs into all of these, and a unit that
+// only tries straight lines stands still in front of a brook. The table is cut into 1" cells, each priced by the
+// ground (inches of open-ground movement per inch, from the movement rules' fractions), the edges between cells
+// checked for river crossings, and a distance field is grown from the goal (Dijkstra). Pure functions of the
+// table; fields are kept per table, since the terrain never changes in a game.
+import type { Point } from '../../domain/model.js';
+import { groundAt, forbiddenGround, riverCrossings, townOffRoad } from './move-ground.js';
+import { terrainFraction } from './move-rates.js';
+import { moveTerrainOf } from './movement.js';
+import type { NeTable, NeUnit } from './types.js';
+
+/** Cell size in inches. */
+const STEP = 1;
+/** Half the side of the square a mounted unit needs free round a cell's centre (a column's half-width). */
+const MOUNTED_CLEARANCE = 1;
+/** Extra inches a ford crossing costs (its crossing actions and the disorder to reform); a bridge costs less. */
+const FORD_COST = 8;
+const BRIDGE_COST = 2;
+/** A building block costs an action to enter: for foot, a cell in one is priced as this many inches. */
+const BLOCK_COST = 3;
+/** Fields kept per grid before the oldest goes (goals on enemy units change with every move). */
+const KEEP = 160;
+
+type Mobility = 'foot' | 'mounted';
+
+interface Grid {
+  cols: number;
+  rows: number;
+  /** Inches of movement per inch across the cell; Infinity where the arm may not stand. */
+  cost: Float64Array;
+  /** Per cell, 8 bits: whether the edge to neighbour k (NEIGHBOURS order) may be crossed, and its extra cost. */
+  edgeOk: Uint8Array;
+  edgeExtra: Float32Array;
+  fields: Map<string, Float64Array>;
+}
+
+const NEIGHBOURS: readonly [number, number][] = [
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+  [0, -1],
+  [1, 1],
+  [1, -1],
+  [-1, 1],
+  [-1, -1],
+];
+
+const grids = new WeakMap<NeTable, Map<Mobility, Grid>>();
+
+export const mobilityOf = (u: NeUnit): Mobility => (u.arm === 'infantry' || (u.arm === 'train' && u.type === 'engineers') ? 'foot' : 'mounted');
+
+const centreOfCell = (c: number, r: number): Point => [(c + 0.5) * STEP, (r + 0.5) * STEP];
+
+function buildGrid(table: NeTable, mob: Mobility): Grid {
+  const cols = Math.max(1, Math.floor(table.width / STEP));
+  const rows = Math.max(1, Math.floor(table.height / STEP));
+  const m = moveTerrainOf(table);
+  const t = table.terrain;
+  const arm = mob === 'foot' ? 'infantry' : 'cavalry';
+  const cost = new Float64Array(cols * rows);
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      const p = centreOfCell(c, r);
+      const h = mob === 'foot' ? 0.25 : MOUNTED_CLEARANCE;
+      const square: Point[] = [
+        [p[0] - h, p[1] - h],
+        [p[0] + h, p[1] - h],
+        [p[0] + h, p[1] + h],
+        [p[0] - h, p[1] + h],
+      ];
+      let k = Infinity;
+      if (!forbiddenGround(t, arm, 'line', square) && !(mob === 'mounted' && townOffRoad(t, p))) {
+        const f = terrainFraction(arm, 'line', groundAt(m, p));
+        if (f > 0) k = 1 / f;
+        if (mob === 'foot' && t.blocks.some((b) => b.polygon.length > 0 && inBox(p, b.polygon))) k = Math.max(k, BLOCK_COST);
+      }
+      cost[r * cols + c] = k;
+    }
+  }
+  const edgeOk = new Uint8Array(cols * rows);
+  const edgeExtra = new Float32Array(cols * rows * NEIGHBOURS.length);
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      let bits = 0;
+      const a = centreOfCell(c, r);
+      NEIGHBOURS.forEach(([dc, dr], k) => {
+        const c2 = c + dc;
+        const r2 = r + dr;
+        if (c2 < 0 || r2 < 0 || c2 >= cols || r2 >= rows) return;
+        let extra = 0;
+        for (const x of riverCrossings(t, a, centreOfCell(c2, r2))) {
+          if (x.how === 'none') return;
+          extra += x.how === 'bridge' ? BRIDGE_COST : FORD_COST;
+        }
+        bits |= 1 << k;
+        edgeExtra[(r * cols + c) * NEIGHBOURS.length + k] = extra;
+      });
+      edgeOk[r * cols + c] = bits;
+    }
+  }
+  return { cols, rows, cost, edgeOk, edgeExtra, fields: new Map() };
+}
+
+/** A block is a square: its bounding box is the block. */
+function inBox(p: Point, poly: readonly Point[]): boolean {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const [x, y] of poly) {
+    x0 = Math.min(x0, x);
+    y0 = Math.min(y0, y);
+    x1 = Math.max(x1, x);
+    y1 = Math.max(y1, y);
+  }
+  return p[0] >= x0 && p[0] <= x1 && p[1] >= y0 && p[1] <= y1;
+}
+
+function gridFor(table: NeTable, mob: Mobility): Grid {
+  let byMob = grids.get(table);
+  if (!byMob) grids.set(table, (byMob = new Map<Mobility, Grid>()));
+  let g = byMob.get(mob);
+  if (!g) byMob.set(mob, (g = buildGrid(table, mob)));
+  return g;
+}
+
+/** A binary heap of cell indices keyed by distance. */
+class Heap {
+  private keys: number[] = [];
+  private items: number[] = [];
+  get size(): number {
+    return this.items.length;
+  }
+  push(item: number, key: number): void {
+    const k = this.keys;
+    const it = this.items;
+    let i = it.length;
+    it.push(item);
+    k.push(key);
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (k[p]! <= key) break;
+      k[i] = k[p]!;
+      it[i] = it[p]!;
+      i = p;
+    }
+    k[i] = key;
+    it[i] = item;
+  }
+  pop(): [number, number] {
+    const k = this.keys;
+    const it = this.items;
+    const top: [number, number] = [it[0]!, k[0]!];
+    const lastK = k.pop()!;
+    const lastI = it.pop()!;
+    const n = it.length;
+    if (n > 0) {
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        if (l >= n) break;
+        const r = l + 1;
+        const m = r < n && k[r]! < k[l]! ? r : l;
+        if (k[m]! >= lastK) break;
+        k[i] = k[m]!;
+        it[i] = it[m]!;
+        i = m;
+      }
+      k[i] = lastK;
+      it[i] = lastI;
+    }
+    return top;
+  }
+}
+
+/** The distance field to `goal`: seeded from the passable cells within reach of it, at their straight distance. */
+function fieldTo(g: Grid, goal: Point): Float64Array {
+  const key = `${Math.round(goal[0] / STEP)},${Math.round(goal[1] / STEP)}`;
+  const have = g.fields.get(key);
+  if (have) return have;
+  const n = g.cols * g.rows;
+  const d = new Float64Array(n).fill(Infinity);
+  const heap = new Heap();
+  for (let reach = 3; heap.size === 0 && reach <= 48; reach *= 2) {
+    const c0 = Math.max(0, Math.floor(goal[0] / STEP - reach));
+    const c1 = Math.min(g.cols - 1, Math.ceil(goal[0] / STEP + reach));
+    const r0 = Math.max(0, Math.floor(goal[1] / STEP - reach));
+    const r1 = Math.min(g.rows - 1, Math.ceil(goal[1] / STEP + reach));
+    for (let r = r0; r <= r1; r++) {
+      for (let c = c0; c <= c1; c++) {
+        const i = r * g.cols + c;
+        if (!Number.isFinite(g.cost[i]!)) continue;
+        const p = centreOfCell(c, r);
+        const s = Math.hypot(p[0] - goal[0], p[1] - goal[1]);
+        if (s > reach * STEP) continue;
+        // Cells off the straight way in (across a brook from the goal) still start at their straight distance;
+        // the few inches this shortcut may save never decide a route across the table.
+        d[i] = s;
+        heap.push(i, s);
+      }
+    }
+  }
+  while (heap.size > 0) {
+    const [i, di] = heap.pop();
+    if (di > d[i]!) continue;
+    const c = i % g.cols;
+    const r = (i - c) / g.cols;
+    const bits = g.edgeOk[i]!;
+    for (let k = 0; k < NEIGHBOURS.length; k++) {
+      if (!(bits & (1 << k))) continue;
+      const [dc, dr] = NEIGHBOURS[k]!;
+      const j = (r + dr) * g.cols + (c + dc);
+      const cj = g.cost[j]!;
+      if (!Number.isFinite(cj)) continue;
+      const len = (k < 4 ? 1 : Math.SQRT2) * STEP;
+      const nd = di + (len * (g.cost[i]! + cj)) / 2 + g.edgeExtra[i * NEIGHBOURS.length + k]!;
+      if (nd < d[j]!) {
+        d[j] = nd;
+        heap.push(j, nd);
+      }
+    }
+  }
+  if (g.fields.size >= KEEP) g.fields.delete(g.fields.keys().next().value!);
+  g.fields.set(key, d);
+  return d;
+}
+
+function cellOf(g: Grid, p: Point): [number, number] {
+  return [Math.min(g.cols - 1, Math.max(0, Math.floor(p[0] / STEP))), Math.min(g.rows - 1, Math.max(0, Math.floor(p[1] / STEP)))];
+}
+
+/**
+ * Inches of open-ground movement from `p` to `goal` for the unit's arm, round what it may not cross; the straight
+ * distance times 3 plus 100 when no way is found (so any approach still counts as progress).
+ */
+export function routeDistance(table: NeTable, u: NeUnit, p: Point, goal: Point): number {
+  const g = gridFor(table, mobilityOf(u));
+  const d = fieldTo(g, goal);
+  const [c, r] = cellOf(g, p);
+  let best = Infinity;
+  for (let dr = -1; dr <= 1; dr++) {
+    for (let dc = -1; dc <= 1; dc++) {
+      const cc = c + dc;
+      const rr = r + dr;
+      if (cc < 0 || rr < 0 || cc >= g.cols || rr >= g.rows) continue;
+      const v = d[rr * g.cols + cc]!;
+      if (!Number.isFinite(v)) continue;
+      const q = centreOfCell(cc, rr);
+      best = Math.min(best, v + Math.hypot(p[0] - q[0], p[1] - q[1]));
+    }
+  }
+  return Number.isFinite(best) ? best : 100 + 3 * Math.hypot(p[0] - goal[0], p[1] - goal[1]);
+}
+
+/**
+ * The point `ahead` inches along the route from `p` towards `goal` (down the distance field, cell by cell), and
+ * whether the route crosses a river within that stretch (units cross in column).
+ */
+export function routeAhead(table: NeTable, u: NeUnit, p: Point, goal: Point, ahead: number): { to: Point; river: boolean; tight: boolean } {
+  const g = gridFor(table, mobilityOf(u));
+  const d = fieldTo(g, goal);
+  let [c, r] = cellOf(g, p);
+  let walked = 0;
+  let river = false;
+  let tight = false;
+  let at: Point = p;
+  for (let guard = 0; guard < 200 && walked < ahead; guard++) {
+    const i = r * g.cols + c;
+    const bits = g.edgeOk[i]!;
+    let bestK = -1;
+    let bestV = d[i]!;
+    for (let k = 0; k < NEIGHBOURS.length; k++) {
+      if (!(bits & (1 << k))) continue;
+      const [dc, dr] = NEIGHBOURS[k]!;
+      const j = (r + dr) * g.cols + (c + dc);
+      if (d[j]! < bestV - 1e-9) {
+        bestV = d[j]!;
+        bestK = k;
+      }
+    }
+    if (bestK < 0) break;
+    if (g.edgeExtra[i * NEIGHBOURS.length + bestK]! > 0) river = true;
+    // A cell beside one the arm may not enter (a block, the town off its street, a wood): a wide front will not pass.
+    if (!tight && bits !== 0xff) tight = true;
+    if (!tight) for (let k = 0; k < NEIGHBOURS.length && !tight; k++) if (!Number.isFinite(g.cost[(r + NEIGHBOURS[k]![1]) * g.cols + c + NEIGHBOURS[k]![0]]!)) tight = true;
+    const [dc, dr] = NEIGHBOURS[bestK]!;
+    c += dc;
+    r += dr;
+    const next = centreOfCell(c, r);
+    walked += Math.hypot(next[0] - at[0], next[1] - at[1]);
+    at = next;
+  }
+  if (walked === 0 || Math.hypot(goal[0] - p[0], goal[1] - p[1]) <= walked) return { to: goal, river, tight };
+  return { to: at, river, tight };
+}
+
+/** Route inches gained by a move from `from` to `to`, read in the ground at `from` (mud counts as it walks). */
+export function routeProgress(s: { table: NeTable }, u: NeUnit, from: Point, to: Point, goal: Point): number {
+  const g = gridFor(s.table, mobilityOf(u));
+  const [c, r] = cellOf(g, from);
+  const here = g.cost[r * g.cols + c]!;
+  const scale = Number.isFinite(here) ? Math.max(1, here) : 1;
+  return (routeDistance(s.table, u, from, goal) - routeDistance(s.table, u, to, goal)) / scale;
+}
