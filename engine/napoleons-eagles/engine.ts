@@ -11,9 +11,9 @@ import { explainNe } from './explain.js';
 import { footprint } from './footprint.js';
 import { applyAction, facts, RulesError, startGame, toAct, type Action } from './game.js';
 import { reachArea } from './movement.js';
-import { candidates, makePlayer } from './players.js';
+import { candidates } from './players.js';
 import { rulesView, unitRules } from './rules-view.js';
-import { sideIndex, sideKey, type NeGameState } from './state.js';
+import { sideKey, type NeGameState } from './state.js';
 import { FATIGUE_NAMES } from './types.js';
 import { endOfGame, totalVp } from './victory.js';
 
