@@ -129,8 +129,24 @@ export function formationScore(s: NeGameState, u: NeUnit, to: string): number {
   return -1;
 }
 
+// A decision scores every wheel of a unit against the same blow at its present facing, and wheels of several
+// units share facings: each is worked out once per state. A state never changes once given out; the key still holds
+// the unit's place, so a test that moves a unit in place is not answered from before the move.
+const blows = new WeakMap<NeGameState, Map<string, number>>();
+
 /** The best charge or one-action volley the unit would have at a close enemy, facing `facing`. */
 function blowFrom(s: NeGameState, u: NeUnit, facing: number): number {
+  let kept = blows.get(s);
+  if (!kept) blows.set(s, (kept = new Map<string, number>()));
+  const key = `${u.id} ${u.x} ${u.y} ${u.facing} ${u.formation} ${facing}`;
+  const known = kept.get(key);
+  if (known !== undefined) return known;
+  const best = blowFromNow(s, u, facing);
+  kept.set(key, best);
+  return best;
+}
+
+function blowFromNow(s: NeGameState, u: NeUnit, facing: number): number {
   const { state, unit } = turned(s, u, facing);
   let best = 0;
   for (const e of enemies(s, u)) {
