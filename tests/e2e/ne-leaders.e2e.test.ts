@@ -3,7 +3,7 @@
 // both seats human, the play view names the scenario and its sides, a dragged ghost says its exact cost ("legal: 1½
 // actions"), and in the leaders step a leader is dragged too far (refused with the engine's reason), onto a unit of
 // his side (he joins it), taken back with Undo, placed by picking him in the panel and clicking the table, and the
-// step ended. Screenshots go to /tmp for a person to look at.
+// step ended. Screenshots land in test-output/screenshots/ for a person to look at.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -11,10 +11,10 @@ import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../../domain/model.js';
 import { hasErrors } from '../../domain/problems.js';
 import { validateDocument } from '../../domain/validate.js';
-import { dragFrom, openPage, painted, toScreen, withShell, type Point } from './harness.js';
+import { dragFrom, openPage, painted, screenshot, toScreen, withShell, type Point } from './harness.js';
 
 const shell = withShell();
-const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/ne-leaders-${name}.png` });
+const shot = (page: Page, name: string) => screenshot(page, `ne-leaders-${name}`);
 
 const unit = (id: string, name: string, at: Point, facing: number, formation: string, ratings: Record<string, unknown>, arm = 'infantry', type = 'line') => ({
   id,

@@ -2,15 +2,15 @@
 // screen, F5, the human plays the Prussians (red) against the AI. The human seals a bid, chooses a side if the bid
 // wins, hovers a battery's target for the engine's fire preview, picks a unit on the map, drags a ghost of its base
 // onto another unit and sees the engine refuse it, turns the ghost by its handle, sends a legal move, hovers an enemy
-// for the ruler, and lets the AI answer. Screenshots go to /tmp for a person to look at.
+// for the ruler, and lets the AI answer. Screenshots land in test-output/screenshots/ for a person to look at.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { dragFrom, openPage, tempDir, toScreen, withShell, type Point } from './harness.js';
+import { dragFrom, openPage, screenshot, tempDir, toScreen, withShell, type Point } from './harness.js';
 
 const shell = withShell();
-const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/ne-play-${name}.png` });
+const shot = (page: Page, name: string) => screenshot(page, `ne-play-${name}`);
 
 const map = (page: Page) => page.getByTestId('play-map');
 const decision = (page: Page) => page.getByTestId('play-decision').getAttribute('data-pending');
@@ -252,7 +252,7 @@ describe('test play on an open table', () => {
     const losses = (await page.getByTestId('balance-losses').textContent())!;
     expect(losses).toMatch(/Infantry/);
     expect(losses).toMatch(/figures/);
-    await page.screenshot({ path: '/tmp/ne-play-08-balance.png' });
+    await screenshot(page, 'ne-play-08-balance');
     expect(errors).toEqual([]);
     await page.close();
   }, 180000);

@@ -4,8 +4,8 @@
 // show (the regimental battery out of ammunition after one volley, the engineers' fire lit): the dice are the
 // engine's, so the seed is found, not guessed. Then the browser plays those decisions through the panel and the
 // table: an order written with its point picked on the table, a flank refused, a two-action volley that leaves
-// smoke, a fire set in a block, and a caisson resupplying the battery. Screenshots go to /tmp for a person to look at.
-import { writeFileSync } from 'node:fs';
+// smoke, a fire set in a block, and a caisson resupplying the battery. Screenshots land in test-output/screenshots/ for a person to look at.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -15,10 +15,10 @@ import { hasErrors } from '../../domain/problems.js';
 import { validateDocument } from '../../domain/validate.js';
 import { napoleonsEaglesEngine as engine } from '../../engine/napoleons-eagles/engine.js';
 import type { NeGameState } from '../../engine/napoleons-eagles/state.js';
-import { clickAt, openPage, painted, withShell, type Point } from './harness.js';
+import { clickAt, openPage, painted, screenshot, shots, withShell, type Point } from './harness.js';
 
 const shell = withShell();
-const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/ne-rules-${name}.png` });
+const shot = (page: Page, name: string) => screenshot(page, `ne-rules-${name}`);
 
 const unit = (id: string, name: string, at: Point, facing: number, ratings: Record<string, unknown>, arm = 'infantry', type = 'line', formation?: string) => ({
   id,
@@ -279,7 +279,8 @@ describe("Napoleon's Eagles: the special rules in play", () => {
     expect(log).toMatch(/Church burns: 1 fire/);
     expect(log).toMatch(/Caisson starts to reload Regimental guns/);
     await painted(page);
-    await map(page).screenshot({ path: '/tmp/ne-rules-04-map.png' });
+    mkdirSync(shots, { recursive: true });
+    await map(page).screenshot({ path: path.join(shots, 'ne-rules-04-map.png') });
     await shot(page, '04-fire-smoke-resupply');
     expect(errors).toEqual([]);
     await page.close();
