@@ -23,9 +23,11 @@ export function heading(facing: number): Point {
   return [Math.sin(facing * RAD), -Math.cos(facing * RAD)];
 }
 
-/** Corners in order front-left, front-right, rear-right, rear-left (left and right as the unit sees them). */
-export function rectCorners(r: Rect): [Point, Point, Point, Point] {
-  // Scalar form of along(along(centre, f, ±fw), right, ±hw): the same sums in the same order, only the four corners built.
+/**
+ * Corners into an array of 8 (x0, y0, … x3, y3) in rectCorners' order, for the engine's scalar paths that allocate
+ * nothing per test. Scalar form of along(along(centre, f, ±fw), right, ±hw): the same sums in the same order.
+ */
+export function cornersInto(r: Rect, out: Float64Array): void {
   const fx = Math.sin(r.facing * RAD);
   const fy = -Math.cos(r.facing * RAD);
   const rx = -fy;
@@ -38,11 +40,27 @@ export function rectCorners(r: Rect): [Point, Point, Point, Point] {
   const fmy = cy + fy * fw;
   const rmx = cx + fx * -fw;
   const rmy = cy + fy * -fw;
+  out[0] = fmx + rx * -hw;
+  out[1] = fmy + ry * -hw;
+  out[2] = fmx + rx * hw;
+  out[3] = fmy + ry * hw;
+  out[4] = rmx + rx * hw;
+  out[5] = rmy + ry * hw;
+  out[6] = rmx + rx * -hw;
+  out[7] = rmy + ry * -hw;
+}
+
+const CORNERS = new Float64Array(8);
+
+/** Corners in order front-left, front-right, rear-right, rear-left (left and right as the unit sees them). */
+export function rectCorners(r: Rect): [Point, Point, Point, Point] {
+  const c = CORNERS;
+  cornersInto(r, c);
   return [
-    [fmx + rx * -hw, fmy + ry * -hw],
-    [fmx + rx * hw, fmy + ry * hw],
-    [rmx + rx * hw, rmy + ry * hw],
-    [rmx + rx * -hw, rmy + ry * -hw],
+    [c[0]!, c[1]!],
+    [c[2]!, c[3]!],
+    [c[4]!, c[5]!],
+    [c[6]!, c[7]!],
   ];
 }
 

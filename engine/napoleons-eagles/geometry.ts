@@ -1,11 +1,11 @@
 // Plane geometry for a table measured in inches (x east, y south; facing clockwise from north). Units are turned
 // rectangles, terrain is polygons and paths; everything the rules measure ("base edge to base edge", the 22.5° fire
 // arc, which face a charge strikes) reduces to the functions here. Pure and allocation-light.
-import { frontEdgeOf, heading, rectCorners, type Rect } from '../../domain/map/rect-distance.js';
+import { cornersInto, frontEdgeOf, heading, rectCorners, type Rect } from '../../domain/map/rect-distance.js';
 import type { Point } from '../../domain/model.js';
 
 // A unit's rectangle, its corners and front edge are shared with the play view and the map editor (domain/).
-export { frontEdgeOf, heading, rectCorners, type Rect, type Segment } from '../../domain/map/rect-distance.js';
+export { cornersInto, frontEdgeOf, heading, rectCorners, type Rect, type Segment } from '../../domain/map/rect-distance.js';
 
 const EPS = 1e-9;
 const RAD = Math.PI / 180;
@@ -228,30 +228,6 @@ export function polygonDistance(p: readonly Point[], q: readonly Point[]): numbe
 // Scratch corners (x0, y0, … x3, y3, in rectCorners' order) for the scalar paths below: nothing is allocated per test.
 const CA = new Float64Array(8);
 const CB = new Float64Array(8);
-
-/** rectCorners into an array of 8 (x0, y0, … x3, y3): the same sums in the same order, the same corners to the bit. */
-export function cornersInto(r: Rect, out: Float64Array): void {
-  const fx = Math.sin(r.facing * RAD);
-  const fy = -Math.cos(r.facing * RAD);
-  const rx = -fy;
-  const ry = fx;
-  const fw = r.depth / 2;
-  const hw = r.width / 2;
-  const cx = r.centre[0];
-  const cy = r.centre[1];
-  const fmx = cx + fx * fw;
-  const fmy = cy + fy * fw;
-  const rmx = cx + fx * -fw;
-  const rmy = cy + fy * -fw;
-  out[0] = fmx + rx * -hw;
-  out[1] = fmy + ry * -hw;
-  out[2] = fmx + rx * hw;
-  out[3] = fmy + ry * hw;
-  out[4] = rmx + rx * hw;
-  out[5] = rmy + ry * hw;
-  out[6] = rmx + rx * -hw;
-  out[7] = rmy + ry * -hw;
-}
 
 /** pointSegmentDistance on scalars: the same operations, the same value. */
 function psd(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
