@@ -73,6 +73,18 @@ function oneCheck(s: NeGameState, c: CloseAction, target: NeUnit, sit: MeleeSitu
   return moraleCheck(target, mods);
 }
 
+/** The first charge still pending on `target` after `c` that is cavalry against foot or guns, priced where it stands. */
+function laterRider(s: NeGameState, c: CloseAction, target: NeUnit): { o: CloseAction; cav: NeUnit; sit: CavalryCharge } | null {
+  for (const o of s.closeActions) {
+    if (o === c || o.target !== target.id || o.stage !== 'pending') continue;
+    const cav = unitById(s, o.charger);
+    if (!fighting(cav) || cav.status === 'retreat') continue;
+    const sit = situation(s, cav, target);
+    if (sit?.kind === 'cavalry-charge') return { o, cav, sit };
+  }
+  return null;
+}
+
 /** Steps 2–3: the defender's morale, then whether it gets a defence decision. Returns true when one is awaited. */
 function openCloseAction(s: NeGameState, c: CloseAction, dice: NeDice, events: GameEvent[]): boolean {
   const charger = unitById(s, c.charger);
@@ -103,8 +115,13 @@ function openCloseAction(s: NeGameState, c: CloseAction, dice: NeDice, events: G
   // Infantry in buildings never checks morale ('Buildings', Morale Checks): it is charged without a check.
   const exempt = inBuildings(s, target);
   if (!checked && !exempt && !rollCheck(s, target, oneCheck(s, c, target, sit), 'charged', dice, events)) {
-    if (sit.kind === 'cavalry-charge') rideDown(s, charger, target, sit, dice, events, c.outOfControl === true);
-    else retreat(s, target, 'broke before the charge', dice, events);
+    // Against cavalry a failure is a ride-down ('Cavalry Charges' 2), also when horse and foot charge it together
+    // (rules notes §13, "Horse and foot on one defender"): the first cavalry charge on it rides it down.
+    const rider = sit.kind === 'cavalry-charge' ? { o: c, cav: charger, sit } : laterRider(s, c, target);
+    if (rider) {
+      rideDown(s, rider.cav, target, rider.sit, dice, events, rider.o.outOfControl === true);
+      rider.o.stage = 'done';
+    } else retreat(s, target, 'broke before the charge', dice, events);
     c.stage = 'done';
     return false;
   }
@@ -250,13 +267,21 @@ interface Pair {
   fought: MeleeSituation;
 }
 
+/** A cavalry charge on foot or guns fought with other chargers: whether it rides the target down, judged before any result. */
+interface Ride {
+  c: CloseAction;
+  cav: NeUnit;
+  sit: CavalryCharge;
+  rides: boolean;
+}
+
 /**
  * Steps 6–9 for the chargers that closed on one target. Several fight it together ('Multiple Unit Actions'
  * Example-1): each charger rolls its own die, the defender one die that counts against all of them, every pair is
  * priced where they stood before any result, and each pair rolls its own casualties. A losing charger checks (+2);
  * the defender checks once if it lost to any of them.
  */
-function fight(s: NeGameState, target: NeUnit, pairs: readonly Pair[], dice: NeDice, events: GameEvent[]): void {
+function fight(s: NeGameState, target: NeUnit, pairs: readonly Pair[], dice: NeDice, events: GameEvent[], rides: readonly Ride[] = []): void {
   let defenderDie: number | null = null;
   const outs = pairs.map((p) => {
     let k = 0;
@@ -275,7 +300,7 @@ function fight(s: NeGameState, target: NeUnit, pairs: readonly Pair[], dice: NeD
   let targetFought = false;
   const losingChargers: NeUnit[] = [];
   const fatigued: NeUnit[] = [];
-  const results: { won: NeUnit; lost: NeUnit; byOutOfControl: boolean }[] = [];
+  const results: { won: NeUnit; lost: NeUnit; byOutOfControl: boolean; riddenDown?: boolean }[] = [];
   pairs.forEach(({ c, charger, fought }, i) => {
     const out = outs[i]!;
     const winner = out.winner === 'attacker' ? 'charger' : out.winner === 'defender' ? 'defender' : 'again';
@@ -294,7 +319,33 @@ function fight(s: NeGameState, target: NeUnit, pairs: readonly Pair[], dice: NeD
     else losingChargers.push(charger);
     results.push(winner === 'charger' ? { won: charger, lost: target, byOutOfControl: c.outOfControl === true } : { won: target, lost: charger, byOutOfControl: false });
   });
-  if (targetFought && !targetLost && target.status === 'retreat') {
+  // Cavalry fighting beside the others: its ride-down (or its failed charge) is its result, with no melee roll
+  // ('Cavalry Charges' 6), applied with theirs (rules notes §13, "Horse and foot on one defender").
+  let ridden = false;
+  const failedCavalry: NeUnit[] = [];
+  for (const r of rides) {
+    targetFought = true;
+    fatigued.push(r.cav);
+    if (r.rides) {
+      const { rideDown: casualties, cavalryLoses } = r.sit.casualties;
+      events.push({ type: 'ride-down', charger: r.cav.id, target: target.id, casualties, cavalryLoses });
+      if (fighting(target)) inflict(s, target, casualties, dice, events);
+      inflict(s, r.cav, cavalryLoses, dice, events);
+      ridden = true;
+      results.push({ won: r.cav, lost: target, byOutOfControl: r.c.outOfControl === true, riddenDown: true });
+    } else {
+      events.push({ type: 'charge-fails', charger: r.cav.id, target: target.id });
+      failedCavalry.push(r.cav);
+    }
+  }
+  if (ridden && fighting(target)) {
+    // One check for all it lost: ridden down it takes −1 ('Cavalry Charges' 7); already retreating and beaten in a
+    // melee it routs, as any retreating loser.
+    if (targetLost && target.status === 'retreat') rout(s, target, 'lost a close action while retreating', events);
+    else if (!checkMorale(s, target, [mod('ridden-down', 'ridden down', -1)], 'ridden down', dice, events)) rout(s, target, 'ridden down and broken', events);
+    else retreat(s, target, 'ridden down', dice, events, true);
+  }
+  if (targetFought && !targetLost && !ridden && target.status === 'retreat') {
     // Recovered from retreat status, it is no longer disordered: the disorder lasts only until recovery.
     target.status = 'table';
     target.retreatActions = 0;
@@ -302,17 +353,18 @@ function fight(s: NeGameState, target: NeUnit, pairs: readonly Pair[], dice: NeD
     events.push({ type: 'recovered', unit: target.id });
   }
   // Step 8: the losing charger adds 2 to its check.
-  for (const loser of targetLost ? [target, ...losingChargers] : losingChargers) {
+  for (const loser of targetLost && !ridden ? [target, ...losingChargers] : losingChargers) {
     if (!fighting(loser)) continue;
     if (loser.status === 'retreat') rout(s, loser, 'lost a close action while retreating', events);
     else if (!checkMorale(s, loser, loser !== target ? [mod('losing-charger', 'the losing side charged', 2)] : [], 'lost the close action', dice, events)) rout(s, loser, 'lost the close action and broke', events);
     else retreat(s, loser, 'lost the close action', dice, events);
   }
+  for (const cav of failedCavalry) if (fighting(cav)) retreat(s, cav, 'its charge failed against formed infantry', dice, events);
   for (const u of fatigued) fatigue(u, 1, events);
   if (targetFought) fatigue(target, 1, events);
   // Cavalry that won checks whether it keeps control ('Out-of-Control Cavalry').
-  for (const { won, lost, byOutOfControl } of results) {
-    if (won.arm === 'cavalry') checkOutOfControl(s, won, { riddenDown: false, destroyed: lost.status === 'eliminated' || lost.status === 'surrendered', byOutOfControl }, dice, events);
+  for (const { won, lost, byOutOfControl, riddenDown } of results) {
+    if (won.arm === 'cavalry') checkOutOfControl(s, won, { riddenDown: riddenDown === true, destroyed: lost.status === 'eliminated' || lost.status === 'surrendered', byOutOfControl }, dice, events);
   }
 }
 
@@ -347,17 +399,15 @@ function closeIn(s: NeGameState, c: CloseAction, dice: NeDice, events: GameEvent
 /**
  * Charges on one target, the first opened and defended, the later ones still pending: fought together ('Multiple
  * Unit Actions' Example-1). The later ones skip the check and the defence (step 2: one check); every charger then
- * checks to close, and those that closed fight it at once. False when they cannot be fought together (a cavalry
- * charge against foot or guns has no melee roll): the caller resolves them one by one.
+ * checks to close, and those that closed fight it at once. Cavalry charging foot or guns among them has no melee
+ * roll: whether it rides the target down is judged with the melee pairs, before any result, and applied with
+ * theirs (rules notes §13, "Horse and foot on one defender"). False for a fight in buildings: the caller resolves
+ * those one by one.
  */
 function closeInTogether(s: NeGameState, group: readonly CloseAction[], dice: NeDice, events: GameEvent[]): boolean {
   const target = unitById(s, group[0]!.target)!;
   // A fight in buildings follows the block rules, one charge at a time.
   if (!fighting(target) || inBuildings(s, target)) return false;
-  for (const o of group) {
-    const charger = unitById(s, o.charger);
-    if (fighting(charger) && situation(s, charger, target)?.kind === 'cavalry-charge') return false;
-  }
   for (const o of group.slice(1)) openCloseAction(s, o, dice, events);
   const closed: { c: CloseAction; charger: NeUnit }[] = [];
   for (const o of group) {
@@ -370,11 +420,13 @@ function closeInTogether(s: NeGameState, group: readonly CloseAction[], dice: Ne
   }
   // Priced once every charger has closed or turned away, before any result.
   const pairs: Pair[] = [];
+  const rides: Ride[] = [];
   for (const { c, charger } of closed) {
     const sit = situation(s, charger, target);
     if (sit && sit.kind === 'close-action') pairs.push({ c, charger, fought: withContact(c, combinedEnfilade(s, sit)) });
+    else if (sit) rides.push({ c, cav: charger, sit, rides: rideDownByStart(s, c, charger, target, sit).rideDown || target.disordered });
   }
-  if (pairs.length > 0 && fighting(target)) fight(s, target, pairs, dice, events);
+  if (pairs.length + rides.length > 0 && fighting(target)) fight(s, target, pairs, dice, events, rides);
   return true;
 }
 
