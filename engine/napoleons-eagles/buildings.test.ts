@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '../../domain/engine-protocol.js';
 import type { Feature } from '../../domain/model.js';
-import { blockFireSituation, burningEntryProblem, endOfPeriodFires, firesIn, occupancy, shellFires } from './buildings.js';
+import { blockFireSituation, burningEntryProblem, endOfPeriodFires, firesIn, occupancy, pushedOut, shellFires } from './buildings.js';
 import { fixedNeDice, recordingNeDice, rngNeDice, type NeDice } from './dice.js';
 import { applyAction, fireCheck, moveCheck, startGame, type Action } from './game.js';
 import { unitById, type NeGameState } from './state.js';
@@ -232,5 +232,34 @@ describe('Extinguishing, Accumulating and Spreading of Fires (buildingFires)', (
     s = run(s, [{ type: 'building-fire', unit: 'b1', task: 'extinguish', block: 'A' }, { type: 'end-leaders' }, { type: 'end-leaders' }], [4, 20, 4, 5]);
     expect(firesIn(s, 'A')).toBe(1);
     expect(firesIn(s, 'B')).toBe(0);
+  });
+});
+
+describe('Troops in a burning block (Starting Fires in Buildings: "when three fires are present in a block, no troops can enter"; notes §14)', () => {
+  // b2: 20 figures in line centred at (31, 22): A takes 12, B the other 8 (as in 'Firing Out' above).
+  const burning = (fires: Record<string, number>) => {
+    const s = blue(game({ fires: true, blue: [{ id: 'b2', figures: 20, at: [31, 22], facing: 180, formation: 'line' }] }));
+    s.buildings = { facts: s.buildings?.facts ?? {}, fires, work: [] };
+    return s;
+  };
+
+  it('losing A, b2\'s 12 fall back into B\'s free room (12 − 8 = 4): 8 are pushed out, not a majority of 20', () => {
+    const s = burning({});
+    expect(pushedOut(s, unitById(s, 'b2')!, 'A')).toBe(8);
+  });
+
+  it('with three fires in B, falling back into it is entering it: all 12 are pushed out, a majority, and the unit must retreat', () => {
+    const s = burning({ B: 3 });
+    expect(pushedOut(s, unitById(s, 'b2')!, 'A')).toBe(12);
+    // Two fires still leave B's room open.
+    expect(pushedOut(burning({ B: 2 }), unitById(s, 'b2')!, 'A')).toBe(8);
+  });
+
+  it('troops already inside stay: b2 still holds both blocks and fires out from both (one die each) with three fires in each', () => {
+    const s = burning({ A: 3, B: 3 });
+    expect(occupancy(s, unitById(s, 'b2')!).map((o) => [o.block.id, o.figures])).toEqual([['A', 12], ['B', 8]]);
+    const after = run(s, [{ type: 'fire', unit: 'b2', target: 'r1', actions: 1 }], [6, 6]);
+    expect(unitById(after, 'r1')!.figures).toBe(16);
+    expect(unitById(after, 'b2')!).toMatchObject({ status: 'table', figures: 20 });
   });
 });

@@ -227,12 +227,16 @@ export function rollBlockFight(fight: BlockFight, dice: NeDice): BlockFightOutco
 
 /**
  * Figures of `target` pushed out of the town when it loses `block` (step 4–5): those that lost the block and find
- * no room (12 a block) in its other blocks. The unit retreats when they are the majority of its figures.
+ * no room (12 a block) in its other blocks. The unit retreats when they are the majority of its figures. A block of
+ * its own with three fires or more has no room: falling back into it is entering it ('Starting Fires in
+ * Buildings'; rules notes §14, "Troops in a burning block").
  */
 export function pushedOut(s: NeGameState, target: NeUnit, block: string): number {
   const occ = occupancy(s, target);
   const lost = occ.find((o) => o.block.id === block)?.figures ?? 0;
-  const room = occ.filter((o) => o.block.id !== block).reduce((n, o) => n + Math.max(0, BLOCK_CAPACITY - o.figures), 0);
+  const room = occ
+    .filter((o) => o.block.id !== block && firesIn(s, o.block.id) < FIRES_BAR_ENTRY)
+    .reduce((n, o) => n + Math.max(0, BLOCK_CAPACITY - o.figures), 0);
   return Math.max(0, lost - room);
 }
 
@@ -393,8 +397,8 @@ export function endOfPeriodFires(s: NeGameState, dice: NeDice, events: GameEvent
 }
 
 /**
- * No troops enter a block with three fires or more: the block the move ends in, or any the straight path crosses,
- * other than the one the unit starts in.
+ * No troops enter a block with three fires or more: the block the move ends in, or any the straight path crosses, other than the one the unit starts in. Troops already inside stay (rules notes §14, "Troops in a burning
+ * block": the text bars entry only, and has troops fight a fire from within the block).
  */
 export function burningEntryProblem(s: NeGameState, u: NeUnit, to: [number, number]): string | null {
   const b = s.buildings;
