@@ -3,6 +3,7 @@
 // close actions).
 import type { Action } from './game.js';
 import { LEADER_MOVE } from './game.js';
+import { defenceChoice } from './ai-defence.js';
 import { dist } from './geometry.js';
 import { cavalryThreat, centre, chargeThreat, fighting, holdingObjective } from './ai-threats.js';
 import { sideKey, unitById, PERIODS_PER_TURN, type NeGameState } from './state.js';
@@ -109,18 +110,9 @@ function leaderAt(s: NeGameState, l: NeLeader): [number, number] {
   return host ? [host.x, host.y] : [l.x, l.y];
 }
 
-/**
- * The defence action: infantry charged by cavalry from beyond 10" forms square (the square throws the charge
- * back); a unit struck in flank or rear turns to face; otherwise it fires at the charger.
- */
+/** The defence action: ai-defence.ts (rapid fire when it pays). */
 export function defence(s: NeGameState): Action | null {
-  const c = s.closeActions.find((x) => x.stage === 'defence');
-  if (!c) return null;
-  const t = unitById(s, c.target)!;
-  const charger = unitById(s, c.charger)!;
-  if (charger.arm === 'cavalry' && t.arm === 'infantry' && t.formation !== 'square' && c.distance > 10) return { type: 'defend', unit: t.id, choice: 'square' };
-  if (c.aspect !== 'front' && !(charger.arm === 'cavalry' && c.distance <= 10)) return { type: 'defend', unit: t.id, choice: 'face' };
-  return { type: 'defend', unit: t.id, choice: 'fire' };
+  return defenceChoice(s);
 }
 
 /** The enemy's threats on the side's units: counts cavalry threats on infantry double. */

@@ -6,6 +6,7 @@
 import { influenceChoice } from './ai-influence.js';
 import { randomBelow, seedRng, type RngState } from '../dice.js';
 import { accepted, activationLeft } from './ai-flow.js';
+import { withHaltChoice } from './ai-defence.js';
 import { faceMoves } from './ai-face.js';
 import { goalMoves } from './ai-moves.js';
 import { bid, defence, leaderMove, role, threatenedScore, type Urgency } from './ai-orders.js';
@@ -109,7 +110,7 @@ export function makeAi(seed: number): NePlayer {
         case 'choose':
           return { type: 'choose', role: role(s, s.active, urgency(s, s.active)) };
         case 'activate':
-          return activate(s);
+          return withHaltChoice(s, activate(s));
         case 'leaders': {
           const key = `${s.turn}:${s.period}`;
           if (leadersMoved.period !== key) leadersMoved = { period: key, ids: new Set() };
@@ -121,9 +122,12 @@ export function makeAi(seed: number): NePlayer {
           return [defence(s)].find((d): d is Action => d !== null && accepted(s, d)) ?? best(s, candidates(s).map((action) => ({ action, score: 0 })));
         case 'counter':
           // A counter-charge is a charge like any other: scored by its odds, against letting the mover pass.
-          return best(
+          return withHaltChoice(
             s,
-            candidates(s).map((action) => ({ action, score: (action.type === 'charge' ? actionScore(s, action) : 0) + jitter() })),
+            best(
+              s,
+              candidates(s).map((action) => ({ action, score: (action.type === 'charge' ? actionScore(s, action) : 0) + jitter() })),
+            ),
           );
         case 'influence':
           return influenceChoice(s);
