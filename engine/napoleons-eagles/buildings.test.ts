@@ -235,7 +235,7 @@ describe('Extinguishing, Accumulating and Spreading of Fires (buildingFires)', (
   });
 });
 
-describe('Troops in a burning block (Starting Fires in Buildings: "when three fires are present in a block, no troops can enter"; notes §14)', () => {
+describe('Troops in a burning block (Starting Fires in Buildings: three fires bar entry; notes §14)', () => {
   // b2: 20 figures in line centred at (31, 22): A takes 12, B the other 8 (as in 'Firing Out' above).
   const burning = (fires: Record<string, number>) => {
     const s = blue(game({ fires: true, blue: [{ id: 'b2', figures: 20, at: [31, 22], facing: 180, formation: 'line' }] }));
