@@ -62,4 +62,42 @@ describe('horse and foot on one defender (Multiple Unit Actions; notes §13)', (
     expect(unit(state, 'p1')).toMatchObject({ figures: 12, fatigue: 0 });
     expect(unit(state, 'c1')).toMatchObject({ figures: 7, fatigue: 1 });
   });
+
+  it('the cavalry fails against the line\'s front while the foot fights its flank: both results land, neither waits', () => {
+    // c1 now at (36, 19) facing south (y 18.5–19.5), 4.25" off s1's front and wholly inside its front arc; p2, a
+    // 20-figure column, at (26, 24) facing east, 5.5" off s1's west flank. c1 is declared first, then p2.
+    // s1's one check: 16 − 4 (p2 on its flank) − 3 (cavalry) = 9 (28 against 20 is under two to one); d20 5 passes.
+    // c1 closes at 16 + 1 (p2 within 4") − 2 (its 8 against 20) = 15, d20 5; p2 at 16 + 1 + 1 (flank) = 18, d20 5.
+    // p2 50 (flank +10) against s1 40 (the horse brings no enfilade): p2 2 → 100, s1 3 → 120, s1 wins. p2's contact
+    // is capped by the 0.5" flank face at ⌈0.5 / 0.375⌉ = 2 (the 1–2 column): p2 4 + 1 (flank) → row 5 → 2 on s1;
+    // s1 5 + 1 → row 6 → 2 on p2. c1's 8 horsemen meet a front rank of 20 ≥ ⌈1.5 × 8⌉ = 12: its charge fails.
+    // p2 lost: 16 − 1 (2 lost) + 1 (c1 still within 4") + 2 (losing charger) = 18, d20 12: retreat (reform die 3);
+    // then c1 retreats (reform die 2). s1, beaten by nobody, holds.
+    const scenario = valid(
+      neScenario(
+        [
+          { id: 'c1', arm: 'cavalry', figures: 8, at: [36, 19], facing: 180 },
+          { id: 'p2', at: [26, 24], facing: 90, formation: 'column' },
+        ],
+        [{ id: 's1', at: [36, 24], facing: 0 }],
+      ),
+    );
+    const { state, events } = play(
+      begin(scenario, 'A'),
+      [{ type: 'charge', unit: 'c1', target: 's1' }, { type: 'charge', unit: 'p2', target: 's1' }, ...endLeaders, { type: 'defend', unit: 's1', choice: 'none' }],
+      [5, 5, 5, 2, 3, 4, 5, 12, 3, 2],
+    );
+    expect(eventsOf(events, 'morale').map((e) => [e.unit, e.why, e.need, e.pass])).toEqual([
+      ['s1', 'charged', 9, true],
+      ['c1', 'closing', 15, true],
+      ['p2', 'closing', 18, true],
+      ['p2', 'lost the close action', 18, true],
+    ]);
+    expect(eventsOf(events, 'melee').map((e) => [e.charger, e.values, e.totals, e.winner])).toEqual([['p2', [50, 40], [100, 120], 'defender']]);
+    expect(eventsOf(events, 'charge-fails').map((e) => e.charger)).toEqual(['c1']);
+    expect(eventsOf(events, 'retreat').map((e) => e.unit)).toEqual(['p2', 'c1']);
+    expect(unit(state, 's1')).toMatchObject({ figures: 18, status: 'table', fatigue: 1 });
+    expect(unit(state, 'p2')).toMatchObject({ figures: 18, status: 'retreat', fatigue: 1 });
+    expect(unit(state, 'c1')).toMatchObject({ figures: 8, status: 'retreat', fatigue: 1 });
+  });
 });
