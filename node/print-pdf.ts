@@ -1,6 +1,7 @@
 // Turning the setup sheet into a PDF outside Electron: a headless Chromium driven by playwright-core renders the very
 // HTML the app previews, so `adc print`, the web shell's Save as PDF and the desktop's give the same pages.
 import { existsSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
 import type { Failure, HostApi, MadePdf } from '../domain/host-api.js';
 import type { Paper } from '../domain/sheet/sheet.js';
 import { writeFileAtomic } from './atomic-file.js';
@@ -58,14 +59,23 @@ export async function renderPdf(html: string, paper: Paper, executablePath = fin
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, timeout: timeoutMs });
   try {
-    const context = await browser.newContext({ javaScriptEnabled: false, offline: true });
+    return await pdfInBrowser(browser, html, paper, timeoutMs);
+  } finally {
+    await browser.close();
+  }
+}
+
+/** renderPdf's work once its browser is running, in a context of its own: tests that print many sheets launch once. */
+export async function pdfInBrowser(browser: Browser, html: string, paper: Paper, timeoutMs = PRINT_TIMEOUT_MS): Promise<Uint8Array> {
+  const context = await browser.newContext({ javaScriptEnabled: false, offline: true });
+  try {
     const page = await context.newPage();
     page.setDefaultTimeout(timeoutMs);
     await page.setContent(html, { waitUntil: 'load' });
     const pdf = await page.pdf({ format: paper === 'letter' ? 'Letter' : 'A4', printBackground: true, preferCSSPageSize: true });
     return new Uint8Array(pdf);
   } finally {
-    await browser.close();
+    await context.close();
   }
 }
 

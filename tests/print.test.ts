@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unitsOf } from '../domain/forces.js';
 import type { Scenario } from '../domain/model.js';
 import { PAGE_MARGIN_MM, renderSheet, type Paper } from '../domain/sheet/sheet.js';
-import { renderPdf } from '../node/print-pdf.js';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, findChromium, pdfInBrowser } from '../node/print-pdf.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const samples = path.join(root, 'scenarios');
@@ -139,11 +140,18 @@ describe('adc print on every bundled scenario', () => {
   }
 
   it('fills every page but the last on US Letter too, for every sample', async () => {
-    for (const file of scenarioFiles) {
-      const scenario = JSON.parse(readFileSync(path.join(samples, file), 'utf8')) as Scenario;
-      const pdf = path.join(work, `${file.replace(/\.scenario\.json$/, '')}-letter.pdf`);
-      writeFileSync(pdf, await renderPdf(renderSheet(scenario, { paper: 'letter', appVersion: 'test' }), 'letter'));
-      expectPagesUsed(pdf, scenario, 'letter');
+    // One browser for every sample, each sheet in a fresh context as renderPdf prints it: a launch per sheet cost more
+    // than the sheet. `adc print` itself, with its own browser, is what the tests above and below run.
+    const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+    try {
+      for (const file of scenarioFiles) {
+        const scenario = JSON.parse(readFileSync(path.join(samples, file), 'utf8')) as Scenario;
+        const pdf = path.join(work, `${file.replace(/\.scenario\.json$/, '')}-letter.pdf`);
+        writeFileSync(pdf, await pdfInBrowser(browser, renderSheet(scenario, { paper: 'letter', appVersion: 'test' }), 'letter'));
+        expectPagesUsed(pdf, scenario, 'letter');
+      }
+    } finally {
+      await browser.close();
     }
   }, 300_000);
 });
