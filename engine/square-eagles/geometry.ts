@@ -153,7 +153,11 @@ function zonesOfControl(s: GameState): [number[][], number[][]] {
     const u = s.units[i]!;
     if (!onTable(u) || !exertsZoc(b, u)) continue;
     const z = step(b, u.cell, DIR[u.facing][0], DIR[u.facing][1]);
-    if (z >= 0) (zoc[u.side][z] ??= []).push(i);
+    if (z < 0) continue;
+    // A literal holds one owner exactly; `[]` and a push would make room for seventeen.
+    const owners = zoc[u.side][z];
+    if (owners) owners.push(i);
+    else zoc[u.side][z] = [i];
   }
   return zoc;
 }

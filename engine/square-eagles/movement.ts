@@ -300,15 +300,34 @@ export const maneuverFacing = (key: number): Facing => (((key >> 2) & 3) * 90) a
 export const maneuverFormation = (key: number): Formation | null => FORMATION_CODES[key & 3]!;
 
 function searchManeuvers(ctx: Ctx, ui: number): number[] {
+  const out: number[] = [];
+  scanManeuvers(ctx, ui, out, -1, -1);
+  return out;
+}
+
+/** How many keys maneuverKeys lists, counted without listing them (a random player draws one of a hundred). */
+export const maneuverCount = (ctx: Ctx, ui: number): number => scanManeuvers(ctx, ui, null, -1, -1);
+
+/** maneuverKeys(ctx, ui)[k], found without listing the others. */
+export const maneuverKeyAt = (ctx: Ctx, ui: number, k: number): number => scanManeuvers(ctx, ui, null, k, -1);
+
+/** Whether maneuverKeys(ctx, ui) includes `key`, without listing them. */
+export const isManeuverKey = (ctx: Ctx, ui: number, key: number): boolean => scanManeuvers(ctx, ui, null, -1, key) >= 0;
+
+/**
+ * The Maneuver keys in list order: pushed to `out` when given; the `stopAt`th returned when stopAt >= 0 (else -1);
+ * `match` returned when it is among them (else -1); otherwise how many there are.
+ */
+function scanManeuvers(ctx: Ctx, ui: number, out: number[] | null, stopAt: number, match: number): number {
   const { b, s } = ctx;
   const u = s.units[ui]!;
-  if (isSpent(u)) return [];
-  const out: number[] = [];
+  if (isSpent(u)) return stopAt >= 0 || match >= 0 ? -1 : 0;
   const formations = u.type === 'Infantry' ? INFANTRY_FORMATIONS : NO_FORMATION;
   const codes = u.type === 'Infantry' ? INFANTRY_CODES : NO_FORMATION_CODE;
   const tables = boardTables(b);
   const endAt = endTable(tables, u);
   const startZoc = enemyZoc(ctx, u.side, u.cell);
+  let n = 0;
   for (let dr = -1; dr <= 1; dr++) {
     for (let dc = -1; dc <= 1; dc++) {
       let to = u.cell;
@@ -326,12 +345,15 @@ function searchManeuvers(ctx: Ctx, ui: number): number[] {
       for (const facing of facings) {
         for (let k = 0; k < formations.length; k++) {
           if (to === u.cell && facing === u.facing && formations[k] === u.formation) continue;
-          out.push((to * 4 + facing / 90) * 4 + codes[k]!);
+          const key = (to * 4 + facing / 90) * 4 + codes[k]!;
+          if (n === stopAt || key === match) return key;
+          out?.push(key);
+          n++;
         }
       }
     }
   }
-  return out;
+  return stopAt >= 0 || match >= 0 ? -1 : n;
 }
 
 export interface AssaultOption {
