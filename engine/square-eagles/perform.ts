@@ -40,6 +40,7 @@ import {
   DID_MARCH,
   DID_MOVE,
   DID_RALLY,
+  editGenerals,
   editUnit,
   hasTrait,
   isGuns,
@@ -180,7 +181,7 @@ function performOrder(s: GameState, a: Action, side: SideIndex, dice: DiceSource
   if (a.type === 'end-orders') return endOrders(s, side, dice, ev);
   if (a.type !== 'attach' && a.type !== 'order') throw new IllegalActionError(`"${a.type}" is not an Orders phase action`);
   if (!isLegalOrder(s, side, a)) throw new IllegalActionError(`illegal ${a.type}`);
-  const g = s.generals.find((x) => x.id === a.general && x.side === side)!;
+  const g = editGenerals(s).find((x) => x.id === a.general && x.side === side)!;
   const ui = unitOf(s, a.unit, side);
   const u = editUnit(s, ui);
   if (a.type === 'attach') {
@@ -239,7 +240,9 @@ function performUnitAction(s: GameState, ui: number, a: Action, dice: DiceSource
       ev?.push({ type: 'exit', unit: u.id, from: b.names[u.cell] });
       u.status = 'exited';
       u.cell = -1;
-      for (const g of s.generals) if (g.unit === ui && g.status === 'table') rehome(s, g);
+      for (let gi = 0; gi < s.generals.length; gi++) {
+        if (s.generals[gi]!.unit === ui && s.generals[gi]!.status === 'table') rehome(s, editGenerals(s)[gi]!);
+      }
       break;
     }
     case 'assault': {
