@@ -386,7 +386,7 @@ export function fireActions(ctx: Ctx, side: SideIndex, type: 'fire' | 'defend-fi
   const out: Action[] = [];
   for (let ui = 0; ui < s.units.length; ui++) {
     if (!mayShootNow(s, ui, side, type)) continue;
-    const t = fireTargets(ctx, ui, type === 'defend-fire' ? { orderFires: true } : {});
+    const t = shooterTargets(ctx, ui, type);
     if (!t) continue;
     for (const ti of t.targets) out.push({ type, unit: s.units[ui]!.id, target: s.units[ti]!.id });
     if (firstOnly) return out;
@@ -415,8 +415,22 @@ export function mayShootNow(s: GameState, ui: number, side: SideIndex, type: 'fi
 /** Whether `ui` may fire at `ti` now: the same answer as searching fireActions, for one unit only. */
 export function isLegalFire(ctx: Ctx, ui: number, ti: number, type: 'fire' | 'defend-fire'): boolean {
   if (ti < 0 || !mayShootNow(ctx.s, ui, ctx.s.pending.side, type)) return false;
-  const t = fireTargets(ctx, ui, type === 'defend-fire' ? { orderFires: true } : {});
+  const t = shooterTargets(ctx, ui, type);
   return t !== null && t.targets.includes(ti);
+}
+
+/**
+ * fireTargets for a shot in this window (Defend! fire is paid for with an order), kept on a state's memoised context:
+ * a Fire phase lists every shot, then checks the one chosen and works out its pool, each asking the same question.
+ * The answer is shared: callers must not change it.
+ */
+export function shooterTargets(ctx: Ctx, ui: number, type: 'fire' | 'defend-fire'): ReturnType<typeof fireTargets> {
+  const a = type === 'defend-fire' ? ORDER_FIRES : NO_ASSUMPTIONS;
+  if (!ctx.memo) return fireTargets(ctx, ui, a);
+  const slot = ui * MEMO_SLOTS + (type === 'fire' ? 4 : 5);
+  let t = ctx.memo[slot] as ReturnType<typeof fireTargets> | undefined;
+  if (t === undefined) ctx.memo[slot] = t = fireTargets(ctx, ui, a);
+  return t;
 }
 
 export function afterAssaultActions(ctx: Ctx, ui: number): Action[] {

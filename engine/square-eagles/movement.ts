@@ -122,8 +122,11 @@ function clearOf(ctx: Ctx, owners: readonly number[] | undefined, to: number): b
   return true;
 }
 
-/** Slots per unit in a memoised context's `memo`: its Move, March and Maneuver keys, then its menu (legal-actions.ts). */
-export const MEMO_SLOTS = 4;
+/**
+ * Slots per unit in a memoised context's `memo`: its Move, March and Maneuver keys, then its menu and its fire targets
+ * in the Fire phase and under Defend! (legal-actions.ts).
+ */
+export const MEMO_SLOTS = 6;
 
 // A move search marks each destination and facing it has found in `seen` with its call's number, so a search
 // needs neither a Map nor clearing; the keys go to `found` in the order first reached, which is the order of the
@@ -327,6 +330,7 @@ function scanManeuvers(ctx: Ctx, ui: number, out: number[] | null, stopAt: numbe
   const tables = boardTables(b);
   const endAt = endTable(tables, u);
   const startZoc = enemyZoc(ctx, u.side, u.cell);
+  const counting = out === null && stopAt < 0 && match < 0;
   let n = 0;
   for (let dr = -1; dr <= 1; dr++) {
     for (let dc = -1; dc <= 1; dc++) {
@@ -341,6 +345,12 @@ function scanManeuvers(ctx: Ctx, ui: number, out: number[] | null, stopAt: numbe
         if (zoc) facings = zocFacings(ctx, zoc);
       } else if (startZoc) {
         facings = zocFacings(ctx, startZoc);
+      }
+      if (counting) {
+        // Every facing in every formation, but for standing as it is.
+        n += facings.length * formations.length;
+        if (to === u.cell && facings.includes(u.facing) && formations.includes(u.formation)) n--;
+        continue;
       }
       for (const facing of facings) {
         for (let k = 0; k < formations.length; k++) {

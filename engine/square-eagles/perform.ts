@@ -29,6 +29,7 @@ import {
   maxOrders,
   mayEndActions,
   orderCost,
+  shooterTargets,
 } from './legal-actions.js';
 import { actingSide, endActions, endOrders, openDefendWindow, rehome } from './turn.js';
 import { updateControl } from './victory.js';
@@ -101,7 +102,8 @@ export function perform(s: GameState, a: Action, dice: DiceSource, ev: EventLog,
       const bonus = unusedOrders(u) > 0;
       if (bonus) u.used++;
       u.did |= DID_FIRE;
-      const pool = firePool(ctx, ui, ti, { orderBonus: bonus });
+      // The targets the check found: the order spent and the fire marked change nothing fireTargets reads.
+      const pool = firePool(ctx, ui, ti, { orderBonus: bonus }, shooterTargets(legal, ui, 'fire'));
       if (!pool.allowed) throw new IllegalActionError(pool.reason);
       shoot(s, ui, ti, pool.kind, pool, pool.reroll, dice, ev, 'fire phase');
       updateControl(s);
@@ -117,7 +119,7 @@ export function perform(s: GameState, a: Action, dice: DiceSource, ev: EventLog,
       const ti = unitIndexOf(s, a.target);
       if (!isLegalFire(legal, ui, ti, 'defend-fire')) throw new IllegalActionError(`illegal defend-fire by ${a.unit}`);
       editUnit(s, ui).used++;
-      const pool = firePool(ctx, ui, ti, { orderFires: true });
+      const pool = firePool(ctx, ui, ti, { orderFires: true }, shooterTargets(legal, ui, 'defend-fire'));
       if (!pool.allowed) throw new IllegalActionError(pool.reason);
       shoot(s, ui, ti, pool.kind, pool, pool.reroll, dice, ev, 'defend');
       updateControl(s);
