@@ -396,18 +396,20 @@ export function assaultApproach(ctx: Ctx, ui: number, ti: number): AssaultOption
   const u = s.units[ui]!;
   const t = s.units[ti]!;
   if (!mayAssault(u) || !onTable(t) || t.side === u.side || isSpent(t)) return null;
+  const allowance = baseMove(u);
+  // The box it strikes from touches the target, one box from it, and no way there is shorter than the straight
+  // distance (diagonals 1.5): a target further than a move and a box is out of reach, asked before anything else.
+  if (boxDistance(b, u.cell, t.cell) > allowance + 1) return null;
   const startZoc = enemyZoc(ctx, u.side, u.cell);
   // A unit starting in an enemy ZOC may only assault a unit exerting it.
   if (startZoc && !startZoc.includes(ti)) return null;
   const side = sideOf(b, t.cell, t.facing, u.cell);
   const contact = boxOnSide(b, t.cell, t.facing, side);
   if (contact < 0 || !canEnd(b, u, contact) || isCut(b, contact, t.cell)) return null;
-  const turns = assaultStartFacings(u);
   // Already touching: its one turn is the one that faces the target, so that too is at most 90° (b); a unit with
   // its back to the target would need 180°.
-  if (contact === u.cell) return turns.includes(facingTowards(b, contact, t.cell)!) ? { target: ti, from: contact, side } : null;
+  if (contact === u.cell) return assaultStartFacings(u).includes(facingTowards(b, contact, t.cell)!) ? { target: ti, from: contact, side } : null;
   if (ctx.occ[contact]! >= 0) return null;
-  const allowance = baseMove(u);
   // No way there costs less than the straight distance with diagonals at 1.5: most enemies are out of reach.
   if (boxDistance(b, u.cell, contact) > allowance) return null;
   const diagonalOk = mayStepDiagonally(u);
@@ -438,7 +440,7 @@ export function assaultApproach(ctx: Ctx, ui: number, ti: number): AssaultOption
     }
     return false;
   };
-  for (const f of turns) if (reach(u.cell, f, f !== u.facing, 0, false, startWoods)) return { target: ti, from: contact, side };
+  for (const f of assaultStartFacings(u)) if (reach(u.cell, f, f !== u.facing, 0, false, startWoods)) return { target: ti, from: contact, side };
   return null;
 }
 
