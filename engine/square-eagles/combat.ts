@@ -10,6 +10,7 @@ import {
   DID_MARCH,
   DID_RETREAT,
   MOVED,
+  editGenerals,
   editUnit,
   hasTrait,
   isCavalry,
@@ -455,8 +456,9 @@ export function eliminate(s: GameState, ui: number, why: string, ev: EventLog): 
   u.status = 'eliminated';
   u.hits = u.sp;
   u.cell = -1;
-  for (const g of s.generals) {
-    if (g.unit === ui && g.status === 'table') {
+  for (let gi = 0; gi < s.generals.length; gi++) {
+    if (s.generals[gi]!.unit === ui && s.generals[gi]!.status === 'table') {
+      const g = editGenerals(s)[gi]!;
       g.status = 'removed';
       g.removedTurn = s.turn;
       g.unit = -1;

@@ -72,13 +72,20 @@ export const reverse = (f: Facing): Facing => (((f + 180) % 360) as Facing);
 
 // ---- Occupancy and zones of control ------------------------------------------------------------------------------
 
+/** Occupancy: the unit index in each box, -1 when empty. Bytes while a scenario has room for them (typed arrays this
+ * small live on the heap and are cheap to make; a plain array of numbers was a sixth of what a random game allocated). */
+export type Occupancy = Int8Array | Int16Array;
+
 export interface Ctx {
   s: GameState;
   b: Board;
   /** Unit index in each box, -1 when empty. */
-  occ: number[];
-  /** Per side: for each box, the units of that side whose zone of control covers it. */
-  zoc: [number[][], number[][]];
+  occ: Occupancy;
+  /**
+   * Per side: for each box, the units of that side whose zone of control covers it. Worked out on first read: the
+   * engine's own contexts mostly ask only about fire, which ZOCs do not touch.
+   */
+  readonly zoc: [number[][], number[][]];
   /** Per side, worked out on first use (enemyNear): 1 for each box an enemy stands in or orthogonally beside. */
   near: [Uint8Array | null, Uint8Array | null];
   /**
@@ -107,22 +114,52 @@ export function ctxOf(s: GameState): Ctx {
   return ctx;
 }
 
+class Context implements Ctx {
+  s: GameState;
+  b: Board;
+  occ: Occupancy;
+  near: [Uint8Array | null, Uint8Array | null] = [null, null];
+  memo: unknown[] | null = null;
+  private zones: [number[][], number[][]] | null = null;
+
+  constructor(s: GameState, occ: Occupancy) {
+    this.s = s;
+    this.b = s.board;
+    this.occ = occ;
+  }
+
+  get zoc(): [number[][], number[][]] {
+    return (this.zones ??= zonesOfControl(this.s));
+  }
+}
+
 export function makeCtx(s: GameState): Ctx {
   const b = s.board;
   const n = b.cols * b.rows;
-  const occ = new Array<number>(n).fill(-1);
+  const occ = s.units.length < 128 ? new Int8Array(n) : new Int16Array(n);
+  occ.fill(-1);
+  for (let i = 0; i < s.units.length; i++) {
+    const u = s.units[i]!;
+    if (onTable(u)) occ[u.cell] = i;
+  }
+  return new Context(s, occ);
+}
+
+function zonesOfControl(s: GameState): [number[][], number[][]] {
+  const b = s.board;
   // Sparse: most boxes are in no ZOC.
   const zoc: [number[][], number[][]] = [[], []];
   for (let i = 0; i < s.units.length; i++) {
     const u = s.units[i]!;
-    if (!onTable(u)) continue;
-    occ[u.cell] = i;
-    if (exertsZoc(b, u)) {
-      const z = step(b, u.cell, DIR[u.facing][0], DIR[u.facing][1]);
-      if (z >= 0) (zoc[u.side][z] ??= []).push(i);
-    }
+    if (!onTable(u) || !exertsZoc(b, u)) continue;
+    const z = step(b, u.cell, DIR[u.facing][0], DIR[u.facing][1]);
+    if (z < 0) continue;
+    // A literal holds one owner exactly; `[]` and a push would make room for seventeen.
+    const owners = zoc[u.side][z];
+    if (owners) owners.push(i);
+    else zoc[u.side][z] = [i];
   }
-  return { s, b, occ, zoc, near: [null, null], memo: null };
+  return zoc;
 }
 
 /**
@@ -311,7 +348,7 @@ export function hasLineOfSight(ctx: Ctx, from: number, to: number): boolean {
 }
 
 /** Whether box `i` blocks a line of sight whose higher end stands at hill level `eye`. */
-function blocksSight(b: Board, occ: readonly number[], eye: number, i: number): boolean {
+function blocksSight(b: Board, occ: Occupancy, eye: number, i: number): boolean {
   if (occ[i]! >= 0) return true;
   const f = b.flags[i]!;
   if (f & (T_WOODS | T_TOWN | T_FORT)) return true;

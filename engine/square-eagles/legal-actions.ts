@@ -4,7 +4,22 @@
 import { DIR, boxDistance, cellIndex, isCut, onEdge, step, type Facing } from './board.js';
 import { defenceFirePool, fireTargets, hasFireTarget } from './combat.js';
 import { enemyWithinOne, type Ctx } from './geometry.js';
-import { MEMO_SLOTS, assaultApproach, canEnd, maneuverFacing, maneuverFormation, maneuverKeys, maneuverTo, mayAssault, moveFacing, moveKeys, moveTo } from './movement.js';
+import {
+  MEMO_SLOTS,
+  assaultApproach,
+  canEnd,
+  isManeuverKey,
+  maneuverCount,
+  maneuverFacing,
+  maneuverFormation,
+  maneuverKeyAt,
+  maneuverKeys,
+  maneuverTo,
+  mayAssault,
+  moveFacing,
+  moveKeys,
+  moveTo,
+} from './movement.js';
 import {
   DID_BOMBARD,
   DID_FIRE,
@@ -226,14 +241,15 @@ interface UnitMenu {
   rally: boolean;
   moves: readonly number[];
   marches: readonly number[];
-  maneuvers: readonly number[];
+  /** How many: an Infantry unit has about a hundred, which are listed only when wanted (maneuverKeyAt). */
+  maneuvers: number;
   /** Target index and the box it is assaulted from, in pairs. */
   assaults: readonly number[];
   exit: boolean;
   count: number;
 }
 
-const NOTHING: UnitMenu = { bombard: false, rally: false, moves: [], marches: [], maneuvers: [], assaults: [], exit: false, count: 0 };
+const NOTHING: UnitMenu = { bombard: false, rally: false, moves: [], marches: [], maneuvers: 0, assaults: [], exit: false, count: 0 };
 
 function unitMenu(ctx: Ctx, ui: number): UnitMenu {
   if (!ctx.memo) return workOutMenu(ctx, ui);
@@ -248,7 +264,7 @@ function workOutMenu(ctx: Ctx, ui: number): UnitMenu {
   const rally = mayRally(u);
   const moves = moveKeys(ctx, ui, false);
   const marches = moveKeys(ctx, ui, true);
-  const maneuvers = maneuverKeys(ctx, ui);
+  const maneuvers = maneuverCount(ctx, ui);
   const assaults: number[] = [];
   if (mayAssault(u)) {
     for (let ti = 0; ti < s.units.length; ti++) {
@@ -259,12 +275,16 @@ function workOutMenu(ctx: Ctx, ui: number): UnitMenu {
     }
   }
   const exit = u.formation !== 'square' && onExitEdge(s, u);
-  const count = (bombard ? 1 : 0) + (rally ? 1 : 0) + moves.length + marches.length + maneuvers.length + assaults.length / 2 + (exit ? 1 : 0);
+  const count = (bombard ? 1 : 0) + (rally ? 1 : 0) + moves.length + marches.length + maneuvers + assaults.length / 2 + (exit ? 1 : 0);
   return { bombard, rally, moves, marches, maneuvers, assaults, exit, count };
 }
 
-/** The `k`th action of a unit's menu, built as unitActions lists it (the same fields in the same order). */
-function menuAction(s: GameState, ui: number, m: UnitMenu, k: number): Action {
+/**
+ * The `k`th action of a unit's menu, built as unitActions lists it (the same fields in the same order). `maneuvers`:
+ * the unit's Maneuver keys when the caller has them listed.
+ */
+function menuAction(ctx: Ctx, ui: number, m: UnitMenu, k: number, maneuvers?: readonly number[]): Action {
+  const s = ctx.s;
   const id = s.units[ui]!.id;
   const names = s.board.names;
   if (m.bombard && k-- === 0) return { type: 'bombard', unit: id };
@@ -273,14 +293,14 @@ function menuAction(s: GameState, ui: number, m: UnitMenu, k: number): Action {
   k -= m.moves.length;
   if (k < m.marches.length) return { type: 'march', unit: id, to: names[moveTo(m.marches[k]!)]!, facing: moveFacing(m.marches[k]!) };
   k -= m.marches.length;
-  if (k < m.maneuvers.length) {
-    const key = m.maneuvers[k]!;
+  if (k < m.maneuvers) {
+    const key = maneuvers ? maneuvers[k]! : maneuverKeyAt(ctx, ui, k);
     const a: Action = { type: 'maneuver', unit: id, to: names[maneuverTo(key)]!, facing: maneuverFacing(key) };
     const formation = maneuverFormation(key);
     if (formation) a.formation = formation;
     return a;
   }
-  k -= m.maneuvers.length;
+  k -= m.maneuvers;
   if (k < m.assaults.length / 2) return { type: 'assault', unit: id, target: s.units[m.assaults[2 * k]!]!.id, from: names[m.assaults[2 * k + 1]!]! };
   return { type: 'exit', unit: id };
 }
@@ -289,7 +309,8 @@ function menuAction(s: GameState, ui: number, m: UnitMenu, k: number): Action {
 export function unitActions(ctx: Ctx, ui: number): Action[] {
   const m = unitMenu(ctx, ui);
   const out = new Array<Action>(m.count);
-  for (let k = 0; k < m.count; k++) out[k] = menuAction(ctx.s, ui, m, k);
+  const maneuvers = m.maneuvers > 0 ? maneuverKeys(ctx, ui) : undefined;
+  for (let k = 0; k < m.count; k++) out[k] = menuAction(ctx, ui, m, k, maneuvers);
   return out;
 }
 
@@ -319,7 +340,7 @@ export function legalActionAt(ctx: Ctx, k: number): Action {
   for (let ui = 0; ui < s.units.length; ui++) {
     if (s.units[ui]!.side !== s.pending.side) continue;
     const m = unitMenu(ctx, ui);
-    if (k < m.count) return menuAction(s, ui, m, k);
+    if (k < m.count) return menuAction(ctx, ui, m, k);
     k -= m.count;
   }
   return { type: 'end-actions' };
@@ -345,7 +366,7 @@ export function isLegalUnitAction(ctx: Ctx, ui: number, a: Action): boolean {
       const to = cellIndex(b, a.to);
       const formation = a.formation ?? null;
       const code = u.type === 'Infantry' ? formationCode(formation) : 0;
-      return to >= 0 && code >= 0 && isFacing(a.facing) && maneuverKeys(ctx, ui).includes((to * 4 + a.facing / 90) * 4 + code);
+      return to >= 0 && code >= 0 && isFacing(a.facing) && isManeuverKey(ctx, ui, (to * 4 + a.facing / 90) * 4 + code);
     }
     case 'assault': {
       const ti = unitIndexOf(s, a.target);
@@ -365,7 +386,7 @@ export function fireActions(ctx: Ctx, side: SideIndex, type: 'fire' | 'defend-fi
   const out: Action[] = [];
   for (let ui = 0; ui < s.units.length; ui++) {
     if (!mayShootNow(s, ui, side, type)) continue;
-    const t = fireTargets(ctx, ui, type === 'defend-fire' ? { orderFires: true } : {});
+    const t = shooterTargets(ctx, ui, type);
     if (!t) continue;
     for (const ti of t.targets) out.push({ type, unit: s.units[ui]!.id, target: s.units[ti]!.id });
     if (firstOnly) return out;
@@ -394,8 +415,22 @@ export function mayShootNow(s: GameState, ui: number, side: SideIndex, type: 'fi
 /** Whether `ui` may fire at `ti` now: the same answer as searching fireActions, for one unit only. */
 export function isLegalFire(ctx: Ctx, ui: number, ti: number, type: 'fire' | 'defend-fire'): boolean {
   if (ti < 0 || !mayShootNow(ctx.s, ui, ctx.s.pending.side, type)) return false;
-  const t = fireTargets(ctx, ui, type === 'defend-fire' ? { orderFires: true } : {});
+  const t = shooterTargets(ctx, ui, type);
   return t !== null && t.targets.includes(ti);
+}
+
+/**
+ * fireTargets for a shot in this window (Defend! fire is paid for with an order), kept on a state's memoised context:
+ * a Fire phase lists every shot, then checks the one chosen and works out its pool, each asking the same question.
+ * The answer is shared: callers must not change it.
+ */
+export function shooterTargets(ctx: Ctx, ui: number, type: 'fire' | 'defend-fire'): ReturnType<typeof fireTargets> {
+  const a = type === 'defend-fire' ? ORDER_FIRES : NO_ASSUMPTIONS;
+  if (!ctx.memo) return fireTargets(ctx, ui, a);
+  const slot = ui * MEMO_SLOTS + (type === 'fire' ? 4 : 5);
+  let t = ctx.memo[slot] as ReturnType<typeof fireTargets> | undefined;
+  if (t === undefined) ctx.memo[slot] = t = fireTargets(ctx, ui, a);
+  return t;
 }
 
 export function afterAssaultActions(ctx: Ctx, ui: number): Action[] {

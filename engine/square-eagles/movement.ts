@@ -122,8 +122,11 @@ function clearOf(ctx: Ctx, owners: readonly number[] | undefined, to: number): b
   return true;
 }
 
-/** Slots per unit in a memoised context's `memo`: its Move, March and Maneuver keys, then its menu (legal-actions.ts). */
-export const MEMO_SLOTS = 4;
+/**
+ * Slots per unit in a memoised context's `memo`: its Move, March and Maneuver keys, then its menu and its fire targets
+ * in the Fire phase and under Defend! (legal-actions.ts).
+ */
+export const MEMO_SLOTS = 6;
 
 // A move search marks each destination and facing it has found in `seen` with its call's number, so a search
 // needs neither a Map nor clearing; the keys go to `found` in the order first reached, which is the order of the
@@ -300,15 +303,35 @@ export const maneuverFacing = (key: number): Facing => (((key >> 2) & 3) * 90) a
 export const maneuverFormation = (key: number): Formation | null => FORMATION_CODES[key & 3]!;
 
 function searchManeuvers(ctx: Ctx, ui: number): number[] {
+  const out: number[] = [];
+  scanManeuvers(ctx, ui, out, -1, -1);
+  return out;
+}
+
+/** How many keys maneuverKeys lists, counted without listing them (a random player draws one of a hundred). */
+export const maneuverCount = (ctx: Ctx, ui: number): number => scanManeuvers(ctx, ui, null, -1, -1);
+
+/** maneuverKeys(ctx, ui)[k], found without listing the others. */
+export const maneuverKeyAt = (ctx: Ctx, ui: number, k: number): number => scanManeuvers(ctx, ui, null, k, -1);
+
+/** Whether maneuverKeys(ctx, ui) includes `key`, without listing them. */
+export const isManeuverKey = (ctx: Ctx, ui: number, key: number): boolean => scanManeuvers(ctx, ui, null, -1, key) >= 0;
+
+/**
+ * The Maneuver keys in list order: pushed to `out` when given; the `stopAt`th returned when stopAt >= 0 (else -1);
+ * `match` returned when it is among them (else -1); otherwise how many there are.
+ */
+function scanManeuvers(ctx: Ctx, ui: number, out: number[] | null, stopAt: number, match: number): number {
   const { b, s } = ctx;
   const u = s.units[ui]!;
-  if (isSpent(u)) return [];
-  const out: number[] = [];
+  if (isSpent(u)) return stopAt >= 0 || match >= 0 ? -1 : 0;
   const formations = u.type === 'Infantry' ? INFANTRY_FORMATIONS : NO_FORMATION;
   const codes = u.type === 'Infantry' ? INFANTRY_CODES : NO_FORMATION_CODE;
   const tables = boardTables(b);
   const endAt = endTable(tables, u);
   const startZoc = enemyZoc(ctx, u.side, u.cell);
+  const counting = out === null && stopAt < 0 && match < 0;
+  let n = 0;
   for (let dr = -1; dr <= 1; dr++) {
     for (let dc = -1; dc <= 1; dc++) {
       let to = u.cell;
@@ -323,15 +346,24 @@ function searchManeuvers(ctx: Ctx, ui: number): number[] {
       } else if (startZoc) {
         facings = zocFacings(ctx, startZoc);
       }
+      if (counting) {
+        // Every facing in every formation, but for standing as it is.
+        n += facings.length * formations.length;
+        if (to === u.cell && facings.includes(u.facing) && formations.includes(u.formation)) n--;
+        continue;
+      }
       for (const facing of facings) {
         for (let k = 0; k < formations.length; k++) {
           if (to === u.cell && facing === u.facing && formations[k] === u.formation) continue;
-          out.push((to * 4 + facing / 90) * 4 + codes[k]!);
+          const key = (to * 4 + facing / 90) * 4 + codes[k]!;
+          if (n === stopAt || key === match) return key;
+          out?.push(key);
+          n++;
         }
       }
     }
   }
-  return out;
+  return stopAt >= 0 || match >= 0 ? -1 : n;
 }
 
 export interface AssaultOption {
@@ -364,18 +396,20 @@ export function assaultApproach(ctx: Ctx, ui: number, ti: number): AssaultOption
   const u = s.units[ui]!;
   const t = s.units[ti]!;
   if (!mayAssault(u) || !onTable(t) || t.side === u.side || isSpent(t)) return null;
+  const allowance = baseMove(u);
+  // The box it strikes from touches the target, one box from it, and no way there is shorter than the straight
+  // distance (diagonals 1.5): a target further than a move and a box is out of reach, asked before anything else.
+  if (boxDistance(b, u.cell, t.cell) > allowance + 1) return null;
   const startZoc = enemyZoc(ctx, u.side, u.cell);
   // A unit starting in an enemy ZOC may only assault a unit exerting it.
   if (startZoc && !startZoc.includes(ti)) return null;
   const side = sideOf(b, t.cell, t.facing, u.cell);
   const contact = boxOnSide(b, t.cell, t.facing, side);
   if (contact < 0 || !canEnd(b, u, contact) || isCut(b, contact, t.cell)) return null;
-  const turns = assaultStartFacings(u);
   // Already touching: its one turn is the one that faces the target, so that too is at most 90° (b); a unit with
   // its back to the target would need 180°.
-  if (contact === u.cell) return turns.includes(facingTowards(b, contact, t.cell)!) ? { target: ti, from: contact, side } : null;
+  if (contact === u.cell) return assaultStartFacings(u).includes(facingTowards(b, contact, t.cell)!) ? { target: ti, from: contact, side } : null;
   if (ctx.occ[contact]! >= 0) return null;
-  const allowance = baseMove(u);
   // No way there costs less than the straight distance with diagonals at 1.5: most enemies are out of reach.
   if (boxDistance(b, u.cell, contact) > allowance) return null;
   const diagonalOk = mayStepDiagonally(u);
@@ -406,7 +440,7 @@ export function assaultApproach(ctx: Ctx, ui: number, ti: number): AssaultOption
     }
     return false;
   };
-  for (const f of turns) if (reach(u.cell, f, f !== u.facing, 0, false, startWoods)) return { target: ti, from: contact, side };
+  for (const f of assaultStartFacings(u)) if (reach(u.cell, f, f !== u.facing, 0, false, startWoods)) return { target: ti, from: contact, side };
   return null;
 }
 

@@ -29,6 +29,7 @@ import {
   maxOrders,
   mayEndActions,
   orderCost,
+  shooterTargets,
 } from './legal-actions.js';
 import { actingSide, endActions, endOrders, openDefendWindow, rehome } from './turn.js';
 import { updateControl } from './victory.js';
@@ -40,6 +41,7 @@ import {
   DID_MARCH,
   DID_MOVE,
   DID_RALLY,
+  editGenerals,
   editUnit,
   hasTrait,
   isGuns,
@@ -100,7 +102,8 @@ export function perform(s: GameState, a: Action, dice: DiceSource, ev: EventLog,
       const bonus = unusedOrders(u) > 0;
       if (bonus) u.used++;
       u.did |= DID_FIRE;
-      const pool = firePool(ctx, ui, ti, { orderBonus: bonus });
+      // The targets the check found: the order spent and the fire marked change nothing fireTargets reads.
+      const pool = firePool(ctx, ui, ti, { orderBonus: bonus }, shooterTargets(legal, ui, 'fire'));
       if (!pool.allowed) throw new IllegalActionError(pool.reason);
       shoot(s, ui, ti, pool.kind, pool, pool.reroll, dice, ev, 'fire phase');
       updateControl(s);
@@ -116,7 +119,7 @@ export function perform(s: GameState, a: Action, dice: DiceSource, ev: EventLog,
       const ti = unitIndexOf(s, a.target);
       if (!isLegalFire(legal, ui, ti, 'defend-fire')) throw new IllegalActionError(`illegal defend-fire by ${a.unit}`);
       editUnit(s, ui).used++;
-      const pool = firePool(ctx, ui, ti, { orderFires: true });
+      const pool = firePool(ctx, ui, ti, { orderFires: true }, shooterTargets(legal, ui, 'defend-fire'));
       if (!pool.allowed) throw new IllegalActionError(pool.reason);
       shoot(s, ui, ti, pool.kind, pool, pool.reroll, dice, ev, 'defend');
       updateControl(s);
@@ -180,7 +183,7 @@ function performOrder(s: GameState, a: Action, side: SideIndex, dice: DiceSource
   if (a.type === 'end-orders') return endOrders(s, side, dice, ev);
   if (a.type !== 'attach' && a.type !== 'order') throw new IllegalActionError(`"${a.type}" is not an Orders phase action`);
   if (!isLegalOrder(s, side, a)) throw new IllegalActionError(`illegal ${a.type}`);
-  const g = s.generals.find((x) => x.id === a.general && x.side === side)!;
+  const g = editGenerals(s).find((x) => x.id === a.general && x.side === side)!;
   const ui = unitOf(s, a.unit, side);
   const u = editUnit(s, ui);
   if (a.type === 'attach') {
@@ -239,7 +242,9 @@ function performUnitAction(s: GameState, ui: number, a: Action, dice: DiceSource
       ev?.push({ type: 'exit', unit: u.id, from: b.names[u.cell] });
       u.status = 'exited';
       u.cell = -1;
-      for (const g of s.generals) if (g.unit === ui && g.status === 'table') rehome(s, g);
+      for (let gi = 0; gi < s.generals.length; gi++) {
+        if (s.generals[gi]!.unit === ui && s.generals[gi]!.status === 'table') rehome(s, editGenerals(s)[gi]!);
+      }
       break;
     }
     case 'assault': {

@@ -8,7 +8,7 @@ import { makeCtx, nearestEnemy } from './geometry.js';
 import { anyFireAction, anyOrderAction, maxOrders, mayAct } from './legal-actions.js';
 import { canEnd } from './movement.js';
 import { evaluateVictory, suddenDeath, updateControl } from './victory.js';
-import { editUnit, isSpent, onTable, other, type EventLog, type GameState, type GeneralState, type SideIndex } from './types.js';
+import { editGenerals, editReinforcements, editUnit, isSpent, onTable, other, type EventLog, type GameState, type GeneralState, type SideIndex } from './types.js';
 
 /** No game needs nearly this many automatic steps between two decisions; it turns an engine bug into an error. */
 const MAX_STEPS = 10000;
@@ -81,7 +81,7 @@ export function startTurn(s: GameState, dice: DiceSource, ev: EventLog): void {
   s.half = 0;
   ev?.push({ type: 'turn', turn: s.turn });
   arriveReinforcements(s, dice, ev);
-  for (const g of s.generals) {
+  for (const g of editGenerals(s)) {
     g.placed = false;
     g.pips = 0;
     g.roll = 0;
@@ -100,8 +100,9 @@ export function startTurn(s: GameState, dice: DiceSource, ev: EventLog): void {
 
 function arriveReinforcements(s: GameState, dice: DiceSource, ev: EventLog): void {
   const b = s.board;
-  for (const r of s.reinforcements) {
-    if (r.arrived) continue;
+  for (let ri = 0; ri < s.reinforcements.length; ri++) {
+    if (s.reinforcements[ri]!.arrived) continue;
+    const r = editReinforcements(s)[ri]!;
     let due = false;
     if (r.turn !== null) due = s.turn >= r.turn;
     else if (r.roll) {
@@ -142,7 +143,7 @@ function arriveReinforcements(s: GameState, dice: DiceSource, ev: EventLog): voi
       w.formation = w.type === 'Infantry' ? 'column' : null;
       taken.add(cell);
       ev?.push({ type: 'reinforcement', unit: u.id, at: b.names[cell] });
-      for (const g of s.generals) {
+      for (const g of editGenerals(s)) {
         if (g.status === 'reserve' && g.side === u.side && g.commands.includes(ui)) {
           g.status = 'table';
           g.unit = ui;
@@ -181,8 +182,9 @@ function removal(s: GameState, ev: EventLog): void {
   s.units.forEach((u, ui) => {
     if (onTable(u) && isSpent(u)) eliminate(s, ui, 'lost all its hits', ev);
   });
-  for (const g of s.generals) {
-    if (g.status === 'removed' && g.removedTurn < s.turn) {
+  for (let gi = 0; gi < s.generals.length; gi++) {
+    if (s.generals[gi]!.status === 'removed' && s.generals[gi]!.removedTurn < s.turn) {
+      const g = editGenerals(s)[gi]!;
       rehome(s, g);
       if ((g.status as string) === 'table') ev?.push({ type: 'general-returns', general: g.id, unit: s.units[g.unit]!.id });
     }
@@ -209,7 +211,7 @@ function removal(s: GameState, ev: EventLog): void {
 /** The side ends its Orders phase: unplaced Generals give their free order, Excellent Staff saves pips, and once both
  * sides have given orders the Initiative is rolled and the Actions phase begins. */
 export function endOrders(s: GameState, side: SideIndex, dice: DiceSource, ev: EventLog): void {
-  for (const g of s.generals) {
+  for (const g of editGenerals(s)) {
     if (g.side !== side || g.status !== 'table') continue;
     if (!g.placed && g.unit >= 0) {
       const u = s.units[g.unit]!;

@@ -214,17 +214,24 @@ function cloneReinforcement(r: PendingReinforcement): PendingReinforcement {
   return { side: r.side, units: r.units, turn: r.turn, roll: r.roll, entry: r.entry, facing: r.facing, arrived: r.arrived };
 }
 
-/** A copy of `s` that shares nothing it may change with it; with `shareUnits`, one whose units are still `s`'s own (draftState). */
-export function cloneState(s: GameState, shareUnits = false): GameState {
+/**
+ * A copy of `s` that shares nothing it may change with it; with `share`, one whose units, Generals, reinforcements and
+ * objectives' holders are still `s`'s own (draftState), to be copied on first change (editUnit, editGeneral, ...).
+ */
+export function cloneState(s: GameState, share = false): GameState {
   // Loops rather than map and spreads: a batch copies the state once per action, and these allocate nothing else.
-  const units = new Array<UnitState>(s.units.length);
-  for (let i = 0; i < units.length; i++) units[i] = shareUnits ? s.units[i]! : cloneUnit(s.units[i]!);
-  const generals = new Array<GeneralState>(s.generals.length);
-  for (let i = 0; i < generals.length; i++) generals[i] = cloneGeneral(s.generals[i]!);
-  const reinforcements = new Array<PendingReinforcement>(s.reinforcements.length);
-  for (let i = 0; i < reinforcements.length; i++) reinforcements[i] = cloneReinforcement(s.reinforcements[i]!);
-  const control = new Array<ObjectiveControl>(s.control.length);
-  for (let i = 0; i < control.length; i++) control[i] = { id: s.control[i]!.id, holder: s.control[i]!.holder };
+  // Shared, the units array is still a copy: editUnit puts its copies of units into it.
+  const units = share ? s.units.slice() : new Array<UnitState>(s.units.length);
+  let generals = s.generals;
+  let reinforcements = s.reinforcements;
+  let control = s.control;
+  if (!share) {
+    for (let i = 0; i < units.length; i++) units[i] = cloneUnit(s.units[i]!);
+    generals = copyGenerals(s.generals);
+    reinforcements = new Array<PendingReinforcement>(s.reinforcements.length);
+    for (let i = 0; i < reinforcements.length; i++) reinforcements[i] = cloneReinforcement(s.reinforcements[i]!);
+    control = copyControl(s.control);
+  }
   return {
     v: 1,
     meta: s.meta,
@@ -245,16 +252,33 @@ export function cloneState(s: GameState, shareUnits = false): GameState {
   };
 }
 
+function copyGenerals(list: readonly GeneralState[]): GeneralState[] {
+  const out = new Array<GeneralState>(list.length);
+  for (let i = 0; i < out.length; i++) out[i] = cloneGeneral(list[i]!);
+  return out;
+}
+
+function copyControl(list: readonly ObjectiveControl[]): ObjectiveControl[] {
+  const out = new Array<ObjectiveControl>(list.length);
+  for (let i = 0; i < out.length; i++) out[i] = { id: list[i]!.id, holder: list[i]!.holder };
+  return out;
+}
+
 // The draft an action is being applied to, and which of its units are its own: unit i is where `ownedAt[i]` holds this
-// draft's stamp. One at a time: applying an action never applies another inside it.
+// draft's stamp; its Generals, reinforcements and objectives' holders are its own once the flags below say so. One at a
+// time: applying an action never applies another inside it.
 let draft: GameState | null = null;
 let ownedAt = new Int32Array(0);
 let stamp = 0;
+let ownGenerals = false;
+let ownReinforcements = false;
+let ownControl = false;
 
 /**
  * A copy of `s` to apply an action to. It shares every unit with `s` until `editUnit` copies one to change it: an
  * action changes one or two of a dozen units, and copying them all was a tenth of a random game. The Generals, the
- * reinforcements and the objectives' holders are few and small, and copied whole. `settleDraft` ends the draft.
+ * reinforcements and the objectives' holders are shared the same way, each list copied whole on its first change
+ * (editGenerals, editReinforcements, editControl): most actions change none of them. `settleDraft` ends the draft.
  */
 export function draftState(s: GameState): GameState {
   const d = cloneState(s, true);
@@ -263,6 +287,9 @@ export function draftState(s: GameState): GameState {
     ownedAt.fill(0);
     stamp = 1;
   }
+  ownGenerals = false;
+  ownReinforcements = false;
+  ownControl = false;
   draft = d;
   return d;
 }
@@ -278,6 +305,35 @@ export function editUnit(s: GameState, ui: number): UnitState {
     s.units[ui] = cloneUnit(s.units[ui]!);
   }
   return s.units[ui]!;
+}
+
+/** The Generals of `s`, to be changed (as editUnit): a General read from the list before this call is stale after it. */
+export function editGenerals(s: GameState): GeneralState[] {
+  if (s === draft && !ownGenerals) {
+    ownGenerals = true;
+    s.generals = copyGenerals(s.generals);
+  }
+  return s.generals;
+}
+
+/** The reinforcements of `s`, to be changed (as editGenerals). */
+export function editReinforcements(s: GameState): PendingReinforcement[] {
+  if (s === draft && !ownReinforcements) {
+    ownReinforcements = true;
+    const list = new Array<PendingReinforcement>(s.reinforcements.length);
+    for (let i = 0; i < list.length; i++) list[i] = cloneReinforcement(s.reinforcements[i]!);
+    s.reinforcements = list;
+  }
+  return s.reinforcements;
+}
+
+/** The objectives' holders of `s`, to be changed (as editGenerals). */
+export function editControl(s: GameState): ObjectiveControl[] {
+  if (s === draft && !ownControl) {
+    ownControl = true;
+    s.control = copyControl(s.control);
+  }
+  return s.control;
 }
 
 /** The draft is done, or abandoned: `s` is a state like any other, never to be changed again. */

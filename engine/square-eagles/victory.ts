@@ -3,7 +3,7 @@
 // file answers its questions from a Square Eagles state.
 import type { Outcome } from '../rules-engine.js';
 import { firstMet, noVictory, type Decision, type VictoryProbes } from '../victory-conditions.js';
-import { isSpent, onTable, other, type GameState, type SideIndex } from './types.js';
+import { editControl, isSpent, onTable, other, type GameState, type SideIndex } from './types.js';
 
 /** A finished game as the rules report it; the adapter adds the structured `decidedBy`. */
 export type GameResult = Outcome;
@@ -17,8 +17,9 @@ export function updateControl(s: GameState): void {
       if (!onTable(u) || isSpent(u) || !o.cells.includes(u.cell)) continue;
       present |= u.side === 0 ? 1 : 2;
     }
-    if (present === 1) s.control[k]!.holder = 0;
-    else if (present === 2) s.control[k]!.holder = 1;
+    // Written only when it changes hands: the holders are shared with the state before until then.
+    const holder = present === 1 ? 0 : present === 2 ? 1 : s.control[k]!.holder;
+    if (holder !== s.control[k]!.holder) editControl(s)[k]!.holder = holder;
   });
 }
 
