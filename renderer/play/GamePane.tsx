@@ -493,6 +493,7 @@ export function GamePane({
                 askPoint={ne.askPoint}
                 picking={ne.pickingPoint}
                 onOrderPoint={ne.setOrderPoint}
+                influence={ne.influence}
               />
             )}
             {humanTurn && !neView && (

@@ -9,6 +9,7 @@ import { divisionOrderWords, flankName, neRulesLine, neUnitLine, ORDER_HELP, ORD
 import type { EngineAction } from './play-actions.js';
 import type { SideColours } from './play-view.js';
 import type { PendingMove } from './use-ne-table.js';
+import { InfluenceDialog, type InfluenceAsk } from './NeInfluence.js';
 
 type Names = ReadonlyMap<string, string>;
 
@@ -216,6 +217,8 @@ export interface NeDecisionProps {
   askPoint: (answer: (at: [number, number]) => void) => void;
   picking: boolean;
   onOrderPoint: (at: [number, number] | null) => void;
+  /** The influence decision: the leader asked, the rolls he leads, who is asked after him. */
+  influence?: InfluenceAsk | null;
 }
 
 /** Actions drawn by the map rather than as buttons: a move goes where the ghost is put. */
@@ -228,7 +231,8 @@ const REFUSING = new Set(['line', 'supported-line']);
 export function NeDecision(p: NeDecisionProps) {
   const { view, side } = p;
   const kind = view.decision.kind;
-  const sideWide = p.legal.filter((a) => !a.unit && a.type !== 'bid' && a.type !== 'leader' && a.type !== 'order');
+  // The influence is lent in its own dialog; its seven bare buttons stay only when the dialog has nothing to show.
+  const sideWide = p.legal.filter((a) => !a.unit && a.type !== 'bid' && a.type !== 'leader' && a.type !== 'order' && !(a.type === 'influence' && p.influence));
   const writing = kind === 'bid' && !!view.orders && p.legal.some((a) => a.type === 'bid');
   const [bidOpen, setBidOpen] = useState(false);
   // A charged unit's answer and the leaders' places are the decision itself: their buttons show without a pick.
@@ -260,6 +264,9 @@ export function NeDecision(p: NeDecisionProps) {
         </Button>
       )}
       {kind === 'bid' && side && !p.disabled && (!writing || bidOpen) && <BidDialog view={view} side={side} sideName={p.sideName} onBid={(points) => { setBidOpen(false); p.onAct({ type: 'bid', points }); }} onClose={writing ? () => setBidOpen(false) : undefined} />}
+      {kind === 'influence' && p.influence && !p.disabled && (
+        <InfluenceDialog key={p.influence.leader} ask={p.influence} names={p.names} onLend={(bonus) => p.onAct({ type: 'influence', leader: p.influence!.leader, bonus })} />
+      )}
       {kind === 'choose' && (
         <Typography variant="body2" sx={{ mb: 1 }} data-testid="ne-bid-result">
           Bids: {p.sideName('red')} {String(view.bids.red ?? '–')}, {p.sideName('blue')} {String(view.bids.blue ?? '–')}.

@@ -11,6 +11,8 @@ import type { TableDrag } from '../map/MapView.js';
 import type { EngineMessage } from './engine-client.js';
 import { NeTable, HANDLE_PX, type Ghost } from './NeTable.js';
 import { blocksOf, facingTowards, leaderAt, leaderDrop, leaderPlace, pieceAt, pieces as piecesOf, rotationHandle, stillToMove } from './ne-pieces.js';
+import { ledRolls } from './ne-influence.js';
+import type { InfluenceAsk } from './NeInfluence.js';
 import { inches, legalLeaderWords, legalMoveWords, longestRange } from './ne-words.js';
 import type { Effect, EngineAction } from './play-actions.js';
 import type { SideColours } from './play-view.js';
@@ -366,6 +368,14 @@ export function useNeTable(p: NeTableInput) {
     );
   };
 
+  const influence = useMemo((): InfluenceAsk | null => {
+    const leader = view?.decision.kind === 'influence' ? view.decision.leader : undefined;
+    if (!view || !leader) return null;
+    const side = view.leaders.find((l) => l.id === leader)?.side;
+    const others = view.leaders.filter((l) => l.side === side && l.id !== leader && !l.lost && ledRolls(view, p.scenario, l.id).length > 0).map((l) => l.id);
+    return { leader, rolls: ledRolls(view, p.scenario, leader), others };
+  }, [view, p.scenario]);
+
   const pending: PendingMove | null = leaderGhost ? { action: leaderAction(leaderGhost), verdict } : ghostBase ? { action: actionFor(ghostBase), verdict } : null;
   return {
     overlay,
@@ -390,5 +400,6 @@ export function useNeTable(p: NeTableInput) {
     pickingPoint: !!pointWish,
     cancelPoint: () => setPointWish(null),
     setOrderPoint,
+    influence,
   };
 }
