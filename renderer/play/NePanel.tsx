@@ -10,6 +10,7 @@ import type { EngineAction } from './play-actions.js';
 import type { SideColours } from './play-view.js';
 import type { PendingMove } from './use-ne-table.js';
 import { InfluenceDialog, type InfluenceAsk } from './NeInfluence.js';
+import { veiledName, type Sight } from './ne-visibility.js';
 
 type Names = ReadonlyMap<string, string>;
 
@@ -127,9 +128,15 @@ function Chips({ markers }: { markers: readonly Marker[] }) {
  * Every unit on the table, the side to act first, with its markers; those still to move this period stand out, and
  * those that can act now are picked by a click. Shown on every turn, the AI's too.
  */
-export function NeUnitList({ view, acting, selected, onSelect, colours }: { view: NapoleonsEaglesView; acting: ReadonlySet<string>; selected: string | null; onSelect: (id: string | null) => void; colours: SideColours }) {
+export function NeUnitList({ view, acting, selected, onSelect, colours, sights = null }: { view: NapoleonsEaglesView; acting: ReadonlySet<string>; selected: string | null; onSelect: (id: string | null) => void; colours: SideColours; sights?: ReadonlyMap<string, Sight> | null }) {
   const toMove = new Set(stillToMove(view).map((u) => u.id));
-  const list = unitsForList(view, view.decision.side ?? 'red').filter((u) => u.status === 'table');
+  // Under the visibility rule the list names only what the watching side makes out, as the table does.
+  const list = unitsForList(view, view.decision.side ?? 'red')
+    .filter((u) => u.status === 'table' && sights?.get(u.id) !== 'hidden')
+    .map((u) => {
+      const s = sights?.get(u.id) ?? 'identity';
+      return s === 'identity' ? u : { ...u, name: veiledName(u, s) || (s === 'mass' ? 'A mass of troops' : 'Troops in formation'), fatigue: 'normal' as const, disordered: false, retreat: 0, markers: [], figures: u.startFigures, refused: undefined, outOfControl: undefined };
+    });
   return (
     <Box sx={{ maxHeight: 200, minHeight: 80, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1, flex: 'none' }} data-testid="ne-units">
       {list.map((u) => (

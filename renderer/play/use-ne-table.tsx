@@ -12,6 +12,7 @@ import type { EngineMessage } from './engine-client.js';
 import { NeTable, HANDLE_PX, type Ghost } from './NeTable.js';
 import { blocksOf, facingTowards, leaderAt, leaderDrop, leaderPlace, pieceAt, pieces as piecesOf, rotationHandle, stillToMove } from './ne-pieces.js';
 import { ledRolls } from './ne-influence.js';
+import { sightOf, veilPieces, visibilityOn, watchingSide, weatherFactor } from './ne-visibility.js';
 import type { InfluenceAsk } from './NeInfluence.js';
 import { inches, legalLeaderWords, legalMoveWords, longestRange } from './ne-words.js';
 import type { Effect, EngineAction } from './play-actions.js';
@@ -44,6 +45,9 @@ export interface NeTableInput {
   effects: { key: number; list: Effect[] } | null;
   /** Units, leaders and blocks by id, for the words drawn on the table. */
   names: ReadonlyMap<string, string>;
+  /** Who plays each side, and whether a finished game is replayed: whose eyes the visibility rule shows. */
+  players?: Readonly<Record<'red' | 'blue', string>> | null;
+  replay?: boolean;
 }
 
 export interface PendingMove {
@@ -77,7 +81,14 @@ const round2 = (v: number) => Math.round(v * 100) / 100;
 
 export function useNeTable(p: NeTableInput) {
   const { view } = p;
-  const pieces = useMemo(() => (view ? piecesOf(view.units, p.colours, view) : []), [view, p.colours]);
+  // With the visibility rule on, the enemy as the watching side makes it out (ne-visibility.ts); else everything.
+  const watcher = view && visibilityOn(p.scenario) ? watchingSide(p.players ?? null, view.decision.side, !!p.replay) : null;
+  const sights = useMemo(() => (view && watcher ? sightOf(view, watcher, weatherFactor(p.scenario.weather)) : null), [view, watcher, p.scenario.weather]);
+  const pieces = useMemo(() => {
+    if (!view) return [];
+    const all = piecesOf(view.units, p.colours, view);
+    return sights ? veilPieces(all, view.units, sights) : all;
+  }, [view, p.colours, sights]);
   const blocks = useMemo(() => blocksOf(p.scenario), [p.scenario]);
   // A point asked of the table (an order's objective): the next click on the table answers it.
   const [pointWish, setPointWish] = useState<{ answer: (at: Point) => void; shown: Point | null } | null>(null);
@@ -401,5 +412,8 @@ export function useNeTable(p: NeTableInput) {
     cancelPoint: () => setPointWish(null),
     setOrderPoint,
     influence,
+    /** What the watching side makes out of each unit under the visibility rule, or null when it sees all. */
+    sights,
+    watcher,
   };
 }
