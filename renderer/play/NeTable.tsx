@@ -59,6 +59,8 @@ export interface NeTableProps {
   names: ReadonlyMap<string, string>;
   /** The point of an order being written. */
   orderPoint: Point | null;
+  /** Under the visibility rule, how much of each leader the watching side makes out; null: all of them. */
+  leaderSeen?: ReadonlyMap<string, string> | null;
 }
 
 const flat = (ps: readonly Point[]): number[] => ps.flatMap((p) => [p[0], p[1]]);
@@ -113,7 +115,7 @@ function useLabels(p: NeTableProps): { id: string; text: string; px: number; bol
       if (piece.name) wishes.push({ id: piece.id, text: piece.name, anchor, px: UNIT_PX, priority, below });
     }
     for (const l of view.leaders) {
-      if (l.lost) continue;
+      if (l.lost || (p.leaderSeen && p.leaderSeen.get(l.id) !== 'identity')) continue;
       const at = leaderPlace(l, view.units);
       const anchor = { minX: at[0] - 6 * k, minY: at[1] - 6 * k, maxX: at[0] + 6 * k, maxY: at[1] + 6 * k };
       obstacles.push({ id: `leader:${l.id}`, box: anchor });
@@ -133,7 +135,7 @@ function useLabels(p: NeTableProps): { id: string; text: string; px: number; bol
       const at = placed.get(w.id);
       return at ? [{ id: w.id, text: w.text, px: w.px, bold: w.id.startsWith('objective:'), at }] : [];
     });
-  }, [k, pieces, view, selected, toMove]);
+  }, [k, pieces, view, selected, toMove, p.leaderSeen]);
 }
 
 export function NeTable(p: NeTableProps) {
@@ -215,7 +217,7 @@ export function NeTable(p: NeTableProps) {
         </Group>
       ))}
       {p.view.leaders
-        .filter((l) => !l.lost)
+        .filter((l) => !l.lost && (p.leaderSeen?.get(l.id) ?? 'identity') !== 'hidden')
         .map((l) => {
           const at = leaderPlace(l, p.view.units);
           const movable = p.movableLeaders.includes(l.id);

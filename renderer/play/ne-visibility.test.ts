@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NapoleonsEaglesLeader, NapoleonsEaglesUnit } from '../../domain/engine-protocol.js';
 import { pieces } from './ne-pieces.js';
-import { sightOf, veiledName, veilPieces, visibilityOn, watchingSide, weatherFactor } from './ne-visibility.js';
+import { leaderSights, sightOf, veiledName, veilPieces, visibilityOn, watchingSide, weatherFactor } from './ne-visibility.js';
 
 const u = (id: string, side: 'red' | 'blue', at: [number, number], over: Partial<NapoleonsEaglesUnit> = {}): NapoleonsEaglesUnit => ({
   id, name: id, side, arm: 'infantry', type: 'line', status: 'table', at, facing: 0, formation: 'line', width: 2, depth: 1,
@@ -53,6 +53,14 @@ describe('how much of each enemy is made out', () => {
     // A lost leader looks through nothing.
     const lost = sightOf({ units: [eye, far], leaders: [{ ...leader('r-gen', 'red', [10, 40.25]), lost: true }] }, 'red', 1);
     expect(lost.get('b70')).toBe('mass');
+  });
+});
+
+describe("the enemy's leaders", () => {
+  it('are made out as a party at 26" and known at 12"; farther they are lost among the troops', () => {
+    // Blue's leaders stand 10", 20" and 30" beyond red's line's front (y 9.75) — measured to their point.
+    const leaders = [leader('b-near', 'blue', [10, 20.25]), leader('b-mid', 'blue', [10, 30.25]), leader('b-far', 'blue', [10, 40.25]), leader('r-gen', 'red', [10, -50])];
+    expect(Object.fromEntries(leaderSights({ units: [eye], leaders }, 'red', 1))).toEqual({ 'b-near': 'identity', 'b-mid': 'type', 'b-far': 'hidden', 'r-gen': 'identity' });
   });
 });
 

@@ -88,6 +88,32 @@ export function sightOf(view: Pick<NapoleonsEaglesView, 'units' | 'leaders'>, wa
   return out;
 }
 
+/**
+ * Enemy leaders by the same stages, measured from their place: a general's party is made out as such at the type
+ * distance (26"), and known by name at 12"; farther, it is lost among the troops (Interpretation: the text gives
+ * distances for units only, and a party of riders is smaller than any unit).
+ */
+export function leaderSights(view: Pick<NapoleonsEaglesView, 'units' | 'leaders'>, watcher: SideKey, factor: number): Map<string, Sight> {
+  const eyes = view.units.flatMap((u) => {
+    const b = u.side === watcher ? baseOf(u) : null;
+    return b ? [b] : [];
+  });
+  const glasses = view.leaders.filter((l) => l.side === watcher && !l.lost).map((l) => pointBase(leaderPlace(l, view.units)));
+  const out = new Map<string, Sight>();
+  for (const l of view.leaders) {
+    if (l.side === watcher) {
+      out.set(l.id, 'identity');
+      continue;
+    }
+    const b = pointBase(leaderPlace(l, view.units));
+    const byUnits = Math.min(Infinity, ...eyes.map((e) => baseDistance(e, b)));
+    const byGlass = Math.min(Infinity, ...glasses.map((g) => baseDistance(g, b)));
+    const within = (reach: number) => byUnits <= reach * factor + 1e-9 || byGlass <= (reach + SPYGLASS) * factor + 1e-9;
+    out.set(l.id, within(SIGHT_DISTANCE.identity) ? 'identity' : within(SIGHT_DISTANCE.type) ? 'type' : 'hidden');
+  }
+  return out;
+}
+
 const ARM: Record<string, string> = { infantry: 'Infantry', cavalry: 'Cavalry', artillery: 'Artillery', train: 'Train' };
 
 /** What the table calls a unit seen only so far: nothing, its arm, or its type and arm. */

@@ -12,7 +12,7 @@ import type { EngineMessage } from './engine-client.js';
 import { NeTable, HANDLE_PX, type Ghost } from './NeTable.js';
 import { blocksOf, facingTowards, leaderAt, leaderDrop, leaderPlace, pieceAt, pieces as piecesOf, rotationHandle, stillToMove } from './ne-pieces.js';
 import { ledRolls } from './ne-influence.js';
-import { sightOf, veilPieces, visibilityOn, watchingSide, weatherFactor } from './ne-visibility.js';
+import { leaderSights, sightOf, veilPieces, visibilityOn, watchingSide, weatherFactor } from './ne-visibility.js';
 import type { InfluenceAsk } from './NeInfluence.js';
 import { inches, legalLeaderWords, legalMoveWords, longestRange } from './ne-words.js';
 import type { Effect, EngineAction } from './play-actions.js';
@@ -84,6 +84,7 @@ export function useNeTable(p: NeTableInput) {
   // With the visibility rule on, the enemy as the watching side makes it out (ne-visibility.ts); else everything.
   const watcher = view && visibilityOn(p.scenario) ? watchingSide(p.players ?? null, view.decision.side, !!p.replay) : null;
   const sights = useMemo(() => (view && watcher ? sightOf(view, watcher, weatherFactor(p.scenario.weather)) : null), [view, watcher, p.scenario.weather]);
+  const leaderSeen = useMemo(() => (view && watcher ? leaderSights(view, watcher, weatherFactor(p.scenario.weather)) : null), [view, watcher, p.scenario.weather]);
   const pieces = useMemo(() => {
     if (!view) return [];
     const all = piecesOf(view.units, p.colours, view);
@@ -375,6 +376,7 @@ export function useNeTable(p: NeTableInput) {
         blocks={blocks}
         names={p.names}
         orderPoint={orderPoint}
+        leaderSeen={leaderSeen}
       />
     );
   };
