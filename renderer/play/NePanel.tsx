@@ -158,14 +158,19 @@ function BidDialog({ view, side, sideName, onBid, onClose }: { view: NapoleonsEa
       <DialogTitle>Bid for the choice of side</DialogTitle>
       <DialogContent>
         <Typography variant="body2" sx={{ mb: 1.5 }}>
-          {sideName(side)} has <b>{most}</b> turn point{most === 1 ? '' : 's'} left this game turn. The higher bid chooses side A or D this period; the
-          points bid are spent. {view.bids[other] === 'hidden' ? `${sideName(other)} has sealed its bid.` : `${sideName(other)} bids after you, sealed.`}
+          {sideName(side)} has <b>{most}</b> turn point{most === 1 ? '' : 's'} left this game turn. The higher bid chooses side A or D this period.{' '}
+          {view.bids[other] === 'hidden' ? `${sideName(other)} has sealed its bid.` : `${sideName(other)} bids after you, sealed.`}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+          Side A starts its units first, a few at a time, and may finish once at least half have moved; side D answers each step. Both bids are
+          spent, the winner’s and the loser’s.
         </Typography>
         <TextField
           autoFocus
           size="small"
           type="number"
           label="Points to bid"
+          sx={{ width: 180 }}
           value={text}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={(e) => {
@@ -489,16 +494,35 @@ export function NePool({ explanation, targetName, names }: { explanation: unknow
     const odds = (x.odds ?? {}) as Ex;
     const pct = (v: unknown) => `${Math.round(Number(v ?? 0) * 100)}%`;
     const side = (k: 'attacker' | 'defender') => (x[k] ?? {}) as Ex;
+    const closes = pct((side('attacker').morale as Ex | undefined)?.pass);
+    const stands = pct((side('defender').morale as Ex | undefined)?.pass);
+    const cas = (x.casualties ?? {}) as Ex;
+    // A cavalry charge on foot or guns has no melee roll: it rides the target down, or fails if the target stands
+    // and its square or line holds; the odds of the melee would read as a certainty, so it is said in words.
+    const ride = x.kind === 'cavalry-charge' && typeof x.rideDown === 'boolean';
     return (
       <Paper variant="outlined" sx={{ p: 1, bgcolor: '#fff8e1' }} data-testid="play-pool" data-kind={String(x.kind)}>
         <Typography variant="body2">
-          Charge on <b>{targetName}</b> ({String(x.aspect)}): win {pct(odds.attacker)}, lose {pct(odds.defender)}, again {pct(odds.again)}
+          Charge on <b>{targetName}</b>, striking its {String(x.aspect)}
+          {x.contact === 'partial' ? ' (partial contact)' : ''}
         </Typography>
-        {(['attacker', 'defender'] as const).map((k) => (
-          <Typography variant="caption" component="div" key={k}>
-            {k === 'attacker' ? 'Charger' : 'Defender'} MV {n2(side(k).value)} · morale passes {pct((side(k).morale as Ex | undefined)?.pass)}
+        {ride ? (
+          <Typography variant="caption" component="div" data-testid="ne-charge-outcome">
+            {x.rideDown
+              ? `No melee: if the charge closes it rides ${targetName} down (${String(cas.rideDown ?? '?')} casualties${Number(cas.cavalryLoses) > 0 ? ', the cavalry loses 1' : ''}).`
+              : `No melee: if ${targetName} stands (${stands}) and the charge closes, the charge fails and the cavalry retreats; if ${targetName} breaks, it is ridden down.`}
           </Typography>
-        ))}
+        ) : (
+          <Typography variant="caption" component="div" data-testid="ne-charge-outcome">
+            If both close, the melee: wins {pct(odds.attacker)}, loses {pct(odds.defender)}, fought again {pct(odds.again)}
+          </Typography>
+        )}
+        <Typography variant="caption" component="div">
+          Charger MV {n2(side('attacker').value)} · closes on a morale check {closes}
+        </Typography>
+        <Typography variant="caption" component="div">
+          Defender MV {n2(side('defender').value)} · stands on a morale check {stands}
+        </Typography>
       </Paper>
     );
   }
