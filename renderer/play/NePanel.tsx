@@ -135,12 +135,12 @@ export function NeUnitList({ view, acting, selected, onSelect, colours, sights =
     .filter((u) => u.status === 'table' && sights?.get(u.id) !== 'hidden')
     .map((u) => {
       const s = sights?.get(u.id) ?? 'identity';
-      return s === 'identity' ? u : { ...u, name: veiledName(u, s) || (s === 'mass' ? 'A mass of troops' : 'Troops in formation'), fatigue: 'normal' as const, disordered: false, retreat: 0, markers: [], figures: u.startFigures, refused: undefined, outOfControl: undefined };
+      return s === 'identity' ? u : { ...u, sight: s, name: veiledName(u, s) || (s === 'mass' ? 'A mass of troops' : 'Troops in formation'), fatigue: 'normal' as const, disordered: false, retreat: 0, markers: [], figures: u.startFigures, refused: undefined, outOfControl: undefined };
     });
   return (
     <Box sx={{ maxHeight: 200, minHeight: 80, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1, flex: 'none' }} data-testid="ne-units">
       {list.map((u) => (
-        <UnitRow key={u.id} u={u} rules={view} colour={colours[u.side]} selected={u.id === selected} toMove={toMove.has(u.id)} able={acting.has(u.id)} onSelect={onSelect} />
+        <UnitRow key={u.id} u={u} sight={'sight' in u ? u.sight : undefined} rules={view} colour={colours[u.side]} selected={u.id === selected} toMove={toMove.has(u.id)} able={acting.has(u.id)} onSelect={onSelect} />
       ))}
     </Box>
   );
@@ -430,12 +430,13 @@ function PendingRow({ pending, onSend, onDrop }: { pending: PendingMove; onSend:
   );
 }
 
-function UnitRow({ u, rules, colour, selected, toMove, able, onSelect }: { u: NapoleonsEaglesUnit; rules: RuleFacts; colour: string; selected: boolean; toMove: boolean; able: boolean; onSelect: (id: string | null) => void }) {
+function UnitRow({ u, sight, rules, colour, selected, toMove, able, onSelect }: { u: NapoleonsEaglesUnit; sight?: Sight; rules: RuleFacts; colour: string; selected: boolean; toMove: boolean; able: boolean; onSelect: (id: string | null) => void }) {
   return (
     <Box
       onClick={able ? () => onSelect(selected ? null : u.id) : undefined}
       data-testid="ne-unit"
       data-unit={u.id}
+      data-sight={sight}
       data-to-move={toMove ? 'true' : undefined}
       data-able={able ? 'true' : undefined}
       sx={{
@@ -509,7 +510,7 @@ export function NePool({ explanation, targetName, names }: { explanation: unknow
         {ride ? (
           <Typography variant="caption" component="div" data-testid="ne-charge-outcome">
             {x.rideDown
-              ? `No melee: if the charge closes it rides ${targetName} down (${String(cas.rideDown ?? '?')} casualties${Number(cas.cavalryLoses) > 0 ? ', the cavalry loses 1' : ''}).`
+              ? `No melee: if the charge closes it rides ${targetName} down (${typeof cas.rideDown === 'number' ? cas.rideDown : '?'} casualties${Number(cas.cavalryLoses) > 0 ? ', the cavalry loses 1' : ''}).`
               : `No melee: if ${targetName} stands (${stands}) and the charge closes, the charge fails and the cavalry retreats; if ${targetName} breaks, it is ridden down.`}
           </Typography>
         ) : (
