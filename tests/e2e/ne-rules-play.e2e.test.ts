@@ -294,5 +294,5 @@ describe("Napoleon's Eagles: the special rules in play", () => {
     await map(page).screenshot({ path: path.join(shots, 'ne-rules-05-fire-tag-zoomed.png') });
     expect(errors).toEqual([]);
     await page.close();
-  }, 120000);
+  }, 180000);
 });
