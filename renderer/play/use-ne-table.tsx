@@ -339,8 +339,11 @@ export function useNeTable(p: NeTableInput) {
   const ruler = useMemo(() => {
     if (!selectedPiece || !hoveredPiece) return null;
     const d = baseDistance(selectedPiece.base, hoveredPiece.base);
-    return { from: selectedPiece.base.at, to: hoveredPiece.base.at, text: `${inches(d)} edge to edge` };
-  }, [hoveredPiece, selectedPiece]);
+    // A range is measured from the front edge, never shorter than edge to edge: past the longest reach is surely out.
+    const reach = selectedUnit && hoveredPiece.side !== selectedPiece.side ? longestRange(selectedUnit.arm, ratings.get(selectedUnit.id)) : 0;
+    const beyond = reach > 0 && d > reach ? ` · beyond its ${inches(reach)} reach` : '';
+    return { from: selectedPiece.base.at, to: hoveredPiece.base.at, text: `${inches(d)} edge to edge${beyond}` };
+  }, [hoveredPiece, selectedPiece, selectedUnit, ratings]);
   const arc = useMemo(() => {
     if (!selectedPiece || !selectedUnit || !p.humanTurn) return null;
     const range = longestRange(selectedUnit.arm, ratings.get(selectedUnit.id));
