@@ -496,6 +496,7 @@ export function GamePane({
                 picking={ne.pickingPoint}
                 onOrderPoint={ne.setOrderPoint}
                 influence={ne.influence}
+                sights={ne.sights}
               />
             )}
             {humanTurn && !neView && (

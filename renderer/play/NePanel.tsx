@@ -231,6 +231,8 @@ export interface NeDecisionProps {
   onOrderPoint: (at: [number, number] | null) => void;
   /** The influence decision: the leader asked, the rolls he leads, who is asked after him. */
   influence?: InfluenceAsk | null;
+  /** Under the visibility rule, how much of each unit the watching side makes out; null: all. */
+  sights?: ReadonlyMap<string, Sight> | null;
 }
 
 /** Actions drawn by the map rather than as buttons: a move goes where the ghost is put. */
@@ -255,6 +257,13 @@ export function NeDecision(p: NeDecisionProps) {
   const attacks = own.filter((a) => a.type === 'fire' || a.type === 'charge');
   const others = own.filter((a) => a.type !== 'fire' && a.type !== 'charge');
   const unit = p.selected ? view.units.find((u) => u.id === p.selected) : undefined;
+  // A target made out only in part is named as the table names it, on its buttons and in the preview.
+  const seenAs = (id: string): string => {
+    const s = p.sights?.get(id) ?? 'identity';
+    const u = view.units.find((x) => x.id === id);
+    return s === 'identity' || !u ? (p.names.get(id) ?? id) : veiledName(u, s) || 'the troops in formation';
+  };
+  const attackLabel = (a: EngineAction) => (a.target && seenAs(a.target) !== (p.names.get(a.target) ?? a.target) ? p.label(a).replace(p.names.get(a.target) ?? a.target, seenAs(a.target)) : p.label(a));
   return (
     <Paper
       variant="outlined"
@@ -380,13 +389,13 @@ export function NeDecision(p: NeDecisionProps) {
                 data-type={a.type}
                 data-target={a.target}
               >
-                {p.label(a)}
+                {attackLabel(a)}
               </Button>
             ))}
           </Stack>
         </Box>
       )}
-      {p.pool && <NePool explanation={p.pool.explanation} targetName={p.names.get(p.pool.target) ?? p.pool.target} names={p.names} />}
+      {p.pool && <NePool explanation={p.pool.explanation} targetName={seenAs(p.pool.target)} names={p.names} />}
       {sideWide.length > 0 && (
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, mt: 1 }}>
           {sideWide.map((a, i) => (
