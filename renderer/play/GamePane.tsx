@@ -268,6 +268,8 @@ export function GamePane({
     onHoverTarget: showPool,
     effects: g.effects,
     names: g.names,
+    players: game?.players ?? null,
+    replay: !!game?.replay,
   });
   /** Asks the engine whether an action is legal in the position on show (the refuse buttons, the order writer). */
   const gameId = game?.id ?? null;
@@ -450,7 +452,7 @@ export function GamePane({
         ) : (
           <>
             <StatusBox game={game} sideName={sideName} colours={colours} rules={rules} names={g.names} />
-            {neView && <NeUnitList view={neView} acting={humanTurn ? acting : new Set()} selected={selected} onSelect={select} colours={colours} />}
+            {neView && <NeUnitList view={neView} acting={humanTurn ? acting : new Set()} selected={selected} onSelect={select} colours={colours} sights={ne.sights} />}
             {result && <ResultBox result={result} sideName={sideName} scenario={scenario} sides={game.loaded.sides} />}
             {game.replay && (
               <ReplayBar
@@ -493,6 +495,8 @@ export function GamePane({
                 askPoint={ne.askPoint}
                 picking={ne.pickingPoint}
                 onOrderPoint={ne.setOrderPoint}
+                influence={ne.influence}
+                sights={ne.sights}
               />
             )}
             {humanTurn && !neView && (

@@ -9,6 +9,8 @@ import { divisionOrderWords, flankName, neRulesLine, neUnitLine, ORDER_HELP, ORD
 import type { EngineAction } from './play-actions.js';
 import type { SideColours } from './play-view.js';
 import type { PendingMove } from './use-ne-table.js';
+import { InfluenceDialog, type InfluenceAsk } from './NeInfluence.js';
+import { veiledName, type Sight } from './ne-visibility.js';
 
 type Names = ReadonlyMap<string, string>;
 
@@ -126,13 +128,19 @@ function Chips({ markers }: { markers: readonly Marker[] }) {
  * Every unit on the table, the side to act first, with its markers; those still to move this period stand out, and
  * those that can act now are picked by a click. Shown on every turn, the AI's too.
  */
-export function NeUnitList({ view, acting, selected, onSelect, colours }: { view: NapoleonsEaglesView; acting: ReadonlySet<string>; selected: string | null; onSelect: (id: string | null) => void; colours: SideColours }) {
+export function NeUnitList({ view, acting, selected, onSelect, colours, sights = null }: { view: NapoleonsEaglesView; acting: ReadonlySet<string>; selected: string | null; onSelect: (id: string | null) => void; colours: SideColours; sights?: ReadonlyMap<string, Sight> | null }) {
   const toMove = new Set(stillToMove(view).map((u) => u.id));
-  const list = unitsForList(view, view.decision.side ?? 'red').filter((u) => u.status === 'table');
+  // Under the visibility rule the list names only what the watching side makes out, as the table does.
+  const list = unitsForList(view, view.decision.side ?? 'red')
+    .filter((u) => u.status === 'table' && sights?.get(u.id) !== 'hidden')
+    .map((u) => {
+      const s = sights?.get(u.id) ?? 'identity';
+      return s === 'identity' ? u : { ...u, sight: s, name: veiledName(u, s) || (s === 'mass' ? 'A mass of troops' : 'Troops in formation'), fatigue: 'normal' as const, disordered: false, retreat: 0, markers: [], figures: u.startFigures, refused: undefined, outOfControl: undefined };
+    });
   return (
     <Box sx={{ maxHeight: 200, minHeight: 80, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1, flex: 'none' }} data-testid="ne-units">
       {list.map((u) => (
-        <UnitRow key={u.id} u={u} rules={view} colour={colours[u.side]} selected={u.id === selected} toMove={toMove.has(u.id)} able={acting.has(u.id)} onSelect={onSelect} />
+        <UnitRow key={u.id} u={u} sight={'sight' in u ? u.sight : undefined} rules={view} colour={colours[u.side]} selected={u.id === selected} toMove={toMove.has(u.id)} able={acting.has(u.id)} onSelect={onSelect} />
       ))}
     </Box>
   );
@@ -150,14 +158,19 @@ function BidDialog({ view, side, sideName, onBid, onClose }: { view: NapoleonsEa
       <DialogTitle>Bid for the choice of side</DialogTitle>
       <DialogContent>
         <Typography variant="body2" sx={{ mb: 1.5 }}>
-          {sideName(side)} has <b>{most}</b> turn point{most === 1 ? '' : 's'} left this game turn. The higher bid chooses side A or D this period; the
-          points bid are spent. {view.bids[other] === 'hidden' ? `${sideName(other)} has sealed its bid.` : `${sideName(other)} bids after you, sealed.`}
+          {sideName(side)} has <b>{most}</b> turn point{most === 1 ? '' : 's'} left this game turn. The higher bid chooses side A or D this period.{' '}
+          {view.bids[other] === 'hidden' ? `${sideName(other)} has sealed its bid.` : `${sideName(other)} bids after you, sealed.`}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+          Side A starts its units first, a few at a time, and may finish once at least half have moved; side D answers each step. Both bids are
+          spent, the winner’s and the loser’s.
         </Typography>
         <TextField
           autoFocus
           size="small"
           type="number"
           label="Points to bid"
+          sx={{ width: 180 }}
           value={text}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={(e) => {
@@ -216,6 +229,10 @@ export interface NeDecisionProps {
   askPoint: (answer: (at: [number, number]) => void) => void;
   picking: boolean;
   onOrderPoint: (at: [number, number] | null) => void;
+  /** The influence decision: the leader asked, the rolls he leads, who is asked after him. */
+  influence?: InfluenceAsk | null;
+  /** Under the visibility rule, how much of each unit the watching side makes out; null: all. */
+  sights?: ReadonlyMap<string, Sight> | null;
 }
 
 /** Actions drawn by the map rather than as buttons: a move goes where the ghost is put. */
@@ -228,7 +245,8 @@ const REFUSING = new Set(['line', 'supported-line']);
 export function NeDecision(p: NeDecisionProps) {
   const { view, side } = p;
   const kind = view.decision.kind;
-  const sideWide = p.legal.filter((a) => !a.unit && a.type !== 'bid' && a.type !== 'leader' && a.type !== 'order');
+  // The influence is lent in its own dialog; its seven bare buttons stay only when the dialog has nothing to show.
+  const sideWide = p.legal.filter((a) => !a.unit && a.type !== 'bid' && a.type !== 'leader' && a.type !== 'order' && !(a.type === 'influence' && p.influence));
   const writing = kind === 'bid' && !!view.orders && p.legal.some((a) => a.type === 'bid');
   const [bidOpen, setBidOpen] = useState(false);
   // A charged unit's answer and the leaders' places are the decision itself: their buttons show without a pick.
@@ -239,6 +257,13 @@ export function NeDecision(p: NeDecisionProps) {
   const attacks = own.filter((a) => a.type === 'fire' || a.type === 'charge');
   const others = own.filter((a) => a.type !== 'fire' && a.type !== 'charge');
   const unit = p.selected ? view.units.find((u) => u.id === p.selected) : undefined;
+  // A target made out only in part is named as the table names it, on its buttons and in the preview.
+  const seenAs = (id: string): string => {
+    const s = p.sights?.get(id) ?? 'identity';
+    const u = view.units.find((x) => x.id === id);
+    return s === 'identity' || !u ? (p.names.get(id) ?? id) : veiledName(u, s) || 'the troops in formation';
+  };
+  const attackLabel = (a: EngineAction) => (a.target && seenAs(a.target) !== (p.names.get(a.target) ?? a.target) ? p.label(a).replace(p.names.get(a.target) ?? a.target, seenAs(a.target)) : p.label(a));
   return (
     <Paper
       variant="outlined"
@@ -260,6 +285,9 @@ export function NeDecision(p: NeDecisionProps) {
         </Button>
       )}
       {kind === 'bid' && side && !p.disabled && (!writing || bidOpen) && <BidDialog view={view} side={side} sideName={p.sideName} onBid={(points) => { setBidOpen(false); p.onAct({ type: 'bid', points }); }} onClose={writing ? () => setBidOpen(false) : undefined} />}
+      {kind === 'influence' && p.influence && !p.disabled && (
+        <InfluenceDialog key={p.influence.leader} ask={p.influence} names={p.names} onLend={(bonus) => p.onAct({ type: 'influence', leader: p.influence!.leader, bonus })} />
+      )}
       {kind === 'choose' && (
         <Typography variant="body2" sx={{ mb: 1 }} data-testid="ne-bid-result">
           Bids: {p.sideName('red')} {String(view.bids.red ?? '–')}, {p.sideName('blue')} {String(view.bids.blue ?? '–')}.
@@ -361,13 +389,13 @@ export function NeDecision(p: NeDecisionProps) {
                 data-type={a.type}
                 data-target={a.target}
               >
-                {p.label(a)}
+                {attackLabel(a)}
               </Button>
             ))}
           </Stack>
         </Box>
       )}
-      {p.pool && <NePool explanation={p.pool.explanation} targetName={p.names.get(p.pool.target) ?? p.pool.target} names={p.names} />}
+      {p.pool && <NePool explanation={p.pool.explanation} targetName={seenAs(p.pool.target)} names={p.names} />}
       {sideWide.length > 0 && (
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, mt: 1 }}>
           {sideWide.map((a, i) => (
@@ -411,12 +439,13 @@ function PendingRow({ pending, onSend, onDrop }: { pending: PendingMove; onSend:
   );
 }
 
-function UnitRow({ u, rules, colour, selected, toMove, able, onSelect }: { u: NapoleonsEaglesUnit; rules: RuleFacts; colour: string; selected: boolean; toMove: boolean; able: boolean; onSelect: (id: string | null) => void }) {
+function UnitRow({ u, sight, rules, colour, selected, toMove, able, onSelect }: { u: NapoleonsEaglesUnit; sight?: Sight; rules: RuleFacts; colour: string; selected: boolean; toMove: boolean; able: boolean; onSelect: (id: string | null) => void }) {
   return (
     <Box
       onClick={able ? () => onSelect(selected ? null : u.id) : undefined}
       data-testid="ne-unit"
       data-unit={u.id}
+      data-sight={sight}
       data-to-move={toMove ? 'true' : undefined}
       data-able={able ? 'true' : undefined}
       sx={{
@@ -475,16 +504,35 @@ export function NePool({ explanation, targetName, names }: { explanation: unknow
     const odds = (x.odds ?? {}) as Ex;
     const pct = (v: unknown) => `${Math.round(Number(v ?? 0) * 100)}%`;
     const side = (k: 'attacker' | 'defender') => (x[k] ?? {}) as Ex;
+    const closes = pct((side('attacker').morale as Ex | undefined)?.pass);
+    const stands = pct((side('defender').morale as Ex | undefined)?.pass);
+    const cas = (x.casualties ?? {}) as Ex;
+    // A cavalry charge on foot or guns has no melee roll: it rides the target down, or fails if the target stands
+    // and its square or line holds; the odds of the melee would read as a certainty, so it is said in words.
+    const ride = x.kind === 'cavalry-charge' && typeof x.rideDown === 'boolean';
     return (
       <Paper variant="outlined" sx={{ p: 1, bgcolor: '#fff8e1' }} data-testid="play-pool" data-kind={String(x.kind)}>
         <Typography variant="body2">
-          Charge on <b>{targetName}</b> ({String(x.aspect)}): win {pct(odds.attacker)}, lose {pct(odds.defender)}, again {pct(odds.again)}
+          Charge on <b>{targetName}</b>, striking its {String(x.aspect)}
+          {x.contact === 'partial' ? ' (partial contact)' : ''}
         </Typography>
-        {(['attacker', 'defender'] as const).map((k) => (
-          <Typography variant="caption" component="div" key={k}>
-            {k === 'attacker' ? 'Charger' : 'Defender'} MV {n2(side(k).value)} · morale passes {pct((side(k).morale as Ex | undefined)?.pass)}
+        {ride ? (
+          <Typography variant="caption" component="div" data-testid="ne-charge-outcome">
+            {x.rideDown
+              ? `No melee: if the charge closes it rides ${targetName} down (${typeof cas.rideDown === 'number' ? cas.rideDown : '?'} casualties${Number(cas.cavalryLoses) > 0 ? ', the cavalry loses 1' : ''}).`
+              : `No melee: if ${targetName} stands (${stands}) and the charge closes, the charge fails and the cavalry retreats; if ${targetName} breaks, it is ridden down.`}
           </Typography>
-        ))}
+        ) : (
+          <Typography variant="caption" component="div" data-testid="ne-charge-outcome">
+            If both close, the melee: wins {pct(odds.attacker)}, loses {pct(odds.defender)}, fought again {pct(odds.again)}
+          </Typography>
+        )}
+        <Typography variant="caption" component="div">
+          Charger MV {n2(side('attacker').value)} · closes on a morale check {closes}
+        </Typography>
+        <Typography variant="caption" component="div">
+          Defender MV {n2(side('defender').value)} · stands on a morale check {stands}
+        </Typography>
       </Paper>
     );
   }

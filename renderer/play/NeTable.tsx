@@ -4,7 +4,7 @@
 // ghost of a move with the engine's verdict beside it. Table units throughout; `k` turns screen pixels into inches
 // so lines, chips and words keep their size at any zoom. The layer takes no clicks (use-ne-table.ts handles them).
 import type Konva from 'konva';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Circle, Group, Label, Line, Rect, Tag, Text } from 'react-konva';
 import type { NapoleonsEaglesView } from '../../domain/engine-protocol.js';
 import { baseCorners, frontEdge, type Base } from '../../domain/map/rect-distance.js';
@@ -59,6 +59,8 @@ export interface NeTableProps {
   names: ReadonlyMap<string, string>;
   /** The point of an order being written. */
   orderPoint: Point | null;
+  /** Under the visibility rule, how much of each leader the watching side makes out; null: all of them. */
+  leaderSeen?: ReadonlyMap<string, string> | null;
 }
 
 const flat = (ps: readonly Point[]): number[] => ps.flatMap((p) => [p[0], p[1]]);
@@ -69,6 +71,29 @@ function bounds(ps: readonly Point[]): { minX: number; minY: number; maxX: numbe
   return { minX: Math.min(...xs), minY: Math.min(...ys), maxX: Math.max(...xs), maxY: Math.max(...ys) };
 }
 
+/**
+ * A group drawn in screen pixels at a table point. Words sized in inches come out at a fraction of a pixel before
+ * the zoom scales them up, and the browser measures and spaces such tiny text badly (a tag's words spilled past its
+ * edge, names looked letter-spaced); drawn at their real size and scaled with the table, they measure true.
+ */
+export function Px({ x, y, k, children }: { x: number; y: number; k: number; children: ReactNode }) {
+  return (
+    <Group x={x} y={y} scaleX={k} scaleY={k}>
+      {children}
+    </Group>
+  );
+}
+
+let measurer: CanvasRenderingContext2D | null = null;
+/** The width in pixels of `text` drawn at `px` in the table's face. */
+export function textWidth(text: string, px: number, style: 'bold' | 'normal' = 'normal'): number {
+  measurer ??= document.createElement('canvas').getContext('2d');
+  if (!measurer) return text.length * px * 0.62;
+  measurer.font = `${style === 'bold' ? 'bold ' : ''}${px}px ${FONT}`;
+  return measurer.measureText(text).width;
+}
+
+const CHIP_FONT_PX = 10.5;
 const UNIT_PX = 10;
 const LEADER_PX = 9;
 const OBJECTIVE_PX = 11;
@@ -86,10 +111,11 @@ function useLabels(p: NeTableProps): { id: string; text: string; px: number; bol
       const below = piece.markers.length ? CHIPS_PX : 0;
       obstacles.push({ id: piece.id, box: { ...anchor, maxY: anchor.maxY + below * k } });
       const priority = piece.id === selected ? 0 : toMove.has(piece.id) ? 2 : piece.side === side ? 3 : 4;
-      wishes.push({ id: piece.id, text: piece.name, anchor, px: UNIT_PX, priority, below });
+      // A unit made out only as a mass or a formation has no name to show.
+      if (piece.name) wishes.push({ id: piece.id, text: piece.name, anchor, px: UNIT_PX, priority, below });
     }
     for (const l of view.leaders) {
-      if (l.lost) continue;
+      if (l.lost || (p.leaderSeen && p.leaderSeen.get(l.id) !== 'identity')) continue;
       const at = leaderPlace(l, view.units);
       const anchor = { minX: at[0] - 6 * k, minY: at[1] - 6 * k, maxX: at[0] + 6 * k, maxY: at[1] + 6 * k };
       obstacles.push({ id: `leader:${l.id}`, box: anchor });
@@ -109,7 +135,7 @@ function useLabels(p: NeTableProps): { id: string; text: string; px: number; bol
       const at = placed.get(w.id);
       return at ? [{ id: w.id, text: w.text, px: w.px, bold: w.id.startsWith('objective:'), at }] : [];
     });
-  }, [k, pieces, view, selected, toMove]);
+  }, [k, pieces, view, selected, toMove, p.leaderSeen]);
 }
 
 export function NeTable(p: NeTableProps) {
@@ -125,10 +151,12 @@ export function NeTable(p: NeTableProps) {
         // The flank bidding or moving now, tinted, with its name in its top corner (rules notes §15).
         <Group>
           <Rect x={now.minX} y={now.minY} width={now.maxX - now.minX} height={now.maxY - now.minY} fill="rgba(255, 179, 0, 0.08)" stroke={SELECT} strokeWidth={2 * k} dash={[10 * k, 6 * k]} />
-          <Label x={now.minX + 4 * k} y={now.minY + 4 * k}>
-            <Tag fill={SELECT} cornerRadius={3 * k} />
-            <Text text={`${flankName(p.view.flanks.now, p.view.flanks.count)}: ${p.view.flanks.stage === 'moving' ? 'moving now' : 'bidding now'}`} fontSize={11 * k} fontFamily={FONT} fontStyle="bold" fill="#212121" padding={3 * k} />
-          </Label>
+          <Px x={now.minX + 4 * k} y={now.minY + 4 * k} k={k}>
+            <Label>
+              <Tag fill={SELECT} cornerRadius={3} />
+              <Text text={`${flankName(p.view.flanks.now, p.view.flanks.count)}: ${p.view.flanks.stage === 'moving' ? 'moving now' : 'bidding now'}`} fontSize={11} fontFamily={FONT} fontStyle="bold" fill="#212121" padding={3} />
+            </Label>
+          </Px>
         </Group>
       )}
       {p.blocks.map((b) => {
@@ -138,10 +166,12 @@ export function NeTable(p: NeTableProps) {
         return (
           <Group key={`fire-${b.id}`}>
             <Rect x={b.box.minX} y={b.box.minY} width={b.box.maxX - b.box.minX} height={b.box.maxY - b.box.minY} fill={`rgba(255, 87, 34, ${0.25 + 0.1 * Math.min(4, fires)})`} stroke="#bf360c" strokeWidth={2.5 * k} dash={[5 * k, 3 * k]} />
-            <Label x={(b.box.minX + b.box.maxX) / 2} y={b.box.maxY + 2 * k}>
-              <Tag fill="#bf360c" cornerRadius={3 * k} pointerDirection="up" pointerWidth={6 * k} pointerHeight={4 * k} />
-              <Text text={`Fire ×${fires}${fires >= 3 ? ' · no entry' : ''}`} fontSize={11 * k} fontFamily={FONT} fontStyle="bold" fill="#fff" padding={3 * k} />
-            </Label>
+            <Px x={(b.box.minX + b.box.maxX) / 2} y={b.box.maxY + 2 * k} k={k}>
+              <Label name="ne-tag" id={`fire-tag-${b.id}`}>
+                <Tag fill="#bf360c" cornerRadius={3} pointerDirection="up" pointerWidth={6} pointerHeight={4} />
+                <Text text={`Fire ×${fires}${fires >= 3 ? ' · no entry' : ''}`} fontSize={11} fontFamily={FONT} fontStyle="bold" fill="#fff" padding={3} />
+              </Label>
+            </Px>
           </Group>
         );
       })}
@@ -181,11 +211,13 @@ export function NeTable(p: NeTableProps) {
         // Smoke lies over the ground before the firer's front: grey, soft, and drawn over the units it drifts across.
         <Group key={`smoke-${c.by}-${i}`} listening={false}>
           <Line points={flat(smokeCorners(c))} closed fill="rgba(176, 176, 176, 0.62)" stroke="rgba(120, 120, 120, 0.9)" strokeWidth={1.5 * k} dash={[3 * k, 3 * k]} shadowColor="#fff" shadowBlur={6 * k} shadowOpacity={0.8} />
-          <Text x={c.at[0] - 20 * k} y={c.at[1] - 5 * k} width={40 * k} align="center" text="smoke" fontSize={9 * k} fontFamily={FONT} fontStyle="italic" fill="#424242" />
+          <Px x={c.at[0]} y={c.at[1]} k={k}>
+            <Text x={-20} y={-5} width={40} align="center" text="smoke" fontSize={9} fontFamily={FONT} fontStyle="italic" fill="#424242" />
+          </Px>
         </Group>
       ))}
       {p.view.leaders
-        .filter((l) => !l.lost)
+        .filter((l) => !l.lost && (p.leaderSeen?.get(l.id) ?? 'identity') !== 'hidden')
         .map((l) => {
           const at = leaderPlace(l, p.view.units);
           const movable = p.movableLeaders.includes(l.id);
@@ -198,37 +230,40 @@ export function NeTable(p: NeTableProps) {
           );
         })}
       {labels.map((l) => (
-        <Text
-          key={`label-${l.id}`}
-          x={l.at.x}
-          y={l.at.y}
-          width={l.at.width}
-          align="center"
-          text={l.text}
-          fontSize={l.px * k}
-          fontFamily={FONT}
-          fontStyle={l.bold ? 'bold' : 'normal'}
-          fill="#111"
-          stroke="rgba(255,255,255,0.85)"
-          strokeWidth={2.5 * k}
-          fillAfterStrokeEnabled
-          wrap="none"
-        />
+        <Px key={`label-${l.id}`} x={l.at.x} y={l.at.y} k={k}>
+          <Text
+            width={l.at.width / k}
+            align="center"
+            text={l.text}
+            fontSize={l.px}
+            fontFamily={FONT}
+            fontStyle={l.bold ? 'bold' : 'normal'}
+            fill="#111"
+            stroke="rgba(255,255,255,0.85)"
+            strokeWidth={2.5}
+            fillAfterStrokeEnabled
+            wrap="none"
+          />
+        </Px>
       ))}
-      {hovered && !shown.has(hovered.id) && (
+      {hovered && hovered.name && !shown.has(hovered.id) && (
         // A name left out for want of room shows while the pointer is on its unit.
-        <Label x={(boxOfPoints(hovered.corners).minX + boxOfPoints(hovered.corners).maxX) / 2} y={boxOfPoints(hovered.corners).minY - 3 * k}>
-          <Tag fill="#fff" stroke="#333" strokeWidth={k} cornerRadius={2 * k} pointerDirection="down" pointerWidth={6 * k} pointerHeight={4 * k} />
-          <Text text={hovered.name} fontSize={UNIT_PX * k} fontFamily={FONT} fill="#111" padding={3 * k} />
-        </Label>
+        <Px x={(boxOfPoints(hovered.corners).minX + boxOfPoints(hovered.corners).maxX) / 2} y={boxOfPoints(hovered.corners).minY - 3 * k} k={k}>
+          <Label name="ne-tag">
+            <Tag fill="#fff" stroke="#333" strokeWidth={1} cornerRadius={2} pointerDirection="down" pointerWidth={6} pointerHeight={4} />
+            <Text text={hovered.name} fontSize={UNIT_PX} fontFamily={FONT} fill="#111" padding={3} />
+          </Label>
+        </Px>
       )}
       {p.ruler && (
         <Group>
           <Line points={[...p.ruler.from, ...p.ruler.to]} stroke="#0d47a1" strokeWidth={2 * k} dash={[6 * k, 3 * k]} />
-          <Label x={(p.ruler.from[0] + p.ruler.to[0]) / 2} y={(p.ruler.from[1] + p.ruler.to[1]) / 2}>
-            <Tag fill="#0d47a1" cornerRadius={3 * k} pointerDirection="down" pointerWidth={8 * k} pointerHeight={5 * k} />
-            <Text text={p.ruler.text} fontSize={12 * k} fontFamily={FONT} fontStyle="bold" fill="#fff" padding={4 * k} />
-          </Label>
+          <Px x={(p.ruler.from[0] + p.ruler.to[0]) / 2} y={(p.ruler.from[1] + p.ruler.to[1]) / 2} k={k}>
+            <Label name="ne-tag" id="ruler-tag">
+              <Tag fill="#0d47a1" cornerRadius={3} pointerDirection="down" pointerWidth={8} pointerHeight={5} />
+              <Text text={p.ruler.text} fontSize={12} fontFamily={FONT} fontStyle="bold" fill="#fff" padding={4} />
+            </Label>
+          </Px>
         </Group>
       )}
       {p.effects?.list.map((e, i) => <NeFlash key={`${p.effects!.key}-${i}`} effect={e} k={k} />)}
@@ -258,25 +293,22 @@ function PieceShape({ piece, k, selected, toMove, target, hovered }: { piece: Pi
   );
 }
 
-/** The markers as a row of chips centred under the base. */
+/** The markers as a row of chips centred under the base, each as wide as its letters (measured, at screen size). */
 function Chips({ markers, x, y, k }: { markers: readonly Marker[]; x: number; y: number; k: number }) {
   if (!markers.length) return null;
-  const widths = markers.map((m) => (m.text.length * 6.5 + 5) * k);
-  const gap = 2 * k;
-  const start = x - (widths.reduce((a, w) => a + w, 0) + gap * (markers.length - 1)) / 2;
+  const widths = markers.map((m) => Math.ceil(textWidth(m.text, CHIP_FONT_PX, 'bold')) + 6);
+  const gap = 2;
+  const start = -(widths.reduce((a, w) => a + w, 0) + gap * (markers.length - 1)) / 2;
   const lefts = widths.map((_, i) => start + widths.slice(0, i).reduce((a, w) => a + w + gap, 0));
   return (
-    <Group>
-      {markers.map((m, i) => {
-        const at = lefts[i]!;
-        return (
-          <Group key={m.kind} x={at} y={y}>
-            <Rect width={widths[i]} height={13 * k} cornerRadius={2 * k} fill={m.fill} stroke="#fff" strokeWidth={0.8 * k} />
-            <Text width={widths[i]} y={1.5 * k} align="center" text={m.text} fontSize={10.5 * k} fontFamily={FONT} fontStyle="bold" fill={m.ink} />
-          </Group>
-        );
-      })}
-    </Group>
+    <Px x={x} y={y} k={k}>
+      {markers.map((m, i) => (
+        <Group key={m.kind} x={lefts[i]} y={0} name="ne-chip">
+          <Rect width={widths[i]} height={13} cornerRadius={2} fill={m.fill} stroke="#fff" strokeWidth={0.8} />
+          <Text width={widths[i]} y={1.5} align="center" text={m.text} fontSize={CHIP_FONT_PX} fontFamily={FONT} fontStyle="bold" fill={m.ink} wrap="none" />
+        </Group>
+      ))}
+    </Px>
   );
 }
 
@@ -288,12 +320,12 @@ const ORDER_LETTER: Record<string, string> = { attack: 'A', defend: 'D', withdra
  */
 function OrderFlag({ order, leaderAt, colour, k }: { order: NonNullable<NapoleonsEaglesView['orders']>[number]; leaderAt: Point; colour: string; k: number }) {
   const flag = (at: Point, letter: string, hollow: boolean, title: string) => (
-    <Group x={at[0]} y={at[1]}>
-      <Line points={[0, 0, 0, -20 * k]} stroke="#333" strokeWidth={1.5 * k} />
-      <Rect x={0} y={-20 * k} width={14 * k} height={11 * k} fill={hollow ? '#fff' : colour} stroke={colour} strokeWidth={1.5 * k} dash={hollow ? [3 * k, 2 * k] : undefined} />
-      <Text x={0} y={-19 * k} width={14 * k} align="center" text={letter} fontSize={9.5 * k} fontFamily={FONT} fontStyle="bold" fill={hollow ? colour : '#fff'} />
-      <Text x={16 * k} y={-19 * k} text={title} fontSize={8.5 * k} fontFamily={FONT} fill="#212121" stroke="rgba(255,255,255,0.9)" strokeWidth={2 * k} fillAfterStrokeEnabled />
-    </Group>
+    <Px x={at[0]} y={at[1]} k={k}>
+      <Line points={[0, 0, 0, -20]} stroke="#333" strokeWidth={1.5} />
+      <Rect x={0} y={-20} width={14} height={11} fill={hollow ? '#fff' : colour} stroke={colour} strokeWidth={1.5} dash={hollow ? [3, 2] : undefined} />
+      <Text x={0} y={-19} width={14} align="center" text={letter} fontSize={9.5} fontFamily={FONT} fontStyle="bold" fill={hollow ? colour : '#fff'} />
+      <Text x={16} y={-19} text={title} fontSize={8.5} fontFamily={FONT} fill="#212121" stroke="rgba(255,255,255,0.9)" strokeWidth={2} fillAfterStrokeEnabled />
+    </Px>
   );
   return (
     <Group listening={false} opacity={order.unwritten ? 0.55 : 0.95}>
@@ -330,14 +362,17 @@ function GhostShape({ ghost, k, tableWidth }: { ghost: Ghost; k: number; tableWi
 function VerdictTag({ verdict, x0, x1, y, k, tableWidth }: { verdict: { ok: boolean; text: string } | null; x0: number; x1: number; y: number; k: number; tableWidth: number }) {
   const colour = verdict === null ? '#546e7a' : verdict.ok ? '#1b5e20' : '#c62828';
   const text = verdict ? verdict.text : 'Asking the rules…';
-  // Bold 13px drawn at the table's zoom runs about 10px a glyph: a narrower tag lets the words spill past its edge.
-  const width = Math.min(text.length * 10.5 + 16, 320) * k;
+  // Long reasons wrap at 320px; the words are measured at the size they are drawn, so the tag holds them.
+  const px = Math.min(Math.ceil(textWidth(text, 13, 'bold')) + 12, 320);
+  const width = px * k;
   const right = x1 + 12 * k + width <= tableWidth || x0 - 12 * k - width < 0;
   return (
-    <Label x={right ? x1 + 12 * k : x0 - 12 * k - width} y={y - 11 * k}>
-      <Tag fill={verdict && !verdict.ok ? '#c62828' : '#fff'} stroke={colour} strokeWidth={1.5 * k} cornerRadius={3 * k} shadowColor="#000" shadowOpacity={0.25} shadowBlur={3 * k} />
-      <Text text={text} fontSize={13 * k} fontFamily={FONT} fontStyle="bold" fill={verdict && !verdict.ok ? '#fff' : colour} padding={5 * k} width={width} />
-    </Label>
+    <Px x={right ? x1 + 12 * k : x0 - 12 * k - width} y={y - 11 * k} k={k}>
+      <Label name="ne-tag" id="verdict-tag">
+        <Tag fill={verdict && !verdict.ok ? '#c62828' : '#fff'} stroke={colour} strokeWidth={1.5} cornerRadius={3} shadowColor="#000" shadowOpacity={0.25} shadowBlur={3} />
+        <Text text={text} fontSize={13} fontFamily={FONT} fontStyle="bold" fill={verdict && !verdict.ok ? '#fff' : colour} padding={5} width={px} />
+      </Label>
+    </Px>
   );
 }
 
@@ -373,10 +408,10 @@ function NeFlash({ effect, k }: { effect: Effect; k: number }) {
   return (
     <Group ref={ref} x={x} y={y}>
       {effect.kind === 'hit-at' ? (
-        <>
-          <Circle radius={14 * k} fill="rgba(213, 0, 0, 0.75)" stroke="#fff" strokeWidth={1.5 * k} />
-          <Text x={-14 * k} y={-8 * k} width={28 * k} align="center" text={`−${effect.hits}`} fontSize={15 * k} fontFamily={FONT} fontStyle="bold" fill="#fff" />
-        </>
+        <Px x={0} y={0} k={k}>
+          <Circle radius={14} fill="rgba(213, 0, 0, 0.75)" stroke="#fff" strokeWidth={1.5} />
+          <Text x={-14} y={-8} width={28} align="center" text={`−${effect.hits}`} fontSize={15} fontFamily={FONT} fontStyle="bold" fill="#fff" />
+        </Px>
       ) : (
         <>
           <Line points={[-d, -d, d, d]} stroke="#000" strokeWidth={4 * k} />

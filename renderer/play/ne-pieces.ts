@@ -82,6 +82,8 @@ export interface Piece {
   spent: boolean;
   /** The flank it holds refused, drawn as a short edge turned back at that end of its front. */
   refused: 'left' | 'right' | null;
+  /** An enemy made out only in part under the visibility rule (ne-visibility.ts): how far; absent when known. */
+  sight?: 'mass' | 'formation' | 'arm' | 'type';
 }
 
 /** A unit's base as measuring needs it, or null when it is off the table. */

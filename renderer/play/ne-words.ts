@@ -280,7 +280,7 @@ export function neActionLabel(a: EngineAction, names: Names): string {
     case 'retreat':
       return 'Retreat';
     case 'done':
-      return 'Done';
+      return 'Done with this unit';
     case 'finish':
       return 'Finish moving this period';
     case 'leader':
@@ -358,7 +358,9 @@ export function neDiceOf(events: readonly unknown[], names: Names): DiceRoll[] {
 
 /** The markers of a unit in words, for the unit's line and the marker chips' tooltips. */
 export function neUnitLine(u: NapoleonsEaglesUnit): string {
-  const parts = [`${u.arm} in ${FORMATION_WORDS[u.formation] ?? u.formation}`, `${u.figures}/${u.startFigures} ${u.arm === 'artillery' ? 'crew' : 'figures'}`];
+  // A battery is limbered or unlimbered, not "in" it.
+  const shape = u.formation === 'limbered' || u.formation === 'unlimbered' ? `${FORMATION_WORDS[u.formation]} ${u.arm}` : `${u.arm} in ${FORMATION_WORDS[u.formation] ?? u.formation}`;
+  const parts = [shape, `${u.figures}/${u.startFigures} ${u.arm === 'artillery' ? 'crew' : 'figures'}`];
   if (u.fatigue !== 'normal') parts.push(FATIGUE[u.fatigue]);
   if (u.disordered) parts.push('disordered');
   if (u.retreat > 0) parts.push(`retreating (${plural(u.retreat, 'action')} to recover)`);
@@ -374,6 +376,8 @@ export const NE_HINT: Record<string, string> = {
   order: 'Write orders for your divisions, then seal your bid.',
   leaders: 'Drag your leaders to where they ride, or onto a unit to join it, then End leaders.',
   defend: 'Your unit is charged: choose how it meets the charge.',
+  counter: 'Your cavalry may counter-charge the enemy that has just moved or charged before it, or let it be.',
+  influence: 'A threshold check is due: say how much influence your leader lends to the roll (it may cost him).',
   over: 'The game is over.',
 };
 

@@ -11,6 +11,9 @@ import type { TableDrag } from '../map/MapView.js';
 import type { EngineMessage } from './engine-client.js';
 import { NeTable, HANDLE_PX, type Ghost } from './NeTable.js';
 import { blocksOf, facingTowards, leaderAt, leaderDrop, leaderPlace, pieceAt, pieces as piecesOf, rotationHandle, stillToMove } from './ne-pieces.js';
+import { ledRolls } from './ne-influence.js';
+import { leaderSights, sightOf, veilPieces, visibilityOn, watchingSide, weatherFactor } from './ne-visibility.js';
+import type { InfluenceAsk } from './NeInfluence.js';
 import { inches, legalLeaderWords, legalMoveWords, longestRange } from './ne-words.js';
 import type { Effect, EngineAction } from './play-actions.js';
 import type { SideColours } from './play-view.js';
@@ -42,6 +45,9 @@ export interface NeTableInput {
   effects: { key: number; list: Effect[] } | null;
   /** Units, leaders and blocks by id, for the words drawn on the table. */
   names: ReadonlyMap<string, string>;
+  /** Who plays each side, and whether a finished game is replayed: whose eyes the visibility rule shows. */
+  players?: Readonly<Record<'red' | 'blue', string>> | null;
+  replay?: boolean;
 }
 
 export interface PendingMove {
@@ -75,7 +81,15 @@ const round2 = (v: number) => Math.round(v * 100) / 100;
 
 export function useNeTable(p: NeTableInput) {
   const { view } = p;
-  const pieces = useMemo(() => (view ? piecesOf(view.units, p.colours, view) : []), [view, p.colours]);
+  // With the visibility rule on, the enemy as the watching side makes it out (ne-visibility.ts); else everything.
+  const watcher = view && visibilityOn(p.scenario) ? watchingSide(p.players ?? null, view.decision.side, !!p.replay) : null;
+  const sights = useMemo(() => (view && watcher ? sightOf(view, watcher, weatherFactor(p.scenario.weather)) : null), [view, watcher, p.scenario.weather]);
+  const leaderSeen = useMemo(() => (view && watcher ? leaderSights(view, watcher, weatherFactor(p.scenario.weather)) : null), [view, watcher, p.scenario.weather]);
+  const pieces = useMemo(() => {
+    if (!view) return [];
+    const all = piecesOf(view.units, p.colours, view);
+    return sights ? veilPieces(all, view.units, sights) : all;
+  }, [view, p.colours, sights]);
   const blocks = useMemo(() => blocksOf(p.scenario), [p.scenario]);
   // A point asked of the table (an order's objective): the next click on the table answers it.
   const [pointWish, setPointWish] = useState<{ answer: (at: Point) => void; shown: Point | null } | null>(null);
@@ -325,8 +339,11 @@ export function useNeTable(p: NeTableInput) {
   const ruler = useMemo(() => {
     if (!selectedPiece || !hoveredPiece) return null;
     const d = baseDistance(selectedPiece.base, hoveredPiece.base);
-    return { from: selectedPiece.base.at, to: hoveredPiece.base.at, text: `${inches(d)} edge to edge` };
-  }, [hoveredPiece, selectedPiece]);
+    // A range is measured from the front edge, never shorter than edge to edge: past the longest reach is surely out.
+    const reach = selectedUnit && hoveredPiece.side !== selectedPiece.side ? longestRange(selectedUnit.arm, ratings.get(selectedUnit.id)) : 0;
+    const beyond = reach > 0 && d > reach ? ` · beyond its ${inches(reach)} reach` : '';
+    return { from: selectedPiece.base.at, to: hoveredPiece.base.at, text: `${inches(d)} edge to edge${beyond}` };
+  }, [hoveredPiece, selectedPiece, selectedUnit, ratings]);
   const arc = useMemo(() => {
     if (!selectedPiece || !selectedUnit || !p.humanTurn) return null;
     const range = longestRange(selectedUnit.arm, ratings.get(selectedUnit.id));
@@ -362,9 +379,18 @@ export function useNeTable(p: NeTableInput) {
         blocks={blocks}
         names={p.names}
         orderPoint={orderPoint}
+        leaderSeen={leaderSeen}
       />
     );
   };
+
+  const influence = useMemo((): InfluenceAsk | null => {
+    const leader = view?.decision.kind === 'influence' ? view.decision.leader : undefined;
+    if (!view || !leader) return null;
+    const side = view.leaders.find((l) => l.id === leader)?.side;
+    const others = view.leaders.filter((l) => l.side === side && l.id !== leader && !l.lost && ledRolls(view, p.scenario, l.id).length > 0).map((l) => l.id);
+    return { leader, rolls: ledRolls(view, p.scenario, leader), others };
+  }, [view, p.scenario]);
 
   const pending: PendingMove | null = leaderGhost ? { action: leaderAction(leaderGhost), verdict } : ghostBase ? { action: actionFor(ghostBase), verdict } : null;
   return {
@@ -390,5 +416,9 @@ export function useNeTable(p: NeTableInput) {
     pickingPoint: !!pointWish,
     cancelPoint: () => setPointWish(null),
     setOrderPoint,
+    influence,
+    /** What the watching side makes out of each unit under the visibility rule, or null when it sees all. */
+    sights,
+    watcher,
   };
 }

@@ -194,7 +194,7 @@ describe('test play on an open table', () => {
     const [ex, ey] = await toScreen(page, place.at);
     await page.mouse.move(ex, ey);
     await expect.poll(() => map(page).getAttribute('data-hovered')).toBe(enemy);
-    await expect.poll(() => map(page).getAttribute('data-ruler')).toMatch(/^\d+(\.\d)?" edge to edge$/);
+    await expect.poll(() => map(page).getAttribute('data-ruler')).toMatch(/^\d+(\.\d)?" edge to edge( · beyond its \d+" reach)?$/);
     if (targets.includes(enemy)) await page.getByTestId('play-pool').waitFor();
     await shot(page, '06-ruler');
 

@@ -16,6 +16,7 @@ import { validateDocument } from '../../domain/validate.js';
 import { napoleonsEaglesEngine as engine } from '../../engine/napoleons-eagles/engine.js';
 import type { NeGameState } from '../../engine/napoleons-eagles/state.js';
 import { clickAt, openPage, painted, screenshot, shots, withShell, type Point } from './harness.js';
+import { overflowingTags, tagFits, zoomTo } from './ne-tags.js';
 
 const shell = withShell();
 const shot = (page: Page, name: string) => screenshot(page, `ne-rules-${name}`);
@@ -282,7 +283,16 @@ describe("Napoleon's Eagles: the special rules in play", () => {
     mkdirSync(shots, { recursive: true });
     await map(page).screenshot({ path: path.join(shots, 'ne-rules-04-map.png') });
     await shot(page, '04-fire-smoke-resupply');
+
+    // The fire's tag and the chips hold their words at every zoom: measured on screen, not by the map's own measure.
+    expect((await tagFits(page)).map((f) => f.text)).toContainEqual(expect.stringMatching(/^Fire ×[1-4]/));
+    expect(await overflowingTags(page)).toEqual([]);
+    for (const percent of [40, 100, 300]) {
+      await zoomTo(page, [42, 37], percent);
+      expect(await overflowingTags(page), `at ${percent}%`).toEqual([]);
+    }
+    await map(page).screenshot({ path: path.join(shots, 'ne-rules-05-fire-tag-zoomed.png') });
     expect(errors).toEqual([]);
     await page.close();
-  }, 120000);
+  }, 180000);
 });
