@@ -9,6 +9,19 @@ import { commandTooltip, currentPlatform, shownKey, type Shell } from './actions
 
 const PLATFORM = currentPlatform();
 
+/**
+ * One command's button and tooltip, memoised on its own: an edit changes the Undo and Redo tooltips, and only those
+ * two re-render. A command that can be greyed sits in a span, so its tooltip still shows while it is disabled.
+ */
+const Command = memo(function Command(props: { id: MenuCommand; label: string; tip: string; disabled?: boolean; runRef: RefObject<(command: MenuCommand) => void> }) {
+  const button = (
+    <Button color="inherit" onClick={() => props.runRef.current(props.id)} disabled={props.disabled ?? false} data-testid={`cmd-${props.id}`}>
+      {props.label}
+    </Button>
+  );
+  return <Tooltip title={props.tip}>{props.disabled === undefined ? button : <span>{button}</span>}</Tooltip>;
+});
+
 export const AppToolbar = memo(function AppToolbar(props: {
   shell: Shell;
   save: boolean;
@@ -35,43 +48,15 @@ export const AppToolbar = memo(function AppToolbar(props: {
     <AppBar position="static" elevation={0}>
       <Toolbar variant="dense" sx={{ gap: 1 }}>
         <Typography variant="h6" sx={{ fontSize: 16, mr: 2 }}>Aide-de-Camp</Typography>
-        <Tooltip title={tip('new')}>
-          <Button color="inherit" onClick={() => run('new')} data-testid="cmd-new">New</Button>
-        </Tooltip>
-        <Tooltip title={tip('open')}>
-          <Button color="inherit" onClick={() => run('open')} data-testid="cmd-open">Open</Button>
-        </Tooltip>
-        <Tooltip title={tip('save')}>
-          <span>
-            <Button color="inherit" onClick={() => run('save')} disabled={!props.save} data-testid="cmd-save">Save</Button>
-          </span>
-        </Tooltip>
-        <Tooltip title={tip('save-as')}>
-          <span>
-            <Button color="inherit" onClick={() => run('save-as')} disabled={!props.save} data-testid="cmd-save-as">Save as</Button>
-          </span>
-        </Tooltip>
-        <Tooltip title={props.printTip}>
-          <span>
-            <Button color="inherit" onClick={() => run('print')} disabled={!props.print} data-testid="cmd-print">Print…</Button>
-          </span>
-        </Tooltip>
-        <Tooltip title={props.playTip}>
-          <span>
-            <Button color="inherit" onClick={() => run('test-play')} disabled={!props.testPlay} data-testid="cmd-test-play">Test play</Button>
-          </span>
-        </Tooltip>
+        <Command id="new" label="New" tip={tip('new')} runRef={props.runRef} />
+        <Command id="open" label="Open" tip={tip('open')} runRef={props.runRef} />
+        <Command id="save" label="Save" tip={tip('save')} disabled={!props.save} runRef={props.runRef} />
+        <Command id="save-as" label="Save as" tip={tip('save-as')} disabled={!props.save} runRef={props.runRef} />
+        <Command id="print" label="Print…" tip={props.printTip} disabled={!props.print} runRef={props.runRef} />
+        <Command id="test-play" label="Test play" tip={props.playTip} disabled={!props.testPlay} runRef={props.runRef} />
         <Divider orientation="vertical" flexItem sx={{ borderColor: 'rgba(255,255,255,0.3)', mx: 1 }} />
-        <Tooltip title={props.undoTip}>
-          <span>
-            <Button color="inherit" onClick={() => run('undo')} disabled={!props.undo} data-testid="cmd-undo">Undo</Button>
-          </span>
-        </Tooltip>
-        <Tooltip title={props.redoTip}>
-          <span>
-            <Button color="inherit" onClick={() => run('redo')} disabled={!props.redo} data-testid="cmd-redo">Redo</Button>
-          </span>
-        </Tooltip>
+        <Command id="undo" label="Undo" tip={props.undoTip} disabled={!props.undo} runRef={props.runRef} />
+        <Command id="redo" label="Redo" tip={props.redoTip} disabled={!props.redo} runRef={props.runRef} />
         <Box sx={{ flex: 1, textAlign: 'center', overflow: 'hidden' }}>
           {title !== null && (
             // A block, so a name too long for the bar ends in an ellipsis, and shows whole under the pointer.
