@@ -15,7 +15,7 @@ import type { Settings } from '../state/settings.js';
 import { featureChoices } from './choices.js';
 import { problemForField } from './field-labels.js';
 import { fieldEdit, fieldsFor, type FieldSpec } from './inspector-fields.js';
-import { MemoField } from './InspectorField.js';
+import { Field, MemoField } from './InspectorField.js';
 import { useLatest } from './use-latest.js';
 import { ObjectiveForm } from './ObjectivesEditor.js';
 import { ScenarioInspector } from './ScenarioInspector.js';
@@ -56,8 +56,11 @@ export function Inspector(props: {
     const pointer = `${base}${spec.at}`;
     const problem = problemForField(props.doc, props.problems, pointer);
     const system = spec.at === '/ruleSystem' && base === '' && entity.kind === 'document';
+    // The rule system's select is asked about before it changes (RuleSystemDialog): a cancelled change leaves the
+    // document as it was, and only a re-render puts the select back, so that one field is not memoised.
+    const Control = system ? Field : MemoField;
     return (
-      <MemoField
+      <Control
         key={pointer}
         spec={spec}
         pointer={pointer}
