@@ -1,6 +1,6 @@
 // The application frame: the toolbar, the panes around the document, shortcuts and menu commands, and the dialogs.
 // The document's life with the host (open, save, conflicts, backups, recovery) is use-document-lifecycle.ts.
-import { Alert, AppBar, Box, Button, Divider, IconButton, Menu, MenuItem, Snackbar, Tab, Tabs, Toolbar, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Snackbar, Tab, Tabs } from '@mui/material';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { APP_COMMANDS } from '../../domain/app-commands.js';
 import { MENU_COMMANDS, type HostApi, type MenuCommand } from '../../domain/host-api.js';
@@ -13,7 +13,8 @@ import { PLAY_UNDO_EVENT } from '../play/play-view.js';
 import { isDirty, selectedPointers, type EditorAction } from '../state/editor.js';
 import { entityOf } from '../state/selection.js';
 import { loadSettings, saveSettings, type PanelId, type PanelState, type Settings } from '../state/settings.js';
-import { commandTooltip, currentPlatform, isTextField, keyHint, shownKey, useCommandKeys, type Shell } from './actions.js';
+import { commandTooltip, currentPlatform, isTextField, keyHint, useCommandKeys, type Shell } from './actions.js';
+import { AppToolbar } from './AppToolbar.js';
 import { AboutDialog, ConfirmDialog, LibraryDialog, RecoveryDialog, RuleSystemDialog, SaveAsDialog, SettingsDialog } from './dialogs.js';
 import { fieldTarget } from './field-labels.js';
 import { Inspector } from './Inspector.js';
@@ -65,7 +66,6 @@ export function App({ host }: { host: HostApi }) {
   const outlinePanel = usePanel('outline', 'Outline', settings.panels.outline, setPanel('outline'));
   const inspectorPanel = usePanel('inspector', 'Inspector', settings.panels.inspector, setPanel('inspector'));
   const problemsPanel = usePanel('problems', 'Problems', settings.panels.problems, setPanel('problems'));
-  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [focusPointer, setFocusPointer] = useState<string | null>(null);
   /** A scenario's centre area shows the map or its forces; an army list always shows its forces. */
   const [centreTab, setCentreTab] = useState<'map' | 'forces'>('map');
@@ -136,6 +136,8 @@ export function App({ host }: { host: HostApi }) {
   );
 
   useEffect(() => host.onMenuCommand(run), [host, run]);
+  const runRef = useRef(run);
+  useLatest(runRef, run);
 
   // Keyboard shortcuts from the table of commands; on the desktop the application menu owns all but `?`.
   const shell: Shell | null = info?.shell ?? null;
@@ -208,67 +210,22 @@ export function App({ host }: { host: HostApi }) {
   const switchTo = modalOf(modals.open, 'rule-system');
   return (
     <Box sx={{ height: '100vh', display: 'flex', flexDirection: 'column' }}>
-      <AppBar position="static" elevation={0}>
-        <Toolbar variant="dense" sx={{ gap: 1 }}>
-          <Typography variant="h6" sx={{ fontSize: 16, mr: 2 }}>Aide-de-Camp</Typography>
-          <Tooltip title={tip('new')}>
-            <Button color="inherit" onClick={() => run('new')} data-testid="cmd-new">New</Button>
-          </Tooltip>
-          <Tooltip title={tip('open')}>
-            <Button color="inherit" onClick={() => run('open')} data-testid="cmd-open">Open</Button>
-          </Tooltip>
-          <Tooltip title={tip('save')}>
-            <span>
-              <Button color="inherit" onClick={() => run('save')} disabled={!enabled.save} data-testid="cmd-save">Save</Button>
-            </span>
-          </Tooltip>
-          <Tooltip title={tip('save-as')}>
-            <span>
-              <Button color="inherit" onClick={() => run('save-as')} disabled={!enabled['save-as']} data-testid="cmd-save-as">Save as</Button>
-            </span>
-          </Tooltip>
-          <Tooltip title={enabled.print ? tip('print') : `${tip('print')}: ${APP_COMMANDS.print.when.toLowerCase()}`}>
-            <span>
-              <Button color="inherit" onClick={() => run('print')} disabled={!enabled.print} data-testid="cmd-print">Print…</Button>
-            </span>
-          </Tooltip>
-          <Tooltip title={editor.doc && isScenario(editor.doc) && playProblem ? playProblem : tip('test-play')}>
-            <span>
-              <Button color="inherit" onClick={() => run('test-play')} disabled={!enabled['test-play']} data-testid="cmd-test-play">Test play</Button>
-            </span>
-          </Tooltip>
-          <Divider orientation="vertical" flexItem sx={{ borderColor: 'rgba(255,255,255,0.3)', mx: 1 }} />
-          <Tooltip title={editor.history.past.length ? `Undo ${editor.history.past[editor.history.past.length - 1]!.label}${hint('undo')}` : 'Nothing to undo'}>
-            <span>
-              <Button color="inherit" onClick={() => run('undo')} disabled={!enabled.undo} data-testid="cmd-undo">Undo</Button>
-            </span>
-          </Tooltip>
-          <Tooltip title={editor.history.future.length ? `Redo ${editor.history.future[0]!.label}${hint('redo')}` : 'Nothing to redo'}>
-            <span>
-              <Button color="inherit" onClick={() => run('redo')} disabled={!enabled.redo} data-testid="cmd-redo">Redo</Button>
-            </span>
-          </Tooltip>
-          <Box sx={{ flex: 1, textAlign: 'center', overflow: 'hidden' }}>
-            {hasDoc && (
-              // A block, so a name too long for the bar ends in an ellipsis, and shows whole under the pointer.
-              <Typography noWrap data-testid="doc-title" component="div" title={editor.ref ? `${title} — ${editor.ref.name}` : title} sx={{ fontWeight: 500 }}>
-                {title}
-                {editor.ref ? <Typography component="span" sx={{ opacity: 0.7, ml: 1, fontSize: 12 }}>{editor.ref.name}</Typography> : null}
-                {dirty && <span data-testid="dirty-marker" title="Unsaved changes" style={{ marginLeft: 8 }}>●</span>}
-              </Typography>
-            )}
-          </Box>
-          <IconButton color="inherit" onClick={(e) => setMenuAnchor(e.currentTarget)} aria-label="More" data-testid="cmd-more">⋮</IconButton>
-          <Menu anchorEl={menuAnchor} open={menuAnchor !== null} onClose={() => setMenuAnchor(null)}>
-            {(['settings', 'shortcuts', 'about'] as const).map((id) => (
-              <MenuItem key={id} onClick={() => { setMenuAnchor(null); run(id); }} data-testid={`menu-${id}`}>
-                <Box component="span" sx={{ flex: 1 }}>{APP_COMMANDS[id].label}</Box>
-                <Typography component="span" variant="body2" sx={{ color: 'text.secondary', ml: 3 }}>{shownKey(id, shell ?? 'web', PLATFORM)}</Typography>
-              </MenuItem>
-            ))}
-          </Menu>
-        </Toolbar>
-      </AppBar>
+      <AppToolbar
+        shell={shell ?? 'web'}
+        save={enabled.save}
+        print={enabled.print}
+        testPlay={enabled['test-play']}
+        undo={enabled.undo}
+        redo={enabled.redo}
+        printTip={enabled.print ? tip('print') : `${tip('print')}: ${APP_COMMANDS.print.when.toLowerCase()}`}
+        playTip={editor.doc && isScenario(editor.doc) && playProblem ? playProblem : tip('test-play')}
+        undoTip={editor.history.past.length ? `Undo ${editor.history.past[editor.history.past.length - 1]!.label}${hint('undo')}` : 'Nothing to undo'}
+        redoTip={editor.history.future.length ? `Redo ${editor.history.future[0]!.label}${hint('redo')}` : 'Nothing to redo'}
+        title={hasDoc ? title : null}
+        fileName={editor.ref?.name ?? null}
+        dirty={dirty}
+        runRef={runRef}
+      />
       {lifecycle.backupsOffer === 'banner' && (
         <RecoveryBanner
           backups={lifecycle.backups}

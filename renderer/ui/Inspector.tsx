@@ -2,6 +2,7 @@
 // validated live; a field whose value has a problem shows it underneath. A scenario shows its fields in sections
 // (ScenarioInspector.tsx), an objective its own form (ObjectivesEditor.tsx).
 import { Box, Stack, Typography } from '@mui/material';
+import { useRef } from 'react';
 import type { AdcDocument, Objective, RuleSystem } from '../../domain/model.js';
 import { isScenario, RULE_SYSTEMS } from '../../domain/model.js';
 import type { Problem } from '../../domain/problems.js';
@@ -14,7 +15,8 @@ import type { Settings } from '../state/settings.js';
 import { featureChoices } from './choices.js';
 import { problemForField } from './field-labels.js';
 import { fieldEdit, fieldsFor, type FieldSpec } from './inspector-fields.js';
-import { Field } from './InspectorField.js';
+import { Field, MemoField } from './InspectorField.js';
+import { useLatest } from './use-latest.js';
 import { ObjectiveForm } from './ObjectivesEditor.js';
 import { ScenarioInspector } from './ScenarioInspector.js';
 
@@ -28,6 +30,9 @@ export function Inspector(props: {
   /** Changing the rule system changes more than one value, so it is asked about first (RuleSystemDialog). */
   onRuleSystem?: (to: RuleSystem) => void;
 }) {
+  // Fields re-render only when what they show changes (MemoField), so their edits read the latest document here.
+  const latest = useRef(props);
+  useLatest(latest, props);
   const entity = entityOf(props.selected);
   const node = getAt(props.doc, pointerToPath(entity.pointer));
   if (node === null || typeof node !== 'object') {
@@ -50,9 +55,12 @@ export function Inspector(props: {
   const renderField = (spec: FieldSpec, base = entity.pointer) => {
     const pointer = `${base}${spec.at}`;
     const problem = problemForField(props.doc, props.problems, pointer);
-    const system = spec.at === '/ruleSystem' && base === '' && entity.kind === 'document' ? props.onRuleSystem : undefined;
+    const system = spec.at === '/ruleSystem' && base === '' && entity.kind === 'document';
+    // The rule system's select is asked about before it changes (RuleSystemDialog): a cancelled change leaves the
+    // document as it was, and only a re-render puts the select back, so that one field is not memoised.
+    const Control = system ? Field : MemoField;
     return (
-      <Field
+      <Control
         key={pointer}
         spec={spec}
         pointer={pointer}
@@ -60,9 +68,10 @@ export function Inspector(props: {
         focus={props.focusPointer === pointer}
         units={props.units}
         onChange={(v) => {
+          const now = latest.current;
           const to = RULE_SYSTEMS.find((s) => s === v);
-          if (system && to) system(to);
-          else props.onEdit(fieldEdit(props.doc, base, spec, v));
+          if (system && to && now.onRuleSystem) now.onRuleSystem(to);
+          else now.onEdit(fieldEdit(now.doc, base, spec, v));
         }}
         {...(problem ? { problem } : {})}
       />

@@ -1,7 +1,7 @@
 // One field of the inspector: a text, number, select, switch, four-sides, several-names or colour control for one
 // value, showing the value's problem (or the field's own quick check) underneath and its help as a tooltip.
 import { Box, Checkbox, FormControlLabel, FormGroup, FormLabel, MenuItem, TextField, Tooltip, Typography } from '@mui/material';
-import { useState, type ReactElement } from 'react';
+import { memo, useState, type ReactElement } from 'react';
 import type { Problem } from '../../domain/problems.js';
 import { formatLength, type Settings } from '../state/settings.js';
 import { EDGES, edgesValue, parseInput, type FieldSpec } from './inspector-fields.js';
@@ -42,6 +42,28 @@ export function Field(props: FieldProps) {
   if (spec.kind === 'color') return <ColorField {...props} />;
   return <TextLikeField {...props} />;
 }
+
+/** A spec's content: specs are made anew for every render of the inspector, so identity says nothing. */
+const specText = (spec: FieldSpec): string => JSON.stringify(spec);
+const sameProblem = (a: Problem | undefined, b: Problem | undefined): boolean =>
+  a === b || (!!a && !!b && a.severity === b.severity && a.message === b.message && a.path === b.path);
+
+/**
+ * A field that re-renders only when what it shows changes: an edit elsewhere in the document (or a fresh check with
+ * the same problems) leaves it alone. `onChange` is left out of the comparison: the inspector's reads the latest
+ * document when called. A spec's quick check is compared by its verdict on the value.
+ */
+export const MemoField = memo(
+  Field,
+  (a, b) =>
+    a.pointer === b.pointer &&
+    Object.is(a.value, b.value) &&
+    a.focus === b.focus &&
+    a.units === b.units &&
+    sameProblem(a.problem, b.problem) &&
+    (a.spec === b.spec || specText(a.spec) === specText(b.spec)) &&
+    (typeof b.value === 'symbol' || (a.spec.check?.(a.value) ?? null) === (b.spec.check?.(b.value) ?? null)),
+);
 
 function TextLikeField(props: FieldProps) {
   const { spec } = props;

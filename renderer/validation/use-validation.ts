@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { AdcDocument } from '../../domain/model.js';
 import type { Problem } from '../../domain/problems.js';
+import { diffDocument } from './doc-patch.js';
 import type { ValidationReply, ValidationRequest } from './protocol.js';
 
 /** How long an answer may take before the Problems panel says it is still checking. */
@@ -22,13 +23,18 @@ const failure = (message: string): Problem[] => [
 /**
  * One worker, one request in flight, one waiting. Closing it (the page unmounting, or React's development
  * double-mount) forgets the request in flight, so a later submit starts a fresh worker instead of waiting for
- * an answer that will never come.
+ * an answer that will never come. After the first document the worker is sent only what changed (doc-patch.ts);
+ * a fresh worker, or one whose last answer was a failure, is sent the whole document.
  */
 export class ValidationChannel {
   private worker: Worker | null = null;
-  private inFlight: number | null = null;
-  private waiting: ValidationRequest | null = null;
+  private inFlight: AdcDocument | null = null;
+  private waiting: AdcDocument | null = null;
+  /** What the worker holds: the document the next patch is worked out from. */
+  private base: AdcDocument | null = null;
+  private last: { doc: AdcDocument; problems: Problem[] } | null = null;
   private latest = 0;
+  private latestDoc: AdcDocument | null = null;
 
   constructor(
     private readonly onAnswer: (seq: number, problems: Problem[]) => void,
@@ -37,13 +43,31 @@ export class ValidationChannel {
 
   submit(seq: number, doc: AdcDocument): void {
     this.latest = seq;
-    this.waiting = { seq, doc };
+    this.latestDoc = doc;
+    if (this.last?.doc === doc) {
+      this.waiting = null;
+      this.onAnswer(seq, this.last.problems);
+      return;
+    }
+    this.waiting = this.inFlight === doc ? null : doc;
+    this.pump();
+  }
+
+  /**
+   * Starts checking a document the page is about to submit (called as the render that shows it begins), so the
+   * worker checks it while the page renders. Nothing is started before the first submit: the worker stays off
+   * the first view's critical path.
+   */
+  prepare(doc: AdcDocument): void {
+    if (!this.worker || doc === this.latestDoc || doc === this.inFlight || doc === this.waiting || doc === this.last?.doc) return;
+    this.waiting = doc;
     this.pump();
   }
 
   /** Nothing is waiting any more (the document was closed). */
   forget(seq: number): void {
     this.latest = seq;
+    this.latestDoc = null;
     this.waiting = null;
   }
 
@@ -51,45 +75,57 @@ export class ValidationChannel {
     this.worker?.terminate();
     this.worker = null;
     this.inFlight = null;
+    this.base = null;
   }
 
   private pump(): void {
-    if (this.inFlight !== null || !this.waiting) return;
-    const job = this.waiting;
+    if (this.inFlight !== null) return;
+    // A prepared document whose render was thrown away may have taken the submitted one's place: that one goes next.
+    const latest = this.latestDoc !== null && this.last?.doc !== this.latestDoc ? this.latestDoc : null;
+    const doc = this.waiting ?? latest;
     this.waiting = null;
+    if (!doc) return;
+    const seq = doc === this.latestDoc ? this.latest : 0;
     try {
       const worker = (this.worker ??= this.open());
-      this.inFlight = job.seq;
-      worker.postMessage(job);
+      const message: ValidationRequest = this.base ? { seq, patches: diffDocument(this.base, doc) } : { seq, doc };
+      this.inFlight = doc;
+      worker.postMessage(message);
+      this.base = doc;
     } catch (err) {
       this.inFlight = null;
-      this.answer({ seq: job.seq, ok: false, message: err instanceof Error ? err.message : String(err) });
+      this.base = null;
+      this.settle(doc, failure(err instanceof Error ? err.message : String(err)));
     }
   }
 
   private open(): Worker {
     const worker = this.start();
+    this.base = null;
     worker.onmessage = (e: MessageEvent<ValidationReply>) => {
-      if (worker !== this.worker) return;
+      if (worker !== this.worker || !this.inFlight) return;
+      const doc = this.inFlight;
       this.inFlight = null;
-      this.answer(e.data);
+      const reply = e.data;
+      if (!reply.ok) this.base = null;
+      this.settle(doc, reply.ok ? reply.problems : failure(reply.message));
       this.pump();
     };
     worker.onerror = (e) => {
       e.preventDefault();
       if (worker !== this.worker) return;
       // A worker that died is replaced by the next edit; meanwhile the failure shows as a problem.
-      const seq = this.inFlight ?? this.latest;
+      const doc = this.inFlight ?? this.latestDoc;
       this.close();
-      this.answer({ seq, ok: false, message: e.message || 'the checker stopped' });
+      if (doc) this.settle(doc, failure(e.message || 'the checker stopped'));
       this.pump();
     };
     return worker;
   }
 
-  private answer(reply: ValidationReply): void {
-    if (reply.seq !== this.latest) return;
-    this.onAnswer(reply.seq, reply.ok ? reply.problems : failure(reply.message));
+  private settle(doc: AdcDocument, problems: Problem[]): void {
+    this.last = { doc, problems };
+    if (doc === this.latestDoc) this.onAnswer(this.latest, problems);
   }
 }
 
@@ -109,6 +145,9 @@ export function useValidation(doc: AdcDocument | null, loadProblems: Problem[]):
   const seq = useRef(0);
   const channel = useRef<ValidationChannel | null>(null);
   channel.current ??= new ValidationChannel((s, problems) => setAnswer({ seq: s, problems }));
+  // The worker starts on the new document now, while the page renders it, rather than after the commit.
+  // eslint-disable-next-line react-hooks/refs -- posting to the worker changes no state; a render thrown away only checks a document early
+  if (doc) channel.current.prepare(doc);
 
   useEffect(() => () => channel.current?.close(), []);
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AdcDocument } from '../../domain/model.js';
 import type { Problem } from '../../domain/problems.js';
 import { validateDocument } from '../../domain/validate.js';
+import { applyPatches } from './doc-patch.js';
 import type { ValidationRequest } from './protocol.js';
 import { ValidationChannel } from './use-validation.js';
 
@@ -12,6 +13,8 @@ class FakeWorker {
   onerror: ((e: ErrorEvent) => void) | null = null;
   received: ValidationRequest[] = [];
   terminated = false;
+  /** The document the worker holds, as the real worker keeps it. */
+  base: AdcDocument | null = null;
   constructor() {
     FakeWorker.started.push(this);
   }
@@ -24,7 +27,8 @@ class FakeWorker {
   /** Answers the oldest request it holds. */
   answer() {
     const m = this.received.shift()!;
-    this.onmessage!({ data: { seq: m.seq, ok: true, problems: validateDocument(m.doc) } } as MessageEvent);
+    this.base = 'doc' in m ? m.doc : (applyPatches(this.base, m.patches) as AdcDocument);
+    this.onmessage!({ data: { seq: m.seq, ok: true, problems: validateDocument(this.base) } } as MessageEvent);
   }
   crash(message: string) {
     this.onerror!({ message, preventDefault() {} } as ErrorEvent);
@@ -88,5 +92,54 @@ describe('the validation channel', () => {
     channel.forget(2);
     FakeWorker.started[0]!.answer();
     expect(answers).toEqual([]);
+  });
+
+  it('sends a fresh worker the whole document and then only what changed, and the worker ends with the same document', () => {
+    const { channel, answers } = setup();
+    const one = doc('one');
+    channel.submit(1, one);
+    const [worker] = FakeWorker.started;
+    worker!.answer();
+    const two = { ...one, name: '' } as AdcDocument;
+    channel.submit(2, two);
+    expect(worker!.received[0]).toEqual({ seq: 2, patches: [{ op: 'set', path: ['name'], value: '' }] });
+    worker!.answer();
+    expect(worker!.base).toEqual(two);
+    expect(answers.map((a) => a.seq)).toEqual([1, 2]);
+    expect(answers[1]!.problems.some((p) => p.path === '/name')).toBe(true);
+  });
+
+  it('starts on a prepared document before it is submitted, and answers the submit from that check', () => {
+    const { channel, answers } = setup();
+    const one = doc('one');
+    channel.submit(1, one);
+    const [worker] = FakeWorker.started;
+    worker!.answer();
+    const two = doc('');
+    channel.prepare(two);
+    expect(worker!.received).toHaveLength(1);
+    channel.submit(2, two);
+    expect(worker!.received).toHaveLength(1);
+    worker!.answer();
+    expect(answers.map((a) => a.seq)).toEqual([1, 2]);
+    // Submitting a document already answered answers at once, without asking the worker.
+    channel.submit(3, two);
+    expect(answers.map((a) => a.seq)).toEqual([1, 2, 3]);
+    expect(worker!.received).toHaveLength(0);
+  });
+
+  it('still checks the submitted document when a prepared one that was never submitted took its place', () => {
+    const { channel, answers } = setup();
+    channel.submit(1, doc('one'));
+    const [worker] = FakeWorker.started;
+    const submitted = doc('');
+    channel.submit(2, submitted);
+    channel.prepare(doc('thrown away'));
+    worker!.answer();
+    worker!.answer();
+    expect(answers).toEqual([]);
+    worker!.answer();
+    expect(answers.map((a) => a.seq)).toEqual([2]);
+    expect(worker!.base).toEqual(submitted);
   });
 });

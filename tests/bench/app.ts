@@ -8,7 +8,7 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { serializeDocument } from '../../domain/document.js';
 import { canRunBrowser, CHROMIUM_ARGS, startShell } from './frames.js';
-import { cpuBetweenMarks, percentile, TRACE_CATEGORIES } from './frame-trace.js';
+import { cpuBetweenMarks, cpuUntilMark, percentile, TRACE_CATEGORIES } from './frame-trace.js';
 import { generateArmyList } from './generate.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -42,6 +42,8 @@ interface Start {
   firstPaint: number;
   scripts: number;
   kb: number;
+  /** The page's main-thread CPU time up to the mark (a trace's), which the machine's load distorts less. */
+  cpu: number;
 }
 
 /** Navigation to the map's first interactive frame, in a fresh browser context (nothing cached). */
@@ -49,10 +51,12 @@ async function startOnce(browser: Browser, url: string): Promise<Start> {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   try {
     const page = await context.newPage();
+    await browser.startTracing(page, { categories: TRACE_CATEGORIES });
     await page.goto(url);
     await page.waitForFunction(() => performance.getEntriesByName('adc:map-interactive').length > 0, undefined, { timeout: 60000 });
+    const cpu = cpuUntilMark(await browser.stopTracing(), 'adc:map-interactive');
     // A string: the bench is compiled without the DOM's types.
-    return await page.evaluate<Start>(`(() => {
+    const start = await page.evaluate<Omit<Start, 'cpu'>>(`(() => {
       const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN;
       const before = performance.getEntriesByType('resource').filter((r) => r.startTime < paint);
       return {
@@ -62,6 +66,7 @@ async function startOnce(browser: Browser, url: string): Promise<Start> {
         kb: before.reduce((t, r) => t + r.decodedBodySize, 0) / 1024,
       };
     })()`);
+    return { ...start, cpu };
   } finally {
     await context.close();
   }
@@ -81,7 +86,7 @@ async function benchStart(browser: Browser): Promise<void> {
   }
   const show = (label: string, runs: Start[], before: string) =>
     console.log(
-      `${label.padEnd(48)} median ${ms(median(runs.map((r) => r.interactive))).padStart(8)}  (runs ${runs.map((r) => Math.round(r.interactive)).join(', ')}; first paint ${ms(median(runs.map((r) => r.firstPaint)))}; before it ${runs[0]!.scripts} scripts, ${Math.round(runs[0]!.kb)} KB)   (${before})`,
+      `${label.padEnd(48)} median ${ms(median(runs.map((r) => r.interactive))).padStart(8)}  (runs ${runs.map((r) => Math.round(r.interactive)).join(', ')}; main-thread CPU median ${ms(median(runs.map((r) => r.cpu)))}; first paint ${ms(median(runs.map((r) => r.firstPaint)))}; before it ${runs[0]!.scripts} scripts, ${Math.round(runs[0]!.kb)} KB)   (${before})`,
     );
   show('start, fresh server: navigation → interactive map', cold, BEFORE.coldStart);
   show('start, warm server: navigation → interactive map', warm, BEFORE.warmStart);

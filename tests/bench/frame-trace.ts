@@ -112,4 +112,24 @@ export function cpuBetweenMarks(trace: Buffer, from: string, to: string): number
   return spans;
 }
 
+/**
+ * The page main thread's CPU time, in ms, from its first task to the mark `to` (a page's start to its first
+ * interactive frame): every top-level task of the mark's thread that starts before it.
+ */
+export function cpuUntilMark(trace: Buffer, to: string): number {
+  const parsed = JSON.parse(trace.toString('utf8')) as { traceEvents?: TraceEvent[] } | TraceEvent[];
+  const events = Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? []);
+  const end = events.find((e) => e.name === to);
+  if (!end) return NaN;
+  const tasks = events.filter((e) => e.pid === end.pid && e.tid === end.tid && e.name === 'ThreadControllerImpl::RunTask' && e.ph === 'X').sort((a, b) => a.ts - b.ts);
+  let cpu = 0;
+  let until = -Infinity;
+  for (const t of tasks) {
+    if (t.ts < until || t.ts > end.ts) continue;
+    until = t.ts + (t.dur ?? 0);
+    cpu += t.tdur ?? 0;
+  }
+  return cpu / 1000;
+}
+
 export const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'toplevel', 'blink.user_timing'];
