@@ -24,7 +24,7 @@ function game(): NeGameState {
     ],
     [{ id: 'x1', at: [60, 24], facing: 270 }],
   );
-  const red = scenario.sides[0]!;
+  const red = scenario.sides[0];
   for (const u of red.army.units ?? []) if (['a1', 'b1', 'c1'].includes(u.id)) delete u.setup;
   red.reinforcements = [
     { units: ['a1'], roll: { from: 2, need: 5 }, entry: { at: [0, 10] } },
