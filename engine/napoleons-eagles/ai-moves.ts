@@ -12,6 +12,8 @@ import type { NeGameState } from './state.js';
 import type { NeUnit } from './types.js';
 
 const OBLIQUE = 22.4;
+/** A sidestep's length towards the goal: one action of sidestepping (2", 'Facing and Movement'). */
+const SIDESTEP_FAR = 2;
 const r2 = (n: number) => Math.round(n * 100) / 100;
 
 export function goalMoves(s: NeGameState, u: NeUnit, left: number): Action[] {
@@ -52,6 +54,18 @@ export function goalMoves(s: NeGameState, u: NeUnit, left: number): Action[] {
     for (const side of [-OBLIQUE, OBLIQUE]) {
       const h = heading(u.facing + side);
       add([u.x + h[0] * reach, u.y + h[1] * reach], u.facing);
+    }
+  }
+  // Ways round what stands in the way: a sidestep (either side: friends or an enemy ahead block the straight step,
+  // and a line wheeling in place hits its neighbours) and a short step back, keeping the facing. A line stopped at
+  // a town's edge by the street's defenders is often a sidestep away from standing inside it.
+  if (left >= 0.5) {
+    const toGoal = bearing(from, routeAhead(s.table, u, from, goal, 3).to);
+    for (const turn of [90, -90, 180]) {
+      const h = heading(u.facing + turn);
+      const towards = Math.cos((angleDiff(u.facing + turn, toGoal) * Math.PI) / 180) > 0.1;
+      if (turn === 180 && !towards) continue;
+      for (const len of towards ? [1, SIDESTEP_FAR] : [1]) add([u.x + h[0] * len, u.y + h[1] * len], u.facing);
     }
   }
   // Wheels in place towards where the route goes next, near and further on.

@@ -115,8 +115,14 @@ export function formationScore(s: NeGameState, u: NeUnit, to: string): number {
     return -1;
   }
   if (u.arm === 'artillery') {
+    // Unlimbering is worth it only for a target the guns would then have (in range, in arc, in sight): a battery
+    // that unlimbered at an enemy it could not see limbered again at once, every period, and never fired.
     const inFront = foes.some((e) => gap(s, u, e) <= 40 && Math.abs(angleDiff(u.facing, bearing(centre(u), centre(e)))) <= 30);
-    if (to === 'unlimbered') return inFront ? 3.5 : near <= 30 ? 1 : -1;
+    if (to === 'unlimbered') {
+      if (!inFront) return near <= 30 ? 1 : -1;
+      const limber = u.formation === 'unlimbered' ? u : { ...u, formation: 'unlimbered' as const };
+      return foes.some((e) => (expectedFire(s, limber, e, 1) ?? 0) > 0.05) ? 3.5 : 0.1;
+    }
     if (to === 'limbered') {
       const targets = foes.some((e) => (expectedFire(s, u, e, 1) ?? 0) > 0.05);
       return targets ? -3 : near > 20 ? 1.5 : 0.2;

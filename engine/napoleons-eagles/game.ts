@@ -4,6 +4,7 @@
 import type { GameEvent, NapoleonsEaglesAction } from '../../domain/engine-protocol.js';
 import type { Scenario } from '../../domain/model.js';
 import { leadersArrive } from './leader-arrival.js';
+import { bringOnReinforcements } from './reinforcements.js';
 import { seedRng } from '../dice.js';
 import { actionsLeft, chargeProblem, chargedBeforeMoving, forceMarchProblem, freshFlow, spend, spendProblem, standProblem } from './activation.js';
 import { fireOutOfBlocks } from './building-combat.js';
@@ -116,20 +117,7 @@ export function startGame(scenario: Scenario, seed: number): { state: NeGameStat
 
 function beginTurn(s: NeGameState, dice: NeDice, events: GameEvent[]): void {
   events.push({ type: 'game-turn', turn: s.turn });
-  // Reinforcements due this turn come on at their entry, if there is room there.
-  for (const r of s.table.reinforcements) {
-    if (r.turn !== s.turn) continue;
-    for (const id of r.units) {
-      const u = unitById(s, id);
-      if (!u || u.status !== 'reserve') continue;
-      if (roomProblem(s.table, s.units, u)) {
-        const back = nudgeIn(s, u);
-        if (!back) continue;
-      }
-      u.status = 'table';
-      events.push({ type: 'arrives', unit: u.id, at: [u.x, u.y] });
-    }
-  }
+  bringOnReinforcements(s, dice, events);
   leadersArrive(s, events);
   // Leaders may lend influence to the rolls first ('Threshold Checks'): the game waits for them.
   if (openInfluence(s)) return;
@@ -140,20 +128,6 @@ function rollThreshold(s: NeGameState, dice: NeDice, events: GameEvent[]): void 
   s.threshold = thresholdFailures(s, dice, events);
   delete s.influence;
   beginPeriod(s, dice, events, turnPointsOf(s));
-}
-
-/** A reinforcement whose entry point is taken or off the table steps inward until it stands clear. */
-function nudgeIn(s: NeGameState, u: NeUnit): boolean {
-  const f = (u.facing * Math.PI) / 180;
-  for (let k = 1; k <= 24; k++) {
-    const at: [number, number] = [u.x + Math.sin(f) * k, u.y - Math.cos(f) * k];
-    if (!roomProblem(s.table, s.units, { ...u, x: at[0], y: at[1] })) {
-      u.x = at[0];
-      u.y = at[1];
-      return true;
-    }
-  }
-  return false;
 }
 
 /**

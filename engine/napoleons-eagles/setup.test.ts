@@ -72,7 +72,7 @@ describe('set-up of the sample scenario ne-01', () => {
     expect(table.options.weatherEffects).toBe(true);
     expect(table.options.thresholdPercent).toBe(50);
     expect(table.sides.map((s) => [s.key, s.id, s.nation])).toEqual([['red', 'red', 'prussian'], ['blue', 'blue', 'french']]);
-    expect([table.turnLimit, table.first, table.ground, table.year]).toEqual([4, 'red', 'firm', 1815]);
+    expect([table.turnLimit, table.first, table.ground, table.year]).toEqual([5, 'red', 'firm', 1815]);
     expect(levelAt(table.terrain, [15, 20])).toBe(1);
     expect(levelAt(table.terrain, [40, 20])).toBe(0);
     expect(woodsAt(table.terrain, [64, 8])?.density).toBe('dense');

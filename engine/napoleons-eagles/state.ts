@@ -116,6 +116,8 @@ export interface NeGameState {
   buildings?: BuildingsState;
   /** Leader influence being lent before the game turn's threshold rolls (threshold-influence.ts). */
   influence?: InfluenceState;
+  /** Roll-based reinforcement groups (indices into the table's list) whose roll has succeeded (reinforcements.ts). */
+  called?: number[];
   ply: number;
   result: NeResult | null;
 }
@@ -347,6 +349,7 @@ export function draft(s: NeGameState): NeGameState {
     resupply: s.resupply,
     buildings: s.buildings,
     influence: s.influence,
+    called: s.called,
     ply: s.ply,
     result: s.result,
   };
