@@ -10,7 +10,8 @@ import { mustAttack } from './ai-plan.js';
 import { FACE_REACH, turned } from './ai-face.js';
 import { optionOn } from './types.js';
 import { canCharge, cavalryThreat, centre, chargeThreat, commanderOf, enemies, gap, goalOf, holdingObjective, hurt, objectiveAt } from './ai-threats.js';
-import { fireSituation } from './fire.js';
+import { keptExpectedFire } from './ai-fire-memo.js';
+import { once, placeOf } from './ai-situations.js';
 import { moveAllowance } from './movement.js';
 import type { Action } from './game.js';
 import { assaultSituation } from './melee.js';
@@ -28,6 +29,10 @@ const ATTACK_PUSH = 2;
 
 /** How much a casualty on `t` is worth: more on units near breaking, on the nearer and on those holding objectives. */
 export function targetWeight(s: NeGameState, shooter: NeUnit, t: NeUnit): number {
+  return once(s, `weight ${placeOf(shooter)} ${placeOf(t)}`, () => weightNow(s, shooter, t));
+}
+
+function weightNow(s: NeGameState, shooter: NeUnit, t: NeUnit): number {
   let w = 1 + 1.5 * hurt(t);
   if (s.flow[t.id]?.morale) w += 0.3;
   if (t.fatigue > 0) w += 0.1 * t.fatigue;
@@ -40,8 +45,11 @@ export function targetWeight(s: NeGameState, shooter: NeUnit, t: NeUnit): number
 
 /** Expected casualties of a fire, from the combat model; null when the model refuses it. */
 export function expectedFire(s: NeGameState, u: NeUnit, t: NeUnit, actions: 1 | 2): number | null {
-  const f = fireSituation({ table: s.table, units: s.units, leaders: s.leaders, shooter: u, target: t, actions });
-  return f.allowed ? f.expected : null;
+  return once(s, `fire ${actions} ${placeOf(u)} ${placeOf(t)}`, () => expectedFireNow(s, u, t, actions));
+}
+
+function expectedFireNow(s: NeGameState, u: NeUnit, t: NeUnit, actions: 1 | 2): number | null {
+  return keptExpectedFire(s, u, t, actions);
 }
 
 export function fireScore(s: NeGameState, u: NeUnit, t: NeUnit, actions: 1 | 2): number {
@@ -55,6 +63,10 @@ export function fireScore(s: NeGameState, u: NeUnit, t: NeUnit, actions: 1 | 2):
 
 /** The charge's worth: both morale checks, the melee odds or the ride-down, the prize and the price. */
 export function chargeScore(s: NeGameState, u: NeUnit, t: NeUnit): number {
+  return once(s, `charge ${placeOf(u)} ${placeOf(t)}`, () => chargeScoreNow(s, u, t));
+}
+
+function chargeScoreNow(s: NeGameState, u: NeUnit, t: NeUnit): number {
   const a = assaultSituation({ table: s.table, units: s.units, leaders: s.leaders, attacker: u, defender: t });
   if (!a.allowed) return -5;
   const pClose = a.attacker.morale.pass;

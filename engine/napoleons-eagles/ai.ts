@@ -11,7 +11,8 @@ import { goalMoves } from './ai-moves.js';
 import { bid, defence, leaderMove, role, threatenedScore, type Urgency } from './ai-orders.js';
 import { actionScore, chargeScore, fireScore } from './ai-score.js';
 import { nextWrittenOrder } from './ai-written-orders.js';
-import { enemies, fighting } from './ai-threats.js';
+import { enemies, fighting, gap } from './ai-threats.js';
+import { chargeDistance } from './tables.js';
 import { eligible, onTableCount, type Action } from './game.js';
 import { hypot } from './geometry.js';
 import { candidates, sharedOf, unitCandidates, type NePlayer, type Shared } from './players.js';
@@ -50,7 +51,8 @@ function readiness(s: NeGameState, side: Side): number {
     if (u.side !== key || !fighting(u) || u.arm === 'train') continue;
     for (const t of enemies(s, u)) {
       if (hypot(t.x - u.x, t.y - u.y) > 30) continue;
-      if (u.arm !== 'artillery' && hypot(t.x - u.x, t.y - u.y) <= 22) best = Math.max(best, chargeScore(s, u, t));
+      // A charge out of reach is refused and priced below nothing: only those within a charge move are worked out.
+      if (u.arm !== 'artillery' && hypot(t.x - u.x, t.y - u.y) <= 22 && gap(s, u, t) <= chargeDistance(u) + 1) best = Math.max(best, chargeScore(s, u, t));
       if (u.arm !== 'cavalry') best = Math.max(best, fireScore(s, u, t, 2));
     }
   }
