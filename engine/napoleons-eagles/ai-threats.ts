@@ -7,7 +7,7 @@ import { rectAt } from './movement.js';
 import type { Point } from '../../domain/model.js';
 import { inArea, type NeObjective } from './objectives.js';
 import { closestPointOnSegment } from '../../domain/geometry.js';
-import { once, placeOf } from './ai-situations.js';
+import { once, READ } from './ai-situations.js';
 import { sideIndex, type NeGameState } from './state.js';
 import { chargeDistance } from './tables.js';
 import type { NeUnit } from './types.js';
@@ -53,13 +53,13 @@ export function canCharge(s: NeGameState, e: NeUnit, u: NeUnit, at: Point = cent
 
 /** Enemy cavalry that could ride at `u` (the reason to form square). */
 export function cavalryThreat(s: NeGameState, u: NeUnit, at?: Point): NeUnit[] {
-  if (at === undefined) return once(s, `cavalry ${placeOf(u)}`, () => cavalryThreat(s, u, centre(u)));
+  if (at === undefined) return once(s, READ.cavalry, u, null, () => cavalryThreat(s, u, centre(u)));
   return enemies(s, u).filter((e) => e.arm === 'cavalry' && canCharge(s, e, u, at));
 }
 
 /** Any enemy that could charge `u` (the reason to keep a stand marker). */
 export function chargeThreat(s: NeGameState, u: NeUnit, at?: Point): NeUnit[] {
-  if (at === undefined) return once(s, `threat ${placeOf(u)}`, () => chargeThreat(s, u, centre(u)));
+  if (at === undefined) return once(s, READ.threat, u, null, () => chargeThreat(s, u, centre(u)));
   return enemies(s, u).filter((e) => canCharge(s, e, u, at));
 }
 
@@ -80,7 +80,7 @@ export function objectivesFor(s: NeGameState, u: NeUnit): { take: Point[]; hold:
 
 /** Whether the unit stands inside an objective its side holds (it should stay to keep it). */
 export function holdingObjective(s: NeGameState, u: NeUnit): boolean {
-  return once(s, `holding ${placeOf(u)}`, () => holdingNow(s, u));
+  return once(s, READ.holding, u, null, () => holdingNow(s, u));
 }
 
 function holdingNow(s: NeGameState, u: NeUnit): boolean {
@@ -162,7 +162,7 @@ function nearestOn(p: Point, line: readonly Point[], closed: boolean): Point {
  * the nearest enemy within reach of a fight, else the nearest held objective (to stand by it).
  */
 export function goalOf(s: NeGameState, u: NeUnit): Point | null {
-  return once(s, `goal ${placeOf(u)}`, () => goalNow(s, u));
+  return once(s, READ.goal, u, null, () => goalNow(s, u));
 }
 
 function goalNow(s: NeGameState, u: NeUnit): Point | null {
