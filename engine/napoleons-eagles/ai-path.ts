@@ -9,6 +9,7 @@ import type { Point } from '../../domain/model.js';
 import { groundAt, forbiddenGround, riverCrossings, townOffRoad } from './move-ground.js';
 import { terrainFraction } from './move-rates.js';
 import { moveTerrainOf } from './movement.js';
+import { keptWalk } from './route-memo.js';
 import type { NeTable, NeUnit } from './types.js';
 
 /** Cell size in inches. */
@@ -236,6 +237,10 @@ function cellOf(g: Grid, p: Point): [number, number] {
  * distance times 3 plus 100 when no way is found (so any approach still counts as progress).
  */
 export function routeDistance(table: NeTable, u: NeUnit, p: Point, goal: Point): number {
+  return keptWalk(table, `${mobilityOf(u)} distance`, p, goal, 0, () => measureRoute(table, u, p, goal));
+}
+
+function measureRoute(table: NeTable, u: NeUnit, p: Point, goal: Point): number {
   const g = gridFor(table, mobilityOf(u));
   const d = fieldTo(g, goal);
   const [c, r] = cellOf(g, p);
@@ -259,6 +264,10 @@ export function routeDistance(table: NeTable, u: NeUnit, p: Point, goal: Point):
  * whether the route crosses a river within that stretch (units cross in column).
  */
 export function routeAhead(table: NeTable, u: NeUnit, p: Point, goal: Point, ahead: number): { to: Point; river: boolean; tight: boolean } {
+  return keptWalk(table, mobilityOf(u), p, goal, ahead, () => walkAhead(table, u, p, goal, ahead));
+}
+
+function walkAhead(table: NeTable, u: NeUnit, p: Point, goal: Point, ahead: number): { to: Point; river: boolean; tight: boolean } {
   const g = gridFor(table, mobilityOf(u));
   const d = fieldTo(g, goal);
   let [c, r] = cellOf(g, p);

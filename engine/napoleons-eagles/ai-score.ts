@@ -2,7 +2,8 @@
 // one scale: fire by its expected casualties (fire.ts), charges by their odds and both sides' morale (melee.ts),
 // formations by the threats about the unit, moves by the ground gained towards the unit's goal, less what the new
 // place risks (cavalry in reach, leaving the commander's radius, leaving an objective the side holds).
-import { angleDiff, bearing, dist } from './geometry.js';
+import { angleDiff, bearing, dist, inFrontArc, type Rect } from './geometry.js';
+import { rectOf } from './footprint.js';
 import type { Point } from '../../domain/model.js';
 import { activationLeft } from './ai-flow.js';
 import { routeAhead, routeProgress } from './ai-path.js';
@@ -10,8 +11,9 @@ import { mustAttack } from './ai-plan.js';
 import { FACE_REACH, turned } from './ai-face.js';
 import { optionOn } from './types.js';
 import { canCharge, cavalryThreat, centre, chargeThreat, commanderOf, enemies, gap, goalOf, holdingObjective, hurt, objectiveAt } from './ai-threats.js';
-import { fireSituation } from './fire.js';
-import { moveAllowance } from './movement.js';
+import { keptExpectedFire } from './ai-fire-memo.js';
+import { once, READ } from './ai-situations.js';
+import { moveAllowance, rectAt } from './movement.js';
 import type { Action } from './game.js';
 import { assaultSituation } from './melee.js';
 import { sideIndex, unitById, type NeGameState } from './state.js';
@@ -28,6 +30,10 @@ const ATTACK_PUSH = 2;
 
 /** How much a casualty on `t` is worth: more on units near breaking, on the nearer and on those holding objectives. */
 export function targetWeight(s: NeGameState, shooter: NeUnit, t: NeUnit): number {
+  return once(s, READ.weight, shooter, t, () => weightNow(s, shooter, t));
+}
+
+function weightNow(s: NeGameState, shooter: NeUnit, t: NeUnit): number {
   let w = 1 + 1.5 * hurt(t);
   if (s.flow[t.id]?.morale) w += 0.3;
   if (t.fatigue > 0) w += 0.1 * t.fatigue;
@@ -40,8 +46,11 @@ export function targetWeight(s: NeGameState, shooter: NeUnit, t: NeUnit): number
 
 /** Expected casualties of a fire, from the combat model; null when the model refuses it. */
 export function expectedFire(s: NeGameState, u: NeUnit, t: NeUnit, actions: 1 | 2): number | null {
-  const f = fireSituation({ table: s.table, units: s.units, leaders: s.leaders, shooter: u, target: t, actions });
-  return f.allowed ? f.expected : null;
+  return once(s, actions === 1 ? READ.fire1 : READ.fire2, u, t, () => expectedFireNow(s, u, t, actions));
+}
+
+function expectedFireNow(s: NeGameState, u: NeUnit, t: NeUnit, actions: 1 | 2): number | null {
+  return keptExpectedFire(s, u, t, actions);
 }
 
 export function fireScore(s: NeGameState, u: NeUnit, t: NeUnit, actions: 1 | 2): number {
@@ -55,6 +64,10 @@ export function fireScore(s: NeGameState, u: NeUnit, t: NeUnit, actions: 1 | 2):
 
 /** The charge's worth: both morale checks, the melee odds or the ride-down, the prize and the price. */
 export function chargeScore(s: NeGameState, u: NeUnit, t: NeUnit): number {
+  return once(s, READ.charge, u, t, () => chargeScoreNow(s, u, t));
+}
+
+function chargeScoreNow(s: NeGameState, u: NeUnit, t: NeUnit): number {
   const a = assaultSituation({ table: s.table, units: s.units, leaders: s.leaders, attacker: u, defender: t });
   if (!a.allowed) return -5;
   const pClose = a.attacker.morale.pass;
@@ -135,34 +148,60 @@ export function formationScore(s: NeGameState, u: NeUnit, to: string): number {
   return -1;
 }
 
-// A decision scores every wheel of a unit against the same blow at its present facing, and wheels of several
-// units share facings: each is worked out once per state. A state never changes once given out; the key still holds
-// the unit's place, so a test that moves a unit in place is not answered from before the move.
-const blows = new WeakMap<NeGameState, Map<string, number>>();
+// A wheel in place is priced by the best blow (a charge or a one-action volley) it opens over the best the unit has
+// now. Of the two, only the volley turns on the facing: a charge goes wherever its target lies (the charger wheels
+// into it), and the fire arc is the one thing a wheel changes for a volley that matters (the range from the front
+// edge moves a little). So each close enemy is priced once per state, the volley as from a facing straight at it
+// and the charge likewise, and a facing then asks only which of them lie in its arc: a handful of arc tests instead
+// of a charge and a volley worked out for every enemy at every facing tried. A state never changes once given out;
+// the key still holds the unit's place, so a test that moves a unit in place is not answered from before the move.
+interface Blow {
+  /** The rectangle of the enemy, for the arc test. */
+  rect: Rect;
+  charge: number;
+  /** The volley's worth when the enemy lies in the arc (0 when the unit may not fire at it even so). */
+  volley: number;
+}
+
+const blows = new WeakMap<NeGameState, Map<string, Blow[]>>();
+
+function closeBlows(s: NeGameState, u: NeUnit): Blow[] {
+  let kept = blows.get(s);
+  if (!kept) blows.set(s, (kept = new Map<string, Blow[]>()));
+  const key = `${u.id} ${u.x} ${u.y} ${u.facing} ${u.formation}`;
+  let list = kept.get(key);
+  if (list) return list;
+  list = [];
+  const fires = u.arm !== 'cavalry' || optionOn(s.table, 'carbines');
+  const here = u.formation === 'square' ? null : rectOf(u, s.table);
+  for (const e of enemies(s, u)) {
+    if (gap(s, u, e) > FACE_REACH) continue;
+    const rect = rectOf(e, s.table);
+    // The charge as from where the unit stands (the same one its charge candidates price); the volley likewise when
+    // the enemy is in the arc already, else as from a wheel straight at it.
+    const charge = u.arm !== 'artillery' ? chargeScore(s, u, e) : 0;
+    let volley = 0;
+    if (fires && (here === null || inFrontArc(here, rect))) volley = (expectedFire(s, u, e, 1) ?? 0) * targetWeight(s, u, e);
+    else if (fires) {
+      const { state, unit } = turned(s, u, bearing(centre(u), centre(e)));
+      const t = state.units.find((x) => x.id === e.id)!;
+      volley = (expectedFire(state, unit, t, 1) ?? 0) * targetWeight(state, unit, t);
+    }
+    list.push({ rect, charge, volley });
+  }
+  kept.set(key, list);
+  return list;
+}
 
 /** The best charge or one-action volley the unit would have at a close enemy, facing `facing`. */
 function blowFrom(s: NeGameState, u: NeUnit, facing: number): number {
-  let kept = blows.get(s);
-  if (!kept) blows.set(s, (kept = new Map<string, number>()));
-  const key = `${u.id} ${u.x} ${u.y} ${u.facing} ${u.formation} ${facing}`;
-  const known = kept.get(key);
-  if (known !== undefined) return known;
-  const best = blowFromNow(s, u, facing);
-  kept.set(key, best);
-  return best;
-}
-
-function blowFromNow(s: NeGameState, u: NeUnit, facing: number): number {
-  const { state, unit } = turned(s, u, facing);
+  const list = closeBlows(s, u);
+  if (list.length === 0) return 0;
+  const me = u.formation === 'square' ? null : rectAt(s.table, u, centre(u), facing);
   let best = 0;
-  for (const e of enemies(s, u)) {
-    if (gap(s, u, e) > FACE_REACH) continue;
-    const t = state.units.find((x) => x.id === e.id)!;
-    if (u.arm !== 'artillery') best = Math.max(best, chargeScore(state, unit, t));
-    if (u.arm !== 'cavalry' || optionOn(s.table, 'carbines')) {
-      const f = expectedFire(state, unit, t, 1);
-      if (f !== null) best = Math.max(best, f * targetWeight(state, unit, t));
-    }
+  for (const b of list) {
+    best = Math.max(best, b.charge);
+    if (b.volley > best && (me === null || inFrontArc(me, b.rect))) best = b.volley;
   }
   return best;
 }

@@ -7,6 +7,7 @@ import { rectAt } from './movement.js';
 import type { Point } from '../../domain/model.js';
 import { inArea, type NeObjective } from './objectives.js';
 import { closestPointOnSegment } from '../../domain/geometry.js';
+import { once, READ } from './ai-situations.js';
 import { sideIndex, type NeGameState } from './state.js';
 import { chargeDistance } from './tables.js';
 import type { NeUnit } from './types.js';
@@ -51,12 +52,14 @@ export function canCharge(s: NeGameState, e: NeUnit, u: NeUnit, at: Point = cent
 }
 
 /** Enemy cavalry that could ride at `u` (the reason to form square). */
-export function cavalryThreat(s: NeGameState, u: NeUnit, at: Point = centre(u)): NeUnit[] {
+export function cavalryThreat(s: NeGameState, u: NeUnit, at?: Point): NeUnit[] {
+  if (at === undefined) return once(s, READ.cavalry, u, null, () => cavalryThreat(s, u, centre(u)));
   return enemies(s, u).filter((e) => e.arm === 'cavalry' && canCharge(s, e, u, at));
 }
 
 /** Any enemy that could charge `u` (the reason to keep a stand marker). */
-export function chargeThreat(s: NeGameState, u: NeUnit, at: Point = centre(u)): NeUnit[] {
+export function chargeThreat(s: NeGameState, u: NeUnit, at?: Point): NeUnit[] {
+  if (at === undefined) return once(s, READ.threat, u, null, () => chargeThreat(s, u, centre(u)));
   return enemies(s, u).filter((e) => canCharge(s, e, u, at));
 }
 
@@ -77,13 +80,41 @@ export function objectivesFor(s: NeGameState, u: NeUnit): { take: Point[]; hold:
 
 /** Whether the unit stands inside an objective its side holds (it should stay to keep it). */
 export function holdingObjective(s: NeGameState, u: NeUnit): boolean {
+  return once(s, READ.holding, u, null, () => holdingNow(s, u));
+}
+
+function holdingNow(s: NeGameState, u: NeUnit): boolean {
   const me = sideIndex(u.side);
   return s.objectives.some((o, k) => s.control[k] === me && inArea(o.area, centre(u)));
 }
 
 /** The objective area holding the point, if any. */
 export function objectiveAt(s: NeGameState, p: Point): number {
-  return s.objectives.findIndex((o) => inArea(o.area, p));
+  const boxes = boxesOf(s.objectives);
+  return s.objectives.findIndex((o, k) => {
+    const b = boxes[k]!;
+    return p[0] >= b[0] && p[0] <= b[2] && p[1] >= b[1] && p[1] <= b[3] && inArea(o.area, p);
+  });
+}
+
+// Each objective area's bounding box, a little widened: most points the AI asks about lie in no objective, and the
+// box says so without the polygon test. The objectives never change in a game.
+const boxes = new WeakMap<readonly NeObjective[], [number, number, number, number][]>();
+
+function boxesOf(list: readonly NeObjective[]): [number, number, number, number][] {
+  let b = boxes.get(list);
+  if (!b) {
+    b = list.map((o) => {
+      const a = o.area;
+      const pts = 'polygon' in a ? a.polygon : 'path' in a ? a.path : [a.at];
+      const pad = ('path' in a ? a.within : 'radius' in a ? a.radius : 0) + 1e-6;
+      const xs = pts.map((q) => q[0]);
+      const ys = pts.map((q) => q[1]);
+      return [Math.min(...xs) - pad, Math.min(...ys) - pad, Math.max(...xs) + pad, Math.max(...ys) + pad];
+    });
+    boxes.set(list, b);
+  }
+  return b;
 }
 
 /** How far inside an objective's edge a unit aims, so that its centre stands within it. */
@@ -131,6 +162,10 @@ function nearestOn(p: Point, line: readonly Point[], closed: boolean): Point {
  * the nearest enemy within reach of a fight, else the nearest held objective (to stand by it).
  */
 export function goalOf(s: NeGameState, u: NeUnit): Point | null {
+  return once(s, READ.goal, u, null, () => goalNow(s, u));
+}
+
+function goalNow(s: NeGameState, u: NeUnit): Point | null {
   const me = sideIndex(u.side);
   const here = centre(u);
   let best: Point | null = null;

@@ -4,6 +4,7 @@
 // and defences have their own small rules (ai-orders.ts). Deterministic: ties are broken by a generator seeded
 // from the game seed (engine/dice.ts), never by the clock.
 import { influenceChoice } from './ai-influence.js';
+import { unitEstimates } from './ai-estimates.js';
 import { randomBelow, seedRng, type RngState } from '../dice.js';
 import { accepted, activationLeft } from './ai-flow.js';
 import { withHaltChoice } from './ai-defence.js';
@@ -12,10 +13,15 @@ import { goalMoves } from './ai-moves.js';
 import { bid, defence, leaderMove, role, threatenedScore, type Urgency } from './ai-orders.js';
 import { actionScore, chargeScore, fireScore } from './ai-score.js';
 import { nextWrittenOrder } from './ai-written-orders.js';
-import { enemies, fighting } from './ai-threats.js';
+import { enemies, fighting, gap } from './ai-threats.js';
+import { chargeDistance, GUN_RANGES, SMALL_ARM_RANGES } from './tables.js';
+import { inBuildings } from './buildings.js';
+import { rectOf } from './footprint.js';
+import { reachOf } from './geometry.js';
+import { chargeReach } from './movement.js';
 import { eligible, onTableCount, type Action } from './game.js';
 import { hypot } from './geometry.js';
-import { candidates, sharedOf, unitCandidates, type NePlayer, type Shared } from './players.js';
+import { candidates, sharedOf, unitOptions as sampledOptions, type NePlayer, type Option, type Shared } from './players.js';
 import { mayFinish } from './sequence.js';
 import { sideKey, unitById, type NeGameState } from './state.js';
 import type { Side } from './sequence.js';
@@ -30,17 +36,50 @@ const TRIES = 40;
  * free), and two goals can pull a wheel back and forth; past this count the unit ends its activation.
  */
 const MOST_STEPS = 6;
+/** A unit kept at its earlier best score is scored again when that score comes this close to the best found now. */
+const ESTIMATE_SLACK = 0.3;
 
 interface Scored {
   action: Action;
   score: number;
+  /** Whether the rules take it (the sampler's check; absent when the candidate is known to be one they take). */
+  ok?: () => boolean;
 }
 
-/** Every candidate of one unit: the sampler's (fire, charges, formations, moves, stand, rest) and the goal moves. */
-function unitOptions(s: NeGameState, u: NeUnit, shared: Shared): Action[] {
-  const list = unitCandidates(s, u, shared);
-  if (u.status === 'table') list.push(...goalMoves(s, u, activationLeft(s, u)), ...faceMoves(s, u));
+/**
+ * Every option of one unit: the sampler's (fire, charges, formations, moves, stand, rest), each with the check that
+ * decides whether the rules take it, and the goal moves and wheels (the rules judge those when tried). The checks
+ * are not run here: a decision scores some eighty options and plays one, so only those tried, best first, are
+ * checked (`best`).
+ */
+function unitOptions(s: NeGameState, u: NeUnit, shared: Shared): Option[] {
+  const list = sampledOptions(s, u, shared).filter((o) => !outOfReach(s, u, o.action));
+  if (u.status === 'table') for (const action of [...goalMoves(s, u, activationLeft(s, u)), ...faceMoves(s, u)]) list.push({ action, ok: always });
   return list;
+}
+
+const always = (): boolean => true;
+
+/**
+ * A fire or a charge at an enemy plainly beyond the weapon's longest range or the charge's reach, which the rules
+ * would refuse when asked: left out before it is priced. The range is read from the front edge, never nearer than
+ * the edge-to-edge gap; a charger may wheel as it goes, so its own reach is allowed on top. Fire out of a building
+ * block has its own table (buildings.ts) and is always priced.
+ */
+function outOfReach(s: NeGameState, u: NeUnit, a: Action): boolean {
+  if (a.type !== 'fire' && a.type !== 'charge') return false;
+  const t = unitById(s, a.target);
+  if (!t) return false;
+  const d = gap(s, u, t);
+  if (a.type === 'charge') return d > Math.max(chargeDistance(u), chargeReach(u)) + reachOf(rectOf(u, s.table)) + 1;
+  if (inBuildings(s, u)) return false;
+  return d > longestRange(u) + 1;
+}
+
+function longestRange(u: NeUnit): number {
+  if (u.arm === 'artillery') return GUN_RANGES[u.calibre ?? '6lb'].ranges[3]!;
+  const r = u.arm === 'cavalry' ? SMALL_ARM_RANGES.carbine : u.rifles ? SMALL_ARM_RANGES.rifle : SMALL_ARM_RANGES.musket;
+  return r[r.length - 1]!;
 }
 
 /** The side's best ready blow (charge or two-action volley) this period, for the bid. */
@@ -51,7 +90,8 @@ function readiness(s: NeGameState, side: Side): number {
     if (u.side !== key || !fighting(u) || u.arm === 'train') continue;
     for (const t of enemies(s, u)) {
       if (hypot(t.x - u.x, t.y - u.y) > 30) continue;
-      if (u.arm !== 'artillery' && hypot(t.x - u.x, t.y - u.y) <= 22) best = Math.max(best, chargeScore(s, u, t));
+      // A charge out of reach is refused and priced below nothing: only those within a charge move are worked out.
+      if (u.arm !== 'artillery' && hypot(t.x - u.x, t.y - u.y) <= 22 && gap(s, u, t) <= chargeDistance(u) + 1) best = Math.max(best, chargeScore(s, u, t));
       if (u.arm !== 'cavalry') best = Math.max(best, fireScore(s, u, t, 2));
     }
   }
@@ -66,15 +106,31 @@ export function makeAi(seed: number): NePlayer {
   const rng: RngState = seedRng(seed);
   let leadersMoved = { period: '', ids: new Set<string>() };
   let steps = { key: '', n: 0 };
+  const seen = unitEstimates();
   const jitter = () => randomBelow(rng, 1000) / 1e5;
 
   /** Best first: the highest score the rules take; the sampler's first accepted action if none of these is. */
   function best(s: NeGameState, scored: Scored[]): Action {
+    return bestTaken(s, scored) ?? fallback(s);
+  }
+
+  /** The highest-scored candidate the rules take, among the first TRIES they are asked about. */
+  function bestTaken(s: NeGameState, scored: Scored[]): Action | null {
     scored.sort((a, b) => b.score - a.score);
-    for (const x of scored.slice(0, TRIES)) if (accepted(s, x.action)) return x.action;
-    const fallback = candidates(s);
-    if (fallback.length === 0) throw new Error(`no candidate action in the ${s.phase} decision`);
-    return fallback[0]!;
+    // The sampler's check first: what it refuses was never a candidate, and does not count among the tries.
+    let tries = 0;
+    for (const x of scored) {
+      if (x.ok && !x.ok()) continue;
+      if (accepted(s, x.action)) return x.action;
+      if (++tries >= TRIES) break;
+    }
+    return null;
+  }
+
+  function fallback(s: NeGameState): Action {
+    const list = candidates(s);
+    if (list.length === 0) throw new Error(`no candidate action in the ${s.phase} decision`);
+    return list[0]!;
   }
 
   function activate(s: NeGameState): Action {
@@ -85,20 +141,58 @@ export function makeAi(seed: number): NePlayer {
       const key = `${s.turn}:${s.period}:${u.id}`;
       steps = steps.key === key ? { key, n: steps.n + 1 } : { key, n: 1 };
       if (steps.n > MOST_STEPS) return { type: 'done', unit: u.id };
-      for (const a of unitOptions(s, u, shared)) {
+      for (const { action: a, ok } of unitOptions(s, u, shared)) {
         // A wheel in place once the activation has begun is the free kind that can repeat; one is enough.
         const inPlace = a.type === 'move' && Math.abs(a.to[0] - u.x) < 1e-6 && Math.abs(a.to[1] - u.y) < 1e-6;
         if (inPlace && steps.n > 2) continue;
-        scored.push({ action: a, score: actionScore(s, a) + jitter() });
+        scored.push({ action: a, score: actionScore(s, a) + jitter(), ok });
       }
       return best(s, scored);
     }
+    // Which unit acts next: every unit's options are scored, except that a unit nothing has changed near since the
+    // side's last such decision this period keeps the best score it had then (ai-estimates.ts), and is scored again
+    // only if that score could beat the best found now.
+    const bestOf = new Map<string, number>();
+    let top = -Infinity;
+    const score = (u: NeUnit) => {
+      let most = -Infinity;
+      for (const { action: a, ok } of unitOptions(s, u, shared)) {
+        if (a.type === 'done') continue;
+        const x = actionScore(s, a) + jitter();
+        scored.push({ action: a, score: x, ok });
+        if (x > most) most = x;
+      }
+      bestOf.set(u.id, most);
+      if (most > top) top = most;
+    };
+    const stale: { u: NeUnit; was: number }[] = [];
+    const since = seen.since(s);
     for (const u of eligible(s, s.active)) {
       if (s.flow[u.id]!.locked) continue;
-      for (const a of unitOptions(s, u, shared)) if (a.type !== 'done') scored.push({ action: a, score: actionScore(s, a) + jitter() });
+      const was = since.unchanged(u);
+      if (was === undefined) score(u);
+      else stale.push({ u, was });
     }
-    if (s.order.a === s.active && mayFinish(s.order, onTableCount(s, s.active))) scored.push({ action: { type: 'finish' }, score: FINISH_BELOW });
-    return best(s, scored);
+    if (s.order.a === s.active && mayFinish(s.order, onTableCount(s, s.active))) {
+      scored.push({ action: { type: 'finish' }, score: FINISH_BELOW });
+      top = Math.max(top, FINISH_BELOW);
+    }
+    stale.sort((a, b) => b.was - a.was);
+    const later: NeUnit[] = [];
+    for (const x of stale) {
+      if (x.was + ESTIMATE_SLACK >= top) score(x.u);
+      else {
+        bestOf.set(x.u.id, x.was);
+        later.push(x.u);
+      }
+    }
+    let chosen = bestTaken(s, scored);
+    if (chosen === null && later.length > 0) {
+      for (const u of later) score(u);
+      chosen = bestTaken(s, scored);
+    }
+    seen.remember(s, bestOf);
+    return chosen ?? fallback(s);
   }
 
   return {
