@@ -13,8 +13,11 @@ import type { AnyRulesEngine, BatchGame, BatchSetup } from '../engine/rules-engi
 /** The setup first, then chunks: games `from` to `to` − 1. */
 export type ParentMessage = { setup: BatchSetup } | { from: number; to: number };
 
-/** `done`: games finished since the worker last said. */
-export type WorkerMessage = { done: number } | { done: number; from: number; games: BatchGame[] } | { index: number; error: string };
+/**
+ * `done`: games finished since the worker last said; `cpuMs`: the CPU time the chunk's games took here (CPU, not the
+ * clock, so that a busy machine does not make games look long).
+ */
+export type WorkerMessage = { done: number } | { done: number; from: number; games: BatchGame[]; cpuMs: number } | { index: number; error: string };
 
 /** The least time between two progress counts of one worker. */
 const TICK_MS = 200;
@@ -63,6 +66,7 @@ function receive(msg: ParentMessage): void {
   }
   const { from, to } = msg;
   const games: BatchGame[] = [];
+  const cpu = process.cpuUsage();
   for (let i = from; i < to; i++) {
     if (parentGone()) process.exit(0);
     try {
@@ -78,7 +82,8 @@ function receive(msg: ParentMessage): void {
       lastTick = performance.now();
     }
   }
-  tell({ done: unreported, from, games });
+  const used = process.cpuUsage(cpu);
+  tell({ done: unreported, from, games, cpuMs: (used.user + used.system) / 1000 });
   unreported = 0;
   lastTick = performance.now();
 }

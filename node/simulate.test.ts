@@ -4,7 +4,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../domain/model.js';
-import { chunkSize, simulate, SimulationCancelled } from './simulate.js';
+import { chunkSize, chunksHeld, simulate, SimulationCancelled, type StartWorker } from './simulate.js';
+import { engineFor } from '../engine/registry.js';
+import type { BatchSetup } from '../engine/rules-engine.js';
 import { lossesOf, summarise, wilson, type BatchGame } from '../engine/square-eagles/batch.js';
 import { newGame } from '../engine/square-eagles/game.js';
 
@@ -148,12 +150,94 @@ describe('simulate', () => {
     await expect(simulate(se01, { games: 100_000, seed: 3, workers: 1, signal: abort.signal })).rejects.toBeInstanceOf(SimulationCancelled);
   }, 60_000);
 
-  it('hands out chunks that shrink to single games at the end and never exceed 64 games', () => {
-    expect(chunkSize(2000, 2)).toBe(64);
-    expect(chunkSize(200, 2)).toBe(13);
-    expect(chunkSize(7, 3)).toBe(1);
-    expect(chunkSize(1, 2)).toBe(1);
+  it('sizes chunks by how long games last: single games at first, at the end, and when games are long', () => {
+    // Unknown length: one game, to learn it.
+    expect(chunkSize(2000, 2, undefined)).toBe(1);
+    // Short games: an eighth of a worker's share of what is left, at most 64 games and at most 200 ms of play.
+    expect(chunkSize(2000, 2, 1)).toBe(64);
+    expect(chunkSize(2000, 2, 5)).toBe(40);
+    expect(chunkSize(200, 2, 1)).toBe(13);
+    expect(chunkSize(7, 3, 1)).toBe(1);
+    expect(chunkSize(1, 2, 0)).toBe(1);
+    // A Napoleon's Eagles AI game (over a second): one at a time however many are left.
+    expect(chunkSize(10_000, 2, 1400)).toBe(1);
+    // The next chunk is queued behind the one being played only when games are short.
+    expect([chunksHeld(undefined), chunksHeld(5), chunksHeld(99), chunksHeld(100), chunksHeld(1400)]).toEqual([1, 2, 2, 1, 1]);
   });
+
+  // Workers that play real games here, one message at a time, but say each game took `cpuMs`: how the batch is handed
+  // out depends only on what the workers report, so the split can be checked without a machine quiet enough to time.
+  const scripted = (cpuMs: number) => {
+    const engine = engineFor('square-eagles')!;
+    /** Per worker, the chunks it was handed, and the most games it held (handed, not yet back) at once. */
+    const log: { chunks: number[]; held: number; most: number }[] = [];
+    const start: StartWorker = (events) => {
+      const me = { chunks: [] as number[], held: 0, most: 0 };
+      log.push(me);
+      let setup: BatchSetup | undefined;
+      let busy = Promise.resolve();
+      let gone = false;
+      const end = (how: string): void => {
+        if (gone) return;
+        gone = true;
+        setImmediate(() => events.exit(how));
+      };
+      return {
+        send: (msg) => {
+          if ('setup' in msg) {
+            setup = msg.setup;
+            return;
+          }
+          const { from, to } = msg;
+          me.chunks.push(to - from);
+          me.held += to - from;
+          me.most = Math.max(me.most, me.held);
+          busy = busy.then(
+            () =>
+              new Promise<void>((resolve) =>
+                setImmediate(() => {
+                  if (gone) return resolve();
+                  const games: BatchGame[] = [];
+                  for (let i = from; i < to; i++) games.push(engine.playBatchGame(setup!, i));
+                  me.held -= games.length;
+                  events.message({ done: games.length, from, games, cpuMs: cpuMs * games.length });
+                  resolve();
+                }),
+              ),
+          );
+        },
+        close: () => void busy.then(() => end('exit code 0')),
+        kill: () => end('SIGKILL'),
+      };
+    };
+    return { start, log };
+  };
+
+  it('hands long games out one at a time, none queued, so neither worker idles at the end holding nothing', async () => {
+    const one = await simulate(se01, { games: 9, seed: 4, workers: 1 });
+    const { start, log } = scripted(1400);
+    const progress: number[] = [];
+    const two = await simulate(se01, { games: 9, seed: 4, workers: 2, startWorker: start, onProgress: (d) => progress.push(d) });
+    expect({ ...two.summary, seconds: 0 }).toEqual({ ...one.summary, seconds: 0 });
+    // Every chunk a single game, and no worker ever held more than the one it played.
+    expect(log.flatMap((w) => w.chunks)).toEqual(Array(9).fill(1));
+    expect(log.map((w) => w.most)).toEqual([1, 1]);
+    // Progress after every game.
+    expect(progress).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  }, 60_000);
+
+  it('hands short games out in chunks, the next one queued, shrinking to single games at the end', async () => {
+    const one = await simulate(se01, { games: 64, seed: 4, workers: 1 });
+    const { start, log } = scripted(2);
+    const two = await simulate(se01, { games: 64, seed: 4, workers: 2, startWorker: start });
+    expect({ ...two.summary, seconds: 0 }).toEqual({ ...one.summary, seconds: 0 });
+    const chunks = log.flatMap((w) => w.chunks);
+    expect(chunks.reduce((a, b) => a + b, 0)).toBe(64);
+    expect(Math.max(...chunks)).toBeGreaterThan(1);
+    expect(log.every((w) => w.chunks.at(-1) === 1)).toBe(true);
+    // Some worker held a second chunk behind the one it played.
+    expect(log.some((w) => w.most > w.chunks[0]!)).toBe(true);
+  }, 60_000);
 
   it('refuses a scenario of another rule system', async () => {
     await expect(simulate({ ...se01, ruleSystem: 'eagles-to-glory' }, { games: 1 })).rejects.toThrow(/Square Eagles/);

@@ -5,11 +5,13 @@
 // Workers are processes, each in a session of its own, not threads: Linux gives every session (autogroup) an equal
 // share of the CPU, so the threads of one process, or processes of one session, got no more CPU than one worker
 // did once other programs were busy, and paid for the second copy of the engine's compiled code on top
-// (tests/bench/NOTES.md). Workers are handed chunks of consecutive games and always hold the next chunk before they
-// finish the one they play, so no worker waits on this process between games. Chunks are handed out as workers
-// finish rather than split in halves up front, so a worker given less CPU takes fewer games, and they shrink
-// towards the end so the workers finish together. A chunk comes back as its games, not as a tally of them: totals
-// of fractional VP summed in another grouping could differ in the last bit.
+// (tests/bench/NOTES.md). Workers are handed chunks of consecutive games as they finish, rather than halves up
+// front, so a worker given less CPU takes fewer games. Chunks are sized by how long games last: short games go in
+// chunks of up to CHUNK_MS, with the next chunk already queued so no worker waits on this process between games;
+// long games (Napoleon's Eagles AI) go one at a time, none queued, so neither worker is left idle at the end while
+// the other still holds a queued game. Chunks shrink towards the end so the workers finish together. A chunk comes
+// back as its games, not as a tally of them: totals of fractional VP summed in another grouping could differ in the
+// last bit.
 import { fork, type ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -80,13 +82,29 @@ export function defaultWorkers(): number {
   return Math.max(1, availableParallelism());
 }
 
+/** Once games' length is known, a chunk takes about this much CPU time (ms) at most, so the workers' last chunks end together. */
+const CHUNK_MS = 200;
+
 /**
- * How many games the next chunk holds, with `remaining` games not yet handed out: about an eighth of a worker's
- * share of them, so there are few messages at first and single games at the end, and never more than 64, so that
- * a worker that falls behind holds back little.
+ * Games at least this long (CPU ms) go out one at a time with none queued behind: the round trip for the next one is
+ * nothing beside such a game, while a game queued behind another could leave the other worker idle at the end.
  */
-export function chunkSize(remaining: number, workers: number): number {
-  return Math.max(1, Math.min(64, Math.ceil(remaining / (workers * 8))));
+const LONG_GAME_MS = 100;
+
+/**
+ * How many games the next chunk holds, with `remaining` games not yet handed out and games lasting `msPerGame`
+ * (undefined until a chunk has come back): about an eighth of a worker's share of what is left, so there are few
+ * messages at first and single games at the end, but never more than 64 games nor more than CHUNK_MS of play, so
+ * that a worker that falls behind holds back little. A single game while their length is unknown.
+ */
+export function chunkSize(remaining: number, workers: number, msPerGame: number | undefined): number {
+  if (msPerGame === undefined) return 1;
+  return Math.max(1, Math.min(64, Math.ceil(remaining / (workers * 8)), Math.floor(CHUNK_MS / msPerGame)));
+}
+
+/** How many chunks a worker holds: the one it plays and, when games are short, the next, so it never waits on this process. */
+export function chunksHeld(msPerGame: number | undefined): number {
+  return msPerGame !== undefined && msPerGame < LONG_GAME_MS ? 2 : 1;
 }
 
 /** The compiled worker: beside this file when running from dist/, under dist/ when running from the sources. */
@@ -152,12 +170,20 @@ interface WorkerHooks {
   start: StartWorker;
 }
 
+/**
+ * V8 flags of a forked worker. `--always-sparkplug` compiles each function to baseline code on its first call
+ * instead of interpreting it until it is warm: a worker is a fresh isolate that warms the whole engine up again, and
+ * this cut the CPU time of two workers by about 5% (se-01, 2,000 AI games; hx-01 unchanged; tests/bench/NOTES.md).
+ * A larger young generation (`--max-semi-space-size`) was measured too and brought nothing.
+ */
+export const WORKER_V8_FLAGS: readonly string[] = ['--always-sparkplug'];
+
 /** Starts a worker as a child process in a session of its own (on Windows, where that would open a console, in this one). */
 export const forkWorker: StartWorker = (events) => {
   const child: ChildProcess = fork(workerPath(), [], {
     detached: process.platform !== 'win32',
     // The worker needs no flags of this process (a test runner's loaders, say), and says nothing on stdout.
-    execArgv: [],
+    execArgv: [...WORKER_V8_FLAGS],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     serialization: 'advanced',
   });
@@ -189,6 +215,10 @@ function runWorkers(setup: BatchSetup, games: number, count: number, hooks: Work
     let tallied = 0;
     const arrived = new Map<number, BatchGame[]>();
     let done = 0;
+    /** CPU ms a game took in the chunk that came back last; undefined until one has. */
+    let msPerGame: number | undefined;
+    /** Chunks handed to each worker and not yet back. */
+    const held = new Map<SimulationWorker, number>();
     let settled = false;
     const finish = (err?: Error): void => {
       if (settled) return;
@@ -204,9 +234,13 @@ function runWorkers(setup: BatchSetup, games: number, count: number, hooks: Work
     const onAbort = (): void => finish(new SimulationCancelled(done, games));
     const handOut = (w: SimulationWorker): void => {
       if (next >= games) return;
-      const size = chunkSize(games - next, count);
+      const size = chunkSize(games - next, count, msPerGame);
       w.send({ from: next, to: next + size });
       next += size;
+      held.set(w, (held.get(w) ?? 0) + 1);
+    };
+    const topUp = (w: SimulationWorker): void => {
+      while (next < games && (held.get(w) ?? 0) < chunksHeld(msPerGame)) handOut(w);
     };
     const onMessage = (w: SimulationWorker, msg: WorkerMessage): void => {
       if (settled) return;
@@ -217,12 +251,14 @@ function runWorkers(setup: BatchSetup, games: number, count: number, hooks: Work
       done += msg.done;
       if ('games' in msg) {
         arrived.set(msg.from, msg.games);
+        held.set(w, held.get(w)! - 1);
+        msPerGame = msg.cpuMs / msg.games.length;
         for (let chunk = arrived.get(tallied); chunk; chunk = arrived.get(tallied)) {
           arrived.delete(tallied);
           for (const game of chunk) hooks.addGame(game);
           tallied += chunk.length;
         }
-        handOut(w);
+        topUp(w);
       }
       hooks.onProgress?.(done, games);
       if (tallied === games) finish();
@@ -253,8 +289,7 @@ function runWorkers(setup: BatchSetup, games: number, count: number, hooks: Work
       pool.push(w);
       for (const msg of early) onMessage(w, msg);
       w.send({ setup });
-      // One chunk to play and the next already waiting, so the worker goes straight on.
-      handOut(w);
+      // A single game each to start with: the first to come back tells how long games are, which sizes the rest.
       handOut(w);
     }
     if (games === 0) finish();
