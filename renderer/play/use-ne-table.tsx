@@ -11,6 +11,7 @@ import type { TableDrag } from '../map/MapView.js';
 import type { EngineMessage } from './engine-client.js';
 import { NeTable, HANDLE_PX, type Ghost } from './NeTable.js';
 import { blocksOf, facingTowards, leaderAt, leaderDrop, leaderPlace, pieceAt, pieces as piecesOf, rotationHandle, stillToMove } from './ne-pieces.js';
+import { ownOrders } from './ne-fog.js';
 import { laterAsked, ledRolls } from './ne-influence.js';
 import { leaderSights, sightOf, veilPieces, visibilityOn, watchingSide, weatherFactor } from './ne-visibility.js';
 import type { InfluenceAsk } from './NeInfluence.js';
@@ -360,7 +361,7 @@ export function useNeTable(p: NeTableInput) {
     if (!view) return null;
     return (
       <NeTable
-        view={view}
+        view={ownOrders(view, watcher)}
         pieces={pieces}
         k={scale}
         colours={p.colours}
