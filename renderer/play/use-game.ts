@@ -235,8 +235,11 @@ export function useGame(
         const { loaded, game: g } = await openGame(c, scenario, setup);
         const state = await fetchState(c, g.game);
         if (epoch.current !== e) return;
-        const map = learnNames(state, loaded);
-        setLog(logLines(g.events, 0, map, 1, rules.describeEvent));
+        const learnt = learnNames(state, loaded);
+        // The game's first events (command at the start) are read through the same eyes as every later action's.
+        const map = logNames(scenario, setup.players, false, null, state, learnt);
+        const veiled = map !== learnt;
+        setLog(logLines(g.events, 0, map, 1, rules.describeEvent).map((x) => (veiled ? { ...x, text: capitalised(x.text) } : x)));
         setDice({ key: ++seq.current, rolls: rules.diceOf(g.events, map) });
         const next: Game = { id: g.game, loaded, summary: g.summary, state, players: setup.players, replay: null };
         show(next);
