@@ -368,6 +368,20 @@ export interface NapoleonsEaglesDecision {
   cavalry?: string[];
   /** `influence`: the leader whose influence on the threshold roll is asked for. */
   leader?: string;
+  /** `influence`: the rolls `leader` leads this game turn (were every army to hold), and the leaders still to be asked after him. */
+  influence?: { rolls: NapoleonsEaglesInfluenceRoll[]; pending: string[] };
+}
+
+/** A threshold roll the asked leader leads: the engine's own need before influence, and its modifiers. */
+export interface NapoleonsEaglesInfluenceRoll {
+  level: 'army' | 'division';
+  /** The side key for an army roll, the division's formation id for a division roll. */
+  formation: string;
+  lost: number;
+  total: number;
+  /** The d20 roll at or under which it passes before influence: 8 + the modifiers. */
+  need: number;
+  modifiers: { id: string; value: number; reason: string }[];
 }
 
 /** The Napoleon's Eagles part of a `state` reply: an open table in inches and what stands on it. */

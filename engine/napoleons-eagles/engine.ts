@@ -12,7 +12,7 @@ import { footprint } from './footprint.js';
 import { applyAction, facts, RulesError, startGame, toAct, type Action } from './game.js';
 import { reachArea } from './movement.js';
 import { candidates } from './players.js';
-import { rulesView, unitRules } from './rules-view.js';
+import { influenceDecision, rulesView, unitRules } from './rules-view.js';
 import { sideKey, type NeGameState } from './state.js';
 import { FATIGUE_NAMES } from './types.js';
 import { endOfGame, totalVp } from './victory.js';
@@ -57,7 +57,7 @@ function viewOf(s: NeGameState): NapoleonsEaglesView {
       ...(s.current ? { unit: s.current } : {}),
       ...(pending && s.phase === 'defend' ? { unit: pending.target, charger: pending.charger } : {}),
       ...(s.phase === 'counter' && s.counter ? { unit: s.counter.mover, cavalry: [...s.counter.cavalry] } : {}),
-      ...(s.phase === 'influence' && s.influence ? { leader: s.influence.pending[0]! } : {}),
+      ...influenceDecision(s),
     },
     period: s.period,
     turnPoints: { [key(0)]: s.order.points[0], [key(1)]: s.order.points[1] } as Record<'red' | 'blue', number>,

@@ -50,4 +50,31 @@ describe('the view of the special rules', () => {
     expect(v.units.find((u) => u.id === 'r1')).toMatchObject({ refused: { flank: 'left', figures: 5 }, flank: 0 });
     expect(v.units.find((u) => u.id === 'b1')).toMatchObject({ outOfControl: true, flank: 2 });
   });
+
+  it("the influence decision carries the rolls the asked leader leads, the French Guard's +5 included (Threshold Checks; notes §13)", () => {
+    // Worked by hand: red (French) has two Old Guard battalions, one routed: 1 of 2 lost reaches 50%, so the army
+    // rolls, and so does its one division (the same units, the same leader). The Guard's +5 stands in for the
+    // elite +1: each needs 8 + 5 = 13. Blue has lost nothing and is asked nothing.
+    const s = startGame(
+      valid(neScenario([{ id: 'r1', at: [20, 30], facing: 0 }, { id: 'r2', at: [30, 30], facing: 0 }], [{ id: 'b1', at: [50, 10], facing: 180 }])),
+      1,
+    ).state;
+    for (const u of s.units) if (u.side === 'red') u.guard = 'old';
+    s.units.find((u) => u.id === 'r2')!.status = 'routed';
+    s.phase = 'influence';
+    s.influence = { pending: ['red-gen', 'blue-gen'], bonus: {} };
+    const d = view(s).decision;
+    expect(d.leader).toBe('red-gen');
+    const guard = [{ id: 'french-guard', value: 5, reason: 'French Old or Middle Guard' }];
+    expect(d.influence).toEqual({
+      rolls: [
+        { level: 'army', formation: 'red', lost: 1, total: 2, need: 13, modifiers: guard },
+        { level: 'division', formation: 'red-bde', lost: 1, total: 2, need: 13, modifiers: guard },
+      ],
+      pending: ['blue-gen'],
+    });
+    // Outside the decision the view says nothing of influence.
+    s.phase = 'bid';
+    expect(view(s).decision.influence).toBeUndefined();
+  });
 });

@@ -2,11 +2,12 @@
 // orders per division, smoke on the table, refused flanks, cavalry gone out of control, fires in building blocks,
 // caissons at work, fights carried into the next period, and which table flank bids or moves. Each field is absent
 // while its rule has nothing to show, so a game without these rules has the view it always had.
-import type { NapoleonsEaglesRulesView, NapoleonsEaglesUnitRules } from '../../domain/engine-protocol.js';
+import type { NapoleonsEaglesDecision, NapoleonsEaglesRulesView, NapoleonsEaglesUnitRules } from '../../domain/engine-protocol.js';
 import { leaderPoint } from './movement.js';
 import { divisionLeaders, optionTwo } from './orders-play.js';
 import { refusedFigures } from './refused-flank.js';
 import { PERIODS_PER_TURN, unitById, type NeGameState } from './state.js';
+import { influenceRolls } from './threshold-influence.js';
 
 const r2 = (n: number) => Math.round(n * 100) / 100;
 const pt = (p: readonly [number, number]): [number, number] => [r2(p[0]), r2(p[1])];
@@ -58,4 +59,17 @@ export function unitRules(s: NeGameState, id: string): NapoleonsEaglesUnitRules 
   const f = s.flanks?.of[id];
   if (f !== undefined) out.flank = f;
   return out;
+}
+
+/**
+ * The influence decision's additions: the asked leader, the rolls he leads as threshold.ts works them (so a player
+ * sees the need the dice will face, the Guard's modifier too), and the leaders still to answer after him.
+ */
+export function influenceDecision(s: NeGameState): Pick<NapoleonsEaglesDecision, 'leader' | 'influence'> {
+  if (s.phase !== 'influence' || !s.influence || s.influence.pending.length === 0) return {};
+  const leader = s.influence.pending[0]!;
+  const rolls = influenceRolls(s)
+    .filter((r) => r.leader.id === leader)
+    .map((r) => ({ level: r.level, formation: r.formation, lost: r.lost, total: r.units, need: r.need, modifiers: r.modifiers.map((m) => ({ id: m.id, value: m.value, reason: m.reason })) }));
+  return { leader, influence: { rolls, pending: s.influence.pending.slice(1) } };
 }

@@ -3,6 +3,7 @@
 // to the roll he leads — the army's commander to the army's, a division's leader to his division's. Each point adds
 // one to the roll's need and one chance in ten of losing him (threshold.ts rolls both dice).
 import type { GameEvent, NapoleonsEaglesAction } from '../../domain/engine-protocol.js';
+import type { Modifier } from './orders.js';
 import { sideIndex, type NeGameState } from './state.js';
 import { thresholdChecks } from './threshold.js';
 import type { NeLeader } from './types.js';
@@ -24,6 +25,9 @@ export interface InfluenceRoll {
   /** The d20 need before influence, and the units the roll answers for. */
   need: number;
   units: number;
+  /** Its units lost (routed, surrendered, eliminated, retreating), and the need's modifiers, as threshold.ts works them. */
+  lost: number;
+  modifiers: Modifier[];
 }
 
 /**
@@ -42,7 +46,7 @@ export function influenceRolls(s: NeGameState): InfluenceRoll[] {
         ? s.leaders.find((l) => l.side === formation && l.superior === null)
         : s.leaders.find((l) => l.formationId === formation && s.units.some((u) => u.commander === l.id));
     if (!leader || leader.status !== 'table') continue;
-    out.push({ leader, level, formation, need: Number(e.need), units: Number(e.total) });
+    out.push({ leader, level, formation, need: Number(e.need), units: Number(e.total), lost: Number(e.lost), modifiers: (e.modifiers as Modifier[]).map((m) => ({ ...m })) });
   }
   return out;
 }

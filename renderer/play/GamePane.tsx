@@ -37,6 +37,7 @@ import { playRules, type PlayRules } from './play-rules.js';
 import { boxOf, PLAY_UNDO_EVENT, sideColours, type EngineUnit, type SideColours, type SideKey, type SideOrder } from './play-view.js';
 import { ReplayBar } from './ReplayBar.js';
 import { useGame } from './use-game.js';
+import { FOG_LEGEND, ownOrders } from './ne-fog.js';
 import { useNeTable } from './use-ne-table.js';
 
 /** Where the armies were to deploy no longer matters once the game has begun. */
@@ -451,7 +452,7 @@ export function GamePane({
           </Stack>
         ) : (
           <>
-            <StatusBox game={game} sideName={sideName} colours={colours} rules={rules} names={g.names} />
+            <StatusBox game={game} sideName={sideName} colours={colours} rules={rules} names={g.names} watcher={ne.watcher} veiled={!!ne.sights} />
             {neView && <NeUnitList view={neView} acting={humanTurn ? acting : new Set()} selected={selected} onSelect={select} colours={colours} sights={ne.sights} />}
             {result && <ResultBox result={result} sideName={sideName} scenario={scenario} sides={game.loaded.sides} />}
             {game.replay && (
@@ -583,7 +584,7 @@ function decisionAbout(state: { decision?: { kind: string; attacker?: string; de
   return null;
 }
 
-function StatusBox({ game, sideName, colours, rules, names }: { game: NonNullable<ReturnType<typeof useGame>['game']>; sideName: (k: SideKey) => string; colours: SideColours; rules: PlayRules; names: ReadonlyMap<string, string> }) {
+function StatusBox({ game, sideName, colours, rules, names, watcher = null, veiled = false }: { game: NonNullable<ReturnType<typeof useGame>['game']>; sideName: (k: SideKey) => string; colours: SideColours; rules: PlayRules; names: ReadonlyMap<string, string>; watcher?: SideKey | null; veiled?: boolean }) {
   const s = game.summary;
   const seat = s.seat === 'human' ? 'human' : s.seat === 'random' ? 'random moves' : 'AI';
   const generals = game.state.system === 'square-eagles' ? game.state.generals.filter((x) => x.status === 'table') : [];
@@ -597,7 +598,7 @@ function StatusBox({ game, sideName, colours, rules, names }: { game: NonNullabl
         VP: {sideName('red')} {s.vp.red} · {sideName('blue')} {s.vp.blue}
         {game.state.initiative ? ` · ${rules.initiative}: ${sideName(game.state.initiative)}` : ''}
       </Typography>
-      {game.state.system === 'napoleons-eagles' && <NeStatus view={game.state} sideName={sideName} colours={colours} names={names} />}
+      {game.state.system === 'napoleons-eagles' && <NeStatus view={ownOrders(game.state, watcher)} sideName={sideName} colours={colours} names={names} />}
       {generals.length > 0 && (
         <Box component="table" sx={{ fontSize: 12, mt: 0.5, borderSpacing: 0, '& td': { pr: 1 } }} data-testid="play-generals">
           <tbody>
@@ -616,6 +617,7 @@ function StatusBox({ game, sideName, colours, rules, names }: { game: NonNullabl
       {rules.legend && (
         <Typography variant="caption" component="div" color="text.secondary" sx={{ mt: 0.5, lineHeight: 1.3 }} data-testid="play-legend">
           {rules.legend}
+          {veiled && rules.system === 'napoleons-eagles' && <span data-testid="ne-fog-legend"> {FOG_LEGEND}</span>}
         </Typography>
       )}
     </Paper>

@@ -45,7 +45,7 @@ export function InfluenceDialog({ ask, names, onLend }: { ask: InfluenceAsk; nam
           <Typography key={i} variant="body2" sx={{ mb: 0.5 }} data-testid="ne-influence-roll" data-need={r.need}>
             <b>{r.name}</b> has lost {r.lost} of {r.total} units: its {r.level === 'army' ? 'army' : 'division'} roll passes on a d20 of <b>{r.need}</b> or less
             {r.modifiers.length > 0 ? ` (8 ${r.modifiers.map((m) => `${signed(m.value)} ${m.reason}`).join(', ')})` : ''}
-            {r.exact ? '' : ' — a Guard formation may stand higher'}.
+.
           </Typography>
         ))}
         <Typography variant="body2" sx={{ mb: 1 }}>

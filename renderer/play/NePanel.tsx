@@ -10,6 +10,7 @@ import type { EngineAction } from './play-actions.js';
 import type { SideColours } from './play-view.js';
 import type { PendingMove } from './use-ne-table.js';
 import { InfluenceDialog, type InfluenceAsk } from './NeInfluence.js';
+import { seenWords } from './ne-fog.js';
 import { veiledName, type Sight } from './ne-visibility.js';
 
 type Names = ReadonlyMap<string, string>;
@@ -261,7 +262,7 @@ export function NeDecision(p: NeDecisionProps) {
   const seenAs = (id: string): string => {
     const s = p.sights?.get(id) ?? 'identity';
     const u = view.units.find((x) => x.id === id);
-    return s === 'identity' || !u ? (p.names.get(id) ?? id) : veiledName(u, s) || 'the troops in formation';
+    return s === 'identity' || !u ? (p.names.get(id) ?? id) : veiledName(u, s) || seenWords(u, s);
   };
   const attackLabel = (a: EngineAction) => (a.target && seenAs(a.target) !== (p.names.get(a.target) ?? a.target) ? p.label(a).replace(p.names.get(a.target) ?? a.target, seenAs(a.target)) : p.label(a));
   return (
@@ -296,7 +297,7 @@ export function NeDecision(p: NeDecisionProps) {
       {kind === 'defend' && (
         <Box sx={{ mb: 1 }} data-testid="ne-defend">
           <Typography variant="body2" sx={{ mb: 0.5 }}>
-            <b>{n(view.decision.unit)}</b> is charged{view.decision.charger ? <> by <b>{n(view.decision.charger)}</b></> : null}: how does it meet the charge?
+            <b>{n(view.decision.unit)}</b> is charged{view.decision.charger ? <> by <b>{seenAs(view.decision.charger)}</b></> : null}: how does it meet the charge?
           </Typography>
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
             {defences.map((a, i) => (
@@ -395,7 +396,7 @@ export function NeDecision(p: NeDecisionProps) {
           </Stack>
         </Box>
       )}
-      {p.pool && <NePool explanation={p.pool.explanation} targetName={seenAs(p.pool.target)} names={p.names} />}
+      {p.pool && <NePool explanation={p.pool.explanation} targetName={seenAs(p.pool.target)} names={p.names} nameOf={seenAs} />}
       {sideWide.length > 0 && (
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, mt: 1 }}>
           {sideWide.map((a, i) => (
@@ -476,7 +477,7 @@ const n2 = (v: unknown) => (typeof v === 'number' ? String(Math.round(v * 100) /
 const signed = (v: unknown) => (typeof v === 'number' && v > 0 ? `+${v}` : String(v));
 
 /** The engine's explanation of a fire or a charge on the hovered target, in words. */
-export function NePool({ explanation, targetName, names }: { explanation: unknown; targetName: string; names: Names }) {
+export function NePool({ explanation, targetName, names, nameOf }: { explanation: unknown; targetName: string; names: Names; nameOf?: (id: string) => string }) {
   const x = explanation as Ex;
   if (x.allowed !== true) {
     return (
@@ -568,7 +569,7 @@ export function NePool({ explanation, targetName, names }: { explanation: unknow
           </Typography>
           {victims.map((v, i) => (
             <Typography variant="caption" component="div" key={i}>
-              {names.get(String(v.unit)) ?? String(v.unit)}: {n2(v.damagePerHit)} damage a hit, {n2(v.expected)} casualties expected
+              <span data-testid="ne-victim">{nameOf ? nameOf(String(v.unit)) : (names.get(String(v.unit)) ?? String(v.unit))}</span>: {n2(v.damagePerHit)} damage a hit, {n2(v.expected)} casualties expected
             </Typography>
           ))}
         </>

@@ -1,10 +1,10 @@
-// Leader influence as the play view works it out ('Threshold Checks', its note on leader influence; rules notes §13
-// "Player choices"). Worked by hand: a roll passes on a d20 of 8 or less plus its modifiers; each point lent adds 1
-// and risks the leader on a d10 of that many or less.
+// Leader influence as the play view shows it ('Threshold Checks', its note on leader influence; rules notes §13
+// "Player choices"). Worked by hand: a roll passes on a d20 of its need or less; each point lent adds 1 and risks the
+// leader on a d10 of that many or less. The needs themselves are the engine's (rules-view.test.ts).
 import { describe, expect, it } from 'vitest';
 import type { NapoleonsEaglesUnit, NapoleonsEaglesView } from '../../domain/engine-protocol.js';
 import type { Scenario } from '../../domain/model.js';
-import { influenceOdds, ledRolls } from './ne-influence.js';
+import { influenceOdds, laterAsked, ledRolls } from './ne-influence.js';
 
 const u = (id: string, over: Partial<NapoleonsEaglesUnit> = {}): NapoleonsEaglesUnit => ({
   id, name: id, side: 'blue', arm: 'infantry', type: 'line', status: 'table', at: [10, 10], facing: 0, formation: 'line', width: 8, depth: 0.5,
@@ -31,7 +31,6 @@ function scenario(nation = 'Prussia', ratings: string[] = ['B16C40', 'B16C40', '
     ],
   } as unknown as Pick<Scenario, 'sides' | 'ruleOptions'>;
 }
-const view = (units: NapoleonsEaglesUnit[]) => ({ decision: { kind: 'influence', side: 'blue', leader: 'd1-gen' }, units }) as unknown as NapoleonsEaglesView;
 const red = u('r1', { side: 'red' });
 
 describe('influence odds', () => {
@@ -45,29 +44,37 @@ describe('influence odds', () => {
   });
 });
 
-describe('the rolls a leader leads', () => {
-  it("a division with half its units lost rolls at 8, led by its leader; the corps (1 of 4 lost) does not roll", () => {
-    const v = view([red, u('b1', { retreat: 2 }), u('b2'), u('b3'), u('b4')]);
-    expect(ledRolls(v, scenario(), 'd1-gen')).toEqual([{ level: 'division', name: 'First division', lost: 1, total: 2, need: 8, modifiers: [], exact: true }]);
+describe('the rolls a leader leads (the engine view\'s decision.influence, named)', () => {
+  const asked = (rolls: unknown[], pending: string[] = []) =>
+    ({
+      decision: { kind: 'influence', side: 'blue', leader: 'd1-gen', influence: { rolls, pending } },
+      units: [red, u('b1'), u('b2'), u('b3'), u('b4')],
+      leaders: [
+        { id: 'blue-gen', side: 'blue' },
+        { id: 'd1-gen', side: 'blue' },
+        { id: 'd2-gen', side: 'blue' },
+        { id: 'red-gen', side: 'red' },
+      ],
+    }) as unknown as NapoleonsEaglesView;
+
+  it("names a division's roll by its formation and an army's by the side's army, keeping the engine's need", () => {
+    const guard = [{ id: 'french-guard', value: 5, reason: 'French Old or Middle Guard' }];
+    const v = asked([
+      { level: 'army', formation: 'blue', lost: 2, total: 4, need: 13, modifiers: guard },
+      { level: 'division', formation: 'blue-d1', lost: 2, total: 2, need: 13, modifiers: guard },
+    ]);
+    expect(ledRolls(v, scenario(), 'd1-gen')).toEqual([
+      { level: 'army', name: 'Blue corps', lost: 2, total: 4, need: 13, modifiers: guard },
+      { level: 'division', name: 'First division', lost: 2, total: 2, need: 13, modifiers: guard },
+    ]);
+  });
+
+  it('gives nothing for a leader not asked now', () => {
+    const v = asked([{ level: 'division', formation: 'blue-d1', lost: 1, total: 2, need: 8, modifiers: [] }]);
     expect(ledRolls(v, scenario(), 'd2-gen')).toEqual([]);
-    expect(ledRolls(v, scenario(), 'blue-gen')).toEqual([]);
   });
 
-  it('the army rolls when half of it is lost; its commander leads that roll', () => {
-    const v = view([red, u('b1', { status: 'routed' }), u('b2', { status: 'eliminated' }), u('b3'), u('b4')]);
-    expect(ledRolls(v, scenario(), 'blue-gen').map((r) => [r.level, r.lost, r.total, r.need])).toEqual([['army', 2, 4, 8]]);
-    expect(ledRolls(v, scenario(), 'd1-gen').map((r) => [r.level, r.lost, r.total])).toEqual([['division', 2, 2]]);
-  });
-
-  it('mostly militia take 1 (morale under 15), an out-of-command division 3 more', () => {
-    const v = view([red, u('b1', { retreat: 1 }), u('b2', { markers: ['out-of-command'] }), u('b3'), u('b4')]);
-    const [r] = ledRolls(v, scenario('Prussia', ['B12C40', 'B12C40', 'B16C40', 'B16C40']), 'd1-gen');
-    expect(r!.modifiers.map((m) => `${m.id} ${m.value}`)).toEqual(['militia -1', 'out-of-command -3']);
-    expect(r!.need).toBe(4);
-  });
-
-  it("takes the engine's own rolls when its view carries them", () => {
-    const v = { ...view([red]), decision: { kind: 'influence', side: 'blue', leader: 'd1-gen', influence: { rolls: [{ level: 'division', name: 'First division', lost: 1, total: 2, need: 10, modifiers: [] }] } } } as unknown as NapoleonsEaglesView;
-    expect(ledRolls(v, scenario(), 'd1-gen')[0]).toMatchObject({ need: 10, exact: true });
+  it('lists the later-asked leaders of his own side only', () => {
+    expect(laterAsked(asked([], ['red-gen', 'd2-gen']))).toEqual(['d2-gen']);
   });
 });

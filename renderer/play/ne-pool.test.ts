@@ -33,3 +33,20 @@ describe('the charge preview', () => {
     expect(words(x)).toContain('No melee: if I./15. IR stands (75%) and the charge closes, the charge fails and the cavalry retreats');
   });
 });
+
+describe('the solid-shot preview under the visibility rule (rules notes §15)', () => {
+  it('names each unit the ball may strike as the firer makes it out, not by the name the table hides', () => {
+    const x = {
+      allowed: true, kind: 'solid-shot', range: 30, band: 'medium', hitOn: 4, dice: 1, bounce: 10, expected: 0.5,
+      victims: [
+        { unit: 'b1', hitOn: 4, damagePerHit: 6, dense: false, damageModifiers: [], expected: 0.5 },
+        { unit: 'b2', hitOn: 4, damagePerHit: 6, dense: false, damageModifiers: [], expected: 0.25 },
+      ],
+    };
+    const seen: Record<string, string> = { b1: 'enemy line infantry', b2: 'an enemy mass' };
+    const text = renderToStaticMarkup(createElement(NePool, { explanation: x, targetName: 'enemy line infantry', names: new Map([['b1', '2nd Grenadiers'], ['b2', 'Guard Lancers']]), nameOf: (id: string) => seen[id] ?? id }));
+    expect(text).toContain('enemy line infantry</span>: 6 damage a hit');
+    expect(text).toContain('an enemy mass</span>: 6 damage a hit');
+    expect(text).not.toMatch(/Grenadiers|Lancers/);
+  });
+});

@@ -14,6 +14,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PlyRecord } from '../../domain/engine-protocol.js';
 import type { Scenario } from '../../domain/model.js';
 import { EngineClient, EngineError, openGame, type EngineMessage, type GameSetup, type Loaded, type Seat, type Summary } from './engine-client.js';
+import { capitalised, logNames } from './ne-fog.js';
 import { logLines, type DiceRoll, type EngineAction, type Effect, type LogLine } from './play-actions.js';
 import { playRules } from './play-rules.js';
 import type { GameState } from './play-view.js';
@@ -183,8 +184,10 @@ export function useGame(
     if (draw) learnMore(state);
     show({ ...g, summary: r.summary, state });
     const ply = r.summary.ply;
-    const names = namesRef.current;
-    setLog((l) => [...l, ...logLines(r.events, ply, names, (l.at(-1)?.n ?? 0) + 1, rules.describeEvent)]);
+    // Under the visibility rule a human against the AI reads of the enemy only what his side made out (ne-fog.ts).
+    const names = logNames(scenario, g.players, !!g.replay, g.state, state, namesRef.current);
+    const veiled = names !== namesRef.current;
+    setLog((l) => [...l, ...logLines(r.events, ply, names, (l.at(-1)?.n ?? 0) + 1, rules.describeEvent).map((x) => (veiled ? { ...x, text: capitalised(x.text) } : x))]);
     const rolls = rules.diceOf(r.events, names);
     if (rolls.length) setDice({ key: ++seq.current, rolls });
     const list = draw ? rules.effectsOf(r.events, g.state) : [];
@@ -232,8 +235,11 @@ export function useGame(
         const { loaded, game: g } = await openGame(c, scenario, setup);
         const state = await fetchState(c, g.game);
         if (epoch.current !== e) return;
-        const map = learnNames(state, loaded);
-        setLog(logLines(g.events, 0, map, 1, rules.describeEvent));
+        const learnt = learnNames(state, loaded);
+        // The game's first events (command at the start) are read through the same eyes as every later action's.
+        const map = logNames(scenario, setup.players, false, null, state, learnt);
+        const veiled = map !== learnt;
+        setLog(logLines(g.events, 0, map, 1, rules.describeEvent).map((x) => (veiled ? { ...x, text: capitalised(x.text) } : x)));
         setDice({ key: ++seq.current, rolls: rules.diceOf(g.events, map) });
         const next: Game = { id: g.game, loaded, summary: g.summary, state, players: setup.players, replay: null };
         show(next);

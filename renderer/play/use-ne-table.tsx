@@ -11,7 +11,8 @@ import type { TableDrag } from '../map/MapView.js';
 import type { EngineMessage } from './engine-client.js';
 import { NeTable, HANDLE_PX, type Ghost } from './NeTable.js';
 import { blocksOf, facingTowards, leaderAt, leaderDrop, leaderPlace, pieceAt, pieces as piecesOf, rotationHandle, stillToMove } from './ne-pieces.js';
-import { ledRolls } from './ne-influence.js';
+import { ownOrders } from './ne-fog.js';
+import { laterAsked, ledRolls } from './ne-influence.js';
 import { leaderSights, sightOf, veilPieces, visibilityOn, watchingSide, weatherFactor } from './ne-visibility.js';
 import type { InfluenceAsk } from './NeInfluence.js';
 import { inches, legalLeaderWords, legalMoveWords, longestRange } from './ne-words.js';
@@ -360,7 +361,7 @@ export function useNeTable(p: NeTableInput) {
     if (!view) return null;
     return (
       <NeTable
-        view={view}
+        view={ownOrders(view, watcher)}
         pieces={pieces}
         k={scale}
         colours={p.colours}
@@ -387,9 +388,7 @@ export function useNeTable(p: NeTableInput) {
   const influence = useMemo((): InfluenceAsk | null => {
     const leader = view?.decision.kind === 'influence' ? view.decision.leader : undefined;
     if (!view || !leader) return null;
-    const side = view.leaders.find((l) => l.id === leader)?.side;
-    const others = view.leaders.filter((l) => l.side === side && l.id !== leader && !l.lost && ledRolls(view, p.scenario, l.id).length > 0).map((l) => l.id);
-    return { leader, rolls: ledRolls(view, p.scenario, leader), others };
+    return { leader, rolls: ledRolls(view, p.scenario, leader), others: laterAsked(view) };
   }, [view, p.scenario]);
 
   const pending: PendingMove | null = leaderGhost ? { action: leaderAction(leaderGhost), verdict } : ghostBase ? { action: actionFor(ghostBase), verdict } : null;

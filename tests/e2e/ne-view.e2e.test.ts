@@ -197,6 +197,20 @@ describe("Napoleon's Eagles play view: influence, visibility, tags", () => {
     await page.getByTestId('play-decision').waitFor({ timeout: 60000 });
     await painted(page);
     await shot(page, '02-visibility');
+    // The legend says what the grey blocks are.
+    expect(await page.getByTestId('ne-fog-legend').textContent()).toContain('A grey block is a mass of troops');
+
+    // Red lets blue move first where it may choose; once red is asked to act again, the log names no enemy red
+    // cannot make out by name (only b-near, 10" off, is known), and calls what it saw by what it saw.
+    const chooseD = page.locator('[data-testid="play-side-action"][data-role="D"]');
+    if ((await chooseD.count()) > 0) await chooseD.click();
+    await expect.poll(() => page.getByTestId('play-decision').getAttribute('data-pending'), { timeout: 60000 }).not.toBe('choose');
+    await expect.poll(() => page.getByTestId('play-decision').getAttribute('aria-busy'), { timeout: 60000 }).toBe('false');
+    const lines = await page.getByTestId('play-log-line').allTextContents();
+    for (const hidden of ['b-type', 'b-arm', 'b-form', 'b-mass', 'blue general']) expect(lines.filter((l) => l.includes(hidden)), hidden).toEqual([]);
+    // Blue's general stands far off, so each blue unit starts out of command; red reads each as it makes it out
+    // (a veiled log starts each line with a capital, whatever the unit's own name).
+    expect(lines).toEqual(expect.arrayContaining(['Enemy light cavalry is out of command', 'Enemy cavalry is out of command', 'An enemy line is out of command', 'An enemy mass is out of command', 'B-near is out of command']));
 
     // The check of the tags catches a tag drawn the old way: words sized in inches, measured at a fraction of a pixel.
     expect(await overflowingTags(page)).toEqual([]);
