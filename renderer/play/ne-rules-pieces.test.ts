@@ -126,6 +126,11 @@ describe('words of the special rules', () => {
     expect(describeNeEvent({ type: 'building-fire', block: 'blk', fires: 2, why: 'shell' }, names)).toBe('Church burns: 2 fires (shell)');
     expect(describeNeEvent({ type: 'out-of-control-charge', unit: 'u1', target: 'u2' }, names)).toBe('I./15. IR, out of control, charges Garde-Batterie');
     expect(describeNeEvent({ type: 'fight-continues', charger: 'u1', target: 'u2' }, names)).toBe('I./15. IR and Garde-Batterie tie: they fight again next period');
+    // Roll-based reinforcements (rules notes §13, the file format's reading): one d6 for the group, arriving on `need`.
+    const sides = new Map([['red', 'Prussians'], ['blue', 'French'], ['u1', 'I./15. IR']]);
+    expect(describeNeEvent({ type: 'reinforcement-roll', side: 'red', units: ['u1', 'u2', 'u3'], roll: 3, need: 4, arrives: false }, sides)).toBe('Prussians rolls for 3 reinforcements [3]: 4 or more needed, not this turn');
+    expect(describeNeEvent({ type: 'reinforcement-roll', side: 'red', units: ['u1'], roll: 5, need: 4, arrives: true }, sides)).toBe('Prussians rolls for 1 reinforcement [5]: 4 or more needed, they come on');
+    expect(describeNeEvent({ type: 'reinforcement-waits', unit: 'u1', why: 'no room at its entry' }, sides)).toBe('I./15. IR cannot come on yet: no room at its entry; it tries again next game turn');
     expect(describeNeEvent({ type: 'bid-tie', bids: [0, 0], rolls: [5, 1] }, new Map([['red', 'Prussians'], ['blue', 'French']]))).toBe('Bids tie at 0: Prussians rolls 5, French 1');
   });
 

@@ -191,6 +191,14 @@ export function describeNeEvent(e: Ev, names: Names): string {
     case 'arrives':
     case 'reinforcement':
       return `${n('unit')} arrives${e.at ? ` at ${at(e.at)}` : ''}`;
+    case 'reinforcement-roll': {
+      // Counted, not named: under the visibility rule the units off the table are unseen, and a list of veiled
+      // names would say nothing.
+      const count = Array.isArray(e.units) ? e.units.length : 0;
+      return `${side(e.side)} rolls for ${plural(count, 'reinforcement')}${rolled}: ${str(e.need)} or more needed, ${e.arrives ? 'they come on' : 'not this turn'}`;
+    }
+    case 'reinforcement-waits':
+      return `${n('unit')} cannot come on yet: ${str(e.why) || 'no room'}; it tries again next game turn`;
     case 'game-over':
     case 'result':
       return `Game over: ${reasonInNames(str(e.reason), names)}`;
