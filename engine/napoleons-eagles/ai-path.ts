@@ -4,12 +4,12 @@
 // only tries straight lines stands still in front of a brook. The table is cut into 1" cells, each priced by the
 // ground (inches of open-ground movement per inch, from the movement rules' fractions), the edges between cells
 // checked for river crossings, and a distance field is grown from the goal (Dijkstra). Pure functions of the
-// table; fields are kept per table, since the terrain never changes in a game.
+// table; fields are kept per terrain (route-memo.ts), shared by every game of a scenario.
 import type { Point } from '../../domain/model.js';
 import { groundAt, forbiddenGround, riverCrossings, townOffRoad } from './move-ground.js';
 import { terrainFraction } from './move-rates.js';
 import { moveTerrainOf } from './movement.js';
-import { keptWalk } from './route-memo.js';
+import { keptWalk, perTerrain } from './route-memo.js';
 import type { NeTable, NeUnit } from './types.js';
 
 /** Cell size in inches. */
@@ -48,7 +48,8 @@ const NEIGHBOURS: readonly [number, number][] = [
   [-1, -1],
 ];
 
-const grids = new WeakMap<NeTable, Map<Mobility, Grid>>();
+/** Grids per terrain (route-memo.ts terrainKey): every game of a scenario has a table of its own, the same ground. */
+const grids = new Map<string, Map<Mobility, Grid>>();
 
 export const mobilityOf = (u: NeUnit): Mobility => (u.arm === 'infantry' || (u.arm === 'train' && u.type === 'engineers') ? 'foot' : 'mounted');
 
@@ -120,8 +121,7 @@ function inBox(p: Point, poly: readonly Point[]): boolean {
 }
 
 function gridFor(table: NeTable, mob: Mobility): Grid {
-  let byMob = grids.get(table);
-  if (!byMob) grids.set(table, (byMob = new Map<Mobility, Grid>()));
+  const byMob = perTerrain(grids, table, () => new Map<Mobility, Grid>());
   let g = byMob.get(mob);
   if (!g) byMob.set(mob, (g = buildGrid(table, mob)));
   return g;
@@ -178,7 +178,9 @@ class Heap {
 
 /** The distance field to `goal`: seeded from the passable cells within reach of it, at their straight distance. */
 function fieldTo(g: Grid, goal: Point): Float64Array {
-  const key = `${Math.round(goal[0] / STEP)},${Math.round(goal[1] / STEP)}`;
+  // The exact goal: the field's seeds are measured from it, so a field is a function of its key alone, and a game's
+  // routes do not hang on the games played before it in the same process (grids are kept per terrain).
+  const key = `${goal[0]},${goal[1]}`;
   const have = g.fields.get(key);
   if (have) return have;
   const n = g.cols * g.rows;
