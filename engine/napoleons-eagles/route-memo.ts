@@ -50,11 +50,11 @@ const kept = new Map<string, Walks>();
 export function keptWalk<T>(table: NeTable, mobility: string, p: Point, goal: Point, ahead: number, walk: () => T): T {
   const w = perTerrain(kept, table, (): Walks => ({ size: 0, byMobility: new Map() }));
   let m = w.byMobility.get(mobility);
-  if (!m) w.byMobility.set(mobility, (m = new Map()));
+  if (!m) w.byMobility.set(mobility, (m = new Map<number, unknown>()));
   const path = [ahead, p[0], p[1], goal[0]];
   for (const n of path) {
     let next = m.get(n) as Level | undefined;
-    if (!next) m.set(n, (next = new Map()));
+    if (!next) m.set(n, (next = new Map<number, unknown>()));
     m = next;
   }
   const known = m.get(goal[1]);
