@@ -177,10 +177,14 @@ class Heap {
 }
 
 /** The distance field to `goal`: seeded from the passable cells within reach of it, at their straight distance. */
-function fieldTo(g: Grid, goal: Point): Float64Array {
-  // The exact goal: the field's seeds are measured from it, so a field is a function of its key alone, and a game's
-  // routes do not hang on the games played before it in the same process (grids are kept per terrain).
-  const key = `${goal[0]},${goal[1]}`;
+function fieldTo(g: Grid, exact: Point): Float64Array {
+  // The goal rounded to the nearest cell corner, and the seeds measured from that point: a field is then a function
+  // of its key alone, so a game's routes never hang on the games played before it in the same process (grids are
+  // kept per terrain), and a goal that drifts within a cell (an enemy's centre) reuses one field.
+  const cx = Math.round(exact[0] / STEP);
+  const cy = Math.round(exact[1] / STEP);
+  const goal: Point = [cx * STEP, cy * STEP];
+  const key = `${cx},${cy}`;
   const have = g.fields.get(key);
   if (have) return have;
   const n = g.cols * g.rows;
@@ -313,5 +317,16 @@ export function routeProgress(s: { table: NeTable }, u: NeUnit, from: Point, to:
   const [c, r] = cellOf(g, from);
   const here = g.cost[r * g.cols + c]!;
   const scale = Number.isFinite(here) ? Math.max(1, here) : 1;
-  return (routeDistance(s.table, u, from, goal) - routeDistance(s.table, u, to, goal)) / scale;
+  return (fromDistance(s.table, u, from, goal) - routeDistance(s.table, u, to, goal)) / scale;
+}
+
+/** The last start asked about: a unit's every move is measured from the same place to the same goal. */
+let last = { table: null as NeTable | null, mob: '', x: NaN, y: NaN, gx: NaN, gy: NaN, d: 0 };
+
+function fromDistance(table: NeTable, u: NeUnit, from: Point, goal: Point): number {
+  const mob = mobilityOf(u);
+  if (last.table === table && last.mob === mob && last.x === from[0] && last.y === from[1] && last.gx === goal[0] && last.gy === goal[1]) return last.d;
+  const d = routeDistance(table, u, from, goal);
+  last = { table, mob, x: from[0], y: from[1], gx: goal[0], gy: goal[1], d };
+  return d;
 }
