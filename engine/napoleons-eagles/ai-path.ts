@@ -4,7 +4,8 @@
 // only tries straight lines stands still in front of a brook. The table is cut into 1" cells, each priced by the
 // ground (inches of open-ground movement per inch, from the movement rules' fractions), the edges between cells
 // checked for river crossings, and a distance field is grown from the goal (Dijkstra). Pure functions of the
-// table; fields are kept per terrain (route-memo.ts), shared by every game of a scenario.
+// table; the grid is kept per terrain (route-memo.ts), shared by every game of a scenario, the distance fields per
+// table (each game's own, since a field is seeded from the first goal asked in its cell).
 import type { Point } from '../../domain/model.js';
 import { groundAt, forbiddenGround, riverCrossings, townOffRoad } from './move-ground.js';
 import { terrainFraction } from './move-rates.js';
@@ -34,7 +35,8 @@ interface Grid {
   /** Per cell, 8 bits: whether the edge to neighbour k (NEIGHBOURS order) may be crossed, and its extra cost. */
   edgeOk: Uint8Array;
   edgeExtra: Float32Array;
-  fields: Map<string, Float64Array>;
+  /** Per table (game): a field is seeded from the first goal asked in its cell, so games do not share them. */
+  fields: WeakMap<NeTable, Map<string, Float64Array>>;
 }
 
 const NEIGHBOURS: readonly [number, number][] = [
@@ -102,7 +104,7 @@ function buildGrid(table: NeTable, mob: Mobility): Grid {
       edgeOk[r * cols + c] = bits;
     }
   }
-  return { cols, rows, cost, edgeOk, edgeExtra, fields: new Map() };
+  return { cols, rows, cost, edgeOk, edgeExtra, fields: new WeakMap() };
 }
 
 /** A block is a square: its bounding box is the block. */
@@ -177,15 +179,11 @@ class Heap {
 }
 
 /** The distance field to `goal`: seeded from the passable cells within reach of it, at their straight distance. */
-function fieldTo(g: Grid, exact: Point): Float64Array {
-  // The goal rounded to the nearest cell corner, and the seeds measured from that point: a field is then a function
-  // of its key alone, so a game's routes never hang on the games played before it in the same process (grids are
-  // kept per terrain), and a goal that drifts within a cell (an enemy's centre) reuses one field.
-  const cx = Math.round(exact[0] / STEP);
-  const cy = Math.round(exact[1] / STEP);
-  const goal: Point = [cx * STEP, cy * STEP];
-  const key = `${cx},${cy}`;
-  const have = g.fields.get(key);
+function fieldTo(g: Grid, table: NeTable, goal: Point): Float64Array {
+  const key = `${Math.round(goal[0] / STEP)},${Math.round(goal[1] / STEP)}`;
+  let fields = g.fields.get(table);
+  if (!fields) g.fields.set(table, (fields = new Map<string, Float64Array>()));
+  const have = fields.get(key);
   if (have) return have;
   const n = g.cols * g.rows;
   const d = new Float64Array(n).fill(Infinity);
@@ -229,8 +227,8 @@ function fieldTo(g: Grid, exact: Point): Float64Array {
       }
     }
   }
-  if (g.fields.size >= KEEP) g.fields.delete(g.fields.keys().next().value!);
-  g.fields.set(key, d);
+  if (fields.size >= KEEP) fields.delete(fields.keys().next().value!);
+  fields.set(key, d);
   return d;
 }
 
@@ -248,7 +246,7 @@ export function routeDistance(table: NeTable, u: NeUnit, p: Point, goal: Point):
 
 function measureRoute(table: NeTable, u: NeUnit, p: Point, goal: Point): number {
   const g = gridFor(table, mobilityOf(u));
-  const d = fieldTo(g, goal);
+  const d = fieldTo(g, table, goal);
   const [c, r] = cellOf(g, p);
   let best = Infinity;
   for (let dr = -1; dr <= 1; dr++) {
@@ -275,7 +273,7 @@ export function routeAhead(table: NeTable, u: NeUnit, p: Point, goal: Point, ahe
 
 function walkAhead(table: NeTable, u: NeUnit, p: Point, goal: Point, ahead: number): { to: Point; river: boolean; tight: boolean } {
   const g = gridFor(table, mobilityOf(u));
-  const d = fieldTo(g, goal);
+  const d = fieldTo(g, table, goal);
   let [c, r] = cellOf(g, p);
   let walked = 0;
   let river = false;

@@ -1,8 +1,9 @@
-// Walks along the route kept per terrain. The AI asks where the route from a unit to its goal runs some inches on
+// Walks along the route kept per table. The AI asks where the route from a unit to its goal runs some inches on
 // (ai-path.ts routeAhead) about ten times for every unit at every decision, and a unit that has not moved asks the
-// same again at the next one. The answer depends only on the terrain (fixed for the game, and the same in every
-// game of a scenario), the arm's mobility, the two points and the length, so it is kept on exactly those; the
-// store is emptied when it grows large. The keys are six numbers in a table of their own: building a string of
+// same again at the next one. The answer depends only on the terrain (fixed for the game), the game's distance
+// fields (ai-path.ts), the arm's mobility, the two points and the length, so it is kept on exactly those; the
+// store is emptied when it grows large. The route grid itself is kept per terrain (`perTerrain`): every game of a
+// scenario has a table object of its own on the same ground. The keys are six numbers in a table of their own: building a string of
 // them cost more than the walk it saved, most times.
 import type { Point } from '../../domain/model.js';
 import { optionOn, type NeTable } from './types.js';
@@ -41,7 +42,7 @@ export function perTerrain<T>(store: Map<string, T>, table: NeTable, make: () =>
  * length): no key string is built and nothing is allocated on a hit. Emptied when half full.
  */
 class Walks {
-  private slots = 1 << 16;
+  private slots = 1 << 15;
   private keys = new Float64Array(this.slots * 6);
   private values: unknown[] = new Array<unknown>(this.slots).fill(undefined);
   private size = 0;
@@ -83,13 +84,14 @@ class Walks {
   }
 }
 
-const kept = new Map<string, Walks>();
+const kept = new WeakMap<NeTable, Walks>();
 const MOBILITY: Record<string, number> = {};
 const key: number[] = [0, 0, 0, 0, 0, 0];
 
-/** The value `walk` gives for these arguments on this table's terrain, worked out once. */
+/** The value `walk` gives for these arguments on this table, worked out once. */
 export function keptWalk<T>(table: NeTable, mobility: string, p: Point, goal: Point, ahead: number, walk: () => T): T {
-  const w = perTerrain(kept, table, () => new Walks());
+  let w = kept.get(table);
+  if (!w) kept.set(table, (w = new Walks()));
   key[0] = MOBILITY[mobility] ??= Object.keys(MOBILITY).length + 1;
   key[1] = ahead;
   key[2] = p[0];
