@@ -4,12 +4,13 @@
 // only tries straight lines stands still in front of a brook. The table is cut into 1" cells, each priced by the
 // ground (inches of open-ground movement per inch, from the movement rules' fractions), the edges between cells
 // checked for river crossings, and a distance field is grown from the goal (Dijkstra). Pure functions of the
-// table; fields are kept per table, since the terrain never changes in a game.
+// table; the grid is kept per terrain (route-memo.ts), shared by every game of a scenario, the distance fields per
+// table (each game's own, since a field is seeded from the first goal asked in its cell).
 import type { Point } from '../../domain/model.js';
 import { groundAt, forbiddenGround, riverCrossings, townOffRoad } from './move-ground.js';
 import { terrainFraction } from './move-rates.js';
 import { moveTerrainOf } from './movement.js';
-import { keptWalk } from './route-memo.js';
+import { keptWalk, perTerrain } from './route-memo.js';
 import type { NeTable, NeUnit } from './types.js';
 
 /** Cell size in inches. */
@@ -34,7 +35,8 @@ interface Grid {
   /** Per cell, 8 bits: whether the edge to neighbour k (NEIGHBOURS order) may be crossed, and its extra cost. */
   edgeOk: Uint8Array;
   edgeExtra: Float32Array;
-  fields: Map<string, Float64Array>;
+  /** Per table (game): a field is seeded from the first goal asked in its cell, so games do not share them. */
+  fields: WeakMap<NeTable, Map<string, Float64Array>>;
 }
 
 const NEIGHBOURS: readonly [number, number][] = [
@@ -48,7 +50,8 @@ const NEIGHBOURS: readonly [number, number][] = [
   [-1, -1],
 ];
 
-const grids = new WeakMap<NeTable, Map<Mobility, Grid>>();
+/** Grids per terrain (route-memo.ts terrainKey): every game of a scenario has a table of its own, the same ground. */
+const grids = new Map<string, Map<Mobility, Grid>>();
 
 export const mobilityOf = (u: NeUnit): Mobility => (u.arm === 'infantry' || (u.arm === 'train' && u.type === 'engineers') ? 'foot' : 'mounted');
 
@@ -101,7 +104,7 @@ function buildGrid(table: NeTable, mob: Mobility): Grid {
       edgeOk[r * cols + c] = bits;
     }
   }
-  return { cols, rows, cost, edgeOk, edgeExtra, fields: new Map() };
+  return { cols, rows, cost, edgeOk, edgeExtra, fields: new WeakMap() };
 }
 
 /** A block is a square: its bounding box is the block. */
@@ -120,8 +123,7 @@ function inBox(p: Point, poly: readonly Point[]): boolean {
 }
 
 function gridFor(table: NeTable, mob: Mobility): Grid {
-  let byMob = grids.get(table);
-  if (!byMob) grids.set(table, (byMob = new Map<Mobility, Grid>()));
+  const byMob = perTerrain(grids, table, () => new Map<Mobility, Grid>());
   let g = byMob.get(mob);
   if (!g) byMob.set(mob, (g = buildGrid(table, mob)));
   return g;
@@ -177,9 +179,11 @@ class Heap {
 }
 
 /** The distance field to `goal`: seeded from the passable cells within reach of it, at their straight distance. */
-function fieldTo(g: Grid, goal: Point): Float64Array {
+function fieldTo(g: Grid, table: NeTable, goal: Point): Float64Array {
   const key = `${Math.round(goal[0] / STEP)},${Math.round(goal[1] / STEP)}`;
-  const have = g.fields.get(key);
+  let fields = g.fields.get(table);
+  if (!fields) g.fields.set(table, (fields = new Map<string, Float64Array>()));
+  const have = fields.get(key);
   if (have) return have;
   const n = g.cols * g.rows;
   const d = new Float64Array(n).fill(Infinity);
@@ -223,8 +227,8 @@ function fieldTo(g: Grid, goal: Point): Float64Array {
       }
     }
   }
-  if (g.fields.size >= KEEP) g.fields.delete(g.fields.keys().next().value!);
-  g.fields.set(key, d);
+  if (fields.size >= KEEP) fields.delete(fields.keys().next().value!);
+  fields.set(key, d);
   return d;
 }
 
@@ -242,7 +246,7 @@ export function routeDistance(table: NeTable, u: NeUnit, p: Point, goal: Point):
 
 function measureRoute(table: NeTable, u: NeUnit, p: Point, goal: Point): number {
   const g = gridFor(table, mobilityOf(u));
-  const d = fieldTo(g, goal);
+  const d = fieldTo(g, table, goal);
   const [c, r] = cellOf(g, p);
   let best = Infinity;
   for (let dr = -1; dr <= 1; dr++) {
@@ -269,7 +273,7 @@ export function routeAhead(table: NeTable, u: NeUnit, p: Point, goal: Point, ahe
 
 function walkAhead(table: NeTable, u: NeUnit, p: Point, goal: Point, ahead: number): { to: Point; river: boolean; tight: boolean } {
   const g = gridFor(table, mobilityOf(u));
-  const d = fieldTo(g, goal);
+  const d = fieldTo(g, table, goal);
   let [c, r] = cellOf(g, p);
   let walked = 0;
   let river = false;
@@ -311,5 +315,16 @@ export function routeProgress(s: { table: NeTable }, u: NeUnit, from: Point, to:
   const [c, r] = cellOf(g, from);
   const here = g.cost[r * g.cols + c]!;
   const scale = Number.isFinite(here) ? Math.max(1, here) : 1;
-  return (routeDistance(s.table, u, from, goal) - routeDistance(s.table, u, to, goal)) / scale;
+  return (fromDistance(s.table, u, from, goal) - routeDistance(s.table, u, to, goal)) / scale;
+}
+
+/** The last start asked about: a unit's every move is measured from the same place to the same goal. */
+let last = { table: null as NeTable | null, mob: '', x: NaN, y: NaN, gx: NaN, gy: NaN, d: 0 };
+
+function fromDistance(table: NeTable, u: NeUnit, from: Point, goal: Point): number {
+  const mob = mobilityOf(u);
+  if (last.table === table && last.mob === mob && last.x === from[0] && last.y === from[1] && last.gx === goal[0] && last.gy === goal[1]) return last.d;
+  const d = routeDistance(table, u, from, goal);
+  last = { table, mob, x: from[0], y: from[1], gx: goal[0], gy: goal[1], d };
+  return d;
 }

@@ -98,8 +98,23 @@ function readiness(s: NeGameState, side: Side): number {
   return best;
 }
 
+/**
+ * Urgencies kept per unit list: a period's bids and the choice of role are three decisions on states whose units,
+ * flow records and leaders are the very same objects (the state's copy hands back the objects an action left as
+ * they were), and each side's urgency reads only those, the objectives held and the close actions.
+ */
+const urgencies = new WeakMap<readonly NeUnit[], { s: NeGameState; side: Side; u: Urgency }[]>();
+
 function urgency(s: NeGameState, side: Side): Urgency {
-  return { ready: readiness(s, side), threatened: threatenedScore(s, side) };
+  let list = urgencies.get(s.units);
+  if (!list) urgencies.set(s.units, (list = []));
+  for (const k of list) {
+    const t = k.s;
+    if (k.side === side && t.flow === s.flow && t.leaders === s.leaders && JSON.stringify(t.closeActions) === JSON.stringify(s.closeActions) && t.table === s.table && t.turn === s.turn && t.period === s.period && t.control.join() === s.control.join()) return k.u;
+  }
+  const u = { ready: readiness(s, side), threatened: threatenedScore(s, side) };
+  list.push({ s, side, u });
+  return u;
 }
 
 export function makeAi(seed: number): NePlayer {
