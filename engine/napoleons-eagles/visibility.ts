@@ -1,7 +1,7 @@
 // How far a unit can see ('Visibility', optional; rules notes §15). With the `visibility` option on, a unit may fire
 // at or charge only what it can see as a formation: within 64" ('Troop formations ... can be seen at 64"'), cut by
 // the weather the scenario sets (light rain or snow ½, heavy rain or snow ¼, fog ¼, mist ½, haze ¾).
-import type { Weather } from '../../domain/model.js';
+import { weatherSightFactor } from '../../domain/rule-systems/napoleons-eagles-sight.js';
 import { rectOf } from './footprint.js';
 import { rectDistance } from './geometry.js';
 import { optionOn, type NeTable, type NeUnit } from './types.js';
@@ -9,24 +9,10 @@ import { optionOn, type NeTable, type NeUnit } from './types.js';
 /** Distance at which troop formations are made out in clear weather. */
 export const FORMATION_SIGHT = 64;
 
-const WEATHER_FACTOR: Record<Weather, number> = {
-  clear: 1,
-  hot: 1,
-  'light-rain': 0.5,
-  'light-snow': 0.5,
-  'heavy-rain': 0.25,
-  'heavy-snow': 0.25,
-  // "¼ or less": the text's own figure.
-  fog: 0.25,
-  // "haze, mist ½ to ¾" and "light haze ¾": the scenario's one haze stands for light haze, mist for the thicker end.
-  mist: 0.5,
-  haze: 0.75,
-};
-
 /** Inches a unit sees formations at on this table, or Infinity with the option off. */
 export function sightLimit(table: NeTable): number {
   if (!optionOn(table, 'visibility')) return Infinity;
-  return FORMATION_SIGHT * (table.weather ? WEATHER_FACTOR[table.weather] : 1);
+  return FORMATION_SIGHT * weatherSightFactor(table.weather);
 }
 
 /** Why `from` cannot make out `to` now, or null (distances base edge to base edge, as every other). */

@@ -6,7 +6,8 @@
 // visibility.ts factors). View only: the engine's state is complete; this decides what the table and the list show.
 import type { NapoleonsEaglesView, SideKey } from '../../domain/engine-protocol.js';
 import { baseCorners, baseDistance, type Base } from '../../domain/map/rect-distance.js';
-import type { Scenario, Weather } from '../../domain/model.js';
+import type { Scenario } from '../../domain/model.js';
+import { weatherSightFactor } from '../../domain/rule-systems/napoleons-eagles-sight.js';
 import { baseOf, leaderPlace, type Piece } from './ne-pieces.js';
 
 /** How much of an enemy unit the watching side makes out, least first. */
@@ -18,21 +19,8 @@ export const SIGHT_DISTANCE: Readonly<Record<Exclude<Sight, 'hidden'>, number>> 
 /** What a leader's spyglass adds to every distance. */
 export const SPYGLASS = 20;
 
-const WEATHER_FACTOR: Record<Weather, number> = {
-  clear: 1,
-  hot: 1,
-  'light-rain': 0.5,
-  'light-snow': 0.5,
-  'heavy-rain': 0.25,
-  'heavy-snow': 0.25,
-  fog: 0.25,
-  mist: 0.5,
-  haze: 0.75,
-};
-
-export function weatherFactor(weather: Weather | undefined): number {
-  return weather ? WEATHER_FACTOR[weather] : 1;
-}
+// The weather's factor on every sighting distance is the engine's own (rules notes §15).
+export { weatherSightFactor as weatherFactor };
 
 /** Whether the scenario plays with the visibility rule. */
 export function visibilityOn(scenario: Pick<Scenario, 'ruleOptions'>): boolean {
