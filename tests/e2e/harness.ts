@@ -135,6 +135,22 @@ export type Point = [number, number];
 export const toScreen = (page: Page, p: Point): Promise<Point> =>
   page.evaluate((q) => (window as unknown as { __adcMap: { toScreen(p: Point): Point } }).__adcMap.toScreen(q), p);
 
+/** Zooms the map about a table point by wheel turns until the zoom reads `percent` (or as near as it goes). */
+export async function zoomTo(page: Page, at: Point, percent: number): Promise<number> {
+  const read = async () => Number((await page.getByTestId('zoom-level').textContent())?.replace('%', ''));
+  for (let i = 0; i < 40; i++) {
+    const now = await read();
+    if (Math.abs(now - percent) / percent < 0.04) break;
+    const [x, y] = await toScreen(page, at);
+    await page.mouse.move(x, y);
+    await page.mouse.wheel(0, Math.max(-300, Math.min(300, -Math.log(percent / now) / 0.0015)));
+    await page.waitForTimeout(40);
+  }
+  await page.waitForTimeout(300);
+  await painted(page);
+  return read();
+}
+
 export async function clickAt(page: Page, p: Point): Promise<void> {
   const [x, y] = await toScreen(page, p);
   await page.mouse.click(x, y);

@@ -6,11 +6,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { painted, root, screenshot, withShell } from './harness.js';
+import { painted, root, screenshot, toScreen, withShell, zoomTo, type Point } from './harness.js';
 
 const shell = withShell();
 
-type Point = [number, number];
 const SIZES = [
   { width: 1280, height: 720 },
   { width: 1920, height: 1080 },
@@ -34,9 +33,6 @@ async function openSample(page: Page, prefix: string): Promise<void> {
   await page.waitForFunction(() => !!(window as unknown as { __adcMap?: unknown }).__adcMap);
   await painted(page);
 }
-
-const toScreen = (page: Page, p: Point): Promise<Point> =>
-  page.evaluate((q) => (window as unknown as { __adcMap: { toScreen(p: [number, number]): [number, number] } }).__adcMap.toScreen(q), p);
 
 const tableOf = (file: string): { width: number; height: number } =>
   (JSON.parse(readFileSync(path.join(root, 'scenarios', file), 'utf8')) as { table: { width: number; height: number } }).table;
@@ -126,22 +122,6 @@ function disabledContrasts(page: Page): Promise<{ name: string; contrast: number
       return { name: b.textContent?.trim() ?? '', contrast: (hi! + 0.05) / (lo! + 0.05) };
     });
   });
-}
-
-/** Zooms the map about a table point, by wheel turns, until the zoom reads `percent`, or as near as the map allows. */
-async function zoomTo(page: Page, at: Point, percent: number): Promise<number> {
-  const read = async () => Number((await page.getByTestId('zoom-level').textContent())?.replace('%', ''));
-  for (let i = 0; i < 40; i++) {
-    const now = await read();
-    if (Math.abs(now - percent) / percent < 0.04) break;
-    const [x, y] = await toScreen(page, at);
-    await page.mouse.move(x, y);
-    await page.mouse.wheel(0, Math.max(-300, Math.min(300, -Math.log(percent / now) / 0.0015)));
-    await page.waitForTimeout(40);
-  }
-  await page.waitForTimeout(300);
-  await painted(page);
-  return read();
 }
 
 describe('layout', () => {

@@ -15,8 +15,8 @@ import { hasErrors } from '../../domain/problems.js';
 import { validateDocument } from '../../domain/validate.js';
 import { napoleonsEaglesEngine as engine } from '../../engine/napoleons-eagles/engine.js';
 import type { NeGameState } from '../../engine/napoleons-eagles/state.js';
-import { clickAt, openPage, painted, screenshot, shots, withShell, type Point } from './harness.js';
-import { overflowingTags, tagFits, zoomTo } from './ne-tags.js';
+import { clickAt, openPage, painted, screenshot, shots, withShell, zoomTo, type Point } from './harness.js';
+import { overflowingTags, tagFits } from './ne-tags.js';
 
 const shell = withShell();
 const shot = (page: Page, name: string) => screenshot(page, `ne-rules-${name}`);

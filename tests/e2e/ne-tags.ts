@@ -3,7 +3,7 @@
 // measure the map drew it by, and compared with the box drawn round it. A tag whose words spill past its edge (the
 // "Fire ×2" tag once did, its text measured at a fraction of a pixel) fails here.
 import type { Page } from 'playwright-core';
-import { painted, toScreen, type Point } from './harness.js';
+import { painted } from './harness.js';
 
 export interface TagFit {
   text: string;
@@ -89,20 +89,4 @@ export async function tagFits(page: Page): Promise<TagFit[]> {
 /** Tags whose words are wider than their box (half a pixel of slack for rounding) or paint outside it. */
 export async function overflowingTags(page: Page): Promise<TagFit[]> {
   return (await tagFits(page)).filter((f) => f.needs > f.box + 0.5 || f.spill > 0);
-}
-
-/** Zooms the map about a table point by wheel turns until the zoom reads `percent` (or as near as it goes). */
-export async function zoomTo(page: Page, at: Point, percent: number): Promise<number> {
-  const read = async () => Number((await page.getByTestId('zoom-level').textContent())?.replace('%', ''));
-  for (let i = 0; i < 40; i++) {
-    const now = await read();
-    if (Math.abs(now - percent) / percent < 0.04) break;
-    const [x, y] = await toScreen(page, at);
-    await page.mouse.move(x, y);
-    await page.mouse.wheel(0, Math.max(-300, Math.min(300, -Math.log(percent / now) / 0.0015)));
-    await page.waitForTimeout(40);
-  }
-  await page.waitForTimeout(300);
-  await painted(page);
-  return read();
 }
