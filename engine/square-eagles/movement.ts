@@ -17,7 +17,7 @@ import {
   type Facing,
 } from './board.js';
 import { DIRECTION, boardTables, type BoardTables } from './board-tables.js';
-import { boxOnSide, enemyNear, enemyZoc, facingTowards, reverse, sideOf, type ArcSide, type Ctx } from './geometry.js';
+import { boxOnSide, enemyNear, enemyZoc, facingTowards, reverse, sideOf, type ArcSide, type Ctx, type Occupancy } from './geometry.js';
 import {
   hasTrait,
   isCavalry,
@@ -156,95 +156,92 @@ export function moveKeys(ctx: Ctx, ui: number, march: boolean): readonly number[
 export const moveTo = (key: number): number => key >> 2;
 export const moveFacing = (key: number): Facing => ((key & 3) * 90) as Facing;
 
+// One move search's inputs, as module variables rather than a closure over them: the search recurses a few dozen
+// times per unit per ply, and the closures (and their context) were a fifth of what a random game allocated.
+// Searches never nest (a `spent` callback does not search), so one set serves.
+let mCtx: Ctx;
+let mForward: Int16Array;
+let mFlankA: Int16Array;
+let mFlankB: Int16Array;
+let mWoods: Uint8Array;
+let mEnd: Uint8Array;
+let mOcc: Occupancy;
+let mUnits: readonly UnitState[];
+let mNear: Uint8Array | null = null;
+let mZoc: number[][];
+let mUi = 0;
+let mSide = 0;
+let mLights = false;
+let mMilitia = false;
+let mEndTurn = false;
+let mDiagonalOk = false;
+let mAllowance = 0;
+let mHalf = 0;
+let mHome = 0;
+let mStartZoc: number[] | undefined;
+let mNo = 0;
+let mFound: number[] = [];
+let mSpent: ((to: number, cost: number) => void) | undefined;
+
 function searchMoves(ctx: Ctx, ui: number, march: boolean, spent?: (to: number, cost: number) => void): number[] {
   const { b, s } = ctx;
   const u = s.units[ui]!;
   if (u.formation === 'square' || isSpent(u)) return [];
   if (march && !mayMarch(ctx, u)) return [];
   const t = boardTables(b);
-  const { forward, flankA, flankB } = t;
-  const woodsAt = t.woods;
-  const endAt = endTable(t, u);
-  const occ = ctx.occ;
-  const units = s.units;
-  const near = march ? enemyNear(ctx, u.side) : null;
-  const zocOf = ctx.zoc[u.side === 0 ? 1 : 0];
-  const no = startSearch(b.cols * b.rows);
+  mCtx = ctx;
+  mForward = t.forward;
+  mFlankA = t.flankA;
+  mFlankB = t.flankB;
+  mWoods = t.woods;
+  mEnd = endTable(t, u);
+  mOcc = ctx.occ;
+  mUnits = s.units;
+  mNear = march ? enemyNear(ctx, u.side) : null;
+  mZoc = ctx.zoc[u.side === 0 ? 1 : 0];
+  mNo = startSearch(b.cols * b.rows);
   const found: number[] = [];
+  mFound = found;
+  mSpent = spent;
   const startZoc = enemyZoc(ctx, u.side, u.cell);
+  mStartZoc = startZoc;
   const home = u.cell;
-  const add = (to: number, facing: Facing, cost: number): void => {
-    // Leaving the box is a withdrawal from any ZOC it started in: it must end clear of those units.
-    if (startZoc && to !== home && !clearOf(ctx, startZoc, to)) return;
-    spent?.(to, cost);
-    const k = to * 4 + facing / 90;
-    if (seen[k] !== no) {
-      seen[k] = no;
-      found.push(k);
-    }
-  };
+  mHome = home;
+  mUi = ui;
+  mSide = u.side;
   const lights = u.type === 'Lights';
-  const side = u.side;
+  mLights = lights;
   const militia = hasTrait(u, 'militia');
+  mMilitia = militia;
   const sluggish = hasTrait(u, 'sluggish');
   const freeEndTurn = lights || isCavalry(u);
-  const allowance = baseMove(u) + (march ? 1 : 0);
-  const half = allowance / 2;
-  const startWoods = !lights && woodsAt[home] === 1;
-  const diagonalOk = mayStepDiagonally(u);
+  mAllowance = baseMove(u) + (march ? 1 : 0);
+  mHalf = mAllowance / 2;
+  const startWoods = !lights && mWoods[home] === 1;
+  mDiagonalOk = mayStepDiagonally(u);
 
   // In place: a turn only. A unit starting in an enemy ZOC that stays must face one of the units exerting it.
   if (!militia) {
-    const facings = startZoc ? zocFacings(ctx, startZoc) : FACINGS;
-    for (const f of facings) if (f !== u.facing) add(home, f, 0);
+    if (startZoc) addZocFacings(home, startZoc, -1, 0, u.facing);
+    else for (const f of FACINGS) if (f !== u.facing) addMove(home, f, 0);
   }
 
   // Infantry and Guns turn at the start; Lights and Cavalry at the start or the end, one of the two; Sluggish only at the end;
   // Militia never (only by Maneuver). A move through woods gets no turn at all (3.iv c.2: half speed OR turn).
   // A move entering an enemy ZOC ends there facing a unit exerting it; Militia, which may not be turned by a Move,
   // may stop there only if they already face one (else they assault it, or Maneuver into the box).
-  const startFacings: readonly Facing[] = militia || sluggish ? [u.facing] : FACINGS;
-  const endTurn = !militia && (freeEndTurn || sluggish);
-
-  // A diagonal step is barred when both boxes beside it are blocked, by terrain (-1 in the tables) or by troops
-  // other than the mover (Units and Boxes).
-  const blocks = (cell: number): boolean => cell < 0 || (occ[cell]! >= 0 && occ[cell] !== ui);
-  const walk = (pos: number, facing: Facing, turned: boolean, cost: number, diagUsed: boolean, woods: boolean): void => {
-    const kinds = diagonalOk && !diagUsed ? 3 : 1;
-    const base = (pos * 4 + facing / 90) * 3;
-    for (let k = 0; k < kinds; k++) {
-      const to = forward[base + k]!;
-      if (to < 0) continue;
-      const diag = k > 0;
-      if (diag && blocks(flankA[base + k]!) && blocks(flankB[base + k]!)) continue;
-      const occupant = occ[to]!;
-      // Only skirmishers pass through, and only through friends, and they must clear them (3.iv Maneuver b).
-      if (occupant >= 0 && !(lights && units[occupant]!.side === side)) continue;
-      const c = diag ? cost + 1.5 : cost + 1;
-      const w = woods || (!lights && woodsAt[to] === 1);
-      // In woods a unit moves at half speed or turns, not both (3.iv c.2).
-      if (w && turned) continue;
-      if (c > (w ? half : allowance)) continue;
-      if (near !== null && near[to] === 1) continue;
-      const zoc = zocOf[to];
-      if (zoc !== undefined && zoc.length > 0) {
-        // Entering an enemy ZOC ends the move facing a unit that exerts it.
-        if (occupant < 0 && endAt[to] === 1) for (const f of zocFacings(ctx, zoc)) if (!militia || f === facing) add(to, f, c);
-        continue;
-      }
-      if (occupant < 0 && endAt[to] === 1) {
-        // The end turn is the alternative to the start turn, not a second one (3.iv Maneuver a: start or end).
-        if (endTurn && !turned && !w) for (const f of FACINGS) add(to, f, c);
-        else add(to, facing, c);
-      }
-      walk(to, facing, turned, c, diagUsed || diag, w);
-    }
-  };
-  for (const f of startFacings) walk(home, f, f !== u.facing, 0, false, startWoods);
+  mEndTurn = !militia && (freeEndTurn || sluggish);
+  if (militia || sluggish) walkMove(home, u.facing, false, 0, false, startWoods);
+  else for (const f of FACINGS) walkMove(home, f, f !== u.facing, 0, false, startWoods);
 
   // Road movement: +1 box and free turns when the whole move follows a road; infantry only in column (3.iv c.5).
   if ((b.flags[home]! & T_ROAD) !== 0 && (u.type !== 'Infantry' || u.formation === 'column')) {
-    const roadAllowance = allowance + 1;
+    const occ = ctx.occ;
+    const units = s.units;
+    const side = u.side;
+    const near = mNear;
+    const endAt = mEnd;
+    const roadAllowance = mAllowance + 1;
     const best = new Map<number, number>([[home, 0]]);
     const queue: [number, number][] = [[home, 0]];
     while (queue.length > 0) {
@@ -267,18 +264,82 @@ function searchMoves(ctx: Ctx, ui: number, march: boolean, spent?: (to: number, 
         best.set(to, c);
         const zoc = enemyZoc(ctx, side, to);
         if (zoc) {
-          if (occupant < 0 && endAt[to] === 1) for (const f of zocFacings(ctx, zoc)) if (!militia || f === u.facing) add(to, f, c);
+          if (occupant < 0 && endAt[to] === 1) addZocFacings(to, zoc, militia ? u.facing : -1, c, -1);
           continue;
         }
         if (occupant < 0 && endAt[to] === 1) {
-          if (militia) add(to, u.facing, c);
-          else for (const f of FACINGS) add(to, f, c);
+          if (militia) addMove(to, u.facing, c);
+          else for (const f of FACINGS) addMove(to, f, c);
         }
         queue.push([to, c]);
       }
     }
   }
+  mSpent = undefined;
+  mFound = [];
   return found;
+}
+
+function addMove(to: number, facing: number, cost: number): void {
+  // Leaving the box is a withdrawal from any ZOC it started in: it must end clear of those units.
+  if (mStartZoc && to !== mHome && !clearOf(mCtx, mStartZoc, to)) return;
+  mSpent?.(to, cost);
+  const k = to * 4 + facing / 90;
+  if (seen[k] !== mNo) {
+    seen[k] = mNo;
+    mFound.push(k);
+  }
+}
+
+/**
+ * addMove for each facing that faces one of `owners`, in zocFacings' order (first owner first, each facing once):
+ * only `only` when it is a facing (Militia keep theirs), and not `skip`.
+ */
+function addZocFacings(to: number, owners: readonly number[], only: number, cost: number, skip: number): void {
+  const units = mUnits;
+  for (let i = 0; i < owners.length; i++) {
+    const f = (units[owners[i]!]!.facing + 180) % 360;
+    let dup = false;
+    for (let j = 0; j < i; j++) if ((units[owners[j]!]!.facing + 180) % 360 === f) dup = true;
+    if (dup || f === skip || (only >= 0 && f !== only)) continue;
+    addMove(to, f, cost);
+  }
+}
+
+/** A diagonal step is barred when both boxes beside it are blocked, by terrain (-1 in the tables) or by troops
+ * other than the mover (Units and Boxes). */
+const blocksStep = (cell: number): boolean => cell < 0 || (mOcc[cell]! >= 0 && mOcc[cell] !== mUi);
+
+function walkMove(pos: number, facing: Facing, turned: boolean, cost: number, diagUsed: boolean, woods: boolean): void {
+  const kinds = mDiagonalOk && !diagUsed ? 3 : 1;
+  const base = (pos * 4 + facing / 90) * 3;
+  for (let k = 0; k < kinds; k++) {
+    const to = mForward[base + k]!;
+    if (to < 0) continue;
+    const diag = k > 0;
+    if (diag && blocksStep(mFlankA[base + k]!) && blocksStep(mFlankB[base + k]!)) continue;
+    const occupant = mOcc[to]!;
+    // Only skirmishers pass through, and only through friends, and they must clear them (3.iv Maneuver b).
+    if (occupant >= 0 && !(mLights && mUnits[occupant]!.side === mSide)) continue;
+    const c = diag ? cost + 1.5 : cost + 1;
+    const w = woods || (!mLights && mWoods[to] === 1);
+    // In woods a unit moves at half speed or turns, not both (3.iv c.2).
+    if (w && turned) continue;
+    if (c > (w ? mHalf : mAllowance)) continue;
+    if (mNear !== null && mNear[to] === 1) continue;
+    const zoc = mZoc[to];
+    if (zoc !== undefined && zoc.length > 0) {
+      // Entering an enemy ZOC ends the move facing a unit that exerts it.
+      if (occupant < 0 && mEnd[to] === 1) addZocFacings(to, zoc, mMilitia ? facing : -1, c, -1);
+      continue;
+    }
+    if (occupant < 0 && mEnd[to] === 1) {
+      // The end turn is the alternative to the start turn, not a second one (3.iv Maneuver a: start or end).
+      if (mEndTurn && !turned && !w) for (let f = 0; f < 360; f += 90) addMove(to, f, c);
+      else addMove(to, facing, c);
+    }
+    walkMove(to, facing, turned, c, diagUsed || diag, w);
+  }
 }
 
 const INFANTRY_FORMATIONS: readonly Formation[] = ['line', 'column', 'square'];
@@ -392,56 +453,96 @@ export function assaultStartFacings(u: UnitState): Facing[] {
  * Returns null when it cannot.
  */
 export function assaultApproach(ctx: Ctx, ui: number, ti: number): AssaultOption | null {
+  const from = assaultFrom(ctx, ui, ti);
+  if (from < 0) return null;
+  const { b, s } = ctx;
+  const t = s.units[ti]!;
+  return { target: ti, from, side: sideOf(b, t.cell, t.facing, s.units[ui]!.cell) };
+}
+
+/** The box assaultApproach strikes from, or -1 when it finds none: the menus ask for nothing else. */
+export function assaultFrom(ctx: Ctx, ui: number, ti: number): number {
   const { b, s } = ctx;
   const u = s.units[ui]!;
   const t = s.units[ti]!;
-  if (!mayAssault(u) || !onTable(t) || t.side === u.side || isSpent(t)) return null;
+  if (!mayAssault(u) || !onTable(t) || t.side === u.side || isSpent(t)) return -1;
   const allowance = baseMove(u);
   // The box it strikes from touches the target, one box from it, and no way there is shorter than the straight
   // distance (diagonals 1.5): a target further than a move and a box is out of reach, asked before anything else.
-  if (boxDistance(b, u.cell, t.cell) > allowance + 1) return null;
+  if (boxDistance(b, u.cell, t.cell) > allowance + 1) return -1;
   const startZoc = enemyZoc(ctx, u.side, u.cell);
   // A unit starting in an enemy ZOC may only assault a unit exerting it.
-  if (startZoc && !startZoc.includes(ti)) return null;
+  if (startZoc && !startZoc.includes(ti)) return -1;
   const side = sideOf(b, t.cell, t.facing, u.cell);
   const contact = boxOnSide(b, t.cell, t.facing, side);
-  if (contact < 0 || !canEnd(b, u, contact) || isCut(b, contact, t.cell)) return null;
+  if (contact < 0 || !canEnd(b, u, contact) || isCut(b, contact, t.cell)) return -1;
+  const fixed = hasTrait(u, 'militia') || hasTrait(u, 'sluggish');
   // Already touching: its one turn is the one that faces the target, so that too is at most 90° (b); a unit with
-  // its back to the target would need 180°.
-  if (contact === u.cell) return assaultStartFacings(u).includes(facingTowards(b, contact, t.cell)!) ? { target: ti, from: contact, side } : null;
-  if (ctx.occ[contact]! >= 0) return null;
+  // its back to the target would need 180° (assaultStartFacings).
+  if (contact === u.cell) {
+    const f = facingTowards(b, contact, t.cell);
+    if (f === null) return -1;
+    return f === u.facing || (!fixed && f !== (u.facing + 180) % 360) ? contact : -1;
+  }
+  if (ctx.occ[contact]! >= 0) return -1;
   // No way there costs less than the straight distance with diagonals at 1.5: most enemies are out of reach.
-  if (boxDistance(b, u.cell, contact) > allowance) return null;
-  const diagonalOk = mayStepDiagonally(u);
+  if (boxDistance(b, u.cell, contact) > allowance) return -1;
+  const tables = boardTables(b);
+  aForward = tables.forward;
+  aFlankA = tables.flankA;
+  aFlankB = tables.flankB;
+  aWoods = tables.woods;
+  aOcc = ctx.occ;
+  aZoc = ctx.zoc[u.side === 0 ? 1 : 0];
+  aUi = ui;
+  aContact = contact;
+  aAllowance = allowance;
+  aHalf = allowance / 2;
+  aDiagonalOk = mayStepDiagonally(u);
   // Lights never assault, so woods always slow an assaulter.
   const startWoods = (b.flags[u.cell]! & T_WOODS) !== 0;
-  const { forward, flankA, flankB, woods: woodsAt } = boardTables(b);
-  const occ = ctx.occ;
-  const zocOf = ctx.zoc[u.side === 0 ? 1 : 0];
-  const half = allowance / 2;
-  const blocks = (cell: number): boolean => cell < 0 || (occ[cell]! >= 0 && occ[cell] !== ui);
-  const reach = (pos: number, facing: Facing, turned: boolean, cost: number, diagUsed: boolean, woods: boolean): boolean => {
-    const kinds = diagonalOk && !diagUsed ? 3 : 1;
-    const base = (pos * 4 + facing / 90) * 3;
-    for (let k = 0; k < kinds; k++) {
-      const to = forward[base + k]!;
-      if (to < 0 || occ[to]! >= 0) continue;
-      const diag = k > 0;
-      if (diag && blocks(flankA[base + k]!) && blocks(flankB[base + k]!)) continue;
-      const c = diag ? cost + 1.5 : cost + 1;
-      const w = woods || woodsAt[to] === 1;
-      // As in a move, woods allow half speed or a turn, not both (3.iv c.2).
-      if (w && turned) continue;
-      if (c > (w ? half : allowance)) continue;
-      if (to === contact) return true;
-      const zoc = zocOf[to];
-      if (zoc !== undefined && zoc.length > 0) continue;
-      if (reach(to, facing, turned, c, diagUsed || diag, w)) return true;
-    }
-    return false;
-  };
-  for (const f of assaultStartFacings(u)) if (reach(u.cell, f, f !== u.facing, 0, false, startWoods)) return { target: ti, from: contact, side };
-  return null;
+  // The facings of assaultStartFacings, in its order: as it stands, then a quarter turn either way.
+  if (reach(u.cell, u.facing, false, 0, false, startWoods)) return contact;
+  if (fixed) return -1;
+  if (reach(u.cell, ((u.facing + 90) % 360) as Facing, true, 0, false, startWoods)) return contact;
+  if (reach(u.cell, ((u.facing + 270) % 360) as Facing, true, 0, false, startWoods)) return contact;
+  return -1;
+}
+
+// assaultFrom's search, as module variables (see the move search's).
+let aForward: Int16Array;
+let aFlankA: Int16Array;
+let aFlankB: Int16Array;
+let aWoods: Uint8Array;
+let aOcc: Occupancy;
+let aZoc: number[][];
+let aUi = 0;
+let aContact = 0;
+let aAllowance = 0;
+let aHalf = 0;
+let aDiagonalOk = false;
+
+const blocksApproach = (cell: number): boolean => cell < 0 || (aOcc[cell]! >= 0 && aOcc[cell] !== aUi);
+
+function reach(pos: number, facing: Facing, turned: boolean, cost: number, diagUsed: boolean, woods: boolean): boolean {
+  const kinds = aDiagonalOk && !diagUsed ? 3 : 1;
+  const base = (pos * 4 + facing / 90) * 3;
+  for (let k = 0; k < kinds; k++) {
+    const to = aForward[base + k]!;
+    if (to < 0 || aOcc[to]! >= 0) continue;
+    const diag = k > 0;
+    if (diag && blocksApproach(aFlankA[base + k]!) && blocksApproach(aFlankB[base + k]!)) continue;
+    const c = diag ? cost + 1.5 : cost + 1;
+    const w = woods || aWoods[to] === 1;
+    // As in a move, woods allow half speed or a turn, not both (3.iv c.2).
+    if (w && turned) continue;
+    if (c > (w ? aHalf : aAllowance)) continue;
+    if (to === aContact) return true;
+    const zoc = aZoc[to];
+    if (zoc !== undefined && zoc.length > 0) continue;
+    if (reach(to, facing, turned, c, diagUsed || diag, w)) return true;
+  }
+  return false;
 }
 
 // ---- Movement spent per destination (for the app's tinting of reachable boxes) --------------------------------
