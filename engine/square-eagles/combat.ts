@@ -4,6 +4,7 @@ import type { DiceSource } from '../dice.js';
 import { IMPASSABLE, T_WOODS, boxDistance, colOf, isCut, rowOf, step, type Board } from './board.js';
 import { arcOfSide, assaultCover, hasLineOfSight, inFireCover, makeCtx, sideOf, type Arc, type AssaultCover, type Ctx } from './geometry.js';
 import { canEnd } from './movement.js';
+import { boardTables } from './board-tables.js';
 import {
   DID_BOMBARD,
   DID_MANEUVER,
@@ -193,11 +194,13 @@ export function hasFireTarget(ctx: Ctx, fi: number, a: PoolAssumptions = {}): bo
   const u = s.units[fi]!;
   if (!onTable(u)) return false;
   const units = s.units;
+  const apart = boardTables(b).apart;
+  const from = u.cell * b.cols * b.rows;
   if (mainFireBar(s, u, a) === null) {
     const range = mainRange(u);
     for (let ti = 0; ti < units.length; ti++) {
       const t = units[ti]!;
-      if (t.side === u.side || !onTable(t) || isSpent(t) || boxDistance(b, u.cell, t.cell) > range) continue;
+      if (t.side === u.side || !onTable(t) || isSpent(t) || apart[from + t.cell]! > range) continue;
       if (inFireArc(b, u, t.cell) && hasLineOfSight(ctx, u.cell, t.cell)) return true;
     }
   }
@@ -205,7 +208,7 @@ export function hasFireTarget(ctx: Ctx, fi: number, a: PoolAssumptions = {}): bo
   const range = skirmishRange(u);
   for (let ti = 0; ti < units.length; ti++) {
     const t = units[ti]!;
-    if (t.side === u.side || !onTable(t) || isSpent(t) || boxDistance(b, u.cell, t.cell) > range) continue;
+    if (t.side === u.side || !onTable(t) || isSpent(t) || apart[from + t.cell]! > range) continue;
     if (hasLineOfSight(ctx, u.cell, t.cell)) return true;
   }
   return false;

@@ -17,7 +17,7 @@ import {
   type Facing,
 } from './board.js';
 import { DIRECTION, boardTables, type BoardTables } from './board-tables.js';
-import { boxOnSide, enemyNear, enemyZoc, facingTowards, reverse, sideOf, type ArcSide, type Ctx, type Occupancy } from './geometry.js';
+import { boxOnSide, enemyNear, enemyZoc, facingTowards, reverse, sideOf, type ArcSide, type Ctx, type Occupancy, MEMO_SLOTS, zocIncludes } from './geometry.js';
 import {
   hasTrait,
   isCavalry,
@@ -95,10 +95,11 @@ function stepOk(ctx: Ctx, t: BoardTables, self: number, from: number, dc: number
   return to;
 }
 
-/** Facings that face a box holding one of `owners` (the units whose ZOC the mover stopped in). */
-function zocFacings(ctx: Ctx, owners: number[]): Facing[] {
+/** Facings that face a box holding one of the units whose ZOC the mover stopped in (listed from `first`, enemyZoc). */
+function zocFacings(ctx: Ctx, first: number): Facing[] {
   const out: Facing[] = [];
-  for (const o of owners) {
+  const next = ctx.zoc.next;
+  for (let o = first; o >= 0; o = next[o]!) {
     const f = reverse(ctx.s.units[o]!.facing);
     if (!out.includes(f)) out.push(f);
   }
@@ -106,27 +107,24 @@ function zocFacings(ctx: Ctx, owners: number[]): Facing[] {
 }
 
 /**
- * Whether a unit that started in the ZOC of `owners` has withdrawn when it ends in `to` (Units and Boxes: it stays
+ * Whether a unit that started in the ZOC of the units listed from `first` has withdrawn when it ends in `to` (Units and Boxes: it stays
  * facing into them, assaults one, or withdraws from the zone). Withdrawing takes it away: it may not end beside
  * (orthogonally or diagonally) any of them, which rules out a step round to the same enemy's flank or rear.
  */
-function clearOf(ctx: Ctx, owners: readonly number[] | undefined, to: number): boolean {
-  if (!owners) return true;
+function clearOf(ctx: Ctx, first: number, to: number): boolean {
+  if (first < 0) return true;
   const { b } = ctx;
   const c = colOf(b, to);
   const r = rowOf(b, to);
-  for (const o of owners) {
+  const next = ctx.zoc.next;
+  for (let o = first; o >= 0; o = next[o]!) {
     const at = ctx.s.units[o]!.cell;
     if (Math.abs(colOf(b, at) - c) <= 1 && Math.abs(rowOf(b, at) - r) <= 1) return false;
   }
   return true;
 }
 
-/**
- * Slots per unit in a memoised context's `memo`: its Move, March and Maneuver keys, then its menu and its fire targets
- * in the Fire phase and under Defend! (legal-actions.ts).
- */
-export const MEMO_SLOTS = 6;
+export { MEMO_SLOTS };
 
 // A move search marks each destination and facing it has found in `seen` with its call's number, so a search
 // needs neither a Map nor clearing; the keys go to `found` in the order first reached, which is the order of the
@@ -168,7 +166,9 @@ let mEnd: Uint8Array;
 let mOcc: Occupancy;
 let mUnits: readonly UnitState[];
 let mNear: Uint8Array | null = null;
-let mZoc: number[][];
+let mZoc: Int16Array;
+let mZocAt = 0;
+let mZocNext: Int16Array;
 let mUi = 0;
 let mSide = 0;
 let mLights = false;
@@ -178,16 +178,18 @@ let mDiagonalOk = false;
 let mAllowance = 0;
 let mHalf = 0;
 let mHome = 0;
-let mStartZoc: number[] | undefined;
+let mStartZoc = -1;
 let mNo = 0;
-let mFound: number[] = [];
+const mFound: number[] = [];
+/** What a search that finds nothing returns: shared, as every answer is read-only to its callers. */
+const NO_KEYS: number[] = [];
 let mSpent: ((to: number, cost: number) => void) | undefined;
 
 function searchMoves(ctx: Ctx, ui: number, march: boolean, spent?: (to: number, cost: number) => void): number[] {
   const { b, s } = ctx;
   const u = s.units[ui]!;
-  if (u.formation === 'square' || isSpent(u)) return [];
-  if (march && !mayMarch(ctx, u)) return [];
+  if (u.formation === 'square' || isSpent(u)) return NO_KEYS;
+  if (march && !mayMarch(ctx, u)) return NO_KEYS;
   const t = boardTables(b);
   mCtx = ctx;
   mForward = t.forward;
@@ -198,10 +200,11 @@ function searchMoves(ctx: Ctx, ui: number, march: boolean, spent?: (to: number, 
   mOcc = ctx.occ;
   mUnits = s.units;
   mNear = march ? enemyNear(ctx, u.side) : null;
-  mZoc = ctx.zoc[u.side === 0 ? 1 : 0];
+  mZoc = ctx.zoc.first;
+  mZocAt = (u.side === 0 ? 1 : 0) * b.cols * b.rows;
+  mZocNext = ctx.zoc.next;
   mNo = startSearch(b.cols * b.rows);
-  const found: number[] = [];
-  mFound = found;
+  mFound.length = 0;
   mSpent = spent;
   const startZoc = enemyZoc(ctx, u.side, u.cell);
   mStartZoc = startZoc;
@@ -222,7 +225,7 @@ function searchMoves(ctx: Ctx, ui: number, march: boolean, spent?: (to: number, 
 
   // In place: a turn only. A unit starting in an enemy ZOC that stays must face one of the units exerting it.
   if (!militia) {
-    if (startZoc) addZocFacings(home, startZoc, -1, 0, u.facing);
+    if (startZoc >= 0) addZocFacings(home, startZoc, -1, 0, u.facing);
     else for (const f of FACINGS) if (f !== u.facing) addMove(home, f, 0);
   }
 
@@ -263,7 +266,7 @@ function searchMoves(ctx: Ctx, ui: number, march: boolean, spent?: (to: number, 
         if (prev !== undefined && prev <= c) continue;
         best.set(to, c);
         const zoc = enemyZoc(ctx, side, to);
-        if (zoc) {
+        if (zoc >= 0) {
           if (occupant < 0 && endAt[to] === 1) addZocFacings(to, zoc, militia ? u.facing : -1, c, -1);
           continue;
         }
@@ -276,13 +279,13 @@ function searchMoves(ctx: Ctx, ui: number, march: boolean, spent?: (to: number, 
     }
   }
   mSpent = undefined;
-  mFound = [];
-  return found;
+  // The scratch list is kept for the next search; the answer is a copy of its exact size.
+  return mFound.length === 0 ? NO_KEYS : mFound.slice();
 }
 
 function addMove(to: number, facing: number, cost: number): void {
   // Leaving the box is a withdrawal from any ZOC it started in: it must end clear of those units.
-  if (mStartZoc && to !== mHome && !clearOf(mCtx, mStartZoc, to)) return;
+  if (mStartZoc >= 0 && to !== mHome && !clearOf(mCtx, mStartZoc, to)) return;
   mSpent?.(to, cost);
   const k = to * 4 + facing / 90;
   if (seen[k] !== mNo) {
@@ -292,15 +295,16 @@ function addMove(to: number, facing: number, cost: number): void {
 }
 
 /**
- * addMove for each facing that faces one of `owners`, in zocFacings' order (first owner first, each facing once):
+ * addMove for each facing that faces one of the units listed from `first`, in zocFacings' order (first owner first, each facing once):
  * only `only` when it is a facing (Militia keep theirs), and not `skip`.
  */
-function addZocFacings(to: number, owners: readonly number[], only: number, cost: number, skip: number): void {
+function addZocFacings(to: number, first: number, only: number, cost: number, skip: number): void {
   const units = mUnits;
-  for (let i = 0; i < owners.length; i++) {
-    const f = (units[owners[i]!]!.facing + 180) % 360;
+  const next = mZocNext;
+  for (let o = first; o >= 0; o = next[o]!) {
+    const f = (units[o]!.facing + 180) % 360;
     let dup = false;
-    for (let j = 0; j < i; j++) if ((units[owners[j]!]!.facing + 180) % 360 === f) dup = true;
+    for (let p = first; p !== o; p = next[p]!) if ((units[p]!.facing + 180) % 360 === f) dup = true;
     if (dup || f === skip || (only >= 0 && f !== only)) continue;
     addMove(to, f, cost);
   }
@@ -327,8 +331,8 @@ function walkMove(pos: number, facing: Facing, turned: boolean, cost: number, di
     if (w && turned) continue;
     if (c > (w ? mHalf : mAllowance)) continue;
     if (mNear !== null && mNear[to] === 1) continue;
-    const zoc = mZoc[to];
-    if (zoc !== undefined && zoc.length > 0) {
+    const zoc = mZoc[mZocAt + to]!;
+    if (zoc >= 0) {
       // Entering an enemy ZOC ends the move facing a unit that exerts it.
       if (occupant < 0 && mEnd[to] === 1) addZocFacings(to, zoc, mMilitia ? facing : -1, c, -1);
       continue;
@@ -403,8 +407,8 @@ function scanManeuvers(ctx: Ctx, ui: number, out: number[] | null, stopAt: numbe
         // A step out of a ZOC is a withdrawal, which must end clear of the units exerting it.
         if (!clearOf(ctx, startZoc, to)) continue;
         const zoc = enemyZoc(ctx, u.side, to);
-        if (zoc) facings = zocFacings(ctx, zoc);
-      } else if (startZoc) {
+        if (zoc >= 0) facings = zocFacings(ctx, zoc);
+      } else if (startZoc >= 0) {
         facings = zocFacings(ctx, startZoc);
       }
       if (counting) {
@@ -472,7 +476,7 @@ export function assaultFrom(ctx: Ctx, ui: number, ti: number): number {
   if (boxDistance(b, u.cell, t.cell) > allowance + 1) return -1;
   const startZoc = enemyZoc(ctx, u.side, u.cell);
   // A unit starting in an enemy ZOC may only assault a unit exerting it.
-  if (startZoc && !startZoc.includes(ti)) return -1;
+  if (startZoc >= 0 && !zocIncludes(ctx, startZoc, ti)) return -1;
   const side = sideOf(b, t.cell, t.facing, u.cell);
   const contact = boxOnSide(b, t.cell, t.facing, side);
   if (contact < 0 || !canEnd(b, u, contact) || isCut(b, contact, t.cell)) return -1;
@@ -493,7 +497,8 @@ export function assaultFrom(ctx: Ctx, ui: number, ti: number): number {
   aFlankB = tables.flankB;
   aWoods = tables.woods;
   aOcc = ctx.occ;
-  aZoc = ctx.zoc[u.side === 0 ? 1 : 0];
+  aZoc = ctx.zoc.first;
+  aZocAt = (u.side === 0 ? 1 : 0) * b.cols * b.rows;
   aUi = ui;
   aContact = contact;
   aAllowance = allowance;
@@ -515,7 +520,8 @@ let aFlankA: Int16Array;
 let aFlankB: Int16Array;
 let aWoods: Uint8Array;
 let aOcc: Occupancy;
-let aZoc: number[][];
+let aZoc: Int16Array;
+let aZocAt = 0;
 let aUi = 0;
 let aContact = 0;
 let aAllowance = 0;
@@ -538,8 +544,7 @@ function reach(pos: number, facing: Facing, turned: boolean, cost: number, diagU
     if (w && turned) continue;
     if (c > (w ? aHalf : aAllowance)) continue;
     if (to === aContact) return true;
-    const zoc = aZoc[to];
-    if (zoc !== undefined && zoc.length > 0) continue;
+    if (aZoc[aZocAt + to]! >= 0) continue;
     if (reach(to, facing, turned, c, diagUsed || diag, w)) return true;
   }
   return false;
