@@ -260,9 +260,8 @@ function workOutStrategy(memo: AiMemo, s: GameState, side: SideIndex, enemies: r
   const penalty = new Uint8Array(n);
   const ctx = ctxOf(s);
   for (const ei of enemies) penalty[s.units[ei]!.cell] = ENEMY_BOX_PENALTY;
-  const zoc = ctx.zoc.first;
-  const zocAt = (side === 0 ? 1 : 0) * n;
-  for (let i = 0; i < n; i++) if (penalty[i] === 0 && zoc[zocAt + i]! >= 0) penalty[i] = ZOC_BOX_PENALTY;
+  const zoc = ctx.zoc.first[side === 0 ? 1 : 0];
+  for (let i = 0; i < n; i++) if (penalty[i] === 0 && zoc[i]! >= 0) penalty[i] = ZOC_BOX_PENALTY;
   // The distances hang on the goals and the way's penalties alone, not on the turn or who would win: a new turn or
   // a changed verdict with the enemy where it was gives the same fields, and their next steps, again.
   const fieldKey = fieldKeyOf(anyGoal, sources, offsets, penalty);

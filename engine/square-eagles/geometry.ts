@@ -153,29 +153,31 @@ export function makeCtx(s: GameState): Ctx {
 }
 
 /**
- * The zones of control as lists threaded through two small typed arrays (arrays of arrays were an eighth of what a
- * random game allocated): `first[side * boxes + cell]` is the lowest-numbered unit of `side` whose ZOC covers the
- * box, or -1; `next[unit]` the next such unit of the same box, in rising order, or -1.
+ * The zones of control as lists threaded through small typed arrays (arrays of arrays were an eighth of what a
+ * random game allocated): `first[side][cell]` is the lowest-numbered unit of `side` whose ZOC covers the box, or
+ * -1; `next[unit]` the next such unit of the same box, in rising order, or -1. Bytes while the units fit, one
+ * array per side: V8 keeps typed arrays of up to 64 bytes on the heap, larger ones cost an outside allocation each.
  */
 export interface Zones {
-  first: Int16Array;
-  next: Int16Array;
+  first: [Occupancy, Occupancy];
+  next: Occupancy;
 }
 
 function zonesOfControl(s: GameState): Zones {
   const b = s.board;
   const n = b.cols * b.rows;
-  const first = new Int16Array(2 * n).fill(-1);
-  const next = new Int16Array(s.units.length).fill(-1);
+  const small = s.units.length < 128;
+  const first: [Occupancy, Occupancy] = small ? [new Int8Array(n).fill(-1), new Int8Array(n).fill(-1)] : [new Int16Array(n).fill(-1), new Int16Array(n).fill(-1)];
+  const next = small ? new Int8Array(s.units.length).fill(-1) : new Int16Array(s.units.length).fill(-1);
   // From the last unit down, each put in front: the lists come out in rising order.
   for (let i = s.units.length - 1; i >= 0; i--) {
     const u = s.units[i]!;
     if (!onTable(u) || !exertsZoc(b, u)) continue;
     const z = step(b, u.cell, DIR[u.facing][0], DIR[u.facing][1]);
     if (z < 0) continue;
-    const at = u.side * n + z;
-    next[i] = first[at]!;
-    first[at] = i;
+    const own = first[u.side];
+    next[i] = own[z]!;
+    own[z] = i;
   }
   return { first, next };
 }
@@ -209,7 +211,7 @@ function exertsZoc(b: Board, u: UnitState): boolean {
 
 /** The first of the enemy units whose ZOC covers `cell`, for a unit of `side` (the rest follow in `ctx.zoc.next`), or -1. */
 export function enemyZoc(ctx: Ctx, side: SideIndex, cell: number): number {
-  return ctx.zoc.first[(side === 0 ? 1 : 0) * ctx.b.cols * ctx.b.rows + cell]!;
+  return ctx.zoc.first[side === 0 ? 1 : 0][cell]!;
 }
 
 /** Whether unit `ui` is among the ZOC owners listed from `first` (enemyZoc). */

@@ -166,21 +166,23 @@ let mEnd: Uint8Array;
 let mOcc: Occupancy;
 let mUnits: readonly UnitState[];
 let mNear: Uint8Array | null = null;
-let mZoc: Int16Array;
-let mZocAt = 0;
-let mZocNext: Int16Array;
+let mZoc: Occupancy;
+let mZocNext: Occupancy;
 let mUi = 0;
 let mSide = 0;
 let mLights = false;
 let mMilitia = false;
 let mEndTurn = false;
 let mDiagonalOk = false;
-let mAllowance = 0;
-let mHalf = 0;
+// Costs in the walk are in half boxes (a straight step 2, a diagonal 3): whole numbers, which V8 passes to the
+// recursive call as they are, where a 1.5 made a heap number at every step.
+let mAllowance2 = 0;
+let mHalf2 = 0;
 let mHome = 0;
 let mStartZoc = -1;
 let mNo = 0;
 const mFound: number[] = [];
+let mCount = 0;
 /** What a search that finds nothing returns: shared, as every answer is read-only to its callers. */
 const NO_KEYS: number[] = [];
 let mSpent: ((to: number, cost: number) => void) | undefined;
@@ -200,11 +202,10 @@ function searchMoves(ctx: Ctx, ui: number, march: boolean, spent?: (to: number, 
   mOcc = ctx.occ;
   mUnits = s.units;
   mNear = march ? enemyNear(ctx, u.side) : null;
-  mZoc = ctx.zoc.first;
-  mZocAt = (u.side === 0 ? 1 : 0) * b.cols * b.rows;
+  mZoc = ctx.zoc.first[u.side === 0 ? 1 : 0];
   mZocNext = ctx.zoc.next;
   mNo = startSearch(b.cols * b.rows);
-  mFound.length = 0;
+  mCount = 0;
   mSpent = spent;
   const startZoc = enemyZoc(ctx, u.side, u.cell);
   mStartZoc = startZoc;
@@ -218,8 +219,9 @@ function searchMoves(ctx: Ctx, ui: number, march: boolean, spent?: (to: number, 
   mMilitia = militia;
   const sluggish = hasTrait(u, 'sluggish');
   const freeEndTurn = lights || isCavalry(u);
-  mAllowance = baseMove(u) + (march ? 1 : 0);
-  mHalf = mAllowance / 2;
+  const allowance = baseMove(u) + (march ? 1 : 0);
+  mAllowance2 = 2 * allowance;
+  mHalf2 = allowance;
   const startWoods = !lights && mWoods[home] === 1;
   mDiagonalOk = mayStepDiagonally(u);
 
@@ -244,7 +246,7 @@ function searchMoves(ctx: Ctx, ui: number, march: boolean, spent?: (to: number, 
     const side = u.side;
     const near = mNear;
     const endAt = mEnd;
-    const roadAllowance = mAllowance + 1;
+    const roadAllowance = allowance + 1;
     const best = new Map<number, number>([[home, 0]]);
     const queue: [number, number][] = [[home, 0]];
     while (queue.length > 0) {
@@ -267,12 +269,12 @@ function searchMoves(ctx: Ctx, ui: number, march: boolean, spent?: (to: number, 
         best.set(to, c);
         const zoc = enemyZoc(ctx, side, to);
         if (zoc >= 0) {
-          if (occupant < 0 && endAt[to] === 1) addZocFacings(to, zoc, militia ? u.facing : -1, c, -1);
+          if (occupant < 0 && endAt[to] === 1) addZocFacings(to, zoc, militia ? u.facing : -1, 2 * c, -1);
           continue;
         }
         if (occupant < 0 && endAt[to] === 1) {
-          if (militia) addMove(to, u.facing, c);
-          else for (const f of FACINGS) addMove(to, f, c);
+          if (militia) addMove(to, u.facing, 2 * c);
+          else for (const f of FACINGS) addMove(to, f, 2 * c);
         }
         queue.push([to, c]);
       }
@@ -280,17 +282,19 @@ function searchMoves(ctx: Ctx, ui: number, march: boolean, spent?: (to: number, 
   }
   mSpent = undefined;
   // The scratch list is kept for the next search; the answer is a copy of its exact size.
-  return mFound.length === 0 ? NO_KEYS : mFound.slice();
+  // (Setting a length of 0 would drop the list's room, which each search would then grow again.)
+  return mCount === 0 ? NO_KEYS : mFound.slice(0, mCount);
 }
 
-function addMove(to: number, facing: number, cost: number): void {
+/** Adds a destination reached at `cost2` half boxes. */
+function addMove(to: number, facing: number, cost2: number): void {
   // Leaving the box is a withdrawal from any ZOC it started in: it must end clear of those units.
   if (mStartZoc >= 0 && to !== mHome && !clearOf(mCtx, mStartZoc, to)) return;
-  mSpent?.(to, cost);
+  mSpent?.(to, cost2 / 2);
   const k = to * 4 + facing / 90;
   if (seen[k] !== mNo) {
     seen[k] = mNo;
-    mFound.push(k);
+    mFound[mCount++] = k;
   }
 }
 
@@ -298,7 +302,7 @@ function addMove(to: number, facing: number, cost: number): void {
  * addMove for each facing that faces one of the units listed from `first`, in zocFacings' order (first owner first, each facing once):
  * only `only` when it is a facing (Militia keep theirs), and not `skip`.
  */
-function addZocFacings(to: number, first: number, only: number, cost: number, skip: number): void {
+function addZocFacings(to: number, first: number, only: number, cost2: number, skip: number): void {
   const units = mUnits;
   const next = mZocNext;
   for (let o = first; o >= 0; o = next[o]!) {
@@ -306,7 +310,7 @@ function addZocFacings(to: number, first: number, only: number, cost: number, sk
     let dup = false;
     for (let p = first; p !== o; p = next[p]!) if ((units[p]!.facing + 180) % 360 === f) dup = true;
     if (dup || f === skip || (only >= 0 && f !== only)) continue;
-    addMove(to, f, cost);
+    addMove(to, f, cost2);
   }
 }
 
@@ -314,7 +318,7 @@ function addZocFacings(to: number, first: number, only: number, cost: number, sk
  * other than the mover (Units and Boxes). */
 const blocksStep = (cell: number): boolean => cell < 0 || (mOcc[cell]! >= 0 && mOcc[cell] !== mUi);
 
-function walkMove(pos: number, facing: Facing, turned: boolean, cost: number, diagUsed: boolean, woods: boolean): void {
+function walkMove(pos: number, facing: Facing, turned: boolean, cost2: number, diagUsed: boolean, woods: boolean): void {
   const kinds = mDiagonalOk && !diagUsed ? 3 : 1;
   const base = (pos * 4 + facing / 90) * 3;
   for (let k = 0; k < kinds; k++) {
@@ -325,13 +329,13 @@ function walkMove(pos: number, facing: Facing, turned: boolean, cost: number, di
     const occupant = mOcc[to]!;
     // Only skirmishers pass through, and only through friends, and they must clear them (3.iv Maneuver b).
     if (occupant >= 0 && !(mLights && mUnits[occupant]!.side === mSide)) continue;
-    const c = diag ? cost + 1.5 : cost + 1;
+    const c = diag ? cost2 + 3 : cost2 + 2;
     const w = woods || (!mLights && mWoods[to] === 1);
     // In woods a unit moves at half speed or turns, not both (3.iv c.2).
     if (w && turned) continue;
-    if (c > (w ? mHalf : mAllowance)) continue;
+    if (c > (w ? mHalf2 : mAllowance2)) continue;
     if (mNear !== null && mNear[to] === 1) continue;
-    const zoc = mZoc[mZocAt + to]!;
+    const zoc = mZoc[to]!;
     if (zoc >= 0) {
       // Entering an enemy ZOC ends the move facing a unit that exerts it.
       if (occupant < 0 && mEnd[to] === 1) addZocFacings(to, zoc, mMilitia ? facing : -1, c, -1);
@@ -497,12 +501,11 @@ export function assaultFrom(ctx: Ctx, ui: number, ti: number): number {
   aFlankB = tables.flankB;
   aWoods = tables.woods;
   aOcc = ctx.occ;
-  aZoc = ctx.zoc.first;
-  aZocAt = (u.side === 0 ? 1 : 0) * b.cols * b.rows;
+  aZoc = ctx.zoc.first[u.side === 0 ? 1 : 0];
   aUi = ui;
   aContact = contact;
-  aAllowance = allowance;
-  aHalf = allowance / 2;
+  aAllowance2 = 2 * allowance;
+  aHalf2 = allowance;
   aDiagonalOk = mayStepDiagonally(u);
   // Lights never assault, so woods always slow an assaulter.
   const startWoods = (b.flags[u.cell]! & T_WOODS) !== 0;
@@ -520,17 +523,17 @@ let aFlankA: Int16Array;
 let aFlankB: Int16Array;
 let aWoods: Uint8Array;
 let aOcc: Occupancy;
-let aZoc: Int16Array;
-let aZocAt = 0;
+let aZoc: Occupancy;
 let aUi = 0;
 let aContact = 0;
-let aAllowance = 0;
-let aHalf = 0;
+/** In half boxes, as in the move search. */
+let aAllowance2 = 0;
+let aHalf2 = 0;
 let aDiagonalOk = false;
 
 const blocksApproach = (cell: number): boolean => cell < 0 || (aOcc[cell]! >= 0 && aOcc[cell] !== aUi);
 
-function reach(pos: number, facing: Facing, turned: boolean, cost: number, diagUsed: boolean, woods: boolean): boolean {
+function reach(pos: number, facing: Facing, turned: boolean, cost2: number, diagUsed: boolean, woods: boolean): boolean {
   const kinds = aDiagonalOk && !diagUsed ? 3 : 1;
   const base = (pos * 4 + facing / 90) * 3;
   for (let k = 0; k < kinds; k++) {
@@ -538,13 +541,13 @@ function reach(pos: number, facing: Facing, turned: boolean, cost: number, diagU
     if (to < 0 || aOcc[to]! >= 0) continue;
     const diag = k > 0;
     if (diag && blocksApproach(aFlankA[base + k]!) && blocksApproach(aFlankB[base + k]!)) continue;
-    const c = diag ? cost + 1.5 : cost + 1;
+    const c = diag ? cost2 + 3 : cost2 + 2;
     const w = woods || aWoods[to] === 1;
     // As in a move, woods allow half speed or a turn, not both (3.iv c.2).
     if (w && turned) continue;
-    if (c > (w ? aHalf : aAllowance)) continue;
+    if (c > (w ? aHalf2 : aAllowance2)) continue;
     if (to === aContact) return true;
-    if (aZoc[aZocAt + to]! >= 0) continue;
+    if (aZoc[to]! >= 0) continue;
     if (reach(to, facing, turned, c, diagUsed || diag, w)) return true;
   }
   return false;
