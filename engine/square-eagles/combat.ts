@@ -140,6 +140,8 @@ export function fireTargets(ctx: Ctx, fi: number, a: PoolAssumptions = {}): { ki
   const { s, b } = ctx;
   const u = s.units[fi]!;
   if (!onTable(u)) return null;
+  const apart = boardTables(b).apart;
+  const from = u.cell * b.cols * b.rows;
   if (mainFireBar(s, u, a) === null) {
     const range = mainRange(u);
     let best = Infinity;
@@ -147,7 +149,7 @@ export function fireTargets(ctx: Ctx, fi: number, a: PoolAssumptions = {}): { ki
     for (let ti = 0; ti < s.units.length; ti++) {
       const t = s.units[ti]!;
       if (t.side === u.side || !onTable(t) || isSpent(t)) continue;
-      const d = boxDistance(b, u.cell, t.cell);
+      const d = apart[from + t.cell]!;
       if (d > range || d > best) continue;
       if (!inFireArc(b, u, t.cell) || !hasLineOfSight(ctx, u.cell, t.cell)) continue;
       if (d < best) {
@@ -167,7 +169,7 @@ export function fireTargets(ctx: Ctx, fi: number, a: PoolAssumptions = {}): { ki
   for (let ti = 0; ti < s.units.length; ti++) {
     const t = s.units[ti]!;
     if (t.side === u.side || !onTable(t) || isSpent(t)) continue;
-    const d = boxDistance(b, u.cell, t.cell);
+    const d = apart[from + t.cell]!;
     if (d > range || !hasLineOfSight(ctx, u.cell, t.cell)) continue;
     if (inFireArc(b, u, t.cell)) {
       if (d < bestFront) {

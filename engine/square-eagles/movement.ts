@@ -377,8 +377,48 @@ function searchManeuvers(ctx: Ctx, ui: number): number[] {
   return out;
 }
 
-/** How many keys maneuverKeys lists, counted without listing them (a random player draws one of a hundred). */
-export const maneuverCount = (ctx: Ctx, ui: number): number => scanManeuvers(ctx, ui, null, -1, -1);
+/**
+ * How many keys maneuverKeys lists, counted without listing them (a random player draws one of a hundred): scanManeuvers'
+ * boxes, with the facings a ZOC allows as a mask (zocFacings lists each once), and nothing allocated.
+ */
+export function maneuverCount(ctx: Ctx, ui: number): number {
+  const { b, s } = ctx;
+  const u = s.units[ui]!;
+  if (isSpent(u)) return 0;
+  const formations = u.type === 'Infantry' ? INFANTRY_FORMATIONS : NO_FORMATION;
+  const kinds = formations.length;
+  const tables = boardTables(b);
+  const endAt = endTable(tables, u);
+  const startZoc = enemyZoc(ctx, u.side, u.cell);
+  const zoc = ctx.zoc.first[u.side === 0 ? 1 : 0];
+  // In place: every facing in every formation, but for standing as it is.
+  const here = startZoc >= 0 ? zocFacingMask(ctx, startZoc) : 15;
+  let n = FACING_COUNT[here]! * kinds;
+  if ((here & (1 << (u.facing / 90))) !== 0 && formations.includes(u.formation)) n--;
+  for (let dr = -1; dr <= 1; dr++) {
+    for (let dc = -1; dc <= 1; dc++) {
+      if (dc === 0 && dr === 0) continue;
+      const to = stepOk(ctx, tables, ui, u.cell, dc, dr);
+      if (to < 0 || ctx.occ[to]! >= 0 || endAt[to] !== 1) continue;
+      if (!clearOf(ctx, startZoc, to)) continue;
+      const there = zoc[to]!;
+      n += (there >= 0 ? FACING_COUNT[zocFacingMask(ctx, there)]! : 4) * kinds;
+    }
+  }
+  return n;
+}
+
+/** Bits set in each four-bit mask. */
+const FACING_COUNT: readonly number[] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
+
+/** zocFacings as a mask, bit facing / 90. */
+function zocFacingMask(ctx: Ctx, first: number): number {
+  const next = ctx.zoc.next;
+  const units = ctx.s.units;
+  let mask = 0;
+  for (let o = first; o >= 0; o = next[o]!) mask |= 1 << (((units[o]!.facing + 180) % 360) / 90);
+  return mask;
+}
 
 /** maneuverKeys(ctx, ui)[k], found without listing the others. */
 export const maneuverKeyAt = (ctx: Ctx, ui: number, k: number): number => scanManeuvers(ctx, ui, null, k, -1);
@@ -388,7 +428,7 @@ export const isManeuverKey = (ctx: Ctx, ui: number, key: number): boolean => sca
 
 /**
  * The Maneuver keys in list order: pushed to `out` when given; the `stopAt`th returned when stopAt >= 0 (else -1);
- * `match` returned when it is among them (else -1); otherwise how many there are.
+ * `match` returned when it is among them (else -1); otherwise how many there are (maneuverCount counts them alone).
  */
 function scanManeuvers(ctx: Ctx, ui: number, out: number[] | null, stopAt: number, match: number): number {
   const { b, s } = ctx;
@@ -399,7 +439,6 @@ function scanManeuvers(ctx: Ctx, ui: number, out: number[] | null, stopAt: numbe
   const tables = boardTables(b);
   const endAt = endTable(tables, u);
   const startZoc = enemyZoc(ctx, u.side, u.cell);
-  const counting = out === null && stopAt < 0 && match < 0;
   let n = 0;
   for (let dr = -1; dr <= 1; dr++) {
     for (let dc = -1; dc <= 1; dc++) {
@@ -414,12 +453,6 @@ function scanManeuvers(ctx: Ctx, ui: number, out: number[] | null, stopAt: numbe
         if (zoc >= 0) facings = zocFacings(ctx, zoc);
       } else if (startZoc >= 0) {
         facings = zocFacings(ctx, startZoc);
-      }
-      if (counting) {
-        // Every facing in every formation, but for standing as it is.
-        n += facings.length * formations.length;
-        if (to === u.cell && facings.includes(u.facing) && formations.includes(u.formation)) n--;
-        continue;
       }
       for (const facing of facings) {
         for (let k = 0; k < formations.length; k++) {
