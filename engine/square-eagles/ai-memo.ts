@@ -61,8 +61,17 @@ export class UnitKeyTable {
   }
 }
 
-/** The Evaluator's answers by unit and pose: values, threats and the chance of being broken by a retreat. */
-export const poseTables = { values: new UnitKeyTable(), threats: new UnitKeyTable(), broken: new UnitKeyTable() };
+/**
+ * The Evaluator's answers by unit and pose: values, threats and the chance of being broken by a retreat; and by
+ * enemy (its index among the Evaluator's enemies) and box, how it could fire there and whether it sees there.
+ */
+export const poseTables = {
+  values: new UnitKeyTable(),
+  threats: new UnitKeyTable(),
+  broken: new UnitKeyTable(),
+  enemyFire: new UnitKeyTable(),
+  sight: new UnitKeyTable(),
+};
 
 export class AiMemo {
 
