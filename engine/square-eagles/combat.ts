@@ -503,7 +503,13 @@ export function retreatDirection(b: Board, cell: number, enemyCell: number): [nu
 export function retreatHits(ctx: Ctx, u: UnitState, cell: number, enemyCell: number, boxes: number, gone: number, out?: Float64Array, path?: number[]): number {
   const b = ctx.b;
   const occ = ctx.occ;
-  const [dc, dr] = retreatDirection(b, cell, enemyCell);
+  // retreatDirection's answer, without the pair it returns: the AI asks this for every enemy of every pose it weighs.
+  const ec = colOf(b, cell) - colOf(b, enemyCell);
+  const er = rowOf(b, cell) - rowOf(b, enemyCell);
+  const aec = Math.abs(ec);
+  const aer = Math.abs(er);
+  const dc = aer > aec ? 0 : Math.sign(ec);
+  const dr = aec > aer ? 0 : Math.sign(er);
   let pos = cell;
   let hits = 0;
   for (let k = 1; k <= boxes; k++) {

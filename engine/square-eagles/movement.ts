@@ -236,8 +236,8 @@ function searchMoves(ctx: Ctx, ui: number, march: boolean, spent?: (to: number, 
   // A move entering an enemy ZOC ends there facing a unit exerting it; Militia, which may not be turned by a Move,
   // may stop there only if they already face one (else they assault it, or Maneuver into the box).
   mEndTurn = !militia && (freeEndTurn || sluggish);
-  if (militia || sluggish) walkMove(home, u.facing, false, 0, false, startWoods);
-  else for (const f of FACINGS) walkMove(home, f, f !== u.facing, 0, false, startWoods);
+  if (militia || sluggish) walkMove(home, u.facing / 90, false, 0, false, startWoods);
+  else for (let fi = 0; fi < 4; fi++) walkMove(home, fi, fi * 90 !== u.facing, 0, false, startWoods);
 
   // Road movement: +1 box and free turns when the whole move follows a road; infantry only in column (3.iv c.5).
   if ((b.flags[home]! & T_ROAD) !== 0 && (u.type !== 'Infantry' || u.formation === 'column')) {
@@ -318,9 +318,10 @@ function addZocFacings(to: number, first: number, only: number, cost2: number, s
  * other than the mover (Units and Boxes). */
 const blocksStep = (cell: number): boolean => cell < 0 || (mOcc[cell]! >= 0 && mOcc[cell] !== mUi);
 
-function walkMove(pos: number, facing: Facing, turned: boolean, cost2: number, diagUsed: boolean, woods: boolean): void {
+/** One step of the walk from `pos` in facing `fi` (facing / 90), and on from each box reached. */
+function walkMove(pos: number, fi: number, turned: boolean, cost2: number, diagUsed: boolean, woods: boolean): void {
   const kinds = mDiagonalOk && !diagUsed ? 3 : 1;
-  const base = (pos * 4 + facing / 90) * 3;
+  const base = (pos * 4 + fi) * 3;
   for (let k = 0; k < kinds; k++) {
     const to = mForward[base + k]!;
     if (to < 0) continue;
@@ -338,15 +339,15 @@ function walkMove(pos: number, facing: Facing, turned: boolean, cost2: number, d
     const zoc = mZoc[to]!;
     if (zoc >= 0) {
       // Entering an enemy ZOC ends the move facing a unit that exerts it.
-      if (occupant < 0 && mEnd[to] === 1) addZocFacings(to, zoc, mMilitia ? facing : -1, c, -1);
+      if (occupant < 0 && mEnd[to] === 1) addZocFacings(to, zoc, mMilitia ? fi * 90 : -1, c, -1);
       continue;
     }
     if (occupant < 0 && mEnd[to] === 1) {
       // The end turn is the alternative to the start turn, not a second one (3.iv Maneuver a: start or end).
       if (mEndTurn && !turned && !w) for (let f = 0; f < 360; f += 90) addMove(to, f, c);
-      else addMove(to, facing, c);
+      else addMove(to, fi * 90, c);
     }
-    walkMove(to, facing, turned, c, diagUsed || diag, w);
+    walkMove(to, fi, turned, c, diagUsed || diag, w);
   }
 }
 
