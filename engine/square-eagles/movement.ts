@@ -136,6 +136,7 @@ function startSearch(cells: number): number {
   if (seen.length < cells * 4) seen = new Int32Array(cells * 4);
   if (++searchNo === 0x7fffffff) {
     seen.fill(0);
+    roadStamp.fill(0);
     searchNo = 1;
   }
   return searchNo;
@@ -182,6 +183,11 @@ let mHome = 0;
 let mStartZoc = -1;
 let mNo = 0;
 const mFound: number[] = [];
+// The road search's cheapest cost per box (stamped with the search's number) and its queue.
+let roadStamp = new Int32Array(0);
+let roadBest = new Int32Array(0);
+const queueCell: number[] = [];
+const queueCost: number[] = [];
 let mCount = 0;
 /** What a search that finds nothing returns: shared, as every answer is read-only to its callers. */
 const NO_KEYS: number[] = [];
@@ -246,37 +252,49 @@ function searchMoves(ctx: Ctx, ui: number, march: boolean, spent?: (to: number, 
     const side = u.side;
     const near = mNear;
     const endAt = mEnd;
-    const roadAllowance = allowance + 1;
-    const best = new Map<number, number>([[home, 0]]);
-    const queue: [number, number][] = [[home, 0]];
-    while (queue.length > 0) {
-      const [pos, cost] = queue.shift()!;
+    // Breadth first from the start, in half boxes; the cheapest cost yet per box is stamped with this search's number,
+    // and the queue is two reused lists read from the front (a Map, a pair per step and shift() before).
+    const roadAllowance2 = 2 * (allowance + 1);
+    const no = mNo;
+    if (roadStamp.length < b.cols * b.rows) {
+      roadStamp = new Int32Array(b.cols * b.rows);
+      roadBest = new Int32Array(b.cols * b.rows);
+    }
+    roadStamp[home] = no;
+    roadBest[home] = 0;
+    let head = 0;
+    let tail = 0;
+    queueCell[tail] = home;
+    queueCost[tail++] = 0;
+    const fx = DIR[u.facing][0];
+    const fy = DIR[u.facing][1];
+    while (head < tail) {
+      const pos = queueCell[head]!;
+      const cost2 = queueCost[head++]!;
       for (const to of b.road[pos]!) {
         const dc = colOf(b, to) - colOf(b, pos);
         const dr = rowOf(b, to) - rowOf(b, pos);
-        if (militia) {
-          const [fx, fy] = DIR[u.facing];
-          if (dc !== fx || dr !== fy) continue;
-        }
+        if (militia && (dc !== fx || dr !== fy)) continue;
         if (stepOk(ctx, t, ui, pos, dc, dr) !== to) continue;
         const occupant = occ[to]!;
         if (occupant >= 0 && !(lights && units[occupant]!.side === side)) continue;
-        const c = cost + (dc !== 0 && dr !== 0 ? 1.5 : 1);
-        if (c > roadAllowance) continue;
+        const c = cost2 + (dc !== 0 && dr !== 0 ? 3 : 2);
+        if (c > roadAllowance2) continue;
         if (near !== null && near[to] === 1) continue;
-        const prev = best.get(to);
-        if (prev !== undefined && prev <= c) continue;
-        best.set(to, c);
+        if (roadStamp[to] === no && roadBest[to]! <= c) continue;
+        roadStamp[to] = no;
+        roadBest[to] = c;
         const zoc = enemyZoc(ctx, side, to);
         if (zoc >= 0) {
-          if (occupant < 0 && endAt[to] === 1) addZocFacings(to, zoc, militia ? u.facing : -1, 2 * c, -1);
+          if (occupant < 0 && endAt[to] === 1) addZocFacings(to, zoc, militia ? u.facing : -1, c, -1);
           continue;
         }
         if (occupant < 0 && endAt[to] === 1) {
-          if (militia) addMove(to, u.facing, 2 * c);
-          else for (const f of FACINGS) addMove(to, f, 2 * c);
+          if (militia) addMove(to, u.facing, c);
+          else for (const f of FACINGS) addMove(to, f, c);
         }
-        queue.push([to, c]);
+        queueCell[tail] = to;
+        queueCost[tail++] = c;
       }
     }
   }
