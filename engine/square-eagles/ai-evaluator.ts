@@ -266,7 +266,7 @@ export class Evaluator {
   }
 
   /** For troops of `kind`, per box the neighbouring box one step nearer their goals, or -1. */
-  nextStep(kind: Kind): Int32Array {
+  nextStep(kind: Kind): number[] {
     return (this.plan.next[kind] ??= nextSteps(this.s.board, this.plan.dist[kind]));
   }
 

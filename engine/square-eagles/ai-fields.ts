@@ -50,7 +50,7 @@ function stepsOf(b: Board): Steps {
  * it, its zone of control), so troops head round a blocked crossing when there is another. Unreachable boxes get a
  * large finite distance. Costs are whole half boxes, so a bucket queue orders them in linear time.
  */
-export function goalField(b: Board, sources: readonly number[], offsets: readonly number[], penalty: Uint8Array, out: Float64Array, scratch: FieldScratch): void {
+export function goalField(b: Board, sources: readonly number[], offsets: readonly number[], penalty: Uint8Array, out: Float64Array | number[], scratch: FieldScratch): void {
   const n = b.cols * b.rows;
   const far = 1 << 30;
   const st = stepsOf(b);
@@ -156,11 +156,14 @@ export function mountedGoals(b: Board): readonly (readonly number[])[] {
   return m;
 }
 
-/** For each box, a neighbour one step nearer the goals, or -1: the facing a unit should take to head for them. */
-export function nextSteps(b: Board, dist: Float64Array): Int32Array {
+/**
+ * For each box, a neighbour one step nearer the goals, or -1: the facing a unit should take to head for them. A plain
+ * array: an Int32Array of 64 boxes is past the size V8 keeps on its heap, and plans make these often.
+ */
+export function nextSteps(b: Board, dist: readonly number[]): number[] {
   const n = b.cols * b.rows;
   const st = stepsOf(b);
-  const next = new Int32Array(n).fill(-1);
+  const next = new Array<number>(n).fill(-1);
   for (let i = 0; i < n; i++) {
     let best = dist[i]!;
     for (let k = i * 8, end = k + 8; k < end; k++) {

@@ -78,7 +78,7 @@ export interface Strategy {
   behind: boolean;
   aggression: number;
   /** Per kind of troops and box, the distance to where the side wants them (objectives to take or keep, the exit). */
-  dist: [Float64Array, Float64Array];
+  dist: [number[], number[]];
   /**
    * Per box, what standing in it is worth now, in VP. Plain arrays: made for every plan, and a Float64Array of a
    * board's 64 boxes is past the size V8 keeps on its heap (an outside allocation each, ten times the cost).
@@ -88,7 +88,7 @@ export interface Strategy {
   capture: number[];
   exitCells: ReadonlySet<number>;
   /** Per kind and box, a neighbouring box one step nearer `dist`'s goals, or -1 (worked out on demand). */
-  next: [Int32Array | null, Int32Array | null];
+  next: [number[] | null, number[] | null];
 }
 
 /**
@@ -270,7 +270,8 @@ function workOutStrategy(memo: AiMemo, s: GameState, side: SideIndex, enemies: r
   const kept = memo.fields[side];
   if (kept && sameKeyAs(kept.key, fieldKeyScratch, keyLength)) return { winning, behind, aggression: 0, dist: kept.dist, bonus, capture, exitCells: exit ?? new Set(), next: kept.next };
   const fieldKey = fieldKeyScratch.slice(0, keyLength);
-  const dist: [Float64Array, Float64Array] = [new Float64Array(n), new Float64Array(n)];
+  // Plain arrays, as bonus and capture are.
+  const dist: [number[], number[]] = [new Array<number>(n).fill(0), new Array<number>(n).fill(0)];
   for (const kind of [0, 1] as const) goalField(b, sources[kind], offsets[kind], penalty, dist[kind], memo);
   if (!anyGoal || sources[0].length === 0 || dist[0].every((d) => d >= b.cols + b.rows)) {
     // Nothing to stand on (a pure destroy condition): the goal is the enemy (whose boxes the penalties mark).
