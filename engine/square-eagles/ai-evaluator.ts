@@ -171,14 +171,18 @@ export class Evaluator {
   readonly caution: number;
   /** The side's own units that can fight, for keeping an attack together. */
   private readonly friends: number[];
-  /** Per enemy k and box, at `k * cells + box`, lazily: whether it could fire there next Fire phase (0 = not worked out yet). */
-  private readonly enemyFire: Int8Array;
-  /** Per enemy and box, as enemyFire: line of sight between them (0 unknown, 1 no, 2 yes); it is symmetric. */
-  private readonly sight: Int8Array;
+  /**
+   * Per enemy k and box, lazily, in the process's shared tables under this Evaluator's stamps (ai-memo.ts
+   * UnitKeyTable; arrays of their own, past V8's on-heap size, cost an outside allocation each): how enemy k could
+   * fire into the box next Fire phase (FIRE_NONE, FIRE_MAIN, FIRE_SKIRMISH), and whether it sees the box (1 no, 2
+   * yes; line of sight is symmetric).
+   */
+  private readonly fireStamp: number;
+  private readonly sightStamp: number;
   /** Per unit, a reused copy to pose (see posed). */
   private readonly scratch: (UnitState | undefined)[] = [];
   /** What a hit on each unit is worth now (see hitValue), with its side's stake. */
-  readonly worth: Float64Array;
+  readonly worth: number[];
   /** Walking distances between boxes (see walkDistances), and the number of boxes. */
   private readonly walk: Float32Array;
   readonly cells: number;
@@ -227,10 +231,10 @@ export class Evaluator {
     this.walk = walkDistances(s.board);
     this.apart = boxDistances(s.board);
     this.cells = n;
-    this.worth = new Float64Array(s.units.length);
-    for (let i = 0; i < s.units.length; i++) this.worth[i] = hitValue(s.units[i]!) * this.stake[s.units[i]!.side];
-    this.enemyFire = new Int8Array(this.enemies.length * n);
-    this.sight = new Int8Array(this.enemies.length * n);
+    this.worth = [];
+    for (let i = 0; i < s.units.length; i++) this.worth.push(hitValue(s.units[i]!) * this.stake[s.units[i]!.side]);
+    this.fireStamp = poseTables.enemyFire.begin(this.enemies.length, n);
+    this.sightStamp = poseTables.sight.begin(this.enemies.length, n);
     this.valueStamp = poseTables.values.begin(s.units.length, n * VALUE_KEYS_PER_BOX);
     this.threatStamp = poseTables.threats.begin(s.units.length, n * BROKEN_KEYS_PER_BOX);
     this.brokenStamp = poseTables.broken.begin(s.units.length, n * BROKEN_KEYS_PER_BOX);
@@ -262,14 +266,13 @@ export class Evaluator {
   }
 
   /** For troops of `kind`, per box the neighbouring box one step nearer their goals, or -1. */
-  nextStep(kind: Kind): Int32Array {
+  nextStep(kind: Kind): number[] {
     return (this.plan.next[kind] ??= nextSteps(this.s.board, this.plan.dist[kind]));
   }
 
   private seen(k: number, cell: number): boolean {
-    const at = k * this.cells + cell;
-    let v = this.sight[at]!;
-    if (v === 0) this.sight[at] = v = hasLineOfSight(this.ctx, this.s.units[this.enemies[k]!]!.cell, cell) ? 2 : 1;
+    let v = poseTables.sight.get(this.sightStamp, k, cell);
+    if (Number.isNaN(v)) poseTables.sight.set(this.sightStamp, k, cell, (v = hasLineOfSight(this.ctx, this.s.units[this.enemies[k]!]!.cell, cell) ? 2 : 1));
     return v === 2;
   }
 
@@ -284,9 +287,8 @@ export class Evaluator {
   }
 
   private fireKind(k: number, cell: number): number {
-    const at = k * this.cells + cell;
-    let v = this.enemyFire[at]!;
-    if (v !== 0) return v;
+    let v = poseTables.enemyFire.get(this.fireStamp, k, cell);
+    if (!Number.isNaN(v)) return v;
     const e = this.s.units[this.enemies[k]!]!;
     const b = this.s.board;
     const d = this.apart[e.cell * this.cells + cell]!;
@@ -295,7 +297,7 @@ export class Evaluator {
       if (d <= mainRange(e) && inFireArc(b, e, cell)) v = FIRE_MAIN;
       else if (d <= skirmishRange(e)) v = FIRE_SKIRMISH;
     }
-    this.enemyFire[at] = v;
+    poseTables.enemyFire.set(this.fireStamp, k, cell, v);
     return v;
   }
 

@@ -2,8 +2,9 @@
 // enemy), walking distances between any two boxes, the boxes an `exit` condition leaves from, and the boxes horse
 // and guns head for beside a town objective. The tables are worked out once per board (or per scenario), shared by
 // every player, and never written again once built; a search's working space is the caller's (see AiMemo).
-import { IMPASSABLE, T_FORT, T_TOWN, boxDistance, isCut, onEdge, step, type Board } from './board.js';
+import { IMPASSABLE, T_FORT, T_TOWN, isCut, onEdge, step, type Board } from './board.js';
 import { sideIndexOf, type GameState } from './types.js';
+import { boardTables } from './board-tables.js';
 
 interface Steps {
   /** Per box, its 8 neighbours one may step to over passable ground (-1: none). */
@@ -49,7 +50,7 @@ function stepsOf(b: Board): Steps {
  * it, its zone of control), so troops head round a blocked crossing when there is another. Unreachable boxes get a
  * large finite distance. Costs are whole half boxes, so a bucket queue orders them in linear time.
  */
-export function goalField(b: Board, sources: readonly number[], offsets: readonly number[], penalty: Uint8Array, out: Float64Array, scratch: FieldScratch): void {
+export function goalField(b: Board, sources: readonly number[], offsets: readonly number[], penalty: Uint8Array, out: Float64Array | number[], scratch: FieldScratch): void {
   const n = b.cols * b.rows;
   const far = 1 << 30;
   const st = stepsOf(b);
@@ -108,16 +109,7 @@ export function walkDistances(b: Board): Float32Array {
  * every pose it weighs, and a look-up is cheaper than the divisions that find each box's column and row. Distances
  * are whole or half boxes, so single precision holds them exactly.
  */
-const apartCache = new WeakMap<Board, Float32Array>();
-export function boxDistances(b: Board): Float32Array {
-  let t = apartCache.get(b);
-  if (t) return t;
-  const n = b.cols * b.rows;
-  t = new Float32Array(n * n);
-  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) t[i * n + j] = boxDistance(b, i, j);
-  apartCache.set(b, t);
-  return t;
-}
+export const boxDistances = (b: Board): Float32Array => boardTables(b).apart;
 
 /** Per side, the boxes it may leave the table from to meet an `exit` condition. */
 const exitFieldCache = new WeakMap<object, [ReadonlySet<number> | null, ReadonlySet<number> | null]>();
@@ -164,11 +156,14 @@ export function mountedGoals(b: Board): readonly (readonly number[])[] {
   return m;
 }
 
-/** For each box, a neighbour one step nearer the goals, or -1: the facing a unit should take to head for them. */
-export function nextSteps(b: Board, dist: Float64Array): Int32Array {
+/**
+ * For each box, a neighbour one step nearer the goals, or -1: the facing a unit should take to head for them. A plain
+ * array: an Int32Array of 64 boxes is past the size V8 keeps on its heap, and plans make these often.
+ */
+export function nextSteps(b: Board, dist: readonly number[]): number[] {
   const n = b.cols * b.rows;
   const st = stepsOf(b);
-  const next = new Int32Array(n).fill(-1);
+  const next = new Array<number>(n).fill(-1);
   for (let i = 0; i < n; i++) {
     let best = dist[i]!;
     for (let k = i * 8, end = k + 8; k < end; k++) {

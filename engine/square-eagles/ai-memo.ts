@@ -1,8 +1,9 @@
 // What one heuristic player keeps from one decision to the next: its working buffers and the last answers worth
 // reusing. Each player makes its own, so two AIs in one process (the two sides of a game, or games played side by
 // side in the engine process) never share anything either of them writes. The only tables the players share are
-// worked out from a board or a scenario, which never change, and are not written again once built (ai-fields.ts,
-// ai-strategy.ts's objective weights): working them out again for every player would cost more than a game.
+// worked out from a board or a scenario, or from the dice alone, which never change, and are not written again once
+// built (ai-fields.ts, ai-strategy.ts's objective weights, the dice odds below): working them out again for every
+// player would cost more than a game.
 import { hitsPmfOf, type MeleeOdds } from './ai-odds.js';
 import type { Strategy } from './ai-strategy.js';
 
@@ -61,15 +62,30 @@ export class UnitKeyTable {
   }
 }
 
-/** The Evaluator's answers by unit and pose: values, threats and the chance of being broken by a retreat. */
-export const poseTables = { values: new UnitKeyTable(), threats: new UnitKeyTable(), broken: new UnitKeyTable() };
+/**
+ * The Evaluator's answers by unit and pose: values, threats and the chance of being broken by a retreat; and by
+ * enemy (its index among the Evaluator's enemies) and box, how it could fire there and whether it sees there.
+ */
+export const poseTables = {
+  values: new UnitKeyTable(),
+  threats: new UnitKeyTable(),
+  broken: new UnitKeyTable(),
+  enemyFire: new UnitKeyTable(),
+  sight: new UnitKeyTable(),
+};
+
+/**
+ * Dice odds by pool, which hang on nothing but the dice: worked out once for the process, not again by every new
+ * player (a batch makes two a game), and never changed once written.
+ */
+const odds = { pmfs: [] as (Float64Array | undefined)[], melees: new Map<number, MeleeOdds>() };
 
 export class AiMemo {
 
-  /** hitsPmf's answers, by pool: few distinct pools occur. */
-  private readonly pmfs: (Float64Array | undefined)[] = [];
-  /** meleeOdds' answers, by the two pools. */
-  readonly melees: (MeleeOdds | undefined)[] = [];
+  /** hitsPmf's answers, by pool: few distinct pools occur. Dice odds alone, the same for every player (see `odds`). */
+  private readonly pmfs = odds.pmfs;
+  /** meleeOdds' answers, by the two pools (see `odds`). */
+  readonly melees = odds.melees;
   /** retreatCosts' answers for the retreat being weighed (index: boxes retreated). */
   readonly retreats = new Float64Array(64);
   /** goalField's working distances (one per box) and its queue, one bucket per distance in half boxes. */

@@ -29,7 +29,7 @@ export interface MeleeOdds {
 
 export function meleeOdds(memo: AiMemo, aDice: number, aHit: number, dDice: number, dHit: number): MeleeOdds {
   const key = ((aDice * 8 + aHit) * 32 + dDice) * 8 + dHit;
-  let m = memo.melees[key];
+  let m = memo.melees.get(key);
   if (m) return m;
   const fa = memo.hitsPmf(aDice, aHit);
   const fd = memo.hitsPmf(dDice, dHit);
@@ -38,6 +38,6 @@ export function meleeOdds(memo: AiMemo, aDice: number, aHit: number, dDice: numb
     for (let d = 0; d < a && d < fd.length; d++) winBy[a - d]! += fa[a]! * fd[d]!;
   }
   m = { winBy, attackerHits: aDice * p(aHit), defenderHits: dDice * p(dHit) };
-  memo.melees[key] = m;
+  memo.melees.set(key, m);
   return m;
 }

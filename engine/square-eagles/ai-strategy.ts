@@ -78,14 +78,17 @@ export interface Strategy {
   behind: boolean;
   aggression: number;
   /** Per kind of troops and box, the distance to where the side wants them (objectives to take or keep, the exit). */
-  dist: [Float64Array, Float64Array];
-  /** Per box, what standing in it is worth now, in VP. */
-  bonus: Float64Array;
+  dist: [number[], number[]];
+  /**
+   * Per box, what standing in it is worth now, in VP. Plain arrays: made for every plan, and a Float64Array of a
+   * board's 64 boxes is past the size V8 keeps on its heap (an outside allocation each, ten times the cost).
+   */
+  bonus: number[];
   /** Per box, what driving the enemy out of it is worth (an objective the side wants to take), in VP. */
-  capture: Float64Array;
+  capture: number[];
   exitCells: ReadonlySet<number>;
   /** Per kind and box, a neighbouring box one step nearer `dist`'s goals, or -1 (worked out on demand). */
-  next: [Int32Array | null, Int32Array | null];
+  next: [number[] | null, number[] | null];
 }
 
 /**
@@ -214,7 +217,6 @@ function workOutStrategy(memo: AiMemo, s: GameState, side: SideIndex, enemies: r
   const enemyAt = new Uint8Array(n);
   for (const ei of enemies) enemyAt[s.units[ei]!.cell] = 1;
   const enemyIn = b.objectives.map((o) => o.cells.some((c) => enemyAt[c] === 1));
-  const dist: [Float64Array, Float64Array] = [new Float64Array(n), new Float64Array(n)];
   // Where each kind of troops is sent, with a head start (in half boxes) for the objectives that matter most.
   const sources: [number[], number[]] = [[], []];
   const offsets: [number[], number[]] = [[], []];
@@ -222,8 +224,8 @@ function workOutStrategy(memo: AiMemo, s: GameState, side: SideIndex, enemies: r
     sources[kind].push(cell);
     offsets[kind].push(offset);
   };
-  const bonus = new Float64Array(n);
-  const capture = new Float64Array(n);
+  const bonus = new Array<number>(n).fill(0);
+  const capture = new Array<number>(n).fill(0);
   let anyGoal = false;
   const holdWeight = HOLD_EARLY_SHARE + (1 - HOLD_EARLY_SHARE) * progress * progress;
   b.objectives.forEach((o, k) => {
@@ -260,13 +262,16 @@ function workOutStrategy(memo: AiMemo, s: GameState, side: SideIndex, enemies: r
   const penalty = new Uint8Array(n);
   const ctx = ctxOf(s);
   for (const ei of enemies) penalty[s.units[ei]!.cell] = ENEMY_BOX_PENALTY;
-  const zoc = ctx.zoc[side === 0 ? 1 : 0];
-  for (let i = 0; i < n; i++) if (penalty[i] === 0 && zoc[i] !== undefined && zoc[i]!.length > 0) penalty[i] = ZOC_BOX_PENALTY;
+  const zoc = ctx.zoc.first[side === 0 ? 1 : 0];
+  for (let i = 0; i < n; i++) if (penalty[i] === 0 && zoc[i]! >= 0) penalty[i] = ZOC_BOX_PENALTY;
   // The distances hang on the goals and the way's penalties alone, not on the turn or who would win: a new turn or
   // a changed verdict with the enemy where it was gives the same fields, and their next steps, again.
-  const fieldKey = fieldKeyOf(anyGoal, sources, offsets, penalty);
+  const keyLength = fieldKeyOf(anyGoal, sources, offsets, penalty);
   const kept = memo.fields[side];
-  if (kept && sameKey(kept.key, fieldKey)) return { winning, behind, aggression: 0, dist: kept.dist, bonus, capture, exitCells: exit ?? new Set(), next: kept.next };
+  if (kept && sameKeyAs(kept.key, fieldKeyScratch, keyLength)) return { winning, behind, aggression: 0, dist: kept.dist, bonus, capture, exitCells: exit ?? new Set(), next: kept.next };
+  const fieldKey = fieldKeyScratch.slice(0, keyLength);
+  // Plain arrays, as bonus and capture are.
+  const dist: [number[], number[]] = [new Array<number>(n).fill(0), new Array<number>(n).fill(0)];
   for (const kind of [0, 1] as const) goalField(b, sources[kind], offsets[kind], penalty, dist[kind], memo);
   if (!anyGoal || sources[0].length === 0 || dist[0].every((d) => d >= b.cols + b.rows)) {
     // Nothing to stand on (a pure destroy condition): the goal is the enemy (whose boxes the penalties mark).
@@ -282,9 +287,21 @@ function workOutStrategy(memo: AiMemo, s: GameState, side: SideIndex, enemies: r
   return { winning, behind, aggression: 0, dist, bonus, capture, exitCells: exit ?? new Set(), next };
 }
 
-/** Everything workOutStrategy's distance fields are worked out from, as numbers. */
-function fieldKeyOf(anyGoal: boolean, sources: readonly [number[], number[]], offsets: readonly [number[], number[]], penalty: Uint8Array): Int32Array {
-  const key = new Int32Array(3 + 2 * (sources[0].length + sources[1].length) + penalty.length);
+// fieldKeyOf's answer, written over for every plan and copied only when kept.
+let fieldKeyScratch = new Int32Array(0);
+
+/** Whether `a` holds the first `length` numbers of `b`, and no more. */
+function sameKeyAs(a: Int32Array, b: Int32Array, length: number): boolean {
+  if (a.length !== length) return false;
+  for (let i = 0; i < length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Everything workOutStrategy's distance fields are worked out from, as numbers, into fieldKeyScratch; its length. */
+function fieldKeyOf(anyGoal: boolean, sources: readonly [number[], number[]], offsets: readonly [number[], number[]], penalty: Uint8Array): number {
+  const length = 3 + 2 * (sources[0].length + sources[1].length) + penalty.length;
+  if (fieldKeyScratch.length < length) fieldKeyScratch = new Int32Array(length);
+  const key = fieldKeyScratch;
   let k = 0;
   key[k++] = anyGoal ? 1 : 0;
   for (const kind of [0, 1] as const) {
@@ -295,5 +312,5 @@ function fieldKeyOf(anyGoal: boolean, sources: readonly [number[], number[]], of
     }
   }
   for (let i = 0; i < penalty.length; i++) key[k++] = penalty[i]!;
-  return key;
+  return length;
 }

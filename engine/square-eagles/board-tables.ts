@@ -2,7 +2,7 @@
 // each box leads, which boxes flank a diagonal step, and what a unit may enter. The board itself stays plain JSON
 // (it is saved and sent with the state); the tables hang off it in a WeakMap, so a board read back from a file gets
 // its own on first use.
-import { FACINGS, FORWARD_STEPS, IMPASSABLE, T_FORT, T_TOWN, T_WOODS, isCut, step, type Board } from './board.js';
+import { FACINGS, FORWARD_STEPS, IMPASSABLE, T_FORT, T_TOWN, T_WOODS, boxDistance, isCut, step, type Board } from './board.js';
 
 export interface BoardTables {
   /**
@@ -32,6 +32,11 @@ export interface BoardTables {
   readonly endFoot: Uint8Array;
   readonly endGuns: Uint8Array;
   readonly endOther: Uint8Array;
+  /**
+   * boxDistance(b, i, j) at `i * boxes + j`: the fire questions and the AI's evaluator ask it for every pair of units.
+   * Distances are whole or half boxes, so single precision holds them exactly.
+   */
+  readonly apart: Float32Array;
 }
 
 /** The index in AROUND of a step (dc, dr), each −1, 0 or 1, at `(dr + 1) * 3 + dc + 1`; -1 for no step. */
@@ -42,9 +47,16 @@ const tables = new WeakMap<Board, BoardTables>();
 /** The eight neighbours, orthogonal ones at even indices. */
 export const AROUND: readonly (readonly [number, number])[] = [[0, -1], [1, -1], [1, 0], [1, 1], [0, 1], [-1, 1], [-1, 0], [-1, -1]];
 
+// The last board's tables, kept at hand: a batch asks about one board millions of times.
+let lastBoard: Board | null = null;
+let lastTables: BoardTables | null = null;
+
 export function boardTables(b: Board): BoardTables {
+  if (b === lastBoard) return lastTables!;
   let t = tables.get(b);
   if (!t) tables.set(b, (t = buildTables(b)));
+  lastBoard = b;
+  lastTables = t;
   return t;
 }
 
@@ -92,5 +104,7 @@ function buildTables(b: Board): BoardTables {
     endOther[i] = (f & (T_TOWN | T_FORT)) === 0 ? 1 : 0;
     endGuns[i] = (f & (T_TOWN | T_FORT)) === 0 || ((f & T_TOWN) === 0 && b.options.forts) ? 1 : 0;
   }
-  return { forward, flankA, flankB, woods, around, stepTo, enterable: enterableAt, endFoot, endGuns, endOther };
+  const apart = new Float32Array(n * n);
+  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) apart[i * n + j] = boxDistance(b, i, j);
+  return { forward, flankA, flankB, woods, around, stepTo, enterable: enterableAt, endFoot, endGuns, endOther, apart };
 }

@@ -279,9 +279,26 @@ export function isCut(b: Board, i: number, j: number): boolean {
 }
 
 export function cellIndex(b: Board, name: string): number {
+  // Names as the engine writes them are looked up; anything else is parsed (another spelling of the same box).
+  const named = namedIndex(b).get(name);
+  if (named !== undefined) return named;
   const ref = parseCell(name);
   if (!ref || ref.col >= b.cols || ref.row >= b.rows) return -1;
   return ref.row * b.cols + ref.col;
+}
+
+/** Per board, each box's own name to its index. */
+const nameIndex = new WeakMap<Board, Map<string, number>>();
+let lastNamed: Board | null = null;
+let lastIndex: Map<string, number> | null = null;
+
+function namedIndex(b: Board): Map<string, number> {
+  if (b === lastNamed) return lastIndex!;
+  let m = nameIndex.get(b);
+  if (!m) nameIndex.set(b, (m = new Map(b.names.map((name, i) => [name, i]))));
+  lastNamed = b;
+  lastIndex = m;
+  return m;
 }
 
 export function pointToCell(b: Board, p: Point): number {

@@ -4,6 +4,7 @@ import type { DiceSource } from '../dice.js';
 import { IMPASSABLE, T_WOODS, boxDistance, colOf, isCut, rowOf, step, type Board } from './board.js';
 import { arcOfSide, assaultCover, hasLineOfSight, inFireCover, makeCtx, sideOf, type Arc, type AssaultCover, type Ctx } from './geometry.js';
 import { canEnd } from './movement.js';
+import { boardTables } from './board-tables.js';
 import {
   DID_BOMBARD,
   DID_MANEUVER,
@@ -139,6 +140,8 @@ export function fireTargets(ctx: Ctx, fi: number, a: PoolAssumptions = {}): { ki
   const { s, b } = ctx;
   const u = s.units[fi]!;
   if (!onTable(u)) return null;
+  const apart = boardTables(b).apart;
+  const from = u.cell * b.cols * b.rows;
   if (mainFireBar(s, u, a) === null) {
     const range = mainRange(u);
     let best = Infinity;
@@ -146,7 +149,7 @@ export function fireTargets(ctx: Ctx, fi: number, a: PoolAssumptions = {}): { ki
     for (let ti = 0; ti < s.units.length; ti++) {
       const t = s.units[ti]!;
       if (t.side === u.side || !onTable(t) || isSpent(t)) continue;
-      const d = boxDistance(b, u.cell, t.cell);
+      const d = apart[from + t.cell]!;
       if (d > range || d > best) continue;
       if (!inFireArc(b, u, t.cell) || !hasLineOfSight(ctx, u.cell, t.cell)) continue;
       if (d < best) {
@@ -166,7 +169,7 @@ export function fireTargets(ctx: Ctx, fi: number, a: PoolAssumptions = {}): { ki
   for (let ti = 0; ti < s.units.length; ti++) {
     const t = s.units[ti]!;
     if (t.side === u.side || !onTable(t) || isSpent(t)) continue;
-    const d = boxDistance(b, u.cell, t.cell);
+    const d = apart[from + t.cell]!;
     if (d > range || !hasLineOfSight(ctx, u.cell, t.cell)) continue;
     if (inFireArc(b, u, t.cell)) {
       if (d < bestFront) {
@@ -193,11 +196,13 @@ export function hasFireTarget(ctx: Ctx, fi: number, a: PoolAssumptions = {}): bo
   const u = s.units[fi]!;
   if (!onTable(u)) return false;
   const units = s.units;
+  const apart = boardTables(b).apart;
+  const from = u.cell * b.cols * b.rows;
   if (mainFireBar(s, u, a) === null) {
     const range = mainRange(u);
     for (let ti = 0; ti < units.length; ti++) {
       const t = units[ti]!;
-      if (t.side === u.side || !onTable(t) || isSpent(t) || boxDistance(b, u.cell, t.cell) > range) continue;
+      if (t.side === u.side || !onTable(t) || isSpent(t) || apart[from + t.cell]! > range) continue;
       if (inFireArc(b, u, t.cell) && hasLineOfSight(ctx, u.cell, t.cell)) return true;
     }
   }
@@ -205,7 +210,7 @@ export function hasFireTarget(ctx: Ctx, fi: number, a: PoolAssumptions = {}): bo
   const range = skirmishRange(u);
   for (let ti = 0; ti < units.length; ti++) {
     const t = units[ti]!;
-    if (t.side === u.side || !onTable(t) || isSpent(t) || boxDistance(b, u.cell, t.cell) > range) continue;
+    if (t.side === u.side || !onTable(t) || isSpent(t) || apart[from + t.cell]! > range) continue;
     if (hasLineOfSight(ctx, u.cell, t.cell)) return true;
   }
   return false;
@@ -498,7 +503,13 @@ export function retreatDirection(b: Board, cell: number, enemyCell: number): [nu
 export function retreatHits(ctx: Ctx, u: UnitState, cell: number, enemyCell: number, boxes: number, gone: number, out?: Float64Array, path?: number[]): number {
   const b = ctx.b;
   const occ = ctx.occ;
-  const [dc, dr] = retreatDirection(b, cell, enemyCell);
+  // retreatDirection's answer, without the pair it returns: the AI asks this for every enemy of every pose it weighs.
+  const ec = colOf(b, cell) - colOf(b, enemyCell);
+  const er = rowOf(b, cell) - rowOf(b, enemyCell);
+  const aec = Math.abs(ec);
+  const aer = Math.abs(er);
+  const dc = aer > aec ? 0 : Math.sign(ec);
+  const dr = aec > aer ? 0 : Math.sign(er);
   let pos = cell;
   let hits = 0;
   for (let k = 1; k <= boxes; k++) {

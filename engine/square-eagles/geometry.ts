@@ -82,10 +82,10 @@ export interface Ctx {
   /** Unit index in each box, -1 when empty. */
   occ: Occupancy;
   /**
-   * Per side: for each box, the units of that side whose zone of control covers it. Worked out on first read: the
-   * engine's own contexts mostly ask only about fire, which ZOCs do not touch.
+   * Who exerts a zone of control where (see Zones). Worked out on first read: the engine's own contexts mostly ask
+   * only about fire, which ZOCs do not touch.
    */
-  readonly zoc: [number[][], number[][]];
+  readonly zoc: Zones;
   /** Per side, worked out on first use (enemyNear): 1 for each box an enemy stands in or orthogonally beside. */
   near: [Uint8Array | null, Uint8Array | null];
   /**
@@ -95,6 +95,12 @@ export interface Ctx {
    */
   memo: unknown[] | null;
 }
+
+/**
+ * Slots per unit in a memoised context's `memo`: its Move, March and Maneuver keys, then its menu and its fire targets
+ * in the Fire phase and under Defend! (legal-actions.ts).
+ */
+export const MEMO_SLOTS = 6;
 
 /** A symbol key: JSON and structured cloning leave it out, so the state stays plain data. */
 const CTX = Symbol('ctx');
@@ -108,7 +114,8 @@ export function ctxOf(s: GameState): Ctx {
   let ctx = slot[CTX];
   if (!ctx) {
     ctx = makeCtx(s);
-    ctx.memo = [];
+    // Its whole size at once: slots filled from the middle would grow a holey array a few times.
+    ctx.memo = new Array<unknown>(s.units.length * MEMO_SLOTS);
     slot[CTX] = ctx;
   }
   return ctx;
@@ -120,7 +127,7 @@ class Context implements Ctx {
   occ: Occupancy;
   near: [Uint8Array | null, Uint8Array | null] = [null, null];
   memo: unknown[] | null = null;
-  private zones: [number[][], number[][]] | null = null;
+  private zones: Zones | null = null;
 
   constructor(s: GameState, occ: Occupancy) {
     this.s = s;
@@ -128,7 +135,7 @@ class Context implements Ctx {
     this.occ = occ;
   }
 
-  get zoc(): [number[][], number[][]] {
+  get zoc(): Zones {
     return (this.zones ??= zonesOfControl(this.s));
   }
 }
@@ -145,21 +152,34 @@ export function makeCtx(s: GameState): Ctx {
   return new Context(s, occ);
 }
 
-function zonesOfControl(s: GameState): [number[][], number[][]] {
+/**
+ * The zones of control as lists threaded through small typed arrays (arrays of arrays were an eighth of what a
+ * random game allocated): `first[side][cell]` is the lowest-numbered unit of `side` whose ZOC covers the box, or
+ * -1; `next[unit]` the next such unit of the same box, in rising order, or -1. Bytes while the units fit, one
+ * array per side: V8 keeps typed arrays of up to 64 bytes on the heap, larger ones cost an outside allocation each.
+ */
+export interface Zones {
+  first: [Occupancy, Occupancy];
+  next: Occupancy;
+}
+
+function zonesOfControl(s: GameState): Zones {
   const b = s.board;
-  // Sparse: most boxes are in no ZOC.
-  const zoc: [number[][], number[][]] = [[], []];
-  for (let i = 0; i < s.units.length; i++) {
+  const n = b.cols * b.rows;
+  const small = s.units.length < 128;
+  const first: [Occupancy, Occupancy] = small ? [new Int8Array(n).fill(-1), new Int8Array(n).fill(-1)] : [new Int16Array(n).fill(-1), new Int16Array(n).fill(-1)];
+  const next = small ? new Int8Array(s.units.length).fill(-1) : new Int16Array(s.units.length).fill(-1);
+  // From the last unit down, each put in front: the lists come out in rising order.
+  for (let i = s.units.length - 1; i >= 0; i--) {
     const u = s.units[i]!;
     if (!onTable(u) || !exertsZoc(b, u)) continue;
     const z = step(b, u.cell, DIR[u.facing][0], DIR[u.facing][1]);
     if (z < 0) continue;
-    // A literal holds one owner exactly; `[]` and a push would make room for seventeen.
-    const owners = zoc[u.side][z];
-    if (owners) owners.push(i);
-    else zoc[u.side][z] = [i];
+    const own = first[u.side];
+    next[i] = own[z]!;
+    own[z] = i;
   }
-  return zoc;
+  return { first, next };
 }
 
 /**
@@ -189,10 +209,16 @@ function exertsZoc(b: Board, u: UnitState): boolean {
   return u.type !== 'Lights' && !isSpent(u) && (b.flags[u.cell]! & (T_TOWN | T_FORT)) === 0;
 }
 
-/** The enemy units whose ZOC covers `cell`, for a unit of `side`. */
-export function enemyZoc(ctx: Ctx, side: SideIndex, cell: number): number[] | undefined {
-  const list = ctx.zoc[side === 0 ? 1 : 0][cell];
-  return list && list.length > 0 ? list : undefined;
+/** The first of the enemy units whose ZOC covers `cell`, for a unit of `side` (the rest follow in `ctx.zoc.next`), or -1. */
+export function enemyZoc(ctx: Ctx, side: SideIndex, cell: number): number {
+  return ctx.zoc.first[side === 0 ? 1 : 0][cell]!;
+}
+
+/** Whether unit `ui` is among the ZOC owners listed from `first` (enemyZoc). */
+export function zocIncludes(ctx: Ctx, first: number, ui: number): boolean {
+  const next = ctx.zoc.next;
+  for (let o = first; o >= 0; o = next[o]!) if (o === ui) return true;
+  return false;
 }
 
 /** Whether an enemy unit on the table stands in `cell` or orthogonally beside it: nearestEnemy(...) <= 1, answered at the first. */

@@ -6,7 +6,7 @@ import { defenceFirePool, fireTargets, hasFireTarget } from './combat.js';
 import { enemyWithinOne, type Ctx } from './geometry.js';
 import {
   MEMO_SLOTS,
-  assaultApproach,
+  assaultFrom,
   canEnd,
   isManeuverKey,
   maneuverCount,
@@ -249,6 +249,7 @@ interface UnitMenu {
   count: number;
 }
 
+const NO_ASSAULTS: number[] = [];
 const NOTHING: UnitMenu = { bombard: false, rally: false, moves: [], marches: [], maneuvers: 0, assaults: [], exit: false, count: 0 };
 
 function unitMenu(ctx: Ctx, ui: number): UnitMenu {
@@ -265,15 +266,16 @@ function workOutMenu(ctx: Ctx, ui: number): UnitMenu {
   const moves = moveKeys(ctx, ui, false);
   const marches = moveKeys(ctx, ui, true);
   const maneuvers = maneuverCount(ctx, ui);
-  const assaults: number[] = [];
+  let assaults: number[] | null = null;
   if (mayAssault(u)) {
     for (let ti = 0; ti < s.units.length; ti++) {
       const t = s.units[ti]!;
       if (t.side === u.side || !onTable(t)) continue;
-      const ap = assaultApproach(ctx, ui, ti);
-      if (ap) assaults.push(ti, ap.from);
+      const from = assaultFrom(ctx, ui, ti);
+      if (from >= 0) (assaults ??= []).push(ti, from);
     }
   }
+  assaults ??= NO_ASSAULTS;
   const exit = u.formation !== 'square' && onExitEdge(s, u);
   const count = (bombard ? 1 : 0) + (rally ? 1 : 0) + moves.length + marches.length + maneuvers + assaults.length / 2 + (exit ? 1 : 0);
   return { bombard, rally, moves, marches, maneuvers, assaults, exit, count };
@@ -371,8 +373,8 @@ export function isLegalUnitAction(ctx: Ctx, ui: number, a: Action): boolean {
     case 'assault': {
       const ti = unitIndexOf(s, a.target);
       if (ti < 0 || !mayAssault(u)) return false;
-      const ap = assaultApproach(ctx, ui, ti);
-      return ap !== null && b.names[ap.from] === a.from;
+      const from = assaultFrom(ctx, ui, ti);
+      return from >= 0 && b.names[from] === a.from;
     }
     case 'exit':
       return u.formation !== 'square' && onExitEdge(s, u);

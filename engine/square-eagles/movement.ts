@@ -17,7 +17,7 @@ import {
   type Facing,
 } from './board.js';
 import { DIRECTION, boardTables, type BoardTables } from './board-tables.js';
-import { boxOnSide, enemyNear, enemyZoc, facingTowards, reverse, sideOf, type ArcSide, type Ctx } from './geometry.js';
+import { boxOnSide, enemyNear, enemyZoc, facingTowards, reverse, sideOf, type ArcSide, type Ctx, type Occupancy, MEMO_SLOTS, zocIncludes } from './geometry.js';
 import {
   hasTrait,
   isCavalry,
@@ -95,10 +95,11 @@ function stepOk(ctx: Ctx, t: BoardTables, self: number, from: number, dc: number
   return to;
 }
 
-/** Facings that face a box holding one of `owners` (the units whose ZOC the mover stopped in). */
-function zocFacings(ctx: Ctx, owners: number[]): Facing[] {
+/** Facings that face a box holding one of the units whose ZOC the mover stopped in (listed from `first`, enemyZoc). */
+function zocFacings(ctx: Ctx, first: number): Facing[] {
   const out: Facing[] = [];
-  for (const o of owners) {
+  const next = ctx.zoc.next;
+  for (let o = first; o >= 0; o = next[o]!) {
     const f = reverse(ctx.s.units[o]!.facing);
     if (!out.includes(f)) out.push(f);
   }
@@ -106,27 +107,24 @@ function zocFacings(ctx: Ctx, owners: number[]): Facing[] {
 }
 
 /**
- * Whether a unit that started in the ZOC of `owners` has withdrawn when it ends in `to` (Units and Boxes: it stays
+ * Whether a unit that started in the ZOC of the units listed from `first` has withdrawn when it ends in `to` (Units and Boxes: it stays
  * facing into them, assaults one, or withdraws from the zone). Withdrawing takes it away: it may not end beside
  * (orthogonally or diagonally) any of them, which rules out a step round to the same enemy's flank or rear.
  */
-function clearOf(ctx: Ctx, owners: readonly number[] | undefined, to: number): boolean {
-  if (!owners) return true;
+function clearOf(ctx: Ctx, first: number, to: number): boolean {
+  if (first < 0) return true;
   const { b } = ctx;
   const c = colOf(b, to);
   const r = rowOf(b, to);
-  for (const o of owners) {
+  const next = ctx.zoc.next;
+  for (let o = first; o >= 0; o = next[o]!) {
     const at = ctx.s.units[o]!.cell;
     if (Math.abs(colOf(b, at) - c) <= 1 && Math.abs(rowOf(b, at) - r) <= 1) return false;
   }
   return true;
 }
 
-/**
- * Slots per unit in a memoised context's `memo`: its Move, March and Maneuver keys, then its menu and its fire targets
- * in the Fire phase and under Defend! (legal-actions.ts).
- */
-export const MEMO_SLOTS = 6;
+export { MEMO_SLOTS };
 
 // A move search marks each destination and facing it has found in `seen` with its call's number, so a search
 // needs neither a Map nor clearing; the keys go to `found` in the order first reached, which is the order of the
@@ -138,6 +136,7 @@ function startSearch(cells: number): number {
   if (seen.length < cells * 4) seen = new Int32Array(cells * 4);
   if (++searchNo === 0x7fffffff) {
     seen.fill(0);
+    roadStamp.fill(0);
     searchNo = 1;
   }
   return searchNo;
@@ -156,129 +155,218 @@ export function moveKeys(ctx: Ctx, ui: number, march: boolean): readonly number[
 export const moveTo = (key: number): number => key >> 2;
 export const moveFacing = (key: number): Facing => ((key & 3) * 90) as Facing;
 
+// One move search's inputs, as module variables rather than a closure over them: the search recurses a few dozen
+// times per unit per ply, and the closures (and their context) were a fifth of what a random game allocated.
+// Searches never nest (a `spent` callback does not search), so one set serves.
+let mCtx: Ctx;
+let mForward: Int16Array;
+let mFlankA: Int16Array;
+let mFlankB: Int16Array;
+let mWoods: Uint8Array;
+let mEnd: Uint8Array;
+let mOcc: Occupancy;
+let mUnits: readonly UnitState[];
+let mNear: Uint8Array | null = null;
+let mZoc: Occupancy;
+let mZocNext: Occupancy;
+let mUi = 0;
+let mSide = 0;
+let mLights = false;
+let mMilitia = false;
+let mEndTurn = false;
+let mDiagonalOk = false;
+// Costs in the walk are in half boxes (a straight step 2, a diagonal 3): whole numbers, which V8 passes to the
+// recursive call as they are, where a 1.5 made a heap number at every step.
+let mAllowance2 = 0;
+let mHalf2 = 0;
+let mHome = 0;
+let mStartZoc = -1;
+let mNo = 0;
+const mFound: number[] = [];
+// The road search's cheapest cost per box (stamped with the search's number) and its queue.
+let roadStamp = new Int32Array(0);
+let roadBest = new Int32Array(0);
+const queueCell: number[] = [];
+const queueCost: number[] = [];
+let mCount = 0;
+/** What a search that finds nothing returns: shared, as every answer is read-only to its callers. */
+const NO_KEYS: number[] = [];
+let mSpent: ((to: number, cost: number) => void) | undefined;
+
 function searchMoves(ctx: Ctx, ui: number, march: boolean, spent?: (to: number, cost: number) => void): number[] {
   const { b, s } = ctx;
   const u = s.units[ui]!;
-  if (u.formation === 'square' || isSpent(u)) return [];
-  if (march && !mayMarch(ctx, u)) return [];
+  if (u.formation === 'square' || isSpent(u)) return NO_KEYS;
+  if (march && !mayMarch(ctx, u)) return NO_KEYS;
   const t = boardTables(b);
-  const { forward, flankA, flankB } = t;
-  const woodsAt = t.woods;
-  const endAt = endTable(t, u);
-  const occ = ctx.occ;
-  const units = s.units;
-  const near = march ? enemyNear(ctx, u.side) : null;
-  const zocOf = ctx.zoc[u.side === 0 ? 1 : 0];
-  const no = startSearch(b.cols * b.rows);
-  const found: number[] = [];
+  mCtx = ctx;
+  mForward = t.forward;
+  mFlankA = t.flankA;
+  mFlankB = t.flankB;
+  mWoods = t.woods;
+  mEnd = endTable(t, u);
+  mOcc = ctx.occ;
+  mUnits = s.units;
+  mNear = march ? enemyNear(ctx, u.side) : null;
+  mZoc = ctx.zoc.first[u.side === 0 ? 1 : 0];
+  mZocNext = ctx.zoc.next;
+  mNo = startSearch(b.cols * b.rows);
+  mCount = 0;
+  mSpent = spent;
   const startZoc = enemyZoc(ctx, u.side, u.cell);
+  mStartZoc = startZoc;
   const home = u.cell;
-  const add = (to: number, facing: Facing, cost: number): void => {
-    // Leaving the box is a withdrawal from any ZOC it started in: it must end clear of those units.
-    if (startZoc && to !== home && !clearOf(ctx, startZoc, to)) return;
-    spent?.(to, cost);
-    const k = to * 4 + facing / 90;
-    if (seen[k] !== no) {
-      seen[k] = no;
-      found.push(k);
-    }
-  };
+  mHome = home;
+  mUi = ui;
+  mSide = u.side;
   const lights = u.type === 'Lights';
-  const side = u.side;
+  mLights = lights;
   const militia = hasTrait(u, 'militia');
+  mMilitia = militia;
   const sluggish = hasTrait(u, 'sluggish');
   const freeEndTurn = lights || isCavalry(u);
   const allowance = baseMove(u) + (march ? 1 : 0);
-  const half = allowance / 2;
-  const startWoods = !lights && woodsAt[home] === 1;
-  const diagonalOk = mayStepDiagonally(u);
+  mAllowance2 = 2 * allowance;
+  mHalf2 = allowance;
+  const startWoods = !lights && mWoods[home] === 1;
+  mDiagonalOk = mayStepDiagonally(u);
 
   // In place: a turn only. A unit starting in an enemy ZOC that stays must face one of the units exerting it.
   if (!militia) {
-    const facings = startZoc ? zocFacings(ctx, startZoc) : FACINGS;
-    for (const f of facings) if (f !== u.facing) add(home, f, 0);
+    if (startZoc >= 0) addZocFacings(home, startZoc, -1, 0, u.facing);
+    else for (const f of FACINGS) if (f !== u.facing) addMove(home, f, 0);
   }
 
   // Infantry and Guns turn at the start; Lights and Cavalry at the start or the end, one of the two; Sluggish only at the end;
   // Militia never (only by Maneuver). A move through woods gets no turn at all (3.iv c.2: half speed OR turn).
   // A move entering an enemy ZOC ends there facing a unit exerting it; Militia, which may not be turned by a Move,
   // may stop there only if they already face one (else they assault it, or Maneuver into the box).
-  const startFacings: readonly Facing[] = militia || sluggish ? [u.facing] : FACINGS;
-  const endTurn = !militia && (freeEndTurn || sluggish);
-
-  // A diagonal step is barred when both boxes beside it are blocked, by terrain (-1 in the tables) or by troops
-  // other than the mover (Units and Boxes).
-  const blocks = (cell: number): boolean => cell < 0 || (occ[cell]! >= 0 && occ[cell] !== ui);
-  const walk = (pos: number, facing: Facing, turned: boolean, cost: number, diagUsed: boolean, woods: boolean): void => {
-    const kinds = diagonalOk && !diagUsed ? 3 : 1;
-    const base = (pos * 4 + facing / 90) * 3;
-    for (let k = 0; k < kinds; k++) {
-      const to = forward[base + k]!;
-      if (to < 0) continue;
-      const diag = k > 0;
-      if (diag && blocks(flankA[base + k]!) && blocks(flankB[base + k]!)) continue;
-      const occupant = occ[to]!;
-      // Only skirmishers pass through, and only through friends, and they must clear them (3.iv Maneuver b).
-      if (occupant >= 0 && !(lights && units[occupant]!.side === side)) continue;
-      const c = diag ? cost + 1.5 : cost + 1;
-      const w = woods || (!lights && woodsAt[to] === 1);
-      // In woods a unit moves at half speed or turns, not both (3.iv c.2).
-      if (w && turned) continue;
-      if (c > (w ? half : allowance)) continue;
-      if (near !== null && near[to] === 1) continue;
-      const zoc = zocOf[to];
-      if (zoc !== undefined && zoc.length > 0) {
-        // Entering an enemy ZOC ends the move facing a unit that exerts it.
-        if (occupant < 0 && endAt[to] === 1) for (const f of zocFacings(ctx, zoc)) if (!militia || f === facing) add(to, f, c);
-        continue;
-      }
-      if (occupant < 0 && endAt[to] === 1) {
-        // The end turn is the alternative to the start turn, not a second one (3.iv Maneuver a: start or end).
-        if (endTurn && !turned && !w) for (const f of FACINGS) add(to, f, c);
-        else add(to, facing, c);
-      }
-      walk(to, facing, turned, c, diagUsed || diag, w);
-    }
-  };
-  for (const f of startFacings) walk(home, f, f !== u.facing, 0, false, startWoods);
+  mEndTurn = !militia && (freeEndTurn || sluggish);
+  if (militia || sluggish) walkMove(home, u.facing / 90, false, 0, false, startWoods);
+  else for (let fi = 0; fi < 4; fi++) walkMove(home, fi, fi * 90 !== u.facing, 0, false, startWoods);
 
   // Road movement: +1 box and free turns when the whole move follows a road; infantry only in column (3.iv c.5).
   if ((b.flags[home]! & T_ROAD) !== 0 && (u.type !== 'Infantry' || u.formation === 'column')) {
-    const roadAllowance = allowance + 1;
-    const best = new Map<number, number>([[home, 0]]);
-    const queue: [number, number][] = [[home, 0]];
-    while (queue.length > 0) {
-      const [pos, cost] = queue.shift()!;
+    const occ = ctx.occ;
+    const units = s.units;
+    const side = u.side;
+    const near = mNear;
+    const endAt = mEnd;
+    // Breadth first from the start, in half boxes; the cheapest cost yet per box is stamped with this search's number,
+    // and the queue is two reused lists read from the front (a Map, a pair per step and shift() before).
+    const roadAllowance2 = 2 * (allowance + 1);
+    const no = mNo;
+    if (roadStamp.length < b.cols * b.rows) {
+      roadStamp = new Int32Array(b.cols * b.rows);
+      roadBest = new Int32Array(b.cols * b.rows);
+    }
+    roadStamp[home] = no;
+    roadBest[home] = 0;
+    let head = 0;
+    let tail = 0;
+    queueCell[tail] = home;
+    queueCost[tail++] = 0;
+    const fx = DIR[u.facing][0];
+    const fy = DIR[u.facing][1];
+    while (head < tail) {
+      const pos = queueCell[head]!;
+      const cost2 = queueCost[head++]!;
       for (const to of b.road[pos]!) {
         const dc = colOf(b, to) - colOf(b, pos);
         const dr = rowOf(b, to) - rowOf(b, pos);
-        if (militia) {
-          const [fx, fy] = DIR[u.facing];
-          if (dc !== fx || dr !== fy) continue;
-        }
+        if (militia && (dc !== fx || dr !== fy)) continue;
         if (stepOk(ctx, t, ui, pos, dc, dr) !== to) continue;
         const occupant = occ[to]!;
         if (occupant >= 0 && !(lights && units[occupant]!.side === side)) continue;
-        const c = cost + (dc !== 0 && dr !== 0 ? 1.5 : 1);
-        if (c > roadAllowance) continue;
+        const c = cost2 + (dc !== 0 && dr !== 0 ? 3 : 2);
+        if (c > roadAllowance2) continue;
         if (near !== null && near[to] === 1) continue;
-        const prev = best.get(to);
-        if (prev !== undefined && prev <= c) continue;
-        best.set(to, c);
+        if (roadStamp[to] === no && roadBest[to]! <= c) continue;
+        roadStamp[to] = no;
+        roadBest[to] = c;
         const zoc = enemyZoc(ctx, side, to);
-        if (zoc) {
-          if (occupant < 0 && endAt[to] === 1) for (const f of zocFacings(ctx, zoc)) if (!militia || f === u.facing) add(to, f, c);
+        if (zoc >= 0) {
+          if (occupant < 0 && endAt[to] === 1) addZocFacings(to, zoc, militia ? u.facing : -1, c, -1);
           continue;
         }
         if (occupant < 0 && endAt[to] === 1) {
-          if (militia) add(to, u.facing, c);
-          else for (const f of FACINGS) add(to, f, c);
+          if (militia) addMove(to, u.facing, c);
+          else for (const f of FACINGS) addMove(to, f, c);
         }
-        queue.push([to, c]);
+        queueCell[tail] = to;
+        queueCost[tail++] = c;
       }
     }
   }
-  return found;
+  mSpent = undefined;
+  // The scratch list is kept for the next search; the answer is a copy of its exact size.
+  // (Setting a length of 0 would drop the list's room, which each search would then grow again.)
+  return mCount === 0 ? NO_KEYS : mFound.slice(0, mCount);
+}
+
+/** Adds a destination reached at `cost2` half boxes. */
+function addMove(to: number, facing: number, cost2: number): void {
+  // Leaving the box is a withdrawal from any ZOC it started in: it must end clear of those units.
+  if (mStartZoc >= 0 && to !== mHome && !clearOf(mCtx, mStartZoc, to)) return;
+  mSpent?.(to, cost2 / 2);
+  const k = to * 4 + facing / 90;
+  if (seen[k] !== mNo) {
+    seen[k] = mNo;
+    mFound[mCount++] = k;
+  }
+}
+
+/**
+ * addMove for each facing that faces one of the units listed from `first`, in zocFacings' order (first owner first, each facing once):
+ * only `only` when it is a facing (Militia keep theirs), and not `skip`.
+ */
+function addZocFacings(to: number, first: number, only: number, cost2: number, skip: number): void {
+  const units = mUnits;
+  const next = mZocNext;
+  for (let o = first; o >= 0; o = next[o]!) {
+    const f = (units[o]!.facing + 180) % 360;
+    let dup = false;
+    for (let p = first; p !== o; p = next[p]!) if ((units[p]!.facing + 180) % 360 === f) dup = true;
+    if (dup || f === skip || (only >= 0 && f !== only)) continue;
+    addMove(to, f, cost2);
+  }
+}
+
+/** A diagonal step is barred when both boxes beside it are blocked, by terrain (-1 in the tables) or by troops
+ * other than the mover (Units and Boxes). */
+const blocksStep = (cell: number): boolean => cell < 0 || (mOcc[cell]! >= 0 && mOcc[cell] !== mUi);
+
+/** One step of the walk from `pos` in facing `fi` (facing / 90), and on from each box reached. */
+function walkMove(pos: number, fi: number, turned: boolean, cost2: number, diagUsed: boolean, woods: boolean): void {
+  const kinds = mDiagonalOk && !diagUsed ? 3 : 1;
+  const base = (pos * 4 + fi) * 3;
+  for (let k = 0; k < kinds; k++) {
+    const to = mForward[base + k]!;
+    if (to < 0) continue;
+    const diag = k > 0;
+    if (diag && blocksStep(mFlankA[base + k]!) && blocksStep(mFlankB[base + k]!)) continue;
+    const occupant = mOcc[to]!;
+    // Only skirmishers pass through, and only through friends, and they must clear them (3.iv Maneuver b).
+    if (occupant >= 0 && !(mLights && mUnits[occupant]!.side === mSide)) continue;
+    const c = diag ? cost2 + 3 : cost2 + 2;
+    const w = woods || (!mLights && mWoods[to] === 1);
+    // In woods a unit moves at half speed or turns, not both (3.iv c.2).
+    if (w && turned) continue;
+    if (c > (w ? mHalf2 : mAllowance2)) continue;
+    if (mNear !== null && mNear[to] === 1) continue;
+    const zoc = mZoc[to]!;
+    if (zoc >= 0) {
+      // Entering an enemy ZOC ends the move facing a unit that exerts it.
+      if (occupant < 0 && mEnd[to] === 1) addZocFacings(to, zoc, mMilitia ? fi * 90 : -1, c, -1);
+      continue;
+    }
+    if (occupant < 0 && mEnd[to] === 1) {
+      // The end turn is the alternative to the start turn, not a second one (3.iv Maneuver a: start or end).
+      if (mEndTurn && !turned && !w) for (let f = 0; f < 360; f += 90) addMove(to, f, c);
+      else addMove(to, fi * 90, c);
+    }
+    walkMove(to, fi, turned, c, diagUsed || diag, w);
+  }
 }
 
 const INFANTRY_FORMATIONS: readonly Formation[] = ['line', 'column', 'square'];
@@ -308,8 +396,48 @@ function searchManeuvers(ctx: Ctx, ui: number): number[] {
   return out;
 }
 
-/** How many keys maneuverKeys lists, counted without listing them (a random player draws one of a hundred). */
-export const maneuverCount = (ctx: Ctx, ui: number): number => scanManeuvers(ctx, ui, null, -1, -1);
+/**
+ * How many keys maneuverKeys lists, counted without listing them (a random player draws one of a hundred): scanManeuvers'
+ * boxes, with the facings a ZOC allows as a mask (zocFacings lists each once), and nothing allocated.
+ */
+export function maneuverCount(ctx: Ctx, ui: number): number {
+  const { b, s } = ctx;
+  const u = s.units[ui]!;
+  if (isSpent(u)) return 0;
+  const formations = u.type === 'Infantry' ? INFANTRY_FORMATIONS : NO_FORMATION;
+  const kinds = formations.length;
+  const tables = boardTables(b);
+  const endAt = endTable(tables, u);
+  const startZoc = enemyZoc(ctx, u.side, u.cell);
+  const zoc = ctx.zoc.first[u.side === 0 ? 1 : 0];
+  // In place: every facing in every formation, but for standing as it is.
+  const here = startZoc >= 0 ? zocFacingMask(ctx, startZoc) : 15;
+  let n = FACING_COUNT[here]! * kinds;
+  if ((here & (1 << (u.facing / 90))) !== 0 && formations.includes(u.formation)) n--;
+  for (let dr = -1; dr <= 1; dr++) {
+    for (let dc = -1; dc <= 1; dc++) {
+      if (dc === 0 && dr === 0) continue;
+      const to = stepOk(ctx, tables, ui, u.cell, dc, dr);
+      if (to < 0 || ctx.occ[to]! >= 0 || endAt[to] !== 1) continue;
+      if (!clearOf(ctx, startZoc, to)) continue;
+      const there = zoc[to]!;
+      n += (there >= 0 ? FACING_COUNT[zocFacingMask(ctx, there)]! : 4) * kinds;
+    }
+  }
+  return n;
+}
+
+/** Bits set in each four-bit mask. */
+const FACING_COUNT: readonly number[] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
+
+/** zocFacings as a mask, bit facing / 90. */
+function zocFacingMask(ctx: Ctx, first: number): number {
+  const next = ctx.zoc.next;
+  const units = ctx.s.units;
+  let mask = 0;
+  for (let o = first; o >= 0; o = next[o]!) mask |= 1 << (((units[o]!.facing + 180) % 360) / 90);
+  return mask;
+}
 
 /** maneuverKeys(ctx, ui)[k], found without listing the others. */
 export const maneuverKeyAt = (ctx: Ctx, ui: number, k: number): number => scanManeuvers(ctx, ui, null, k, -1);
@@ -319,7 +447,7 @@ export const isManeuverKey = (ctx: Ctx, ui: number, key: number): boolean => sca
 
 /**
  * The Maneuver keys in list order: pushed to `out` when given; the `stopAt`th returned when stopAt >= 0 (else -1);
- * `match` returned when it is among them (else -1); otherwise how many there are.
+ * `match` returned when it is among them (else -1); otherwise how many there are (maneuverCount counts them alone).
  */
 function scanManeuvers(ctx: Ctx, ui: number, out: number[] | null, stopAt: number, match: number): number {
   const { b, s } = ctx;
@@ -330,7 +458,6 @@ function scanManeuvers(ctx: Ctx, ui: number, out: number[] | null, stopAt: numbe
   const tables = boardTables(b);
   const endAt = endTable(tables, u);
   const startZoc = enemyZoc(ctx, u.side, u.cell);
-  const counting = out === null && stopAt < 0 && match < 0;
   let n = 0;
   for (let dr = -1; dr <= 1; dr++) {
     for (let dc = -1; dc <= 1; dc++) {
@@ -342,15 +469,9 @@ function scanManeuvers(ctx: Ctx, ui: number, out: number[] | null, stopAt: numbe
         // A step out of a ZOC is a withdrawal, which must end clear of the units exerting it.
         if (!clearOf(ctx, startZoc, to)) continue;
         const zoc = enemyZoc(ctx, u.side, to);
-        if (zoc) facings = zocFacings(ctx, zoc);
-      } else if (startZoc) {
+        if (zoc >= 0) facings = zocFacings(ctx, zoc);
+      } else if (startZoc >= 0) {
         facings = zocFacings(ctx, startZoc);
-      }
-      if (counting) {
-        // Every facing in every formation, but for standing as it is.
-        n += facings.length * formations.length;
-        if (to === u.cell && facings.includes(u.facing) && formations.includes(u.formation)) n--;
-        continue;
       }
       for (const facing of facings) {
         for (let k = 0; k < formations.length; k++) {
@@ -392,56 +513,96 @@ export function assaultStartFacings(u: UnitState): Facing[] {
  * Returns null when it cannot.
  */
 export function assaultApproach(ctx: Ctx, ui: number, ti: number): AssaultOption | null {
+  const from = assaultFrom(ctx, ui, ti);
+  if (from < 0) return null;
+  const { b, s } = ctx;
+  const t = s.units[ti]!;
+  return { target: ti, from, side: sideOf(b, t.cell, t.facing, s.units[ui]!.cell) };
+}
+
+/** The box assaultApproach strikes from, or -1 when it finds none: the menus ask for nothing else. */
+export function assaultFrom(ctx: Ctx, ui: number, ti: number): number {
   const { b, s } = ctx;
   const u = s.units[ui]!;
   const t = s.units[ti]!;
-  if (!mayAssault(u) || !onTable(t) || t.side === u.side || isSpent(t)) return null;
+  if (!mayAssault(u) || !onTable(t) || t.side === u.side || isSpent(t)) return -1;
   const allowance = baseMove(u);
   // The box it strikes from touches the target, one box from it, and no way there is shorter than the straight
   // distance (diagonals 1.5): a target further than a move and a box is out of reach, asked before anything else.
-  if (boxDistance(b, u.cell, t.cell) > allowance + 1) return null;
+  if (boxDistance(b, u.cell, t.cell) > allowance + 1) return -1;
   const startZoc = enemyZoc(ctx, u.side, u.cell);
   // A unit starting in an enemy ZOC may only assault a unit exerting it.
-  if (startZoc && !startZoc.includes(ti)) return null;
+  if (startZoc >= 0 && !zocIncludes(ctx, startZoc, ti)) return -1;
   const side = sideOf(b, t.cell, t.facing, u.cell);
   const contact = boxOnSide(b, t.cell, t.facing, side);
-  if (contact < 0 || !canEnd(b, u, contact) || isCut(b, contact, t.cell)) return null;
+  if (contact < 0 || !canEnd(b, u, contact) || isCut(b, contact, t.cell)) return -1;
+  const fixed = hasTrait(u, 'militia') || hasTrait(u, 'sluggish');
   // Already touching: its one turn is the one that faces the target, so that too is at most 90° (b); a unit with
-  // its back to the target would need 180°.
-  if (contact === u.cell) return assaultStartFacings(u).includes(facingTowards(b, contact, t.cell)!) ? { target: ti, from: contact, side } : null;
-  if (ctx.occ[contact]! >= 0) return null;
+  // its back to the target would need 180° (assaultStartFacings).
+  if (contact === u.cell) {
+    const f = facingTowards(b, contact, t.cell);
+    if (f === null) return -1;
+    return f === u.facing || (!fixed && f !== (u.facing + 180) % 360) ? contact : -1;
+  }
+  if (ctx.occ[contact]! >= 0) return -1;
   // No way there costs less than the straight distance with diagonals at 1.5: most enemies are out of reach.
-  if (boxDistance(b, u.cell, contact) > allowance) return null;
-  const diagonalOk = mayStepDiagonally(u);
+  if (boxDistance(b, u.cell, contact) > allowance) return -1;
+  const tables = boardTables(b);
+  aForward = tables.forward;
+  aFlankA = tables.flankA;
+  aFlankB = tables.flankB;
+  aWoods = tables.woods;
+  aOcc = ctx.occ;
+  aZoc = ctx.zoc.first[u.side === 0 ? 1 : 0];
+  aUi = ui;
+  aContact = contact;
+  aAllowance2 = 2 * allowance;
+  aHalf2 = allowance;
+  aDiagonalOk = mayStepDiagonally(u);
   // Lights never assault, so woods always slow an assaulter.
   const startWoods = (b.flags[u.cell]! & T_WOODS) !== 0;
-  const { forward, flankA, flankB, woods: woodsAt } = boardTables(b);
-  const occ = ctx.occ;
-  const zocOf = ctx.zoc[u.side === 0 ? 1 : 0];
-  const half = allowance / 2;
-  const blocks = (cell: number): boolean => cell < 0 || (occ[cell]! >= 0 && occ[cell] !== ui);
-  const reach = (pos: number, facing: Facing, turned: boolean, cost: number, diagUsed: boolean, woods: boolean): boolean => {
-    const kinds = diagonalOk && !diagUsed ? 3 : 1;
-    const base = (pos * 4 + facing / 90) * 3;
-    for (let k = 0; k < kinds; k++) {
-      const to = forward[base + k]!;
-      if (to < 0 || occ[to]! >= 0) continue;
-      const diag = k > 0;
-      if (diag && blocks(flankA[base + k]!) && blocks(flankB[base + k]!)) continue;
-      const c = diag ? cost + 1.5 : cost + 1;
-      const w = woods || woodsAt[to] === 1;
-      // As in a move, woods allow half speed or a turn, not both (3.iv c.2).
-      if (w && turned) continue;
-      if (c > (w ? half : allowance)) continue;
-      if (to === contact) return true;
-      const zoc = zocOf[to];
-      if (zoc !== undefined && zoc.length > 0) continue;
-      if (reach(to, facing, turned, c, diagUsed || diag, w)) return true;
-    }
-    return false;
-  };
-  for (const f of assaultStartFacings(u)) if (reach(u.cell, f, f !== u.facing, 0, false, startWoods)) return { target: ti, from: contact, side };
-  return null;
+  // The facings of assaultStartFacings, in its order: as it stands, then a quarter turn either way.
+  if (reach(u.cell, u.facing, false, 0, false, startWoods)) return contact;
+  if (fixed) return -1;
+  if (reach(u.cell, ((u.facing + 90) % 360) as Facing, true, 0, false, startWoods)) return contact;
+  if (reach(u.cell, ((u.facing + 270) % 360) as Facing, true, 0, false, startWoods)) return contact;
+  return -1;
+}
+
+// assaultFrom's search, as module variables (see the move search's).
+let aForward: Int16Array;
+let aFlankA: Int16Array;
+let aFlankB: Int16Array;
+let aWoods: Uint8Array;
+let aOcc: Occupancy;
+let aZoc: Occupancy;
+let aUi = 0;
+let aContact = 0;
+/** In half boxes, as in the move search. */
+let aAllowance2 = 0;
+let aHalf2 = 0;
+let aDiagonalOk = false;
+
+const blocksApproach = (cell: number): boolean => cell < 0 || (aOcc[cell]! >= 0 && aOcc[cell] !== aUi);
+
+function reach(pos: number, facing: Facing, turned: boolean, cost2: number, diagUsed: boolean, woods: boolean): boolean {
+  const kinds = aDiagonalOk && !diagUsed ? 3 : 1;
+  const base = (pos * 4 + facing / 90) * 3;
+  for (let k = 0; k < kinds; k++) {
+    const to = aForward[base + k]!;
+    if (to < 0 || aOcc[to]! >= 0) continue;
+    const diag = k > 0;
+    if (diag && blocksApproach(aFlankA[base + k]!) && blocksApproach(aFlankB[base + k]!)) continue;
+    const c = diag ? cost2 + 3 : cost2 + 2;
+    const w = woods || aWoods[to] === 1;
+    // As in a move, woods allow half speed or a turn, not both (3.iv c.2).
+    if (w && turned) continue;
+    if (c > (w ? aHalf2 : aAllowance2)) continue;
+    if (to === aContact) return true;
+    if (aZoc[to]! >= 0) continue;
+    if (reach(to, facing, turned, c, diagUsed || diag, w)) return true;
+  }
+  return false;
 }
 
 // ---- Movement spent per destination (for the app's tinting of reachable boxes) --------------------------------
