@@ -136,7 +136,8 @@ describe('the check of one action agrees with the list of legal actions', () => 
         r.apply(pl[r.state.meta.sides[r.state.pending.side].key].choose(r.state));
       }
     }
-  });
+    // About 1 s of CPU on its own; the bound only catches a hang, not a slow machine running other tests beside it.
+  }, 60_000);
 
   it('a move or maneuver with a facing or formation the list never holds is refused', () => {
     const st = states.find((x) => legalActions(x).some((a) => a.type === 'maneuver' && a.formation))!;
