@@ -1,20 +1,9 @@
-import { CssBaseline, ThemeProvider } from '@mui/material';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+// The page's first script: it asks the host start-up's questions (startup-requests.ts) and only then loads the
+// application (start-app.tsx, React, MUI and Konva: most of the page's code), so the host answers while that script
+// arrives, compiles and runs instead of after it (tests/bench/NOTES.md, "Start-up", fourth round).
 import { pickHost } from './host/pick-host.js';
-import { App } from './ui/App.js';
 import { startupRequests } from './ui/startup-requests.js';
-import { theme } from './ui/theme.js';
 
 const host = pickHost();
-// The host answers start-up's first questions while React builds the first view.
 void startupRequests(host);
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      <App host={host} />
-    </ThemeProvider>
-  </StrictMode>,
-);
+void import('./start-app.js').then(({ startApp }) => startApp(host));

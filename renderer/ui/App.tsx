@@ -236,7 +236,11 @@ export function App({ host }: { host: HostApi }) {
       )}
 
       {!hasDoc ? (
-        <Welcome library={library} onNew={() => run('new')} onOpen={(r) => void lifecycle.openPath(r.path)} onOpenDialog={() => run('open')} />
+        lifecycle.starting ? (
+          <Box sx={{ flex: 1 }} />
+        ) : (
+          <Welcome library={library} onNew={() => run('new')} onOpen={(r) => void lifecycle.openPath(r.path)} onOpenDialog={() => run('open')} />
+        )
       ) : (
         <Box sx={{ flex: 1, minHeight: 0, display: 'flex' }}>
           {/* The Forces view has its own tree, so the outline gives its width to the unit table there. */}

@@ -88,6 +88,11 @@ export function startupPlan(initialDocument: string | null, backups: readonly Ba
 export interface DocumentLifecycle {
   editor: EditorState;
   dispatch: Dispatch<EditorAction>;
+  /**
+   * True until start-up has opened the document named at launch or found none to open: the frame shows no welcome
+   * page meanwhile, which would only flash before the editor.
+   */
+  starting: boolean;
   info: HostInfo | null;
   library: Library | null;
   /** Unsaved work from an earlier run, offered back until restored, discarded or dismissed. */
@@ -124,6 +129,8 @@ export function useDocumentLifecycle(host: HostApi, modals: Pick<Modals, 'show' 
   const [backups, setBackups] = useState<Backup[]>([]);
   const [backupsOffer, setBackupsOffer] = useState<'dialog' | 'banner'>('dialog');
   const [loads, setLoads] = useState(0);
+  /** True until start-up has opened the launch document, or found there is none to open. */
+  const [starting, setStarting] = useState(true);
 
   // The latest state for callbacks that outlive a render (timers, window events).
   const latest = useRef<EditorState>(editor);
@@ -163,7 +170,7 @@ export function useDocumentLifecycle(host: HostApi, modals: Pick<Modals, 'show' 
   }, [ask, host, inBackupOrder]);
 
   const openPath = useCallback(
-    async (path: string, skipConfirm = false, fetched?: ReturnType<typeof host.openDocument>): Promise<boolean> => {
+    async (path: string, skipConfirm = false, fetched?: ReturnType<typeof host.openDocument>, refresh = true): Promise<boolean> => {
       if (!skipConfirm && !(await confirmDiscard())) return false;
       const r = await (fetched ?? host.openDocument(path));
       if (!r.ok) {
@@ -173,7 +180,7 @@ export function useDocumentLifecycle(host: HostApi, modals: Pick<Modals, 'show' 
       dispatch({ type: 'load', key: newKey(), text: r.text, ref: r.ref, version: r.version });
       close('library');
       setLoads((n) => n + 1);
-      void refreshLibrary();
+      if (refresh) void refreshLibrary();
       return true;
     },
     [close, confirmDiscard, host, fail, refreshLibrary],
@@ -290,23 +297,27 @@ export function useDocumentLifecycle(host: HostApi, modals: Pick<Modals, 'show' 
       try {
         // The document named at launch is opened whatever backups there are (startupPlan), so it is fetched as soon
         // as its name is known (startup-requests.ts), beside the list of backups rather than after it.
-        const { info: i, fetched } = await startupRequests(host);
+        const { info: i, fetched, backups: asked } = await startupRequests(host);
         if (cancelled) return;
         setInfo(i);
         // The library is for the welcome page and the New and Open dialogs. With a document named at launch it waits
-        // until the page is idle: asked now, the server lists it beside the document's own request, and its answer
-        // renders the whole editor again before the map is up (tests/bench/NOTES.md, "Start-up").
+        // until the page is idle (and the document's opening does not ask for it either): asked now, the server lists
+        // it beside the document's own request, and its answer renders the whole editor again before the map is up
+        // (tests/bench/NOTES.md, "Start-up").
         if (i.initialDocument) whenIdle(() => void refreshLibrary());
         else void refreshLibrary();
-        const found = await host.listBackups();
+        const found = await asked;
         if (cancelled) return;
         const plan = startupPlan(i.initialDocument, found);
         if (plan.offer) setBackupsOffer(plan.offer);
         setBackups(found);
         // A file that cannot be opened leaves nothing beside the banner: the work is offered in the dialog instead.
-        if (plan.open && !(await openPath(plan.open, true, plan.open === i.initialDocument ? fetched : undefined)) && plan.offer === 'banner' && !cancelled) setBackupsOffer('dialog');
+        const launched = plan.open === i.initialDocument;
+        if (plan.open && !(await openPath(plan.open, true, launched ? fetched : undefined, !launched)) && plan.offer === 'banner' && !cancelled) setBackupsOffer('dialog');
       } catch (e) {
         fail(messageOf(e));
+      } finally {
+        if (!cancelled) setStarting(false);
       }
     })();
     return () => {
@@ -397,6 +408,7 @@ export function useDocumentLifecycle(host: HostApi, modals: Pick<Modals, 'show' 
   return {
     editor,
     dispatch,
+    starting,
     info,
     library,
     backups,
