@@ -49,7 +49,7 @@ import {
 import { PanelSeparator, SidePanel } from '../ui/PanelSeparator.js';
 import { usePanel } from '../ui/use-panel-layout.js';
 import { useLatest } from '../ui/use-latest.js';
-import { useSize } from '../ui/use-size.js';
+import { SizedBox } from '../ui/SizedBox.js';
 
 export interface MapEditorProps {
   scenario: Scenario;
@@ -138,7 +138,6 @@ export function MapEditor(props: MapEditorProps) {
   const [cornerEditing, setCornerEditing] = useState(false);
   /** The zoom readout listens here: a wheel step re-renders the readout alone, not the editor around the map. */
   const [zoomFeed] = useState(() => new ZoomFeed());
-  const [mapRef, size] = useSize();
   const unitsPanel = usePanel('units', 'Units and layers', settings.panels.units, (units) => props.onSettings({ ...settings, panels: { ...settings.panels, units } }));
   const paletteRef = useRef<HTMLDivElement>(null);
   const [paletteColumns, setPaletteColumns] = useState<3 | 4>(3);
@@ -500,8 +499,8 @@ export function MapEditor(props: MapEditorProps) {
       {palette}
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         {viewBar}
-        <Box ref={mapRef} sx={{ flex: 1, minHeight: 0, position: 'relative', overflow: 'hidden' }}>
-          {size.width > 0 && size.height > 0 && (
+        <SizedBox sx={{ flex: 1, minHeight: 0, position: 'relative', overflow: 'hidden' }}>
+          {(size) => (
             <MapView
               scenario={scenario}
               selection={selection}
@@ -534,7 +533,7 @@ export function MapEditor(props: MapEditorProps) {
               handle={handle}
             />
           )}
-        </Box>
+        </SizedBox>
         {status}
       </Box>
       <PanelSeparator control={unitsPanel} />
