@@ -8,7 +8,7 @@
 // version is pinned exactly in package.json, MapView falls back to `cache()` for every change that is not a zoom,
 // and `canRecacheInSlices` sends it back to `cache()` if these fields are ever not there.
 import type Konva from 'konva';
-import { SceneCanvas } from 'konva/lib/Canvas.js';
+import { HitCanvas, SceneCanvas } from 'konva/lib/Canvas.js';
 import { runInSlices, type SlicedJob } from './frame-slices.js';
 
 export interface CacheRect {
@@ -22,7 +22,7 @@ export interface CacheRect {
 interface CanvasCache {
   scene: SceneCanvas;
   filter: SceneCanvas;
-  hit: null;
+  hit: HitCanvas | null;
   hitConfig: { pixelRatio: number; width: number; height: number };
   x: number;
   y: number;
@@ -35,7 +35,7 @@ interface CacheInternals {
   _clearSelfAndDescendantCache(attr?: string): void;
 }
 
-const internals = (group: Konva.Group): CacheInternals => group as unknown as CacheInternals;
+const internals = (group: Konva.Group): CacheInternals => group;
 
 /**
  * Whether this Konva keeps its cache the way this module writes it. Checked before each sliced re-cache, so a Konva
@@ -82,12 +82,13 @@ export function recacheInSlices(
   }
 
   let finished = false;
+  let hitJob: SlicedJob | null = null;
   const job = runInSlices(draw(), () => {
     finished = true;
     const g = internals(group);
     g._clearSelfAndDescendantCache('absoluteOpacity');
     g._releaseCanvasCache();
-    g._canvasCache = {
+    const cache: CanvasCache = {
       scene,
       filter: new SceneCanvas({ pixelRatio, width: 0, height: 0 }),
       hit: null,
@@ -95,17 +96,59 @@ export function recacheInSlices(
       x: rect.x,
       y: rect.y,
     };
+    g._canvasCache = cache;
     g._clearSelfAndDescendantCache();
     group.getLayer()?.batchDraw();
     done();
+    hitJob = hitInSlices(group, cache);
   });
   return {
     cancel: () => {
       job.cancel();
+      hitJob?.cancel();
       // A bitmap never shown is given back at once rather than left to the collector (canvases are heavy).
       if (!finished) {
         scene.setSize(0, 0);
       }
+    },
+  };
+}
+
+/**
+ * Draws the hit canvas of `group`'s new cache a child per step, as Konva's `_getCachedHitCanvas` draws it in one go,
+ * and gives it to the cache if the cache is still the group's and has none yet (a hit test asked meanwhile makes
+ * Konva draw its own).
+ */
+function hitInSlices(group: Konva.Group, cache: CanvasCache): SlicedJob {
+  let hit: HitCanvas | null = null;
+  const current = (): boolean => internals(group)._canvasCache === cache && cache.hit === null;
+
+  function* draw(): Generator<void, void, void> {
+    // A step of its own: allocating the canvas is a block of several milliseconds on a big table.
+    const canvas = new HitCanvas(cache.hitConfig);
+    canvas.isCache = true;
+    canvas.getContext().translate(-cache.x, -cache.y);
+    hit = canvas;
+    yield;
+    // As Konva's own: a group that takes no pointer keeps an empty hit canvas.
+    if (!group.shouldDrawHit(group)) return;
+    for (const child of group.getChildren()) {
+      if (!current()) return;
+      child.drawHit(canvas, group);
+      yield;
+    }
+  }
+
+  let given = false;
+  const job = runInSlices(draw(), () => {
+    if (!hit || !current()) return;
+    cache.hit = hit;
+    given = true;
+  });
+  return {
+    cancel: () => {
+      job.cancel();
+      if (!given) hit?.setSize(0, 0);
     },
   };
 }
