@@ -34,7 +34,7 @@ import { SelectionLayer } from './SelectionLayer.js';
 import { SelectionTransformer } from './SelectionTransformer.js';
 import { lazyHit, type LazyHit } from './lazy-hit.js';
 import { applyPen, makePen, setPen, type Pen } from './pen.js';
-import { canRecacheInSlices, recacheInSlices } from './sliced-cache.js';
+import { cacheHitInSlices, canRecacheInSlices, recacheInSlices } from './sliced-cache.js';
 import { screenLabels, StaticScene } from './StaticScene.js';
 import type { Tool } from './tools.js';
 import { useCamera } from './use-camera.js';
@@ -114,10 +114,25 @@ export interface MapViewProps {
  * of the bench (tests/bench/app.ts).
  */
 let interactive = false;
+/** Work held back until the mark: the first map's hit canvas. */
+let afterMark: (() => void)[] | null = [];
 function markInteractive(): void {
   if (interactive) return;
   interactive = true;
-  requestAnimationFrame(() => setTimeout(() => performance.mark('adc:map-interactive'), 0));
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      performance.mark('adc:map-interactive');
+      const queued = afterMark ?? [];
+      afterMark = null;
+      for (const f of queued) f();
+    }, 0),
+  );
+}
+
+/** Runs `f` once the first map is interactive (at once after that). */
+function afterInteractive(f: () => void): void {
+  if (afterMark) afterMark.push(f);
+  else f();
 }
 
 /**
@@ -141,7 +156,18 @@ function recache(group: Konva.Group, tableW: number, tableH: number, pen: Pen, s
   else group.clearCache();
   group.getLayer()?.batchDraw();
   markInteractive();
-  return undefined;
+  if (!plan) return undefined;
+  // The hit canvas too is drawn in slices from here, not in one block on the first pointer move (after the first
+  // map's mark, so start-up's figure stays what it was).
+  let hit: { cancel: () => void } | null = null;
+  let cancelled = false;
+  afterInteractive(() => {
+    if (!cancelled) hit = cacheHitInSlices(group);
+  });
+  return () => {
+    cancelled = true;
+    hit?.cancel();
+  };
 }
 
 const isEditable = (t: EventTarget | null): boolean =>

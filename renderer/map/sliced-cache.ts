@@ -115,6 +115,16 @@ export function recacheInSlices(
 }
 
 /**
+ * Draws the hit canvas of the cache `cache()` just made on `group` in slices, as after a sliced re-cache; null when
+ * there is no cache, it has a hit canvas already, or this Konva keeps its cache otherwise.
+ */
+export function cacheHitInSlices(group: Konva.Group): SlicedJob | null {
+  if (!canRecacheInSlices(group)) return null;
+  const cache = internals(group)._canvasCache;
+  return cache && cache.hit === null ? hitInSlices(group, cache) : null;
+}
+
+/**
  * Draws the hit canvas of `group`'s new cache a child per step, as Konva's `_getCachedHitCanvas` draws it in one go,
  * and gives it to the cache if the cache is still the group's and has none yet (a hit test asked meanwhile makes
  * Konva draw its own).
