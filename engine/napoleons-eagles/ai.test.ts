@@ -146,3 +146,23 @@ describe("the AI goes round what it may not cross ('Terrain Effects on Movement'
     expect(actionScore(s, { type: 'move', unit: 'r-inf', to: [40, 30], facing: 270 })).toBeLessThan(actionScore(s, best!));
   });
 });
+
+describe("the AI turns to charge ('Passing Through Another Unit': a charge runs straight ahead within 10°)", () => {
+  // Red light cavalry, 8 figures in line (6" × 1"), faces north at (36, 30). Blue infantry, 12 figures in column
+  // (ceil(12/3) = 4 front figures × 0.375 = 1.5" wide, 1.5" deep), faces north at (44, 30): due east, 90° off the
+  // cavalry's front and 8 − 3 − 0.75 = 4.25" away, well inside light cavalry's 14". A column struck by cavalry is
+  // ridden down unless it stands, and then only a square or a long enough line turns the charge ('Cavalry
+  // Charges'), so the charge is worth making — but from the present facing the rules refuse it. The wheel to face
+  // east is worth the charge it opens, and is the AI's move.
+  it('prices the wheel by the charge it opens, and makes it', () => {
+    const s = redToMove([{ id: 'r-cav', arm: 'cavalry', type: 'light', figures: 8, at: [36, 30], facing: 0 }], [{ id: 'b-col', figures: 12, formation: 'column', at: [44, 30], facing: 0 }]);
+    const cav = unitById(s, 'r-cav')!;
+    const charge = chargeScore(s, cav, unitById(s, 'b-col')!);
+    expect(charge).toBeGreaterThan(0);
+    expect(accepted(s, { type: 'charge', unit: 'r-cav', target: 'b-col' })).toBe(false);
+    const wheel: Action = { type: 'move', unit: 'r-cav', to: [36, 30], facing: 90 };
+    expect(actionScore(s, wheel)).toBeGreaterThan(0.5 * charge);
+    const a = makeAi(1).choose(s);
+    expect(a.type === 'move' && a.to[0] === 36 && a.to[1] === 30 && Math.abs(a.facing - 90) < 10).toBe(true);
+  });
+});
