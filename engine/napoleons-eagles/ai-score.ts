@@ -15,7 +15,7 @@ import { canCharge, cavalryThreat, centre, chargeThreat, commanderOf, enemies, g
 import { keptExpectedFire } from './ai-fire-memo.js';
 import { once, READ } from './ai-situations.js';
 import { moveAllowance, rectAt } from './movement.js';
-import type { Action } from './game.js';
+import { chargeCheck, type Action } from './game.js';
 import { assaultSituation } from './melee.js';
 import { chargeDistance } from './tables.js';
 import { sideIndex, unitById, type NeGameState } from './state.js';
@@ -193,7 +193,9 @@ function closeBlows(s: NeGameState, u: NeUnit): Blow[] {
     const rect = rectOf(e, s.table);
     // The charge as from where the unit stands (the same one its charge candidates price); the volley likewise when
     // the enemy is in the arc already, else as from a wheel straight at it.
-    const charge = u.arm !== 'artillery' ? chargeScore(s, u, e) : 0;
+    // Counted only when the rules would take it once the unit faces the target: priced by the odds alone, a charge
+    // across a river or into a block's side drew ne-02's lancers round to enemies beyond the Dyle, period after period.
+    const charge = u.arm !== 'artillery' && chargeableFacing(s, u, e) ? chargeScore(s, u, e) : 0;
     let volley = 0;
     if (fires && (here === null || inFrontArc(here, rect))) volley = (expectedFire(s, u, e, 1) ?? 0) * targetWeight(s, u, e);
     else if (fires) {
@@ -205,6 +207,12 @@ function closeBlows(s: NeGameState, u: NeUnit): Blow[] {
   }
   kept.set(key, list);
   return list;
+}
+
+/** Whether the rules would take the unit's charge at `e` with the unit turned to face it. */
+function chargeableFacing(s: NeGameState, u: NeUnit, e: NeUnit): boolean {
+  const { state, unit } = turned(s, u, bearing(centre(u), centre(e)));
+  return chargeCheck(state, unit, state.units.find((x) => x.id === e.id)).ok;
 }
 
 /** The best charge or one-action volley the unit would have at a close enemy, facing `facing`. */
