@@ -9,13 +9,13 @@ import { activationLeft } from './ai-flow.js';
 import { routeAhead, routeProgress } from './ai-path.js';
 import { mustAttack } from './ai-plan.js';
 import { detourOpens, OPENED_SHARE } from './ai-detour.js';
-import { CHARGE_STRAIGHT, faceReach, turned } from './ai-face.js';
+import { CHARGE_STRAIGHT, chargeFacing, faceReach, turned } from './ai-face.js';
 import { optionOn } from './types.js';
 import { canCharge, cavalryThreat, centre, chargeThreat, commanderOf, enemies, gap, goalOf, holdingObjective, hurt, objectiveAt } from './ai-threats.js';
 import { keptExpectedFire } from './ai-fire-memo.js';
 import { once, READ } from './ai-situations.js';
 import { moveAllowance, rectAt } from './movement.js';
-import { chargeCheck, type Action } from './game.js';
+import type { Action } from './game.js';
 import { assaultSituation } from './melee.js';
 import { chargeDistance } from './tables.js';
 import { sideIndex, unitById, type NeGameState } from './state.js';
@@ -170,8 +170,8 @@ export function formationScore(s: NeGameState, u: NeUnit, to: string): number {
 interface Blow {
   /** The rectangle of the enemy, for the arc test. */
   rect: Rect;
-  /** Bearing from the unit to the enemy: a charge goes only straight ahead. */
-  bearing: number;
+  /** A facing from which the rules take the charge (ai-face.ts), or null: a charge goes only straight ahead. */
+  chargeAt: number | null;
   charge: number;
   /** The volley's worth when the enemy lies in the arc (0 when the unit may not fire at it even so). */
   volley: number;
@@ -195,7 +195,8 @@ function closeBlows(s: NeGameState, u: NeUnit): Blow[] {
     // the enemy is in the arc already, else as from a wheel straight at it.
     // Counted only when the rules would take it once the unit faces the target: priced by the odds alone, a charge
     // across a river or into a block's side drew ne-02's lancers round to enemies beyond the Dyle, period after period.
-    const charge = u.arm !== 'artillery' && chargeableFacing(s, u, e) ? chargeScore(s, u, e) : 0;
+    const chargeAt = u.arm === 'infantry' || u.arm === 'cavalry' ? chargeFacing(s, u, e) : null;
+    const charge = chargeAt !== null ? chargeScore(s, u, e) : 0;
     let volley = 0;
     if (fires && (here === null || inFrontArc(here, rect))) volley = (expectedFire(s, u, e, 1) ?? 0) * targetWeight(s, u, e);
     else if (fires) {
@@ -203,16 +204,10 @@ function closeBlows(s: NeGameState, u: NeUnit): Blow[] {
       const t = state.units.find((x) => x.id === e.id)!;
       volley = (expectedFire(state, unit, t, 1) ?? 0) * targetWeight(state, unit, t);
     }
-    list.push({ rect, bearing: bearing(centre(u), centre(e)), charge, volley });
+    list.push({ rect, chargeAt, charge, volley });
   }
   kept.set(key, list);
   return list;
-}
-
-/** Whether the rules would take the unit's charge at `e` with the unit turned to face it. */
-function chargeableFacing(s: NeGameState, u: NeUnit, e: NeUnit): boolean {
-  const { state, unit } = turned(s, u, bearing(centre(u), centre(e)));
-  return chargeCheck(state, unit, state.units.find((x) => x.id === e.id)).ok;
 }
 
 /** The best charge or one-action volley the unit would have at a close enemy, facing `facing`. */
@@ -224,7 +219,7 @@ function blowFrom(s: NeGameState, u: NeUnit, facing: number): number {
   for (const b of list) {
     // A charge runs straight ahead within 10° ('Passing Through Another Unit'): a charge at an enemy off the front
     // is opened by the wheel, not had already (priced as had, a wheel to charge gained nothing and was never made).
-    if (Math.abs(angleDiff(facing, b.bearing)) <= CHARGE_STRAIGHT) best = Math.max(best, b.charge);
+    if (b.chargeAt !== null && Math.abs(angleDiff(facing, b.chargeAt)) <= CHARGE_STRAIGHT) best = Math.max(best, b.charge);
     if (b.volley > best && (me === null || inFrontArc(me, b.rect))) best = b.volley;
   }
   return best;
