@@ -4,24 +4,74 @@
 // blow (a charge or a one-action volley, ai-score.ts) it would have from the new facing, over the best it has now.
 import { angleDiff, bearing, normAngle } from './geometry.js';
 import { centre, enemies, gap } from './ai-threats.js';
-import type { Action } from './game.js';
+import { chargeCheck, type Action } from './game.js';
+import { approachMoves, detourMoves } from './ai-detour.js';
+import { chargeDistance, GUN_RANGES } from './tables.js';
 import type { NeGameState } from './state.js';
 import type { NeUnit } from './types.js';
 
 /** Enemies within this edge-to-edge distance are worth turning to. */
 export const FACE_REACH = 10;
 
-/** Wheels in place to face each enemy within reach that lies off the unit's front. */
+/** How far a facing may lie from one the rules take a charge from (chargeFacing) and still count as having it. */
+export const CHARGE_STRAIGHT = 3;
+
+/**
+ * Turning reaches further for cavalry and guns: a charge rides its full distance (12–14"), and hussars that came up past
+ * an enemy's flank 16" off were never turned to it, though the charge once faced was the best thing on the table.
+ */
+export function faceReach(u: NeUnit): number {
+  // A battery's blow is its fire, which reaches far: ne-03's horse battery stood on the knoll all game facing west
+  // while every target lay off its arc to the south-west, 12–30" away.
+  if (u.arm === 'artillery') return GUN_RANGES[u.calibre ?? '6lb'].ranges[2]!;
+  return Math.max(FACE_REACH, chargeDistance(u) + 2);
+}
+
+/**
+ * Wheels in place to face each enemy within reach that lies off the unit's front; and, since these are the AI's
+ * moves about what stands near the unit, the sidesteps round a unit blocking its route and the step that closes
+ * up to 1" of an enemy (ai-detour.ts).
+ */
 export function faceMoves(s: NeGameState, u: NeUnit): Action[] {
   if (u.status !== 'table' || u.arm === 'train') return [];
-  const out: Action[] = [];
+  const out: Action[] = [...detourMoves(s, u), ...approachMoves(s, u)];
   for (const e of enemies(s, u)) {
-    if (gap(s, u, e) > FACE_REACH) continue;
+    if (gap(s, u, e) > faceReach(u)) continue;
     const want = bearing(centre(u), centre(e));
-    if (Math.abs(angleDiff(u.facing, want)) <= 5) continue;
-    out.push({ type: 'move', unit: u.id, to: [u.x, u.y], facing: Math.round(normAngle(want) * 100) / 100 });
+    if (Math.abs(angleDiff(u.facing, want)) > 5) out.push({ type: 'move', unit: u.id, to: [u.x, u.y], facing: Math.round(normAngle(want) * 100) / 100 });
+    // The facing the charge needs, when that is not the one straight at the enemy.
+    const run = u.arm === 'infantry' || u.arm === 'cavalry' ? chargeFacing(s, u, e) : null;
+    if (run !== null && Math.abs(angleDiff(u.facing, run)) > 1 && Math.abs(angleDiff(want, run)) > 1) out.push({ type: 'move', unit: u.id, to: [u.x, u.y], facing: run });
   }
   return out;
+}
+
+const facings = new WeakMap<NeGameState, Map<string, number | null>>();
+
+/**
+ * A facing from which the rules take the unit's charge at `e`, or null: the facing it has, straight at the enemy's
+ * centre, or square to a side of the block the enemy holds (a charge on a block runs at the block's side, so the
+ * bearing to the holder's centre may lie 20–40° off the run the rules allow, and a unit beside a held block stood
+ * there, its charge refused, for the rest of the game).
+ */
+export function chargeFacing(s: NeGameState, u: NeUnit, e: NeUnit): number | null {
+  let kept = facings.get(s);
+  if (!kept) facings.set(s, (kept = new Map<string, number | null>()));
+  const key = `${u.id} ${u.x} ${u.y} ${u.facing} ${u.formation} ${e.id}`;
+  if (kept.has(key)) return kept.get(key)!;
+  const want = normAngle(bearing(centre(u), centre(e)));
+  const square = Math.round(want / 90) * 90;
+  let found: number | null = null;
+  for (const f of [u.facing, want, square, square + 90 * Math.sign(want - square || 1)]) {
+    if (f !== u.facing && Math.abs(angleDiff(f, want)) > 60) continue;
+    const { state, unit } = f === u.facing ? { state: s, unit: u } : turned(s, u, Math.round(normAngle(f) * 100) / 100);
+    if (chargeCheck(state, unit, state.units.find((x) => x.id === e.id)).ok) {
+      found = unit.facing;
+      break;
+    }
+  }
+  kept.set(key, found);
+  return found;
 }
 
 /** The state with the unit turned to `facing`: only what the combat model reads changes. */

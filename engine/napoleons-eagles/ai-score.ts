@@ -8,7 +8,8 @@ import type { Point } from '../../domain/model.js';
 import { activationLeft } from './ai-flow.js';
 import { routeAhead, routeProgress } from './ai-path.js';
 import { mustAttack } from './ai-plan.js';
-import { FACE_REACH, turned } from './ai-face.js';
+import { detourOpens, OPENED_SHARE } from './ai-detour.js';
+import { CHARGE_STRAIGHT, chargeFacing, faceReach, turned } from './ai-face.js';
 import { optionOn } from './types.js';
 import { canCharge, cavalryThreat, centre, chargeThreat, commanderOf, enemies, gap, goalOf, holdingObjective, hurt, objectiveAt } from './ai-threats.js';
 import { keptExpectedFire } from './ai-fire-memo.js';
@@ -16,6 +17,7 @@ import { once, READ } from './ai-situations.js';
 import { moveAllowance, rectAt } from './movement.js';
 import type { Action } from './game.js';
 import { assaultSituation } from './melee.js';
+import { chargeDistance } from './tables.js';
 import { sideIndex, unitById, type NeGameState } from './state.js';
 import type { NeUnit } from './types.js';
 
@@ -28,6 +30,9 @@ const INCHES_PER_POINT = 4;
 /** How much more ground towards the goal is worth to a side that would lose if the game ended now (ai-plan.ts). */
 const ATTACK_PUSH = 2;
 
+/** What a casualty on a unit standing in an objective the shooter's side needs and must take is worth more. */
+const HOLDER_WEIGHT = 1;
+
 /** How much a casualty on `t` is worth: more on units near breaking, on the nearer and on those holding objectives. */
 export function targetWeight(s: NeGameState, shooter: NeUnit, t: NeUnit): number {
   return once(s, READ.weight, shooter, t, () => weightNow(s, shooter, t));
@@ -39,7 +44,10 @@ function weightNow(s: NeGameState, shooter: NeUnit, t: NeUnit): number {
   if (t.fatigue > 0) w += 0.1 * t.fatigue;
   const d = gap(s, shooter, t);
   w += Math.max(0, 0.5 - d / 24);
-  if (objectiveAt(s, centre(t)) >= 0) w += 0.3;
+  const k = objectiveAt(s, centre(t));
+  // The last defenders of an objective the side needs keep it from winning: a casualty on them brings the morale
+  // check that may clear it (a holder in a building block is nearly proof against a charge, notes §14).
+  if (k >= 0) w += s.control[k] !== sideIndex(shooter.side) && mustAttack(s, shooter.side) ? HOLDER_WEIGHT : 0.3;
   if (t.arm === 'cavalry' && canCharge(s, t, shooter)) w += 0.4;
   return w;
 }
@@ -115,7 +123,10 @@ export function formationScore(s: NeGameState, u: NeUnit, to: string): number {
   const cav = cavalryThreat(s, u);
   // A river on the route ahead is crossed only in column ('Terrain Effects on Movement'), and a narrow way (a
   // street, a gap between woods) takes a narrow front: form column before it and keep it until through.
-  if ((u.arm === 'infantry' || u.arm === 'cavalry') && cav.length === 0 && near > 4 && riverAhead(s, u)) {
+  // Cavalry that could reach the unit only after a move of its own does not stop it: a line kept at the bank for
+  // fear of it stood there all game (ne-01, the Prussians at the Lasne bridge with chasseurs 20" off).
+  const closeCav = cav.some((e) => gap(s, u, e) <= chargeDistance(e));
+  if ((u.arm === 'infantry' || u.arm === 'cavalry') && !closeCav && near > 4 && riverAhead(s, u)) {
     if (to === 'column') return u.formation === 'road-column' ? -1 : 4;
     return -3;
   }
@@ -149,15 +160,18 @@ export function formationScore(s: NeGameState, u: NeUnit, to: string): number {
 }
 
 // A wheel in place is priced by the best blow (a charge or a one-action volley) it opens over the best the unit has
-// now. Of the two, only the volley turns on the facing: a charge goes wherever its target lies (the charger wheels
-// into it), and the fire arc is the one thing a wheel changes for a volley that matters (the range from the front
-// edge moves a little). So each close enemy is priced once per state, the volley as from a facing straight at it
-// and the charge likewise, and a facing then asks only which of them lie in its arc: a handful of arc tests instead
+// now. The charge's odds do not turn on the facing, only whether it may be made: it runs straight ahead within
+// 10°, so it counts for a facing that points at the target. The fire arc is the one thing a wheel changes for a
+// volley that matters (the range from the front edge moves a little). So each close enemy is priced once per state,
+// the volley as from a facing straight at it and the charge likewise, and a facing then asks only which of them lie
+// ahead of it and in its arc: a handful of angle and arc tests instead
 // of a charge and a volley worked out for every enemy at every facing tried. A state never changes once given out;
 // the key still holds the unit's place, so a test that moves a unit in place is not answered from before the move.
 interface Blow {
   /** The rectangle of the enemy, for the arc test. */
   rect: Rect;
+  /** A facing from which the rules take the charge (ai-face.ts), or null: a charge goes only straight ahead. */
+  chargeAt: number | null;
   charge: number;
   /** The volley's worth when the enemy lies in the arc (0 when the unit may not fire at it even so). */
   volley: number;
@@ -175,11 +189,14 @@ function closeBlows(s: NeGameState, u: NeUnit): Blow[] {
   const fires = u.arm !== 'cavalry' || optionOn(s.table, 'carbines');
   const here = u.formation === 'square' ? null : rectOf(u, s.table);
   for (const e of enemies(s, u)) {
-    if (gap(s, u, e) > FACE_REACH) continue;
+    if (gap(s, u, e) > faceReach(u)) continue;
     const rect = rectOf(e, s.table);
     // The charge as from where the unit stands (the same one its charge candidates price); the volley likewise when
     // the enemy is in the arc already, else as from a wheel straight at it.
-    const charge = u.arm !== 'artillery' ? chargeScore(s, u, e) : 0;
+    // Counted only when the rules would take it once the unit faces the target: priced by the odds alone, a charge
+    // across a river or into a block's side drew ne-02's lancers round to enemies beyond the Dyle, period after period.
+    const chargeAt = u.arm === 'infantry' || u.arm === 'cavalry' ? chargeFacing(s, u, e) : null;
+    const charge = chargeAt !== null ? chargeScore(s, u, e) : 0;
     let volley = 0;
     if (fires && (here === null || inFrontArc(here, rect))) volley = (expectedFire(s, u, e, 1) ?? 0) * targetWeight(s, u, e);
     else if (fires) {
@@ -187,7 +204,7 @@ function closeBlows(s: NeGameState, u: NeUnit): Blow[] {
       const t = state.units.find((x) => x.id === e.id)!;
       volley = (expectedFire(state, unit, t, 1) ?? 0) * targetWeight(state, unit, t);
     }
-    list.push({ rect, charge, volley });
+    list.push({ rect, chargeAt, charge, volley });
   }
   kept.set(key, list);
   return list;
@@ -200,7 +217,9 @@ function blowFrom(s: NeGameState, u: NeUnit, facing: number): number {
   const me = u.formation === 'square' ? null : rectAt(s.table, u, centre(u), facing);
   let best = 0;
   for (const b of list) {
-    best = Math.max(best, b.charge);
+    // A charge runs straight ahead within 10° ('Passing Through Another Unit'): a charge at an enemy off the front
+    // is opened by the wheel, not had already (priced as had, a wheel to charge gained nothing and was never made).
+    if (b.chargeAt !== null && Math.abs(angleDiff(facing, b.chargeAt)) <= CHARGE_STRAIGHT) best = Math.max(best, b.charge);
     if (b.volley > best && (me === null || inFrontArc(me, b.rect))) best = b.volley;
   }
   return best;
@@ -222,7 +241,10 @@ export function moveScore(s: NeGameState, u: NeUnit, to: Point, facing: number, 
   let v = 0;
   // Progress is measured along the route (ai-path.ts), in the inches of the ground where the unit stands, so a
   // step towards the bridge counts and a step into the brook's bank does not.
-  if (goal) v += (routeProgress(s, u, from, to, goal) / INCHES_PER_POINT) * (mustAttack(s, u.side) ? ATTACK_PUSH : 1);
+  const push = mustAttack(s, u.side) ? ATTACK_PUSH : 1;
+  if (goal) v += (routeProgress(s, u, from, to, goal) / INCHES_PER_POINT) * push;
+  // A sidestep round a unit in the way is worth part of the step it opens (ai-detour.ts).
+  if (goal && dist(from, to) >= 0.1) v += ((OPENED_SHARE * detourOpens(s, u, to, facing)) / INCHES_PER_POINT) * push;
   // A wheel in place: worth the better blow it opens (ai-face.ts), or the turn towards the route.
   if (dist(from, to) < 0.1 && Math.abs(angleDiff(u.facing, facing)) > 1) {
     const gain = blowFrom(s, u, facing) - blowFrom(s, u, u.facing);

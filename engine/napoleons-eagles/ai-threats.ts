@@ -4,6 +4,7 @@
 import { rectOf } from './footprint.js';
 import { angleDiff, bearing, dist, farApart, rectDistance } from './geometry.js';
 import { rectAt } from './movement.js';
+import { townOffRoad } from './move-ground.js';
 import type { Point } from '../../domain/model.js';
 import { inArea, type NeObjective } from './objectives.js';
 import { closestPointOnSegment } from '../../domain/geometry.js';
@@ -117,6 +118,9 @@ function boxesOf(list: readonly NeObjective[]): [number, number, number, number]
   return b;
 }
 
+/** How far cavalry looks for an enemy in the open when its objective is a town. */
+const OPEN_REACH = 36;
+
 /** How far inside an objective's edge a unit aims, so that its centre stands within it. */
 const INSIDE = 1.5;
 
@@ -174,7 +178,14 @@ function goalNow(s: NeGameState, u: NeUnit): Point | null {
   s.objectives.forEach((o, k) => {
     if (s.control[k] === me) return;
     let to = entryPoint(o, here);
-    if (to === here) {
+    // Cavalry may not stand in a town off its roads ('Built-up Areas'): aimed at the town's edge it halted there,
+    // in the doorway its own infantry needed. It goes for the enemy in the open instead (the nearest such within
+    // reach of a fight), and leaves the town to the foot.
+    if (u.arm === 'cavalry' && townOffRoad(s.table.terrain, to) !== null) {
+      const open = foes.filter((e) => townOffRoad(s.table.terrain, centre(e)) === null && dist(here, centre(e)) <= OPEN_REACH).sort((a, b) => dist(here, centre(a)) - dist(here, centre(b)))[0];
+      if (!open) return;
+      to = centre(open);
+    } else if (to === here) {
       const inside = foes.filter((e) => inArea(o.area, centre(e))).sort((a, b) => dist(here, centre(a)) - dist(here, centre(b)))[0];
       to = inside ? centre(inside) : o.at;
     }

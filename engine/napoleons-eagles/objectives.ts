@@ -27,9 +27,11 @@ export const LINE_REACH = 2;
 function areaOfFeature(f: Feature): Area | null {
   const g = f as { polygon?: Point[]; path?: Point[]; at?: Point; size?: number };
   if (f.kind === 'building-block' && g.at) {
-    const h = (g.size ?? 4) / 2;
+    // `at` is the block's north-west corner (file-format.md), as the terrain index and the map draw it: read as its
+    // centre, ne-01's churchyard objective lay half outside its church, across the churchyard wall.
+    const s = g.size ?? 4;
     const [x, y] = g.at;
-    return { polygon: [[x - h, y - h], [x + h, y - h], [x + h, y + h], [x - h, y + h]] };
+    return { polygon: [[x, y], [x + s, y], [x + s, y + s], [x, y + s]] };
   }
   if (Array.isArray(g.polygon) && g.polygon.length >= 3) return { polygon: g.polygon };
   if (Array.isArray(g.path) && g.path.length >= 2) return { path: g.path, within: LINE_REACH };

@@ -37,6 +37,9 @@ export interface LineEntry {
   box: Box;
   fordable?: boolean;
   width?: number;
+  /** The scenario's crossing terms (notes §12), read by move-ground.ts; absent means the defaults. */
+  crossingActions?: number;
+  disorders?: boolean;
 }
 
 export interface CrossingEntry {
@@ -45,6 +48,9 @@ export interface CrossingEntry {
   name: string;
   at: Point;
   river: string;
+  crossingActions?: number;
+  disorders?: boolean;
+  capacity?: number;
 }
 
 export interface TerrainIndex {
@@ -66,6 +72,16 @@ export interface TerrainIndex {
 const isPt = (v: unknown): v is Point => Array.isArray(v) && v.length >= 2 && Number.isFinite(v[0]) && Number.isFinite(v[1]);
 const pts = (v: unknown): Point[] => (Array.isArray(v) ? v.filter(isPt).map((p) => [p[0], p[1]] as Point) : []);
 
+/** A river's, bridge's or ford's own crossing terms, kept so the scenario's numbers (not the defaults) are played. */
+function crossingTerms(f: Feature): { crossingActions?: number; disorders?: boolean; capacity?: number } {
+  const r = f as Record<string, unknown>;
+  return {
+    ...(typeof r.crossingActions === 'number' ? { crossingActions: r.crossingActions } : {}),
+    ...(typeof r.disorders === 'boolean' ? { disorders: r.disorders } : {}),
+    ...(typeof r.capacity === 'number' ? { capacity: r.capacity } : {}),
+  };
+}
+
 export function buildTerrain(features: readonly Feature[]): TerrainIndex {
   const t: TerrainIndex = { woods: [], hills: [], towns: [], blocks: [], works: [], soft: [], lakes: [], barriers: [], rivers: [], roads: [], crossings: [] };
   for (const f of features) {
@@ -80,7 +96,7 @@ export function buildTerrain(features: readonly Feature[]): TerrainIndex {
       continue;
     }
     if (f.kind === 'bridge' || f.kind === 'ford') {
-      if (isPt(f.at)) t.crossings.push({ id: f.id, kind: f.kind, name, at: [f.at[0], f.at[1]], river: f.river });
+      if (isPt(f.at)) t.crossings.push({ id: f.id, kind: f.kind, name, at: [f.at[0], f.at[1]], river: f.river, ...crossingTerms(f) });
       continue;
     }
     if (f.kind === 'river' || f.kind === 'road' || f.kind === 'track' || f.kind === 'wall' || f.kind === 'hedge') {
@@ -90,6 +106,7 @@ export function buildTerrain(features: readonly Feature[]): TerrainIndex {
       if (f.kind === 'river') {
         entry.fordable = f.fordable === true;
         if (typeof f.width === 'number') entry.width = f.width;
+        Object.assign(entry, crossingTerms(f));
         t.rivers.push(entry);
       } else if (f.kind === 'road' || f.kind === 'track') t.roads.push(entry);
       else t.barriers.push(entry);
