@@ -7,6 +7,8 @@ import type { Feature } from '../../domain/model.js';
 import { blockFireSituation, burningEntryProblem, endOfPeriodFires, firesIn, occupancy, pushedOut, shellFires } from './buildings.js';
 import { fixedNeDice, recordingNeDice, rngNeDice, type NeDice } from './dice.js';
 import { applyAction, fireCheck, moveCheck, startGame, type Action } from './game.js';
+import { rectOf } from './footprint.js';
+import { rectsOverlap } from './geometry.js';
 import { unitById, type NeGameState } from './state.js';
 import { neScenario, valid, type Spec } from './test-kit.js';
 
@@ -103,6 +105,17 @@ describe('Close Actions in Buildings', () => {
     expect(b.status).toBe('retreat');
     expect(unitById(s, 'r1')!.figures).toBe(20);
     expect(unitById(s, 'r1')!.fatigue).toBe(1);
+  });
+
+  it('a defender whose line sticks out past the block\'s side is charged against its own rectangle, never overlapped (notes §11)', () => {
+    // b1 as a 12-figure 3-rank line (4.5" × 0.5") facing south at (30, 24): its south edge at y 24.25, a quarter
+    // inch past A's south side (y 24). r1 (depth 0.5) then stands with its north edge 0.01" beyond b1's, its centre
+    // at 24.25 + 0.25 + 0.01 = 24.51, not at the block's side (24.26), where it would cover b1's edge.
+    const s = run(red(game({ blue: [{ id: 'b1', figures: 12, at: [30, 24], facing: 180, formation: 'line' }] })), [{ type: 'charge', unit: 'r1', target: 'b1' }, { type: 'end-leaders' }, { type: 'end-leaders' }]);
+    const r = unitById(s, 'r1')!;
+    expect(r.y).toBeCloseTo(24.51, 6);
+    expect(r.x).toBeCloseTo(30, 6);
+    expect(rectsOverlap(rectOf(r, s.table), rectOf(unitById(s, 'b1')!, s.table))).toBe(false);
   });
 
   it('equal totals (4 against 1 + 3): the defenders keep the block and the charger is thrown back 2"', () => {

@@ -438,7 +438,12 @@ export function blockChargeContact(s: NeGameState, charger: NeUnit, target: NeUn
   const half = (block.box.maxX - block.box.minX) / 2;
   const facing = (outward + 180) % 360;
   const depth = rectOf({ ...charger, facing }, s.table).depth;
-  const at: [number, number] = [cx + n[0] * (half + depth / 2 + 0.01), cy + n[1] * (half + depth / 2 + 0.01)];
+  // The charger stands against the block's side, or against the defenders' own rectangle where it sticks out past
+  // that side (a line across the block's edge): bases never overlap (rules notes §11), and the fight is still the
+  // block's.
+  let reachOut = half;
+  for (const [px, py] of rectCorners(rectOf(target, s.table))) reachOut = Math.max(reachOut, (px - cx) * n[0] + (py - cy) * n[1]);
+  const at: [number, number] = [cx + n[0] * (reachOut + depth / 2 + 0.01), cy + n[1] * (reachOut + depth / 2 + 0.01)];
   const distance = dist([charger.x, charger.y], at);
   if (distance > reach + 1e-9) return { ok: false, reason: `${target.name}'s block is ${Math.round(distance * 100) / 100}" away, too far for one charge of ${reach}"` };
   if (distance > 1e-9) {
