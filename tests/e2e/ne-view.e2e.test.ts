@@ -203,7 +203,9 @@ describe("Napoleon's Eagles play view: influence, visibility, tags", () => {
     // Red lets blue move first where it may choose; once red is asked to act again, the log names no enemy red
     // cannot make out by name (only b-near, 10" off, is known), and calls what it saw by what it saw.
     const chooseD = page.locator('[data-testid="play-side-action"][data-role="D"]');
-    if ((await chooseD.count()) > 0) await chooseD.click();
+    // The AI's sealed bid may still be on its way when the decision first shows: wait until it is red's turn.
+    await expect.poll(() => page.getByTestId('play-decision').getAttribute('aria-busy'), { timeout: 60000 }).toBe('false');
+    if ((await page.getByTestId('play-decision').getAttribute('data-pending')) === 'choose') await chooseD.click({ timeout: 30000 });
     await expect.poll(() => page.getByTestId('play-decision').getAttribute('data-pending'), { timeout: 60000 }).not.toBe('choose');
     await expect.poll(() => page.getByTestId('play-decision').getAttribute('aria-busy'), { timeout: 60000 }).toBe('false');
     const lines = await page.getByTestId('play-log-line').allTextContents();
