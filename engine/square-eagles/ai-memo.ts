@@ -88,9 +88,8 @@ export class AiMemo {
   readonly melees = odds.melees;
   /** retreatCosts' answers for the retreat being weighed (index: boxes retreated). */
   readonly retreats = new Float64Array(64);
-  /** goalField's working distances (one per box) and its queue, one bucket per distance in half boxes. */
+  /** goalField's working distances (one per box). */
   private work = new Int32Array(0);
-  readonly buckets: number[][] = [];
   /** Per box, the facings worth weighing a move in (a bit per facing), stamped with the look they were worked out for. */
   sensibleMask = new Int32Array(0);
   sensibleStamp = new Int32Array(0);
