@@ -353,7 +353,6 @@ export class Evaluator {
    */
   fireValue(ui: number, pose: Pose, ability: FireAbility, extraDie: boolean): number {
     this.shotHits = 0;
-    const u = this.s.units[ui]!;
     if (ability === 'none' || this.cavalry[ui]) return 0;
     const { s } = this;
     const b = s.board;
