@@ -195,6 +195,8 @@ export class Evaluator {
    * (exposure's `broken`), by pose and holding (brokenKey): the shared tables, under this Evaluator's stamps.
    */
   private readonly valueStamp: number;
+  /** value()'s answers before the threat is taken off (see valueBound), by the same key. */
+  private readonly partialStamp: number;
   private readonly threatStamp: number;
   private readonly brokenStamp: number;
   /**
@@ -257,6 +259,7 @@ export class Evaluator {
     this.fireStamp = poseTables.enemyFire.begin(this.enemies.length, n);
     this.sightStamp = poseTables.sight.begin(this.enemies.length, n);
     this.valueStamp = poseTables.values.begin(s.units.length, n * VALUE_KEYS_PER_BOX);
+    this.partialStamp = poseTables.partials.begin(s.units.length, n * VALUE_KEYS_PER_BOX);
     this.threatStamp = poseTables.threats.begin(s.units.length, n * BROKEN_KEYS_PER_BOX);
     this.brokenStamp = poseTables.broken.begin(s.units.length, n * BROKEN_KEYS_PER_BOX);
     for (const u of s.units) {
@@ -525,13 +528,36 @@ export class Evaluator {
     return this.exposed.broken;
   }
 
+  /**
+   * value() or more: its answer when known, else everything in it but the threat, which only ever takes value off
+   * (threat and caution are never negative, and adding or taking off the same numbers after it keeps the order of
+   * two sums). A candidate whose bound is already no better than the best found needs no threat worked out: the
+   * threat (enemy fire, assaults, retreats) is most of what a value costs.
+   */
+  valueBound(ui: number, pose: Pose, ability: FireAbility, extraDie = false): number {
+    const key = (((pose.cell * 4 + pose.facing / 90) * 3 + FORMATION_INDEX(pose.formation)) * 3 + ABILITY_INDEX[ability]) * 2 + (extraDie ? 1 : 0);
+    const hit = poseTables.values.get(this.valueStamp, ui, key);
+    if (!Number.isNaN(hit)) return hit;
+    return this.valueTail(ui, pose, this.valueBeforeThreat(ui, pose, ability, extraDie, key));
+  }
+
   /** Positional value of unit `ui` standing at `pose`, cached per pose. */
   value(ui: number, pose: Pose, ability: FireAbility, extraDie = false): number {
     const key = (((pose.cell * 4 + pose.facing / 90) * 3 + FORMATION_INDEX(pose.formation)) * 3 + ABILITY_INDEX[ability]) * 2 + (extraDie ? 1 : 0);
     const hit = poseTables.values.get(this.valueStamp, ui, key);
     if (!Number.isNaN(hit)) return hit;
+    let v = this.valueBeforeThreat(ui, pose, ability, extraDie, key);
+    v -= this.threat(ui, pose, extraDie) * this.caution;
+    v = this.valueTail(ui, pose, v);
+    poseTables.values.set(this.valueStamp, ui, key, v);
+    return v;
+  }
+
+  /** value() up to the threat: the pull of the goals, the crowd, the fire it would give (cached by value's key). */
+  private valueBeforeThreat(ui: number, pose: Pose, ability: FireAbility, extraDie: boolean, key: number): number {
+    const known = poseTables.partials.get(this.partialStamp, ui, key);
+    if (!Number.isNaN(known)) return known;
     const u = this.s.units[ui]!;
-    const b = this.s.board;
     // A worn unit is little use at the front: it is pulled less, and so falls back on rallying and holding.
     const health = (u.sp - u.hits) / Math.max(1, u.sp);
     const dist = this.plan.dist[kindOf(u)];
@@ -555,7 +581,14 @@ export class Evaluator {
     const now = this.fireValue(ui, pose, ability, extraDie);
     const later = ability === 'fire' || !isGuns(u) ? now : this.fireValue(ui, pose, 'fire', false);
     v += later > now ? now + LATER_FIRE_SHARE * (later - now) : now;
-    v -= this.threat(ui, pose, extraDie) * this.caution;
+    poseTables.partials.set(this.partialStamp, ui, key, v);
+    return v;
+  }
+
+  /** value() after the threat: cover in a town or works, guns within the enemy's reach. */
+  private valueTail(ui: number, pose: Pose, v: number): number {
+    const u = this.s.units[ui]!;
+    const b = this.s.board;
     if (u.type !== 'Lights' && (b.flags[pose.cell]! & (T_TOWN | T_FORT)) !== 0) v += TOWN_BONUS;
     if (isGuns(u)) {
       // Guns keep out of reach of enemy foot and horse.
@@ -564,7 +597,6 @@ export class Evaluator {
         if (mayAssault(e) && this.walk[e.cell * this.cells + pose.cell]! <= chargeReach(e)) v -= GUNS_IN_REACH;
       }
     }
-    poseTables.values.set(this.valueStamp, ui, key, v);
     return v;
   }
 }

@@ -63,11 +63,12 @@ export class UnitKeyTable {
 }
 
 /**
- * The Evaluator's answers by unit and pose: values, threats and the chance of being broken by a retreat; and by
+ * The Evaluator's answers by unit and pose: values (and values before the threat), threats and the chance of being broken by a retreat; and by
  * enemy (its index among the Evaluator's enemies) and box, how it could fire there and whether it sees there.
  */
 export const poseTables = {
   values: new UnitKeyTable(),
+  partials: new UnitKeyTable(),
   threats: new UnitKeyTable(),
   broken: new UnitKeyTable(),
   enemyFire: new UnitKeyTable(),
