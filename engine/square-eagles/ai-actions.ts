@@ -221,6 +221,8 @@ function bestForUnit(ev: Evaluator, ui: number, mustAct: boolean, alsoPressing: 
       pose.facing = facing;
       pose.formation = u.formation;
       if (!keepsShot(pose, ability)) continue;
+      // No threat is worked out for a move that could not beat the best even unthreatened (see valueBound).
+      if (worse(ev.valueBound(ui, pose, ability) - hold - penalty)) continue;
       const v = ev.value(ui, pose, ability) - hold - penalty;
       if (worse(v) || !safe(pose)) continue;
       take(v, kind, to, facing, null, -1, -1, pose, ability);
@@ -239,6 +241,7 @@ function bestForUnit(ev: Evaluator, ui: number, mustAct: boolean, alsoPressing: 
     pose.facing = facing;
     pose.formation = formation;
     if (!keepsShot(pose, manAbility)) continue;
+    if (worse(ev.valueBound(ui, pose, manAbility) - hold - ACTION_COST)) continue;
     const v = ev.value(ui, pose, manAbility) - hold - ACTION_COST;
     if (worse(v) || !safe(pose)) continue;
     take(v, 'maneuver', to, facing, formation, -1, -1, pose, manAbility);

@@ -16,7 +16,7 @@ import {
 import { boxOnSide, ctxOf, hasLineOfSight, sideOf, type Ctx } from './geometry.js';
 import { baseMove, mayAssault } from './movement.js';
 import { boxDistances, walkDistances, nextSteps } from './ai-fields.js';
-import { meleeOdds, p } from './ai-odds.js';
+import { meleeOdds, p, withdrawChance } from './ai-odds.js';
 import { poseTables, type AiMemo } from './ai-memo.js';
 import { kindOf, stakes, strategyFor, type Kind, type Strategy } from './ai-strategy.js';
 import {
@@ -195,8 +195,31 @@ export class Evaluator {
    * (exposure's `broken`), by pose and holding (brokenKey): the shared tables, under this Evaluator's stamps.
    */
   private readonly valueStamp: number;
+  /** value()'s answers before the threat is taken off (see valueBound), by the same key. */
+  private readonly partialStamp: number;
   private readonly threatStamp: number;
   private readonly brokenStamp: number;
+  /**
+   * Per enemy k, what exposure() asks of it for every pose weighed, which nothing in a pose changes (worked out once
+   * here, not again for each of the 1,300 poses a game): its fire's hit number and the chance a die hits, the share
+   * of a second shot under Defend!, how far it reaches with an assault (-1: it may not assault), how likely it is to,
+   * and its assault hit number.
+   */
+  private readonly enemyFireHitOn: number[] = [];
+  private readonly enemyFireP: number[] = [];
+  private readonly enemyAgain: number[] = [];
+  private readonly enemyReach: number[] = [];
+  private readonly enemyChance: number[] = [];
+  private readonly enemyAssaultHitOn: number[] = [];
+  /**
+   * Per unit, what fireValue() and fireKind() ask of it for every pose and enemy (fixed by its type and traits): its
+   * main and skirmish ranges, the chance one die of each hits, and whether it is horse (which does not fire).
+   */
+  private readonly mainRange: number[] = [];
+  private readonly skirmishRange: number[] = [];
+  private readonly fireP: number[] = [];
+  private readonly skirmishP: number[] = [];
+  private readonly cavalry: boolean[] = [];
 
   constructor(readonly s: GameState, readonly memo: AiMemo) {
     this.ctx = ctxOf(s);
@@ -236,8 +259,27 @@ export class Evaluator {
     this.fireStamp = poseTables.enemyFire.begin(this.enemies.length, n);
     this.sightStamp = poseTables.sight.begin(this.enemies.length, n);
     this.valueStamp = poseTables.values.begin(s.units.length, n * VALUE_KEYS_PER_BOX);
+    this.partialStamp = poseTables.partials.begin(s.units.length, n * VALUE_KEYS_PER_BOX);
     this.threatStamp = poseTables.threats.begin(s.units.length, n * BROKEN_KEYS_PER_BOX);
     this.brokenStamp = poseTables.broken.begin(s.units.length, n * BROKEN_KEYS_PER_BOX);
+    for (const u of s.units) {
+      this.mainRange.push(mainRange(u));
+      this.skirmishRange.push(skirmishRange(u));
+      this.fireP.push(p(fireHitOn(u, 'fire')));
+      this.skirmishP.push(p(fireHitOn(u, 'skirmish')));
+      this.cavalry.push(isCavalry(u));
+    }
+    const defend = s.board.options.defend && s.phase === 'actions';
+    for (const ei of this.enemies) {
+      const e = s.units[ei]!;
+      const hitOn = fireHitOn(e, 'fire');
+      this.enemyFireHitOn.push(hitOn);
+      this.enemyFireP.push(p(hitOn));
+      this.enemyAgain.push(defend && unusedOrders(e) > 0 ? DEFEND_FIRE_AGAIN : 1);
+      this.enemyReach.push(mayAssault(e) ? chargeReach(e) : -1);
+      this.enemyChance.push(this.assaultChance(e));
+      this.enemyAssaultHitOn.push(assaultHitOn(e));
+    }
   }
 
   /**
@@ -289,13 +331,16 @@ export class Evaluator {
   private fireKind(k: number, cell: number): number {
     let v = poseTables.enemyFire.get(this.fireStamp, k, cell);
     if (!Number.isNaN(v)) return v;
-    const e = this.s.units[this.enemies[k]!]!;
+    const ei = this.enemies[k]!;
+    const e = this.s.units[ei]!;
     const b = this.s.board;
     const d = this.apart[e.cell * this.cells + cell]!;
     v = FIRE_NONE;
-    if (!isCavalry(e) && d <= Math.max(mainRange(e), skirmishRange(e)) && this.seen(k, cell)) {
-      if (d <= mainRange(e) && inFireArc(b, e, cell)) v = FIRE_MAIN;
-      else if (d <= skirmishRange(e)) v = FIRE_SKIRMISH;
+    const main = this.mainRange[ei]!;
+    const skirmish = this.skirmishRange[ei]!;
+    if (!this.cavalry[ei] && d <= Math.max(main, skirmish) && this.seen(k, cell)) {
+      if (d <= main && inFireArc(b, e, cell)) v = FIRE_MAIN;
+      else if (d <= skirmish) v = FIRE_SKIRMISH;
     }
     poseTables.enemyFire.set(this.fireStamp, k, cell, v);
     return v;
@@ -311,14 +356,13 @@ export class Evaluator {
    */
   fireValue(ui: number, pose: Pose, ability: FireAbility, extraDie: boolean): number {
     this.shotHits = 0;
-    const u = this.s.units[ui]!;
-    if (ability === 'none' || isCavalry(u)) return 0;
+    if (ability === 'none' || this.cavalry[ui]) return 0;
     const { s } = this;
     const b = s.board;
     const me = this.posed(ui, pose);
     if (ability === 'fire') {
-      const range = mainRange(u);
-      const hitP = p(fireHitOn(u, 'fire'));
+      const range = this.mainRange[ui]!;
+      const hitP = this.fireP[ui]!;
       let near = Infinity;
       let best = 0;
       let bestHits = 0;
@@ -344,8 +388,8 @@ export class Evaluator {
         return best;
       }
     }
-    const range = skirmishRange(u);
-    const hitP = p(fireHitOn(u, 'skirmish'));
+    const range = this.skirmishRange[ui]!;
+    const hitP = this.skirmishP[ui]!;
     // Per arc (0 front, 1 any other), the nearest distance seen and the best target at it.
     let frontNear = Infinity;
     let frontBest = 0;
@@ -425,7 +469,6 @@ export class Evaluator {
     const b = s.board;
     const u = s.units[ui]!;
     const me = this.posed(ui, pose);
-    const defend = b.options.defend && s.phase === 'actions';
     let fire = 0;
     let melee = 0;
     let broken = 0;
@@ -436,31 +479,28 @@ export class Evaluator {
       const kind = this.fireKind(k, pose.cell);
       if (kind === FIRE_MAIN) {
         // Under Defend! an enemy holding an order may shoot as soon as the unit gets there, then again in the Fire
-        // phase.
-        const again = defend && unusedOrders(e) > 0 ? DEFEND_FIRE_AGAIN : 1;
+        // phase (enemyAgain).
         const dice = fireDiceCount(b, e, me, d, false);
-        fire += dice * p(fireHitOn(e, 'fire')) * again;
+        fire += dice * this.enemyFireP[k]! * this.enemyAgain[k]!;
         if (dice >= WITHDRAW_HITS) {
           // Three hits of one fire make the unit withdraw a box straight back from the firer (4.ii.g).
-          const pmf = this.memo.hitsPmf(dice, fireHitOn(e, 'fire'));
-          let three = 0;
-          for (let h = WITHDRAW_HITS; h < pmf.length; h++) three += pmf[h]!;
+          const three = withdrawChance(this.memo, dice, this.enemyFireHitOn[k]!);
           if (three * FIRE_THREAT_SHARE > brokenByFire && retreatHits(ctx, u, pose.cell, e.cell, 1, ui) === Infinity) brokenByFire = three * FIRE_THREAT_SHARE;
         }
       } else if (kind === FIRE_SKIRMISH) fire += SKIRMISH_THREAT;
-      if (d <= chargeReach(e) && mayAssault(e) && this.walk[e.cell * this.cells + pose.cell]! <= chargeReach(e)) {
-        const chance = this.assaultChance(e);
+      const reach = this.enemyReach[k]!;
+      if (d <= reach && this.walk[e.cell * this.cells + pose.cell]! <= reach) {
+        const chance = this.enemyChance[k]!;
         if (chance === 0) continue;
         // The enemy would come at the side it already stands off, and the unit would fall back straight away from it.
         const contact = boxOnSide(b, pose.cell, pose.facing, sideOf(b, pose.cell, pose.facing, e.cell));
         if (contact < 0 || (b.flags[contact]! & IMPASSABLE) !== 0 || isCut(b, contact, pose.cell)) continue;
-        const odds = meleeOdds(this.memo, assaultAttackerDice(b, e, me, contact), assaultHitOn(e), assaultDefenderDice(e, me, holding), assaultHitOn(u));
+        const odds = meleeOdds(this.memo, assaultAttackerDice(b, e, me, contact), this.enemyAssaultHitOn[k]!, assaultDefenderDice(e, me, holding), assaultHitOn(u));
         // Being charged costs the hits taken, less what the charge costs the enemy (an exchange it would not seek),
         // and on losing the retreat's hits, or the unit when the retreat breaks it.
         let m = Math.max(0, odds.attackerHits - CHARGE_EXCHANGE * odds.defenderHits);
         let lost = 0;
-        let longest = odds.winBy.length - 1;
-        while (longest > 0 && odds.winBy[longest]! < 1e-4) longest--;
+        const longest = odds.longest;
         if (longest > 0) {
           const retreats = this.memo.retreats;
           retreatHits(ctx, u, pose.cell, contact, longest, ui, retreats);
@@ -488,13 +528,36 @@ export class Evaluator {
     return this.exposed.broken;
   }
 
+  /**
+   * value() or more: its answer when known, else everything in it but the threat, which only ever takes value off
+   * (threat and caution are never negative, and adding or taking off the same numbers after it keeps the order of
+   * two sums). A candidate whose bound is already no better than the best found needs no threat worked out: the
+   * threat (enemy fire, assaults, retreats) is most of what a value costs.
+   */
+  valueBound(ui: number, pose: Pose, ability: FireAbility, extraDie = false): number {
+    const key = (((pose.cell * 4 + pose.facing / 90) * 3 + FORMATION_INDEX(pose.formation)) * 3 + ABILITY_INDEX[ability]) * 2 + (extraDie ? 1 : 0);
+    const hit = poseTables.values.get(this.valueStamp, ui, key);
+    if (!Number.isNaN(hit)) return hit;
+    return this.valueTail(ui, pose, this.valueBeforeThreat(ui, pose, ability, extraDie, key));
+  }
+
   /** Positional value of unit `ui` standing at `pose`, cached per pose. */
   value(ui: number, pose: Pose, ability: FireAbility, extraDie = false): number {
     const key = (((pose.cell * 4 + pose.facing / 90) * 3 + FORMATION_INDEX(pose.formation)) * 3 + ABILITY_INDEX[ability]) * 2 + (extraDie ? 1 : 0);
     const hit = poseTables.values.get(this.valueStamp, ui, key);
     if (!Number.isNaN(hit)) return hit;
+    let v = this.valueBeforeThreat(ui, pose, ability, extraDie, key);
+    v -= this.threat(ui, pose, extraDie) * this.caution;
+    v = this.valueTail(ui, pose, v);
+    poseTables.values.set(this.valueStamp, ui, key, v);
+    return v;
+  }
+
+  /** value() up to the threat: the pull of the goals, the crowd, the fire it would give (cached by value's key). */
+  private valueBeforeThreat(ui: number, pose: Pose, ability: FireAbility, extraDie: boolean, key: number): number {
+    const known = poseTables.partials.get(this.partialStamp, ui, key);
+    if (!Number.isNaN(known)) return known;
     const u = this.s.units[ui]!;
-    const b = this.s.board;
     // A worn unit is little use at the front: it is pulled less, and so falls back on rallying and holding.
     const health = (u.sp - u.hits) / Math.max(1, u.sp);
     const dist = this.plan.dist[kindOf(u)];
@@ -518,7 +581,14 @@ export class Evaluator {
     const now = this.fireValue(ui, pose, ability, extraDie);
     const later = ability === 'fire' || !isGuns(u) ? now : this.fireValue(ui, pose, 'fire', false);
     v += later > now ? now + LATER_FIRE_SHARE * (later - now) : now;
-    v -= this.threat(ui, pose, extraDie) * this.caution;
+    poseTables.partials.set(this.partialStamp, ui, key, v);
+    return v;
+  }
+
+  /** value() after the threat: cover in a town or works, guns within the enemy's reach. */
+  private valueTail(ui: number, pose: Pose, v: number): number {
+    const u = this.s.units[ui]!;
+    const b = this.s.board;
     if (u.type !== 'Lights' && (b.flags[pose.cell]! & (T_TOWN | T_FORT)) !== 0) v += TOWN_BONUS;
     if (isGuns(u)) {
       // Guns keep out of reach of enemy foot and horse.
@@ -527,7 +597,6 @@ export class Evaluator {
         if (mayAssault(e) && this.walk[e.cell * this.cells + pose.cell]! <= chargeReach(e)) v -= GUNS_IN_REACH;
       }
     }
-    poseTables.values.set(this.valueStamp, ui, key, v);
     return v;
   }
 }

@@ -13,10 +13,9 @@ interface Steps {
   cost: Uint8Array;
 }
 
-/** goalField's working space: a distance per box, and its queue's buckets, one per distance in half boxes. */
+/** goalField's working space: a distance per box. */
 export interface FieldScratch {
   workFor(n: number): Int32Array;
-  readonly buckets: number[][];
 }
 
 /** The steps between boxes, worked out once per board: the searches below run several times a decision. */
@@ -55,31 +54,66 @@ export function goalField(b: Board, sources: readonly number[], offsets: readonl
   const far = 1 << 30;
   const st = stepsOf(b);
   const d = scratch.workFor(n).fill(far);
-  const buckets = scratch.buckets;
+  // The queue: per distance, a list threaded through `queued`/`after` from `head` (-1 ends it). Entries are never
+  // taken out, only passed over once stale, and the order within a distance changes no distance found.
+  queuedCount = 0;
   let top = 0;
-  const push = (c: number, v: number): void => {
-    d[c] = v;
-    (buckets[v] ??= []).push(c);
-    if (v > top) top = v;
-  };
-  for (let k = 0; k < sources.length; k++) if (offsets[k]! < d[sources[k]!]!) push(sources[k]!, offsets[k]!);
+  for (let k = 0; k < sources.length; k++) {
+    const c = sources[k]!;
+    const v = offsets[k]!;
+    if (v < d[c]!) {
+      d[c] = v;
+      enqueue(c, v);
+      if (v > top) top = v;
+    }
+  }
   for (let v = 0; v <= top; v++) {
-    const list = buckets[v];
-    if (!list) continue;
-    for (let i = 0; i < list.length; i++) {
-      const cur = list[i]!;
+    let e = head[v]!;
+    head[v] = -1;
+    for (; e >= 0; e = after[e]!) {
+      const cur = queued[e]!;
       if (d[cur] !== v) continue;
       const enter = penalty[cur]!;
       for (let k = cur * 8, end = k + 8; k < end; k++) {
         const nb = st.to[k]!;
         if (nb < 0) continue;
         const nv = v + st.cost[k]! + enter;
-        if (nv < d[nb]!) push(nb, nv);
+        if (nv < d[nb]!) {
+          d[nb] = nv;
+          enqueue(nb, nv);
+          if (nv > top) top = nv;
+        }
       }
     }
-    list.length = 0;
   }
   for (let i = 0; i < n; i++) out[i] = d[i] === far ? b.cols + b.rows : d[i]! / 2;
+}
+
+// goalField's bucket queue, used only within one call (nothing is left in it between calls: every bucket is emptied
+// as it is reached). Lists of arrays made and emptied per call cost more than the search itself.
+let head = new Int32Array(0);
+let queued = new Int32Array(0);
+let after = new Int32Array(0);
+let queuedCount = 0;
+
+function enqueue(cell: number, v: number): void {
+  if (v >= head.length) {
+    const grown = new Int32Array(Math.max(2 * head.length, v + 64)).fill(-1);
+    grown.set(head);
+    head = grown;
+  }
+  if (queuedCount === queued.length) {
+    const size = Math.max(2 * queued.length, 1024);
+    const q = new Int32Array(size);
+    q.set(queued);
+    queued = q;
+    const a = new Int32Array(size);
+    a.set(after);
+    after = a;
+  }
+  queued[queuedCount] = cell;
+  after[queuedCount] = head[v]!;
+  head[v] = queuedCount++;
 }
 
 /**
@@ -95,7 +129,7 @@ export function walkDistances(b: Board): Float32Array {
   const none = new Uint8Array(n);
   const row = new Float64Array(n);
   let work = new Int32Array(0);
-  const scratch: FieldScratch = { workFor: (size) => (work.length < size ? (work = new Int32Array(size)) : work), buckets: [] };
+  const scratch: FieldScratch = { workFor: (size) => (work.length < size ? (work = new Int32Array(size)) : work) };
   for (let i = 0; i < n; i++) {
     goalField(b, [i], [0], none, row, scratch);
     w.set(row, i * n);

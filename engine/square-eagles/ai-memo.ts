@@ -2,8 +2,9 @@
 // reusing. Each player makes its own, so two AIs in one process (the two sides of a game, or games played side by
 // side in the engine process) never share anything either of them writes. The only tables the players share are
 // worked out from a board or a scenario, or from the dice alone, which never change, and are not written again once
-// built (ai-fields.ts, ai-strategy.ts's objective weights, the dice odds below): working them out again for every
-// player would cost more than a game.
+// built (ai-fields.ts, ai-strategy.ts's objective weights, the dice odds below), and distance fields kept by their
+// complete key (ai-strategy.ts's sharedFields: the same key gives the same fields whoever asks): working them out
+// again for every player would cost more than a game.
 import { hitsPmfOf, type MeleeOdds } from './ai-odds.js';
 import type { Strategy } from './ai-strategy.js';
 
@@ -63,11 +64,12 @@ export class UnitKeyTable {
 }
 
 /**
- * The Evaluator's answers by unit and pose: values, threats and the chance of being broken by a retreat; and by
+ * The Evaluator's answers by unit and pose: values (and values before the threat), threats and the chance of being broken by a retreat; and by
  * enemy (its index among the Evaluator's enemies) and box, how it could fire there and whether it sees there.
  */
 export const poseTables = {
   values: new UnitKeyTable(),
+  partials: new UnitKeyTable(),
   threats: new UnitKeyTable(),
   broken: new UnitKeyTable(),
   enemyFire: new UnitKeyTable(),
@@ -88,9 +90,8 @@ export class AiMemo {
   readonly melees = odds.melees;
   /** retreatCosts' answers for the retreat being weighed (index: boxes retreated). */
   readonly retreats = new Float64Array(64);
-  /** goalField's working distances (one per box) and its queue, one bucket per distance in half boxes. */
+  /** goalField's working distances (one per box). */
   private work = new Int32Array(0);
-  readonly buckets: number[][] = [];
   /** Per box, the facings worth weighing a move in (a bit per facing), stamped with the look they were worked out for. */
   sensibleMask = new Int32Array(0);
   sensibleStamp = new Int32Array(0);

@@ -1,6 +1,7 @@
 // Dice odds for the AI: the distribution of the hits a pool scores, and how an assault ends. (What a retreat costs
 // is the rules' own answer, combat.ts's retreatHits.)
 import type { AiMemo } from './ai-memo.js';
+import { WITHDRAW_HITS } from './combat.js';
 
 /** Probability that one d6 hits on `n` or more. */
 export const p = (n: number): number => (n <= 1 ? 1 : n >= 7 ? 0 : (7 - n) / 6);
@@ -23,6 +24,8 @@ export const hitsPmfOf = (n: number, hitOn: number): Float64Array => binomialPmf
  * each margin (index: margin; 0 unused), and the hits each side scores on average. */
 export interface MeleeOdds {
   winBy: Float64Array;
+  /** The largest margin won by with a chance of at least 1e-4 (0: none): how far a lost assault is weighed back. */
+  longest: number;
   attackerHits: number;
   defenderHits: number;
 }
@@ -37,7 +40,21 @@ export function meleeOdds(memo: AiMemo, aDice: number, aHit: number, dDice: numb
   for (let a = 1; a < fa.length; a++) {
     for (let d = 0; d < a && d < fd.length; d++) winBy[a - d]! += fa[a]! * fd[d]!;
   }
-  m = { winBy, attackerHits: aDice * p(aHit), defenderHits: dDice * p(dHit) };
+  let longest = winBy.length - 1;
+  while (longest > 0 && winBy[longest]! < 1e-4) longest--;
+  m = { winBy, longest, attackerHits: aDice * p(aHit), defenderHits: dDice * p(dHit) };
   memo.melees.set(key, m);
   return m;
+}
+
+/** The chance `n` dice hitting on `hitOn` score the 3 hits or more of a withdrawal (4.ii.g); kept for the process. */
+const withdrawChances: number[] = [];
+export function withdrawChance(memo: AiMemo, n: number, hitOn: number): number {
+  const key = n * 16 + hitOn;
+  let three = withdrawChances[key];
+  if (three !== undefined) return three;
+  const pmf = memo.hitsPmf(n, hitOn);
+  three = 0;
+  for (let h = WITHDRAW_HITS; h < pmf.length; h++) three += pmf[h]!;
+  return (withdrawChances[key] = three);
 }

@@ -1,10 +1,10 @@
 // What a side is playing for: who would win if the game ended now, how hard it must attack (its aggression), where
 // its troops should go and what standing in or taking each box is worth, by the scenario's victory conditions.
-import { boxDistance } from './board.js';
+import { boxDistance, type Board } from './board.js';
 import { evaluateVictory } from './victory.js';
 import { ctxOf } from './geometry.js';
 import { exitFields, goalField, mountedGoals } from './ai-fields.js';
-import type { AiMemo } from './ai-memo.js';
+import type { AiMemo, FieldEntry } from './ai-memo.js';
 import { isFoot, isGuns, isSpent, onTable, sideIndexOf, type GameState, type SideIndex, type UnitState } from './types.js';
 
 /**
@@ -269,6 +269,12 @@ function workOutStrategy(memo: AiMemo, s: GameState, side: SideIndex, enemies: r
   const keyLength = fieldKeyOf(anyGoal, sources, offsets, penalty);
   const kept = memo.fields[side];
   if (kept && sameKeyAs(kept.key, fieldKeyScratch, keyLength)) return { winning, behind, aggression: 0, dist: kept.dist, bonus, capture, exitCells: exit ?? new Set(), next: kept.next };
+  const hash = hashKey(fieldKeyScratch, keyLength);
+  const shared = sharedField(b, hash, keyLength);
+  if (shared) {
+    memo.fields[side] = shared;
+    return { winning, behind, aggression: 0, dist: shared.dist, bonus, capture, exitCells: exit ?? new Set(), next: shared.next };
+  }
   const fieldKey = fieldKeyScratch.slice(0, keyLength);
   // Plain arrays, as bonus and capture are.
   const dist: [number[], number[]] = [new Array<number>(n).fill(0), new Array<number>(n).fill(0)];
@@ -284,7 +290,51 @@ function workOutStrategy(memo: AiMemo, s: GameState, side: SideIndex, enemies: r
   }
   const next: Strategy['next'] = [null, null];
   memo.fields[side] = { key: fieldKey, dist, next };
+  keepShared(b, hash, memo.fields[side]);
   return { winning, behind, aggression: 0, dist, bonus, capture, exitCells: exit ?? new Set(), next };
+}
+
+/**
+ * Distance fields already worked out in this process, by board and by everything they are worked out from (the field
+ * key, complete: the goals, their head starts and the way's penalties, which mark the enemy's boxes too): the same
+ * key gives the same fields whoever asks, so players share them, as they share the board's own tables. In a batch
+ * the early turns' positions come round again game after game (two in three fields asked were already known). Never
+ * changed once kept but for their next steps, which are the same whoever works them out; forgotten all at once past
+ * SHARED_FIELDS_LIMIT, which changes no answer.
+ */
+const sharedFields = new WeakMap<Board, Map<number, FieldEntry[]>>();
+let sharedFieldCount = 0;
+const SHARED_FIELDS_LIMIT = 4096;
+
+function hashKey(key: Int32Array, length: number): number {
+  let h = length | 0;
+  for (let i = 0; i < length; i++) {
+    h = Math.imul(h ^ key[i]!, 0x9e3779b1);
+    h ^= h >>> 15;
+  }
+  return h;
+}
+
+function sharedField(b: Board, hash: number, length: number): FieldEntry | null {
+  const bucket = sharedFields.get(b)?.get(hash);
+  if (!bucket) return null;
+  for (const e of bucket) if (sameKeyAs(e.key, fieldKeyScratch, length)) return e;
+  return null;
+}
+
+function keepShared(b: Board, hash: number, entry: FieldEntry): void {
+  let byKey = sharedFields.get(b);
+  if (!byKey || sharedFieldCount >= SHARED_FIELDS_LIMIT) {
+    if (sharedFieldCount >= SHARED_FIELDS_LIMIT) {
+      sharedFieldCount = 0;
+      byKey?.clear();
+    }
+    if (!byKey) sharedFields.set(b, (byKey = new Map<number, FieldEntry[]>()));
+  }
+  const bucket = byKey.get(hash);
+  if (bucket) bucket.push(entry);
+  else byKey.set(hash, [entry]);
+  sharedFieldCount++;
 }
 
 // fieldKeyOf's answer, written over for every plan and copied only when kept.
