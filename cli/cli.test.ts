@@ -1,5 +1,5 @@
 // The adc command as a user runs it: the compiled bin, real files, exit codes and JSON of cli.md.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync, copyFileSync, chmodSync, existsSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -80,6 +80,17 @@ describe('adc validate', () => {
     expect((await adc('validate')).code).toBe(2);
     expect((await adc('frobnicate')).code).toBe(2);
     expect((await adc('validate', '--bogus', fixture)).code).toBe(2);
+  });
+
+  it('ends quietly when its reader closes the pipe before the output is written (adc … | head)', async () => {
+    const child = spawn(process.execPath, [bin, 'validate', fixture, fixture, fixture, '--json'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Closed before the command has printed anything, as `head -c 0` would.
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
   });
 
   it('refuses a file from a newer format version with a clear message', async () => {
