@@ -280,6 +280,8 @@ export interface UtilityForkOptionsLike {
   stdio?: 'pipe' | 'ignore' | 'inherit' | ('pipe' | 'ignore' | 'inherit')[];
   serviceName?: string;
   cwd?: string;
+  /** V8 and Node flags of the child, as `process.execArgv`. */
+  execArgv?: string[];
 }
 
 /** A Node.js child of the main process that Electron starts from its own binary (Electron's UtilityProcess). */

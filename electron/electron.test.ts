@@ -25,7 +25,8 @@ import {
 import { checkArguments, ENGINE_MESSAGE_CHANNEL, INVOKE_CHANNELS, INVOKE_METHODS, MENU_CHANNEL, type InvokeMethod } from './channels.js';
 import { ARGUMENT_CHECKS, MAX_TEXT_BYTES, textArg, utf8Length } from '../domain/host-checks.js';
 import { createPickers, documentFilters, ensureDocumentSuffix, pdfNameFor } from './dialogs.js';
-import { createUtilityEngineManager, ENGINE_SERVICE_NAME, engineModulePath } from './engine-utility.js';
+import { createUtilityEngineManager, ENGINE_SERVICE_NAME, engineModulePath, utilityWorkerStarter, WORKER_SERVICE_NAME } from './engine-utility.js';
+import { WORKER_V8_FLAGS, type WorkerMessage } from '../node/simulate.js';
 import type {
   BrowserWindowOptionsLike,
   ElectronLike,
@@ -1189,6 +1190,35 @@ describe('engine in a utility process', () => {
     expect(child!.kills).toBe(0);
     expect(m.running).toEqual([]);
     expect(got.map((g) => g.type)).not.toContain('engine-failed');
+  });
+
+  it('starts simulation workers as utility processes with adc simulate\'s V8 flags, and carries their messages', async () => {
+    const utility = fakeUtility(() => undefined);
+    const heard: WorkerMessage[] = [];
+    const exits: string[] = [];
+    const worker = utilityWorkerStarter(utility.utilityProcess, '/app/dist/node/simulate-worker.js')({
+      message: (m) => heard.push(m),
+      exit: (why) => exits.push(why),
+      error: () => undefined,
+    });
+    expect(WORKER_V8_FLAGS.length).toBeGreaterThan(0);
+    expect(utility.utilityProcess.fork).toHaveBeenCalledWith('/app/dist/node/simulate-worker.js', [], {
+      stdio: 'inherit',
+      serviceName: WORKER_SERVICE_NAME,
+      execArgv: [...WORKER_V8_FLAGS],
+    });
+    const child = utility.children[0]!;
+    worker.send({ from: 0, to: 4 });
+    expect(child.posted).toEqual([{ from: 0, to: 4 }]);
+    child.send({ done: 3 });
+    await until(() => heard.length === 1);
+    expect(heard).toEqual([{ done: 3 }]);
+    worker.kill();
+    await until(() => exits.length === 1);
+    expect(exits).toEqual(['exit code 143']);
+    // Once it has gone, nothing more is posted to it.
+    worker.send({ from: 4, to: 8 });
+    expect(child.posted).toHaveLength(1);
   });
 
   it('keeps stray output for diagnostics and reports a crash with it', async () => {
