@@ -224,13 +224,11 @@ export const orderActionCount = (s: GameState, side: SideIndex): number => scanO
 /** orderActions(s, side)[k], built alone (k below orderActionCount). */
 export function orderActionAt(s: GameState, side: SideIndex, k: number): Action {
   let a: Action;
-  let gi = -1;
   let ui = -1;
   // A state is never changed once given out, so the note of its last count still holds.
   if (notedState === s && notedSide === side) {
-    gi = notedGeneral[k]!;
     ui = notedUnit[k]!;
-    a = { type: notedOrder[k] ? 'order' : 'attach', general: s.generals[gi]!.id, unit: s.units[ui]!.id };
+    a = { type: notedOrder[k] ? 'order' : 'attach', general: s.generals[notedGeneral[k]!]!.id, unit: s.units[ui]!.id };
   } else {
     scanOrders(s, side, k);
     a = { type: foundType, general: foundGeneral, unit: foundUnit };
