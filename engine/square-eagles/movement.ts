@@ -449,7 +449,8 @@ function walkMove(pos: number, fi: number, turned: boolean, cost2: number, diagU
       if (mEndTurn && !turned && !w) for (let f = 0; f < 360; f += 90) addMove(to, f, c, TO_MOVES);
       else addMove(to, fi * 90, c, TO_MOVES);
     }
-    walkMove(to, fi, turned, c, diagUsed || diag, w);
+    // A step costs at least a box (2): past that the next call would find nothing (woods only lower the limit).
+    if (c + 2 <= (w ? mHalf2 : mAllowance2)) walkMove(to, fi, turned, c, diagUsed || diag, w);
   }
 }
 
@@ -480,7 +481,9 @@ function walkBoth(pos: number, fi: number, turned: boolean, cost2: number, diagU
       if (mEndTurn && !turned && !w) for (let f = 0; f < 360; f += 90) addMove(to, f, c, here);
       else addMove(to, fi * 90, c, here);
     }
-    walkBoth(to, fi, turned, c, diagUsed || diag, w, here);
+    if (((here & TO_MOVES) !== 0 && c + 2 <= (w ? mHalf2 : mAllowance2)) || ((here & TO_MARCHES) !== 0 && c + 2 <= (w ? mMarchHalf2 : mMarchAllowance2))) {
+      walkBoth(to, fi, turned, c, diagUsed || diag, w, here);
+    }
   }
 }
 
