@@ -32,7 +32,7 @@ import {
   shooterTargets,
   vouchedUnitOf,
 } from './legal-actions.js';
-import { actingSide, endActions, endOrders, openDefendWindow, rehome } from './turn.js';
+import { actingSide, endActions, endOrders, noteAskedOn, openDefendWindow, rehome } from './turn.js';
 import { updateControl } from './victory.js';
 import {
   DID_ASSAULT,
@@ -337,7 +337,9 @@ function finishAction(s: GameState, ev: EventLog): void {
   s.pending = { kind: 'actions', side: acting };
   if (s.board.options.defend) {
     const defender = other(acting);
-    if (anyFireAction(makeCtx(s), defender, 'defend-fire')) {
+    const ctx = makeCtx(s);
+    noteAskedOn(ctx);
+    if (anyFireAction(ctx, defender, 'defend-fire')) {
       openDefendWindow(s, defender, acting);
       ev?.push({ type: 'defend-window', side: s.meta.sides[defender].key });
     }
