@@ -2,11 +2,13 @@
 // actions (rule 3), fire (rule 4), Defend! shots, an assaulted unit's use of its order and a winning assaulter's
 // choice. Each list has a check for one action beside it that gives the same answer without building the list.
 import { DIR, boxDistance, cellIndex, isCut, onEdge, step, type Facing } from './board.js';
+import { boardTables } from './board-tables.js';
 import { defenceFirePool, fireTargets, hasFireTarget } from './combat.js';
 import { enemyWithinOne, type Ctx } from './geometry.js';
 import {
   MEMO_SLOTS,
   assaultFrom,
+  baseMove,
   canEnd,
   isManeuverKey,
   maneuverCount,
@@ -303,9 +305,13 @@ function workOutMenu(ctx: Ctx, ui: number): UnitMenu {
   const maneuvers = maneuverCount(ctx, ui);
   let assaults: number[] | null = null;
   if (mayAssault(u)) {
+    // assaultFrom's first answer, asked here from the distance table: no enemy further than a move and a box.
+    const apart = boardTables(s.board).apart;
+    const row = u.cell * s.board.cols * s.board.rows;
+    const reach = baseMove(u) + 1;
     for (let ti = 0; ti < s.units.length; ti++) {
       const t = s.units[ti]!;
-      if (t.side === u.side || !onTable(t)) continue;
+      if (t.side === u.side || !onTable(t) || apart[row + t.cell]! > reach) continue;
       const from = assaultFrom(ctx, ui, ti);
       if (from >= 0) (assaults ??= []).push(ti, from);
     }
