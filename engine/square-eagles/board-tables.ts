@@ -37,6 +37,8 @@ export interface BoardTables {
    * Distances are whole or half boxes, so single precision holds them exactly.
    */
   readonly apart: Float32Array;
+  /** 1 where a box belongs to an objective (victory.ts updateControl). */
+  readonly objectiveBox: Uint8Array;
 }
 
 /** The index in AROUND of a step (dc, dr), each −1, 0 or 1, at `(dr + 1) * 3 + dc + 1`; -1 for no step. */
@@ -106,5 +108,7 @@ function buildTables(b: Board): BoardTables {
   }
   const apart = new Float32Array(n * n);
   for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) apart[i * n + j] = boxDistance(b, i, j);
-  return { forward, flankA, flankB, woods, around, stepTo, enterable: enterableAt, endFoot, endGuns, endOther, apart };
+  const objectiveBox = new Uint8Array(n);
+  for (const o of b.objectives) for (const c of o.cells) if (c >= 0 && c < n) objectiveBox[c] = 1;
+  return { forward, flankA, flankB, woods, around, stepTo, enterable: enterableAt, endFoot, endGuns, endOther, apart, objectiveBox };
 }

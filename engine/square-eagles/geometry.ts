@@ -121,6 +121,17 @@ export function ctxOf(s: GameState): Ctx {
   return ctx;
 }
 
+/**
+ * Makes `ctx`, made on `s` after the last change to its units, the memoised context ctxOf gives for `s`: the engine
+ * asks its last question of a position (may anyone fire?) just before handing the state out, and the player then
+ * asks about the same position. Only for a state about to be handed out, which nothing changes any more.
+ */
+export function adoptCtx(s: GameState, ctx: Ctx): void {
+  if (ctx.s !== s) return;
+  ctx.memo ??= new Array<unknown>(s.units.length * MEMO_SLOTS);
+  (s as unknown as { [CTX]?: Ctx })[CTX] = ctx;
+}
+
 class Context implements Ctx {
   s: GameState;
   b: Board;

@@ -2,11 +2,13 @@
 // actions (rule 3), fire (rule 4), Defend! shots, an assaulted unit's use of its order and a winning assaulter's
 // choice. Each list has a check for one action beside it that gives the same answer without building the list.
 import { DIR, boxDistance, cellIndex, isCut, onEdge, step, type Facing } from './board.js';
+import { boardTables } from './board-tables.js';
 import { defenceFirePool, fireTargets, hasFireTarget } from './combat.js';
 import { enemyWithinOne, type Ctx } from './geometry.js';
 import {
   MEMO_SLOTS,
   assaultFrom,
+  baseMove,
   canEnd,
   isManeuverKey,
   maneuverCount,
@@ -138,9 +140,20 @@ let foundType: 'attach' | 'order' = 'attach';
 let foundGeneral = '';
 let foundUnit = '';
 
+// A count also notes each action's General and unit (indices) and kind, so that the one the random player then draws
+// is built from the note, not by scanning again.
+let notedState: GameState | null = null;
+let notedSide = -1;
+const notedGeneral: number[] = [];
+const notedUnit: number[] = [];
+const notedOrder: boolean[] = [];
+
 function scanOrders(s: GameState, side: SideIndex, stopAt: number, out: Action[] | null = null): number {
   let n = 0;
-  for (const g of s.generals) {
+  const note = stopAt < 0 && out === null;
+  const generals = s.generals;
+  for (let gi = 0; gi < generals.length; gi++) {
+    const g = generals[gi]!;
     if (g.side !== side || g.status !== 'table' || g.placed) continue;
     const here = generalCell(s, g);
     for (const ui of g.commands) {
@@ -154,11 +167,17 @@ function scanOrders(s: GameState, side: SideIndex, stopAt: number, out: Action[]
           return n;
         }
         out?.push({ type: 'attach', general: g.id, unit: u.id });
+        if (note) {
+          notedGeneral[n] = gi;
+          notedUnit[n] = ui;
+          notedOrder[n] = false;
+        }
         n++;
       }
     }
   }
-  for (const g of s.generals) {
+  for (let gi = 0; gi < generals.length; gi++) {
+    const g = generals[gi]!;
     if (g.side !== side || g.status !== 'table' || g.pips <= 0) continue;
     for (const ui of g.commands) {
       const u = s.units[ui]!;
@@ -171,9 +190,18 @@ function scanOrders(s: GameState, side: SideIndex, stopAt: number, out: Action[]
           return n;
         }
         out?.push({ type: 'order', general: g.id, unit: u.id });
+        if (note) {
+          notedGeneral[n] = gi;
+          notedUnit[n] = ui;
+          notedOrder[n] = true;
+        }
         n++;
       }
     }
+  }
+  if (note) {
+    notedState = s;
+    notedSide = side;
   }
   return n;
 }
@@ -197,8 +225,17 @@ export const orderActionCount = (s: GameState, side: SideIndex): number => scanO
 
 /** orderActions(s, side)[k], built alone (k below orderActionCount). */
 export function orderActionAt(s: GameState, side: SideIndex, k: number): Action {
-  scanOrders(s, side, k);
-  return { type: foundType, general: foundGeneral, unit: foundUnit };
+  let a: Action;
+  let ui = -1;
+  // A state is never changed once given out, so the note of its last count still holds.
+  if (notedState === s && notedSide === side) {
+    ui = notedUnit[k]!;
+    a = { type: notedOrder[k] ? 'order' : 'attach', general: s.generals[notedGeneral[k]!]!.id, unit: s.units[ui]!.id };
+  } else {
+    scanOrders(s, side, k);
+    a = { type: foundType, general: foundGeneral, unit: foundUnit };
+  }
+  return vouch(s, a, ui);
 }
 
 /** The same answer as searching orderActions, without building them all. */
@@ -268,9 +305,13 @@ function workOutMenu(ctx: Ctx, ui: number): UnitMenu {
   const maneuvers = maneuverCount(ctx, ui);
   let assaults: number[] | null = null;
   if (mayAssault(u)) {
+    // assaultFrom's first answer, asked here from the distance table: no enemy further than a move and a box.
+    const apart = boardTables(s.board).apart;
+    const row = u.cell * s.board.cols * s.board.rows;
+    const reach = baseMove(u) + 1;
     for (let ti = 0; ti < s.units.length; ti++) {
       const t = s.units[ti]!;
-      if (t.side === u.side || !onTable(t)) continue;
+      if (t.side === u.side || !onTable(t) || apart[row + t.cell]! > reach) continue;
       const from = assaultFrom(ctx, ui, ti);
       if (from >= 0) (assaults ??= []).push(ti, from);
     }
@@ -342,10 +383,62 @@ export function legalActionAt(ctx: Ctx, k: number): Action {
   for (let ui = 0; ui < s.units.length; ui++) {
     if (s.units[ui]!.side !== s.pending.side) continue;
     const m = unitMenu(ctx, ui);
-    if (k < m.count) return menuAction(ctx, ui, m, k);
+    if (k < m.count) return vouch(s, menuAction(ctx, ui, m, k), ui);
     k -= m.count;
   }
+  vouchedState = null;
   return { type: 'end-actions' };
+}
+
+// The last order or unit action built alone from a legal list (orderActionAt, legalActionAt: the random player's
+// path), the state it was listed at, its unit's index, and its fields as built. When perform is handed an action
+// with those fields for that state, the check would find it among the legal ones, so it is not asked again (a
+// tenth of a random game went on checking what had just been listed). A changed field is no longer vouched for.
+let vouchedState: GameState | null = null;
+let vouchedUnit = -1;
+let vType = '';
+let vUnit: unknown;
+let vGeneral: unknown;
+let vTo: unknown;
+let vFacing: unknown;
+let vFormation: unknown;
+let vTarget: unknown;
+let vFrom: unknown;
+
+type Fields = { type: string; unit?: unknown; general?: unknown; to?: unknown; facing?: unknown; formation?: unknown; target?: unknown; from?: unknown };
+
+function vouch(s: GameState, a: Action, ui: number): Action {
+  const f = a as Fields;
+  vouchedState = ui >= 0 ? s : null;
+  vouchedUnit = ui;
+  vType = f.type;
+  vUnit = f.unit;
+  vGeneral = f.general;
+  vTo = f.to;
+  vFacing = f.facing;
+  vFormation = f.formation;
+  vTarget = f.target;
+  vFrom = f.from;
+  return a;
+}
+
+/**
+ * The index of the unit of `a` when `a` is, field for field, the action last built alone from the legal list of
+ * `from` (see vouch); otherwise -1, and the action must be checked.
+ */
+export function vouchedUnitOf(a: Action, from: GameState | undefined): number {
+  if (from === undefined || from !== vouchedState) return -1;
+  const f = a as Fields;
+  const same =
+    f.type === vType &&
+    f.unit === vUnit &&
+    f.general === vGeneral &&
+    f.to === vTo &&
+    f.facing === vFacing &&
+    f.formation === vFormation &&
+    f.target === vTarget &&
+    f.from === vFrom;
+  return same ? vouchedUnit : -1;
 }
 
 /** The same answer as `unitActions(ctx, ui).some(...)`, without building every option of the unit. */

@@ -148,8 +148,12 @@ function startSearch(cells: number): number {
  * objects. Kept on a state's memoised context (ctx.memo), so callers must not change the array.
  */
 export function moveKeys(ctx: Ctx, ui: number, march: boolean): readonly number[] {
-  if (ctx.memo) return (ctx.memo[ui * MEMO_SLOTS + (march ? 1 : 0)] ??= searchMoves(ctx, ui, march)) as number[];
-  return searchMoves(ctx, ui, march);
+  const memo = ctx.memo;
+  if (!memo) return searchMoves(ctx, ui, march);
+  // Both kinds are asked of every ordered unit (the menus, the AI), and one walk finds both (searchBoth).
+  const slot = ui * MEMO_SLOTS + (march ? 1 : 0);
+  if (memo[slot] === undefined) searchBoth(ctx, ui, memo);
+  return memo[slot] as number[];
 }
 
 export const moveTo = (key: number): number => key >> 2;
@@ -192,12 +196,22 @@ let mCount = 0;
 /** What a search that finds nothing returns: shared, as every answer is read-only to its callers. */
 const NO_KEYS: number[] = [];
 let mSpent: ((to: number, cost: number) => void) | undefined;
+// A Move and a March searched together (searchBoth): the March's keys go to a second list with its own marks, and
+// its limits are these (the Move's are mAllowance2 and mHalf2).
+let seen2 = new Int32Array(0);
+const mFound2: number[] = [];
+let mCount2 = 0;
+let mMarchAllowance2 = 0;
+let mMarchHalf2 = 0;
+// Which list a key goes to: the Move's (or a lone search's) and the March's.
+const TO_MOVES = 1;
+const TO_MARCHES = 2;
+let roadNo = 0;
 
-function searchMoves(ctx: Ctx, ui: number, march: boolean, spent?: (to: number, cost: number) => void): number[] {
+/** The search's inputs for unit `ui` moving `allowance` boxes, into the module variables above. */
+function setUp(ctx: Ctx, ui: number, allowance: number, near: Uint8Array | null): void {
   const { b, s } = ctx;
   const u = s.units[ui]!;
-  if (u.formation === 'square' || isSpent(u)) return NO_KEYS;
-  if (march && !mayMarch(ctx, u)) return NO_KEYS;
   const t = boardTables(b);
   mCtx = ctx;
   mForward = t.forward;
@@ -207,112 +221,182 @@ function searchMoves(ctx: Ctx, ui: number, march: boolean, spent?: (to: number, 
   mEnd = endTable(t, u);
   mOcc = ctx.occ;
   mUnits = s.units;
-  mNear = march ? enemyNear(ctx, u.side) : null;
+  mNear = near;
   mZoc = ctx.zoc.first[u.side === 0 ? 1 : 0];
   mZocNext = ctx.zoc.next;
   mNo = startSearch(b.cols * b.rows);
   mCount = 0;
-  mSpent = spent;
-  const startZoc = enemyZoc(ctx, u.side, u.cell);
-  mStartZoc = startZoc;
-  const home = u.cell;
-  mHome = home;
+  mStartZoc = enemyZoc(ctx, u.side, u.cell);
+  mHome = u.cell;
   mUi = ui;
   mSide = u.side;
-  const lights = u.type === 'Lights';
-  mLights = lights;
-  const militia = hasTrait(u, 'militia');
-  mMilitia = militia;
-  const sluggish = hasTrait(u, 'sluggish');
-  const freeEndTurn = lights || isCavalry(u);
-  const allowance = baseMove(u) + (march ? 1 : 0);
+  mLights = u.type === 'Lights';
+  mMilitia = hasTrait(u, 'militia');
   mAllowance2 = 2 * allowance;
   mHalf2 = allowance;
-  const startWoods = !lights && mWoods[home] === 1;
   mDiagonalOk = mayStepDiagonally(u);
+  // Lights and Cavalry turn at the start or the end, one of the two; Sluggish only at the end; Militia never.
+  mEndTurn = !mMilitia && (mLights || isCavalry(u) || hasTrait(u, 'sluggish'));
+}
 
-  // In place: a turn only. A unit starting in an enemy ZOC that stays must face one of the units exerting it.
-  if (!militia) {
-    if (startZoc >= 0) addZocFacings(home, startZoc, -1, 0, u.facing);
-    else for (const f of FACINGS) if (f !== u.facing) addMove(home, f, 0);
+/**
+ * In place: a turn only (to the lists in `which`). A unit starting in an enemy ZOC that stays must face one of the
+ * units exerting it.
+ */
+function addInPlace(u: UnitState, which: number): void {
+  if (mMilitia) return;
+  if (mStartZoc >= 0) addZocFacings(mHome, mStartZoc, -1, 0, u.facing, which);
+  else for (const f of FACINGS) if (f !== u.facing) addMove(mHome, f, 0, which);
+}
+
+/**
+ * The walks from the start, one per facing it may start in (`both`: walkBoth for a Move and a March at once).
+ * Infantry and Guns turn at the start; Lights and Cavalry at the start or the end, one of the two; Sluggish only at
+ * the end; Militia never (only by Maneuver). A move through woods gets no turn at all (3.iv c.2: half speed OR
+ * turn). A move entering an enemy ZOC ends there facing a unit that exerts it; Militia, which may not be turned by a
+ * Move, may stop there only if they already face one (else they assault it, or Maneuver into the box).
+ */
+function walkFromStart(u: UnitState, both: boolean): void {
+  const startWoods = !mLights && mWoods[mHome] === 1;
+  if (mMilitia || hasTrait(u, 'sluggish')) {
+    if (both) walkBoth(mHome, u.facing / 90, false, 0, false, startWoods, TO_MOVES | TO_MARCHES);
+    else walkMove(mHome, u.facing / 90, false, 0, false, startWoods);
+    return;
   }
-
-  // Infantry and Guns turn at the start; Lights and Cavalry at the start or the end, one of the two; Sluggish only at the end;
-  // Militia never (only by Maneuver). A move through woods gets no turn at all (3.iv c.2: half speed OR turn).
-  // A move entering an enemy ZOC ends there facing a unit exerting it; Militia, which may not be turned by a Move,
-  // may stop there only if they already face one (else they assault it, or Maneuver into the box).
-  mEndTurn = !militia && (freeEndTurn || sluggish);
-  if (militia || sluggish) walkMove(home, u.facing / 90, false, 0, false, startWoods);
-  else for (let fi = 0; fi < 4; fi++) walkMove(home, fi, fi * 90 !== u.facing, 0, false, startWoods);
-
-  // Road movement: +1 box and free turns when the whole move follows a road; infantry only in column (3.iv c.5).
-  if ((b.flags[home]! & T_ROAD) !== 0 && (u.type !== 'Infantry' || u.formation === 'column')) {
-    const occ = ctx.occ;
-    const units = s.units;
-    const side = u.side;
-    const near = mNear;
-    const endAt = mEnd;
-    // Breadth first from the start, in half boxes; the cheapest cost yet per box is stamped with this search's number,
-    // and the queue is two reused lists read from the front (a Map, a pair per step and shift() before).
-    const roadAllowance2 = 2 * (allowance + 1);
-    const no = mNo;
-    if (roadStamp.length < b.cols * b.rows) {
-      roadStamp = new Int32Array(b.cols * b.rows);
-      roadBest = new Int32Array(b.cols * b.rows);
-    }
-    roadStamp[home] = no;
-    roadBest[home] = 0;
-    let head = 0;
-    let tail = 0;
-    queueCell[tail] = home;
-    queueCost[tail++] = 0;
-    const fx = DIR[u.facing][0];
-    const fy = DIR[u.facing][1];
-    while (head < tail) {
-      const pos = queueCell[head]!;
-      const cost2 = queueCost[head++]!;
-      for (const to of b.road[pos]!) {
-        const dc = colOf(b, to) - colOf(b, pos);
-        const dr = rowOf(b, to) - rowOf(b, pos);
-        if (militia && (dc !== fx || dr !== fy)) continue;
-        if (stepOk(ctx, t, ui, pos, dc, dr) !== to) continue;
-        const occupant = occ[to]!;
-        if (occupant >= 0 && !(lights && units[occupant]!.side === side)) continue;
-        const c = cost2 + (dc !== 0 && dr !== 0 ? 3 : 2);
-        if (c > roadAllowance2) continue;
-        if (near !== null && near[to] === 1) continue;
-        if (roadStamp[to] === no && roadBest[to]! <= c) continue;
-        roadStamp[to] = no;
-        roadBest[to] = c;
-        const zoc = enemyZoc(ctx, side, to);
-        if (zoc >= 0) {
-          if (occupant < 0 && endAt[to] === 1) addZocFacings(to, zoc, militia ? u.facing : -1, c, -1);
-          continue;
-        }
-        if (occupant < 0 && endAt[to] === 1) {
-          if (militia) addMove(to, u.facing, c);
-          else for (const f of FACINGS) addMove(to, f, c);
-        }
-        queueCell[tail] = to;
-        queueCost[tail++] = c;
-      }
-    }
+  for (let fi = 0; fi < 4; fi++) {
+    if (both) walkBoth(mHome, fi, fi * 90 !== u.facing, 0, false, startWoods, TO_MOVES | TO_MARCHES);
+    else walkMove(mHome, fi, fi * 90 !== u.facing, 0, false, startWoods);
   }
+}
+
+function searchMoves(ctx: Ctx, ui: number, march: boolean, spent?: (to: number, cost: number) => void): number[] {
+  const u = ctx.s.units[ui]!;
+  if (u.formation === 'square' || isSpent(u)) return NO_KEYS;
+  if (march && !mayMarch(ctx, u)) return NO_KEYS;
+  const allowance = baseMove(u) + (march ? 1 : 0);
+  setUp(ctx, ui, allowance, march ? enemyNear(ctx, u.side) : null);
+  mSpent = spent;
+  addInPlace(u, TO_MOVES);
+  walkFromStart(u, false);
+  roadMoves(ctx, ui, allowance, mNear, TO_MOVES);
   mSpent = undefined;
   // The scratch list is kept for the next search; the answer is a copy of its exact size.
   // (Setting a length of 0 would drop the list's room, which each search would then grow again.)
   return mCount === 0 ? NO_KEYS : mFound.slice(0, mCount);
 }
 
-/** Adds a destination reached at `cost2` half boxes. */
-function addMove(to: number, facing: number, cost2: number): void {
+/**
+ * searchMoves' Move and March answers for one unit at once, written to the memo's two slots. The March walks the
+ * Move's paths and a box further, so one walk serves both: a path stays in the Move's list while within its
+ * allowance, in the March's while it stays clear of enemies (and within the March's), and each list gets its keys
+ * in the order its own search would find them (the walk visits the same paths in the same order, each list's
+ * dropping only the subtrees its own search would not enter). The roads are searched apart, after the walk, as
+ * each search did.
+ */
+function searchBoth(ctx: Ctx, ui: number, memo: unknown[]): void {
+  const u = ctx.s.units[ui]!;
+  const slot = ui * MEMO_SLOTS;
+  if (u.formation === 'square' || isSpent(u) || !mayMarch(ctx, u)) {
+    memo[slot] = searchMoves(ctx, ui, false);
+    memo[slot + 1] = NO_KEYS;
+    return;
+  }
+  const allowance = baseMove(u);
+  const near = enemyNear(ctx, u.side);
+  setUp(ctx, ui, allowance, near);
+  mMarchAllowance2 = 2 * (allowance + 1);
+  mMarchHalf2 = allowance + 1;
+  if (seen2.length < seen.length) seen2 = new Int32Array(seen.length);
+  if (mNo === 1) seen2.fill(0);
+  mCount2 = 0;
+  addInPlace(u, TO_MOVES | TO_MARCHES);
+  walkFromStart(u, true);
+  roadMoves(ctx, ui, allowance, null, TO_MOVES);
+  roadMoves(ctx, ui, allowance + 1, near, TO_MARCHES);
+  memo[slot] = mCount === 0 ? NO_KEYS : mFound.slice(0, mCount);
+  memo[slot + 1] = mCount2 === 0 ? NO_KEYS : mFound2.slice(0, mCount2);
+}
+
+/** Road movement: +1 box and free turns when the whole move follows a road; infantry only in column (3.iv c.5). */
+function roadMoves(ctx: Ctx, ui: number, allowance: number, near: Uint8Array | null, which: number): void {
+  const { b, s } = ctx;
+  const u = s.units[ui]!;
+  const home = mHome;
+  if ((b.flags[home]! & T_ROAD) === 0 || (u.type === 'Infantry' && u.formation !== 'column')) return;
+  const t = boardTables(b);
+  const occ = ctx.occ;
+  const units = s.units;
+  const side = u.side;
+  const lights = mLights;
+  const militia = mMilitia;
+  const endAt = mEnd;
+  // Breadth first from the start, in half boxes; the cheapest cost yet per box is stamped with this search's number,
+  // and the queue is two reused lists read from the front (a Map, a pair per step and shift() before).
+  const roadAllowance2 = 2 * (allowance + 1);
+  if (roadStamp.length < b.cols * b.rows) {
+    roadStamp = new Int32Array(b.cols * b.rows);
+    roadBest = new Int32Array(b.cols * b.rows);
+    roadNo = 0;
+  }
+  if (++roadNo === 0x7fffffff) {
+    roadStamp.fill(0);
+    roadNo = 1;
+  }
+  const no = roadNo;
+  roadStamp[home] = no;
+  roadBest[home] = 0;
+  let head = 0;
+  let tail = 0;
+  queueCell[tail] = home;
+  queueCost[tail++] = 0;
+  const fx = DIR[u.facing][0];
+  const fy = DIR[u.facing][1];
+  while (head < tail) {
+    const pos = queueCell[head]!;
+    const cost2 = queueCost[head++]!;
+    for (const to of b.road[pos]!) {
+      const dc = colOf(b, to) - colOf(b, pos);
+      const dr = rowOf(b, to) - rowOf(b, pos);
+      if (militia && (dc !== fx || dr !== fy)) continue;
+      if (stepOk(ctx, t, ui, pos, dc, dr) !== to) continue;
+      const occupant = occ[to]!;
+      if (occupant >= 0 && !(lights && units[occupant]!.side === side)) continue;
+      const c = cost2 + (dc !== 0 && dr !== 0 ? 3 : 2);
+      if (c > roadAllowance2) continue;
+      if (near !== null && near[to] === 1) continue;
+      if (roadStamp[to] === no && roadBest[to]! <= c) continue;
+      roadStamp[to] = no;
+      roadBest[to] = c;
+      const zoc = enemyZoc(ctx, side, to);
+      if (zoc >= 0) {
+        if (occupant < 0 && endAt[to] === 1) addZocFacings(to, zoc, militia ? u.facing : -1, c, -1, which);
+        continue;
+      }
+      if (occupant < 0 && endAt[to] === 1) {
+        if (militia) addMove(to, u.facing, c, which);
+        else for (const f of FACINGS) addMove(to, f, c, which);
+      }
+      queueCell[tail] = to;
+      queueCost[tail++] = c;
+    }
+  }
+}
+
+/** Adds a destination reached at `cost2` half boxes to the lists in `which`. */
+function addMove(to: number, facing: number, cost2: number, which: number): void {
   // Leaving the box is a withdrawal from any ZOC it started in: it must end clear of those units.
   if (mStartZoc >= 0 && to !== mHome && !clearOf(mCtx, mStartZoc, to)) return;
-  mSpent?.(to, cost2 / 2);
   const k = to * 4 + facing / 90;
-  if (seen[k] !== mNo) {
-    seen[k] = mNo;
-    mFound[mCount++] = k;
+  if ((which & TO_MOVES) !== 0) {
+    mSpent?.(to, cost2 / 2);
+    if (seen[k] !== mNo) {
+      seen[k] = mNo;
+      mFound[mCount++] = k;
+    }
+  }
+  if ((which & TO_MARCHES) !== 0 && seen2[k] !== mNo) {
+    seen2[k] = mNo;
+    mFound2[mCount2++] = k;
   }
 }
 
@@ -320,7 +404,7 @@ function addMove(to: number, facing: number, cost2: number): void {
  * addMove for each facing that faces one of the units listed from `first`, in zocFacings' order (first owner first, each facing once):
  * only `only` when it is a facing (Militia keep theirs), and not `skip`.
  */
-function addZocFacings(to: number, first: number, only: number, cost2: number, skip: number): void {
+function addZocFacings(to: number, first: number, only: number, cost2: number, skip: number, which: number): void {
   const units = mUnits;
   const next = mZocNext;
   for (let o = first; o >= 0; o = next[o]!) {
@@ -328,7 +412,7 @@ function addZocFacings(to: number, first: number, only: number, cost2: number, s
     let dup = false;
     for (let p = first; p !== o; p = next[p]!) if ((units[p]!.facing + 180) % 360 === f) dup = true;
     if (dup || f === skip || (only >= 0 && f !== only)) continue;
-    addMove(to, f, cost2);
+    addMove(to, f, cost2, which);
   }
 }
 
@@ -357,15 +441,49 @@ function walkMove(pos: number, fi: number, turned: boolean, cost2: number, diagU
     const zoc = mZoc[to]!;
     if (zoc >= 0) {
       // Entering an enemy ZOC ends the move facing a unit that exerts it.
-      if (occupant < 0 && mEnd[to] === 1) addZocFacings(to, zoc, mMilitia ? fi * 90 : -1, c, -1);
+      if (occupant < 0 && mEnd[to] === 1) addZocFacings(to, zoc, mMilitia ? fi * 90 : -1, c, -1, TO_MOVES);
       continue;
     }
     if (occupant < 0 && mEnd[to] === 1) {
       // The end turn is the alternative to the start turn, not a second one (3.iv Maneuver a: start or end).
-      if (mEndTurn && !turned && !w) for (let f = 0; f < 360; f += 90) addMove(to, f, c);
-      else addMove(to, fi * 90, c);
+      if (mEndTurn && !turned && !w) for (let f = 0; f < 360; f += 90) addMove(to, f, c, TO_MOVES);
+      else addMove(to, fi * 90, c, TO_MOVES);
     }
-    walkMove(to, fi, turned, c, diagUsed || diag, w);
+    // A step costs at least a box (2): past that the next call would find nothing (woods only lower the limit).
+    if (c + 2 <= (w ? mHalf2 : mAllowance2)) walkMove(to, fi, turned, c, diagUsed || diag, w);
+  }
+}
+
+/** walkMove for a Move and a March at once (searchBoth): `which` says whose allowance the path so far is within. */
+function walkBoth(pos: number, fi: number, turned: boolean, cost2: number, diagUsed: boolean, woods: boolean, which: number): void {
+  const kinds = mDiagonalOk && !diagUsed ? 3 : 1;
+  const base = (pos * 4 + fi) * 3;
+  for (let k = 0; k < kinds; k++) {
+    const to = mForward[base + k]!;
+    if (to < 0) continue;
+    const diag = k > 0;
+    if (diag && blocksStep(mFlankA[base + k]!) && blocksStep(mFlankB[base + k]!)) continue;
+    const occupant = mOcc[to]!;
+    if (occupant >= 0 && !(mLights && mUnits[occupant]!.side === mSide)) continue;
+    const c = diag ? cost2 + 3 : cost2 + 2;
+    const w = woods || (!mLights && mWoods[to] === 1);
+    if (w && turned) continue;
+    let here = which;
+    if ((here & TO_MOVES) !== 0 && c > (w ? mHalf2 : mAllowance2)) here &= ~TO_MOVES;
+    if ((here & TO_MARCHES) !== 0 && (c > (w ? mMarchHalf2 : mMarchAllowance2) || mNear![to] === 1)) here &= ~TO_MARCHES;
+    if (here === 0) continue;
+    const zoc = mZoc[to]!;
+    if (zoc >= 0) {
+      if (occupant < 0 && mEnd[to] === 1) addZocFacings(to, zoc, mMilitia ? fi * 90 : -1, c, -1, here);
+      continue;
+    }
+    if (occupant < 0 && mEnd[to] === 1) {
+      if (mEndTurn && !turned && !w) for (let f = 0; f < 360; f += 90) addMove(to, f, c, here);
+      else addMove(to, fi * 90, c, here);
+    }
+    if (((here & TO_MOVES) !== 0 && c + 2 <= (w ? mHalf2 : mAllowance2)) || ((here & TO_MARCHES) !== 0 && c + 2 <= (w ? mMarchHalf2 : mMarchAllowance2))) {
+      walkBoth(to, fi, turned, c, diagUsed || diag, w, here);
+    }
   }
 }
 

@@ -30,8 +30,9 @@ import {
   mayEndActions,
   orderCost,
   shooterTargets,
+  vouchedUnitOf,
 } from './legal-actions.js';
-import { actingSide, endActions, endOrders, openDefendWindow, rehome } from './turn.js';
+import { actingSide, endActions, endOrders, noteAskedOn, openDefendWindow, rehome } from './turn.js';
 import { updateControl } from './victory.js';
 import {
   DID_ASSAULT,
@@ -86,10 +87,14 @@ export function perform(s: GameState, a: Action, dice: DiceSource, ev: EventLog,
   const p = s.pending;
   const side = p.side;
   // The Orders phase asks nothing of positions: half of all decisions skip building them.
-  if (p.kind === 'orders') return performOrder(s, a, side, dice, ev);
+  if (p.kind === 'orders') return performOrder(s, a, side, dice, ev, vouchedUnitOf(a, from));
   // A unit action needs only the check, which the state it was chosen at answers from its memo; the other decisions
   // work on the draft's own context, made before anything changes, as it always was.
-  if (p.kind === 'actions') return performActionsDecision(s, a, side, from ? ctxOf(from) : makeCtx(s), dice, ev);
+  if (p.kind === 'actions') {
+    const vouched = vouchedUnitOf(a, from);
+    if (vouched >= 0) return performUnitAction(s, vouched, a, dice, ev);
+    return performActionsDecision(s, a, side, from ? ctxOf(from) : makeCtx(s), dice, ev);
+  }
   const ctx = makeCtx(s);
   const legal = from ? ctxOf(from) : ctx;
   switch (p.kind) {
@@ -178,13 +183,13 @@ function performActionsDecision(s: GameState, a: Action, side: SideIndex, legal:
   performUnitAction(s, ui, a, dice, ev);
 }
 
-/** An Orders phase decision: attach a General, give an order, or end the phase. */
-function performOrder(s: GameState, a: Action, side: SideIndex, dice: DiceSource, ev: EventLog): void {
+/** An Orders phase decision: attach a General, give an order, or end the phase. `vouched`: its unit when the action was built from the legal list (legal-actions.ts vouchedUnitOf), else -1. */
+function performOrder(s: GameState, a: Action, side: SideIndex, dice: DiceSource, ev: EventLog, vouched: number): void {
   if (a.type === 'end-orders') return endOrders(s, side, dice, ev);
   if (a.type !== 'attach' && a.type !== 'order') throw new IllegalActionError(`"${a.type}" is not an Orders phase action`);
-  if (!isLegalOrder(s, side, a)) throw new IllegalActionError(`illegal ${a.type}`);
+  if (vouched < 0 && !isLegalOrder(s, side, a)) throw new IllegalActionError(`illegal ${a.type}`);
   const g = editGenerals(s).find((x) => x.id === a.general && x.side === side)!;
-  const ui = unitOf(s, a.unit, side);
+  const ui = vouched >= 0 ? vouched : unitOf(s, a.unit, side);
   const u = editUnit(s, ui);
   if (a.type === 'attach') {
     g.unit = ui;
@@ -332,7 +337,9 @@ function finishAction(s: GameState, ev: EventLog): void {
   s.pending = { kind: 'actions', side: acting };
   if (s.board.options.defend) {
     const defender = other(acting);
-    if (anyFireAction(makeCtx(s), defender, 'defend-fire')) {
+    const ctx = makeCtx(s);
+    noteAskedOn(ctx);
+    if (anyFireAction(ctx, defender, 'defend-fire')) {
       openDefendWindow(s, defender, acting);
       ev?.push({ type: 'defend-window', side: s.meta.sides[defender].key });
     }

@@ -4,11 +4,11 @@
 import type { DiceSource } from '../dice.js';
 import { boxDistance } from './board.js';
 import { eliminate } from './combat.js';
-import { makeCtx, nearestEnemy } from './geometry.js';
+import { adoptCtx, makeCtx, nearestEnemy, type Ctx } from './geometry.js';
 import { anyFireAction, anyOrderAction, maxOrders, mayAct } from './legal-actions.js';
 import { canEnd } from './movement.js';
 import { evaluateVictory, suddenDeath, updateControl } from './victory.js';
-import { editGenerals, editReinforcements, editUnit, isSpent, onTable, other, type EventLog, type GameState, type GeneralState, type SideIndex } from './types.js';
+import { editGenerals, editReinforcements, editUnit, isSpent, onTable, other, unitEditCount, type EventLog, type GameState, type GeneralState, type SideIndex } from './types.js';
 
 /** No game needs nearly this many automatic steps between two decisions; it turns an engine bug into an error. */
 const MAX_STEPS = 10000;
@@ -32,6 +32,23 @@ export function openDefendWindow(s: GameState, defender: SideIndex, acting: Side
   defendOpenedOn = s;
 }
 
+// The context an action's Defend! question was asked on (perform.ts finishAction), and the count of unit edits then:
+// when the game stops for a decision with no unit changed since, it is the new state's context (geometry.ts adoptCtx).
+let askedOn: Ctx | null = null;
+let askedAt = 0;
+
+/** The context `finishAction` asked its Defend! question on, after the action's last change to a unit. */
+export function noteAskedOn(ctx: Ctx): void {
+  askedOn = ctx;
+  askedAt = unitEditCount();
+}
+
+/** Hands `s` out with the context last asked on, when that was made on `s` and no unit has changed since. */
+function adoptAsked(s: GameState): void {
+  if (askedOn !== null && askedOn.s === s && askedAt === unitEditCount()) adoptCtx(s, askedOn);
+  askedOn = null;
+}
+
 /** Moves the game on until a player has a decision to make, or the game is over. */
 export function advance(s: GameState, dice: DiceSource, ev: EventLog): void {
   for (let guard = 0; guard < MAX_STEPS; guard++) {
@@ -46,21 +63,33 @@ export function advance(s: GameState, dice: DiceSource, ev: EventLog): void {
     if (p.kind === 'defend') {
       if (defendOpenedOn === s) {
         defendOpenedOn = null;
+        adoptAsked(s);
         return;
       }
-      if (anyFireAction(makeCtx(s), p.side, 'defend-fire')) return;
+      const ctx = makeCtx(s);
+      if (anyFireAction(ctx, p.side, 'defend-fire')) {
+        adoptCtx(s, ctx);
+        return;
+      }
       s.pending = { kind: 'actions', side: p.resume };
       continue;
     }
     if (s.phase === 'actions') {
       // A unit holding an order can nearly always do something, so ask; the player may end the phase.
       const any = s.units.some((u) => u.side === p.side && mayAct(u));
-      if (any) return;
+      if (any) {
+        adoptAsked(s);
+        return;
+      }
       nextActionsHalf(s);
       continue;
     }
     if (s.phase === 'fire') {
-      if (anyFireAction(makeCtx(s), p.side, 'fire')) return;
+      const ctx = makeCtx(s);
+      if (anyFireAction(ctx, p.side, 'fire')) {
+        adoptCtx(s, ctx);
+        return;
+      }
       if (s.half === 0) {
         s.half = 1;
         s.pending = { kind: 'fire', side: other(s.initiative) };

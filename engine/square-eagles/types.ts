@@ -268,6 +268,10 @@ function copyControl(list: readonly ObjectiveControl[]): ObjectiveControl[] {
 // draft's stamp; its Generals, reinforcements and objectives' holders are its own once the flags below say so. One at a
 // time: applying an action never applies another inside it.
 let draft: GameState | null = null;
+// Every call of editUnit, counted: a context made on a state stays true of it while the count stands (turn.ts).
+let unitEdits = 0;
+/** How many times editUnit has been called in this process. */
+export const unitEditCount = (): number => unitEdits;
 let ownedAt = new Int32Array(0);
 let stamp = 0;
 let ownGenerals = false;
@@ -300,6 +304,7 @@ export function draftState(s: GameState): GameState {
  * unit goes through here, and a reference taken before a change made elsewhere is stale after it.
  */
 export function editUnit(s: GameState, ui: number): UnitState {
+  unitEdits++;
   if (s === draft && ownedAt[ui] !== stamp) {
     ownedAt[ui] = stamp;
     s.units[ui] = cloneUnit(s.units[ui]!);

@@ -3,6 +3,7 @@
 // file answers its questions from a Square Eagles state.
 import type { Outcome } from '../rules-engine.js';
 import { firstMet, noVictory, type Decision, type VictoryProbes } from '../victory-conditions.js';
+import { boardTables } from './board-tables.js';
 import { editControl, isSpent, onTable, other, type GameState, type SideIndex } from './types.js';
 
 /** A finished game as the rules report it; the adapter adds the structured `decidedBy`. */
@@ -11,6 +12,16 @@ export type GameResult = Outcome;
 /** A side controls an objective when only its units stand in it; an empty or contested one keeps its holder. */
 export function updateControl(s: GameState): void {
   const b = s.board;
+  // With nobody (able to hold one) standing on any objective, every holder stays: asked once, not per objective.
+  const objectiveBox = boardTables(b).objectiveBox;
+  let anyone = false;
+  for (const u of s.units) {
+    if (onTable(u) && !isSpent(u) && objectiveBox[u.cell] === 1) {
+      anyone = true;
+      break;
+    }
+  }
+  if (!anyone) return;
   b.objectives.forEach((o, k) => {
     let present = 0;
     for (const u of s.units) {
