@@ -15,9 +15,9 @@ import {
 } from './combat.js';
 import { boxOnSide, ctxOf, hasLineOfSight, sideOf, type Ctx } from './geometry.js';
 import { baseMove, mayAssault } from './movement.js';
-import { boxDistances, walkDistances, nextSteps } from './ai-fields.js';
+import { boxDistances, walkDistances, nextSteps, roughFacings } from './ai-fields.js';
 import { meleeOdds, p, withdrawChance } from './ai-odds.js';
-import { poseTables, type AiMemo } from './ai-memo.js';
+import { poseTables, type AiMemo, type UnitFire } from './ai-memo.js';
 import { kindOf, stakes, strategyFor, type Kind, type Strategy } from './ai-strategy.js';
 import {
   DID_MOVE,
@@ -215,11 +215,13 @@ export class Evaluator {
    * Per unit, what fireValue() and fireKind() ask of it for every pose and enemy (fixed by its type and traits): its
    * main and skirmish ranges, the chance one die of each hits, and whether it is horse (which does not fire).
    */
-  private readonly mainRange: number[] = [];
-  private readonly skirmishRange: number[] = [];
-  private readonly fireP: number[] = [];
-  private readonly skirmishP: number[] = [];
-  private readonly cavalry: boolean[] = [];
+  private readonly mainRange: readonly number[];
+  private readonly skirmishRange: readonly number[];
+  private readonly fireP: readonly number[];
+  private readonly skirmishP: readonly number[];
+  private readonly cavalry: readonly boolean[];
+  /** This Evaluator's number among its memo's (see sensibleFacings). */
+  private readonly serial: number;
 
   constructor(readonly s: GameState, readonly memo: AiMemo) {
     this.ctx = ctxOf(s);
@@ -250,6 +252,8 @@ export class Evaluator {
     const massed = ready >= MASSED_READY && ready >= defenders;
     this.caution = 1 - (massed || a >= ALL_IN_AGGRESSION ? CAUTION_DROP_MASSED : CAUTION_DROP_ALONE) * a;
     const n = s.board.cols * s.board.rows;
+    memo.stampsFor(n);
+    this.serial = ++memo.evaluators;
     this.stake = stakes(s);
     this.walk = walkDistances(s.board);
     this.apart = boxDistances(s.board);
@@ -262,13 +266,12 @@ export class Evaluator {
     this.partialStamp = poseTables.partials.begin(s.units.length, n * VALUE_KEYS_PER_BOX);
     this.threatStamp = poseTables.threats.begin(s.units.length, n * BROKEN_KEYS_PER_BOX);
     this.brokenStamp = poseTables.broken.begin(s.units.length, n * BROKEN_KEYS_PER_BOX);
-    for (const u of s.units) {
-      this.mainRange.push(mainRange(u));
-      this.skirmishRange.push(skirmishRange(u));
-      this.fireP.push(p(fireHitOn(u, 'fire')));
-      this.skirmishP.push(p(fireHitOn(u, 'skirmish')));
-      this.cavalry.push(isCavalry(u));
-    }
+    const fixed = unitFireOf(memo, s.units);
+    this.mainRange = fixed.mainRange;
+    this.skirmishRange = fixed.skirmishRange;
+    this.fireP = fixed.fireP;
+    this.skirmishP = fixed.skirmishP;
+    this.cavalry = fixed.cavalry;
     const defend = s.board.options.defend && s.phase === 'actions';
     for (const ei of this.enemies) {
       const e = s.units[ei]!;
@@ -316,6 +319,35 @@ export class Evaluator {
     let v = poseTables.sight.get(this.sightStamp, k, cell);
     if (Number.isNaN(v)) poseTables.sight.set(this.sightStamp, k, cell, (v = hasLineOfSight(this.ctx, this.s.units[this.enemies[k]!]!.cell, cell) ? 2 : 1));
     return v === 2;
+  }
+
+  /**
+   * For troops of `kind` in box `cell`, the facings (a bit each) towards the nearest enemy (the first of the nearest)
+   * and towards the goals: with a unit's own facing, the only ones bestForUnit weighs a move in. The same for every unit
+   * of the kind, so worked out once per Evaluator and box.
+   */
+  sensibleFacings(kind: Kind, cell: number): number {
+    const memo = this.memo;
+    const i = kind * this.cells + cell;
+    if (memo.sensibleStamp[i] === this.serial) return memo.sensibleMask[i]!;
+    const s = this.s;
+    let mask = 0;
+    let nearest = -1;
+    let nd = Infinity;
+    for (const ei of this.enemies) {
+      const d = this.apart[cell * this.cells + s.units[ei]!.cell]!;
+      if (d < nd) {
+        nd = d;
+        nearest = s.units[ei]!.cell;
+      }
+    }
+    const rough = roughFacings(s.board);
+    if (nearest >= 0) mask |= 1 << rough[cell * this.cells + nearest]!;
+    const towards = this.nextStep(kind)[cell]!;
+    if (towards >= 0) mask |= 1 << rough[cell * this.cells + towards]!;
+    memo.sensibleMask[i] = mask;
+    memo.sensibleStamp[i] = this.serial;
+    return mask;
   }
 
   /** The unit as it would stand at `pose`; one reused object per unit, so nothing is allocated per look. */
@@ -599,6 +631,37 @@ export class Evaluator {
     }
     return v;
   }
+}
+
+/**
+ * Per unit, what fireValue() and fireKind() ask of it (see Evaluator.mainRange), which hangs on its type and traits
+ * alone: the memo keeps the last answer with the types and traits it was worked out for, so an Evaluator only checks
+ * them (77 Evaluators a game, each asking for every unit).
+ */
+function unitFireOf(memo: AiMemo, units: readonly UnitState[]): UnitFire {
+  const kept = memo.unitFire;
+  if (kept && kept.types.length === units.length) {
+    let same = true;
+    for (let i = 0; i < units.length; i++) {
+      const u = units[i]!;
+      if (u.type !== kept.types[i] || u.traits !== kept.traits[i]) {
+        same = false;
+        break;
+      }
+    }
+    if (same) return kept;
+  }
+  const f: UnitFire = { types: [], traits: [], mainRange: [], skirmishRange: [], fireP: [], skirmishP: [], cavalry: [] };
+  for (const u of units) {
+    f.types.push(u.type);
+    f.traits.push(u.traits);
+    f.mainRange.push(mainRange(u));
+    f.skirmishRange.push(skirmishRange(u));
+    f.fireP.push(p(fireHitOn(u, 'fire')));
+    f.skirmishP.push(p(fireHitOn(u, 'skirmish')));
+    f.cavalry.push(isCavalry(u));
+  }
+  return (memo.unitFire = f);
 }
 
 export function abilityAfter(s: GameState, u: UnitState, type: Action['type'] | null): FireAbility {

@@ -5,6 +5,7 @@
 import { IMPASSABLE, T_FORT, T_TOWN, isCut, onEdge, step, type Board } from './board.js';
 import { sideIndexOf, type GameState } from './types.js';
 import { boardTables } from './board-tables.js';
+import { roughFacing } from './geometry.js';
 
 interface Steps {
   /** Per box, its 8 neighbours one may step to over passable ground (-1: none). */
@@ -144,6 +145,21 @@ export function walkDistances(b: Board): Float32Array {
  * are whole or half boxes, so single precision holds them exactly.
  */
 export const boxDistances = (b: Board): Float32Array => boardTables(b).apart;
+
+/**
+ * roughFacing from every box to every other, as a quarter turn (facing / 90) at `from * boxes + to`; per board, once.
+ * The AI asks it for every box a unit it weighs could move to.
+ */
+const roughCache = new WeakMap<Board, Uint8Array>();
+export function roughFacings(b: Board): Uint8Array {
+  let r = roughCache.get(b);
+  if (r) return r;
+  const n = b.cols * b.rows;
+  r = new Uint8Array(n * n);
+  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) r[i * n + j] = roughFacing(b, i, j) / 90;
+  roughCache.set(b, r);
+  return r;
+}
 
 /** Per side, the boxes it may leave the table from to meet an `exit` condition. */
 const exitFieldCache = new WeakMap<object, [ReadonlySet<number> | null, ReadonlySet<number> | null]>();
