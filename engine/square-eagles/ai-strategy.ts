@@ -1,10 +1,10 @@
 // What a side is playing for: who would win if the game ended now, how hard it must attack (its aggression), where
 // its troops should go and what standing in or taking each box is worth, by the scenario's victory conditions.
 import { boxDistance, type Board } from './board.js';
-import { evaluateVictory } from './victory.js';
 import { ctxOf } from './geometry.js';
 import { exitFields, goalField, mountedGoals } from './ai-fields.js';
 import type { AiMemo, FieldEntry } from './ai-memo.js';
+import { winnerOf } from './ai-verdicts.js';
 import { isFoot, isGuns, isSpent, onTable, sideIndexOf, type GameState, type SideIndex, type UnitState } from './types.js';
 
 /**
@@ -185,7 +185,8 @@ export function strategyFor(memo: AiMemo, s: GameState, side: SideIndex, enemies
 
 /**
  * Who would win if the game ended now. It depends only on who holds what and which units are gone, which change far
- * less often than the AI asks, so the memo keeps the last answer with what it was worked out from.
+ * less often than the AI asks, so the memo keeps the last answer with what it was worked out from, and the process
+ * every answer (ai-verdicts.ts).
  */
 function winnerNow(memo: AiMemo, s: GameState): number {
   const length = s.units.length + s.control.length;
@@ -196,7 +197,7 @@ function winnerNow(memo: AiMemo, s: GameState): number {
   for (const c of s.control) key[k++] = c.holder;
   const hit = memo.outcome;
   if (hit && sameKeyAs(hit.key, key, length)) return hit.winner;
-  const winner = evaluateVictory(s).winner;
+  const winner = winnerOf(s, key, length);
   memo.outcome = { key: keepKey(hit?.key, key, length), winner };
   return winner;
 }
@@ -219,6 +220,22 @@ function aggressionOf(s: GameState, side: SideIndex, plan: Strategy): number {
 
 const NO_CELLS: ReadonlySet<number> = new Set();
 
+/**
+ * A plain array of `n` zeros that holds doubles from the start, copied from one kept per size: `new Array(n).fill(0)`
+ * makes one of small integers with holes, which V8 copies into a new store at the first fraction written, and reads
+ * more slowly after. The plan's arrays are read for every pose weighed.
+ */
+const zeroRows = new Map<number, number[]>();
+function zeros(n: number): number[] {
+  let z = zeroRows.get(n);
+  if (!z) {
+    z = Array.from({ length: n }, () => 0.5);
+    z.fill(0);
+    zeroRows.set(n, z);
+  }
+  return z.slice();
+}
+
 function workOutStrategy(memo: AiMemo, s: GameState, side: SideIndex, enemies: readonly number[]): Strategy {
   const b = s.board;
   const n = b.cols * b.rows;
@@ -238,8 +255,8 @@ function workOutStrategy(memo: AiMemo, s: GameState, side: SideIndex, enemies: r
     sources[kind].push(cell);
     offsets[kind].push(offset);
   };
-  const bonus = new Array<number>(n).fill(0);
-  const capture = new Array<number>(n).fill(0);
+  const bonus = zeros(n);
+  const capture = zeros(n);
   let anyGoal = false;
   const holdWeight = HOLD_EARLY_SHARE + (1 - HOLD_EARLY_SHARE) * progress * progress;
   b.objectives.forEach((o, k) => {
@@ -291,7 +308,7 @@ function workOutStrategy(memo: AiMemo, s: GameState, side: SideIndex, enemies: r
   }
   const fieldKey = fieldKeyScratch.slice(0, keyLength);
   // Plain arrays, as bonus and capture are.
-  const dist: [number[], number[]] = [new Array<number>(n).fill(0), new Array<number>(n).fill(0)];
+  const dist: [number[], number[]] = [zeros(n), zeros(n)];
   for (const kind of [0, 1] as const) goalField(b, sources[kind], offsets[kind], penalty, dist[kind], memo);
   if (!anyGoal || sources[0].length === 0 || dist[0].every((d) => d >= b.cols + b.rows)) {
     // Nothing to stand on (a pure destroy condition): the goal is the enemy (whose boxes the penalties mark).
