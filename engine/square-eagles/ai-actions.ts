@@ -187,7 +187,8 @@ function bestForUnit(ev: Evaluator, ui: number, mustAct: boolean, alsoPressing: 
   const facingOk = (cell: number, facing: Facing): boolean => facing === own || (ev.sensibleFacings(troops, cell) & (1 << (facing / 90))) !== 0;
   const penalty = movedAlready ? MOVE_AGAIN_COST : ACTION_COST;
   const pose: Pose = { cell: u.cell, facing: u.facing, formation: u.formation };
-  for (const march of [false, true]) {
+  for (let pass = 0; pass < 2; pass++) {
+    const march = pass === 1;
     const kind = march ? 'march' : 'move';
     const ability = abilityAfter(s, u, kind);
     const options = moveKeys(ctx, ui, march);

@@ -7,15 +7,14 @@ import {
   assaultHitOn,
   fireDiceCount,
   fireHitOn,
-  inFireArc,
   WITHDRAW_HITS as RULES_WITHDRAW_HITS,
   mainRange,
   retreatHits,
   skirmishRange,
 } from './combat.js';
-import { boxOnSide, ctxOf, hasLineOfSight, sideOf, type Ctx } from './geometry.js';
+import { ctxOf, hasLineOfSight, type Ctx } from './geometry.js';
 import { baseMove, mayAssault } from './movement.js';
-import { boxDistances, walkDistances, nextSteps, roughFacings } from './ai-fields.js';
+import { arcTables, boxDistances, walkDistances, nextSteps, roughFacings } from './ai-fields.js';
 import { meleeOdds, p, withdrawChance } from './ai-odds.js';
 import { poseTables, type AiMemo, type UnitFire } from './ai-memo.js';
 import { kindOf, stakes, strategyFor, type Kind, type Strategy } from './ai-strategy.js';
@@ -220,6 +219,9 @@ export class Evaluator {
   private readonly fireP: readonly number[];
   private readonly skirmishP: readonly number[];
   private readonly cavalry: readonly boolean[];
+  /** The board's arcs and contact boxes (see arcTables). */
+  private readonly front: Uint8Array;
+  private readonly contact: Int16Array | Int32Array;
   /** This Evaluator's number among its memo's (see sensibleFacings). */
   private readonly serial: number;
 
@@ -257,6 +259,9 @@ export class Evaluator {
     this.stake = stakes(s);
     this.walk = walkDistances(s.board);
     this.apart = boxDistances(s.board);
+    const arcs = arcTables(s.board);
+    this.front = arcs.front;
+    this.contact = arcs.contact;
     this.cells = n;
     this.worth = [];
     for (let i = 0; i < s.units.length; i++) this.worth.push(hitValue(s.units[i]!) * this.stake[s.units[i]!.side]);
@@ -365,13 +370,12 @@ export class Evaluator {
     if (!Number.isNaN(v)) return v;
     const ei = this.enemies[k]!;
     const e = this.s.units[ei]!;
-    const b = this.s.board;
     const d = this.apart[e.cell * this.cells + cell]!;
     v = FIRE_NONE;
     const main = this.mainRange[ei]!;
     const skirmish = this.skirmishRange[ei]!;
     if (!this.cavalry[ei] && d <= Math.max(main, skirmish) && this.seen(k, cell)) {
-      if (d <= main && inFireArc(b, e, cell)) v = FIRE_MAIN;
+      if (d <= main && (e.formation === 'square' || ((this.front[e.cell * this.cells + cell]! >> (e.facing / 90)) & 1) !== 0)) v = FIRE_MAIN;
       else if (d <= skirmish) v = FIRE_SKIRMISH;
     }
     poseTables.enemyFire.set(this.fireStamp, k, cell, v);
@@ -392,6 +396,11 @@ export class Evaluator {
     const { s } = this;
     const b = s.board;
     const me = this.posed(ui, pose);
+    // inFireArc(b, me, cell), from the board's table.
+    const square = me.formation === 'square';
+    const arc = 1 << (me.facing / 90);
+    const fronts = this.front;
+    const row = pose.cell * this.cells;
     if (ability === 'fire') {
       const range = this.mainRange[ui]!;
       const hitP = this.fireP[ui]!;
@@ -401,7 +410,7 @@ export class Evaluator {
       for (let k = 0; k < this.enemies.length; k++) {
         const e = s.units[this.enemies[k]!]!;
         const d = this.apart[pose.cell * this.cells + e.cell]!;
-        if (d > range || d > near || !inFireArc(b, me, e.cell)) continue;
+        if (d > range || d > near || !(square || (fronts[row + e.cell]! & arc) !== 0)) continue;
         if (!this.seen(k, pose.cell)) continue;
         if (d < near) {
           near = d;
@@ -431,7 +440,7 @@ export class Evaluator {
       const e = s.units[this.enemies[k]!]!;
       const d = this.apart[pose.cell * this.cells + e.cell]!;
       if (d > range) continue;
-      const front = inFireArc(b, me, e.cell);
+      const front = square || (fronts[row + e.cell]! & arc) !== 0;
       if (d > (front ? frontNear : otherNear) || !this.seen(k, pose.cell)) continue;
       const v = hitP * this.worth[this.enemies[k]!]!;
       if (front) {
@@ -505,6 +514,8 @@ export class Evaluator {
     let melee = 0;
     let broken = 0;
     let brokenByFire = 0;
+    const contactRow = (pose.cell * 4 + pose.facing / 90) * this.cells;
+    const defendOn = assaultHitOn(u);
     for (let k = 0; k < this.enemies.length; k++) {
       const e = s.units[this.enemies[k]!]!;
       const d = this.apart[e.cell * this.cells + pose.cell]!;
@@ -525,9 +536,9 @@ export class Evaluator {
         const chance = this.enemyChance[k]!;
         if (chance === 0) continue;
         // The enemy would come at the side it already stands off, and the unit would fall back straight away from it.
-        const contact = boxOnSide(b, pose.cell, pose.facing, sideOf(b, pose.cell, pose.facing, e.cell));
+        const contact = this.contact[contactRow + e.cell]!;
         if (contact < 0 || (b.flags[contact]! & IMPASSABLE) !== 0 || isCut(b, contact, pose.cell)) continue;
-        const odds = meleeOdds(this.memo, assaultAttackerDice(b, e, me, contact), this.enemyAssaultHitOn[k]!, assaultDefenderDice(e, me, holding), assaultHitOn(u));
+        const odds = meleeOdds(this.memo, assaultAttackerDice(b, e, me, contact), this.enemyAssaultHitOn[k]!, assaultDefenderDice(e, me, holding), defendOn);
         // Being charged costs the hits taken, less what the charge costs the enemy (an exchange it would not seek),
         // and on losing the retreat's hits, or the unit when the retreat breaks it.
         let m = Math.max(0, odds.attackerHits - CHARGE_EXCHANGE * odds.defenderHits);

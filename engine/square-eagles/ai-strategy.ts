@@ -203,16 +203,25 @@ function winnerNow(memo: AiMemo, s: GameState): number {
 }
 let outcomeScratch = new Int32Array(0);
 
+const medianScratch: number[] = [];
+
 /** See Strategy.aggression. */
 function aggressionOf(s: GameState, side: SideIndex, plan: Strategy): number {
   if (plan.winning) return WINNING_AGGRESSION;
   // How long the force needs to get to grips: its median distance to the goals at two boxes a turn, and a couple
   // of turns to fight there. When that is all the time left, everything goes in.
   const progress = Math.min(1, (s.turn - 1) / Math.max(1, s.meta.limit - 1));
-  const ds: number[] = [];
-  for (const u of s.units) if (u.side === side && onTable(u) && !isSpent(u) && !isGuns(u)) ds.push(plan.dist[kindOf(u)][u.cell]!);
-  ds.sort((x, y) => x - y);
-  const travel = ds.length > 0 ? ds[ds.length >> 1]! : 0;
+  // Kept in order as they are found (a sort allocates its working space, and every Evaluator asks this).
+  const ds = medianScratch;
+  let count = 0;
+  for (const u of s.units) {
+    if (u.side !== side || !onTable(u) || isSpent(u) || isGuns(u)) continue;
+    const d = plan.dist[kindOf(u)][u.cell]!;
+    let i = count++;
+    for (; i > 0 && ds[i - 1]! > d; i--) ds[i] = ds[i - 1]!;
+    ds[i] = d;
+  }
+  const travel = count > 0 ? ds[count >> 1]! : 0;
   const needed = travel / TRAVEL_PER_TURN + TURNS_TO_FIGHT;
   const left = Math.max(1, s.meta.limit - s.turn + 1);
   return Math.min(1, Math.max(AGGRESSION_FLOOR + (1 - AGGRESSION_FLOOR) * progress, needed / left));
