@@ -29,6 +29,7 @@ import {
   mustUseOrders,
   orderActionAt,
   orderActionCount,
+  shooterTargets,
 } from './legal-actions.js';
 import { binomialPmf, p } from './ai-odds.js';
 import { AiMemo } from './ai-memo.js';
@@ -194,7 +195,8 @@ function chooseFire(s: GameState, actions: Action[], memo: AiMemo): Action {
   let best = actions[0]!;
   let bestScore = -Infinity;
   // A unit's shots are listed together: its targets are worked out once for all of them (the order bonus does not
-  // change who may be shot at).
+  // change who may be shot at), on the state's memo, where listing the shots left them and checking the one chosen
+  // will look.
   let known = -1;
   let targets: ReturnType<typeof fireTargets> = null;
   for (const a of actions) {
@@ -203,7 +205,7 @@ function chooseFire(s: GameState, actions: Action[], memo: AiMemo): Action {
     const ti = unitIndexOf(s, a.target);
     const orderFires = a.type === 'defend-fire';
     if (ui !== known) {
-      targets = fireTargets(ctx, ui, { orderFires });
+      targets = shooterTargets(ctx, ui, a.type);
       known = ui;
     }
     const pool = firePool(ctx, ui, ti, { orderBonus: unusedOrders(s.units[ui]!) > 0, orderFires }, targets);
@@ -229,7 +231,8 @@ function chooseDefend(s: GameState, memo: AiMemo): Action {
   let bestScore = -Infinity;
   s.units.forEach((u, ui) => {
     if (!mayShootNow(s, ui, side, 'defend-fire')) return;
-    const t = fireTargets(ctx, ui, { orderFires: true });
+    // On the state's memo, where the rules look again to check the shot chosen.
+    const t = shooterTargets(ctx, ui, 'defend-fire');
     if (!t || t.kind !== 'fire') return;
     for (const ti of t.targets) {
       const pool = firePool(ctx, ui, ti, { orderFires: true }, t);
