@@ -2,9 +2,9 @@
 // reusing. Each player makes its own, so two AIs in one process (the two sides of a game, or games played side by
 // side in the engine process) never share anything either of them writes. The only tables the players share are
 // worked out from a board or a scenario, or from the dice alone, which never change, and are not written again once
-// built (ai-fields.ts, ai-strategy.ts's objective weights, the dice odds below), and distance fields kept by their
-// complete key (ai-strategy.ts's sharedFields: the same key gives the same fields whoever asks): working them out
-// again for every player would cost more than a game.
+// built (ai-fields.ts, ai-strategy.ts's objective weights, the dice odds below), and distance fields and verdicts kept
+// by their complete key (ai-strategy.ts's sharedFields, ai-verdicts.ts: the same key gives the same answer whoever
+// asks): working them out again for every player would cost more than a game.
 import { hitsPmfOf, type MeleeOdds } from './ai-odds.js';
 import type { Strategy } from './ai-strategy.js';
 import type { SeType } from './types.js';

@@ -5,9 +5,9 @@
 // to the objectives, and accepts more risk, as the turn limit nears. Its only randomness is the game's own dice.
 // The heuristic player's parts: ai-fields.ts (distances over the board), ai-strategy.ts (what the side plays for),
 // ai-evaluator.ts (what a unit standing somewhere is worth), ai-odds.ts (dice odds), ai-orders.ts and ai-actions.ts
-// (the Orders and Actions phases) and ai-memo.ts (what one player keeps between its decisions). Rule questions (who
-// may act or fire, dice pools, what a retreat costs) are the rules' own functions. This file holds the players and
-// their smaller choices.
+// (the Orders and Actions phases), ai-memo.ts (what one player keeps between its decisions) and ai-verdicts.ts (who
+// would win now, kept for the process). Rule questions (who may act or fire, dice pools, what a retreat costs) are
+// the rules' own functions. This file holds the players and their smaller choices.
 // Each file names its tuning weights at its top, in victory points (VP) unless it says otherwise; a hit on a typical
 // unit is worth half a VP to one VP (hitValue). They were tuned by playing the AI against earlier versions of itself
 // and against `random` on the bundled samples (docs/rules/square-eagles.md §8). They are module constants, not
