@@ -2,7 +2,7 @@
 // assaults from the exact odds of both dice pools.
 import type { Facing } from './board.js';
 import { assaultAttackerDice, assaultDefenderDice, assaultHitOn, closeRangeGunDice, gunsFireAtAssaulter, retreatHits, WITHDRAW_HITS } from './combat.js';
-import { facingTowards, roughFacing } from './geometry.js';
+import { facingTowards } from './geometry.js';
 import { isLegalUnitAction, mayAct, mayBombard, mayRally, mustUseOrders } from './legal-actions.js';
 import { assaultApproach, baseMove, maneuverFacing, maneuverFormation, maneuverKeys, maneuverTo, mayAssault, moveFacing, moveKeys, moveTo } from './movement.js';
 import { RALLY_ONE_HIT, RALLY_TWO_HITS, rallyBonus } from './perform.js';
@@ -181,32 +181,14 @@ function bestForUnit(ev: Evaluator, ui: number, mustAct: boolean, alsoPressing: 
   // may be the goal itself.
   const memo = ev.memo;
   memo.stampsFor(b.cols * b.rows);
-  const { sensibleMask, sensibleStamp, reachedStamp } = memo;
+  const { reachedStamp } = memo;
   const look = ++memo.look;
-  const { apart, cells } = ev;
-  const facingOk = (cell: number, facing: Facing): boolean => {
-    if (sensibleStamp[cell] !== look) {
-      let mask = 1 << (u.facing / 90);
-      let nearest = -1;
-      let nd = Infinity;
-      for (const ei of ev.enemies) {
-        const d = apart[cell * cells + s.units[ei]!.cell]!;
-        if (d < nd) {
-          nd = d;
-          nearest = s.units[ei]!.cell;
-        }
-      }
-      if (nearest >= 0) mask |= 1 << (roughFacing(b, cell, nearest) / 90);
-      const towards = ev.nextStep(troops)[cell]!;
-      if (towards >= 0) mask |= 1 << (roughFacing(b, cell, towards) / 90);
-      sensibleMask[cell] = mask;
-      sensibleStamp[cell] = look;
-    }
-    return (sensibleMask[cell]! & (1 << (facing / 90))) !== 0;
-  };
+  const own = u.facing;
+  const facingOk = (cell: number, facing: Facing): boolean => facing === own || (ev.sensibleFacings(troops, cell) & (1 << (facing / 90))) !== 0;
   const penalty = movedAlready ? MOVE_AGAIN_COST : ACTION_COST;
   const pose: Pose = { cell: u.cell, facing: u.facing, formation: u.formation };
-  for (const march of [false, true]) {
+  for (let pass = 0; pass < 2; pass++) {
+    const march = pass === 1;
     const kind = march ? 'march' : 'move';
     const ability = abilityAfter(s, u, kind);
     const options = moveKeys(ctx, ui, march);

@@ -7,17 +7,16 @@ import {
   assaultHitOn,
   fireDiceCount,
   fireHitOn,
-  inFireArc,
   WITHDRAW_HITS as RULES_WITHDRAW_HITS,
   mainRange,
   retreatHits,
   skirmishRange,
 } from './combat.js';
-import { boxOnSide, ctxOf, hasLineOfSight, sideOf, type Ctx } from './geometry.js';
+import { ctxOf, hasLineOfSight, type Ctx } from './geometry.js';
 import { baseMove, mayAssault } from './movement.js';
-import { boxDistances, walkDistances, nextSteps } from './ai-fields.js';
+import { arcTables, boxDistances, walkDistances, nextSteps, roughFacings } from './ai-fields.js';
 import { meleeOdds, p, withdrawChance } from './ai-odds.js';
-import { poseTables, type AiMemo } from './ai-memo.js';
+import { poseTables, type AiMemo, type UnitFire } from './ai-memo.js';
 import { kindOf, stakes, strategyFor, type Kind, type Strategy } from './ai-strategy.js';
 import {
   DID_MOVE,
@@ -215,11 +214,16 @@ export class Evaluator {
    * Per unit, what fireValue() and fireKind() ask of it for every pose and enemy (fixed by its type and traits): its
    * main and skirmish ranges, the chance one die of each hits, and whether it is horse (which does not fire).
    */
-  private readonly mainRange: number[] = [];
-  private readonly skirmishRange: number[] = [];
-  private readonly fireP: number[] = [];
-  private readonly skirmishP: number[] = [];
-  private readonly cavalry: boolean[] = [];
+  private readonly mainRange: readonly number[];
+  private readonly skirmishRange: readonly number[];
+  private readonly fireP: readonly number[];
+  private readonly skirmishP: readonly number[];
+  private readonly cavalry: readonly boolean[];
+  /** The board's arcs and contact boxes (see arcTables). */
+  private readonly front: Uint8Array;
+  private readonly contact: Int16Array | Int32Array;
+  /** This Evaluator's number among its memo's (see sensibleFacings). */
+  private readonly serial: number;
 
   constructor(readonly s: GameState, readonly memo: AiMemo) {
     this.ctx = ctxOf(s);
@@ -250,9 +254,14 @@ export class Evaluator {
     const massed = ready >= MASSED_READY && ready >= defenders;
     this.caution = 1 - (massed || a >= ALL_IN_AGGRESSION ? CAUTION_DROP_MASSED : CAUTION_DROP_ALONE) * a;
     const n = s.board.cols * s.board.rows;
+    memo.stampsFor(n);
+    this.serial = ++memo.evaluators;
     this.stake = stakes(s);
     this.walk = walkDistances(s.board);
     this.apart = boxDistances(s.board);
+    const arcs = arcTables(s.board);
+    this.front = arcs.front;
+    this.contact = arcs.contact;
     this.cells = n;
     this.worth = [];
     for (let i = 0; i < s.units.length; i++) this.worth.push(hitValue(s.units[i]!) * this.stake[s.units[i]!.side]);
@@ -262,13 +271,12 @@ export class Evaluator {
     this.partialStamp = poseTables.partials.begin(s.units.length, n * VALUE_KEYS_PER_BOX);
     this.threatStamp = poseTables.threats.begin(s.units.length, n * BROKEN_KEYS_PER_BOX);
     this.brokenStamp = poseTables.broken.begin(s.units.length, n * BROKEN_KEYS_PER_BOX);
-    for (const u of s.units) {
-      this.mainRange.push(mainRange(u));
-      this.skirmishRange.push(skirmishRange(u));
-      this.fireP.push(p(fireHitOn(u, 'fire')));
-      this.skirmishP.push(p(fireHitOn(u, 'skirmish')));
-      this.cavalry.push(isCavalry(u));
-    }
+    const fixed = unitFireOf(memo, s.units);
+    this.mainRange = fixed.mainRange;
+    this.skirmishRange = fixed.skirmishRange;
+    this.fireP = fixed.fireP;
+    this.skirmishP = fixed.skirmishP;
+    this.cavalry = fixed.cavalry;
     const defend = s.board.options.defend && s.phase === 'actions';
     for (const ei of this.enemies) {
       const e = s.units[ei]!;
@@ -318,6 +326,35 @@ export class Evaluator {
     return v === 2;
   }
 
+  /**
+   * For troops of `kind` in box `cell`, the facings (a bit each) towards the nearest enemy (the first of the nearest)
+   * and towards the goals: with a unit's own facing, the only ones bestForUnit weighs a move in. The same for every unit
+   * of the kind, so worked out once per Evaluator and box.
+   */
+  sensibleFacings(kind: Kind, cell: number): number {
+    const memo = this.memo;
+    const i = kind * this.cells + cell;
+    if (memo.sensibleStamp[i] === this.serial) return memo.sensibleMask[i]!;
+    const s = this.s;
+    let mask = 0;
+    let nearest = -1;
+    let nd = Infinity;
+    for (const ei of this.enemies) {
+      const d = this.apart[cell * this.cells + s.units[ei]!.cell]!;
+      if (d < nd) {
+        nd = d;
+        nearest = s.units[ei]!.cell;
+      }
+    }
+    const rough = roughFacings(s.board);
+    if (nearest >= 0) mask |= 1 << rough[cell * this.cells + nearest]!;
+    const towards = this.nextStep(kind)[cell]!;
+    if (towards >= 0) mask |= 1 << rough[cell * this.cells + towards]!;
+    memo.sensibleMask[i] = mask;
+    memo.sensibleStamp[i] = this.serial;
+    return mask;
+  }
+
   /** The unit as it would stand at `pose`; one reused object per unit, so nothing is allocated per look. */
   posed(ui: number, pose: Pose): UnitState {
     let x = this.scratch[ui];
@@ -333,13 +370,12 @@ export class Evaluator {
     if (!Number.isNaN(v)) return v;
     const ei = this.enemies[k]!;
     const e = this.s.units[ei]!;
-    const b = this.s.board;
     const d = this.apart[e.cell * this.cells + cell]!;
     v = FIRE_NONE;
     const main = this.mainRange[ei]!;
     const skirmish = this.skirmishRange[ei]!;
     if (!this.cavalry[ei] && d <= Math.max(main, skirmish) && this.seen(k, cell)) {
-      if (d <= main && inFireArc(b, e, cell)) v = FIRE_MAIN;
+      if (d <= main && (e.formation === 'square' || ((this.front[e.cell * this.cells + cell]! >> (e.facing / 90)) & 1) !== 0)) v = FIRE_MAIN;
       else if (d <= skirmish) v = FIRE_SKIRMISH;
     }
     poseTables.enemyFire.set(this.fireStamp, k, cell, v);
@@ -360,6 +396,11 @@ export class Evaluator {
     const { s } = this;
     const b = s.board;
     const me = this.posed(ui, pose);
+    // inFireArc(b, me, cell), from the board's table.
+    const square = me.formation === 'square';
+    const arc = 1 << (me.facing / 90);
+    const fronts = this.front;
+    const row = pose.cell * this.cells;
     if (ability === 'fire') {
       const range = this.mainRange[ui]!;
       const hitP = this.fireP[ui]!;
@@ -369,7 +410,7 @@ export class Evaluator {
       for (let k = 0; k < this.enemies.length; k++) {
         const e = s.units[this.enemies[k]!]!;
         const d = this.apart[pose.cell * this.cells + e.cell]!;
-        if (d > range || d > near || !inFireArc(b, me, e.cell)) continue;
+        if (d > range || d > near || !(square || (fronts[row + e.cell]! & arc) !== 0)) continue;
         if (!this.seen(k, pose.cell)) continue;
         if (d < near) {
           near = d;
@@ -399,7 +440,7 @@ export class Evaluator {
       const e = s.units[this.enemies[k]!]!;
       const d = this.apart[pose.cell * this.cells + e.cell]!;
       if (d > range) continue;
-      const front = inFireArc(b, me, e.cell);
+      const front = square || (fronts[row + e.cell]! & arc) !== 0;
       if (d > (front ? frontNear : otherNear) || !this.seen(k, pose.cell)) continue;
       const v = hitP * this.worth[this.enemies[k]!]!;
       if (front) {
@@ -473,6 +514,8 @@ export class Evaluator {
     let melee = 0;
     let broken = 0;
     let brokenByFire = 0;
+    const contactRow = (pose.cell * 4 + pose.facing / 90) * this.cells;
+    const defendOn = assaultHitOn(u);
     for (let k = 0; k < this.enemies.length; k++) {
       const e = s.units[this.enemies[k]!]!;
       const d = this.apart[e.cell * this.cells + pose.cell]!;
@@ -493,9 +536,9 @@ export class Evaluator {
         const chance = this.enemyChance[k]!;
         if (chance === 0) continue;
         // The enemy would come at the side it already stands off, and the unit would fall back straight away from it.
-        const contact = boxOnSide(b, pose.cell, pose.facing, sideOf(b, pose.cell, pose.facing, e.cell));
+        const contact = this.contact[contactRow + e.cell]!;
         if (contact < 0 || (b.flags[contact]! & IMPASSABLE) !== 0 || isCut(b, contact, pose.cell)) continue;
-        const odds = meleeOdds(this.memo, assaultAttackerDice(b, e, me, contact), this.enemyAssaultHitOn[k]!, assaultDefenderDice(e, me, holding), assaultHitOn(u));
+        const odds = meleeOdds(this.memo, assaultAttackerDice(b, e, me, contact), this.enemyAssaultHitOn[k]!, assaultDefenderDice(e, me, holding), defendOn);
         // Being charged costs the hits taken, less what the charge costs the enemy (an exchange it would not seek),
         // and on losing the retreat's hits, or the unit when the retreat breaks it.
         let m = Math.max(0, odds.attackerHits - CHARGE_EXCHANGE * odds.defenderHits);
@@ -599,6 +642,37 @@ export class Evaluator {
     }
     return v;
   }
+}
+
+/**
+ * Per unit, what fireValue() and fireKind() ask of it (see Evaluator.mainRange), which hangs on its type and traits
+ * alone: the memo keeps the last answer with the types and traits it was worked out for, so an Evaluator only checks
+ * them (77 Evaluators a game, each asking for every unit).
+ */
+function unitFireOf(memo: AiMemo, units: readonly UnitState[]): UnitFire {
+  const kept = memo.unitFire;
+  if (kept && kept.types.length === units.length) {
+    let same = true;
+    for (let i = 0; i < units.length; i++) {
+      const u = units[i]!;
+      if (u.type !== kept.types[i] || u.traits !== kept.traits[i]) {
+        same = false;
+        break;
+      }
+    }
+    if (same) return kept;
+  }
+  const f: UnitFire = { types: [], traits: [], mainRange: [], skirmishRange: [], fireP: [], skirmishP: [], cavalry: [] };
+  for (const u of units) {
+    f.types.push(u.type);
+    f.traits.push(u.traits);
+    f.mainRange.push(mainRange(u));
+    f.skirmishRange.push(skirmishRange(u));
+    f.fireP.push(p(fireHitOn(u, 'fire')));
+    f.skirmishP.push(p(fireHitOn(u, 'skirmish')));
+    f.cavalry.push(isCavalry(u));
+  }
+  return (memo.unitFire = f);
 }
 
 export function abilityAfter(s: GameState, u: UnitState, type: Action['type'] | null): FireAbility {

@@ -2,9 +2,10 @@
 // enemy), walking distances between any two boxes, the boxes an `exit` condition leaves from, and the boxes horse
 // and guns head for beside a town objective. The tables are worked out once per board (or per scenario), shared by
 // every player, and never written again once built; a search's working space is the caller's (see AiMemo).
-import { IMPASSABLE, T_FORT, T_TOWN, isCut, onEdge, step, type Board } from './board.js';
+import { IMPASSABLE, T_FORT, T_TOWN, isCut, onEdge, step, type Board, type Facing } from './board.js';
 import { sideIndexOf, type GameState } from './types.js';
 import { boardTables } from './board-tables.js';
+import { boxOnSide, roughFacing, sideOf } from './geometry.js';
 
 interface Steps {
   /** Per box, its 8 neighbours one may step to over passable ground (-1: none). */
@@ -144,6 +145,51 @@ export function walkDistances(b: Board): Float32Array {
  * are whole or half boxes, so single precision holds them exactly.
  */
 export const boxDistances = (b: Board): Float32Array => boardTables(b).apart;
+
+/**
+ * roughFacing from every box to every other, as a quarter turn (facing / 90) at `from * boxes + to`; per board, once.
+ * The AI asks it for every box a unit it weighs could move to.
+ */
+const roughCache = new WeakMap<Board, Uint8Array>();
+export function roughFacings(b: Board): Uint8Array {
+  let r = roughCache.get(b);
+  if (r) return r;
+  const n = b.cols * b.rows;
+  r = new Uint8Array(n * n);
+  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) r[i * n + j] = roughFacing(b, i, j) / 90;
+  roughCache.set(b, r);
+  return r;
+}
+
+/**
+ * Per board, once, for a unit in box `cell` facing `f` (a quarter turn, facing / 90) and every box `other`:
+ * `front[cell * boxes + other]` has bit `f` set when `other` lies off its front (sideOf; what inFireArc asks of a unit
+ * not in square), and `contact[(cell * 4 + f) * boxes + other]` is the box touching it on the side `other` lies off
+ * (boxOnSide), where an enemy from there would come at it. The evaluator asks both for every enemy of every pose.
+ */
+export interface ArcTables {
+  front: Uint8Array;
+  contact: Int16Array | Int32Array;
+}
+const arcCache = new WeakMap<Board, ArcTables>();
+export function arcTables(b: Board): ArcTables {
+  let t = arcCache.get(b);
+  if (t) return t;
+  const n = b.cols * b.rows;
+  t = { front: new Uint8Array(n * n), contact: n < 32768 ? new Int16Array(4 * n * n) : new Int32Array(4 * n * n) };
+  for (let cell = 0; cell < n; cell++) {
+    for (let f = 0; f < 4; f++) {
+      const facing = (f * 90) as Facing;
+      for (let other = 0; other < n; other++) {
+        const side = sideOf(b, cell, facing, other);
+        if (side === 'front') t.front[cell * n + other]! |= 1 << f;
+        t.contact[(cell * 4 + f) * n + other] = boxOnSide(b, cell, facing, side);
+      }
+    }
+  }
+  arcCache.set(b, t);
+  return t;
+}
 
 /** Per side, the boxes it may leave the table from to meet an `exit` condition. */
 const exitFieldCache = new WeakMap<object, [ReadonlySet<number> | null, ReadonlySet<number> | null]>();

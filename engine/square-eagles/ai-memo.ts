@@ -2,11 +2,12 @@
 // reusing. Each player makes its own, so two AIs in one process (the two sides of a game, or games played side by
 // side in the engine process) never share anything either of them writes. The only tables the players share are
 // worked out from a board or a scenario, or from the dice alone, which never change, and are not written again once
-// built (ai-fields.ts, ai-strategy.ts's objective weights, the dice odds below), and distance fields kept by their
-// complete key (ai-strategy.ts's sharedFields: the same key gives the same fields whoever asks): working them out
-// again for every player would cost more than a game.
+// built (ai-fields.ts, ai-strategy.ts's objective weights, the dice odds below), and distance fields and verdicts kept
+// by their complete key (ai-strategy.ts's sharedFields, ai-verdicts.ts: the same key gives the same answer whoever
+// asks): working them out again for every player would cost more than a game.
 import { hitsPmfOf, type MeleeOdds } from './ai-odds.js';
 import type { Strategy } from './ai-strategy.js';
+import type { SeType } from './types.js';
 
 /** The plan last worked out for one side, with what it was worked out from (see strategyFor). */
 export interface StrategyEntry {
@@ -19,6 +20,17 @@ export interface FieldEntry {
   key: Int32Array;
   dist: Strategy['dist'];
   next: Strategy['next'];
+}
+
+/** Per unit, its fire's ranges and odds and whether it is horse, with the types and traits they were worked out for. */
+export interface UnitFire {
+  types: SeType[];
+  traits: number[];
+  mainRange: number[];
+  skirmishRange: number[];
+  fireP: number[];
+  skirmishP: number[];
+  cavalry: boolean[];
 }
 
 /**
@@ -92,9 +104,14 @@ export class AiMemo {
   readonly retreats = new Float64Array(64);
   /** goalField's working distances (one per box). */
   private work = new Int32Array(0);
-  /** Per box, the facings worth weighing a move in (a bit per facing), stamped with the look they were worked out for. */
+  /**
+   * Per kind of troops and box (at `kind * boxes + box`), the facings towards the nearest enemy and the goals (a bit
+   * per facing), stamped with the Evaluator they were worked out for (Evaluator.sensibleFacings).
+   */
   sensibleMask = new Int32Array(0);
   sensibleStamp = new Int32Array(0);
+  /** The last Evaluator's number: a new one for each, so stale stamps never match. */
+  evaluators = 0;
   /** Per box, the look and kind of move in which it was reached in a sensible facing. */
   reachedStamp = new Int32Array(0);
   /** The look being worked out: a new number for every unit weighed, so stale stamps never match. */
@@ -103,6 +120,8 @@ export class AiMemo {
   readonly strategy: [StrategyEntry | null, StrategyEntry | null] = [null, null];
   /** Per side, the last distance fields worked out for its plan, with what they were worked out from (workOutStrategy). */
   readonly fields: [FieldEntry | null, FieldEntry | null] = [null, null];
+  /** The Evaluator's per-unit fire figures, with the types and traits they were worked out for (unitFireOf). */
+  unitFire: UnitFire | null = null;
   /** Who would win if the game ended now, with what it was worked out from (winnerNow). */
   outcome: { key: Int32Array; winner: number } | null = null;
 
@@ -120,9 +139,9 @@ export class AiMemo {
 
   /** The per-box stamps for a board of `n` boxes. */
   stampsFor(n: number): void {
-    if (this.sensibleMask.length >= n) return;
-    this.sensibleMask = new Int32Array(n);
-    this.sensibleStamp = new Int32Array(n);
+    if (this.reachedStamp.length >= n) return;
+    this.sensibleMask = new Int32Array(2 * n);
+    this.sensibleStamp = new Int32Array(2 * n);
     this.reachedStamp = new Int32Array(n);
   }
 }

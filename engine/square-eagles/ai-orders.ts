@@ -81,6 +81,16 @@ export function planOrders(s: GameState, memo: AiMemo): Action[] {
     if (v === undefined) needs.set(ui, (v = orderNeed(ev, ui)));
     return v;
   };
+  // What enemy fire and assaults could cost each unit where it stands, asked once per unit, not again per General.
+  const exposed = new Map<number, number>();
+  const exposedHits = (ui: number): number => {
+    let v = exposed.get(ui);
+    if (v === undefined) {
+      ev.exposure(ui, s.units[ui]!);
+      exposed.set(ui, (v = ev.exposed.fire + ev.exposed.melee));
+    }
+    return v;
+  };
   const plan: Action[] = [];
   const ordered = new Map<number, number>();
   s.units.forEach((u, ui) => ordered.set(ui, u.orders));
@@ -94,8 +104,7 @@ export function planOrders(s: GameState, memo: AiMemo): Action[] {
       const cost = (ordered.get(ui) ?? 0) > 0 ? 0 : orderCost(s, u, g);
       let score = need(ui) * cost + (mayRally(u) ? ATTACH_RALLY : 0) - (u.hits >= u.sp - NEAR_LOSS_HITS && cost === 2 ? ATTACH_NEAR_LOSS : 0);
       // A General goes with his unit if it is destroyed and is out for a turn: no orders from him then.
-      ev.exposure(ui, u);
-      const hits = ev.exposed.fire + ev.exposed.melee;
+      const hits = exposedHits(ui);
       const left = u.sp - u.hits;
       score -= hits >= left - DOOMED_MARGIN ? ATTACH_DOOMED : hits >= left - AT_RISK_HITS ? ATTACH_AT_RISK : 0;
       if (isGuns(u) && cost === 2) score -= ATTACH_GUNS_IN_CONTACT;

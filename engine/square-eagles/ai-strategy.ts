@@ -1,10 +1,10 @@
 // What a side is playing for: who would win if the game ended now, how hard it must attack (its aggression), where
 // its troops should go and what standing in or taking each box is worth, by the scenario's victory conditions.
 import { boxDistance, type Board } from './board.js';
-import { evaluateVictory } from './victory.js';
 import { ctxOf } from './geometry.js';
 import { exitFields, goalField, mountedGoals } from './ai-fields.js';
 import type { AiMemo, FieldEntry } from './ai-memo.js';
+import { winnerOf } from './ai-verdicts.js';
 import { isFoot, isGuns, isSpent, onTable, sideIndexOf, type GameState, type SideIndex, type UnitState } from './types.js';
 
 /**
@@ -146,10 +146,13 @@ function weighObjectives(s: GameState, side: SideIndex): Float64Array {
 /**
  * What a side's plan is worked out from: everything it depends on but the side's own positions (the turn, who stands
  * where for the enemy, who is gone, who holds what). Within a side's Actions phase only its own units move, so the
- * memo's last plan usually serves again.
+ * memo's last plan usually serves again. Written over a scratch and copied into the memo only when it changes: a key
+ * is past V8's 64-byte limit for typed arrays kept on its heap, and every Evaluator asks.
  */
-function strategyKey(s: GameState, side: SideIndex): Int32Array {
-  const key = new Int32Array(1 + s.units.length + s.control.length);
+function strategyKey(s: GameState, side: SideIndex): number {
+  const length = 1 + s.units.length + s.control.length;
+  if (strategyScratch.length < length) strategyScratch = new Int32Array(length);
+  const key = strategyScratch;
   key[0] = s.turn;
   let k = 1;
   for (const u of s.units) {
@@ -157,38 +160,50 @@ function strategyKey(s: GameState, side: SideIndex): Int32Array {
     key[k++] = u.side === side ? status : status + 8 * (u.cell + 1) * 4 + (u.facing / 90) * 8;
   }
   for (const c of s.control) key[k++] = c.holder;
-  return key;
+  return length;
 }
+let strategyScratch = new Int32Array(0);
 
-function sameKey(a: Int32Array, b: Int32Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
+/** `kept`, written over with the first `length` numbers of `scratch` when it has room for just them, else a copy. */
+function keepKey(kept: Int32Array | undefined, scratch: Int32Array, length: number): Int32Array {
+  if (kept?.length !== length) return scratch.slice(0, length);
+  for (let i = 0; i < length; i++) kept[i] = scratch[i]!;
+  return kept;
 }
 
 export function strategyFor(memo: AiMemo, s: GameState, side: SideIndex, enemies: readonly number[]): Strategy {
-  const key = strategyKey(s, side);
-  const hit = memo.strategy[side];
-  const plan = hit && sameKey(hit.key, key) ? hit.plan : workOutStrategy(memo, s, side, enemies);
-  if (!hit || hit.plan !== plan) memo.strategy[side] = { key, plan };
+  const length = strategyKey(s, side);
+  let hit = memo.strategy[side];
+  if (!hit || !sameKeyAs(hit.key, strategyScratch, length)) {
+    // The key is kept before the plan is worked out, which writes no key of its own here but winnerNow's.
+    const key = keepKey(hit?.key, strategyScratch, length);
+    hit = memo.strategy[side] = { key, plan: workOutStrategy(memo, s, side, enemies) };
+  }
+  const plan = hit.plan;
   return { ...plan, aggression: aggressionOf(s, side, plan) };
 }
 
 /**
  * Who would win if the game ended now. It depends only on who holds what and which units are gone, which change far
- * less often than the AI asks, so the memo keeps the last answer with what it was worked out from.
+ * less often than the AI asks, so the memo keeps the last answer with what it was worked out from, and the process
+ * every answer (ai-verdicts.ts).
  */
 function winnerNow(memo: AiMemo, s: GameState): number {
-  const key = new Int32Array(s.units.length + s.control.length);
+  const length = s.units.length + s.control.length;
+  if (outcomeScratch.length < length) outcomeScratch = new Int32Array(length);
+  const key = outcomeScratch;
   let k = 0;
   for (const u of s.units) key[k++] = u.status === 'table' ? 0 : u.status === 'reserve' ? 1 : u.status === 'exited' ? 2 : 3;
   for (const c of s.control) key[k++] = c.holder;
   const hit = memo.outcome;
-  if (hit && sameKey(hit.key, key)) return hit.winner;
-  const winner = evaluateVictory(s).winner;
-  memo.outcome = { key, winner };
+  if (hit && sameKeyAs(hit.key, key, length)) return hit.winner;
+  const winner = winnerOf(s, key, length);
+  memo.outcome = { key: keepKey(hit?.key, key, length), winner };
   return winner;
 }
+let outcomeScratch = new Int32Array(0);
+
+const medianScratch: number[] = [];
 
 /** See Strategy.aggression. */
 function aggressionOf(s: GameState, side: SideIndex, plan: Strategy): number {
@@ -196,13 +211,38 @@ function aggressionOf(s: GameState, side: SideIndex, plan: Strategy): number {
   // How long the force needs to get to grips: its median distance to the goals at two boxes a turn, and a couple
   // of turns to fight there. When that is all the time left, everything goes in.
   const progress = Math.min(1, (s.turn - 1) / Math.max(1, s.meta.limit - 1));
-  const ds: number[] = [];
-  for (const u of s.units) if (u.side === side && onTable(u) && !isSpent(u) && !isGuns(u)) ds.push(plan.dist[kindOf(u)][u.cell]!);
-  ds.sort((x, y) => x - y);
-  const travel = ds.length > 0 ? ds[ds.length >> 1]! : 0;
+  // Kept in order as they are found (a sort allocates its working space, and every Evaluator asks this).
+  const ds = medianScratch;
+  let count = 0;
+  for (const u of s.units) {
+    if (u.side !== side || !onTable(u) || isSpent(u) || isGuns(u)) continue;
+    const d = plan.dist[kindOf(u)][u.cell]!;
+    let i = count++;
+    for (; i > 0 && ds[i - 1]! > d; i--) ds[i] = ds[i - 1]!;
+    ds[i] = d;
+  }
+  const travel = count > 0 ? ds[count >> 1]! : 0;
   const needed = travel / TRAVEL_PER_TURN + TURNS_TO_FIGHT;
   const left = Math.max(1, s.meta.limit - s.turn + 1);
   return Math.min(1, Math.max(AGGRESSION_FLOOR + (1 - AGGRESSION_FLOOR) * progress, needed / left));
+}
+
+const NO_CELLS: ReadonlySet<number> = new Set();
+
+/**
+ * A plain array of `n` zeros that holds doubles from the start, copied from one kept per size: `new Array(n).fill(0)`
+ * makes one of small integers with holes, which V8 copies into a new store at the first fraction written, and reads
+ * more slowly after. The plan's arrays are read for every pose weighed.
+ */
+const zeroRows = new Map<number, number[]>();
+function zeros(n: number): number[] {
+  let z = zeroRows.get(n);
+  if (!z) {
+    z = Array.from({ length: n }, () => 0.5);
+    z.fill(0);
+    zeroRows.set(n, z);
+  }
+  return z.slice();
 }
 
 function workOutStrategy(memo: AiMemo, s: GameState, side: SideIndex, enemies: readonly number[]): Strategy {
@@ -224,8 +264,8 @@ function workOutStrategy(memo: AiMemo, s: GameState, side: SideIndex, enemies: r
     sources[kind].push(cell);
     offsets[kind].push(offset);
   };
-  const bonus = new Array<number>(n).fill(0);
-  const capture = new Array<number>(n).fill(0);
+  const bonus = zeros(n);
+  const capture = zeros(n);
   let anyGoal = false;
   const holdWeight = HOLD_EARLY_SHARE + (1 - HOLD_EARLY_SHARE) * progress * progress;
   b.objectives.forEach((o, k) => {
@@ -268,16 +308,16 @@ function workOutStrategy(memo: AiMemo, s: GameState, side: SideIndex, enemies: r
   // a changed verdict with the enemy where it was gives the same fields, and their next steps, again.
   const keyLength = fieldKeyOf(anyGoal, sources, offsets, penalty);
   const kept = memo.fields[side];
-  if (kept && sameKeyAs(kept.key, fieldKeyScratch, keyLength)) return { winning, behind, aggression: 0, dist: kept.dist, bonus, capture, exitCells: exit ?? new Set(), next: kept.next };
+  if (kept && sameKeyAs(kept.key, fieldKeyScratch, keyLength)) return { winning, behind, aggression: 0, dist: kept.dist, bonus, capture, exitCells: exit ?? NO_CELLS, next: kept.next };
   const hash = hashKey(fieldKeyScratch, keyLength);
   const shared = sharedField(b, hash, keyLength);
   if (shared) {
     memo.fields[side] = shared;
-    return { winning, behind, aggression: 0, dist: shared.dist, bonus, capture, exitCells: exit ?? new Set(), next: shared.next };
+    return { winning, behind, aggression: 0, dist: shared.dist, bonus, capture, exitCells: exit ?? NO_CELLS, next: shared.next };
   }
   const fieldKey = fieldKeyScratch.slice(0, keyLength);
   // Plain arrays, as bonus and capture are.
-  const dist: [number[], number[]] = [new Array<number>(n).fill(0), new Array<number>(n).fill(0)];
+  const dist: [number[], number[]] = [zeros(n), zeros(n)];
   for (const kind of [0, 1] as const) goalField(b, sources[kind], offsets[kind], penalty, dist[kind], memo);
   if (!anyGoal || sources[0].length === 0 || dist[0].every((d) => d >= b.cols + b.rows)) {
     // Nothing to stand on (a pure destroy condition): the goal is the enemy (whose boxes the penalties mark).
@@ -291,7 +331,7 @@ function workOutStrategy(memo: AiMemo, s: GameState, side: SideIndex, enemies: r
   const next: Strategy['next'] = [null, null];
   memo.fields[side] = { key: fieldKey, dist, next };
   keepShared(b, hash, memo.fields[side]);
-  return { winning, behind, aggression: 0, dist, bonus, capture, exitCells: exit ?? new Set(), next };
+  return { winning, behind, aggression: 0, dist, bonus, capture, exitCells: exit ?? NO_CELLS, next };
 }
 
 /**

@@ -5,9 +5,9 @@
 // to the objectives, and accepts more risk, as the turn limit nears. Its only randomness is the game's own dice.
 // The heuristic player's parts: ai-fields.ts (distances over the board), ai-strategy.ts (what the side plays for),
 // ai-evaluator.ts (what a unit standing somewhere is worth), ai-odds.ts (dice odds), ai-orders.ts and ai-actions.ts
-// (the Orders and Actions phases) and ai-memo.ts (what one player keeps between its decisions). Rule questions (who
-// may act or fire, dice pools, what a retreat costs) are the rules' own functions. This file holds the players and
-// their smaller choices.
+// (the Orders and Actions phases), ai-memo.ts (what one player keeps between its decisions) and ai-verdicts.ts (who
+// would win now, kept for the process). Rule questions (who may act or fire, dice pools, what a retreat costs) are
+// the rules' own functions. This file holds the players and their smaller choices.
 // Each file names its tuning weights at its top, in victory points (VP) unless it says otherwise; a hit on a typical
 // unit is worth half a VP to one VP (hitValue). They were tuned by playing the AI against earlier versions of itself
 // and against `random` on the bundled samples (docs/rules/square-eagles.md §8). They are module constants, not
@@ -29,6 +29,7 @@ import {
   mustUseOrders,
   orderActionAt,
   orderActionCount,
+  shooterTargets,
 } from './legal-actions.js';
 import { binomialPmf, p } from './ai-odds.js';
 import { AiMemo } from './ai-memo.js';
@@ -194,7 +195,8 @@ function chooseFire(s: GameState, actions: Action[], memo: AiMemo): Action {
   let best = actions[0]!;
   let bestScore = -Infinity;
   // A unit's shots are listed together: its targets are worked out once for all of them (the order bonus does not
-  // change who may be shot at).
+  // change who may be shot at), on the state's memo, where listing the shots left them and checking the one chosen
+  // will look.
   let known = -1;
   let targets: ReturnType<typeof fireTargets> = null;
   for (const a of actions) {
@@ -203,7 +205,7 @@ function chooseFire(s: GameState, actions: Action[], memo: AiMemo): Action {
     const ti = unitIndexOf(s, a.target);
     const orderFires = a.type === 'defend-fire';
     if (ui !== known) {
-      targets = fireTargets(ctx, ui, { orderFires });
+      targets = shooterTargets(ctx, ui, a.type);
       known = ui;
     }
     const pool = firePool(ctx, ui, ti, { orderBonus: unusedOrders(s.units[ui]!) > 0, orderFires }, targets);
@@ -229,7 +231,8 @@ function chooseDefend(s: GameState, memo: AiMemo): Action {
   let bestScore = -Infinity;
   s.units.forEach((u, ui) => {
     if (!mayShootNow(s, ui, side, 'defend-fire')) return;
-    const t = fireTargets(ctx, ui, { orderFires: true });
+    // On the state's memo, where the rules look again to check the shot chosen.
+    const t = shooterTargets(ctx, ui, 'defend-fire');
     if (!t || t.kind !== 'fire') return;
     for (const ti of t.targets) {
       const pool = firePool(ctx, ui, ti, { orderFires: true }, t);
