@@ -33,6 +33,12 @@ const BOUNCE_REACH = 30;
 /** Room round the corridor for rounding, on top of each unit's own reach. */
 const MARGIN = 0.5;
 
+/** The unit as at the start of a period, its bookkeeping cleared: what the memo compares a shooter by. */
+function fresh(u: NeUnit): NeUnit {
+  if (u.actionsUsed === 0 && !u.stand && !u.activated && !u.forceMarched) return u;
+  return { ...u, actionsUsed: 0, stand: false, activated: false, forceMarched: false };
+}
+
 /** Mean casualties the fire would cause, or null when the model refuses it; worked out again only when needed. */
 export function keptExpectedFire(s: NeGameState, u: NeUnit, t: NeUnit, actions: 1 | 2): number | null {
   const memo = kept(s.table);
@@ -47,12 +53,17 @@ export function keptExpectedFire(s: NeGameState, u: NeUnit, t: NeUnit, actions: 
   // and the shooter's facing keeps a wheel tried (ai-score.ts) from displacing the price at its own facing.
   // The two-action volley differs from the one-action one only in the table's row (small arms, canister: figures ×
   // 2) or the dice (ball: twice as many, so twice the mean), and in the actions it needs: one situation serves both.
-  const kind = `fire ${u.facing} ${t.id} ${t.x} ${t.y} ${t.disordered} ${t.fatigue} ${t.crewHits} ${t.skirmishers} ${t.actionsUsed} ${t.stand}`;
-  let v = memo.get(s.units, u, kind, to, t.facing);
+  // The period's bookkeeping (actions used, a stand marker, activated, force marched) decides only whether the
+  // shooter has the actions, which is judged here; the combat model reads none of it of either unit. So a price
+  // found last period still answers once every flow record is reset.
+  if (u.actionsUsed + 1 > 2) return null;
+  const kind = `fire ${u.facing} ${t.id} ${t.x} ${t.y} ${t.disordered} ${t.fatigue} ${t.crewHits} ${t.skirmishers}`;
+  const shooter = fresh(u);
+  let v = memo.get(s.units, shooter, kind, to, t.facing);
   if (v === undefined) {
-    const f = fireSituation({ table: s.table, units: s.units, leaders: s.leaders, shooter: u, target: t, actions: 1 });
+    const f = fireSituation({ table: s.table, units: s.units, leaders: s.leaders, shooter, target: t, actions: 1 });
     v = !f.allowed ? null : f.kind === 'solid-shot' ? { expected: f.expected, figures: null, total: 0, factor: 1 } : { expected: f.expected, figures: f.figures, total: f.total, factor: f.rapid ? 2 : 1 };
-    memo.set(s.units, u, kind, to, t.facing, from, MARGIN, v);
+    memo.set(s.units, shooter, kind, to, t.facing, from, MARGIN, v);
   }
   if (v === null) return null;
   if (actions === 1) return v.expected;
