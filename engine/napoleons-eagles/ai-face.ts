@@ -6,6 +6,8 @@ import { angleDiff, bearing, normAngle, reachOf } from './geometry.js';
 import { rectOf } from './footprint.js';
 import { inBuildings } from './buildings.js';
 import { chargeReach } from './movement.js';
+import { chargeProblem } from './activation.js';
+import { onTable } from './state.js';
 import { centre, enemies, gap } from './ai-threats.js';
 import { chargeCheck, type Action } from './game.js';
 import { approachMoves, detourMoves } from './ai-detour.js';
@@ -67,7 +69,11 @@ export function chargeFacing(s: NeGameState, u: NeUnit, e: NeUnit): number | nul
   let found: number | null = null;
   // A charge longer than the charge move is refused whatever the facing (the same plain test that keeps such
   // charges off the candidate list, ai.ts outOfReach); and the block's sides are only tried at a holder of a block.
-  if (gap(s, u, e) > Math.max(chargeDistance(u), chargeReach(u)) + reachOf(rectOf(u, s.table)) + 1) {
+  // Nor do facings help against what the rules refuse whatever the facing: the unit's command and actions, a charge
+  // already made, a target gone, infantry at cavalry (game.ts chargeCheck, before anything is placed).
+  const f = s.flow[u.id];
+  const never = !!f && (f.outOfCommand || u.outOfCommand || chargeProblem(f) !== null || !onTable(e) || e.status === 'silenced' || (u.arm === 'infantry' && e.arm === 'cavalry') || s.closeActions.some((c) => c.charger === u.id));
+  if (never || gap(s, u, e) > Math.max(chargeDistance(u), chargeReach(u)) + reachOf(rectOf(u, s.table)) + 1) {
     kept.set(key, null);
     return null;
   }
