@@ -22,15 +22,26 @@ const GUN_REACH = 70;
 export interface Since {
   /** The unit's best score at the last decision, if nothing has changed near it since; else undefined. */
   unchanged(u: NeUnit): number | undefined;
+  /**
+   * The best score the unit had when it was last priced, whatever changed since (an earlier period, before it or
+   * its neighbours acted): an estimate to order the pricing by, not a bound; undefined if it was never priced.
+   */
+  lastPriced(u: NeUnit): number | undefined;
 }
 
 export interface UnitEstimates {
   since(s: NeGameState): Since;
-  remember(s: NeGameState, best: ReadonlyMap<string, number>): void;
+  /**
+   * `best`: every eligible unit's score as used this decision; `priced`: those of them priced afresh; `carried`:
+   * those whose score is only an earlier estimate (lastPriced), which stays one until the unit is priced again.
+   */
+  remember(s: NeGameState, best: ReadonlyMap<string, number>, priced: ReadonlySet<string>, carried: ReadonlySet<string>): void;
 }
 
 interface Seen {
   key: string;
+  /** Units whose score in `best` was carried, not priced, since something last changed near them. */
+  carried: ReadonlySet<string>;
   standing: string;
   units: Map<string, NeUnit>;
   flows: Map<string, string>;
@@ -46,7 +57,9 @@ function standingOf(s: NeGameState): string {
 
 export function unitEstimates(): UnitEstimates {
   let seen: Seen | null = null;
-  const none: Since = { unchanged: () => undefined };
+  const priced = new Map<string, number>();
+  const lastPriced = (u: NeUnit): number | undefined => priced.get(u.id);
+  const none: Since = { unchanged: () => undefined, lastPriced };
   return {
     since(s) {
       const was = seen;
@@ -62,23 +75,25 @@ export function unitEstimates(): UnitEstimates {
         if (before) moved.push({ side: u.side, x: before.x, y: before.y });
       }
       return {
+        lastPriced,
         unchanged(u) {
           const best = was.best.get(u.id);
-          if (best === undefined || changed.has(u.id)) return undefined;
+          if (best === undefined || changed.has(u.id) || was.carried.has(u.id)) return undefined;
           const reach = u.arm === 'artillery' ? GUN_REACH : REACH;
           for (const m of moved) if (Math.hypot(m.x - u.x, m.y - u.y) <= (m.side === u.side ? NEAR_FRIEND : reach)) return undefined;
           return best;
         },
       };
     },
-    remember(s, best) {
+    remember(s, best, fresh, carried) {
+      for (const id of fresh) priced.set(id, best.get(id)!);
       const units = new Map<string, NeUnit>();
       const flows = new Map<string, string>();
       for (const u of s.units) {
         units.set(u.id, copyUnit(u));
         flows.set(u.id, JSON.stringify(s.flow[u.id] ?? null));
       }
-      seen = { key: keyOf(s), standing: standingOf(s), units, flows, best };
+      seen = { key: keyOf(s), carried, standing: standingOf(s), units, flows, best };
     },
   };
 }

@@ -2,7 +2,12 @@
 // 10° ('Passing Through Another Unit'), so a unit that comes up beside an enemy can do nothing to it until it
 // faces it. The AI offers a wheel in place towards each enemy close enough to fight, and prices a wheel by the best
 // blow (a charge or a one-action volley, ai-score.ts) it would have from the new facing, over the best it has now.
-import { angleDiff, bearing, normAngle } from './geometry.js';
+import { angleDiff, bearing, normAngle, reachOf } from './geometry.js';
+import { rectOf } from './footprint.js';
+import { inBuildings } from './buildings.js';
+import { chargeReach } from './movement.js';
+import { chargeProblem } from './activation.js';
+import { onTable } from './state.js';
 import { centre, enemies, gap } from './ai-threats.js';
 import { chargeCheck, type Action } from './game.js';
 import { approachMoves, detourMoves } from './ai-detour.js';
@@ -62,7 +67,18 @@ export function chargeFacing(s: NeGameState, u: NeUnit, e: NeUnit): number | nul
   const want = normAngle(bearing(centre(u), centre(e)));
   const square = Math.round(want / 90) * 90;
   let found: number | null = null;
-  for (const f of [u.facing, want, square, square + 90 * Math.sign(want - square || 1)]) {
+  // A charge longer than the charge move is refused whatever the facing (the same plain test that keeps such
+  // charges off the candidate list, ai.ts outOfReach); and the block's sides are only tried at a holder of a block.
+  // Nor do facings help against what the rules refuse whatever the facing: the unit's command and actions, a charge
+  // already made, a target gone, infantry at cavalry (game.ts chargeCheck, before anything is placed).
+  const f = s.flow[u.id];
+  const never = !!f && (f.outOfCommand || u.outOfCommand || chargeProblem(f) !== null || !onTable(e) || e.status === 'silenced' || (u.arm === 'infantry' && e.arm === 'cavalry') || s.closeActions.some((c) => c.charger === u.id));
+  if (never || gap(s, u, e) > Math.max(chargeDistance(u), chargeReach(u)) + reachOf(rectOf(u, s.table)) + 1) {
+    kept.set(key, null);
+    return null;
+  }
+  const tries = inBuildings(s, e) ? [u.facing, want, square, square + 90 * Math.sign(want - square || 1)] : [u.facing, want];
+  for (const f of tries) {
     if (f !== u.facing && Math.abs(angleDiff(f, want)) > 60) continue;
     const { state, unit } = f === u.facing ? { state: s, unit: u } : turned(s, u, Math.round(normAngle(f) * 100) / 100);
     if (chargeCheck(state, unit, state.units.find((x) => x.id === e.id)).ok) {

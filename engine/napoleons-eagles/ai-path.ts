@@ -271,15 +271,57 @@ export function routeAhead(table: NeTable, u: NeUnit, p: Point, goal: Point, ahe
   return keptWalk(table, mobilityOf(u), p, goal, ahead, () => walkAhead(table, u, p, goal, ahead));
 }
 
+/**
+ * One walk answers every length asked from the same start to the same goal: a unit's goal moves ask the route
+ * ahead of it five or six lengths at once, and a shorter walk is the start of a longer one (the same cells, the
+ * same marks for a river or a narrow way). The last walk is kept with each step's length, place and marks.
+ */
+interface Trace {
+  table: NeTable;
+  mob: Mobility;
+  px: number;
+  py: number;
+  gx: number;
+  gy: number;
+  /** After each step: inches walked, the cell centre reached, and whether a river or a narrow way was met. */
+  walked: number[];
+  at: Point[];
+  river: boolean[];
+  tight: boolean[];
+  /** Whether the walk stopped on its own (the goal's cell, no lower neighbour, the step limit) before its length. */
+  ended: boolean;
+}
+
+let trace: Trace | null = null;
+/** A walk goes at least this far, so that the shorter lengths asked after the first are answered from it. */
+const TRACE_LEAST = 0;
+
 function walkAhead(table: NeTable, u: NeUnit, p: Point, goal: Point, ahead: number): { to: Point; river: boolean; tight: boolean } {
-  const g = gridFor(table, mobilityOf(u));
+  const mob = mobilityOf(u);
+  let t = trace;
+  if (!t || t.table !== table || t.mob !== mob || t.px !== p[0] || t.py !== p[1] || t.gx !== goal[0] || t.gy !== goal[1] || (!t.ended && t.walked[t.walked.length - 1]! < ahead)) {
+    t = trace = traceWalk(table, mob, p, goal, Math.max(ahead, TRACE_LEAST));
+  }
+  let i = 0;
+  while (i < t.walked.length - 1 && t.walked[i]! < ahead) i++;
+  const walked = t.walked[i]!;
+  const river = t.river[i]!;
+  const tight = t.tight[i]!;
+  if (walked === 0 || Math.hypot(goal[0] - p[0], goal[1] - p[1]) <= walked) return { to: goal, river, tight };
+  return { to: t.at[i]!, river, tight };
+}
+
+function traceWalk(table: NeTable, mob: Mobility, p: Point, goal: Point, ahead: number): Trace {
+  const g = gridFor(table, mob);
   const d = fieldTo(g, table, goal);
   let [c, r] = cellOf(g, p);
   let walked = 0;
   let river = false;
   let tight = false;
   let at: Point = p;
-  for (let guard = 0; guard < 200 && walked < ahead; guard++) {
+  const out: Trace = { table, mob, px: p[0], py: p[1], gx: goal[0], gy: goal[1], walked: [0], at: [p], river: [false], tight: [false], ended: false };
+  let guard = 0;
+  for (; guard < 200 && walked < ahead; guard++) {
     const i = r * g.cols + c;
     const bits = g.edgeOk[i]!;
     let bestK = -1;
@@ -293,7 +335,10 @@ function walkAhead(table: NeTable, u: NeUnit, p: Point, goal: Point, ahead: numb
         bestK = k;
       }
     }
-    if (bestK < 0) break;
+    if (bestK < 0) {
+      out.ended = true;
+      break;
+    }
     if (g.edgeExtra[i * NEIGHBOURS.length + bestK]! > 0) river = true;
     // A cell beside one the arm may not enter (a block, the town off its street, a wood): a wide front will not pass.
     if (!tight && bits !== 0xff) tight = true;
@@ -304,9 +349,13 @@ function walkAhead(table: NeTable, u: NeUnit, p: Point, goal: Point, ahead: numb
     const next = centreOfCell(c, r);
     walked += Math.hypot(next[0] - at[0], next[1] - at[1]);
     at = next;
+    out.walked.push(walked);
+    out.at.push(at);
+    out.river.push(river);
+    out.tight.push(tight);
   }
-  if (walked === 0 || Math.hypot(goal[0] - p[0], goal[1] - p[1]) <= walked) return { to: goal, river, tight };
-  return { to: at, river, tight };
+  if (guard >= 200) out.ended = true;
+  return out;
 }
 
 /** Route inches gained by a move from `from` to `to`, read in the ground at `from` (mud counts as it walks). */

@@ -111,11 +111,11 @@ describe('the AI beats the random player on every bundled sample', () => {
 
 describe("the AI answers a counter-charge offer ('Cavalry Counter Charges')", () => {
   it('plays through a game of ne-01 where its cavalry is offered a counter-charge, to a result', () => {
-    // Seed 29 of ne-01 with the AI as the Prussians (red) is the first game in which the AI's cavalry is offered a
+    // Seed 22 of ne-01 with the AI as the Prussians (red) is the first game in which the AI's cavalry is offered a
     // counter-charge (the log's phase reads "N:counter" on red's line; the seed moves whenever the rules or the AI
     // change the games); before the AI knew that decision it stopped there with "no decision in the counter phase".
     const plancenoit = samples.find((s) => s.id === 'ne-01-plancenoit')!;
-    const game = playGame(engine, plancenoit, { seed: 29, red: 'ai', blue: 'random', log: true });
+    const game = playGame(engine, plancenoit, { seed: 22, red: 'ai', blue: 'random', log: true });
     expect(game.log!.some((line) => /"phase":"\d+:counter","side":"red"/.test(line))).toBe(true);
     expect(['red', 'blue', 'draw']).toContain(game.result.winner);
   }, 120_000);

@@ -11,7 +11,7 @@ import { withHaltChoice } from './ai-defence.js';
 import { faceMoves } from './ai-face.js';
 import { goalMoves } from './ai-moves.js';
 import { bid, defence, leaderMove, role, threatenedScore, type Urgency } from './ai-orders.js';
-import { actionScore, chargeScore, fireScore } from './ai-score.js';
+import { actionScore, chargeScore, fireScore, targetWeight } from './ai-score.js';
 import { nextWrittenOrder } from './ai-written-orders.js';
 import { enemies, fighting, gap } from './ai-threats.js';
 import { chargeDistance, GUN_RANGES, SMALL_ARM_RANGES } from './tables.js';
@@ -38,6 +38,8 @@ const TRIES = 40;
 const MOST_STEPS = 6;
 /** A unit kept at its earlier best score is scored again when that score comes this close to the best found now. */
 const ESTIMATE_SLACK = 0.3;
+/** A unit priced before, with changes near it since, is priced again when its last price comes this close to the best. */
+const STALE_SLACK = 1;
 
 interface Scored {
   action: Action;
@@ -54,7 +56,10 @@ interface Scored {
  */
 function unitOptions(s: NeGameState, u: NeUnit, shared: Shared): Option[] {
   const list = sampledOptions(s, u, shared).filter((o) => !outOfReach(s, u, o.action));
-  if (u.status === 'table') for (const action of [...goalMoves(s, u, activationLeft(s, u)), ...faceMoves(s, u)]) list.push({ action, ok: always });
+  // With both actions spent only a free wheel could still be made (a square's, or a turn of 10° or less): the
+  // goal moves and wheels are priced then only for a square.
+  const left = activationLeft(s, u);
+  if (u.status === 'table' && (left > 0 || u.formation === 'square')) for (const action of [...goalMoves(s, u, left), ...faceMoves(s, u)]) list.push({ action, ok: always });
   return list;
 }
 
@@ -92,7 +97,8 @@ function readiness(s: NeGameState, side: Side): number {
       if (hypot(t.x - u.x, t.y - u.y) > 30) continue;
       // A charge out of reach is refused and priced below nothing: only those within a charge move are worked out.
       if (u.arm !== 'artillery' && hypot(t.x - u.x, t.y - u.y) <= 22 && gap(s, u, t) <= chargeDistance(u) + 1) best = Math.max(best, chargeScore(s, u, t));
-      if (u.arm !== 'cavalry') best = Math.max(best, fireScore(s, u, t, 2));
+      // A volley beyond the weapon's longest range is refused, and priced as a refused one without asking.
+      if (u.arm !== 'cavalry') best = Math.max(best, outOfReach(s, u, { type: 'fire', unit: u.id, target: t.id, actions: 2 }) ? 0.4 * targetWeight(s, u, t) : fireScore(s, u, t, 2));
     }
   }
   return best;
@@ -164,10 +170,14 @@ export function makeAi(seed: number): NePlayer {
       }
       return best(s, scored);
     }
-    // Which unit acts next: every unit's options are scored, except that a unit nothing has changed near since the
-    // side's last such decision this period keeps the best score it had then (ai-estimates.ts), and is scored again
-    // only if that score could beat the best found now.
+    // Which unit acts next: the units are priced best-estimate first, and a unit is priced only while its estimate
+    // could still beat the best found. A unit nothing has changed near since the side's last such decision this
+    // period keeps the best score it had then (ai-estimates.ts), within ESTIMATE_SLACK; any other unit priced before
+    // is estimated by its last price, within STALE_SLACK (what changed near it may have opened or closed a blow);
+    // a unit never priced is priced.
     const bestOf = new Map<string, number>();
+    const priced = new Set<string>();
+    const carried = new Set<string>();
     let top = -Infinity;
     const score = (u: NeUnit) => {
       let most = -Infinity;
@@ -178,35 +188,45 @@ export function makeAi(seed: number): NePlayer {
         if (x > most) most = x;
       }
       bestOf.set(u.id, most);
+      priced.add(u.id);
       if (most > top) top = most;
     };
-    const stale: { u: NeUnit; was: number }[] = [];
+    const waiting: { u: NeUnit; was: number; bound: number; stale: boolean }[] = [];
     const since = seen.since(s);
     for (const u of eligible(s, s.active)) {
       if (s.flow[u.id]!.locked) continue;
       const was = since.unchanged(u);
-      if (was === undefined) score(u);
-      else stale.push({ u, was });
+      if (was !== undefined) {
+        waiting.push({ u, was, bound: was + ESTIMATE_SLACK, stale: false });
+        continue;
+      }
+      const guess = since.lastPriced(u);
+      if (guess === undefined) score(u);
+      else waiting.push({ u, was: guess, bound: guess + STALE_SLACK, stale: true });
     }
     if (s.order.a === s.active && mayFinish(s.order, onTableCount(s, s.active))) {
       scored.push({ action: { type: 'finish' }, score: FINISH_BELOW });
       top = Math.max(top, FINISH_BELOW);
     }
-    stale.sort((a, b) => b.was - a.was);
+    waiting.sort((a, b) => b.bound - a.bound);
     const later: NeUnit[] = [];
-    for (const x of stale) {
-      if (x.was + ESTIMATE_SLACK >= top) score(x.u);
+    for (const x of waiting) {
+      if (x.bound >= top) score(x.u);
       else {
         bestOf.set(x.u.id, x.was);
+        if (x.stale) carried.add(x.u.id);
         later.push(x.u);
       }
     }
     let chosen = bestTaken(s, scored);
     if (chosen === null && later.length > 0) {
-      for (const u of later) score(u);
+      for (const u of later) {
+        score(u);
+        carried.delete(u.id);
+      }
       chosen = bestTaken(s, scored);
     }
-    seen.remember(s, bestOf);
+    seen.remember(s, bestOf, priced, carried);
     return chosen ?? fallback(s);
   }
 

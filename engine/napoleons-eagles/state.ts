@@ -131,9 +131,18 @@ export const sideKey = (s: NeGameState, side: Side): SideKey => s.table.sides[si
 // so an index built once serves every lookup on that state; the rules look units up constantly.
 const indexes = new WeakMap<readonly NeUnit[], Map<string, NeUnit>>();
 
+// Many arrays are asked once or twice only (a trial application's draft, a turned copy the AI prices): the first
+// lookup on an array scans it, the second builds the index.
+const scanned = new WeakSet<readonly NeUnit[]>();
+
 export function unitById(s: NeGameState, id: string): NeUnit | undefined {
   let index = indexes.get(s.units);
   if (!index) {
+    if (!scanned.has(s.units)) {
+      scanned.add(s.units);
+      for (const u of s.units) if (u.id === id) return u;
+      return undefined;
+    }
     index = new Map(s.units.map((u) => [u.id, u]));
     indexes.set(s.units, index);
   }
