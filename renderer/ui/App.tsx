@@ -7,7 +7,7 @@ import { MENU_COMMANDS, type HostApi, type MenuCommand } from '../../domain/host
 import { isScenario } from '../../domain/model.js';
 import type { Problem } from '../../domain/problems.js';
 import { testPlayProblem } from '../../domain/rule-systems/registry.js';
-import { useValidation } from '../validation/use-validation.js';
+import { useValidation, WithValidation } from '../validation/use-validation.js';
 import { MapEditor } from '../map/MapEditor.js';
 import { PLAY_UNDO_EVENT } from '../play/play-view.js';
 import { isDirty, selectedPointers, type EditorAction } from '../state/editor.js';
@@ -78,7 +78,8 @@ export function App({ host }: { host: HostApi }) {
   useLatest(latest, editor);
   const dirty = isDirty(editor);
 
-  const { problems, checking } = useValidation(editor.doc, editor.loadProblems);
+  // Read where they are shown (WithValidation): an answer re-renders those parts, not the whole frame.
+  const validation = useValidation(editor.doc);
 
   const { chooseNew, chooseToOpen, save, saveAs } = lifecycle;
   const run = useCallback(
@@ -281,25 +282,29 @@ export function App({ host }: { host: HostApi }) {
             )}
             {editor.doc && forcesShowing && (
               <Suspense fallback={null}>
-                <ForcesView
-                  doc={editor.doc}
-                  problems={problems}
-                  selected={editor.selected}
-                  onSelect={(p) => {
-                    setFocusPointer(null);
-                    dispatch({ type: 'select', pointer: p });
-                  }}
-                  onCommand={(c) => {
-                    setFocusPointer(null);
-                    dispatch(c);
-                  }}
-                  focusRequest={forcesFocus}
-                  onPickProblem={pickProblem}
-                  onMessage={(text, severity = 'info') => notify(text, severity)}
-                  host={host}
-                  onSaveCopy={lifecycle.saveCopy}
-                  session={editor.key}
-                />
+                <WithValidation store={validation}>
+                  {({ problems }) => editor.doc && (
+                    <ForcesView
+                      doc={editor.doc}
+                      problems={problems}
+                      selected={editor.selected}
+                      onSelect={(p) => {
+                        setFocusPointer(null);
+                        dispatch({ type: 'select', pointer: p });
+                      }}
+                      onCommand={(c) => {
+                        setFocusPointer(null);
+                        dispatch(c);
+                      }}
+                      focusRequest={forcesFocus}
+                      onPickProblem={pickProblem}
+                      onMessage={(text, severity = 'info') => notify(text, severity)}
+                      host={host}
+                      onSaveCopy={lifecycle.saveCopy}
+                      session={editor.key}
+                    />
+                  )}
+                </WithValidation>
               </Suspense>
             )}
             {!editor.doc && (
@@ -312,13 +317,21 @@ export function App({ host }: { host: HostApi }) {
           <PanelSeparator control={problemsPanel} />
           {/* Folded, the problems panel keeps its title bar and counts. */}
           <Box id={problemsPanel.elementId} sx={{ height: problemsPanel.collapsed ? PROBLEMS_BAR_PX : problemsPanel.size, flex: 'none', minHeight: 0, position: 'relative', overflow: 'hidden', bgcolor: 'background.paper' }}>
-            <ProblemsPanel problems={problems} doc={editor.doc} checking={checking} onPick={pickProblem} />
+            {editor.doc ? (
+              <WithValidation store={validation}>{({ problems, checking }) => <ProblemsPanel problems={problems} doc={editor.doc} checking={checking} onPick={pickProblem} />}</WithValidation>
+            ) : (
+              <ProblemsPanel problems={editor.loadProblems} doc={null} checking={false} onPick={pickProblem} />
+            )}
             <FoldButton control={problemsPanel} edge="bottom" sx={{ position: 'absolute', top: 3, right: 8 }} />
           </Box>
           </Box>
           <PanelSeparator control={inspectorPanel} />
           <SidePanel control={inspectorPanel} edge="right">
-            {editor.doc && <Inspector doc={editor.doc} selected={editor.selected} problems={problems} focusPointer={focusPointer} units={settings.units} onEdit={onEdit} onRuleSystem={(to) => show({ kind: 'rule-system', to })} />}
+            {editor.doc && (
+              <WithValidation store={validation}>
+                {({ problems }) => editor.doc && <Inspector doc={editor.doc} selected={editor.selected} problems={problems} focusPointer={focusPointer} units={settings.units} onEdit={onEdit} onRuleSystem={(to) => show({ kind: 'rule-system', to })} />}
+              </WithValidation>
+            )}
           </SidePanel>
         </Box>
       )}
