@@ -39,6 +39,8 @@ const PrintPreview = lazy(() => import('./PrintPreview.js').then((m) => ({ defau
 
 /** The problems panel's title bar, all that shows of it when folded. */
 const PROBLEMS_BAR_PX = 30;
+/** The problems panel's fold button sits in its title bar (one object, so the memoised button can keep it). */
+const PROBLEMS_FOLD_SX = { position: 'absolute', top: 3, right: 8 } as const;
 /** Commands that would change or replace the document, held back while test play is open. */
 const PLAY_BLOCKS: ReadonlySet<MenuCommand> = new Set<MenuCommand>(['new', 'open', 'undo', 'redo', 'print', 'test-play']);
 /** The platform writes shortcuts its own way (⌘ on a Mac); it does not change while the page runs. */
@@ -322,7 +324,7 @@ export function App({ host }: { host: HostApi }) {
             ) : (
               <ProblemsPanel problems={editor.loadProblems} doc={null} checking={false} onPick={pickProblem} />
             )}
-            <FoldButton control={problemsPanel} edge="bottom" sx={{ position: 'absolute', top: 3, right: 8 }} />
+            <FoldButton control={problemsPanel} edge="bottom" sx={PROBLEMS_FOLD_SX} />
           </Box>
           </Box>
           <PanelSeparator control={inspectorPanel} />
@@ -370,12 +372,10 @@ export function App({ host }: { host: HostApi }) {
           }}
         />
       )}
-      <RecoveryDialog
-        backups={lifecycle.backupsOffer === 'dialog' ? lifecycle.backups : []}
-        onClose={lifecycle.dismissBackups}
-        onDiscard={lifecycle.discardBackup}
-        onRestore={(b) => void lifecycle.restoreBackup(b)}
-      />
+      {/* Dialogs are drawn only while open: closed, each was still an MUI Dialog and Modal rendered with every edit. */}
+      {lifecycle.backupsOffer === 'dialog' && lifecycle.backups.length > 0 && (
+        <RecoveryDialog backups={lifecycle.backups} onClose={lifecycle.dismissBackups} onDiscard={lifecycle.discardBackup} onRestore={(b) => void lifecycle.restoreBackup(b)} />
+      )}
       {editor.doc && isScenario(editor.doc) && modalOf(modals.open, 'print') !== undefined && (
         <Suspense fallback={null}>
           <PrintPreview
@@ -400,16 +400,18 @@ export function App({ host }: { host: HostApi }) {
         </Suspense>
       )}
       {modalOf(modals.open, 'shortcuts') && <ShortcutSheet open shell={shell ?? 'web'} platform={PLATFORM} enabled={enabled} onClose={() => close('shortcuts')} />}
-      <AboutDialog open={modalOf(modals.open, 'about') !== undefined} version={info?.version ?? ''} shell={info?.shell ?? 'web'} onClose={() => close('about')} />
-      <SettingsDialog
-        open={modalOf(modals.open, 'settings') !== undefined}
-        settings={settings}
-        onChange={(s) => {
-          setSettings(s);
-          saveSettings(s);
-        }}
-        onClose={() => close('settings')}
-      />
+      {modalOf(modals.open, 'about') !== undefined && <AboutDialog open version={info?.version ?? ''} shell={info?.shell ?? 'web'} onClose={() => close('about')} />}
+      {modalOf(modals.open, 'settings') !== undefined && (
+        <SettingsDialog
+          open
+          settings={settings}
+          onChange={(s) => {
+            setSettings(s);
+            saveSettings(s);
+          }}
+          onClose={() => close('settings')}
+        />
+      )}
       <Snackbar open={message !== null} autoHideDuration={message?.severity === 'error' ? null : 4000} onClose={() => setMessage(null)}>
         {message ? (
           <Alert severity={message.severity} onClose={() => setMessage(null)} data-testid="message" sx={{ maxWidth: 560 }}>
