@@ -176,16 +176,21 @@ export function UnitTable(props: UnitTableProps) {
     return out;
   }, [props.groups, partsShown, ratingDraft]);
   const offsets = useMemo(() => lineOffsets(lines.map((l) => (l.kind === 'unit' ? UNIT_HEIGHT : l.kind === 'group' ? GROUP_HEIGHT : ERROR_HEIGHT))), [lines]);
-  const lineOf = useMemo(() => new Map(lines.map((l, i) => [l.key, i])), [lines]);
+  // A few lines are looked up per render (the focused, revealed and dragged ones), most often none: a search each
+  // is cheaper than a map of every line made again with every edit.
+  const lineOf = (key: string): number | undefined => {
+    const i = lines.findIndex((l) => l.key === key);
+    return i < 0 ? undefined : i;
+  };
   const band = useScrollBand(tableRef, bodyRef);
   const keep: number[] = [];
   // A kept row keeps the rows around it too, so Tab, Shift+Tab and the arrow keys always find the next one.
   const around = (i: number | undefined) => {
     if (i !== undefined) for (let k = i - 3; k <= i + 3; k++) keep.push(k);
   };
-  around(focusKey === NEW_UNIT_ROW ? lines.length - 1 : focusKey === null ? undefined : lineOf.get(focusKey));
-  if (props.reveal) around(lineOf.get(props.reveal));
-  if (dragKey !== null) around(lineOf.get(dragKey));
+  around(focusKey === NEW_UNIT_ROW ? lines.length - 1 : focusKey === null ? undefined : lineOf(focusKey));
+  if (props.reveal) around(lineOf(props.reveal));
+  if (dragKey !== null) around(lineOf(dragKey));
   const segments = windowSegments(offsets, band.top, band.bottom, keep);
 
   // The rows' callbacks read the props of the last render through this, so they never change.
