@@ -352,12 +352,17 @@ interface TreeRowProps {
   actions: TreeRowActions;
 }
 
+/** What a row shows of its node besides the label: the kind's mark and title, and the name a rename starts from. */
+const shownOf = (e: ForceEntry): string =>
+  `${String(e.node.name ?? '')}\u0000${e.kind === 'formation' ? String(e.node.echelon) : e.kind === 'unit' ? `${e.node.arm} ${e.node.type}` : ''}`;
+
 /**
- * Entries are made again for every document, but the node inside an unchanged one keeps its object (documents are
- * immutable), so a row compares what it shows, not the entry.
+ * Entries are made again for every document, and an edit copies the nodes on its path (a unit's rating edit makes a
+ * new unit, brigade, division and army), so a row compares what it shows, not the entry or its node. Its callbacks
+ * look the entry up afresh (`live`), so a row kept from an earlier document acts on the current one.
  */
 const sameTreeRow = (a: TreeRowProps, b: TreeRowProps): boolean =>
-  a.entry.node === b.entry.node &&
+  (a.entry.node === b.entry.node || shownOf(a.entry) === shownOf(b.entry)) &&
   a.entry.pointer === b.entry.pointer &&
   a.entry.id === b.entry.id &&
   a.entry.kind === b.entry.kind &&

@@ -4,7 +4,7 @@
 // Pointer of their value (`data-pointer`), so a problem can be jumped to. Only the rows in view (and a margin) are
 // drawn (windowing.ts); the focused row, and one about to be focused (`reveal`), are drawn wherever they are.
 import { Box, Checkbox } from '@mui/material';
-import { memo, useMemo, useRef, useState, type DragEvent, type KeyboardEvent, type MutableRefObject, type RefObject } from 'react';
+import { memo, useMemo, useRef, useState, type DragEvent, type KeyboardEvent, type MutableRefObject, type ReactNode, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import type { RuleSystem, Unit } from '../../domain/model.js';
 import type { Problem } from '../../domain/problems.js';
@@ -115,10 +115,14 @@ const HANDLE_WIDTH = 16;
 const NEW_UNIT_ROW = '#new';
 
 /** One line of the table: a formation's heading, a unit, or the message under a unit whose rating is wrong. */
-type Line =
+type Line = { block: string } & (
   | { kind: 'group'; key: string; group: TableGroup }
   | { kind: 'unit'; key: string; unit: UnitEntry; row: number }
-  | { kind: 'error'; key: string; unit: UnitEntry; text: string; messages: string[] };
+  | { kind: 'error'; key: string; unit: UnitEntry; text: string; messages: string[] }
+);
+
+/** A formation's drawn lines, as a table of their own on each side, or a spacer for lines left out. */
+type Block = { kind: 'rows'; key: string; group: string; pins: ReactNode[]; rest: ReactNode[] } | { kind: 'gap'; key: string; height: number };
 
 const storedMessages = new WeakMap<Unit, string[]>();
 /** What is wrong with a unit's stored rating, remembered per unit object (an edit copies only the unit it changes). */
@@ -156,31 +160,37 @@ export function UnitTable(props: UnitTableProps) {
     const out: Line[] = [];
     let row = 0;
     for (const g of props.groups) {
-      out.push({ kind: 'group', key: `g:${g.formation.pointer}`, group: g });
+      const block = `g:${g.formation.pointer}`;
+      out.push({ kind: 'group', key: block, block, group: g });
       for (const u of g.units) {
-        out.push({ kind: 'unit', key: u.pointer, unit: u, row: row++ });
+        out.push({ kind: 'unit', key: u.pointer, block, unit: u, row: row++ });
         if (!partsShown) continue;
         const draft = ratingDraft?.pointer === u.pointer ? ratingDraft.text : null;
         const messages = draft === null ? ratingMessages(u.node) : ratingParts(draft, false).messages;
         if (messages.length) {
           const stored = u.node.ratings?.['napoleons-eagles']?.rating;
-          out.push({ kind: 'error', key: `e:${u.pointer}`, unit: u, text: draft ?? (typeof stored === 'string' ? stored : ''), messages });
+          out.push({ kind: 'error', key: `e:${u.pointer}`, block, unit: u, text: draft ?? (typeof stored === 'string' ? stored : ''), messages });
         }
       }
     }
     return out;
   }, [props.groups, partsShown, ratingDraft]);
   const offsets = useMemo(() => lineOffsets(lines.map((l) => (l.kind === 'unit' ? UNIT_HEIGHT : l.kind === 'group' ? GROUP_HEIGHT : ERROR_HEIGHT))), [lines]);
-  const lineOf = useMemo(() => new Map(lines.map((l, i) => [l.key, i])), [lines]);
+  // A few lines are looked up per render (the focused, revealed and dragged ones), most often none: a search each
+  // is cheaper than a map of every line made again with every edit.
+  const lineOf = (key: string): number | undefined => {
+    const i = lines.findIndex((l) => l.key === key);
+    return i < 0 ? undefined : i;
+  };
   const band = useScrollBand(tableRef, bodyRef);
   const keep: number[] = [];
   // A kept row keeps the rows around it too, so Tab, Shift+Tab and the arrow keys always find the next one.
   const around = (i: number | undefined) => {
     if (i !== undefined) for (let k = i - 3; k <= i + 3; k++) keep.push(k);
   };
-  around(focusKey === NEW_UNIT_ROW ? lines.length - 1 : focusKey === null ? undefined : lineOf.get(focusKey));
-  if (props.reveal) around(lineOf.get(props.reveal));
-  if (dragKey !== null) around(lineOf.get(dragKey));
+  around(focusKey === NEW_UNIT_ROW ? lines.length - 1 : focusKey === null ? undefined : lineOf(focusKey));
+  if (props.reveal) around(lineOf(props.reveal));
+  if (dragKey !== null) around(lineOf(dragKey));
   const segments = windowSegments(offsets, band.top, band.bottom, keep);
 
   // The rows' callbacks read the props of the last render through this, so they never change.
@@ -322,13 +332,7 @@ export function UnitTable(props: UnitTableProps) {
       actions,
     };
   };
-  const gap = (s: Extract<Segment, { kind: 'gap' }>, span: number) => (
-    <tr key={`gap:${s.from}`} className="gap" aria-hidden>
-      <td colSpan={span} style={{ height: s.height }} />
-    </tr>
-  );
-  const pinned = segments.map((s) => {
-    if (s.kind === 'gap') return gap(s, 3);
+  const pinnedLine = (s: Extract<Segment, { kind: 'line' }>) => {
     const l = lines[s.index]!;
     if (l.kind === 'unit') return <PinRow key={l.key} {...unitRowProps(l.unit, l.row)} />;
     if (l.kind === 'error') {
@@ -351,9 +355,8 @@ export function UnitTable(props: UnitTableProps) {
         </td>
       </tr>
     );
-  });
-  const rest = segments.map((s) => {
-    if (s.kind === 'gap') return gap(s, restCount);
+  };
+  const restLine = (s: Extract<Segment, { kind: 'line' }>) => {
     const l = lines[s.index]!;
     if (l.kind === 'unit') return <UnitRow key={l.key} {...unitRowProps(l.unit, l.row)} />;
     if (l.kind === 'error') {
@@ -368,7 +371,31 @@ export function UnitTable(props: UnitTableProps) {
         <td colSpan={restCount} />
       </tr>
     );
-  });
+  };
+  // Each formation's drawn lines are a table of their own on each side. On the scrolling side each is a block with
+  // paint containment, which the browser moves as a whole: a message line shown or hidden under one row (a rating
+  // edit) moves every line below it, and in one table all of them were laid out and painted again. A block keeps its
+  // formation's key wherever the window starts, so scrolling does not remount its rows.
+  const blocks: Block[] = [];
+  const used = new Set<string>();
+  for (const s of segments) {
+    if (s.kind === 'gap') {
+      blocks.push({ kind: 'gap', key: `gap:${s.from}`, height: s.height });
+      continue;
+    }
+    const l = lines[s.index]!;
+    const last = blocks[blocks.length - 1];
+    let block = last?.kind === 'rows' && last.group === l.block ? last : undefined;
+    if (!block) {
+      let key = l.block;
+      for (let n = 2; used.has(key); n++) key = `${l.block}#${n}`;
+      used.add(key);
+      block = { kind: 'rows', key, group: l.block, pins: [], rest: [] };
+      blocks.push(block);
+    }
+    block.pins.push(pinnedLine(s));
+    block.rest.push(restLine(s));
+  }
   const rowCount = allUnits.length;
   const lastRowStops = () => [...(tableRef.current?.querySelectorAll<HTMLInputElement>(`input[data-row="${rowCount - 1}"]`) ?? [])].filter((el) => el.tabIndex >= 0);
 
@@ -390,8 +417,14 @@ export function UnitTable(props: UnitTableProps) {
         // A focused cell must scroll clear of the pinned columns and the header, not under them.
         scrollPaddingLeft: pinWidth,
         scrollPaddingTop: 28,
+        // Spacers stand for exact heights, so the browser has nothing to anchor against: its anchoring, finding an
+        // anchor block swapped for a spacer as the window moved, scrolled a jump's row back out of view.
+        overflowAnchor: 'none',
         '& table': { borderCollapse: 'separate', borderSpacing: 0, fontSize: 13, tableLayout: 'fixed' },
         '& .sheet': { display: 'flex', alignItems: 'flex-start' },
+        // Paint containment gives a block an offset of its own: moved, it is neither laid out nor painted again. The
+        // pinned side has none, since its labels run on over the scrolling cells beside them.
+        '& .block': { contain: 'layout paint' },
         '& .head': { position: 'sticky', top: 0, zIndex: 5 },
         // The row's checkbox, handle and name stay in view while the wide rest scrolls sideways.
         '& .pins': { position: 'sticky', left: 0, zIndex: 2, flex: 'none', borderRight: '1px solid #d6d0c2' },
@@ -401,7 +434,6 @@ export function UnitTable(props: UnitTableProps) {
         '& th.num': { textAlign: 'right' },
         '& th.part': { fontWeight: 400, color: 'text.secondary', fontSize: 11, px: 0, textAlign: 'center' },
         '& td': { p: 0, borderBottom: '1px solid #ebe7dd', borderRight: '1px solid #f0ece3', height: UNIT_HEIGHT, bgcolor: '#fff' },
-        '& tr.gap td': { p: 0, border: 0, bgcolor: 'transparent' },
         '& tr.marked td': { bgcolor: '#e3e9f2' },
         '& tr.active td.lead': { boxShadow: 'inset 3px 0 0 #1f3a5f' },
         '& td.err': { boxShadow: 'inset 0 0 0 2px #d32f2f' },
@@ -469,15 +501,31 @@ export function UnitTable(props: UnitTableProps) {
       </div>
       <div className="sheet" ref={bodyRef} style={{ width: pinWidth + restWidth + 1 }}>
         <div className="pins">
-          <table style={{ width: pinWidth }}>
-            {pinCols}
-            <tbody>{pinned}</tbody>
-          </table>
+          {blocks.map((b) =>
+            b.kind === 'gap' ? (
+              <div key={b.key} style={{ height: b.height }} aria-hidden />
+            ) : (
+              <table key={b.key} style={{ width: pinWidth }}>
+                {pinCols}
+                <tbody>{b.pins}</tbody>
+              </table>
+            ),
+          )}
         </div>
-        <table style={{ width: restWidth }}>
-          {restCols}
-          <tbody>{rest}</tbody>
-        </table>
+        <div style={{ width: restWidth }}>
+          {blocks.map((b) =>
+            b.kind === 'gap' ? (
+              <div key={b.key} style={{ height: b.height }} aria-hidden />
+            ) : (
+              <div key={b.key} className="block">
+                <table style={{ width: restWidth }}>
+                  {restCols}
+                  <tbody>{b.rest}</tbody>
+                </table>
+              </div>
+            ),
+          )}
+        </div>
       </div>
       <div className="sheet" style={{ width: pinWidth + restWidth + 1 }} data-line={NEW_UNIT_ROW}>
         <div className="pins">

@@ -92,7 +92,24 @@ const GB = new Intl.NumberFormat('en-GB');
 const plural = (n: number, word: string) => `${GB.format(n)} ${word}${n === 1 ? '' : 's'}`;
 
 /** "4 inf · 1 cav · 1 art" */
+const armsLines = new WeakMap<Totals, string>();
+const totalsLines = new WeakMap<Totals, string>();
+
+/**
+ * The lines below are asked for every drawn formation (tree rows, table headings, side cards) on every render, of
+ * totals that `totalsOf` keeps per formation object: each is worked out once per totals object. Totals are never
+ * changed once made.
+ */
 export function armsLine(t: Totals): string {
+  let line = armsLines.get(t);
+  if (line === undefined) {
+    line = armsLineOf(t);
+    armsLines.set(t, line);
+  }
+  return line;
+}
+
+function armsLineOf(t: Totals): string {
   const short: [keyof Totals['byArm'], string][] = [['infantry', 'inf'], ['cavalry', 'cav'], ['artillery', 'art'], ['train', 'train'], ['other', 'other']];
   const parts = short.filter(([k]) => t.byArm[k] > 0).map(([k, s]) => `${t.byArm[k]} ${s}`);
   return parts.length ? parts.join(' · ') : 'no units';
@@ -100,6 +117,15 @@ export function armsLine(t: Totals): string {
 
 /** The totals in one line, leaving out what is zero. */
 export function totalsLine(t: Totals): string {
+  let line = totalsLines.get(t);
+  if (line === undefined) {
+    line = totalsLineOf(t);
+    totalsLines.set(t, line);
+  }
+  return line;
+}
+
+function totalsLineOf(t: Totals): string {
   const parts = [t.units ? `${plural(t.units, 'unit')} (${armsLine(t)})` : 'no units'];
   if (t.figures) parts.push(plural(t.figures, 'figure'));
   if (t.guns || t.howitzers) parts.push(t.howitzers ? `${t.guns} guns + ${t.howitzers} how.` : plural(t.guns, 'gun'));

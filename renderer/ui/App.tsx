@@ -7,7 +7,7 @@ import { MENU_COMMANDS, type HostApi, type MenuCommand } from '../../domain/host
 import { isScenario } from '../../domain/model.js';
 import type { Problem } from '../../domain/problems.js';
 import { testPlayProblem } from '../../domain/rule-systems/registry.js';
-import { useValidation } from '../validation/use-validation.js';
+import { useValidation, WithValidation } from '../validation/use-validation.js';
 import { MapEditor } from '../map/MapEditor.js';
 import { PLAY_UNDO_EVENT } from '../play/play-view.js';
 import { isDirty, selectedPointers, type EditorAction } from '../state/editor.js';
@@ -39,6 +39,8 @@ const PrintPreview = lazy(() => import('./PrintPreview.js').then((m) => ({ defau
 
 /** The problems panel's title bar, all that shows of it when folded. */
 const PROBLEMS_BAR_PX = 30;
+/** The problems panel's fold button sits in its title bar (one object, so the memoised button can keep it). */
+const PROBLEMS_FOLD_SX = { position: 'absolute', top: 3, right: 8 } as const;
 /** Commands that would change or replace the document, held back while test play is open. */
 const PLAY_BLOCKS: ReadonlySet<MenuCommand> = new Set<MenuCommand>(['new', 'open', 'undo', 'redo', 'print', 'test-play']);
 /** The platform writes shortcuts its own way (⌘ on a Mac); it does not change while the page runs. */
@@ -78,7 +80,8 @@ export function App({ host }: { host: HostApi }) {
   useLatest(latest, editor);
   const dirty = isDirty(editor);
 
-  const { problems, checking } = useValidation(editor.doc, editor.loadProblems);
+  // Read where they are shown (WithValidation): an answer re-renders those parts, not the whole frame.
+  const validation = useValidation(editor.doc);
 
   const { chooseNew, chooseToOpen, save, saveAs } = lifecycle;
   const run = useCallback(
@@ -281,25 +284,29 @@ export function App({ host }: { host: HostApi }) {
             )}
             {editor.doc && forcesShowing && (
               <Suspense fallback={null}>
-                <ForcesView
-                  doc={editor.doc}
-                  problems={problems}
-                  selected={editor.selected}
-                  onSelect={(p) => {
-                    setFocusPointer(null);
-                    dispatch({ type: 'select', pointer: p });
-                  }}
-                  onCommand={(c) => {
-                    setFocusPointer(null);
-                    dispatch(c);
-                  }}
-                  focusRequest={forcesFocus}
-                  onPickProblem={pickProblem}
-                  onMessage={(text, severity = 'info') => notify(text, severity)}
-                  host={host}
-                  onSaveCopy={lifecycle.saveCopy}
-                  session={editor.key}
-                />
+                <WithValidation store={validation}>
+                  {({ problems }) => editor.doc && (
+                    <ForcesView
+                      doc={editor.doc}
+                      problems={problems}
+                      selected={editor.selected}
+                      onSelect={(p) => {
+                        setFocusPointer(null);
+                        dispatch({ type: 'select', pointer: p });
+                      }}
+                      onCommand={(c) => {
+                        setFocusPointer(null);
+                        dispatch(c);
+                      }}
+                      focusRequest={forcesFocus}
+                      onPickProblem={pickProblem}
+                      onMessage={(text, severity = 'info') => notify(text, severity)}
+                      host={host}
+                      onSaveCopy={lifecycle.saveCopy}
+                      session={editor.key}
+                    />
+                  )}
+                </WithValidation>
               </Suspense>
             )}
             {!editor.doc && (
@@ -312,13 +319,21 @@ export function App({ host }: { host: HostApi }) {
           <PanelSeparator control={problemsPanel} />
           {/* Folded, the problems panel keeps its title bar and counts. */}
           <Box id={problemsPanel.elementId} sx={{ height: problemsPanel.collapsed ? PROBLEMS_BAR_PX : problemsPanel.size, flex: 'none', minHeight: 0, position: 'relative', overflow: 'hidden', bgcolor: 'background.paper' }}>
-            <ProblemsPanel problems={problems} doc={editor.doc} checking={checking} onPick={pickProblem} />
-            <FoldButton control={problemsPanel} edge="bottom" sx={{ position: 'absolute', top: 3, right: 8 }} />
+            {editor.doc ? (
+              <WithValidation store={validation}>{({ problems, checking }) => <ProblemsPanel problems={problems} doc={editor.doc} checking={checking} onPick={pickProblem} />}</WithValidation>
+            ) : (
+              <ProblemsPanel problems={editor.loadProblems} doc={null} checking={false} onPick={pickProblem} />
+            )}
+            <FoldButton control={problemsPanel} edge="bottom" sx={PROBLEMS_FOLD_SX} />
           </Box>
           </Box>
           <PanelSeparator control={inspectorPanel} />
           <SidePanel control={inspectorPanel} edge="right">
-            {editor.doc && <Inspector doc={editor.doc} selected={editor.selected} problems={problems} focusPointer={focusPointer} units={settings.units} onEdit={onEdit} onRuleSystem={(to) => show({ kind: 'rule-system', to })} />}
+            {editor.doc && (
+              <WithValidation store={validation}>
+                {({ problems }) => editor.doc && <Inspector doc={editor.doc} selected={editor.selected} problems={problems} focusPointer={focusPointer} units={settings.units} onEdit={onEdit} onRuleSystem={(to) => show({ kind: 'rule-system', to })} />}
+              </WithValidation>
+            )}
           </SidePanel>
         </Box>
       )}
@@ -357,12 +372,10 @@ export function App({ host }: { host: HostApi }) {
           }}
         />
       )}
-      <RecoveryDialog
-        backups={lifecycle.backupsOffer === 'dialog' ? lifecycle.backups : []}
-        onClose={lifecycle.dismissBackups}
-        onDiscard={lifecycle.discardBackup}
-        onRestore={(b) => void lifecycle.restoreBackup(b)}
-      />
+      {/* Dialogs are drawn only while open: closed, each was still an MUI Dialog and Modal rendered with every edit. */}
+      {lifecycle.backupsOffer === 'dialog' && lifecycle.backups.length > 0 && (
+        <RecoveryDialog backups={lifecycle.backups} onClose={lifecycle.dismissBackups} onDiscard={lifecycle.discardBackup} onRestore={(b) => void lifecycle.restoreBackup(b)} />
+      )}
       {editor.doc && isScenario(editor.doc) && modalOf(modals.open, 'print') !== undefined && (
         <Suspense fallback={null}>
           <PrintPreview
@@ -387,16 +400,18 @@ export function App({ host }: { host: HostApi }) {
         </Suspense>
       )}
       {modalOf(modals.open, 'shortcuts') && <ShortcutSheet open shell={shell ?? 'web'} platform={PLATFORM} enabled={enabled} onClose={() => close('shortcuts')} />}
-      <AboutDialog open={modalOf(modals.open, 'about') !== undefined} version={info?.version ?? ''} shell={info?.shell ?? 'web'} onClose={() => close('about')} />
-      <SettingsDialog
-        open={modalOf(modals.open, 'settings') !== undefined}
-        settings={settings}
-        onChange={(s) => {
-          setSettings(s);
-          saveSettings(s);
-        }}
-        onClose={() => close('settings')}
-      />
+      {modalOf(modals.open, 'about') !== undefined && <AboutDialog open version={info?.version ?? ''} shell={info?.shell ?? 'web'} onClose={() => close('about')} />}
+      {modalOf(modals.open, 'settings') !== undefined && (
+        <SettingsDialog
+          open
+          settings={settings}
+          onChange={(s) => {
+            setSettings(s);
+            saveSettings(s);
+          }}
+          onClose={() => close('settings')}
+        />
+      )}
       <Snackbar open={message !== null} autoHideDuration={message?.severity === 'error' ? null : 4000} onClose={() => setMessage(null)}>
         {message ? (
           <Alert severity={message.severity} onClose={() => setMessage(null)} data-testid="message" sx={{ maxWidth: 560 }}>

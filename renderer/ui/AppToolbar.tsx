@@ -10,12 +10,18 @@ import { commandTooltip, currentPlatform, shownKey, type Shell } from './actions
 const PLATFORM = currentPlatform();
 
 /**
+ * Only the hover's background fades: Undo and Redo turn greyed or not with nearly every edit, and a fading text
+ * colour asked for a frame of style, paint and layerize every 16 ms for a quarter of a second after each.
+ */
+const COMMAND_SX = { transitionProperty: 'background-color' } as const;
+
+/**
  * One command's button and tooltip, memoised on its own: an edit changes the Undo and Redo tooltips, and only those
  * two re-render. A command that can be greyed sits in a span, so its tooltip still shows while it is disabled.
  */
 const Command = memo(function Command(props: { id: MenuCommand; label: string; tip: string; disabled?: boolean; runRef: RefObject<(command: MenuCommand) => void> }) {
   const button = (
-    <Button color="inherit" onClick={() => props.runRef.current(props.id)} disabled={props.disabled ?? false} data-testid={`cmd-${props.id}`}>
+    <Button color="inherit" onClick={() => props.runRef.current(props.id)} disabled={props.disabled ?? false} data-testid={`cmd-${props.id}`} sx={COMMAND_SX}>
       {props.label}
     </Button>
   );

@@ -1,7 +1,7 @@
 // The pieces of a resizable panel (use-panel-layout.ts): the separator to drag or step with the keys, the button
 // that folds a panel away and brings it back, and a side column with its title, which folds to a narrow rail.
 import { Box, ButtonBase, IconButton, Tooltip, Typography, type SxProps, type Theme } from '@mui/material';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { PanelControl } from './use-panel-layout.js';
 
 /** How wide a folded side panel's rail is. */
@@ -48,25 +48,39 @@ const towards = (edge: PanelEdge, folding: boolean): 'left' | 'right' | 'up' | '
   return (edge === 'left') === folding ? 'left' : 'right';
 };
 
-export function FoldButton(props: { control: PanelControl; edge: PanelEdge; sx?: SxProps<Theme> }) {
-  const { control, edge } = props;
-  const label = `${control.collapsed ? 'Show' : 'Hide'} the ${control.title.toLowerCase()}`;
-  return (
-    <Tooltip title={label} disableInteractive>
-      <IconButton
-        size="small"
-        onClick={control.toggle}
-        aria-label={label}
-        aria-expanded={!control.collapsed}
-        aria-controls={control.elementId}
-        data-testid={`fold-${control.id}`}
-        sx={{ width: 24, height: 24, color: 'text.secondary', ...props.sx }}
-      >
-        <Chevron to={towards(edge, !control.collapsed)} />
-      </IconButton>
-    </Tooltip>
-  );
-}
+/**
+ * Memoised on what it shows: the panel's control is a new object with every render of the app, which re-renders
+ * with every edit, and the button with its tooltip is a dozen MUI components through emotion.
+ */
+export const FoldButton = memo(
+  function FoldButton(props: { control: PanelControl; edge: PanelEdge; sx?: SxProps<Theme> }) {
+    const { control, edge } = props;
+    const label = `${control.collapsed ? 'Show' : 'Hide'} the ${control.title.toLowerCase()}`;
+    return (
+      <Tooltip title={label} disableInteractive>
+        <IconButton
+          size="small"
+          onClick={control.toggle}
+          aria-label={label}
+          aria-expanded={!control.collapsed}
+          aria-controls={control.elementId}
+          data-testid={`fold-${control.id}`}
+          sx={{ width: 24, height: 24, color: 'text.secondary', ...props.sx }}
+        >
+          <Chevron to={towards(edge, !control.collapsed)} />
+        </IconButton>
+      </Tooltip>
+    );
+  },
+  (a, b) =>
+    a.edge === b.edge &&
+    a.sx === b.sx &&
+    a.control.id === b.control.id &&
+    a.control.title === b.control.title &&
+    a.control.elementId === b.control.elementId &&
+    a.control.collapsed === b.control.collapsed &&
+    a.control.toggle === b.control.toggle,
+);
 
 /**
  * A side column: a title bar with the fold button over the content, or, folded, a narrow rail that opens it again.

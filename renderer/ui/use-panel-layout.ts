@@ -3,6 +3,7 @@
 // Sizes are CSS pixels, so a panel keeps its width when the window grows and the map gets the rest.
 import { useCallback, useId, useRef, useState, useSyncExternalStore, type KeyboardEvent, type PointerEvent } from 'react';
 import type { PanelId, PanelState } from '../state/settings.js';
+import { useLatest } from './use-latest.js';
 
 export interface PanelSpec {
   /** Which dimension of the window the panel takes: width for a column, height for a row. */
@@ -139,7 +140,14 @@ export function usePanel(id: PanelId, title: string, state: PanelState, onChange
   const open = panelSize(id, state, viewport);
   const folded = panelFolded(id, state, viewport);
 
-  const toggle = useCallback(() => onChange({ ...state, collapsed: !folded }), [onChange, state, folded]);
+  // One function for the panel's life, reading the latest state: the fold button is memoised on it, and the app
+  // makes `onChange` anew with every render.
+  const current = useRef({ onChange, state, folded });
+  useLatest(current, { onChange, state, folded });
+  const toggle = useCallback(() => {
+    const c = current.current;
+    c.onChange({ ...c.state, collapsed: !c.folded });
+  }, []);
 
   const follow = (e: PointerEvent<HTMLElement>): { size: number; collapsed: boolean } | null => {
     const s = start.current;

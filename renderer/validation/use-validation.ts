@@ -1,7 +1,7 @@
 // Live validation through a Web Worker. The page shows the last answer until the next arrives, and says
 // "checking…" only when an answer is slow, so quick edits do not flicker. Only the newest document is ever
 // waiting: edits made while the worker is busy replace one another, and answers for older documents are dropped.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import type { AdcDocument } from '../../domain/model.js';
 import type { Problem } from '../../domain/problems.js';
 import { diffDocument } from './doc-patch.js';
@@ -139,12 +139,59 @@ function afterFirstPaint(): Promise<void> {
   return painted;
 }
 
-export function useValidation(doc: AdcDocument | null, loadProblems: Problem[]): Validation {
-  const [answer, setAnswer] = useState<{ seq: number; problems: Problem[] }>({ seq: 0, problems: [] });
-  const [late, setLate] = useState<number | null>(null);
+/**
+ * What the page shows of the checks, held outside React so that an answer re-renders only the components that show
+ * problems (`WithValidation`), not the application around them, and a late timer that finds the answer already in
+ * re-renders nothing.
+ */
+export class ValidationStore {
+  private answer: { seq: number; problems: Problem[] } = { seq: 0, problems: [] };
+  private late: number | null = null;
+  /** The sequence number of the newest document handed to the channel. */
+  private submitted = 0;
+  private value: Validation = { problems: [], checking: true };
+  private readonly listeners = new Set<() => void>();
+
+  readonly get = (): Validation => this.value;
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  answered(seq: number, problems: Problem[]): void {
+    this.answer = { seq, problems };
+    this.publish();
+  }
+  submitting(seq: number): void {
+    this.submitted = seq;
+    this.publish();
+  }
+  lateFor(seq: number): void {
+    this.late = seq;
+    this.publish();
+  }
+
+  private publish(): void {
+    // Until the newest document has an answer, a late one shows "checking…"; before the very first answer there is
+    // nothing to show, and "no problems" would be a claim nobody has checked.
+    const pending = this.answer.seq !== this.submitted;
+    const checking = this.answer.seq === 0 || (pending && this.late === this.submitted);
+    if (this.value.problems === this.answer.problems && this.value.checking === checking) return;
+    this.value = { problems: this.answer.problems, checking };
+    for (const l of this.listeners) l();
+  }
+}
+
+/**
+ * Checks the document in the worker as it changes; the answers are read from the returned store with
+ * `WithValidation`. Nothing in the calling component renders again when an answer arrives.
+ */
+export function useValidation(doc: AdcDocument | null): ValidationStore {
   const seq = useRef(0);
+  const store = useRef<ValidationStore | null>(null);
+  store.current ??= new ValidationStore();
   const channel = useRef<ValidationChannel | null>(null);
-  channel.current ??= new ValidationChannel((s, problems) => setAnswer({ seq: s, problems }));
+  channel.current ??= new ValidationChannel((s, problems) => store.current!.answered(s, problems));
   // The worker starts on the new document now, while the page renders it, rather than after the commit.
   // eslint-disable-next-line react-hooks/refs -- posting to the worker changes no state; a render thrown away only checks a document early
   if (doc) channel.current.prepare(doc);
@@ -157,22 +204,28 @@ export function useValidation(doc: AdcDocument | null, loadProblems: Problem[]):
       channel.current!.forget(mine);
       return;
     }
+    store.current!.submitting(mine);
     let live = true;
     void afterFirstPaint().then(() => {
       if (live) channel.current!.submit(mine, doc);
     });
-    const timer = setTimeout(() => setLate(mine), SHOW_CHECKING_AFTER_MS);
+    const timer = setTimeout(() => store.current!.lateFor(mine), SHOW_CHECKING_AFTER_MS);
     return () => {
       live = false;
       clearTimeout(timer);
     };
   }, [doc]);
 
-  if (!doc) return { problems: loadProblems, checking: false };
-  // Until the newest document has an answer, a late one shows "checking…"; before the very first answer there is
-  // nothing to show, and "no problems" would be a claim nobody has checked.
-  // eslint-disable-next-line react-hooks/refs -- the last document sent to the worker; an answer or a late timer for it sets state, and so renders again
-  const submitted = seq.current;
-  const pending = answer.seq !== submitted;
-  return { problems: answer.problems, checking: answer.seq === 0 || (pending && late === submitted) };
+  // eslint-disable-next-line react-hooks/refs -- the store is made once and never replaced
+  return store.current;
+}
+
+/**
+ * Renders `children` with the latest answer; only this component re-renders when one arrives. The answer's
+ * re-render runs in the worker message's own task (an external store's update is synchronous), not in a task of
+ * its own behind the next frame.
+ */
+export function WithValidation(props: { store: ValidationStore; children: (v: Validation) => ReactNode }): ReactNode {
+  const v = useSyncExternalStore(props.store.subscribe, props.store.get);
+  return props.children(v);
 }

@@ -18,7 +18,7 @@ const SE01 = path.join(root, 'scenarios/se-01-hold-the-bridge.scenario.json');
 const BEFORE = {
   coldStart: 'before: median 1,359–1,874 ms',
   warmStart: 'before: median 1,330–1,862 ms',
-  validation: 'before: median 3,180 ms; the round before: 114–117 ms at load 7–9',
+  validation: 'before: median 3,180 ms; the round before (val-fast): 72–98 ms, CPU 40–43 ms at load 7–11',
   report: 'before: 30 games/s, one core, 10,000 games in about 330 s',
 };
 
