@@ -15,7 +15,8 @@ import { hasErrors } from '../../domain/problems.js';
 import { validateDocument } from '../../domain/validate.js';
 import { napoleonsEaglesEngine as engine } from '../../engine/napoleons-eagles/engine.js';
 import type { NeGameState } from '../../engine/napoleons-eagles/state.js';
-import { clickAt, openPage, painted, screenshot, shots, withShell, zoomTo, type Point } from './harness.js';
+import { openPage, painted, screenshot, shots, withShell, zoomTo, type Point } from './harness.js';
+import { playGesture, type GestureHooks } from './ne-gestures.js';
 import { overflowingTags, tagFits } from './ne-tags.js';
 
 const shell = withShell();
@@ -164,61 +165,8 @@ function script(seed: number): NapoleonsEaglesAction[] | null {
 const map = (page: Page) => page.getByTestId('play-map');
 const ply = async (page: Page) => Number(await page.getByTestId('play-status').getAttribute('data-ply'));
 
-/** One decision through the panel and the table, as a player makes it. */
-async function play(page: Page, a: NapoleonsEaglesAction): Promise<void> {
-  await expect.poll(() => page.getByTestId('play-decision').getAttribute('aria-busy')).toBe('false');
-  const pick = async (unit: string) => {
-    const shown = page.locator(`[data-testid="play-selected"][data-unit="${unit}"]`);
-    if ((await shown.count()) > 0) return;
-    await page.locator(`[data-testid="ne-unit"][data-unit="${unit}"][data-able="true"]`).click();
-    await expect.poll(() => page.getByTestId('play-selected').getAttribute('data-unit')).toBe(unit);
-  };
-  switch (a.type) {
-    case 'bid':
-      await page.getByTestId('ne-open-bid').click();
-      await page.getByTestId('ne-bid-points').fill(String(a.points));
-      await page.getByTestId('ne-bid-send').click();
-      return;
-    case 'order': {
-      // The order writer: the division, the order, its point picked with a click on the table, then sent.
-      const writer = page.getByTestId('ne-order-writer');
-      await writer.waitFor();
-      await writer.locator(`[data-testid="ne-order-kind"][data-order="${a.order}"]`).click();
-      await page.getByTestId('ne-order-pick').click();
-      await clickAt(page, a.at!);
-      await expect.poll(async () => Number(await page.getByTestId('ne-order-x').inputValue())).toBeCloseTo(a.at![0], 0);
-      await painted(page);
-      await shot(page, '01-order-point');
-      await page.getByTestId('ne-order-send').click();
-      return;
-    }
-    case 'choose':
-      await page.locator(`[data-testid="play-side-action"][data-role="${a.role}"]`).click();
-      return;
-    case 'end-leaders':
-      await page.locator('[data-testid="play-side-action"][data-type="end-leaders"]').click();
-      return;
-    case 'defend':
-      await page.locator(`[data-testid="play-side-action"][data-type="defend"][data-choice="${a.choice}"]`).click();
-      return;
-    case 'refuse': {
-      await pick(a.unit);
-      const button = page.locator(`[data-testid="ne-refuse-flank"][data-flank="${a.flank}"]`);
-      await expect.poll(() => button.isEnabled()).toBe(true);
-      await shot(page, '02-refuse-offered');
-      await button.click();
-      return;
-    }
-    case 'fire':
-      await pick(a.unit);
-      await page.locator(`[data-testid="play-target-action"][data-type="fire"][data-target="${a.target}"]`).filter({ hasText: `${a.actions} action` }).click();
-      return;
-    default:
-      if (!('unit' in a)) throw new Error(`no gesture for ${a.type}`);
-      await pick(a.unit);
-      await page.locator(`[data-testid="play-unit-action"][data-type="${a.type}"]`).first().click();
-  }
-}
+/** The pictures the gestures keep, named as this file's others are. */
+const hooks: GestureHooks = { shot: (page, name) => shot(page, name === 'order-point' ? '01-order-point' : '02-refuse-offered') };
 
 describe("Napoleon's Eagles: the special rules in play", () => {
   it('writes an order at a point picked on the table, refuses a flank, leaves smoke, sets a fire and resupplies a battery', async () => {
@@ -251,7 +199,7 @@ describe("Napoleon's Eagles: the special rules in play", () => {
 
     for (const [i, a] of plies!.entries()) {
       const before = await ply(page);
-      await play(page, a);
+      await playGesture(page, a, hooks);
       await expect.poll(() => ply(page), { timeout: 20000, message: `action ${i + 1}: ${key(a)}` }).toBe(before + 1);
       if (a.type === 'order') {
         // In the first period the order takes effect at once: attack, at the point clicked.

@@ -17,6 +17,7 @@ import type { Scenario } from '../../domain/model.js';
 import { napoleonsEaglesEngine as engine } from '../../engine/napoleons-eagles/engine.js';
 import { neScenario, valid } from '../../engine/napoleons-eagles/test-kit.js';
 import { openPage, painted, screenshot, withShell } from './harness.js';
+import { playGesture } from './ne-gestures.js';
 import { overflowingTags } from './ne-tags.js';
 
 const shell = withShell();
@@ -71,34 +72,6 @@ function reaches(scenario: Scenario, seed: number): boolean {
   return v.decision.kind === 'influence' && v.decision.leader === 'd1-gen';
 }
 
-/** One decision through the panel, as a player makes it. */
-async function play(page: Page, a: NapoleonsEaglesAction): Promise<void> {
-  await expect.poll(() => page.getByTestId('play-decision').getAttribute('aria-busy')).toBe('false');
-  switch (a.type) {
-    case 'bid':
-      await page.getByTestId('ne-bid-points').fill(String(a.points));
-      await page.getByTestId('ne-bid-send').click();
-      return;
-    case 'choose':
-      await page.locator(`[data-testid="play-side-action"][data-role="${a.role}"]`).click();
-      return;
-    case 'end-leaders':
-      await page.locator('[data-testid="play-side-action"][data-type="end-leaders"]').click();
-      return;
-    case 'fire':
-    case 'stand':
-    case 'done': {
-      const shown = page.locator(`[data-testid="play-selected"][data-unit="${a.unit}"]`);
-      if ((await shown.count()) === 0) await page.locator(`[data-testid="ne-unit"][data-unit="${a.unit}"][data-able="true"]`).click();
-      if (a.type === 'fire') await page.locator(`[data-testid="play-target-action"][data-type="fire"][data-target="${a.target}"]`).first().click();
-      else await page.locator(`[data-testid="play-unit-action"][data-type="${a.type}"]`).click();
-      return;
-    }
-    default:
-      throw new Error(`no gesture for ${a.type}`);
-  }
-}
-
 async function start(page: Page, file: string, title: string, seats: { red: string; blue: string }, seed: number): Promise<void> {
   await page.getByTestId('cmd-open').click();
   await page.getByTestId('library-dialog').locator(`[data-doc-path="${file}"]`).click();
@@ -129,7 +102,7 @@ describe("Napoleon's Eagles play view: influence, visibility, tags", () => {
     for (const [i, a] of PLAN.entries()) {
       const before = await ply(page);
       try {
-        await play(page, a);
+        await playGesture(page, a);
       } catch (err) {
         await shot(page, 'failed-gesture');
         throw new Error(`action ${i + 1}: ${JSON.stringify(a)}: ${String(err)}`, { cause: err });
