@@ -8,17 +8,45 @@ import { routeAhead } from './ai-path.js';
 import { goalOf } from './ai-threats.js';
 import { moveAllowance } from './movement.js';
 import type { Action } from './game.js';
-import type { NeGameState } from './state.js';
-import type { NeUnit } from './types.js';
+import { copyUnit, sameUnit, type NeGameState } from './state.js';
+import type { NeTable, NeUnit } from './types.js';
 
 const OBLIQUE = 22.4;
 /** A sidestep's length towards the goal: one action of sidestepping (2", 'Facing and Movement'). */
 const SIDESTEP_FAR = 2;
 const r2 = (n: number) => Math.round(n * 100) / 100;
 
+/**
+ * Goal moves kept between decisions: they read only the table, the unit itself, its goal and the actions it has
+ * left (the route walks and move rates are pure of these), and a unit that has not moved is asked again at each of
+ * its side's decisions with the same goal. Kept per table (game) and unit, with a copy of the unit as it was.
+ */
+interface KeptMoves {
+  unit: NeUnit;
+  gx: number;
+  gy: number;
+  left: number;
+  moves: Action[];
+}
+const keptMoves = new WeakMap<NeTable, Map<string, KeptMoves[]>>();
+/** Entries a unit keeps, the oldest dropped first (its goal may swing between a few enemies). */
+const KEEP_MOVES = 4;
+
 export function goalMoves(s: NeGameState, u: NeUnit, left: number): Action[] {
   const goal = goalOf(s, u);
   if (!goal || u.status !== 'table') return [];
+  let byUnit = keptMoves.get(s.table);
+  if (!byUnit) keptMoves.set(s.table, (byUnit = new Map<string, KeptMoves[]>()));
+  let list = byUnit.get(u.id);
+  if (!list) byUnit.set(u.id, (list = []));
+  for (const k of list) if (k.gx === goal[0] && k.gy === goal[1] && k.left === left && sameUnit(k.unit, u)) return k.moves;
+  const moves = freshGoalMoves(s, u, left, goal);
+  if (list.length >= KEEP_MOVES) list.shift();
+  list.push({ unit: copyUnit(u), gx: goal[0], gy: goal[1], left, moves });
+  return moves;
+}
+
+function freshGoalMoves(s: NeGameState, u: NeUnit, left: number, goal: Point): Action[] {
   const from: Point = [u.x, u.y];
   const far = dist(from, goal);
   if (far < 0.5) return [];
