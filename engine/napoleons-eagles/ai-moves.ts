@@ -8,7 +8,7 @@ import { routeAhead } from './ai-path.js';
 import { goalOf } from './ai-threats.js';
 import { moveAllowance } from './movement.js';
 import type { Action } from './game.js';
-import { copyUnit, sameUnit, type NeGameState } from './state.js';
+import type { NeGameState } from './state.js';
 import type { NeTable, NeUnit } from './types.js';
 
 const OBLIQUE = 22.4;
@@ -17,12 +17,13 @@ const SIDESTEP_FAR = 2;
 const r2 = (n: number) => Math.round(n * 100) / 100;
 
 /**
- * Goal moves kept between decisions: they read only the table, the unit itself, its goal and the actions it has
- * left (the route walks and move rates are pure of these), and a unit that has not moved is asked again at each of
- * its side's decisions with the same goal. Kept per table (game) and unit, with a copy of the unit as it was.
+ * Goal moves kept between decisions: they read only the table, the unit's place, facing, status and what its move
+ * rate and route grid depend on (arm, type, move rating, formation, calibre), its goal and the actions it has left;
+ * a unit that has not moved is asked again at each of its side's decisions with the same goal, and again after a
+ * period's bookkeeping reset (which the moves do not read). Kept per table (game) and unit, with those fields.
  */
 interface KeptMoves {
-  unit: NeUnit;
+  unit: Pick<NeUnit, 'status' | 'x' | 'y' | 'facing' | 'arm' | 'type' | 'move' | 'formation' | 'calibre'>;
   gx: number;
   gy: number;
   left: number;
@@ -39,10 +40,13 @@ export function goalMoves(s: NeGameState, u: NeUnit, left: number): Action[] {
   if (!byUnit) keptMoves.set(s.table, (byUnit = new Map<string, KeptMoves[]>()));
   let list = byUnit.get(u.id);
   if (!list) byUnit.set(u.id, (list = []));
-  for (const k of list) if (k.gx === goal[0] && k.gy === goal[1] && k.left === left && sameUnit(k.unit, u)) return k.moves;
+  for (const k of list) {
+    const v = k.unit;
+    if (k.gx === goal[0] && k.gy === goal[1] && k.left === left && v.x === u.x && v.y === u.y && v.facing === u.facing && v.status === u.status && v.formation === u.formation && v.arm === u.arm && v.type === u.type && v.move === u.move && v.calibre === u.calibre) return k.moves;
+  }
   const moves = freshGoalMoves(s, u, left, goal);
   if (list.length >= KEEP_MOVES) list.shift();
-  list.push({ unit: copyUnit(u), gx: goal[0], gy: goal[1], left, moves });
+  list.push({ unit: { status: u.status, x: u.x, y: u.y, facing: u.facing, arm: u.arm, type: u.type, move: u.move, formation: u.formation, calibre: u.calibre }, gx: goal[0], gy: goal[1], left, moves });
   return moves;
 }
 
