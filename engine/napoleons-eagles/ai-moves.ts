@@ -9,16 +9,48 @@ import { goalOf } from './ai-threats.js';
 import { moveAllowance } from './movement.js';
 import type { Action } from './game.js';
 import type { NeGameState } from './state.js';
-import type { NeUnit } from './types.js';
+import type { NeTable, NeUnit } from './types.js';
 
 const OBLIQUE = 22.4;
 /** A sidestep's length towards the goal: one action of sidestepping (2", 'Facing and Movement'). */
 const SIDESTEP_FAR = 2;
 const r2 = (n: number) => Math.round(n * 100) / 100;
 
+/**
+ * Goal moves kept between decisions: they read only the table, the unit's place, facing, status and what its move
+ * rate and route grid depend on (arm, type, move rating, formation, calibre), its goal and the actions it has left;
+ * a unit that has not moved is asked again at each of its side's decisions with the same goal, and again after a
+ * period's bookkeeping reset (which the moves do not read). Kept per table (game) and unit, with those fields.
+ */
+interface KeptMoves {
+  unit: Pick<NeUnit, 'status' | 'x' | 'y' | 'facing' | 'arm' | 'type' | 'move' | 'formation' | 'calibre'>;
+  gx: number;
+  gy: number;
+  left: number;
+  moves: Action[];
+}
+const keptMoves = new WeakMap<NeTable, Map<string, KeptMoves[]>>();
+/** Entries a unit keeps, the oldest dropped first (its goal may swing between a few enemies). */
+const KEEP_MOVES = 4;
+
 export function goalMoves(s: NeGameState, u: NeUnit, left: number): Action[] {
   const goal = goalOf(s, u);
   if (!goal || u.status !== 'table') return [];
+  let byUnit = keptMoves.get(s.table);
+  if (!byUnit) keptMoves.set(s.table, (byUnit = new Map<string, KeptMoves[]>()));
+  let list = byUnit.get(u.id);
+  if (!list) byUnit.set(u.id, (list = []));
+  for (const k of list) {
+    const v = k.unit;
+    if (k.gx === goal[0] && k.gy === goal[1] && k.left === left && v.x === u.x && v.y === u.y && v.facing === u.facing && v.status === u.status && v.formation === u.formation && v.arm === u.arm && v.type === u.type && v.move === u.move && v.calibre === u.calibre) return k.moves;
+  }
+  const moves = freshGoalMoves(s, u, left, goal);
+  if (list.length >= KEEP_MOVES) list.shift();
+  list.push({ unit: { status: u.status, x: u.x, y: u.y, facing: u.facing, arm: u.arm, type: u.type, move: u.move, formation: u.formation, calibre: u.calibre }, gx: goal[0], gy: goal[1], left, moves });
+  return moves;
+}
+
+function freshGoalMoves(s: NeGameState, u: NeUnit, left: number, goal: Point): Action[] {
   const from: Point = [u.x, u.y];
   const far = dist(from, goal);
   if (far < 0.5) return [];

@@ -36,7 +36,7 @@ interface Grid {
   edgeOk: Uint8Array;
   edgeExtra: Float32Array;
   /** Per table (game): a field is seeded from the first goal asked in its cell, so games do not share them. */
-  fields: WeakMap<NeTable, Map<string, Float64Array>>;
+  fields: WeakMap<NeTable, Map<string, Field>>;
 }
 
 const NEIGHBOURS: readonly [number, number][] = [
@@ -178,11 +178,24 @@ class Heap {
   }
 }
 
+/**
+ * A distance field grown only as far as the questions asked of it need: the search stops once the cells read are
+ * settled and resumes from its heap at the next question. The pops happen in the same order as in one full run, so
+ * every settled cell holds the value the full run would give it, and a cell is read only once settled (or once the
+ * search is over): the answers are those of the whole field, at a fraction of its cost for the near questions.
+ */
+interface Field {
+  d: Float64Array;
+  /** 1 once the cell has been popped at its final distance and its neighbours relaxed. */
+  done: Uint8Array;
+  heap: Heap;
+}
+
 /** The distance field to `goal`: seeded from the passable cells within reach of it, at their straight distance. */
-function fieldTo(g: Grid, table: NeTable, goal: Point): Float64Array {
+function fieldTo(g: Grid, table: NeTable, goal: Point): Field {
   const key = `${Math.round(goal[0] / STEP)},${Math.round(goal[1] / STEP)}`;
   let fields = g.fields.get(table);
-  if (!fields) g.fields.set(table, (fields = new Map<string, Float64Array>()));
+  if (!fields) g.fields.set(table, (fields = new Map<string, Field>()));
   const have = fields.get(key);
   if (have) return have;
   const n = g.cols * g.rows;
@@ -207,29 +220,38 @@ function fieldTo(g: Grid, table: NeTable, goal: Point): Float64Array {
       }
     }
   }
-  while (heap.size > 0) {
+  const f: Field = { d, done: new Uint8Array(n), heap };
+  if (fields.size >= KEEP) fields.delete(fields.keys().next().value!);
+  fields.set(key, f);
+  return f;
+}
+
+/** Grows the field until cell `j` is settled (or nothing is left to settle); then `f.d[j]` is final. */
+function settle(g: Grid, f: Field, j: number): void {
+  // Ground the arm may not enter is never reached: its Infinity is final from the start.
+  if (!Number.isFinite(g.cost[j]!)) return;
+  const { d, done, heap } = f;
+  while (done[j] === 0 && heap.size > 0) {
     const [i, di] = heap.pop();
     if (di > d[i]!) continue;
+    done[i] = 1;
     const c = i % g.cols;
     const r = (i - c) / g.cols;
     const bits = g.edgeOk[i]!;
     for (let k = 0; k < NEIGHBOURS.length; k++) {
       if (!(bits & (1 << k))) continue;
       const [dc, dr] = NEIGHBOURS[k]!;
-      const j = (r + dr) * g.cols + (c + dc);
-      const cj = g.cost[j]!;
+      const jj = (r + dr) * g.cols + (c + dc);
+      const cj = g.cost[jj]!;
       if (!Number.isFinite(cj)) continue;
       const len = (k < 4 ? 1 : Math.SQRT2) * STEP;
       const nd = di + (len * (g.cost[i]! + cj)) / 2 + g.edgeExtra[i * NEIGHBOURS.length + k]!;
-      if (nd < d[j]!) {
-        d[j] = nd;
-        heap.push(j, nd);
+      if (nd < d[jj]!) {
+        d[jj] = nd;
+        heap.push(jj, nd);
       }
     }
   }
-  if (fields.size >= KEEP) fields.delete(fields.keys().next().value!);
-  fields.set(key, d);
-  return d;
 }
 
 function cellOf(g: Grid, p: Point): [number, number] {
@@ -246,7 +268,8 @@ export function routeDistance(table: NeTable, u: NeUnit, p: Point, goal: Point):
 
 function measureRoute(table: NeTable, u: NeUnit, p: Point, goal: Point): number {
   const g = gridFor(table, mobilityOf(u));
-  const d = fieldTo(g, table, goal);
+  const f = fieldTo(g, table, goal);
+  const d = f.d;
   const [c, r] = cellOf(g, p);
   let best = Infinity;
   for (let dr = -1; dr <= 1; dr++) {
@@ -254,6 +277,7 @@ function measureRoute(table: NeTable, u: NeUnit, p: Point, goal: Point): number 
       const cc = c + dc;
       const rr = r + dr;
       if (cc < 0 || rr < 0 || cc >= g.cols || rr >= g.rows) continue;
+      settle(g, f, rr * g.cols + cc);
       const v = d[rr * g.cols + cc]!;
       if (!Number.isFinite(v)) continue;
       const q = centreOfCell(cc, rr);
@@ -313,7 +337,8 @@ function walkAhead(table: NeTable, u: NeUnit, p: Point, goal: Point, ahead: numb
 
 function traceWalk(table: NeTable, mob: Mobility, p: Point, goal: Point, ahead: number): Trace {
   const g = gridFor(table, mob);
-  const d = fieldTo(g, table, goal);
+  const f = fieldTo(g, table, goal);
+  const d = f.d;
   let [c, r] = cellOf(g, p);
   let walked = 0;
   let river = false;
@@ -324,12 +349,14 @@ function traceWalk(table: NeTable, mob: Mobility, p: Point, goal: Point, ahead: 
   for (; guard < 200 && walked < ahead; guard++) {
     const i = r * g.cols + c;
     const bits = g.edgeOk[i]!;
+    settle(g, f, i);
     let bestK = -1;
     let bestV = d[i]!;
     for (let k = 0; k < NEIGHBOURS.length; k++) {
       if (!(bits & (1 << k))) continue;
       const [dc, dr] = NEIGHBOURS[k]!;
       const j = (r + dr) * g.cols + (c + dc);
+      settle(g, f, j);
       if (d[j]! < bestV - 1e-9) {
         bestV = d[j]!;
         bestK = k;
