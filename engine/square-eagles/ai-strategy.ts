@@ -180,7 +180,8 @@ export function strategyFor(memo: AiMemo, s: GameState, side: SideIndex, enemies
     hit = memo.strategy[side] = { key, plan: workOutStrategy(memo, s, side, enemies) };
   }
   const plan = hit.plan;
-  return { ...plan, aggression: aggressionOf(s, side, plan) };
+  // Field by field in workOutStrategy's order: a spread gives a map of its own, so each site reading a plan saw two.
+  return { winning: plan.winning, behind: plan.behind, aggression: aggressionOf(s, side, plan), dist: plan.dist, bonus: plan.bonus, capture: plan.capture, exitCells: plan.exitCells, next: plan.next };
 }
 
 /**
