@@ -88,7 +88,10 @@ export function planActions(s: GameState, memo: AiMemo): Action[] {
     picks.push(tried);
   }
   picks.sort((a, b) => b.score - a.score);
-  const out = picks.map((c) => c.action);
+  // A literal filled by a loop: `map` of no picks gives an array of small integers, of picks one of objects, and the
+  // push below met both.
+  const out: Action[] = [];
+  for (const c of picks) out.push(c.action);
   out.push({ type: 'end-actions' });
   return out;
 }

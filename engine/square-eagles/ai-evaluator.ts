@@ -22,6 +22,7 @@ import {
   DID_MOVE,
   MOVED,
   DID_BOMBARD,
+  cloneUnit,
   DID_MARCH,
   isCavalry,
   isGuns,
@@ -358,7 +359,8 @@ export class Evaluator {
   /** The unit as it would stand at `pose`; one reused object per unit, so nothing is allocated per look. */
   posed(ui: number, pose: Pose): UnitState {
     let x = this.scratch[ui];
-    if (!x) this.scratch[ui] = x = { ...this.s.units[ui]! };
+    // cloneUnit, not a spread: a spread's copy has a map of its own, and every site reading units would see two.
+    if (!x) this.scratch[ui] = x = cloneUnit(this.s.units[ui]!);
     x.cell = pose.cell;
     x.facing = pose.facing;
     x.formation = pose.formation;

@@ -118,10 +118,10 @@ export function planOrders(s: GameState, memo: AiMemo): Action[] {
   for (const g of s.generals) {
     if (g.side !== side || g.status !== 'table') continue;
     let pips = g.pips;
-    const wanted = g.commands
-      .filter((ui) => onTable(s.units[ui]!) && !isSpent(s.units[ui]!))
-      .map((ui) => ({ ui, cost: orderCost(s, s.units[ui]!, g) }))
-      .sort((a, b) => need(b.ui) / b.cost - need(a.ui) / a.cost || a.ui - b.ui);
+    // A literal filled by a loop, not filter and map: an empty result of those is an array of another kind.
+    const wanted: { ui: number; cost: number }[] = [];
+    for (const ui of g.commands) if (onTable(s.units[ui]!) && !isSpent(s.units[ui]!)) wanted.push({ ui, cost: orderCost(s, s.units[ui]!, g) });
+    wanted.sort((a, b) => need(b.ui) / b.cost - need(a.ui) / a.cost || a.ui - b.ui);
     for (const { ui, cost } of wanted) {
       const u = s.units[ui]!;
       const have = ordered.get(ui) ?? 0;

@@ -180,7 +180,8 @@ export function strategyFor(memo: AiMemo, s: GameState, side: SideIndex, enemies
     hit = memo.strategy[side] = { key, plan: workOutStrategy(memo, s, side, enemies) };
   }
   const plan = hit.plan;
-  return { ...plan, aggression: aggressionOf(s, side, plan) };
+  // Field by field in workOutStrategy's order: a spread gives a map of its own, so each site reading a plan saw two.
+  return { winning: plan.winning, behind: plan.behind, aggression: aggressionOf(s, side, plan), dist: plan.dist, bonus: plan.bonus, capture: plan.capture, exitCells: plan.exitCells, next: plan.next };
 }
 
 /**
@@ -256,7 +257,10 @@ function workOutStrategy(memo: AiMemo, s: GameState, side: SideIndex, enemies: r
   const progress = Math.min(1, (s.turn - 1) / Math.max(1, s.meta.limit - 1));
   const enemyAt = new Uint8Array(n);
   for (const ei of enemies) enemyAt[s.units[ei]!.cell] = 1;
-  const enemyIn = b.objectives.map((o) => o.cells.some((c) => enemyAt[c] === 1));
+  // A literal filled by a loop, not `map`: optimised code's `map` makes a holey array where the builtin's is packed,
+  // and the closure below reading it met both.
+  const enemyIn: boolean[] = [];
+  for (const o of b.objectives) enemyIn.push(o.cells.some((c) => enemyAt[c] === 1));
   // Where each kind of troops is sent, with a head start (in half boxes) for the objectives that matter most.
   const sources: [number[], number[]] = [[], []];
   const offsets: [number[], number[]] = [[], []];

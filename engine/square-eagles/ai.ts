@@ -276,8 +276,9 @@ function chooseAfterAssault(s: GameState, memo: AiMemo): Action {
   for (const a of actions) {
     if (a.type !== 'after-assault') continue;
     let pose: Pose = { cell: u.cell, facing: u.facing, formation: u.formation };
-    if (a.choice === 'advance') pose = { ...pose, cell: advanceBox(ctxOf(s), p0.unit) };
-    if (a.choice === 'turn') pose = { ...pose, facing: a.facing! };
+    // Literals of one shape, not spreads (a spread's copy has a map of its own, which the Evaluator's pose sites see).
+    if (a.choice === 'advance') pose = { cell: advanceBox(ctxOf(s), p0.unit), facing: pose.facing, formation: pose.formation };
+    if (a.choice === 'turn') pose = { cell: pose.cell, facing: a.facing!, formation: pose.formation };
     if (pose.cell < 0) continue;
     const score = ev.value(p0.unit, pose, abilityAfter(s, u, null));
     if (score > bestScore) {

@@ -354,13 +354,11 @@ function sightline(b: Board, from: number, to: number): Sightline {
       const y = y0 + t * dy;
       if (Math.abs(y - Math.round(y)) > 1e-9) continue;
       const ry = Math.round(y);
-      const around = [
-        [k - 1, ry - 1],
-        [k, ry - 1],
-        [k - 1, ry],
-        [k, ry],
-      ].map(([c, r]) => r! * b.cols + c!);
-      const grazed = around.filter((i) => !boxes.includes(i) && i !== from && i !== to);
+      // Literals and a loop, not `map` and `filter`: optimised code's `map` makes a holey array where the builtin's is
+      // packed, and the reads after it met both.
+      const around = [(ry - 1) * b.cols + (k - 1), (ry - 1) * b.cols + k, ry * b.cols + (k - 1), ry * b.cols + k];
+      const grazed: number[] = [];
+      for (const i of around) if (!boxes.includes(i) && i !== from && i !== to) grazed.push(i);
       if (grazed.length === 2) pinches.push(grazed[0]!, grazed[1]!);
     }
   }

@@ -85,7 +85,10 @@ export function createState(scenario: Scenario, opts: NewGameOptions): GameState
   let template = byOptions.get(key);
   if (!template) byOptions.set(key, (template = buildState(scenario, opts)));
   const s = cloneState(template);
-  s.meta = { ...template.meta, seed: opts.seed };
+  // Field by field in buildState's order, not a spread: a spread's copy has a map of its own, and its later store of
+  // `seed` turned the field mutable some games in, throwing away the optimised code of everything that reads `meta`.
+  const m = template.meta;
+  s.meta = { scenarioId: m.scenarioId, title: m.title, sides: m.sides, limit: m.limit, first: m.first, victory: m.victory, seed: opts.seed };
   s.rng = seedRng(opts.seed);
   return s;
 }

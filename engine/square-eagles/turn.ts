@@ -144,7 +144,9 @@ function arriveReinforcements(s: GameState, dice: DiceSource, ev: EventLog): voi
       }
     } else due = true;
     if (!due) continue;
-    const taken = new Set(s.units.filter(onTable).map((u) => u.cell));
+    // A loop, not filter and map: an empty `filter` result is an array of another kind than a full one.
+    const taken = new Set<number>();
+    for (const u of s.units) if (onTable(u)) taken.add(u.cell);
     for (const ui of r.units) {
       const u = s.units[ui]!;
       if (u.status !== 'reserve') continue;

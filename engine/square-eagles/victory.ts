@@ -45,9 +45,16 @@ export function victoryPoints(s: GameState): [number, number] {
 }
 
 function destroyedShare(s: GameState, side: SideIndex): number {
-  const mine = s.units.filter((u) => u.side === side);
-  if (mine.length === 0) return 0;
-  return mine.filter((u) => u.status === 'eliminated').length / mine.length;
+  // Counted, not filtered: an empty `filter` result is an array of another kind, which the reads after it met late.
+  let mine = 0;
+  let lost = 0;
+  for (const u of s.units) {
+    if (u.side !== side) continue;
+    mine++;
+    if (u.status === 'eliminated') lost++;
+  }
+  if (mine === 0) return 0;
+  return lost / mine;
 }
 
 function exitedCount(s: GameState, side: SideIndex): number {
