@@ -10,14 +10,14 @@
 // The camera (use-camera.ts) changes the Konva stage imperatively, so a wheel turn or a pan never re-renders React.
 // Gestures are a pure reducer (gestures.ts); this component feeds it DOM events and runs the effects it returns.
 import type Konva from 'konva';
-import { startTransition, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type DragEvent, type ReactNode, type Ref } from 'react';
+import { useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type DragEvent, type ReactNode, type Ref } from 'react';
 import { Group, Layer, Line, Stage } from 'react-konva';
 import { isCellGrid } from '../../domain/grid.js';
 import type { Snap } from '../../domain/map/edit.js';
 import { hoverAt } from '../../domain/map/labels.js';
-import { buildScene, type MapScene } from '../../domain/map/scene.js';
+import { buildScene } from '../../domain/map/scene.js';
 import { lineColorFor } from '../../domain/map/shapes.js';
-import { SCREEN_STYLE, type MapStyle } from '../../domain/map/styles.js';
+import { SCREEN_STYLE } from '../../domain/map/styles.js';
 import type { AreaKind, Point, Scenario } from '../../domain/model.js';
 import { useLatest } from '../ui/use-latest.js';
 import type { EditResult } from './commands.js';
@@ -129,35 +129,6 @@ function markInteractive(): void {
   );
 }
 
-/*
- * The scene and its visible part are kept outside React's memos, by the objects they come from: a drop renders as a
- * transition, and when an update (a validation answer) interrupts it React throws its memos away and renders again.
- * New scene objects would then miss the label layouts kept per scene (use-settled-labels.ts) and lay them out again,
- * 20–30 ms each time.
- */
-const scenes = new WeakMap<Scenario, { style: MapStyle; scene: MapScene }>();
-function sceneOf(scenario: Scenario, style: MapStyle): MapScene {
-  const kept = scenes.get(scenario);
-  if (kept?.style === style) return kept.scene;
-  const scene = buildScene(scenario, style);
-  scenes.set(scenario, { style, scene });
-  return scene;
-}
-
-const visibles = new WeakMap<MapScene, { hidden: ReadonlySet<LayerKey>; lifted: readonly string[] | null; visible: MapScene }>();
-function visibleOf(scene: MapScene, hidden: ReadonlySet<LayerKey>, lifted: readonly string[] | null, liftedSet: ReadonlySet<string>): MapScene {
-  const kept = visibles.get(scene);
-  if (kept && kept.hidden === hidden && kept.lifted === lifted) return kept.visible;
-  const visible = filterScene(scene, (p, layer) => hidden.has(layer) || liftedSet.has(p));
-  visibles.set(scene, { hidden, lifted, visible });
-  return visible;
-}
-
-/** The effects of letting go of dragged items: an edit and the end of their lift. */
-function isDrop(effects: readonly Effect[]): boolean {
-  return effects.some((e) => e.type === 'edit') && effects.some((e) => e.type === 'lift' && e.lifted === null);
-}
-
 /** Runs `f` once the first map is interactive (at once after that). */
 function afterInteractive(f: () => void): void {
   if (afterMark) afterMark.push(f);
@@ -235,7 +206,7 @@ function toolColor(tool: Tool, scenario: Scenario, side: number): string {
 export function MapView(props: MapViewProps) {
   const { scenario, selection, tool, side, hidden, showGrid, showCellLabels, engineView, units, width, height, fitKey, focus } = props;
   const style = SCREEN_STYLE;
-  const scene = sceneOf(scenario, style);
+  const scene = useMemo(() => buildScene(scenario, style), [scenario, style]);
   const layers = useMemo(() => layerIndex(scene), [scene]);
   const { width: tableW, height: tableH } = scene.table;
   const grid = isCellGrid(scenario.grid) ? scenario.grid : null;
@@ -276,7 +247,10 @@ export function MapView(props: MapViewProps) {
   // ---- What the layers draw --------------------------------------------------------------------------------------
 
   const liftedSet = useMemo(() => new Set(lifted ?? []), [lifted]);
-  const visibleScene = visibleOf(scene, hidden, lifted, liftedSet);
+  const visibleScene = useMemo(
+    () => filterScene(scene, (p, layer) => hidden.has(layer) || liftedSet.has(p)),
+    [scene, hidden, liftedSet],
+  );
   const liftedScene = useMemo(() => (lifted && liftedState?.mode !== 'vertex' ? pickScene(scene, liftedSet) : null), [scene, lifted, liftedSet, liftedState?.mode]);
   const tints = useMemo(() => (engineView && grid ? engineTints(scenario, scene) : null), [engineView, grid, scenario, scene]);
   // The static layer is drawn at the scale its labels were laid out for: after a zoom it keeps the old one, scaled
@@ -468,12 +442,7 @@ export function MapView(props: MapViewProps) {
   const run = (event: GestureEvent, native?: Event): boolean => {
     const step = reduceGesture(gestures.current, event, context());
     gestures.current = step.state;
-    // A drop (the edit and the end of the lift) renders as a transition: the map, its labels and the editor's panels
-    // take their new state in chunks that yield to frames, and the re-cache follows in a task of its own, instead of
-    // one long block in the pointerup. Until it commits the dropped items stay on the top layer where they were
-    // let go, over the bitmap without them, so what is shown is already the result.
-    if (isDrop(step.effects)) startTransition(() => step.effects.forEach((effect) => perform(effect, native)));
-    else for (const effect of step.effects) perform(effect, native);
+    for (const effect of step.effects) perform(effect, native);
     return step.handled;
   };
 

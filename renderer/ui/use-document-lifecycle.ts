@@ -121,25 +121,9 @@ export interface DocumentLifecycle {
 /** What a rejected host call says; a rejection need not be an Error. */
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
-/*
- * React runs a reducer while rendering, and again for the same state and action when it throws a render away: a
- * map drop renders as a transition (MapView.tsx), and an answer from the validation worker arriving meanwhile
- * restarts it. A new document object each time would make the map build its scene and lay out its labels anew
- * (caches that go by the document's identity), 30–40 ms; the reducer is pure, so the answer kept for the same
- * state and action is the answer.
- */
-const reduced = new WeakMap<EditorAction, { state: EditorState; next: EditorState }>();
-function keptReducer(state: EditorState, action: EditorAction): EditorState {
-  const kept = reduced.get(action);
-  if (kept?.state === state) return kept.next;
-  const next = editorReducer(state, action);
-  reduced.set(action, { state, next });
-  return next;
-}
-
 export function useDocumentLifecycle(host: HostApi, modals: Pick<Modals, 'show' | 'close' | 'find'>, notify: Notify): DocumentLifecycle {
   const { show, close, find } = modals;
-  const [editor, dispatch] = useReducer(keptReducer, undefined, () => initialEditor(newKey()));
+  const [editor, dispatch] = useReducer(editorReducer, undefined, () => initialEditor(newKey()));
   const [info, setInfo] = useState<HostInfo | null>(null);
   const [library, setLibrary] = useState<Library | null>(null);
   const [backups, setBackups] = useState<Backup[]>([]);
