@@ -67,20 +67,29 @@ export function Outline(props: { doc: AdcDocument; selected: string | null; sele
   const onSelect = useCallback((pointer: string) => onSelectRef.current(pointer), []);
   const selection = useMemo(() => new Set(props.selection ?? []), [props.selection]);
   const scenario = isScenario(doc);
+  // Each part's rows are kept while that part of the document is the same object: moving a feature changes the
+  // terrain, not the sides' orders of battle (hundreds of units walked for nothing on every edit).
+  const scenarioDoc = isScenario(doc) ? doc : null;
+  const sides = scenarioDoc?.sides;
+  const sideGroups = useMemo(
+    () =>
+      (Array.isArray(sides) ? sides : []).flatMap((side, i) =>
+        !side || typeof side !== 'object'
+          ? []
+          : [{ title: `Side: ${side.name ?? side.id}`, rows: [{ pointer: `/sides/${i}`, label: side.name ?? side.id, detail: side.nation, depth: 0 }, ...forceRows(side.army, `/sides/${i}/army`, 1)] }],
+      ),
+    [sides],
+  );
+  const terrain = scenarioDoc?.terrain;
+  const terrainRows = useMemo(
+    () => (Array.isArray(terrain) ? terrain : []).map((f, i) => ({ pointer: `/terrain/${i}`, label: f?.name ?? f?.id ?? '?', detail: f?.kind, depth: 0 })),
+    [terrain],
+  );
   const groups: { title: string; rows: Row[] }[] = [];
   if (isScenario(doc)) {
     groups.push({ title: 'Scenario', rows: [{ pointer: '', label: doc.title || 'Untitled', detail: profileFor(doc.ruleSystem)?.title ?? doc.ruleSystem, depth: 0 }] });
-    (Array.isArray(doc.sides) ? doc.sides : []).forEach((side, i) => {
-      if (!side || typeof side !== 'object') return;
-      groups.push({
-        title: `Side: ${side.name ?? side.id}`,
-        rows: [{ pointer: `/sides/${i}`, label: side.name ?? side.id, detail: side.nation, depth: 0 }, ...forceRows(side.army, `/sides/${i}/army`, 1)],
-      });
-    });
-    groups.push({
-      title: 'Terrain',
-      rows: (Array.isArray(doc.terrain) ? doc.terrain : []).map((f, i) => ({ pointer: `/terrain/${i}`, label: f?.name ?? f?.id ?? '?', detail: f?.kind, depth: 0 })),
-    });
+    groups.push(...sideGroups);
+    groups.push({ title: 'Terrain', rows: terrainRows });
     groups.push({
       title: 'Objectives',
       rows: (Array.isArray(doc.objectives) ? doc.objectives : []).map((o, i) => ({ pointer: `/objectives/${i}`, label: o?.name ?? o?.id ?? '?', detail: o?.vp !== undefined ? `${o.vp} VP` : undefined, depth: 0 })),
