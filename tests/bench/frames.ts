@@ -132,7 +132,9 @@ export async function benchFrames(): Promise<void> {
           await page.waitForTimeout(20);
         }
         await page.mouse.up();
-        await page.waitForTimeout(400);
+        // Long enough for a drop whose work is spread over later tasks (its render, re-cache, hit canvas) to be in
+        // the figure whole, even on a loaded machine: 400 ms left some of it out.
+        await page.waitForTimeout(1500);
       });
       line('map, the same table: dragging a feature', drag, BEFORE.drag);
     }
