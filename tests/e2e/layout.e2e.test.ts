@@ -24,6 +24,8 @@ async function openAt(size: { width: number; height: number }): Promise<{ page: 
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(shell.server.url);
   await page.getByTestId('welcome').waitFor();
+  // The welcome draws before the host's list of samples arrives; the layout is judged once their cards are in.
+  await page.getByTestId('card-file').first().waitFor();
   return { page, errors };
 }
 
