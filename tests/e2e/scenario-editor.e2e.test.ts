@@ -27,6 +27,24 @@ async function undoLabel(page: Page): Promise<string | null> {
 }
 
 /** se-01 on a fresh page, at the size the app must stay usable at. */
+/**
+ * Picks a kind from the Add condition menu. A click that lands while the inspector is still laying out (on a loaded
+ * machine the section's cards can move the button under the pointer) opens nothing; then, as a user would, it is
+ * made once more.
+ */
+async function addCondition(page: Page, kind: string): Promise<void> {
+  const item = page.locator(`[role="menuitem"][data-kind="${kind}"]`);
+  const button = inspector(page).getByTestId('victory-add');
+  await button.click();
+  const shown = await item.waitFor({ timeout: 5000 }).then(
+    () => true,
+    () => false,
+  );
+  // Only with no menu open: an open menu's backdrop would take a second click and close it.
+  if (!shown) await button.click();
+  await item.click();
+}
+
 async function openSample(width = 1280, height = 720) {
   const r = await openPage(shell.browser, shell.server.url);
   await r.page.setViewportSize({ width, height });
@@ -63,8 +81,7 @@ describe('the scenario editor', () => {
     expect(original).toHaveLength(3);
 
     // A hold condition for the Austrians, its objective chosen by name.
-    await inspector(page).getByTestId('victory-add').click();
-    await page.locator('[role="menuitem"][data-kind="hold"]').click();
+    await addCondition(page, 'hold');
     const hold = conditions(page).nth(3);
     await expect.poll(() => hold.getByTestId('victory-sentence').textContent()).toContain('none chosen yet');
     await choose(page, hold, 'For', 'Austrian rearguard');
@@ -74,8 +91,7 @@ describe('the scenario editor', () => {
     await expect.poll(() => undoLabel(page)).toContain('Undo Set objectives of victory condition 4');
 
     // A destroy condition for the French, at 40%.
-    await inspector(page).getByTestId('victory-add').click();
-    await page.locator('[role="menuitem"][data-kind="destroy"]').click();
+    await addCondition(page, 'destroy');
     await field(page, '/victory/4/percent').fill('40');
     await expect.poll(() => conditions(page).nth(4).getByTestId('victory-sentence').textContent()).toBe(
       "French advance guard win if they destroy at least 40% of the enemy's units (Austrian rearguard) by the end of turn 15.",
