@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addSample, doneOf, durationWords, gamesPerSecond, progressWords, RATE_WINDOW_MS, secondsLeft, startProgress } from './batch-progress.js';
+import { addSample, doneOf, durationWords, gamesPerSecond, MIN_SPAN_MS, progressWords, RATE_WINDOW_MS, secondsLeft, startProgress } from './batch-progress.js';
 
 describe('a batch\'s progress', () => {
   it('knows no rate or time left before a game is counted over a measurable time', () => {
@@ -27,8 +27,19 @@ describe('a batch\'s progress', () => {
     p = addSample(p, 2000, 1);
     expect(gamesPerSecond(p)).toBeNull();
     expect(progressWords(p)).toBe('1 of 10,000 games');
-    p = addSample(p, 3000, 201);
-    expect(gamesPerSecond(p)).toBeCloseTo(200, 9);
+    p = addSample(p, 2000 + MIN_SPAN_MS, 401);
+    expect(gamesPerSecond(p)).toBeCloseTo(400_000 / MIN_SPAN_MS, 9);
+  });
+
+  it('gives no time left until the rate has been measured past the workers\' warm-up', () => {
+    let p = startProgress(10_000, 0);
+    p = addSample(p, 1000, 2);
+    // Three games in the first, cold second would promise the better part of an hour for 10,000.
+    p = addSample(p, 1000 + MIN_SPAN_MS / 2, 5);
+    expect(secondsLeft(p)).toBeNull();
+    expect(progressWords(p)).toBe('5 of 10,000 games');
+    p = addSample(p, 1000 + MIN_SPAN_MS, 1302);
+    expect(secondsLeft(p)).toBeCloseTo((10_000 - 1302) / (1300 / (MIN_SPAN_MS / 1000)), 6);
   });
 
   it('keeps two samples to measure between however far apart they come', () => {
@@ -42,9 +53,9 @@ describe('a batch\'s progress', () => {
   it('clamps counts to the batch and says nothing is left once it is done', () => {
     let p = startProgress(200, 0);
     p = addSample(p, 1000, 100);
-    p = addSample(p, 2000, 250);
+    p = addSample(p, 1000 + MIN_SPAN_MS, 250);
     expect(doneOf(p)).toBe(200);
-    expect(progressWords(p)).toBe('200 of 200 games · 100 games/s');
+    expect(progressWords(p)).toBe(`200 of 200 games · ${100 / (MIN_SPAN_MS / 1000)} games/s`);
   });
 
   it('puts durations in words a person reads at a glance', () => {
