@@ -412,7 +412,15 @@ export function App({ host }: { host: HostApi }) {
           onClose={() => close('settings')}
         />
       )}
-      <Snackbar open={message !== null} autoHideDuration={message?.severity === 'error' ? null : 4000} onClose={() => setMessage(null)}>
+      {/* A click elsewhere does not dismiss a message: the press that raised one (a click in the map's margin says why
+          nothing was placed) would otherwise take it away again on its own release. */}
+      <Snackbar
+        open={message !== null}
+        autoHideDuration={message?.severity === 'error' ? null : 4000}
+        onClose={(_, reason) => {
+          if (reason !== 'clickaway') setMessage(null);
+        }}
+      >
         {message ? (
           <Alert severity={message.severity} onClose={() => setMessage(null)} data-testid="message" sx={{ maxWidth: 560 }}>
             {message.text}
