@@ -26,7 +26,8 @@ import { RecoveryBanner } from './RecoveryBanner.js';
 import { ruleSystemSwitch } from './rule-system-switch.js';
 import { pdfName, savePdf } from './save-pdf.js';
 import { ShortcutSheet } from './ShortcutSheet.js';
-import { titleOf, useDocumentLifecycle, type Notify } from './use-document-lifecycle.js';
+import { titleOf, useDocumentLifecycle } from './use-document-lifecycle.js';
+import { useMessage } from './use-message.js';
 import { useLatest } from './use-latest.js';
 import { usePanel } from './use-panel-layout.js';
 import { Welcome } from './Welcome.js';
@@ -46,8 +47,7 @@ const PLAY_BLOCKS: ReadonlySet<MenuCommand> = new Set<MenuCommand>(['new', 'open
 /** The platform writes shortcuts its own way (⌘ on a Mac); it does not change while the page runs. */
 const PLATFORM = currentPlatform();
 export function App({ host }: { host: HostApi }) {
-  const [message, setMessage] = useState<{ text: string; severity: 'success' | 'info' | 'error' } | null>(null);
-  const notify = useCallback<Notify>((text, severity) => setMessage({ text, severity }), []);
+  const { message, notify, close: closeMessage } = useMessage();
   const modals = useModals();
   const { show, close, find } = modals;
   const lifecycle = useDocumentLifecycle(host, modals, notify);
@@ -412,17 +412,9 @@ export function App({ host }: { host: HostApi }) {
           onClose={() => close('settings')}
         />
       )}
-      {/* A click elsewhere does not dismiss a message: the press that raised one (a click in the map's margin says why
-          nothing was placed) would otherwise take it away again on its own release. */}
-      <Snackbar
-        open={message !== null}
-        autoHideDuration={message?.severity === 'error' ? null : 4000}
-        onClose={(_, reason) => {
-          if (reason !== 'clickaway') setMessage(null);
-        }}
-      >
+      <Snackbar open={message !== null} autoHideDuration={message?.severity === 'error' ? null : 4000} onClose={(_, reason) => closeMessage(reason)}>
         {message ? (
-          <Alert severity={message.severity} onClose={() => setMessage(null)} data-testid="message" sx={{ maxWidth: 560 }}>
+          <Alert severity={message.severity} onClose={() => closeMessage('button')} data-testid="message" sx={{ maxWidth: 560 }}>
             {message.text}
           </Alert>
         ) : undefined}
