@@ -8,6 +8,7 @@ import { angleDiff, bearing, dist, heading, normAngle } from './geometry.js';
 import type { Point } from '../../domain/model.js';
 import { routeAhead, routeProgress } from './ai-path.js';
 import { goalOf } from './ai-threats.js';
+import { once, READ } from './ai-situations.js';
 import { moveAllowance } from './movement.js';
 import { moveCheck, type Action } from './game.js';
 import type { NeGameState } from './state.js';
@@ -25,8 +26,8 @@ const IN_THE_WAY = /passes through|overlap/;
 
 interface Blocked {
   goal: Point;
-  /** The sidesteps offered, by "x,y". */
-  steps: Set<string>;
+  /** The sidesteps offered (their places, rounded, each once). */
+  steps: [number, number][];
 }
 
 /** What the rules say of a move that would end within 1" of an enemy, and the gap it would leave. */
@@ -34,19 +35,16 @@ const TOO_CLOSE = /stops 1" short of enemy .*\(([\d.]+)" left\)/;
 /** How far short of an enemy a shortened step stops: the rules' 1", and a little to spare. */
 const SHORT_OF = 1.05;
 
-const approaches = new WeakMap<NeGameState, Map<string, Action[]>>();
-
 /**
  * The step along the route cut short where the rules stop it, 1" from the enemy it would have come too close to:
  * the full step was refused and the unit stood off at fire's long range, or out of a charge's reach, instead of
  * closing up.
  */
 export function approachMoves(s: NeGameState, u: NeUnit): Action[] {
-  let byUnit = approaches.get(s);
-  if (!byUnit) approaches.set(s, (byUnit = new Map<string, Action[]>()));
-  const key = `${u.id} ${u.x} ${u.y} ${u.facing} ${u.formation}`;
-  const had = byUnit.get(key);
-  if (had) return had;
+  return once(s, READ.approach, u, null, () => approachNow(s, u));
+}
+
+function approachNow(s: NeGameState, u: NeUnit): Action[] {
   const out: Action[] = [];
   const goal = u.status === 'table' && u.formation !== 'square' && u.arm !== 'train' ? goalOf(s, u) : null;
   const from: Point = [u.x, u.y];
@@ -63,11 +61,8 @@ export function approachMoves(s: NeGameState, u: NeUnit): Action[] {
       }
     }
   }
-  byUnit.set(key, out);
   return out;
 }
-
-const kept = new WeakMap<NeGameState, Map<string, Blocked | null>>();
 
 /** The step one move's length along the route from `at`, facing kept (or clamped to the oblique arc). */
 function stepFrom(s: NeGameState, u: NeUnit, at: Point, goal: Point): { to: [number, number]; facing: number } | null {
@@ -83,10 +78,10 @@ function stepFrom(s: NeGameState, u: NeUnit, at: Point, goal: Point): { to: [num
 
 /** Whether the unit's next step along its route is refused for a unit in the way, and the sidesteps then offered. */
 function blocked(s: NeGameState, u: NeUnit): Blocked | null {
-  let byUnit = kept.get(s);
-  if (!byUnit) kept.set(s, (byUnit = new Map<string, Blocked | null>()));
-  const key = `${u.id} ${u.x} ${u.y} ${u.facing} ${u.formation}`;
-  if (byUnit.has(key)) return byUnit.get(key)!;
+  return once(s, READ.blocked, u, null, () => blockedNow(s, u));
+}
+
+function blockedNow(s: NeGameState, u: NeUnit): Blocked | null {
   let out: Blocked | null = null;
   const goal = u.status === 'table' && u.formation !== 'square' && u.arm !== 'train' ? goalOf(s, u) : null;
   if (goal) {
@@ -94,15 +89,18 @@ function blocked(s: NeGameState, u: NeUnit): Blocked | null {
     const step = stepFrom(s, u, from, goal);
     const v = step ? moveCheck(s, u, 'move', step.to, step.facing) : null;
     if (v && !v.ok && IN_THE_WAY.test(v.reason)) {
-      const steps = new Set<string>();
+      const steps: [number, number][] = [];
       for (const side of [90, -90]) {
         const h = heading(u.facing + side);
-        for (const len of SIDESTEPS) steps.add(`${r2(u.x + h[0] * len)},${r2(u.y + h[1] * len)}`);
+        for (const len of SIDESTEPS) {
+          const x = r2(u.x + h[0] * len);
+          const y = r2(u.y + h[1] * len);
+          if (!steps.some((p) => p[0] === x && p[1] === y)) steps.push([x, y]);
+        }
       }
       out = { goal, steps };
     }
   }
-  byUnit.set(key, out);
   return out;
 }
 
@@ -110,10 +108,7 @@ function blocked(s: NeGameState, u: NeUnit): Blocked | null {
 export function detourMoves(s: NeGameState, u: NeUnit): Action[] {
   const b = blocked(s, u);
   if (!b) return [];
-  return [...b.steps].map((k): Action => {
-    const [x, y] = k.split(',').map(Number) as [number, number];
-    return { type: 'move', unit: u.id, to: [x, y], facing: r2(normAngle(u.facing)) };
-  });
+  return b.steps.map(([x, y]): Action => ({ type: 'move', unit: u.id, to: [x, y], facing: r2(normAngle(u.facing)) }));
 }
 
 /**
@@ -122,7 +117,10 @@ export function detourMoves(s: NeGameState, u: NeUnit): Action[] {
  */
 export function detourOpens(s: NeGameState, u: NeUnit, to: Point, facing: number): number {
   const b = blocked(s, u);
-  if (!b || Math.abs(angleDiff(u.facing, facing)) > 1 || !b.steps.has(`${r2(to[0])},${r2(to[1])}`)) return 0;
+  if (!b || Math.abs(angleDiff(u.facing, facing)) > 1) return 0;
+  const x = r2(to[0]);
+  const y = r2(to[1]);
+  if (!b.steps.some((p) => p[0] === x && p[1] === y)) return 0;
   const there = { ...u, x: to[0], y: to[1] };
   const step = stepFrom(s, there, to, b.goal);
   if (!step) return 0;

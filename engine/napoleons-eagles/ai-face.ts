@@ -11,6 +11,7 @@ import { onTable } from './state.js';
 import { centre, enemies, gap } from './ai-threats.js';
 import { chargeCheck, type Action } from './game.js';
 import { approachMoves, detourMoves } from './ai-detour.js';
+import { once, READ } from './ai-situations.js';
 import { chargeDistance, GUN_RANGES } from './tables.js';
 import type { NeGameState } from './state.js';
 import type { NeUnit } from './types.js';
@@ -51,8 +52,6 @@ export function faceMoves(s: NeGameState, u: NeUnit): Action[] {
   return out;
 }
 
-const facings = new WeakMap<NeGameState, Map<string, number | null>>();
-
 /**
  * A facing from which the rules take the unit's charge at `e`, or null: the facing it has, straight at the enemy's
  * centre, or square to a side of the block the enemy holds (a charge on a block runs at the block's side, so the
@@ -60,10 +59,10 @@ const facings = new WeakMap<NeGameState, Map<string, number | null>>();
  * there, its charge refused, for the rest of the game).
  */
 export function chargeFacing(s: NeGameState, u: NeUnit, e: NeUnit): number | null {
-  let kept = facings.get(s);
-  if (!kept) facings.set(s, (kept = new Map<string, number | null>()));
-  const key = `${u.id} ${u.x} ${u.y} ${u.facing} ${u.formation} ${e.id}`;
-  if (kept.has(key)) return kept.get(key)!;
+  return once(s, READ.chargeFacing, u, e, () => chargeFacingNow(s, u, e));
+}
+
+function chargeFacingNow(s: NeGameState, u: NeUnit, e: NeUnit): number | null {
   const want = normAngle(bearing(centre(u), centre(e)));
   const square = Math.round(want / 90) * 90;
   let found: number | null = null;
@@ -74,7 +73,6 @@ export function chargeFacing(s: NeGameState, u: NeUnit, e: NeUnit): number | nul
   const f = s.flow[u.id];
   const never = !!f && (f.outOfCommand || u.outOfCommand || chargeProblem(f) !== null || !onTable(e) || e.status === 'silenced' || (u.arm === 'infantry' && e.arm === 'cavalry') || s.closeActions.some((c) => c.charger === u.id));
   if (never || gap(s, u, e) > Math.max(chargeDistance(u), chargeReach(u)) + reachOf(rectOf(u, s.table)) + 1) {
-    kept.set(key, null);
     return null;
   }
   const tries = inBuildings(s, e) ? [u.facing, want, square, square + 90 * Math.sign(want - square || 1)] : [u.facing, want];
@@ -86,7 +84,6 @@ export function chargeFacing(s: NeGameState, u: NeUnit, e: NeUnit): number | nul
       break;
     }
   }
-  kept.set(key, found);
   return found;
 }
 

@@ -21,6 +21,9 @@ export interface Urgency {
   threatened: number;
 }
 
+/** The highest urgency the bid and the role tell apart: anything above it bids the same. */
+export const HOT_URGENCY = 4;
+
 /**
  * A bid: an even share of what is left for the remaining periods, more when something is ready or threatened, less
  * when nothing is; the last period of the turn spends what is left (points do not carry over).
@@ -31,7 +34,7 @@ export function bid(s: NeGameState, side: Side, u: Urgency): number {
   if (periods <= 1) return left;
   const share = left / periods;
   const hot = Math.max(u.ready, u.threatened);
-  const want = hot >= 4 ? share + 4 : hot >= 2 ? share + 1 : Math.max(0, share - 2);
+  const want = hot >= HOT_URGENCY ? share + 4 : hot >= 2 ? share + 1 : Math.max(0, share - 2);
   return Math.max(0, Math.min(left, Math.round(want)));
 }
 

@@ -165,8 +165,8 @@ export function formationScore(s: NeGameState, u: NeUnit, to: string): number {
 // volley that matters (the range from the front edge moves a little). So each close enemy is priced once per state,
 // the volley as from a facing straight at it and the charge likewise, and a facing then asks only which of them lie
 // ahead of it and in its arc: a handful of angle and arc tests instead
-// of a charge and a volley worked out for every enemy at every facing tried. A state never changes once given out;
-// the key still holds the unit's place, so a test that moves a unit in place is not answered from before the move.
+// of a charge and a volley worked out for every enemy at every facing tried. Kept per state and unit object
+// (ai-situations.ts), with the unit's place, so a test that moves a unit in place is not answered from before the move.
 interface Blow {
   /** The rectangle of the enemy, for the arc test. */
   rect: Rect;
@@ -177,15 +177,12 @@ interface Blow {
   volley: number;
 }
 
-const blows = new WeakMap<NeGameState, Map<string, Blow[]>>();
-
 function closeBlows(s: NeGameState, u: NeUnit): Blow[] {
-  let kept = blows.get(s);
-  if (!kept) blows.set(s, (kept = new Map<string, Blow[]>()));
-  const key = `${u.id} ${u.x} ${u.y} ${u.facing} ${u.formation}`;
-  let list = kept.get(key);
-  if (list) return list;
-  list = [];
+  return once(s, READ.blows, u, null, () => closeBlowsNow(s, u));
+}
+
+function closeBlowsNow(s: NeGameState, u: NeUnit): Blow[] {
+  const list: Blow[] = [];
   const fires = u.arm !== 'cavalry' || optionOn(s.table, 'carbines');
   const here = u.formation === 'square' ? null : rectOf(u, s.table);
   for (const e of enemies(s, u)) {
@@ -206,7 +203,6 @@ function closeBlows(s: NeGameState, u: NeUnit): Blow[] {
     }
     list.push({ rect, chargeAt, charge, volley });
   }
-  kept.set(key, list);
   return list;
 }
 

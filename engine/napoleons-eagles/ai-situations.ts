@@ -56,4 +56,4 @@ export function once<T>(s: NeGameState, kind: number, u: NeUnit, other: NeUnit |
 }
 
 /** The kinds of reading kept (one number each). */
-export const READ = { weight: 0, fire1: 1, fire2: 2, charge: 3, cavalry: 4, threat: 5, holding: 6, goal: 7 } as const;
+export const READ = { weight: 0, fire1: 1, fire2: 2, charge: 3, cavalry: 4, threat: 5, holding: 6, goal: 7, blocked: 8, approach: 9, blows: 10, chargeFacing: 11 } as const;

@@ -10,7 +10,7 @@ import { accepted, activationLeft } from './ai-flow.js';
 import { withHaltChoice } from './ai-defence.js';
 import { faceMoves } from './ai-face.js';
 import { goalMoves } from './ai-moves.js';
-import { bid, defence, leaderMove, role, threatenedScore, type Urgency } from './ai-orders.js';
+import { bid, defence, HOT_URGENCY, leaderMove, role, threatenedScore, type Urgency } from './ai-orders.js';
 import { actionScore, chargeScore, fireScore, targetWeight } from './ai-score.js';
 import { nextWrittenOrder } from './ai-written-orders.js';
 import { enemies, fighting, gap } from './ai-threats.js';
@@ -87,8 +87,12 @@ function longestRange(u: NeUnit): number {
   return r[r.length - 1]!;
 }
 
-/** The side's best ready blow (charge or two-action volley) this period, for the bid. */
-function readiness(s: NeGameState, side: Side): number {
+/**
+ * The side's best ready blow (charge or two-action volley) this period, for the bid; counted only up to `enough`:
+ * the bid and the role read it only against thresholds (ai-orders.ts), so the search stops once one blow reaches
+ * the highest of them.
+ */
+function readiness(s: NeGameState, side: Side, enough: number): number {
   const key = sideKey(s, side);
   let best = 0;
   for (const u of s.units) {
@@ -99,6 +103,7 @@ function readiness(s: NeGameState, side: Side): number {
       if (u.arm !== 'artillery' && hypot(t.x - u.x, t.y - u.y) <= 22 && gap(s, u, t) <= chargeDistance(u) + 1) best = Math.max(best, chargeScore(s, u, t));
       // A volley beyond the weapon's longest range is refused, and priced as a refused one without asking.
       if (u.arm !== 'cavalry') best = Math.max(best, outOfReach(s, u, { type: 'fire', unit: u.id, target: t.id, actions: 2 }) ? 0.4 * targetWeight(s, u, t) : fireScore(s, u, t, 2));
+      if (best >= enough) return best;
     }
   }
   return best;
@@ -118,7 +123,10 @@ function urgency(s: NeGameState, side: Side): Urgency {
     const t = k.s;
     if (k.side === side && t.flow === s.flow && t.leaders === s.leaders && JSON.stringify(t.closeActions) === JSON.stringify(s.closeActions) && t.table === s.table && t.turn === s.turn && t.period === s.period && t.control.join() === s.control.join()) return k.u;
   }
-  const u = { ready: readiness(s, side), threatened: threatenedScore(s, side) };
+  // Past HOT_URGENCY more urgency changes neither the bid nor the role: a side threatened that much needs no look
+  // at its own blows.
+  const threatened = threatenedScore(s, side);
+  const u = { ready: threatened >= HOT_URGENCY ? 0 : readiness(s, side, HOT_URGENCY), threatened };
   list.push({ s, side, u });
   return u;
 }
