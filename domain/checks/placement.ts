@@ -6,7 +6,7 @@ import type { ForceNode } from '../forces.js';
 import type { Feature } from '../model.js';
 import { classifyCells, dominantTerrain, terrainLocator } from '../terrain-cells.js';
 import { describeFeature, type RuleProfile } from '../rule-systems/profile.js';
-import { resolvedOptions } from '../rule-systems/options.js';
+import { resolvedOptions, sideIdsOf } from '../rule-systems/options.js';
 import type { CheckContext } from './context.js';
 import { list } from './context.js';
 import { cellNameAt } from '../grid.js';
@@ -21,7 +21,7 @@ export function checkPlacement(ctx: CheckContext, profile: RuleProfile | undefin
   let locate: ReturnType<typeof terrainLocator> | undefined;
   const featureById = new Map<string, Feature>();
   for (const f of list(s.terrain)) if (f && typeof f.id === 'string') featureById.set(f.id, f);
-  const options = resolvedOptions(profile?.options ?? [], s.ruleOptions?.[s.ruleSystem]);
+  const options = resolvedOptions(profile?.options ?? [], s.ruleOptions?.[s.ruleSystem], sideIdsOf(s));
 
   const terrainAt = (setup: { at?: unknown; cell?: unknown }): { features: Feature[]; cell?: string } | undefined => {
     let cell: string | undefined;

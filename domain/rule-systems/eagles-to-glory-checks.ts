@@ -6,7 +6,7 @@ import type { Formation, OptionValue, Unit } from '../model.js';
 import { unitsOf } from '../forces.js';
 import { pointer } from '../problems.js';
 import { ETG_OPTIONS } from './eagles-to-glory-options.js';
-import { resolvedOptions } from './options.js';
+import { resolvedOptions, sideIdsOf } from './options.js';
 
 /** The most DEP a division starts with, and what it has when the scenario gives none ("Playing Aids b"). */
 export const DEP_MAX = 48;
@@ -15,7 +15,7 @@ export const BLOWN_BELOW = 28;
 /** The most CCP a cavalry element holds ("Playing Aids b.3"). */
 export const CCP_MAX = 3;
 
-const options = (ctx: CheckContext): Record<string, OptionValue> => resolvedOptions(ETG_OPTIONS, ctx.scenario?.ruleOptions?.['eagles-to-glory']);
+const options = (ctx: CheckContext): Record<string, OptionValue> => resolvedOptions(ETG_OPTIONS, ctx.scenario?.ruleOptions?.['eagles-to-glory'], sideIdsOf(ctx.scenario));
 
 const cavalryOf = (f: Formation): Unit[] => unitsOf(f).filter((u) => u && u.arm === 'cavalry');
 const names = (units: Unit[]): string => units.map((u) => u.name).join(', ');

@@ -10,7 +10,7 @@ import { commanderOf, leaderRatings, LEADER_DEFAULTS, MELEE_BONUS_BAND } from '.
 import { nationOf, parseDate } from './napoleons-eagles-nations.js';
 import { NE_ONE_TO_THIRTY_ONLY, NE_OPTIONS } from './napoleons-eagles-options.js';
 import { checkTableEdge } from './napoleons-eagles-table-edge.js';
-import { resolvedOptions } from './options.js';
+import { resolvedOptions, sideIdsOf } from './options.js';
 import { buildingBlockCentre, DEFAULT_BLOCK_SIZE } from '../terrain-cells.js';
 
 export type Band = { morale: [number, number]; melee: [number, number] };
@@ -64,7 +64,7 @@ export function checkMarkers(ctx: CheckContext, entry: UnitEntry, block: Record<
   }
 }
 
-const options = (ctx: CheckContext): Record<string, OptionValue> => resolvedOptions(NE_OPTIONS, ctx.scenario?.ruleOptions?.['napoleons-eagles']);
+const options = (ctx: CheckContext): Record<string, OptionValue> => resolvedOptions(NE_OPTIONS, ctx.scenario?.ruleOptions?.['napoleons-eagles'], sideIdsOf(ctx.scenario));
 
 /** The formations the text lets each arm take ("Formation Changes", "Forming Skirmish Screens", "Cavalry Echelon"). */
 export function checkFormation(ctx: CheckContext, entry: UnitEntry, block: Record<string, unknown>): void {

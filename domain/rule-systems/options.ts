@@ -54,15 +54,26 @@ export interface RatioOption extends OptionBase {
 export type OptionSpec = SwitchOption | NumberOption | ChoiceOption | PerSideOption | RatioOption;
 
 /** The value a scenario gives an option, or its default when absent or of the wrong shape (the validator says so). */
-export function optionValue(spec: OptionSpec, given: OptionValue | undefined): OptionValue {
-  return given !== undefined && optionProblem(spec, given, []) === null ? given : spec.default;
+export function optionValue(spec: OptionSpec, given: OptionValue | undefined, sideIds: readonly string[]): OptionValue {
+  return given !== undefined && optionProblem(spec, given, sideIds) === null ? given : spec.default;
 }
 
-/** Every option of a catalogue with the scenario's value or the default, so rules code never guesses a default. */
-export function resolvedOptions(specs: readonly OptionSpec[], given: unknown): Record<string, OptionValue> {
+/** The ids of a scenario's sides, read from a document that may not be a valid scenario. */
+export function sideIdsOf(doc: unknown): string[] {
+  const sides = doc && typeof doc === 'object' ? (doc as { sides?: unknown }).sides : undefined;
+  if (!Array.isArray(sides)) return [];
+  return sides.flatMap((s: unknown) => (s && typeof s === 'object' && typeof (s as { id?: unknown }).id === 'string' ? [(s as { id: string }).id] : []));
+}
+
+/**
+ * Every option of a catalogue with the scenario's value or the default, so rules code never guesses a default.
+ * `sideIds` are the scenario's sides: a per-side value is the scenario's only when it names them (without them every
+ * side's number would be refused, and uneven turn points silently played as even).
+ */
+export function resolvedOptions(specs: readonly OptionSpec[], given: unknown, sideIds: readonly string[]): Record<string, OptionValue> {
   const block = given && typeof given === 'object' && !Array.isArray(given) ? (given as Record<string, OptionValue>) : {};
   const out: Record<string, OptionValue> = {};
-  for (const spec of specs) out[spec.name] = optionValue(spec, Object.hasOwn(block, spec.name) ? block[spec.name] : undefined);
+  for (const spec of specs) out[spec.name] = optionValue(spec, Object.hasOwn(block, spec.name) ? block[spec.name] : undefined, sideIds);
   return out;
 }
 

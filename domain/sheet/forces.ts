@@ -5,7 +5,7 @@ import type { Echelon, Formation, Leader, OptionValue, RuleSystem, Scenario, Sid
 import { parseRating } from '../ratings.js';
 import { leaderRatings } from '../rule-systems/napoleons-eagles-leaders.js';
 import { NE_OPTIONS } from '../rule-systems/napoleons-eagles-options.js';
-import { resolvedOptions } from '../rule-systems/options.js';
+import { resolvedOptions, sideIdsOf } from '../rule-systems/options.js';
 import { squareEaglesType, standardSp } from '../rule-systems/square-eagles.js';
 import type { VpTable } from '../rule-systems/profile.js';
 import { profileFor } from '../rule-systems/registry.js';
@@ -228,7 +228,7 @@ export function leaderRatingsHtml(leader: Leader, echelon: Echelon, options: Rec
 /** Whether any leader's printed rating is a default, so the forces need the footnote that says what italics mean. */
 export function usesLeaderDefaults(scenario: Scenario): boolean {
   if (scenario.ruleSystem !== 'napoleons-eagles') return false;
-  const options = resolvedOptions(NE_OPTIONS, scenario.ruleOptions?.['napoleons-eagles']);
+  const options = resolvedOptions(NE_OPTIONS, scenario.ruleOptions?.['napoleons-eagles'], sideIdsOf(scenario));
   return (Array.isArray(scenario.sides) ? scenario.sides : []).some(
     (side) =>
       side?.army &&
@@ -289,7 +289,7 @@ export function renderSideForces(scenario: Scenario, side: Side, sideIndex: numb
   const showFigures = units.some((u) => figures(u) !== null);
   const showGuns = units.some((u) => guns(u) !== null);
   const placement = placementOf(side);
-  const options = resolvedOptions(NE_OPTIONS, scenario.ruleOptions?.['napoleons-eagles']);
+  const options = resolvedOptions(NE_OPTIONS, scenario.ruleOptions?.['napoleons-eagles'], sideIdsOf(scenario));
   const columns: Column[] = [
     { head: '#', width: 6, num: true, cell: () => '' },
     { head: 'Unit', width: system === 'napoleons-eagles' ? 35 : 40, cell: (u) => `<td class="uname">${textHtml(u.name)}</td>` },

@@ -6,7 +6,7 @@ import { FEATURE_KIND_LABEL, type Feature, type OptionValue, type Scenario, type
 import { nationalRules, nationOf, parseDate, weatherRules } from '../rule-systems/napoleons-eagles-nations.js';
 import { NE_OPTIONS } from '../rule-systems/napoleons-eagles-options.js';
 import { settingsInWords, type SideName } from '../rule-systems/option-words.js';
-import { resolvedOptions } from '../rule-systems/options.js';
+import { resolvedOptions, sideIdsOf } from '../rule-systems/options.js';
 import { profileFor } from '../rule-systems/registry.js';
 import { VICTORY_CLOSING, victorySentences } from '../victory-words.js';
 import { textHtml } from './escape.js';
@@ -206,7 +206,7 @@ export function renderRuleSettings(scenario: Scenario): string {
   return `<ul class="options">${items.join('')}</ul>`;
 }
 
-const optionsOf = (scenario: Scenario): Record<string, OptionValue> => resolvedOptions(NE_OPTIONS, scenario.ruleOptions?.['napoleons-eagles']);
+const optionsOf = (scenario: Scenario): Record<string, OptionValue> => resolvedOptions(NE_OPTIONS, scenario.ruleOptions?.['napoleons-eagles'], sideIdsOf(scenario));
 
 /**
  * Napoleon's Eagles: what the weather and the ground change, as far as the settings in use let them (weather

@@ -16,6 +16,29 @@ function run(s: NeGameState, actions: Action[]): NeGameState {
   return state;
 }
 
+describe('Using Uneven Number of Turn Points: each side bids from its own total', () => {
+  // turnPoints {red: 17, blue: 20}: red has 17 points a game turn, blue 20. Red bids 10 and blue 5: red wins the
+  // period, and both bids are spent (the next period's bids come from 7 and 15). A bid of 18 from red's 17 is refused.
+  const uneven = (turnPoints: Record<string, number>) =>
+    valid(
+      neScenario([{ id: 'r1', at: [20, 34], facing: 0, formation: 'column' }], [{ id: 'b1', at: [20, 14], facing: 180, formation: 'column' }], [], {
+        ruleOptions: { 'napoleons-eagles': { turnPoints } },
+      }),
+    );
+
+  it('starts red at 17 and blue at 20, and spends each bid from its own side', () => {
+    const s = startGame(uneven({ red: 17, blue: 20 }), 1).state;
+    expect(s.order.points).toEqual([17, 20]);
+    expect(() => applyAction(s, { type: 'bid', points: 18 })).toThrow(/more than the 17 turn points/);
+    const after = run(s, [{ type: 'bid', points: 10 }, { type: 'bid', points: 5 }]);
+    expect(after.order.points).toEqual([7, 15]);
+  });
+
+  it('gives a side the scenario does not name the rules\' 20', () => {
+    expect(startGame(uneven({ blue: 12 }), 1).state.order.points).toEqual([20, 12]);
+  });
+});
+
 describe('Game Table Flanks: each flank bids its own turn points', () => {
   // tableFlanks 2 on the 72" × 48" table: the left flank is x < 36, the right x ≥ 36. One battalion a side on each.
   const twoFlanks = () =>

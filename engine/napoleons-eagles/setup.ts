@@ -7,7 +7,7 @@ import { napoleonsEagles } from '../../domain/rule-systems/napoleons-eagles.js';
 import { commanderOf, leaderRatings } from '../../domain/rule-systems/napoleons-eagles-leaders.js';
 import { nationOf, parseDate } from '../../domain/rule-systems/napoleons-eagles-nations.js';
 import { NE_OPTIONS } from '../../domain/rule-systems/napoleons-eagles-options.js';
-import { resolvedOptions } from '../../domain/rule-systems/options.js';
+import { resolvedOptions, sideIdsOf } from '../../domain/rule-systems/options.js';
 import { setupFormation } from '../../domain/rule-systems/napoleons-eagles-footprint.js';
 import { footprint, modelsFor, rectOf } from './footprint.js';
 import { bearing, bounds, normAngle, pointInPolygon, rectCorners } from './geometry.js';
@@ -307,7 +307,7 @@ export function setupGame(scenario: Scenario): NeSetup {
     height,
     figureRatio,
     terrain: buildTerrain(scenario.terrain ?? []),
-    options: resolvedOptions(NE_OPTIONS, scenario.ruleOptions?.['napoleons-eagles']),
+    options: resolvedOptions(NE_OPTIONS, scenario.ruleOptions?.['napoleons-eagles'], sideIdsOf(scenario)),
     weather: scenario.weather ?? null,
     ground: scenario.ground ?? null,
     year: parsedDate && parsedDate.ok ? parsedDate.date.year : null,
