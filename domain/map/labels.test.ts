@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Feature, Scenario, Unit } from '../model.js';
 import { boxOverlap, clampLabel, LabelPlacer, MAX_LABEL_CHARS, serifMeasure, spotsAround, type Box } from './label-placer.js';
-import { counterSize, layoutSceneLabels, layoutSceneLabelsInSteps, leaderRadius, screenLabelView, type LabelView, type SceneLabels } from './labels.js';
+import { counterSize, labelsWithout, layoutSceneLabels, layoutSceneLabelsInSteps, leaderRadius, screenLabelView, type LabelView, type SceneLabels } from './labels.js';
 import { buildScene, type MapScene } from './scene.js';
 import { PRINT_STYLE, SCREEN_STYLE } from './styles.js';
 
@@ -280,6 +280,30 @@ describe('the layout in steps', () => {
         expect(step.value).toEqual(layoutSceneLabels(scene, screenLabelView(scene, scale, SCREEN_STYLE)));
         if (step.value.labels.length > 1) expect(yields).toBeGreaterThan(1);
       }
+    }
+  });
+});
+
+describe('names with lifted items taken out', () => {
+  it("drops every name of the lifted items, keeps everyone else's where it was, and keeps objectives in step", () => {
+    for (const file of readdirSync(samples).filter((f) => f.endsWith('.scenario.json'))) {
+      const scene = buildScene(load(file), SCREEN_STYLE);
+      const whole = screen(scene, 12);
+      // One of each kind that carries names: the first named area, line, unit and objective of the sample.
+      const lifted = new Set(
+        [scene.areas.find((a) => a.name), scene.lines.find((l) => l.name), scene.units[0], scene.objectives[0]].flatMap((i) => (i ? [i.pointer] : [])),
+      );
+      const without = labelsWithout(whole, scene, lifted);
+      expect(without.labels).toEqual(whole.labels.filter((l) => l.ref === undefined || !lifted.has(l.ref)));
+      for (const l of without.labels) expect(whole.labels).toContain(l);
+      for (const p of lifted) {
+        expect(without.labels.some((l) => l.ref === p), `${file}: a name of ${p}`).toBe(false);
+        expect(without.counterNames.has(p)).toBe(false);
+      }
+      expect(without.counterNames.size).toBe([...whole.counterNames.keys()].filter((p) => !lifted.has(p)).length);
+      // Objectives are read by their place in the scene's list: the n-th kept spot is the n-th kept objective's.
+      const kept = scene.objectives.map((o, i) => [o, whole.objectives[i]] as const).filter(([o]) => !lifted.has(o.pointer));
+      expect(without.objectives).toEqual(kept.map(([, spot]) => spot));
     }
   });
 });

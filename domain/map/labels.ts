@@ -473,3 +473,23 @@ export function hoverAt(hovers: readonly Hover[], p: Point): string | null {
   }
   return null;
 }
+
+/**
+ * A layout of `scene` with the names of the items in `drop` taken out and every other name where it was: what the
+ * map shows while those items are lifted off it (a drag), instead of laying the rest out again. `scene` is the one
+ * `layout` was made for (its objectives give the order of `layout.objectives`). Kept entries are the same objects.
+ */
+export function labelsWithout(layout: SceneLabels, scene: MapScene, drop: ReadonlySet<string>): SceneLabels {
+  const counterNames = new Map<string, CounterName>();
+  for (const [pointer, name] of layout.counterNames) if (!drop.has(pointer)) counterNames.set(pointer, name);
+  return {
+    labels: layout.labels.filter((l) => l.ref === undefined || !drop.has(l.ref)),
+    counterNames,
+    blockNames: layout.blockNames.filter((b) => !drop.has(b.pointer)),
+    objectives: layout.objectives.filter((_, i) => {
+      const o = scene.objectives[i];
+      return !o || !drop.has(o.pointer);
+    }),
+    hovers: layout.hovers,
+  };
+}

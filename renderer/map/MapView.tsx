@@ -34,7 +34,8 @@ import { SelectionLayer } from './SelectionLayer.js';
 import { SelectionTransformer } from './SelectionTransformer.js';
 import { lazyHit, type LazyHit } from './lazy-hit.js';
 import { applyPen, makePen, setPen, type Pen } from './pen.js';
-import { cacheHitInSlices, canRecacheInSlices, recacheInSlices } from './sliced-cache.js';
+import { childrenMeeting, liftRegions } from './lift-regions.js';
+import { cacheDifference, cacheHitInSlices, canRecacheInSlices, recacheInSlices, redrawRegions, type RegionBox } from './sliced-cache.js';
 import { screenLabels, StaticScene } from './StaticScene.js';
 import type { Tool } from './tools.js';
 import { useCamera } from './use-camera.js';
@@ -135,12 +136,15 @@ function afterInteractive(f: () => void): void {
   else f();
 }
 
+/** Screen pixels drawn around a region drawn again, for the shadows and blurs cast into it (redrawRegions). */
+const REGION_GUARD_PX = 48;
+
 /**
  * Caches the static layer's group as a bitmap sharp at the pen's scale: at once, or (`sliced`) over the next frames
  * with the old bitmap on show meanwhile, each child given the pen's sizes just before it is drawn into the new one;
  * the sliced way returns a way to stop it.
  */
-function recache(group: Konva.Group, tableW: number, tableH: number, pen: Pen, sliced = false): (() => void) | undefined {
+function recache(group: Konva.Group, tableW: number, tableH: number, pen: Pen, sliced = false, whole?: () => void): (() => void) | undefined {
   const settledScale = pen.scale;
   // Explicit bounds: the table and a margin for labels that hang over the edge. Measuring the content instead
   // would let one far-off stray point in a broken file ask for a gigantic bitmap.
@@ -149,7 +153,11 @@ function recache(group: Konva.Group, tableW: number, tableH: number, pen: Pen, s
   const plan = cachePlan(rect.width, rect.height, settledScale, window.devicePixelRatio || 1);
   // Slices only while an old bitmap covers the children: drawn live, they would show half of them at each size.
   if (plan && sliced && group.isCached() && canRecacheInSlices(group)) {
-    return recacheInSlices(group, rect, plan.pixelRatio, plan.hitPixelRatio, markInteractive, (child) => applyPen(child, pen)).cancel;
+    const done = (): void => {
+      markInteractive();
+      whole?.();
+    };
+    return recacheInSlices(group, rect, plan.pixelRatio, plan.hitPixelRatio, done, (child) => applyPen(child, pen)).cancel;
   }
   applyPen(group, pen);
   if (plan) group.cache({ ...rect, pixelRatio: plan.pixelRatio, hitCanvasPixelRatio: plan.hitPixelRatio });
@@ -157,6 +165,7 @@ function recache(group: Konva.Group, tableW: number, tableH: number, pen: Pen, s
   group.getLayer()?.batchDraw();
   markInteractive();
   if (!plan) return undefined;
+  whole?.();
   // The hit canvas too is drawn in slices from here, not in one block on the first pointer move (after the first
   // map's mark, so start-up's figure stays what it was).
   let hit: { cancel: () => void } | null = null;
@@ -247,15 +256,16 @@ export function MapView(props: MapViewProps) {
   // ---- What the layers draw --------------------------------------------------------------------------------------
 
   const liftedSet = useMemo(() => new Set(lifted ?? []), [lifted]);
-  const visibleScene = useMemo(
-    () => filterScene(scene, (p, layer) => hidden.has(layer) || liftedSet.has(p)),
-    [scene, hidden, liftedSet],
-  );
+  // The scene with hidden layers left out, and then the lifted items too: kept apart so the lift can start from
+  // what the layer showed before it (its layout, its bitmap).
+  const shownScene = useMemo(() => filterScene(scene, (_, layer) => hidden.has(layer)), [scene, hidden]);
+  const visibleScene = useMemo(() => (liftedSet.size ? filterScene(shownScene, (p) => liftedSet.has(p)) : shownScene), [shownScene, liftedSet]);
+  const subset = useMemo(() => (visibleScene !== shownScene ? { of: shownScene, without: liftedSet } : null), [visibleScene, shownScene, liftedSet]);
   const liftedScene = useMemo(() => (lifted && liftedState?.mode !== 'vertex' ? pickScene(scene, liftedSet) : null), [scene, lifted, liftedSet, liftedState?.mode]);
   const tints = useMemo(() => (engineView && grid ? engineTints(scenario, scene) : null), [engineView, grid, scenario, scene]);
   // The static layer is drawn at the scale its labels were laid out for: after a zoom it keeps the old one, scaled
   // with the stage, until the new layout is ready (use-settled-labels.ts), then re-renders once.
-  const drawn = useSettledLabels(visibleScene, settledScale, style);
+  const drawn = useSettledLabels(visibleScene, settledScale, style, subset);
   const { labels, scale: drawnScale } = drawn;
   // The layout the tooltip reads, with the scale it was laid out at (pointer handlers outlive a render).
   const shownLabels = useRef(drawn);
@@ -271,24 +281,58 @@ export function MapView(props: MapViewProps) {
   // is whole the old bitmap, scaled, stays on show (Konva keeps a cached group's bitmap whatever its children do),
   // and each child takes the new zoom's sizes as the slices reach it. An edit re-caches at once; its new and changed
   // nodes take the pen's sizes in a layout effect, before anything can draw them.
+  //
+  // A lift takes items off a layer that is otherwise the same, at the same zoom, its other names kept where they
+  // were: only the boxes the lifted items drew in are drawn again, into the kept bitmap (lift-regions.ts).
   const cachedFor = useRef<unknown[]>([]);
   const zoomOnly = useRef(false);
+  const liftOnly = useRef<RegionBox[] | null>(null);
+  /** The pen version the whole bitmap was last drawn at (a sliced re-cache under way leaves an older one on show). */
+  const bitmapPen = useRef(-1);
   useLayoutEffect(() => {
     const group = staticRef.current;
     if (!group) return;
     const content = [visibleScene, showCellLabels, showGrid, tints, style, tableW, tableH];
-    zoomOnly.current = cachedFor.current.length > 0 && content.every((v, i) => v === cachedFor.current[i]);
+    const before = cachedFor.current;
+    zoomOnly.current = before.length > 0 && content.every((v, i) => v === before[i]);
+    liftOnly.current =
+      subset && before[0] === subset.of && content.every((v, i) => i === 0 || v === before[i]) && pen.scale === drawnScale && bitmapPen.current === pen.version && group.isCached()
+        ? liftRegions(subset.of, subset.without, pen.labels, drawnScale)
+        : null;
     cachedFor.current = content;
     if (zoomOnly.current) return;
     setPen(pen, drawnScale, labels);
     applyPen(group, pen);
-  }, [visibleScene, drawnScale, labels, showCellLabels, showGrid, tints, style, tableW, tableH, pen]);
+  }, [visibleScene, drawnScale, labels, showCellLabels, showGrid, tints, style, tableW, tableH, pen, subset]);
   useEffect(() => {
     const group = staticRef.current;
     if (!group) return;
     if (zoomOnly.current && !setPen(pen, drawnScale, labels)) return;
-    return recache(group, tableW, tableH, pen, zoomOnly.current);
-  }, [visibleScene, drawnScale, labels, showCellLabels, showGrid, tints, style, tableW, tableH, pen]);
+    const regions = liftOnly.current;
+    liftOnly.current = null;
+    const version = pen.version;
+    const whole = (): void => {
+      bitmapPen.current = version;
+    };
+    bitmapPen.current = -1;
+    if (regions && !zoomOnly.current) {
+      const patched = redrawRegions(group, regions, childrenMeeting(visibleScene, drawnScale), REGION_GUARD_PX / drawnScale);
+      if (patched.done) {
+        whole();
+        return () => patched.hit?.cancel();
+      }
+    }
+    return recache(group, tableW, tableH, pen, zoomOnly.current, whole);
+  }, [visibleScene, drawnScale, labels, showCellLabels, showGrid, tints, style, tableW, tableH, pen, subset]);
+
+  // A read-only hook for end-to-end tests: how far the static layer's bitmap is from a whole re-cache (sliced-cache.ts).
+  useEffect(() => {
+    const check = (): ReturnType<typeof cacheDifference> => (staticRef.current ? cacheDifference(staticRef.current) : null);
+    (window as unknown as { __adcStaticBitmap?: typeof check }).__adcStaticBitmap = check;
+    return () => {
+      delete (window as unknown as { __adcStaticBitmap?: typeof check }).__adcStaticBitmap;
+    };
+  }, []);
 
   // Nothing is pointed at while the wheel turns: the static layer's hit canvas waits for a hit test (lazy-hit.ts).
   useEffect(() => {
