@@ -14,8 +14,8 @@ import { useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useSt
 import { Group, Layer, Line, Stage } from 'react-konva';
 import { isCellGrid } from '../../domain/grid.js';
 import type { Snap } from '../../domain/map/edit.js';
-import { hoverAt } from '../../domain/map/labels.js';
-import { buildScene } from '../../domain/map/scene.js';
+import { hoverAt, joinLabels, shiftLabels, type SceneLabels } from '../../domain/map/labels.js';
+import { buildScene, type MapScene } from '../../domain/map/scene.js';
 import { lineColorFor } from '../../domain/map/shapes.js';
 import { SCREEN_STYLE } from '../../domain/map/styles.js';
 import type { AreaKind, Point, Scenario } from '../../domain/model.js';
@@ -179,6 +179,46 @@ function recache(group: Konva.Group, tableW: number, tableH: number, pen: Pen, s
   };
 }
 
+/** What the static and top layers showed during a move: the scenes and layouts a drop's first frame is drawn from. */
+interface LiftShown {
+  /** The whole scene the drag started from. */
+  full: MapScene;
+  rest: MapScene;
+  restLabels: SceneLabels;
+  lifted: MapScene;
+  liftedLabels: SceneLabels;
+  scale: number;
+  pointers: string[];
+}
+
+/** The last move's layers, kept for the drop that ends it. */
+class LastLift {
+  private shown: LiftShown | null = null;
+
+  remember(shown: LiftShown | null): void {
+    this.shown = shown;
+  }
+
+  /**
+   * The layout of `visible` (what the static layer draws of `scene`, the scene a move was dropped into) made of
+   * what the drag showed, when the drop only carried the lifted items (their box the same size, at the same zoom):
+   * null otherwise, and the scene is laid out at once.
+   */
+  dropLabels(scene: MapScene, visible: MapScene, scale: number): SceneLabels | null {
+    const shown = this.shown;
+    if (!shown || shown.full === scene || shown.scale !== scale) return null;
+    const before = selectionBox(shown.full, shown.pointers);
+    const after = selectionBox(scene, shown.pointers);
+    if (!before || !after) return null;
+    const dx = after.minX - before.minX;
+    const dy = after.minY - before.minY;
+    const near = (a: number, b: number): boolean => Math.abs(a - b) < 1e-9;
+    if (!near(after.maxX - before.maxX, dx) || !near(after.maxY - before.maxY, dy)) return null;
+    const moved = shiftLabels(shown.liftedLabels, dx * scale, dy * scale);
+    return joinLabels(visible, shown.restLabels, shown.rest, moved, shown.lifted);
+  }
+}
+
 const isEditable = (t: EventTarget | null): boolean =>
   t instanceof HTMLElement && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName));
 
@@ -265,7 +305,17 @@ export function MapView(props: MapViewProps) {
   const tints = useMemo(() => (engineView && grid ? engineTints(scenario, scene) : null), [engineView, grid, scenario, scene]);
   // The static layer is drawn at the scale its labels were laid out for: after a zoom it keeps the old one, scaled
   // with the stage, until the new layout is ready (use-settled-labels.ts), then re-renders once.
-  const drawn = useSettledLabels(visibleScene, settledScale, style, subset);
+  // A drop shows, until the new scene is laid out, the names the drag showed: the rest's where they were and the
+  // dropped items' own carried with them (their layout on the top layer), so the drop's frame lays out nothing.
+  // Outlives renders: written once a lift is drawn, read by the render right after a drop.
+  const [lastLift] = useState(() => new LastLift());
+  const provisional = useMemo(
+    () => (lifted ? null : lastLift.dropLabels(scene, visibleScene, settledScale)),
+    // Only a new scene (the drop's edit) can use what the drag showed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [visibleScene],
+  );
+  const drawn = useSettledLabels(visibleScene, settledScale, style, subset, provisional);
   const { labels, scale: drawnScale } = drawn;
   // The layout the tooltip reads, with the scale it was laid out at (pointer handlers outlive a render).
   const shownLabels = useRef(drawn);
@@ -351,6 +401,13 @@ export function MapView(props: MapViewProps) {
   useLayoutEffect(() => {
     if (liftRef.current && liftedPen) applyPen(liftRef.current, liftedPen);
   }, [liftedPen]);
+  useEffect(() => {
+    lastLift.remember(
+      lifted && liftedState?.mode === 'move' && liftedScene && liftedPen && drawnScale === liftedPen.scale
+        ? { full: scene, rest: visibleScene, restLabels: labels, lifted: liftedScene, liftedLabels: liftedPen.labels, scale: liftedPen.scale, pointers: lifted }
+        : null,
+    );
+  }, [lifted, liftedState?.mode, liftedScene, liftedPen, drawnScale, scene, visibleScene, labels, lastLift]);
 
   // The lifted items move as one bitmap while dragged, whatever their number.
   useEffect(() => {

@@ -65,9 +65,11 @@ class Layouts {
 /**
  * The layout to draw `scene` with at `scale`. When `scene` is `subset.of` with items lifted off and that scene's
  * layout at this scale is known, the lifted items' names are taken out of it and the rest stay put, so a lift lays
- * out nothing (the drop that ends it makes a new scene, laid out whole).
+ * out nothing. A `provisional` layout (made at `scale`: the one a drop ends with, the names that stayed and the
+ * dropped items' own, carried with them) is shown for a new scene until its own is laid out in slices, so a drop
+ * lays out nothing in the frame it lands in.
  */
-export function useSettledLabels(scene: MapScene, scale: number, style: MapStyle, subset: SubsetOf | null = null): ShownLabels {
+export function useSettledLabels(scene: MapScene, scale: number, style: MapStyle, subset: SubsetOf | null = null, provisional: SceneLabels | null = null): ShownLabels {
   // A cache that outlives renders; filling it during a render is safe, as the same inputs give the same layout.
   const [layouts] = useState(() => new Layouts());
   const [, setReady] = useState(0);
@@ -81,14 +83,15 @@ export function useSettledLabels(scene: MapScene, scale: number, style: MapStyle
     const labels = labelsWithout(whole, subset!.of, subset!.without);
     layouts.set(scene, style, scale, labels);
     shown = { labels, scale };
-  } else if (older) shown = older;
+  } else if (provisional) shown = { labels: provisional, scale };
+  else if (older) shown = older;
   else {
     const labels = screenLabels(scene, scale, style);
     layouts.set(scene, style, scale, labels);
     shown = { labels, scale };
   }
 
-  const pending = shown.scale !== scale;
+  const pending = shown.scale !== scale || shown.labels === provisional;
   useEffect(() => {
     if (!pending) return;
     const view = screenLabelView(scene, scale, style, measureFor(style.label.fontFamily));
