@@ -136,7 +136,10 @@ function afterInteractive(f: () => void): void {
   else f();
 }
 
-/** Screen pixels drawn around a region drawn again, for the shadows and blurs cast into it (redrawRegions). */
+/**
+ * Screen pixels drawn around a region drawn again, for the shadows and blurs cast into it (redrawRegions). Measured
+ * on a zoomed-in drag of a counter: 24 left differences of up to 10 levels against a whole re-cache, 48 up to 4.
+ */
 const REGION_GUARD_PX = 48;
 
 /**

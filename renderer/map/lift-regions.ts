@@ -5,14 +5,15 @@ import type Konva from 'konva';
 import type { SceneLabels } from '../../domain/map/labels.js';
 import type { MapScene } from '../../domain/map/scene.js';
 import type { Point } from '../../domain/model.js';
-import { outlinePoints, selectionBox } from './scene-view.js';
+import { selectionBox } from './scene-view.js';
 import type { RegionBox } from './sliced-cache.js';
 
 /**
- * Screen pixels around an item's outline that its drawing may reach: strokes, halos, shadows, hatching, arrow heads
- * and markers are sized in pixels, none near this (the static bitmap's own margin for the same reason is 40).
+ * Screen pixels around an item's outline that its drawing may reach: strokes (3 px at most), halos (7), a counter's
+ * facing tick (5), a ford drawn no narrower than 22 px (11 past its centre), shadows (10 px of blur). Objectives,
+ * whose stars are drawn where the layout puts them, are handled apart.
  */
-const ITEM_REACH_PX = 48;
+const ITEM_REACH_PX = 24;
 /** Around a name's plaque: its halo and the leader line's width. */
 const NAME_REACH_PX = 4;
 
@@ -85,9 +86,31 @@ function reachOf(scene: MapScene, k: number): Map<string, RegionBox> {
   const known = reachBoxes.get(scene);
   if (known && known.k === k) return known.boxes;
   const boxes = new Map<string, RegionBox>();
+  const pad = ITEM_REACH_PX * k;
+  // Min and max read off the outlines directly, as `outlinePoints` would give them: on a big table this runs in
+  // the frame of a lift, over every item, and a point list per item was most of its cost.
   for (const s of scene.selectables) {
-    const points = outlinePoints(s.outlines);
-    if (points.length) boxes.set(s.pointer, around(points, ITEM_REACH_PX * k));
+    let minX = Infinity;
+    let minY = Infinity;
+    let maxX = -Infinity;
+    let maxY = -Infinity;
+    for (const o of s.outlines) {
+      if (o.type === 'poly') {
+        const w = (o.widthIn ?? 0) / 2;
+        for (const [x, y] of o.points) {
+          if (x - w < minX) minX = x - w;
+          if (y - w < minY) minY = y - w;
+          if (x + w > maxX) maxX = x + w;
+          if (y + w > maxY) maxY = y + w;
+        }
+      } else {
+        minX = Math.min(minX, o.centre[0] - o.radius);
+        minY = Math.min(minY, o.centre[1] - o.radius);
+        maxX = Math.max(maxX, o.centre[0] + o.radius);
+        maxY = Math.max(maxY, o.centre[1] + o.radius);
+      }
+    }
+    if (minX <= maxX) boxes.set(s.pointer, { minX: minX - pad, minY: minY - pad, maxX: maxX + pad, maxY: maxY + pad });
   }
   reachBoxes.set(scene, { k, boxes });
   return boxes;
