@@ -2,7 +2,7 @@
 // the cursor's coordinates and the tool's hint, and beside the map the units to place and the layers panel.
 // It turns gestures and keys into editor actions; the document itself changes only through the editor reducer.
 import { Box, Button, Divider, IconButton, MenuItem, Select, Tab, Tabs, ToggleButton, Tooltip, Typography } from '@mui/material';
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { isCellGrid } from '../../domain/grid.js';
 import { defaultFacing, type Snap } from '../../domain/map/edit.js';
 import { inkFor } from '../../domain/map/shapes.js';
@@ -119,21 +119,6 @@ function Section(props: { title: string; children: ReactNode }) {
     </>
   );
 }
-
-
-/**
- * The side panel's Units and Layers tabs, re-rendered only when the tab changes: MUI's Tabs measures its tabs after
- * every render, which forced the page's layout inside each click that selects something on the map.
- */
-const PanelTabs = memo(function PanelTabs(props: { value: 'units' | 'layers'; onChange: (panel: 'units' | 'layers') => void }) {
-  const { value, onChange } = props;
-  return (
-    <Tabs value={value} onChange={(_e, v: 'units' | 'layers') => onChange(v)} variant="fullWidth" sx={{ flex: 1, minWidth: 0, minHeight: 31, '& .MuiTab-root': { minHeight: 31, py: 0, px: 0.5, fontSize: 12, minWidth: 0 } }}>
-      <Tab value="units" label="Units" data-testid="panel-units" />
-      <Tab value="layers" label="Layers" data-testid="panel-layers" />
-    </Tabs>
-  );
-});
 
 export function MapEditor(props: MapEditorProps) {
   const { scenario, selection, dispatch, settings } = props;
@@ -556,7 +541,10 @@ export function MapEditor(props: MapEditorProps) {
         control={unitsPanel}
         edge="right"
         header={
-          <PanelTabs value={panel} onChange={setPanel} />
+          <Tabs value={panel} onChange={(_e, v: 'units' | 'layers') => setPanel(v)} variant="fullWidth" sx={{ flex: 1, minWidth: 0, minHeight: 31, '& .MuiTab-root': { minHeight: 31, py: 0, px: 0.5, fontSize: 12, minWidth: 0 } }}>
+            <Tab value="units" label="Units" data-testid="panel-units" />
+            <Tab value="layers" label="Layers" data-testid="panel-layers" />
+          </Tabs>
         }
       >
         <Box sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column', bgcolor: 'background.paper' }}>

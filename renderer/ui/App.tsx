@@ -1,7 +1,7 @@
 // The application frame: the toolbar, the panes around the document, shortcuts and menu commands, and the dialogs.
 // The document's life with the host (open, save, conflicts, backups, recovery) is use-document-lifecycle.ts.
 import { Alert, Box, Snackbar, Tab, Tabs } from '@mui/material';
-import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { APP_COMMANDS } from '../../domain/app-commands.js';
 import { MENU_COMMANDS, type HostApi, type MenuCommand } from '../../domain/host-api.js';
 import { isScenario } from '../../domain/model.js';
@@ -46,22 +46,6 @@ const PROBLEMS_FOLD_SX = { position: 'absolute', top: 3, right: 8 } as const;
 const PLAY_BLOCKS: ReadonlySet<MenuCommand> = new Set<MenuCommand>(['new', 'open', 'undo', 'redo', 'print', 'test-play']);
 /** The platform writes shortcuts its own way (⌘ on a Mac); it does not change while the page runs. */
 const PLATFORM = currentPlatform();
-
-/**
- * The Map and Forces tabs, re-rendered only when the tab changes: MUI's Tabs measures its tabs after every render
- * (`getBoundingClientRect`), which made a click on the map that selects something lay out the whole page at once,
- * inside the click's task (about 27 ms on a big table).
- */
-const CentreTabs = memo(function CentreTabs(props: { value: 'map' | 'forces'; onChange: (tab: 'map' | 'forces') => void }) {
-  const { value, onChange } = props;
-  return (
-    <Tabs value={value} onChange={(_e, v: 'map' | 'forces') => onChange(v)} sx={{ minHeight: 32, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper', '& .MuiTab-root': { minHeight: 32, py: 0 } }}>
-      <Tab value="map" label="Map" data-testid="tab-map" />
-      <Tab value="forces" label="Forces" data-testid="tab-forces" />
-    </Tabs>
-  );
-});
-
 export function App({ host }: { host: HostApi }) {
   const { message, notify, close: closeMessage } = useMessage();
   const modals = useModals();
@@ -273,7 +257,10 @@ export function App({ host }: { host: HostApi }) {
           )}
           <Box sx={{ flex: 1, minWidth: 0, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
           {editor.doc && isScenario(editor.doc) && (
-            <CentreTabs value={centreTab} onChange={setCentreTab} />
+            <Tabs value={centreTab} onChange={(_e, v: 'map' | 'forces') => setCentreTab(v)} sx={{ minHeight: 32, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper', '& .MuiTab-root': { minHeight: 32, py: 0 } }}>
+              <Tab value="map" label="Map" data-testid="tab-map" />
+              <Tab value="forces" label="Forces" data-testid="tab-forces" />
+            </Tabs>
           )}
           <Box sx={{ flex: 1, minWidth: 0, minHeight: 0, overflow: 'hidden', bgcolor: '#e8e4da', position: 'relative' }} data-testid="map-area">
             {editor.doc && isScenario(editor.doc) && (
