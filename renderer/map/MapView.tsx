@@ -34,7 +34,7 @@ import { SelectionLayer } from './SelectionLayer.js';
 import { SelectionTransformer } from './SelectionTransformer.js';
 import { lazyHit, type LazyHit } from './lazy-hit.js';
 import { applyPen, makePen, setPen, type Pen } from './pen.js';
-import { childrenMeeting, liftRegions } from './lift-regions.js';
+import { childrenMeeting, keepsNames, liftRegions } from './lift-regions.js';
 import { cacheDifference, cacheHitInSlices, canRecacheInSlices, recacheInSlices, redrawRegions, type RegionBox } from './sliced-cache.js';
 import { screenLabels, StaticScene } from './StaticScene.js';
 import type { Tool } from './tools.js';
@@ -349,7 +349,7 @@ export function MapView(props: MapViewProps) {
     const before = cachedFor.current;
     zoomOnly.current = before.length > 0 && content.every((v, i) => v === before[i]);
     liftOnly.current =
-      subset && before[0] === subset.of && content.every((v, i) => i === 0 || v === before[i]) && pen.scale === drawnScale && bitmapPen.current === pen.version && group.isCached()
+      subset && before[0] === subset.of && content.every((v, i) => i === 0 || v === before[i]) && pen.scale === drawnScale && bitmapPen.current === pen.version && group.isCached() && keepsNames(pen.labels, labels)
         ? liftRegions(subset.of, subset.without, pen.labels, drawnScale)
         : null;
     cachedFor.current = content;

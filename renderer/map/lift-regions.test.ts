@@ -6,7 +6,7 @@ import { buildScene } from '../../domain/map/scene.js';
 import { SCREEN_STYLE } from '../../domain/map/styles.js';
 import type { Scenario } from '../../domain/model.js';
 import { blankScenario } from '../state/templates.js';
-import { childrenMeeting, liftRegions, meets } from './lift-regions.js';
+import { childrenMeeting, keepsNames, liftRegions, meets } from './lift-regions.js';
 import { selectionBox } from './scene-view.js';
 import { devicePixels, type RegionBox } from './sliced-cache.js';
 
@@ -57,6 +57,15 @@ describe('what a lift changes on the static layer', () => {
     const spot = layout.objectives[0]!;
     const star = { minX: (spot.at[0] - spot.r) / scale, minY: (spot.at[1] - spot.r) / scale, maxX: (spot.at[0] + spot.r) / scale, maxY: (spot.at[1] + spot.r) / scale };
     expect(regions.some((r) => inside(star, r))).toBe(true);
+  });
+
+  it('tells a layout with names only taken out from one made afresh, where any name may have moved', () => {
+    const lifted = new Set(['/terrain/1']);
+    expect(keepsNames(layout, labelsWithout(layout, scene, lifted))).toBe(true);
+    // The same scene laid out again: equal names, but new objects, which the boxes know nothing of.
+    const again = layoutSceneLabels(scene, screenLabelView(scene, scale, SCREEN_STYLE, serifMeasure));
+    expect(again.labels).toEqual(layout.labels);
+    expect(keepsNames(layout, again)).toBe(false);
   });
 
   it('gives up on an item with no outline, so the caller re-caches everything', () => {

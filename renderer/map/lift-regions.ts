@@ -74,6 +74,23 @@ export function liftRegions(scene: MapScene, lifted: ReadonlySet<string>, before
   return boxes;
 }
 
+/**
+ * Whether `after` only leaves names of `before` out: every name in it is one of `before`'s, the same object. Only
+ * then do the lift's boxes hold every name that changed; a layout made afresh may have moved any name on the table.
+ */
+export function keepsNames(before: SceneLabels, after: SceneLabels): boolean {
+  const placed = new Set(before.labels);
+  const counters = new Set(before.counterNames.values());
+  const blocks = new Set(before.blockNames);
+  const spots = new Set(before.objectives);
+  return (
+    after.labels.every((l) => placed.has(l)) &&
+    [...after.counterNames.values()].every((n) => counters.has(n)) &&
+    after.blockNames.every((b) => blocks.has(b)) &&
+    after.objectives.every((o) => spots.has(o))
+  );
+}
+
 /** Whether two boxes share any point. */
 export function meets(a: RegionBox, b: RegionBox): boolean {
   return a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY;
