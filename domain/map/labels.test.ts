@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Feature, Scenario, Unit } from '../model.js';
 import { boxOverlap, clampLabel, LabelPlacer, MAX_LABEL_CHARS, serifMeasure, spotsAround, type Box } from './label-placer.js';
-import { counterSize, layoutSceneLabels, layoutSceneLabelsInSteps, leaderRadius, screenLabelView, type LabelView, type SceneLabels } from './labels.js';
+import { counterSize, joinLabels, labelsWithout, layoutSceneLabels, layoutSceneLabelsInSteps, leaderRadius, screenLabelView, shiftLabels, type LabelView, type SceneLabels } from './labels.js';
 import { buildScene, type MapScene } from './scene.js';
 import { PRINT_STYLE, SCREEN_STYLE } from './styles.js';
 
@@ -281,5 +281,89 @@ describe('the layout in steps', () => {
         if (step.value.labels.length > 1) expect(yields).toBeGreaterThan(1);
       }
     }
+  });
+});
+
+describe('names with lifted items taken out', () => {
+  it("drops every name of the lifted items, keeps everyone else's where it was, and keeps objectives in step", () => {
+    for (const file of readdirSync(samples).filter((f) => f.endsWith('.scenario.json'))) {
+      const scene = buildScene(load(file), SCREEN_STYLE);
+      const whole = screen(scene, 12);
+      // One of each kind that carries names: the first named area, line, unit and objective of the sample.
+      const lifted = new Set(
+        [scene.areas.find((a) => a.name), scene.lines.find((l) => l.name), scene.units[0], scene.objectives[0]].flatMap((i) => (i ? [i.pointer] : [])),
+      );
+      const without = labelsWithout(whole, scene, lifted);
+      expect(without.labels).toEqual(whole.labels.filter((l) => l.ref === undefined || !lifted.has(l.ref)));
+      for (const l of without.labels) expect(whole.labels).toContain(l);
+      for (const p of lifted) {
+        expect(without.labels.some((l) => l.ref === p), `${file}: a name of ${p}`).toBe(false);
+        expect(without.counterNames.has(p)).toBe(false);
+      }
+      expect(without.counterNames.size).toBe([...whole.counterNames.keys()].filter((p) => !lifted.has(p)).length);
+      // Objectives are read by their place in the scene's list: the n-th kept spot is the n-th kept objective's.
+      const kept = scene.objectives.map((o, i) => [o, whole.objectives[i]] as const).filter(([o]) => !lifted.has(o.pointer));
+      expect(without.objectives).toEqual(kept.map(([, spot]) => spot));
+    }
+  });
+});
+
+describe('the names a drop shows before the scene is laid out again', () => {
+  /** The scene without the items in `drop`, and the items alone (as the map's static and top layers draw a drag). */
+  const split = (scene: MapScene, drop: ReadonlySet<string>): [MapScene, MapScene] => {
+    const keep = <T extends { pointer: string }>(items: T[], lifted: boolean): T[] => items.filter((i) => drop.has(i.pointer) === lifted);
+    const part = (lifted: boolean): MapScene => ({
+      ...scene,
+      areas: keep(scene.areas, lifted),
+      lines: keep(scene.lines, lifted),
+      barriers: keep(scene.barriers, lifted),
+      crossings: keep(scene.crossings, lifted),
+      blocks: keep(scene.blocks, lifted),
+      zones: keep(scene.zones, lifted),
+      entries: keep(scene.entries, lifted),
+      objectives: keep(scene.objectives, lifted),
+      units: keep(scene.units, lifted),
+      leaders: keep(scene.leaders, lifted),
+    });
+    return [part(false), part(true)];
+  };
+
+  it('carries every position of a layout by the same step, and back again to where it was', () => {
+    const scene = buildScene(load('ne-01-plancenoit.scenario.json'), SCREEN_STYLE);
+    const layout = screen(scene, 40);
+    const moved = shiftLabels(layout, 30, -12);
+    layout.labels.forEach((l, i) => {
+      const m = moved.labels[i]!;
+      const steps = [m.cx - l.cx, m.cy - l.cy, m.box.x0 - l.box.x0, m.box.y1 - l.box.y1];
+      steps.forEach((d, j) => expect(d).toBeCloseTo([30, -12, 30, -12][j]!, 9));
+      expect(m.text).toBe(l.text);
+      if (l.leader) expect(m.leader![1]).toEqual([l.leader[1][0] + 30, l.leader[1][1] - 12]);
+    });
+    layout.objectives.forEach((o, i) => expect(moved.objectives[i]!.at).toEqual([o.at[0] + 30, o.at[1] - 12]));
+    const back = shiftLabels(moved, -30, 12);
+    back.labels.forEach((l, i) => {
+      expect(l.cx).toBeCloseTo(layout.labels[i]!.cx, 9);
+      expect(l.cy).toBeCloseTo(layout.labels[i]!.cy, 9);
+    });
+    const names = [...layout.counterNames.values()];
+    expect(names.length).toBeGreaterThan(0);
+    [...back.counterNames.values()].forEach((n, i) => expect(n.cx).toBeCloseTo(names[i]!.cx, 9));
+  });
+
+  it("joins the names that stayed and the dropped items' own, each objective's spot found by its pointer", () => {
+    const scene = buildScene(load('ne-01-plancenoit.scenario.json'), SCREEN_STYLE);
+    expect(scene.objectives.length).toBeGreaterThan(1);
+    // The first objective and the first unit are carried; what stays is laid out without them, they on their own.
+    const drop = new Set([scene.objectives[0]!.pointer, scene.units[0]!.pointer]);
+    const [rest, lifted] = split(scene, drop);
+    const restLayout = screen(rest, 12);
+    const liftedLayout = screen(lifted, 12);
+    const joined = joinLabels(scene, restLayout, rest, liftedLayout, lifted)!;
+    expect(joined.labels).toEqual([...restLayout.labels, ...liftedLayout.labels]);
+    expect(joined.counterNames.get(scene.units[0]!.pointer)).toBe(liftedLayout.counterNames.get(scene.units[0]!.pointer));
+    expect(joined.objectives[0]).toBe(liftedLayout.objectives[0]);
+    expect(joined.objectives.slice(1)).toEqual(restLayout.objectives);
+    // An objective in neither part has no spot to take: no joined layout then.
+    expect(joinLabels(scene, restLayout, rest, screen(split(scene, new Set([scene.units[0]!.pointer]))[1], 12), split(scene, new Set([scene.units[0]!.pointer]))[1])).toBeNull();
   });
 });

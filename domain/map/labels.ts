@@ -473,3 +473,63 @@ export function hoverAt(hovers: readonly Hover[], p: Point): string | null {
   }
   return null;
 }
+
+/**
+ * A layout of `scene` with the names of the items in `drop` taken out and every other name where it was: what the
+ * map shows while those items are lifted off it (a drag), instead of laying the rest out again. `scene` is the one
+ * `layout` was made for (its objectives give the order of `layout.objectives`). Kept entries are the same objects.
+ */
+export function labelsWithout(layout: SceneLabels, scene: MapScene, drop: ReadonlySet<string>): SceneLabels {
+  const counterNames = new Map<string, CounterName>();
+  for (const [pointer, name] of layout.counterNames) if (!drop.has(pointer)) counterNames.set(pointer, name);
+  return {
+    labels: layout.labels.filter((l) => l.ref === undefined || !drop.has(l.ref)),
+    counterNames,
+    blockNames: layout.blockNames.filter((b) => !drop.has(b.pointer)),
+    objectives: layout.objectives.filter((_, i) => {
+      const o = scene.objectives[i];
+      return !o || !drop.has(o.pointer);
+    }),
+    hovers: layout.hovers,
+  };
+}
+
+/** Every position of a layout moved by (`dx`, `dy`) output units: the names of items carried that far. */
+export function shiftLabels(layout: SceneLabels, dx: number, dy: number): SceneLabels {
+  const p = (q: Point): Point => [q[0] + dx, q[1] + dy];
+  const box = (b: Box): Box => ({ x0: b.x0 + dx, y0: b.y0 + dy, x1: b.x1 + dx, y1: b.y1 + dy });
+  const counterNames = new Map<string, CounterName>();
+  for (const [pointer, n] of layout.counterNames) counterNames.set(pointer, { ...n, cx: n.cx + dx, cy: n.cy + dy });
+  return {
+    labels: layout.labels.map((l) => ({ ...l, cx: l.cx + dx, cy: l.cy + dy, box: box(l.box), leader: l.leader ? [p(l.leader[0]), p(l.leader[1])] : null })),
+    counterNames,
+    blockNames: layout.blockNames.map((b) => ({ ...b, lines: b.lines.map((line) => ({ ...line, x: line.x + dx, y: line.y + dy })) })),
+    objectives: layout.objectives.map((o) => ({ ...o, at: p(o.at), from: o.from ? p(o.from) : null })),
+    hovers: layout.hovers.map((h) => ({ ...h, box: box(h.box) })),
+  };
+}
+
+/**
+ * One layout for `scene` from the layouts of two parts of it: `a` made for `aScene`, `b` for `bScene`, each item of
+ * `scene` in one of them (objectives are found by pointer, as each layout lists its own scene's in order). What the
+ * map shows the moment a drag is dropped, until the whole scene is laid out again. Null when an objective of `scene`
+ * is in neither.
+ */
+export function joinLabels(scene: MapScene, a: SceneLabels, aScene: MapScene, b: SceneLabels, bScene: MapScene): SceneLabels | null {
+  const spots = new Map<string, MarkerSpot>();
+  aScene.objectives.forEach((o, i) => a.objectives[i] && spots.set(o.pointer, a.objectives[i]));
+  bScene.objectives.forEach((o, i) => b.objectives[i] && spots.set(o.pointer, b.objectives[i]));
+  const objectives: MarkerSpot[] = [];
+  for (const o of scene.objectives) {
+    const spot = spots.get(o.pointer);
+    if (!spot) return null;
+    objectives.push(spot);
+  }
+  return {
+    labels: [...a.labels, ...b.labels],
+    counterNames: new Map([...a.counterNames, ...b.counterNames]),
+    blockNames: [...a.blockNames, ...b.blockNames],
+    objectives,
+    hovers: [...a.hovers, ...b.hovers],
+  };
+}

@@ -162,3 +162,119 @@ function hitInSlices(group: Konva.Group, cache: CanvasCache): SlicedJob {
     },
   };
 }
+
+/** A box in the group's own units (table inches on the map). */
+export interface RegionBox {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
+/**
+ * Draws `boxes` of `group`'s bitmap again from its children, in place. Each box, widened to whole pixels of the
+ * bitmap, is drawn into a small canvas of its own placed on the same pixel grid, and copied over the bitmap's pixels
+ * there, so they are exactly what a whole `cache()` would draw now (a clip on the big bitmap instead changes the
+ * rounding of edges and shadows by a level or two), and every pixel outside the boxes is kept. The small canvas
+ * reaches `guard` (group units) past its box, since a shape just outside a box can cast a shadow or a blur into it,
+ * which Konva works out only from what lies on the canvas. For a change whose pixels all lie inside the boxes (items
+ * taken off the layer) this costs a fraction of a re-cache. `draws` may leave out children known to draw nothing
+ * inside a box (the box given is widened by `guard`). The hit canvas, if any, is dropped and drawn again in slices.
+ * Not done when the group has no bitmap this module knows how to reach.
+ */
+export function redrawRegions(
+  group: Konva.Group,
+  boxes: readonly RegionBox[],
+  draws: (child: Konva.Node, box: RegionBox) => boolean = () => true,
+  guard = 0,
+): { done: boolean; hit: SlicedJob | null } {
+  if (!canRecacheInSlices(group)) return { done: false, hit: null };
+  const g = internals(group);
+  const cache = g._canvasCache;
+  if (!cache) return { done: false, hit: null };
+  const pr = cache.scene.pixelRatio;
+  const target = cache.scene.getContext()._context;
+  g._clearSelfAndDescendantCache('absoluteOpacity');
+  g._isUnderCache = true;
+  try {
+    for (const box of boxes) {
+      const px = devicePixels(box, cache.x, cache.y, pr, cache.scene.width, cache.scene.height);
+      if (!px) continue;
+      const wide = { minX: box.minX - guard, minY: box.minY - guard, maxX: box.maxX + guard, maxY: box.maxY + guard };
+      const around = devicePixels(wide, cache.x, cache.y, pr, cache.scene.width, cache.scene.height)!;
+      // A hair over the whole pixels, so Konva's truncation of the size to the bitmap's gives exactly these.
+      const part = new SceneCanvas({ pixelRatio: pr, width: (around.x1 - around.x0 + 0.5) / pr, height: (around.y1 - around.y0 + 0.5) / pr });
+      part.isCache = true;
+      part.getContext().translate(-(cache.x + around.x0 / pr), -(cache.y + around.y0 / pr));
+      for (const child of group.getChildren()) if (draws(child, wide)) child.drawScene(part, group);
+      const w = px.x1 - px.x0;
+      const h = px.y1 - px.y0;
+      target.save();
+      target.setTransform(1, 0, 0, 1, 0, 0);
+      target.clearRect(px.x0, px.y0, w, h);
+      target.drawImage(part._canvas, px.x0 - around.x0, px.y0 - around.y0, w, h, px.x0, px.y0, w, h);
+      target.restore();
+      part.setSize(0, 0);
+    }
+  } finally {
+    g._isUnderCache = false;
+    g._clearSelfAndDescendantCache('absoluteOpacity');
+  }
+  const oldHit = cache.hit;
+  cache.hit = null;
+  oldHit?.setSize(0, 0);
+  group.getLayer()?.batchDraw();
+  return { done: true, hit: hitInSlices(group, cache) };
+}
+
+/**
+ * `box` as whole pixels of a bitmap `width` by `height` pixels whose corner is the point (`x`, `y`) at `pixelRatio`
+ * pixels a unit, widened outward and cut to the bitmap; null when nothing of it is on the bitmap.
+ */
+export function devicePixels(box: RegionBox, x: number, y: number, pixelRatio: number, width: number, height: number): { x0: number; y0: number; x1: number; y1: number } | null {
+  const x0 = Math.max(0, Math.floor((box.minX - x) * pixelRatio));
+  const y0 = Math.max(0, Math.floor((box.minY - y) * pixelRatio));
+  const x1 = Math.min(width, Math.ceil((box.maxX - x) * pixelRatio));
+  const y1 = Math.min(height, Math.ceil((box.maxY - y) * pixelRatio));
+  return x1 > x0 && y1 > y0 ? { x0, y0, x1, y1 } : null;
+}
+
+/**
+ * How far `group`'s bitmap is from what a whole `cache()` of its children would draw now: how many pixels differ
+ * and the largest difference in any channel (null when it has no bitmap). The end-to-end tests' check that a bitmap
+ * drawn again in parts is the one a re-cache would make. Draws into a bitmap of its own; the group's is left as is.
+ */
+export function cacheDifference(group: Konva.Group): { pixels: number; worst: number } | null {
+  if (!canRecacheInSlices(group)) return null;
+  const g = internals(group);
+  const cache = g._canvasCache;
+  if (!cache) return null;
+  const fresh = new SceneCanvas({ pixelRatio: cache.scene.pixelRatio, width: cache.hitConfig.width, height: cache.hitConfig.height });
+  fresh.isCache = true;
+  const context = fresh.getContext();
+  context.save();
+  context.translate(-cache.x, -cache.y);
+  g._clearSelfAndDescendantCache('absoluteOpacity');
+  g._isUnderCache = true;
+  try {
+    for (const child of group.getChildren()) child.drawScene(fresh, group);
+  } finally {
+    g._isUnderCache = false;
+    g._clearSelfAndDescendantCache('absoluteOpacity');
+    context.restore();
+  }
+  const w = cache.scene.width;
+  const h = cache.scene.height;
+  const a = cache.scene.getContext()._context.getImageData(0, 0, w, h).data;
+  const b = fresh.getContext()._context.getImageData(0, 0, w, h).data;
+  fresh.setSize(0, 0);
+  let pixels = 0;
+  let worst = 0;
+  for (let i = 0; i < a.length; i += 4) {
+    let d = 0;
+    for (let c = 0; c < 4; c++) d = Math.max(d, Math.abs(a[i + c]! - b[i + c]!));
+    if (d > 0) pixels++;
+    worst = Math.max(worst, d);
+  }
+  return { pixels, worst };
+}
