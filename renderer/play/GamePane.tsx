@@ -39,6 +39,7 @@ import { ReplayBar } from './ReplayBar.js';
 import { useGame } from './use-game.js';
 import { FOG_LEGEND, ownOrders } from './ne-fog.js';
 import { useNeTable } from './use-ne-table.js';
+import { notActingWords } from './ne-turn-words.js';
 
 /** Where the armies were to deploy no longer matters once the game has begun. */
 const HIDDEN: ReadonlySet<LayerKey> = new Set<LayerKey>(['zones', 'entries']);
@@ -406,6 +407,17 @@ export function GamePane({
             />
           </Box>
         )}
+        {neView && ne.notice && (
+          <Alert
+            severity="info"
+            onClose={ne.dismissNotice}
+            data-testid="ne-notice"
+            data-unit={ne.notice.unit}
+            sx={{ position: 'absolute', top: 8, left: '50%', transform: 'translateX(-50%)', maxWidth: '80%', boxShadow: 2, py: 0 }}
+          >
+            {ne.notice.text}
+          </Alert>
+        )}
       </Box>
       <Box sx={{ borderLeft: 1, borderColor: 'divider', display: 'flex', flexDirection: 'column', minHeight: 0, p: 1.5, gap: 1, overflow: 'auto' }}>
         <input ref={fileInput} type="file" accept=".jsonl,.json,.txt,application/json" hidden onChange={(e) => void openLog(e)} data-testid="play-open-log-input" />
@@ -453,7 +465,18 @@ export function GamePane({
         ) : (
           <>
             <StatusBox game={game} sideName={sideName} colours={colours} rules={rules} names={g.names} watcher={ne.watcher} veiled={!!ne.sights} />
-            {neView && <NeUnitList view={neView} acting={humanTurn ? acting : new Set()} selected={selected} onSelect={select} colours={colours} sights={ne.sights} />}
+            {neView && (
+              <NeUnitList
+                view={neView}
+                acting={humanTurn ? acting : new Set()}
+                selected={selected}
+                onSelect={select}
+                colours={colours}
+                sights={ne.sights}
+                why={humanTurn ? (id) => notActingWords(neView, id, acting, g.names) : undefined}
+                onBlocked={ne.explain}
+              />
+            )}
             {result && <ResultBox result={result} sideName={sideName} scenario={scenario} sides={game.loaded.sides} />}
             {game.replay && (
               <ReplayBar

@@ -180,6 +180,25 @@ describe('test play on an open table', () => {
     await expect.poll(async () => (await pieces(page)).get(mover)?.at).toEqual(to);
     expect(await logText(page)).toContain(`I./15. IR moves 2" to (54, 18), facing west (${cost})`);
 
+    // Another unit still to move cannot be picked while this one is acting: a click on it, on the map or in the list,
+    // says so and names the button; the status counts the units moved per side and what side A must reach.
+    const other = 'pr-15-f';
+    const [ox, oy] = await toScreen(page, (await pieces(page)).get(other)!.at);
+    await page.mouse.click(ox, oy);
+    const notice = page.getByTestId('ne-notice');
+    await expect.poll(() => notice.textContent()).toMatch(/^I\.\/15\. IR is still acting: press “Done with this unit” first, then pick Füsiliers\/15\. IR\.$/);
+    expect(await page.getByTestId('play-selected').getAttribute('data-unit')).toBe(mover);
+    expect(await map(page).getAttribute('data-ghost')).toBeNull();
+    await shot(page, '05b-still-acting');
+    await notice.getByRole('button').click();
+    await notice.waitFor({ state: 'detached' });
+    const row = page.locator(`[data-testid="ne-unit"][data-unit="${other}"]`);
+    expect(await row.getAttribute('title')).toMatch(/I\.\/15\. IR is still acting/);
+    await row.click();
+    await expect.poll(() => notice.textContent()).toMatch(/still acting/);
+    await notice.getByRole('button').click();
+    expect(await page.getByTestId('ne-moved').textContent()).toMatch(/^Units moved this period: Prussians \d+, French \d+ · side A may finish once it has moved \d+ of its units/);
+
     // Hover the nearest enemy: the ruler measures edge to edge; a ringed target also shows the fire preview.
     const selectedNow = await page.getByTestId('play-selected').getAttribute('data-unit').catch(() => null);
     if (selectedNow !== mover) {
