@@ -8,6 +8,7 @@ import {
   Checkbox,
   FormControl,
   FormControlLabel,
+  IconButton,
   InputLabel,
   LinearProgress,
   MenuItem,
@@ -15,6 +16,7 @@ import {
   Select,
   Stack,
   TextField,
+  Tooltip,
   Typography,
 } from '@mui/material';
 import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
@@ -22,7 +24,7 @@ import { isCellGrid } from '../../domain/grid.js';
 import type { CheckedReply, SideInfo } from '../../domain/engine-protocol.js';
 import type { Point, Scenario } from '../../domain/model.js';
 import { resultWords } from '../../domain/victory-words.js';
-import { MapView } from '../map/MapView.js';
+import { MapView, type MapViewHandle } from '../map/MapView.js';
 import { LAYER_GROUPS, type LayerKey } from '../map/scene-view.js';
 import { useSize } from '../ui/use-size.js';
 import { DecisionPanel, type Explanation, type PanelUnit } from './DecisionPanel.js';
@@ -40,6 +42,7 @@ import { useGame } from './use-game.js';
 import { FOG_LEGEND, ownOrders } from './ne-fog.js';
 import { useNeTable } from './use-ne-table.js';
 import { notActingWords } from './ne-turn-words.js';
+import { keyBelongsElsewhere, playMapMove, type PlayMapMove } from './play-map-keys.js';
 
 /** Where the armies were to deploy no longer matters once the game has begun. */
 const HIDDEN: ReadonlySet<LayerKey> = new Set<LayerKey>(['zones', 'entries']);
@@ -285,6 +288,28 @@ export function GamePane({
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [gameId, ply],
   );
+  // The play map's camera, driven by its buttons and keys as the editor's is.
+  const mapHandle = useRef<MapViewHandle>(null);
+  const moveMap = useCallback((m: PlayMapMove) => {
+    const h = mapHandle.current;
+    if (!h) return;
+    if (m.kind === 'fit') h.fit();
+    else if (m.kind === 'zoom') h.zoomBy(m.factor);
+    else h.panBy(m.dx, m.dy);
+  }, []);
+  useEffect(() => {
+    if (!active) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || keyBelongsElsewhere(e.target, document.querySelector('[data-testid="play-map"]'))) return;
+      const m = playMapMove(e);
+      if (!m) return;
+      e.preventDefault();
+      moveMap(m);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [active, moveMap]);
+
   // Esc drops the selection; Undo (Ctrl+Z or the menu, routed here by the app frame) takes back a human move.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -380,6 +405,7 @@ export function GamePane({
         {size.width > 0 && (
           <Box sx={{ position: 'absolute', inset: 0 }}>
             <MapView
+              handle={mapHandle}
               scenario={board}
               selection={[]}
               tool={{ type: 'select' }}
@@ -406,6 +432,25 @@ export function GamePane({
               onDrafting={noop}
             />
           </Box>
+        )}
+        {size.width > 0 && (
+          <Paper elevation={2} sx={{ position: 'absolute', right: 8, bottom: 8, display: 'flex', alignItems: 'center', gap: 0.25, px: 0.5 }} data-testid="play-zoom">
+            <Tooltip title="Zoom out (−)" disableInteractive>
+              <IconButton size="small" onClick={() => moveMap({ kind: 'zoom', factor: 0.8 })} data-testid="play-zoom-out" aria-label="Zoom out">
+                −
+              </IconButton>
+            </Tooltip>
+            <Tooltip title="Zoom in (+)" disableInteractive>
+              <IconButton size="small" onClick={() => moveMap({ kind: 'zoom', factor: 1.25 })} data-testid="play-zoom-in" aria-label="Zoom in">
+                +
+              </IconButton>
+            </Tooltip>
+            <Tooltip title="Fit the table (0); the arrow keys pan" disableInteractive>
+              <Button size="small" onClick={() => moveMap({ kind: 'fit' })} data-testid="play-zoom-fit" sx={{ minWidth: 0 }}>
+                Fit
+              </Button>
+            </Tooltip>
+          </Paper>
         )}
         {neView && ne.notice && (
           <Alert

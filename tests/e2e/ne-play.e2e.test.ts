@@ -199,6 +199,33 @@ describe('test play on an open table', () => {
     await notice.getByRole('button').click();
     expect(await page.getByTestId('ne-moved').textContent()).toMatch(/^Units moved this period: Prussians \d+, French \d+ · side A may finish once it has moved \d+ of its units/);
 
+    // The map's camera: arrows pan and − zooms out until the table has slid partly out of the map (under the side
+    // panel); 0 fits the whole table back in view, and the buttons zoom and fit too.
+    const box = (await map(page).boundingBox())!;
+    const corners = async () => [await toScreen(page, [0, 0]), await toScreen(page, [72, 48])];
+    const inView = async () => {
+      const [[x0, y0], [x1, y1]] = (await corners()) as [Point, Point];
+      return x0 >= box.x - 1 && y0 >= box.y - 1 && x1 <= box.x + box.width + 1 && y1 <= box.y + box.height + 1;
+    };
+    expect(await inView()).toBe(true);
+    const fitted = await corners();
+    for (let i = 0; i < 4; i++) await page.keyboard.press('Shift+ArrowLeft');
+    await page.keyboard.press('+');
+    await expect.poll(inView).toBe(false);
+    expect((await corners())[0]![0]).toBeGreaterThan(fitted[0]![0]);
+    await shot(page, '05c-panned');
+    await page.keyboard.press('0');
+    await expect.poll(corners).toEqual(fitted);
+    expect(await inView()).toBe(true);
+    await page.getByTestId('play-zoom-in').click();
+    await expect.poll(inView).toBe(false);
+    await page.getByTestId('play-zoom-fit').click();
+    await expect.poll(corners).toEqual(fitted);
+    await page.getByTestId('play-zoom-out').click();
+    await expect.poll(async () => (await corners())[1]![0] - (await corners())[0]![0]).toBeLessThan(fitted[1]![0] - fitted[0]![0]);
+    await page.keyboard.press('0');
+    await expect.poll(corners).toEqual(fitted);
+
     // Hover the nearest enemy: the ruler measures edge to edge; a ringed target also shows the fire preview.
     const selectedNow = await page.getByTestId('play-selected').getAttribute('data-unit').catch(() => null);
     if (selectedNow !== mover) {
