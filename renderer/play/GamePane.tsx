@@ -27,6 +27,7 @@ import { resultWords } from '../../domain/victory-words.js';
 import { MapView, type MapViewHandle } from '../map/MapView.js';
 import { LAYER_GROUPS, type LayerKey } from '../map/scene-view.js';
 import { useSize } from '../ui/use-size.js';
+import { BriefingDialog } from './BriefingDialog.js';
 import { DecisionPanel, type Explanation, type PanelUnit } from './DecisionPanel.js';
 import { DiceTray } from './DiceTray.js';
 import type { EngineClient, EngineMessage, GameResult, Seat } from './engine-client.js';
@@ -103,6 +104,8 @@ export function GamePane({
     return Object.fromEntries(rules.optionalRules.map((r) => [r.key, o[r.key] === true]));
   });
   const [speed, setSpeed] = useState(300);
+  /** The briefings and victory conditions, open over the game. */
+  const [briefing, setBriefing] = useState(false);
   const [seeking, setSeeking] = useState(false);
   const g = useGame(getClient, current, scenario, report, speed);
   const { game } = g;
@@ -313,6 +316,8 @@ export function GamePane({
   // Esc drops the selection; Undo (Ctrl+Z or the menu, routed here by the app frame) takes back a human move.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
+      // The briefing, open over the game, takes its own keys (Escape closes it).
+      if (briefing) return;
       // A ghost on an open table takes Enter (send it) and Escape (drop it) before the selection does.
       if (active && !document.querySelector('.MuiMenu-paper') && ne.onKey(e)) {
         e.stopPropagation();
@@ -333,7 +338,7 @@ export function GamePane({
       window.removeEventListener('keydown', onKey, true);
       window.removeEventListener(PLAY_UNDO_EVENT, onUndo);
     };
-  }, [active, choice, failed, g, game, ne, select, selected]);
+  }, [active, briefing, choice, failed, g, game, ne, select, selected]);
 
   // ---- Files ---------------------------------------------------------------------------------------------------
 
@@ -464,6 +469,7 @@ export function GamePane({
           </Alert>
         )}
       </Box>
+      {briefing && <BriefingDialog scenario={scenario} order={order} players={game?.players ?? players} onClose={() => setBriefing(false)} />}
       <Box sx={{ borderLeft: 1, borderColor: 'divider', display: 'flex', flexDirection: 'column', minHeight: 0, p: 1.5, gap: 1, overflow: 'auto' }}>
         <input ref={fileInput} type="file" accept=".jsonl,.json,.txt,application/json" hidden onChange={(e) => void openLog(e)} data-testid="play-open-log-input" />
         {!game ? (
@@ -505,11 +511,14 @@ export function GamePane({
             <Button variant="outlined" onClick={() => fileInput.current?.click()} disabled={g.busy || failed} data-testid="play-open-log">
               Open a saved game…
             </Button>
+            <Button onClick={() => setBriefing(true)} data-testid="play-briefing-open">
+              Briefing and victory conditions
+            </Button>
             {g.busy && <LinearProgress />}
           </Stack>
         ) : (
           <>
-            <StatusBox game={game} sideName={sideName} colours={colours} rules={rules} names={g.names} watcher={ne.watcher} veiled={!!ne.sights} />
+            <StatusBox game={game} sideName={sideName} colours={colours} rules={rules} names={g.names} watcher={ne.watcher} veiled={!!ne.sights} onBriefing={() => setBriefing(true)} />
             {neView && (
               <NeUnitList
                 view={neView}
@@ -652,12 +661,15 @@ function decisionAbout(state: { decision?: { kind: string; attacker?: string; de
   return null;
 }
 
-function StatusBox({ game, sideName, colours, rules, names, watcher = null, veiled = false }: { game: NonNullable<ReturnType<typeof useGame>['game']>; sideName: (k: SideKey) => string; colours: SideColours; rules: PlayRules; names: ReadonlyMap<string, string>; watcher?: SideKey | null; veiled?: boolean }) {
+function StatusBox({ game, sideName, colours, rules, names, watcher = null, veiled = false, onBriefing }: { game: NonNullable<ReturnType<typeof useGame>['game']>; sideName: (k: SideKey) => string; colours: SideColours; rules: PlayRules; names: ReadonlyMap<string, string>; watcher?: SideKey | null; veiled?: boolean; onBriefing: () => void }) {
   const s = game.summary;
   const seat = s.seat === 'human' ? 'human' : s.seat === 'random' ? 'random moves' : 'AI';
   const generals = game.state.system === 'square-eagles' ? game.state.generals.filter((x) => x.status === 'table') : [];
   return (
-    <Paper variant="outlined" sx={{ p: 1 }} data-testid="play-status" data-phase={s.phase} data-to-act={s.toAct ?? ''} data-ply={s.ply}>
+    <Paper variant="outlined" sx={{ p: 1, position: 'relative' }} data-testid="play-status" data-phase={s.phase} data-to-act={s.toAct ?? ''} data-ply={s.ply}>
+      <Button size="small" onClick={onBriefing} data-testid="play-briefing-open" title="Each side's briefing and the victory conditions" sx={{ float: 'right', minWidth: 0, py: 0, ml: 1 }}>
+        Briefing
+      </Button>
       <Typography variant="body2">
         Turn <b>{s.turn}</b> of {s.turns} · {s.over ? 'game over' : `${s.phase} phase`}
         {s.toAct ? <> · <b style={{ color: colours[s.toAct] }}>{sideName(s.toAct)}</b> to act ({seat})</> : null}

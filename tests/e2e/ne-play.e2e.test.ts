@@ -199,7 +199,7 @@ describe('test play on an open table', () => {
     await notice.getByRole('button').click();
     expect(await page.getByTestId('ne-moved').textContent()).toMatch(/^Units moved this period: Prussians \d+, French \d+ · side A may finish once it has moved \d+ of its units/);
 
-    // The map's camera: arrows pan and − zooms out until the table has slid partly out of the map (under the side
+    // The map’s camera: arrows pan and + zooms in until the table has slid partly out of the map (under the side
     // panel); 0 fits the whole table back in view, and the buttons zoom and fit too.
     const box = (await map(page).boundingBox())!;
     const corners = async () => [await toScreen(page, [0, 0]), await toScreen(page, [72, 48])];
@@ -225,6 +225,26 @@ describe('test play on an open table', () => {
     await expect.poll(async () => (await corners())[1]![0] - (await corners())[0]![0]).toBeLessThan(fitted[1]![0] - fitted[0]![0]);
     await page.keyboard.press('0');
     await expect.poll(corners).toEqual(fitted);
+
+    // The briefing can be read mid-game: the human's side first, then the other, then the victory conditions in words;
+    // Escape closes it and leaves the picked unit picked.
+    await page.getByTestId('play-briefing-open').click();
+    const brief = page.getByTestId('play-briefing');
+    await brief.waitFor();
+    const sides = brief.getByTestId('play-briefing-side');
+    expect(await sides.count()).toBe(2);
+    expect(await sides.nth(0).textContent()).toMatch(/^Prussians \(your side\)The Emperor’?'?s right flank hangs in the air and Plancenoit is the hinge\./);
+    expect(await sides.nth(1).textContent()).toMatch(/^FrenchThe Young Guard has been sent to stop the Prussians/);
+    const conditions = await brief.getByTestId('play-briefing-victory').locator('li').allTextContents();
+    expect(conditions).toHaveLength(3);
+    expect(conditions[0]).toMatch(/^Prussians win if they hold both .+ and .+ at the end of /);
+    expect(conditions[1]).toMatch(/^French win if they destroy at least 40% of the enemy's units \(Prussians\) by the end of /);
+    // The dialog fades in: let it finish before the picture.
+    await page.waitForTimeout(400);
+    await shot(page, '05d-briefing');
+    await page.keyboard.press('Escape');
+    await brief.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('play-selected').getAttribute('data-unit')).toBe(mover);
 
     // Hover the nearest enemy: the ruler measures edge to edge; a ringed target also shows the fire preview.
     const selectedNow = await page.getByTestId('play-selected').getAttribute('data-unit').catch(() => null);
