@@ -665,8 +665,12 @@ function StatusBox({ game, sideName, colours, rules, names, watcher = null, veil
   const s = game.summary;
   const seat = s.seat === 'human' ? 'human' : s.seat === 'random' ? 'random moves' : 'AI';
   const generals = game.state.system === 'square-eagles' ? game.state.generals.filter((x) => x.status === 'table') : [];
+  // The key to the chips takes several lines: folded until asked for.
+  const [legend, setLegend] = useState(false);
   return (
-    <Paper variant="outlined" sx={{ p: 1, position: 'relative' }} data-testid="play-status" data-phase={s.phase} data-to-act={s.toAct ?? ''} data-ply={s.ply}>
+    // Pinned at the top of the side panel: the turn, the side to act and the period's state stay in view while the
+    // panel scrolls to the decision, the buttons and the log below.
+    <Paper variant="outlined" sx={{ p: 1, position: 'sticky', top: -12, zIndex: 2, flex: 'none' }} data-testid="play-status" data-phase={s.phase} data-to-act={s.toAct ?? ''} data-ply={s.ply}>
       <Button size="small" onClick={onBriefing} data-testid="play-briefing-open" title="Each side's briefing and the victory conditions" sx={{ float: 'right', minWidth: 0, py: 0, ml: 1 }}>
         Briefing
       </Button>
@@ -695,10 +699,17 @@ function StatusBox({ game, sideName, colours, rules, names, watcher = null, veil
         </Box>
       )}
       {rules.legend && (
-        <Typography variant="caption" component="div" color="text.secondary" sx={{ mt: 0.5, lineHeight: 1.3 }} data-testid="play-legend">
-          {rules.legend}
-          {veiled && rules.system === 'napoleons-eagles' && <span data-testid="ne-fog-legend"> {FOG_LEGEND}</span>}
-        </Typography>
+        <>
+          <Button size="small" onClick={() => setLegend((o) => !o)} aria-expanded={legend} data-testid="play-legend-toggle" sx={{ p: 0, minWidth: 0, mt: 0.25, fontSize: 12, textTransform: 'none' }}>
+            {legend ? '▾ Hide the key to the chips' : '▸ Key to the chips'}
+          </Button>
+          {legend && (
+            <Typography variant="caption" component="div" color="text.secondary" sx={{ mt: 0.25, lineHeight: 1.3 }} data-testid="play-legend">
+              {rules.legend}
+              {veiled && rules.system === 'napoleons-eagles' && <span data-testid="ne-fog-legend"> {FOG_LEGEND}</span>}
+            </Typography>
+          )}
+        </>
       )}
     </Paper>
   );

@@ -246,6 +246,23 @@ describe('test play on an open table', () => {
     await brief.waitFor({ state: 'detached' });
     expect(await page.getByTestId('play-selected').getAttribute('data-unit')).toBe(mover);
 
+    // At 1280×720 the side panel scrolls: the status stays pinned at its top when it is scrolled to the log, and the
+    // key to the chips is folded until asked for.
+    const status = page.getByTestId('play-status');
+    expect(await page.getByTestId('play-legend').count()).toBe(0);
+    const pinned = await status.evaluate((el) => {
+      const panel = el.parentElement!;
+      panel.scrollTop = panel.scrollHeight;
+      return { scrolled: panel.scrollTop, gap: el.getBoundingClientRect().top - panel.getBoundingClientRect().top };
+    });
+    expect(pinned.scrolled).toBeGreaterThan(0);
+    expect(Math.abs(pinned.gap)).toBeLessThanOrEqual(1);
+    await shot(page, '05e-panel-scrolled');
+    await page.getByTestId('play-legend-toggle').click();
+    expect(await page.getByTestId('play-legend').textContent()).toMatch(/F\/T\/X fatigued/);
+    await page.getByTestId('play-legend-toggle').click();
+    await status.evaluate((el) => el.parentElement!.scrollTo(0, 0));
+
     // Hover the nearest enemy: the ruler measures edge to edge; a ringed target also shows the fire preview.
     const selectedNow = await page.getByTestId('play-selected').getAttribute('data-unit').catch(() => null);
     if (selectedNow !== mover) {
