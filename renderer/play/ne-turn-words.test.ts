@@ -1,5 +1,5 @@
-// 'Sequence of Play' (rules seed 004): one unit's activation is finished before another starts, and side A may end
-// its movement only once it has moved at least half of its units. Worked by hand for each case below.
+// 'Sequence of Play in One Period' and 'Movement Order' (rules seed 004): a unit moves or stands before the next one,
+// and side A may end its movement only once it has moved at least half of its units. Worked by hand for each case.
 import { describe, expect, it } from 'vitest';
 import type { NapoleonsEaglesUnit, NapoleonsEaglesView, SideKey } from '../../domain/engine-protocol.js';
 import { movedWords, notActingWords } from './ne-turn-words.js';

@@ -8,7 +8,7 @@ type View = Pick<NapoleonsEaglesView, 'units' | 'decision' | 'flanks' | 'roles'>
 /**
  * Why a click on `unit` picks nothing, or null when there is nothing worth saying (an enemy, a unit of a side not
  * acting, a decision that is not a unit's activation). A unit mid-activation holds the table until it is done with
- * ('Sequence of Play': one unit's activation ends before the next starts).
+ * ('Sequence of Play in One Period': one unit's activation ends before the next starts).
  */
 export function notActingWords(view: View, unit: string, acting: ReadonlySet<string>, names: ReadonlyMap<string, string>): string | null {
   if (acting.has(unit) || view.decision.kind !== 'activate') return null;
@@ -31,7 +31,7 @@ function sideAOnTable(view: View, a: SideKey): number {
 
 /**
  * "Units moved this period: Prussians 3, French 2 · side A may finish after 6 (3 more)": the count per side the status
- * shows, and how far side A is from the half of its units it must move before it may finish ('Sequence of Play').
+ * shows, and how far side A is from the half of its units it must move before it may finish ('Movement Order').
  */
 export function movedWords(view: View, sideName: (k: SideKey) => string): string {
   const { roles } = view;
