@@ -8,6 +8,7 @@ import {
   Checkbox,
   FormControl,
   FormControlLabel,
+  IconButton,
   InputLabel,
   LinearProgress,
   MenuItem,
@@ -15,6 +16,7 @@ import {
   Select,
   Stack,
   TextField,
+  Tooltip,
   Typography,
 } from '@mui/material';
 import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
@@ -22,9 +24,10 @@ import { isCellGrid } from '../../domain/grid.js';
 import type { CheckedReply, SideInfo } from '../../domain/engine-protocol.js';
 import type { Point, Scenario } from '../../domain/model.js';
 import { resultWords } from '../../domain/victory-words.js';
-import { MapView } from '../map/MapView.js';
+import { MapView, type MapViewHandle } from '../map/MapView.js';
 import { LAYER_GROUPS, type LayerKey } from '../map/scene-view.js';
 import { useSize } from '../ui/use-size.js';
+import { BriefingDialog } from './BriefingDialog.js';
 import { DecisionPanel, type Explanation, type PanelUnit } from './DecisionPanel.js';
 import { DiceTray } from './DiceTray.js';
 import type { EngineClient, EngineMessage, GameResult, Seat } from './engine-client.js';
@@ -39,6 +42,8 @@ import { ReplayBar } from './ReplayBar.js';
 import { useGame } from './use-game.js';
 import { FOG_LEGEND, ownOrders } from './ne-fog.js';
 import { useNeTable } from './use-ne-table.js';
+import { notActingWords } from './ne-turn-words.js';
+import { keyBelongsElsewhere, playMapMove, type PlayMapMove } from './play-map-keys.js';
 
 /** Where the armies were to deploy no longer matters once the game has begun. */
 const HIDDEN: ReadonlySet<LayerKey> = new Set<LayerKey>(['zones', 'entries']);
@@ -99,6 +104,8 @@ export function GamePane({
     return Object.fromEntries(rules.optionalRules.map((r) => [r.key, o[r.key] === true]));
   });
   const [speed, setSpeed] = useState(300);
+  /** The briefings and victory conditions, open over the game. */
+  const [briefing, setBriefing] = useState(false);
   const [seeking, setSeeking] = useState(false);
   const g = useGame(getClient, current, scenario, report, speed);
   const { game } = g;
@@ -284,9 +291,33 @@ export function GamePane({
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [gameId, ply],
   );
+  // The play map's camera, driven by its buttons and keys as the editor's is.
+  const mapHandle = useRef<MapViewHandle>(null);
+  const moveMap = useCallback((m: PlayMapMove) => {
+    const h = mapHandle.current;
+    if (!h) return;
+    if (m.kind === 'fit') h.fit();
+    else if (m.kind === 'zoom') h.zoomBy(m.factor);
+    else h.panBy(m.dx, m.dy);
+  }, []);
+  useEffect(() => {
+    if (!active) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || keyBelongsElsewhere(e.target, document.querySelector('[data-testid="play-map"]'))) return;
+      const m = playMapMove(e);
+      if (!m) return;
+      e.preventDefault();
+      moveMap(m);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [active, moveMap]);
+
   // Esc drops the selection; Undo (Ctrl+Z or the menu, routed here by the app frame) takes back a human move.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
+      // The briefing, open over the game, takes its own keys (Escape closes it).
+      if (briefing) return;
       // A ghost on an open table takes Enter (send it) and Escape (drop it) before the selection does.
       if (active && !document.querySelector('.MuiMenu-paper') && ne.onKey(e)) {
         e.stopPropagation();
@@ -307,7 +338,7 @@ export function GamePane({
       window.removeEventListener('keydown', onKey, true);
       window.removeEventListener(PLAY_UNDO_EVENT, onUndo);
     };
-  }, [active, choice, failed, g, game, ne, select, selected]);
+  }, [active, briefing, choice, failed, g, game, ne, select, selected]);
 
   // ---- Files ---------------------------------------------------------------------------------------------------
 
@@ -379,6 +410,7 @@ export function GamePane({
         {size.width > 0 && (
           <Box sx={{ position: 'absolute', inset: 0 }}>
             <MapView
+              handle={mapHandle}
               scenario={board}
               selection={[]}
               tool={{ type: 'select' }}
@@ -406,7 +438,38 @@ export function GamePane({
             />
           </Box>
         )}
+        {size.width > 0 && (
+          <Paper elevation={2} sx={{ position: 'absolute', right: 8, bottom: 8, display: 'flex', alignItems: 'center', gap: 0.25, px: 0.5 }} data-testid="play-zoom">
+            <Tooltip title="Zoom out (−)" disableInteractive>
+              <IconButton size="small" onClick={() => moveMap({ kind: 'zoom', factor: 0.8 })} data-testid="play-zoom-out" aria-label="Zoom out">
+                −
+              </IconButton>
+            </Tooltip>
+            <Tooltip title="Zoom in (+)" disableInteractive>
+              <IconButton size="small" onClick={() => moveMap({ kind: 'zoom', factor: 1.25 })} data-testid="play-zoom-in" aria-label="Zoom in">
+                +
+              </IconButton>
+            </Tooltip>
+            <Tooltip title="Fit the table (0); the arrow keys pan" disableInteractive>
+              <Button size="small" onClick={() => moveMap({ kind: 'fit' })} data-testid="play-zoom-fit" sx={{ minWidth: 0 }}>
+                Fit
+              </Button>
+            </Tooltip>
+          </Paper>
+        )}
+        {neView && ne.notice && (
+          <Alert
+            severity="info"
+            onClose={ne.dismissNotice}
+            data-testid="ne-notice"
+            data-unit={ne.notice.unit}
+            sx={{ position: 'absolute', top: 8, left: '50%', transform: 'translateX(-50%)', maxWidth: '80%', boxShadow: 2, py: 0 }}
+          >
+            {ne.notice.text}
+          </Alert>
+        )}
       </Box>
+      {briefing && <BriefingDialog scenario={scenario} order={order} players={game?.players ?? players} onClose={() => setBriefing(false)} />}
       <Box sx={{ borderLeft: 1, borderColor: 'divider', display: 'flex', flexDirection: 'column', minHeight: 0, p: 1.5, gap: 1, overflow: 'auto' }}>
         <input ref={fileInput} type="file" accept=".jsonl,.json,.txt,application/json" hidden onChange={(e) => void openLog(e)} data-testid="play-open-log-input" />
         {!game ? (
@@ -448,12 +511,26 @@ export function GamePane({
             <Button variant="outlined" onClick={() => fileInput.current?.click()} disabled={g.busy || failed} data-testid="play-open-log">
               Open a saved game…
             </Button>
+            <Button onClick={() => setBriefing(true)} data-testid="play-briefing-open">
+              Briefing and victory conditions
+            </Button>
             {g.busy && <LinearProgress />}
           </Stack>
         ) : (
           <>
-            <StatusBox game={game} sideName={sideName} colours={colours} rules={rules} names={g.names} watcher={ne.watcher} veiled={!!ne.sights} />
-            {neView && <NeUnitList view={neView} acting={humanTurn ? acting : new Set()} selected={selected} onSelect={select} colours={colours} sights={ne.sights} />}
+            <StatusBox game={game} sideName={sideName} colours={colours} rules={rules} names={g.names} watcher={ne.watcher} veiled={!!ne.sights} onBriefing={() => setBriefing(true)} />
+            {neView && (
+              <NeUnitList
+                view={neView}
+                acting={humanTurn ? acting : new Set()}
+                selected={selected}
+                onSelect={select}
+                colours={colours}
+                sights={ne.sights}
+                why={humanTurn ? (id) => notActingWords(neView, id, acting, g.names) : undefined}
+                onBlocked={ne.explain}
+              />
+            )}
             {result && <ResultBox result={result} sideName={sideName} scenario={scenario} sides={game.loaded.sides} />}
             {game.replay && (
               <ReplayBar
@@ -584,12 +661,19 @@ function decisionAbout(state: { decision?: { kind: string; attacker?: string; de
   return null;
 }
 
-function StatusBox({ game, sideName, colours, rules, names, watcher = null, veiled = false }: { game: NonNullable<ReturnType<typeof useGame>['game']>; sideName: (k: SideKey) => string; colours: SideColours; rules: PlayRules; names: ReadonlyMap<string, string>; watcher?: SideKey | null; veiled?: boolean }) {
+function StatusBox({ game, sideName, colours, rules, names, watcher = null, veiled = false, onBriefing }: { game: NonNullable<ReturnType<typeof useGame>['game']>; sideName: (k: SideKey) => string; colours: SideColours; rules: PlayRules; names: ReadonlyMap<string, string>; watcher?: SideKey | null; veiled?: boolean; onBriefing: () => void }) {
   const s = game.summary;
   const seat = s.seat === 'human' ? 'human' : s.seat === 'random' ? 'random moves' : 'AI';
   const generals = game.state.system === 'square-eagles' ? game.state.generals.filter((x) => x.status === 'table') : [];
+  // The key to the chips takes several lines: folded until asked for.
+  const [legend, setLegend] = useState(false);
   return (
-    <Paper variant="outlined" sx={{ p: 1 }} data-testid="play-status" data-phase={s.phase} data-to-act={s.toAct ?? ''} data-ply={s.ply}>
+    // Pinned at the top of the side panel: the turn, the side to act and the period's state stay in view while the
+    // panel scrolls to the decision, the buttons and the log below.
+    <Paper variant="outlined" sx={{ p: 1, position: 'sticky', top: -12, zIndex: 2, flex: 'none' }} data-testid="play-status" data-phase={s.phase} data-to-act={s.toAct ?? ''} data-ply={s.ply}>
+      <Button size="small" onClick={onBriefing} data-testid="play-briefing-open" title="Each side's briefing and the victory conditions" sx={{ float: 'right', minWidth: 0, py: 0, ml: 1 }}>
+        Briefing
+      </Button>
       <Typography variant="body2">
         Turn <b>{s.turn}</b> of {s.turns} · {s.over ? 'game over' : `${s.phase} phase`}
         {s.toAct ? <> · <b style={{ color: colours[s.toAct] }}>{sideName(s.toAct)}</b> to act ({seat})</> : null}
@@ -615,10 +699,17 @@ function StatusBox({ game, sideName, colours, rules, names, watcher = null, veil
         </Box>
       )}
       {rules.legend && (
-        <Typography variant="caption" component="div" color="text.secondary" sx={{ mt: 0.5, lineHeight: 1.3 }} data-testid="play-legend">
-          {rules.legend}
-          {veiled && rules.system === 'napoleons-eagles' && <span data-testid="ne-fog-legend"> {FOG_LEGEND}</span>}
-        </Typography>
+        <>
+          <Button size="small" onClick={() => setLegend((o) => !o)} aria-expanded={legend} data-testid="play-legend-toggle" sx={{ p: 0, minWidth: 0, mt: 0.25, fontSize: 12, textTransform: 'none' }}>
+            {legend ? '▾ Hide the key to the chips' : '▸ Key to the chips'}
+          </Button>
+          {legend && (
+            <Typography variant="caption" component="div" color="text.secondary" sx={{ mt: 0.25, lineHeight: 1.3 }} data-testid="play-legend">
+              {rules.legend}
+              {veiled && rules.system === 'napoleons-eagles' && <span data-testid="ne-fog-legend"> {FOG_LEGEND}</span>}
+            </Typography>
+          )}
+        </>
       )}
     </Paper>
   );

@@ -12,6 +12,7 @@ import type { PendingMove } from './use-ne-table.js';
 import { InfluenceDialog, type InfluenceAsk } from './NeInfluence.js';
 import { seenWords } from './ne-fog.js';
 import { veiledName, type Sight } from './ne-visibility.js';
+import { movedWords } from './ne-turn-words.js';
 
 type Names = ReadonlyMap<string, string>;
 
@@ -38,7 +39,8 @@ export function NeStatus({ view, sideName, colours, names = new Map() }: { view:
       <div data-testid="ne-roles">
         {roles.a ? (
           <>
-            Side A: {side(roles.a)} · ratio {roles.ratio.a}:{roles.ratio.d} · {roles.stepLeft} still to start this step · moved {roles.moved.red}/{roles.moved.blue}
+            Side A: {side(roles.a)} · ratio {roles.ratio.a}:{roles.ratio.d} · {roles.stepLeft} still to start this step
+            <div data-testid="ne-moved">{movedWords(view, sideName)}</div>
           </>
         ) : (
           'Side A not chosen yet'
@@ -129,7 +131,7 @@ function Chips({ markers }: { markers: readonly Marker[] }) {
  * Every unit on the table, the side to act first, with its markers; those still to move this period stand out, and
  * those that can act now are picked by a click. Shown on every turn, the AI's too.
  */
-export function NeUnitList({ view, acting, selected, onSelect, colours, sights = null }: { view: NapoleonsEaglesView; acting: ReadonlySet<string>; selected: string | null; onSelect: (id: string | null) => void; colours: SideColours; sights?: ReadonlyMap<string, Sight> | null }) {
+export function NeUnitList({ view, acting, selected, onSelect, colours, sights = null, why, onBlocked }: { view: NapoleonsEaglesView; acting: ReadonlySet<string>; selected: string | null; onSelect: (id: string | null) => void; colours: SideColours; sights?: ReadonlyMap<string, Sight> | null; why?: (id: string) => string | null; onBlocked?: (id: string) => void }) {
   const toMove = new Set(stillToMove(view).map((u) => u.id));
   // Under the visibility rule the list names only what the watching side makes out, as the table does.
   const list = unitsForList(view, view.decision.side ?? 'red')
@@ -141,7 +143,7 @@ export function NeUnitList({ view, acting, selected, onSelect, colours, sights =
   return (
     <Box sx={{ maxHeight: 200, minHeight: 80, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1, flex: 'none' }} data-testid="ne-units">
       {list.map((u) => (
-        <UnitRow key={u.id} u={u} sight={'sight' in u ? u.sight : undefined} rules={view} colour={colours[u.side]} selected={u.id === selected} toMove={toMove.has(u.id)} able={acting.has(u.id)} onSelect={onSelect} />
+        <UnitRow key={u.id} u={u} sight={'sight' in u ? u.sight : undefined} rules={view} colour={colours[u.side]} selected={u.id === selected} toMove={toMove.has(u.id)} able={acting.has(u.id)} onSelect={onSelect} why={acting.has(u.id) ? null : (why?.(u.id) ?? null)} onBlocked={onBlocked} />
       ))}
     </Box>
   );
@@ -440,10 +442,13 @@ function PendingRow({ pending, onSend, onDrop }: { pending: PendingMove; onSend:
   );
 }
 
-function UnitRow({ u, sight, rules, colour, selected, toMove, able, onSelect }: { u: NapoleonsEaglesUnit; sight?: Sight; rules: RuleFacts; colour: string; selected: boolean; toMove: boolean; able: boolean; onSelect: (id: string | null) => void }) {
+function UnitRow({ u, sight, rules, colour, selected, toMove, able, onSelect, why = null, onBlocked }: { u: NapoleonsEaglesUnit; sight?: Sight; rules: RuleFacts; colour: string; selected: boolean; toMove: boolean; able: boolean; onSelect: (id: string | null) => void; why?: string | null; onBlocked?: (id: string) => void }) {
+  // A row that cannot be picked now says why on hover, and again in the panel's notice when clicked.
   return (
     <Box
-      onClick={able ? () => onSelect(selected ? null : u.id) : undefined}
+      onClick={able ? () => onSelect(selected ? null : u.id) : why && onBlocked ? () => onBlocked(u.id) : undefined}
+      title={why ?? undefined}
+      data-why={why ?? undefined}
       data-testid="ne-unit"
       data-unit={u.id}
       data-sight={sight}

@@ -16,6 +16,7 @@ import { laterAsked, ledRolls } from './ne-influence.js';
 import { leaderSights, sightOf, veilPieces, visibilityOn, watchingSide, weatherFactor } from './ne-visibility.js';
 import type { InfluenceAsk } from './NeInfluence.js';
 import { inches, legalLeaderWords, legalMoveWords, longestRange } from './ne-words.js';
+import { notActingWords } from './ne-turn-words.js';
 import type { Effect, EngineAction } from './play-actions.js';
 import type { SideColours } from './play-view.js';
 
@@ -103,6 +104,8 @@ export function useNeTable(p: NeTableInput) {
   const [forceMarch, setForceMarch] = useState(false);
   const [pickedLeader, setPickedLeader] = useState<string | null>(null);
   const [leaderGhost, setLeaderGhost] = useState<LeaderGhost | null>(null);
+  /** Why the unit last clicked could not be picked, until the position or the pick changes. */
+  const [notice, setNotice] = useState<{ unit: string; text: string } | null>(null);
   const asked = useRef(0);
   /** Inches per screen pixel at the settled zoom, as the overlay was last drawn. */
   const k = useRef(0.1);
@@ -117,6 +120,7 @@ export function useNeTable(p: NeTableInput) {
     if (verdict) setVerdict(null);
     if (leaderGhost) setLeaderGhost(null);
     if (pickedLeader) setPickedLeader(null);
+    if (notice) setNotice(null);
   }
 
   // The leaders the human may place now: those of the side to act still on the table, in step 8.
@@ -129,6 +133,16 @@ export function useNeTable(p: NeTableInput) {
 
   const selectedPiece = p.selected ? byId.get(p.selected) : undefined;
   const selectedUnit = view && p.selected ? view.units.find((u) => u.id === p.selected) : undefined;
+
+  /** Says why `unit` cannot be picked now, when there is a reason a player would want; true when something was said. */
+  const explain = useCallback(
+    (unit: string): boolean => {
+      const text = view && p.humanTurn ? notActingWords(view, unit, p.acting, p.names) : null;
+      setNotice(text ? { unit, text } : null);
+      return !!text;
+    },
+    [p.acting, p.humanTurn, p.names, view],
+  );
 
   const actionFor = useCallback(
     (b: Base): EngineAction => ({ type: forceMarch ? 'force-march' : 'move', unit: p.selected ?? '', to: [round2(b.at[0]), round2(b.at[1])], facing: b.facing }),
@@ -211,6 +225,13 @@ export function useNeTable(p: NeTableInput) {
         setLeaderGhost({ leader: hit, from: l.place, to: at, attach: null, dragging: true });
         return true;
       }
+      // A press on a unit that cannot act yet says why, rather than leaving the drag to pan the map in silence.
+      // A press squarely on another unit is about that unit, even beside the selected one's base.
+      const pressed = pieceAt(pieces, at, 0);
+      if (pressed && !p.acting.has(pressed.id) && pressed.id !== p.selected) {
+        explain(pressed.id);
+        return false;
+      }
       if (!canMove || !selectedPiece) return false;
       const base = ghostBase ?? selectedPiece.base;
       const handle = rotationHandle(base, HANDLE_PX * k.current);
@@ -272,8 +293,14 @@ export function useNeTable(p: NeTableInput) {
         return;
       }
       const hit = pieceAt(pieces, at, 4 * k.current);
-      if (hit && p.acting.has(hit.id)) return p.select(hit.id === p.selected ? null : hit.id);
-      if (hit) return;
+      if (hit && p.acting.has(hit.id)) {
+        setNotice(null);
+        return p.select(hit.id === p.selected ? null : hit.id);
+      }
+      if (hit) {
+        explain(hit.id);
+        return;
+      }
       // A click on open ground puts the ghost there, keeping its facing: the way to move without dragging.
       if (canMove && selectedPiece) {
         const b = { ...(ghostBase ?? selectedPiece.base), at };
@@ -281,7 +308,7 @@ export function useNeTable(p: NeTableInput) {
         check(b);
       }
     },
-    [canMove, check, ghostBase, leaderStep, movableLeaders, p, pickedLeader, pieces, placeLeader, pointWish, selectedPiece, view],
+    [canMove, check, explain, ghostBase, leaderStep, movableLeaders, p, pickedLeader, pieces, placeLeader, pointWish, selectedPiece, view],
   );
 
   const onPointer = useCallback(
@@ -416,6 +443,10 @@ export function useNeTable(p: NeTableInput) {
     cancelPoint: () => setPointWish(null),
     setOrderPoint,
     influence,
+    /** Why the unit last clicked could not be picked (null: nothing to say), and the way to ask or to dismiss it. */
+    notice,
+    explain,
+    dismissNotice: () => setNotice(null),
     /** What the watching side makes out of each unit under the visibility rule, or null when it sees all. */
     sights,
     watcher,

@@ -6,6 +6,7 @@ import { MAP_KEYS, type KeyEntry } from '../map/map-keys.js';
 import { AREA_TOOLS, LINE_TOOLS, MAP_COMMANDS, POINT_TOOLS, SCENARIO_TOOLS, SHAPE_MODES, formatShortcut } from '../map/tools.js';
 import { commandForKey, commandTooltip, formatChord, keyHint, matchesChord, usableKeys, type KeyPress } from './actions.js';
 import { filterSheet, shortcutSheet } from './shortcut-sheet.js';
+import { PLAY_MAP_KEYS } from '../play/play-map-keys.js';
 
 const press = (key: string, o: Partial<KeyPress> = {}): KeyPress => ({ key, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...o });
 const web = { shell: 'web', platform: 'linux', inText: false } as const;
@@ -92,6 +93,11 @@ describe('the shortcut sheet', () => {
     expect(rows.find((r) => r.label === 'Quit')?.keys.map((k) => k.text)).toEqual(['Ctrl+Q']);
     expect(rows.find((r) => r.label === 'Move the selection by a cell')?.keys.map((k) => k.text)).toEqual(['Shift+←→↑↓']);
     expect(rowsOf('electron', 'mac').find((r) => r.label === 'Move the selection by a cell')?.keys.map((k) => k.text)).toEqual(['⇧←→↑↓']);
+    // The test-play map's own camera keys, from their registry.
+    const play = rows.filter((r) => r.section === 'Test play: map');
+    expect(play.map((r) => r.label)).toEqual(PLAY_MAP_KEYS.map((e) => e.label));
+    expect(play.find((r) => r.label === 'Fit the whole table in view')?.keys.map((k) => k.text)).toEqual(['0']);
+    expect(play.find((r) => r.label === 'Pan the view')?.keys.map((k) => k.text)).toEqual(['←→↑↓']);
   });
 
   it('says in the web shell which keys the browser keeps, and offers Quit only on the desktop', () => {

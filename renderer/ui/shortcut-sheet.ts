@@ -1,10 +1,11 @@
 // What the shortcut sheet lists, built from the registries rather than written out again: the application's commands
-// (domain/app-commands.ts), the map's tools and commands (map/tools.ts), the map's other keys (map/map-keys.ts) and
-// the Forces view's (army/forces-keys.ts). In the web shell a key the browser keeps for itself is marked, so the
-// sheet never promises what the shell cannot do.
+// (domain/app-commands.ts), the map's tools and commands (map/tools.ts), the map's other keys (map/map-keys.ts), the
+// test-play map's (play/play-map-keys.ts) and the Forces view's (army/forces-keys.ts). In the web shell a key the
+// browser keeps for itself is marked, so the sheet never promises what the shell cannot do.
 import { APP_COMMANDS, APP_COMMAND_IDS, COMMAND_GROUPS, DESKTOP_COMMANDS, browserKeeps, commandKeys, type AppCommand, type AppCommandId, type Platform } from '../../domain/app-commands.js';
 import { TABLE_KEYS, TREE_KEYS } from '../army/forces-keys.js';
 import { MAP_KEYS, type KeyEntry } from '../map/map-keys.js';
+import { PLAY_MAP_KEYS } from '../play/play-map-keys.js';
 import { AREA_TOOLS, LINE_TOOLS, MAP_COMMANDS, POINT_TOOLS, SCENARIO_TOOLS, SHAPE_MODES, type Shortcut } from '../map/tools.js';
 import { formatChord, type Shell } from './actions.js';
 
@@ -95,6 +96,7 @@ export function shortcutSheet(shell: Shell, platform: Platform): SheetSection[] 
     { title: 'Map: moving and drawing', rows: MAP_KEYS.map((e) => entryRow(e, platform)) },
     { title: 'Map: tools', rows: tools },
     { title: 'Map: commands', rows: mapCommands },
+    { title: 'Test play: map', rows: PLAY_MAP_KEYS.map((e) => entryRow(e, platform)) },
     { title: 'Forces: tree', rows: TREE_KEYS.map((e) => entryRow(e, platform)) },
     { title: 'Forces: unit table', rows: TABLE_KEYS.map((e) => entryRow(e, platform)) },
   ].filter((s) => s.rows.length > 0);

@@ -66,6 +66,9 @@ describe('test play on a hex map', () => {
     const start = await counters(page);
     expect(start.size).toBeGreaterThan(5);
     expect(start.get('fr-gun')).toMatch(/^[A-Z]+\d+$/);
+    // The legend is folded until asked for.
+    expect(await page.getByTestId('play-legend').count()).toBe(0);
+    await page.getByTestId('play-legend-toggle').click();
     await page.getByTestId('play-legend').waitFor();
     expect(await page.getByTestId('play-legend').textContent()).toMatch(/I infantry, C cavalry, A artillery, B baggage/);
 

@@ -180,6 +180,89 @@ describe('test play on an open table', () => {
     await expect.poll(async () => (await pieces(page)).get(mover)?.at).toEqual(to);
     expect(await logText(page)).toContain(`I./15. IR moves 2" to (54, 18), facing west (${cost})`);
 
+    // Another unit still to move cannot be picked while this one is acting: a click on it, on the map or in the list,
+    // says so and names the button; the status counts the units moved per side and what side A must reach.
+    const other = 'pr-15-f';
+    const [ox, oy] = await toScreen(page, (await pieces(page)).get(other)!.at);
+    await page.mouse.click(ox, oy);
+    const notice = page.getByTestId('ne-notice');
+    await expect.poll(() => notice.textContent()).toMatch(/^I\.\/15\. IR is still acting: press “Done with this unit” first, then pick Füsiliers\/15\. IR\.$/);
+    expect(await page.getByTestId('play-selected').getAttribute('data-unit')).toBe(mover);
+    expect(await map(page).getAttribute('data-ghost')).toBeNull();
+    await shot(page, '05b-still-acting');
+    await notice.getByRole('button').click();
+    await notice.waitFor({ state: 'detached' });
+    const row = page.locator(`[data-testid="ne-unit"][data-unit="${other}"]`);
+    expect(await row.getAttribute('title')).toMatch(/I\.\/15\. IR is still acting/);
+    await row.click();
+    await expect.poll(() => notice.textContent()).toMatch(/still acting/);
+    await notice.getByRole('button').click();
+    expect(await page.getByTestId('ne-moved').textContent()).toMatch(/^Units moved this period: Prussians \d+, French \d+ · side A may finish once it has moved \d+ of its units/);
+
+    // The map’s camera: arrows pan and + zooms in until the table has slid partly out of the map (under the side
+    // panel); 0 fits the whole table back in view, and the buttons zoom and fit too.
+    const box = (await map(page).boundingBox())!;
+    const corners = async () => [await toScreen(page, [0, 0]), await toScreen(page, [72, 48])];
+    const inView = async () => {
+      const [[x0, y0], [x1, y1]] = (await corners()) as [Point, Point];
+      return x0 >= box.x - 1 && y0 >= box.y - 1 && x1 <= box.x + box.width + 1 && y1 <= box.y + box.height + 1;
+    };
+    expect(await inView()).toBe(true);
+    const fitted = await corners();
+    for (let i = 0; i < 4; i++) await page.keyboard.press('Shift+ArrowLeft');
+    await page.keyboard.press('+');
+    await expect.poll(inView).toBe(false);
+    expect((await corners())[0]![0]).toBeGreaterThan(fitted[0]![0]);
+    await shot(page, '05c-panned');
+    await page.keyboard.press('0');
+    await expect.poll(corners).toEqual(fitted);
+    expect(await inView()).toBe(true);
+    await page.getByTestId('play-zoom-in').click();
+    await expect.poll(inView).toBe(false);
+    await page.getByTestId('play-zoom-fit').click();
+    await expect.poll(corners).toEqual(fitted);
+    await page.getByTestId('play-zoom-out').click();
+    await expect.poll(async () => (await corners())[1]![0] - (await corners())[0]![0]).toBeLessThan(fitted[1]![0] - fitted[0]![0]);
+    await page.keyboard.press('0');
+    await expect.poll(corners).toEqual(fitted);
+
+    // The briefing can be read mid-game: the human's side first, then the other, then the victory conditions in words;
+    // Escape closes it and leaves the picked unit picked.
+    await page.getByTestId('play-briefing-open').click();
+    const brief = page.getByTestId('play-briefing');
+    await brief.waitFor();
+    const sides = brief.getByTestId('play-briefing-side');
+    expect(await sides.count()).toBe(2);
+    expect(await sides.nth(0).textContent()).toMatch(/^Prussians \(your side\)The Emperor’?'?s right flank hangs in the air and Plancenoit is the hinge\./);
+    expect(await sides.nth(1).textContent()).toMatch(/^FrenchThe Young Guard has been sent to stop the Prussians/);
+    const conditions = await brief.getByTestId('play-briefing-victory').locator('li').allTextContents();
+    expect(conditions).toHaveLength(3);
+    expect(conditions[0]).toMatch(/^Prussians win if they hold both .+ and .+ at the end of /);
+    expect(conditions[1]).toMatch(/^French win if they destroy at least 40% of the enemy's units \(Prussians\) by the end of /);
+    // The dialog fades in: let it finish before the picture.
+    await page.waitForTimeout(400);
+    await shot(page, '05d-briefing');
+    await page.keyboard.press('Escape');
+    await brief.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('play-selected').getAttribute('data-unit')).toBe(mover);
+
+    // At 1280×720 the side panel scrolls: the status stays pinned at its top when it is scrolled to the log, and the
+    // key to the chips is folded until asked for.
+    const status = page.getByTestId('play-status');
+    expect(await page.getByTestId('play-legend').count()).toBe(0);
+    const pinned = await status.evaluate((el) => {
+      const panel = el.parentElement!;
+      panel.scrollTop = panel.scrollHeight;
+      return { scrolled: panel.scrollTop, gap: el.getBoundingClientRect().top - panel.getBoundingClientRect().top };
+    });
+    expect(pinned.scrolled).toBeGreaterThan(0);
+    expect(Math.abs(pinned.gap)).toBeLessThanOrEqual(1);
+    await shot(page, '05e-panel-scrolled');
+    await page.getByTestId('play-legend-toggle').click();
+    expect(await page.getByTestId('play-legend').textContent()).toMatch(/F\/T\/X fatigued/);
+    await page.getByTestId('play-legend-toggle').click();
+    await status.evaluate((el) => el.parentElement!.scrollTo(0, 0));
+
     // Hover the nearest enemy: the ruler measures edge to edge; a ringed target also shows the fire preview.
     const selectedNow = await page.getByTestId('play-selected').getAttribute('data-unit').catch(() => null);
     if (selectedNow !== mover) {

@@ -170,7 +170,8 @@ describe("Napoleon's Eagles play view: influence, visibility, tags", () => {
     await page.getByTestId('play-decision').waitFor({ timeout: 60000 });
     await painted(page);
     await shot(page, '02-visibility');
-    // The legend says what the grey blocks are.
+    // The legend, unfolded, says what the grey blocks are.
+    await page.getByTestId('play-legend-toggle').click();
     expect(await page.getByTestId('ne-fog-legend').textContent()).toContain('A grey block is a mass of troops');
 
     // Red lets blue move first where it may choose; once red is asked to act again, the log names no enemy red

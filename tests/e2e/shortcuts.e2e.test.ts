@@ -43,7 +43,7 @@ describe('keyboard shortcuts', () => {
     await sheet(page).waitFor();
     // Every group of the table, the map's tools from their registry, and the browser's own keys marked as such.
     const sections = await sheet(page).locator('section[data-section]').evaluateAll((els) => els.map((e) => e.getAttribute('data-section')));
-    expect(sections).toEqual(['File', 'Edit', 'Scenario', 'Help', 'Map: moving and drawing', 'Map: tools', 'Map: commands', 'Forces: tree', 'Forces: unit table']);
+    expect(sections).toEqual(['File', 'Edit', 'Scenario', 'Help', 'Map: moving and drawing', 'Map: tools', 'Map: commands', 'Test play: map', 'Forces: tree', 'Forces: unit table']);
     const newRow = sheet(page).locator('[data-shortcut-row="New"]');
     expect(await newRow.locator('kbd').evaluateAll((ks) => ks.map((k) => `${k.textContent}${k.hasAttribute('data-kept') ? ' (kept)' : ''}`))).toEqual(['Ctrl+N (kept)', 'Ctrl+Alt+N']);
     expect(await newRow.textContent()).toContain('The browser keeps Ctrl+N');
