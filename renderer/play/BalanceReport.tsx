@@ -4,7 +4,7 @@
 // asked for would read as the whole. The report can be kept as JSON, printed as a page of its own, or saved as a PDF
 // on the paper of the user's settings.
 import { Alert, Box, Button, LinearProgress, Stack, TextField, Typography } from '@mui/material';
-import { useRef, useState } from 'react';
+import { useContext, useEffect, useRef, useState } from 'react';
 import type { PaperSize } from '../../domain/host-api.js';
 import type { Scenario } from '../../domain/model.js';
 import { loadSettings } from '../state/settings.js';
@@ -12,6 +12,7 @@ import { pdfName, type PdfOutcome } from '../ui/save-pdf.js';
 import { EngineError, type EngineClient, type EngineMessage, type Loaded } from './engine-client.js';
 import { addSample, doneOf, progressWords, startProgress, type BatchProgress } from './batch-progress.js';
 import { download, fileSlug } from './files.js';
+import { PlayProgressContext } from './play-progress.js';
 import { sideColours, type SideKey, type SideOrder } from './play-view.js';
 import { describeCondition, endTurnsSvg, keyedRows, lossRows, lossText, pct, ratesSvg, reportHtml, verdict, vpHistogramSvg, type Simulation } from './report.js';
 
@@ -58,6 +59,11 @@ export function BalanceReport({
   const [note, setNote] = useState<string | null>(null);
   const [pdf, setPdf] = useState<'making' | PdfOutcome>(null);
   const clientRef = useRef<EngineClient | null>(null);
+  // The dialog asks before a close would stop a batch part played.
+  const playProgress = useContext(PlayProgressContext);
+  const batchOn = running !== null;
+  useEffect(() => playProgress?.report(batchOn), [playProgress, batchOn]);
+  useEffect(() => () => playProgress?.report(false), [playProgress]);
 
   const run = async () => {
     setSim(null);
