@@ -8,11 +8,12 @@ import type { Scenario } from '../domain/model.js';
 import { escapeHtml } from '../domain/sheet/escape.js';
 import type { Message } from '../engine/protocol.js';
 import { createSession, handleLine, hasWork, runWork, type SessionState } from '../engine/session.js';
-import { actingUnits, actionLabel, costTint, diceOf, effectsOf, optionsFor, sideActions, type EngineAction } from '../renderer/play/play-actions.js';
+import { actingUnits, actionLabel, costTint, diceOf, effectsOf, logLines, optionsFor, sideActions, type EngineAction } from '../renderer/play/play-actions.js';
 import { describeEvent, OPTIONAL_RULES, sideColours, sideNameOf, sideOrderOf, type GameState } from '../renderer/play/play-view.js';
 import { luminance } from '../domain/map/shapes.js';
 import type { DecidedByRow, GameResult, GameSummary, SideInfo } from '../domain/engine-protocol.js';
 import { resultWords } from '../domain/victory-words.js';
+import { describeNeEvent } from '../renderer/play/ne-words.js';
 import { describeCondition, endTurnsSvg, keyedRows, lossRows, ratesSvg, reportHtml, verdict, vpBins, vpHistogramSvg, type Simulation } from '../renderer/play/report.js';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -159,6 +160,44 @@ describe('side colours', () => {
 });
 
 describe('dice and effects from real events', () => {
+  it('in a Napoleon\'s Eagles game, the words claim a 6 exactly when the battery’s count went up', () => {
+    // 'Artillery Ammunition': the log's ammunition line claims a 6 only when the battery's count of 6s went up.
+    const scenario = JSON.parse(readFileSync(path.join(root, 'scenarios/ne-01-plancenoit.scenario.json'), 'utf8')) as Scenario;
+    const e = new Engine();
+    const ask = <T,>(request: Record<string, unknown>) => e.ask<T>(request);
+    ask({ type: 'load', scenario });
+    const { game } = ask<{ game: string }>({ type: 'new-game', seed: 1, players: { red: 'ai', blue: 'ai' } });
+    type Unit = { id: string; name: string; arm: string; ammo?: number };
+    const units = () => ask<{ state: { units: Unit[]; over: boolean } }>({ type: 'state', game }).state;
+    const seen = { six: 0, none: 0 };
+    for (let i = 0; i < 3000 && (seen.six === 0 || seen.none === 0); i++) {
+      const before = units();
+      if (before.over) break;
+      const { events } = ask<{ events: Record<string, unknown>[] }>({ type: 'ai-move', game });
+      if (!events.some((ev) => ev.type === 'ammunition')) continue;
+      const words = logLines(events, 1, new Map(before.units.map((u) => [u.id, u.name])), 1, describeNeEvent).map((l) => l.text);
+      const counts = new Map(before.units.map((u) => [u.id, u.ammo ?? 0]));
+      events.forEach((ev, k) => {
+        if (ev.type !== 'ammunition') return;
+        const was = counts.get(String(ev.unit)) ?? 0;
+        const now = Number(ev.sixes);
+        counts.set(String(ev.unit), now);
+        expect(words[k]).toMatch(/ rolls [\d, ]+ for ammunition: /);
+        const dice = /rolls ([\d, ]+) for ammunition/.exec(words[k]!)![1]!.split(', ').map(Number);
+        expect(dice.filter((d) => d === 6)).toHaveLength(now - was);
+        if (now > was) {
+          seen.six++;
+          expect(words[k]).toContain(now - was === 1 ? ': a 6, now ' : `: ${now - was} 6s, now `);
+        } else {
+          seen.none++;
+          expect(words[k]).toContain(': no 6, ');
+          expect(words[k]).not.toMatch(/rolls a six/);
+        }
+      });
+    }
+    expect(seen.none).toBeGreaterThan(0);
+    expect(seen.six).toBeGreaterThan(0);
+  }, 120000);
   it('reads every fire die and the hits it made, and places the hit on the target’s box', () => {
     const { e, game } = startSe01();
     let found: { events: Record<string, unknown>[]; before: GameState } | null = null;

@@ -4,16 +4,20 @@
 // asked for would read as the whole. The report can be kept as JSON, printed as a page of its own, or saved as a PDF
 // on the paper of the user's settings.
 import { Alert, Box, Button, LinearProgress, Stack, TextField, Typography } from '@mui/material';
-import { useRef, useState } from 'react';
+import { useContext, useEffect, useRef, useState } from 'react';
 import type { PaperSize } from '../../domain/host-api.js';
 import type { Scenario } from '../../domain/model.js';
 import { loadSettings } from '../state/settings.js';
 import { pdfName, type PdfOutcome } from '../ui/save-pdf.js';
 import { EngineError, type EngineClient, type EngineMessage, type Loaded } from './engine-client.js';
 import { addSample, doneOf, progressWords, startProgress, type BatchProgress } from './batch-progress.js';
-import { download, fileSlug } from './files.js';
+import { download } from './files.js';
+import { PlayProgressContext } from './play-progress.js';
 import { sideColours, type SideKey, type SideOrder } from './play-view.js';
 import { describeCondition, endTurnsSvg, keyedRows, lossRows, lossText, pct, ratesSvg, reportHtml, verdict, vpHistogramSvg, type Simulation } from './report.js';
+
+/** A saved report's file name: "Hold the Bridge" makes hold-the-bridge-balance.json, as pdfName makes the PDF's. */
+export const reportFileName = (title: string, ext: 'json' | 'pdf'): string => pdfName(title, 'balance').replace(/\.pdf$/, `.${ext}`);
 
 /** The issue's default: enough games for an interval of about ±3 points. */
 export const DEFAULT_GAMES = 1000;
@@ -56,13 +60,21 @@ export function BalanceReport({
   const [running, setRunning] = useState<string | null>(null);
   const [sim, setSim] = useState<Simulation | null>(null);
   const [note, setNote] = useState<string | null>(null);
-  const [pdf, setPdf] = useState<'making' | PdfOutcome>(null);
+  const [pdf, setPdf] = useState<'making' | null>(null);
+  /** What the last save did: one banner for any save, so it never speaks of an earlier one. */
+  const [saved, setSaved] = useState<{ what: 'pdf' | 'json'; outcome: NonNullable<PdfOutcome> } | null>(null);
   const clientRef = useRef<EngineClient | null>(null);
+  // The dialog asks before a close would stop a batch part played.
+  const playProgress = useContext(PlayProgressContext);
+  const batchOn = running !== null;
+  useEffect(() => playProgress?.report(batchOn), [playProgress, batchOn]);
+  useEffect(() => () => playProgress?.report(false), [playProgress]);
 
   const run = async () => {
     setSim(null);
     setNote(null);
     setPdf(null);
+    setSaved(null);
     // Cleared first: a run that is cancelled must not leave the last run's report on show as if it were its own.
     const total = Math.min(1_000_000, Number(games));
     setProgress(startProgress(total, performance.now()));
@@ -119,13 +131,23 @@ export function BalanceReport({
 
   const savePdf = async (s: Simulation) => {
     setPdf('making');
+    setSaved(null);
     // Read when asked, so a paper changed in the settings since the dialog opened is the one used.
     const paper = loadSettings().paper;
+    let outcome: PdfOutcome;
     try {
-      setPdf(await onSavePdf(reportHtml(s, scenario.title, sideName, colours, objectiveName, paper), paper, pdfName(scenario.title, 'balance')));
+      outcome = await onSavePdf(reportHtml(s, scenario.title, sideName, colours, objectiveName, paper), paper, reportFileName(scenario.title, 'pdf'));
     } catch (e) {
-      setPdf({ severity: 'error', text: `The PDF could not be saved: ${e instanceof Error ? e.message : String(e)}` });
+      outcome = { severity: 'error', text: `The PDF could not be saved: ${e instanceof Error ? e.message : String(e)}` };
     }
+    setPdf(null);
+    setSaved(outcome ? { what: 'pdf', outcome } : null);
+  };
+  const saveJson = (s: Simulation) => {
+    // Named as the PDF is (and as docs/architecture.md names saved pages): the title's slug, a hyphen, what it is.
+    const name = reportFileName(scenario.title, 'json');
+    download(name, `${JSON.stringify(s, null, 2)}\n`);
+    setSaved({ what: 'json', outcome: { severity: 'success', text: `Saved the report's figures as ${name} in your downloads.` } });
   };
   return (
     <Box sx={{ p: 3, overflow: 'auto', flex: 1 }} data-testid="balance">
@@ -146,10 +168,10 @@ export function BalanceReport({
         <Button onClick={cancel} disabled={!running || cancelling} data-testid="balance-cancel">{cancelling ? 'Stopping…' : 'Cancel'}</Button>
         <Typography variant="body2" color="text.secondary">AI against AI, seeds counting up from 1.</Typography>
         <Box sx={{ flex: 1 }} />
-        <Button disabled={!sim} onClick={() => sim && download(`${fileSlug(scenario.title)}.balance.json`, `${JSON.stringify(sim, null, 2)}\n`)} data-testid="balance-save">
+        <Button disabled={!sim} onClick={() => sim && saveJson(sim)} data-testid="balance-save">
           Save as JSON
         </Button>
-        <Button disabled={!sim} onClick={() => sim && printPage(reportHtml(sim, scenario.title, sideName, colours, objectiveName, loadSettings().paper))} data-testid="balance-print">
+        <Button disabled={!sim} onClick={() => sim && (setSaved(null), printPage(reportHtml(sim, scenario.title, sideName, colours, objectiveName, loadSettings().paper)))} data-testid="balance-print">
           Print…
         </Button>
         <Button disabled={!sim || pdf === 'making'} onClick={() => sim && void savePdf(sim)} data-testid="balance-save-pdf">
@@ -161,9 +183,9 @@ export function BalanceReport({
           <LinearProgress aria-label="Making the PDF" data-testid="balance-pdf-progress" />
         </Box>
       )}
-      {pdf && pdf !== 'making' && (
-        <Alert severity={pdf.severity} onClose={() => setPdf(null)} sx={{ mb: 2, maxWidth: 760 }} data-testid="balance-pdf-outcome">
-          {pdf.text}
+      {saved && (
+        <Alert severity={saved.outcome.severity} onClose={() => setSaved(null)} sx={{ mb: 2, maxWidth: 760 }} data-testid={saved.what === 'pdf' ? 'balance-pdf-outcome' : 'balance-json-outcome'}>
+          {saved.outcome.text}
         </Alert>
       )}
       {progress && (

@@ -1,12 +1,13 @@
 // Test play: the scenario as it stands, played by the bundled engine in a process of its own. The dialog works on a
 // copy of the document and only ever reads it, so nothing a game does (or an engine crash) can touch the file.
-import { Alert, AppBar, Box, Button, Dialog, Tab, Tabs, Toolbar, Typography } from '@mui/material';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Alert, AppBar, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Tab, Tabs, Toolbar, Typography } from '@mui/material';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { EngineApi, PaperSize } from '../../domain/host-api.js';
 import type { Scenario } from '../../domain/model.js';
 import { BalanceReport } from './BalanceReport.js';
 import { EngineClient, EngineError } from './engine-client.js';
 import { GamePane } from './GamePane.js';
+import { keepGame, PlayProgressContext, type PlayProgress } from './play-progress.js';
 import { FIRST_IS_RED, sideNameOf, sideOrderOf, type SideKey, type SideOrder } from './play-view.js';
 import type { PdfOutcome } from '../ui/save-pdf.js';
 
@@ -75,6 +76,34 @@ export function PlayDialog({
   }, [open, getClient, snapshot]);
   useEffect(() => () => void stopEngine(), [stopEngine]);
 
+  // What a close would cost, as the game and the report inside say: read only when Close is pressed.
+  const openGame = useRef<{ ply: number; keep: () => Promise<void> } | null>(null);
+  const reportRunning = useRef(false);
+  const progress = useMemo<PlayProgress>(() => ({ game: (g) => void (openGame.current = g), report: (r) => void (reportRunning.current = r) }), []);
+  /** Set while the dialog asks what to do with a game or a report part played. */
+  const [asking, setAsking] = useState<{ ply: number | null; report: boolean } | null>(null);
+  const [closing, setClosing] = useState(false);
+
+  const requestClose = () => {
+    const ply = openGame.current?.ply ?? null;
+    if (ply === null && !reportRunning.current) onClose();
+    else setAsking({ ply, report: reportRunning.current });
+  };
+  /** Closes; a game part played is saved first so that the next test play offers to resume it, unless discarded. */
+  const close = async (discard: boolean) => {
+    if (discard) keepGame(snapshot.id, null);
+    else {
+      setClosing(true);
+      try {
+        await openGame.current?.keep();
+      } finally {
+        setClosing(false);
+      }
+    }
+    setAsking(null);
+    onClose();
+  };
+
   const report = useCallback((e: unknown) => {
     if (e instanceof EngineError && e.code === 'engine-failed') return; // shown by the failure banner
     setError((e as Error).message);
@@ -97,10 +126,8 @@ export function PlayDialog({
     <Dialog
       fullScreen
       open={open}
-      // Escape does not end a test play (a game or a long report would go with it): the Close button does.
-      onClose={(_e, reason) => {
-        if (reason !== 'escapeKeyDown') onClose();
-      }}
+      // Escape is Close, and like it asks first when a game or a report is part played.
+      onClose={requestClose}
       data-testid="play-dialog"
     >
       <AppBar position="static" elevation={0}>
@@ -111,7 +138,7 @@ export function PlayDialog({
             <Tab value="balance" label="Balance report" data-testid="play-tab-balance" />
           </Tabs>
           <Box sx={{ flex: 1 }} />
-          <Button color="inherit" onClick={onClose} data-testid="play-close">Close</Button>
+          <Button color="inherit" onClick={requestClose} data-testid="play-close">Close</Button>
         </Toolbar>
       </AppBar>
       {failure && (
@@ -124,12 +151,38 @@ export function PlayDialog({
         </Alert>
       )}
       {error && <Alert severity="warning" onClose={() => setError(null)} data-testid="play-error">{error}</Alert>}
+      <PlayProgressContext.Provider value={progress}>
       <Box sx={{ flex: 1, minHeight: 0, display: tab === 'play' ? 'flex' : 'none' }}>
         <GamePane active={tab === 'play'} generation={restarts} scenario={snapshot} getClient={getClient} current={current} failed={!!failure} report={report} sideName={sideName} order={order} />
       </Box>
       <Box sx={{ flex: 1, minHeight: 0, display: tab === 'balance' ? 'flex' : 'none' }}>
         <BalanceReport getClient={getClient} scenario={snapshot} sideName={sideName} order={order} onError={report} onSavePdf={onSavePdf} />
       </Box>
+      </PlayProgressContext.Provider>
+      <Dialog open={!!asking} onClose={() => !closing && setAsking(null)} data-testid="play-close-ask">
+        <DialogTitle>Close test play?</DialogTitle>
+        <DialogContent>
+          {asking?.ply != null && (
+            <DialogContentText>
+              The game is under way (after action {asking.ply}). Closing keeps it: the next test play of this scenario (F5) offers to resume it. Or discard it.
+            </DialogContentText>
+          )}
+          {asking?.report && <DialogContentText sx={{ mt: asking.ply != null ? 1 : 0 }}>A balance report is being played: closing stops it, and its games are lost.</DialogContentText>}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => void close(true)} disabled={closing} color="error" data-testid="play-close-discard">
+            {asking?.ply != null ? 'Close and discard' : 'Close and stop the report'}
+          </Button>
+          {asking?.ply != null && (
+            <Button onClick={() => void close(false)} disabled={closing} data-testid="play-close-keep">
+              {closing ? 'Saving the game…' : 'Close, keep the game'}
+            </Button>
+          )}
+          <Button variant="contained" autoFocus onClick={() => setAsking(null)} disabled={closing} data-testid="play-close-cancel">
+            Keep playing
+          </Button>
+        </DialogActions>
+      </Dialog>
     </Dialog>
   );
 }

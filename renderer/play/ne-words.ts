@@ -2,7 +2,7 @@
 // unit's line. Events name units and leaders by id; the engine's event fields are read loosely, so an event this
 // does not know still shows its type and fields rather than nothing.
 import type { NapoleonsEaglesRulesView, NapoleonsEaglesUnit, NapoleonsEaglesUnitRules, NeFatigue, NeFormation, NeOrder, NeWhen } from '../../domain/engine-protocol.js';
-import type { DiceRoll, Effect, EngineAction } from './play-actions.js';
+import type { DiceRoll, Effect, EngineAction, EventContext } from './play-actions.js';
 import { reasonInNames } from './play-view.js';
 
 type Names = ReadonlyMap<string, string>;
@@ -67,7 +67,46 @@ export function facingWords(f: unknown): string {
 /** A side as events name it: its key, or its index in the scenario's order (0 the first, red). */
 const sideKeyOf = (v: unknown): string => (v === 0 ? 'red' : v === 1 ? 'blue' : str(v));
 
-export function describeNeEvent(e: Ev, names: Names): string {
+/**
+ * A battery's fire dice split from its ammunition dice ('Artillery Ammunition'): after the fire, one d6 per action
+ * fired, two with rapid fire, the last of the fire event's dice. Only the events around it say it was a battery's
+ * (its ammunition event follows) and rapid (the fatigue a rapid fire costs is logged straight after that). Null when
+ * the fire is not a battery's, or its neighbours are not at hand.
+ */
+function batteryDice(events: readonly Ev[], fireAt: number): { fire: number[]; ammunition: number[] } | null {
+  const f = events[fireAt];
+  if (f?.type !== 'fire') return null;
+  const ammoAt = events.findIndex((x, i) => i > fireAt && x.type === 'ammunition' && x.unit === f.unit);
+  if (ammoAt < 0 || events.slice(fireAt + 1, ammoAt).some((x) => x.type === 'fire' && x.unit === f.unit)) return null;
+  const after = events[ammoAt + 1];
+  const rapid = after?.type === 'fatigue' && after.unit === f.unit;
+  const count = (num(f.actions) ?? 1) * (rapid ? 2 : 1);
+  const dice = nums(f.dice);
+  if (!Number.isInteger(count) || count < 1 || count > dice.length) return null;
+  return { fire: dice.slice(0, dice.length - count), ammunition: dice.slice(dice.length - count) };
+}
+
+/** The fire an ammunition event belongs to: the same battery's last fire before it, with no other ammunition between. */
+function fireBefore(events: readonly Ev[], ammoAt: number): number {
+  const unit = events[ammoAt]?.unit;
+  for (let i = ammoAt - 1; i >= 0; i--) {
+    const x = events[i]!;
+    if (x.unit !== unit) continue;
+    if (x.type === 'fire') return i;
+    if (x.type === 'ammunition') return -1;
+  }
+  return -1;
+}
+
+/** A battery's ammunition by the 6s rolled so far: low at the first, critical at the second, out at the third (at the
+ *  second for regimental guns, which the event's `out` says). */
+function ammunitionLevel(sixes: number, out: boolean): string {
+  if (out) return 'out of ammunition';
+  if (sixes <= 0) return 'ammunition still full';
+  return sixes === 1 ? 'running low on ammunition' : 'critically low on ammunition';
+}
+
+export function describeNeEvent(e: Ev, names: Names, context?: EventContext): string {
   const n = (k: string) => {
     const id = str(e[k]);
     return names.get(id) ?? id;
@@ -111,7 +150,9 @@ export function describeNeEvent(e: Ev, names: Names): string {
     case 'fire': {
       const cas = num(e.casualties);
       const how = e.kind && e.kind !== 'musket' ? ` (${str(e.kind)}${e.defensive ? ', defensive' : ''})` : e.defensive ? ' (defensive)' : '';
-      return `${n('unit')} fires on ${n('target')}${num(e.range) !== null ? ` at ${inches(num(e.range)!)}` : ''}${how}${rolled}${cas !== null ? `: ${cas === 1 ? '1 casualty' : `${cas} casualties`}` : ''}`;
+      const split = context ? batteryDice(context.events, context.index) : null;
+      const dice = split ? ` [${split.fire.length ? `fire ${split.fire.join(', ')}; ` : ''}ammunition ${split.ammunition.join(', ')}]` : rolled;
+      return `${n('unit')} fires on ${n('target')}${num(e.range) !== null ? ` at ${inches(num(e.range)!)}` : ''}${how}${dice}${cas !== null ? `: ${cas === 1 ? '1 casualty' : `${cas} casualties`}` : ''}`;
     }
     case 'halt-short':
       return `${n('unit')} will not close and halts 2" short of ${n('target')}`;
@@ -160,8 +201,16 @@ export function describeNeEvent(e: Ev, names: Names): string {
       return `${n('charger')} and ${n('target')} tie: they fight again next period`;
     case 'silenced':
       return `${n('unit')} is silenced`;
-    case 'ammunition':
-      return `${n('unit')} rolls a six for ammunition (${str(e.sixes)} of 3)`;
+    case 'ammunition': {
+      // `sixes` is the battery's count so far, not this roll's: whether a 6 came up now is read off its fire's dice.
+      const level = ammunitionLevel(num(e.sixes) ?? 0, e.out === true);
+      const fire = context ? fireBefore(context.events, context.index) : -1;
+      const split = fire >= 0 ? batteryDice(context!.events, fire) : null;
+      if (!split) return `${n('unit')}: ${level}`;
+      const sixes = split.ammunition.filter((d) => d === 6).length;
+      const rolledNow = `${n('unit')} rolls ${split.ammunition.join(', ')} for ammunition`;
+      return sixes === 0 ? `${rolledNow}: no 6, ${level}` : `${rolledNow}: ${sixes === 1 ? 'a 6' : `${sixes} 6s`}, now ${level}`;
+    }
     case 'rest':
       return `${n('unit')} rests${e.fatigue ? `: now ${FATIGUE[e.fatigue as NeFatigue] ?? str(e.fatigue)}` : ''}`;
     case 'stand':

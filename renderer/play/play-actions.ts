@@ -197,6 +197,13 @@ export interface LogLine {
   text: string;
 }
 
-export function logLines(events: readonly unknown[], ply: number, names: Names, from: number, describe: (e: Ev, names: Names) => string = describeEvent): LogLine[] {
-  return events.map((e, i) => ({ n: from + i, ply, text: describe(e as Ev, names) }));
+/** The events an event came with, for words that read a neighbour (a battery's ammunition dice are on its fire). */
+export interface EventContext {
+  events: readonly Ev[];
+  index: number;
+}
+
+export function logLines(events: readonly unknown[], ply: number, names: Names, from: number, describe: (e: Ev, names: Names, context?: EventContext) => string = describeEvent): LogLine[] {
+  const list = events as readonly Ev[];
+  return list.map((e, i) => ({ n: from + i, ply, text: describe(e, names, { events: list, index: i }) }));
 }

@@ -6,7 +6,7 @@ import type { Scenario } from '../../domain/model.js';
 import { boardWithoutPieces } from './hex-chits.js';
 import { describeHexEvent, hexActionLabel, hexDiceOf, hexEffectsOf, hexUnitLine } from './hex-words.js';
 import { describeNeEvent, NE_HINT, neActionLabel, neDiceOf, neEffectsOf, neUnitLine } from './ne-words.js';
-import { actionLabel, diceOf, effectsOf, type DiceRoll, type Effect, type EngineAction } from './play-actions.js';
+import { actionLabel, diceOf, effectsOf, type DiceRoll, type Effect, type EngineAction, type EventContext } from './play-actions.js';
 import { describeEvent, OPTIONAL_RULES, scenarioAtState, type EngineUnit, type GameState, type SeState } from './play-view.js';
 
 type Names = ReadonlyMap<string, string>;
@@ -17,7 +17,8 @@ export interface PlayRules {
   optionalRules: readonly { key: string; label: string }[];
   /** What one place on the map is called: a box, a hex. */
   cell: { one: string; many: string };
-  describeEvent: (e: Record<string, unknown>, names: Names) => string;
+  /** `context`: the events it came with, for the words that read a neighbour. */
+  describeEvent: (e: Record<string, unknown>, names: Names, context?: EventContext) => string;
   diceOf: (events: readonly unknown[], names: Names) => DiceRoll[];
   effectsOf: (events: readonly unknown[], before: GameState | null) => Effect[];
   /** A button's words; `phase` is the phase now, for actions that end it. */

@@ -10,12 +10,13 @@
 //   game the log records. Until it lands the run says it is pausing, so the position shown once it has paused is
 //   final;
 // - an act names the position it was chosen at, and is dropped if the game has moved on since (a double click).
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import type { PlyRecord } from '../../domain/engine-protocol.js';
 import type { Scenario } from '../../domain/model.js';
 import { EngineClient, EngineError, openGame, type EngineMessage, type GameSetup, type Loaded, type Seat, type Summary } from './engine-client.js';
 import { capitalised, logNames } from './ne-fog.js';
 import { logLines, type DiceRoll, type EngineAction, type Effect, type LogLine } from './play-actions.js';
+import { keepGame, keptGame, PlayProgressContext, type Checkpoint } from './play-progress.js';
 import { playRules } from './play-rules.js';
 import type { GameState } from './play-view.js';
 
@@ -106,7 +107,16 @@ export function useGame(
   const [pausing, setPausing] = useState(false);
   const [acting, setActing] = useState(false);
   const [names, setNames] = useState<ReadonlyMap<string, string>>(new Map());
-  const [checkpoint, setCheckpoint] = useState<{ text: string; ply: number } | null>(null);
+  // A game left part played in an earlier test play of this scenario is offered for resuming, as after New game.
+  const [checkpoint, showCheckpoint] = useState<Checkpoint | null>(() => keptGame(scenario.id));
+  const setCheckpoint = useCallback(
+    (c: Checkpoint | null) => {
+      keepGame(scenario.id, c);
+      showCheckpoint(c);
+    },
+    [scenario.id],
+  );
+  const progress = useContext(PlayProgressContext);
   // The log's words, the dice and the map's flashes are the scenario's rule system's.
   const rules = playRules(scenario.ruleSystem);
   const gameRef = useRef<Game | null>(null);
@@ -462,6 +472,27 @@ export function useGame(
     },
     [],
   );
+
+  /** Stops a run and saves the game as it stands, for the next test play to resume. */
+  const keepNow = useCallback(async (): Promise<void> => {
+    const g = gameRef.current;
+    if (!g) return;
+    paused.current = true;
+    stopRun();
+    const e = epoch.current;
+    // After anything already asked of the engine, so a move on its way is in the saved log.
+    await serial(async () => {
+      const c = current();
+      if (c?.running) await saveCheckpoint(c, gameRef.current ?? g, e);
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [current, serial]);
+
+  const openPly = game && !game.replay && !game.summary.over && game.summary.ply > 0 ? game.summary.ply : null;
+  useEffect(() => {
+    progress?.game(openPly === null ? null : { ply: openPly, keep: keepNow });
+  }, [progress, openPly, keepNow]);
+  useEffect(() => () => progress?.game(null), [progress]);
 
   return { game, log, dice, effects, busy, running, pausing, acting, names, checkpoint, start, openLog, act, run, pause, undo, seek, logText, request, reset };
 }

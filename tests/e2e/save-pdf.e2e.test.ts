@@ -71,6 +71,10 @@ describe('Save as PDF in the web shell', () => {
     await expect.poll(() => page.getByTestId('balance-pdf-outcome').textContent()).toContain('hold-the-bridge-at-moosdorf-balance.pdf');
     await page.setViewportSize({ width: 1280, height: 720 });
     await screenshot(page, 'save-pdf-balance-1280');
+    // The next save speaks for itself: the PDF's banner does not stay to claim it.
+    await Promise.all([page.waitForEvent('download'), page.getByTestId('balance-save').click()]);
+    await expect.poll(() => page.getByTestId('balance-json-outcome').textContent()).toContain('hold-the-bridge-at-moosdorf-balance.json');
+    expect(await page.getByTestId('balance-pdf-outcome').count()).toBe(0);
     await page.getByTestId('play-close').click();
     expect(errors).toEqual([]);
     await page.close();

@@ -161,6 +161,9 @@ describe('test play', () => {
     await screenshot(page, 'play-04-balance');
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('balance-save').click()]);
+    // Named as the PDF is, and the banner speaks of this save.
+    expect(download.suggestedFilename()).toBe('hold-the-bridge-at-moosdorf-balance.json');
+    await expect.poll(() => page.getByTestId('balance-json-outcome').textContent()).toContain('hold-the-bridge-at-moosdorf-balance.json');
     const file = path.join(tempDir('adc-report-'), 'report.json');
     await download.saveAs(file);
     const saved = JSON.parse(readFileSync(file, 'utf8')) as { games: number; wins: { red: number; blue: number; draw: number } };
