@@ -161,8 +161,9 @@ function BidDialog({ view, side, sideName, onBid, onClose }: { view: NapoleonsEa
       <DialogTitle>Bid for the choice of side</DialogTitle>
       <DialogContent>
         <Typography variant="body2" sx={{ mb: 1.5 }}>
-          {sideName(side)} has <b>{most}</b> turn point{most === 1 ? '' : 's'} left this game turn. The higher bid chooses side A or D this period.{' '}
-          {view.bids[other] === 'hidden' ? `${sideName(other)} has sealed its bid.` : `${sideName(other)} bids after you, sealed.`}
+          {/* Worded without a verb that agrees with the side's name: most are plural ("Prussians"), some not. */}
+          Turn points left to {sideName(side)} this game turn: <b>{most}</b>. The higher bid chooses side A or D this period.{' '}
+          {view.bids[other] === 'hidden' ? `${sideName(other)}: bid sealed.` : `${sideName(other)}: bids after you, sealed.`}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
           Side A starts its units first, a few at a time, and may finish once at least half have moved; side D answers each step. Both bids are

@@ -68,6 +68,7 @@ describe('test play on an open table', () => {
     expect(await humanDecision(page)).toBe('bid');
     const dialog = page.getByTestId('ne-bid-dialog');
     await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('Turn points left to Prussians this game turn: 20.');
     await page.getByTestId('ne-bid-points').fill('21');
     expect(await page.getByTestId('ne-bid-send').isDisabled()).toBe(true);
     await page.getByTestId('ne-bid-points').fill('10');
