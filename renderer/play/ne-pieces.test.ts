@@ -1,30 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { NapoleonsEaglesUnit, NapoleonsEaglesView } from '../../domain/engine-protocol.js';
 import { actions, describeNeEvent, neEffectsOf, facingWords, inches, legalLeaderWords, legalMoveWords, longestRange, neActionLabel, neDiceOf, neUnitLine } from './ne-words.js';
+import { viewUnit } from './ne-view-kit.js';
 import { facingTowards, leaderAt, leaderDrop, leaderPlace, pieceAt, pieces, placeLabels, rotationHandle, stillToMove, unitMarkers, unitsForList } from './ne-pieces.js';
 
-const unit = (over: Partial<NapoleonsEaglesUnit> = {}): NapoleonsEaglesUnit => ({
-  id: 'u1',
-  name: 'I./15. IR',
-  side: 'red',
-  arm: 'infantry',
-  type: 'line',
-  status: 'table',
-  at: [10, 10],
-  facing: 270,
-  formation: 'column',
-  width: 3,
-  depth: 1.5,
-  figures: 24,
-  startFigures: 24,
-  fatigue: 'normal',
-  disordered: false,
-  retreat: 0,
-  actionsUsed: 0,
-  activated: false,
-  markers: [],
-  ...over,
-});
+const unit = viewUnit;
 const colours = { red: '#1c2841', blue: '#2a4a9e', draw: '#757575' };
 const names = new Map([
   ['u1', 'I./15. IR'],

@@ -3,29 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import type { NapoleonsEaglesUnit, NapoleonsEaglesView, SideKey } from '../../domain/engine-protocol.js';
 import { movedWords, notActingWords } from './ne-turn-words.js';
+import { viewUnit } from './ne-view-kit.js';
 
-const unit = (id: string, over: Partial<NapoleonsEaglesUnit> = {}): NapoleonsEaglesUnit => ({
-  id,
-  name: id,
-  side: 'red',
-  arm: 'infantry',
-  type: 'line',
-  status: 'table',
-  at: [10, 10],
-  facing: 270,
-  formation: 'column',
-  width: 3,
-  depth: 1.5,
-  figures: 24,
-  startFigures: 24,
-  fatigue: 'normal',
-  disordered: false,
-  retreat: 0,
-  actionsUsed: 0,
-  activated: false,
-  markers: [],
-  ...over,
-});
+const unit = (id: string, over: Partial<NapoleonsEaglesUnit> = {}): NapoleonsEaglesUnit => viewUnit({ id, name: id, ...over });
 const names = new Map([
   ['r1', 'I./15. IR'],
   ['r2', 'Füsiliers/15. IR'],
