@@ -4,6 +4,7 @@
 import type Konva from 'konva';
 import type { SceneLabels } from '../../domain/map/labels.js';
 import type { MapScene } from '../../domain/map/scene.js';
+import { boundingBox } from '../../domain/geometry.js';
 import type { Point } from '../../domain/model.js';
 import { selectionBox } from './scene-view.js';
 import type { RegionBox } from './sliced-cache.js';
@@ -17,19 +18,10 @@ const ITEM_REACH_PX = 24;
 /** Around a name's plaque: its halo and the leader line's width. */
 const NAME_REACH_PX = 4;
 
-function around(points: readonly Point[], pad: number): RegionBox {
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  for (const [x, y] of points) {
-    minX = Math.min(minX, x);
-    minY = Math.min(minY, y);
-    maxX = Math.max(maxX, x);
-    maxY = Math.max(maxY, y);
-  }
-  return { minX: minX - pad, minY: minY - pad, maxX: maxX + pad, maxY: maxY + pad };
-}
+const padded = (b: RegionBox, pad: number): RegionBox => ({ minX: b.minX - pad, minY: b.minY - pad, maxX: b.maxX + pad, maxY: b.maxY + pad });
+
+/** The box round points the callers always give (two corners at least), widened by `pad`. */
+const around = (points: readonly Point[], pad: number): RegionBox => padded(boundingBox(points)!, pad);
 
 /**
  * The boxes, in table units, that hold every pixel the items in `lifted` drew on the static layer, names included:
@@ -42,7 +34,7 @@ export function liftRegions(scene: MapScene, lifted: ReadonlySet<string>, before
   for (const pointer of lifted) {
     const box = selectionBox(scene, [pointer]);
     if (!box) return null;
-    boxes.push({ minX: box.minX - ITEM_REACH_PX * k, minY: box.minY - ITEM_REACH_PX * k, maxX: box.maxX + ITEM_REACH_PX * k, maxY: box.maxY + ITEM_REACH_PX * k });
+    boxes.push(padded(box, ITEM_REACH_PX * k));
   }
   const px = (x: number, y: number): Point => [x * k, y * k];
   for (const l of before.labels) {
