@@ -2,29 +2,12 @@
 // smoke bank, the table's flanks, the building blocks, and the words for orders, refusals, caissons and fires.
 import { describe, expect, it } from 'vitest';
 import type { NapoleonsEaglesUnit, NapoleonsEaglesUnitRules, NapoleonsEaglesView } from '../../domain/engine-protocol.js';
+import { viewUnit } from './ne-view-kit.js';
 import { blocksOf, flankStrips, pieces, refusedEdge, smokeCorners, stillToMove, unitMarkers } from './ne-pieces.js';
 import { describeNeEvent, divisionOrderWords, flankName, neActionLabel, neRulesLine } from './ne-words.js';
 
 const unit = (over: Partial<NapoleonsEaglesUnit & NapoleonsEaglesUnitRules> = {}): NapoleonsEaglesUnit & NapoleonsEaglesUnitRules => ({
-  id: 'u1',
-  name: 'I./15. IR',
-  side: 'red',
-  arm: 'infantry',
-  type: 'line',
-  status: 'table',
-  at: [10, 10],
-  facing: 0,
-  formation: 'line',
-  width: 8,
-  depth: 0.5,
-  figures: 16,
-  startFigures: 16,
-  fatigue: 'normal',
-  disordered: false,
-  retreat: 0,
-  actionsUsed: 0,
-  activated: false,
-  markers: [],
+  ...viewUnit({ facing: 0, formation: 'line', width: 8, depth: 0.5, figures: 16, startFigures: 16 }),
   ...over,
 });
 const colours = { red: '#1c2841', blue: '#2a4a9e', draw: '#757575' };
