@@ -171,6 +171,13 @@ export async function dragFrom(page: Page, a: Point, b: Point): Promise<void> {
   await page.mouse.up();
 }
 
+/** In the open test-play dialog: the Balance report tab, `games` filled in, and Run pressed. */
+export async function runBalanceReport(page: Page, games: number): Promise<void> {
+  await page.getByTestId('play-tab-balance').click();
+  await page.getByTestId('balance-games').fill(String(games));
+  await page.getByTestId('balance-run').click();
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(shots, { recursive: true });
   await page.screenshot({ path: path.join(shots, `${name}.png`) });

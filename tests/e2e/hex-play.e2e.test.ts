@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { cellCenter, parseCell, type HexGrid } from '../../domain/grid.js';
-import { openPage, root, screenshot, tempDir, withShell } from './harness.js';
+import { openPage, root, runBalanceReport, screenshot, tempDir, withShell } from './harness.js';
 
 const shell = withShell();
 const scenario = JSON.parse(readFileSync(path.join(root, 'scenarios/hx-01-the-foragers-bridge.scenario.json'), 'utf8')) as { grid: HexGrid; sides: { name: string }[] };
@@ -222,9 +222,7 @@ describe('test play on a hex map', () => {
     await page.locator('[data-testid="welcome"] [data-doc-path^="sample:hx-01"]').first().click();
     await expect.poll(() => page.getByTestId('doc-title').textContent()).toContain('Forager');
     await page.keyboard.press('F5');
-    await page.getByTestId('play-tab-balance').click();
-    await page.getByTestId('balance-games').fill('20');
-    await page.getByTestId('balance-run').click();
+    await runBalanceReport(page, 20);
     await page.getByTestId('balance-result').waitFor({ timeout: 120000 });
     expect(await page.getByTestId('balance-verdict').textContent()).toMatch(/of 20 games/);
     const vpBars = await page.locator('[data-testid="balance-vp"] rect[data-side="red"]').evaluateAll((els) => els.reduce((t, e) => t + Number(e.getAttribute('data-games')), 0));

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { dragFrom, openPage, screenshot, tempDir, toScreen, withShell, type Point } from './harness.js';
+import { dragFrom, openPage, type Point, runBalanceReport, screenshot, tempDir, toScreen, withShell } from './harness.js';
 
 const shell = withShell();
 const shot = (page: Page, name: string) => screenshot(page, `ne-play-${name}`);
@@ -328,9 +328,7 @@ describe('test play on an open table', () => {
     await page.locator('[data-testid="welcome"] [data-doc-path^="sample:ne-01"]').first().click();
     await expect.poll(() => page.getByTestId('doc-title').textContent()).toContain('Plancenoit');
     await page.keyboard.press('F5');
-    await page.getByTestId('play-tab-balance').click();
-    await page.getByTestId('balance-games').fill('10');
-    await page.getByTestId('balance-run').click();
+    await runBalanceReport(page, 10);
     await page.getByTestId('balance-result').waitFor({ timeout: 120000 });
     expect(await page.getByTestId('balance-verdict').textContent()).toMatch(/of 10 games/);
     const losses = (await page.getByTestId('balance-losses').textContent())!;

@@ -1,7 +1,7 @@
 // Closing test play part way through a game or a balance report asks first; Escape is the same as Close. Keep
 // playing changes nothing, closing keeps the game for the next test play to resume, and discarding drops it.
 import { describe, expect, it } from 'vitest';
-import { openPage, withShell } from './harness.js';
+import { openPage, runBalanceReport, withShell } from './harness.js';
 
 const shell = withShell();
 
@@ -70,9 +70,7 @@ describe('closing test play', () => {
     await page.locator('[data-testid="welcome"] [data-doc-path^="sample:se-01"]').first().click();
     await expect.poll(() => page.getByTestId('doc-title').textContent()).toContain('Hold the Bridge');
     await page.getByTestId('cmd-test-play').click();
-    await page.getByTestId('play-tab-balance').click();
-    await page.getByTestId('balance-games').fill('100000');
-    await page.getByTestId('balance-run').click();
+    await runBalanceReport(page, 100000);
     await page.getByTestId('balance-progress').waitFor();
     await page.getByTestId('play-close').click();
     await expect.poll(() => page.getByTestId('play-close-ask').textContent()).toContain('balance report');

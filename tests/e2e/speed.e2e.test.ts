@@ -5,7 +5,7 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { childProcesses, openPage, painted, screenshot, withShell } from './harness.js';
+import { childProcesses, openPage, painted, runBalanceReport, screenshot, withShell } from './harness.js';
 
 const shell = withShell();
 
@@ -49,9 +49,7 @@ describe('speed, within generous bounds', () => {
     await page.locator('[data-testid="welcome"] [data-doc-path^="sample:se-01"]').first().click();
     await page.getByTestId('doc-title').waitFor();
     await page.getByTestId('cmd-test-play').click();
-    await page.getByTestId('play-tab-balance').click();
-    await page.getByTestId('balance-games').fill('10000');
-    await page.getByTestId('balance-run').click();
+    await runBalanceReport(page, 10000);
     const progress = page.getByTestId('balance-progress');
     await expect.poll(async () => (await progress.textContent()) ?? '', { timeout: 60000 }).toMatch(/^[\d,]+ of 10,000 games · [\d,]+ games\/s · about .+ left$/);
     const workers = Math.min(availableParallelism(), 10000);

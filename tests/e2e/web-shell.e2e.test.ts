@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, root, removeTempDirs, screenshot, startServer, tempDir, type Server, backedUp } from './harness.js';
+import { backedUp, launchBrowser, openPage, removeTempDirs, root, runBalanceReport, screenshot, type Server, startServer, tempDir } from './harness.js';
 
 afterAll(removeTempDirs);
 
@@ -360,9 +360,7 @@ describe('the engine stream dropping mid-request', () => {
       await page.locator('[data-testid="welcome"] [data-doc-path^="sample:se-01"]').first().click();
       await expect.poll(() => page.getByTestId('doc-title').textContent()).toContain('Hold the Bridge');
       await page.getByTestId('cmd-test-play').click();
-      await page.getByTestId('play-tab-balance').click();
-      await page.getByTestId('balance-games').fill('100000');
-      await page.getByTestId('balance-run').click();
+      await runBalanceReport(page, 100000);
       const done = async () => Number(/([\d,]+) of 100,000/.exec((await page.getByTestId('balance-progress').textContent()) ?? '')?.[1]?.replace(/,/g, '') ?? 0);
       await expect.poll(done, { timeout: 60000 }).toBeGreaterThan(0);
 
