@@ -5,6 +5,7 @@ import { ctxOf } from './geometry.js';
 import { exitFields, goalField, mountedGoals } from './ai-fields.js';
 import type { AiMemo, FieldEntry } from './ai-memo.js';
 import { winnerOf } from './ai-verdicts.js';
+import { sideLosses } from './victory.js';
 import { isFoot, isGuns, isSpent, onTable, sideIndexOf, type GameState, type SideIndex, type UnitState } from './types.js';
 
 /**
@@ -103,14 +104,8 @@ export function stakes(s: GameState): [number, number] {
     for (const victim of [0, 1] as const) {
       if (by !== -1 && by === victim) continue;
       if (v.side !== 'any' && by === -1) continue;
-      let total = 0;
-      let lost = 0;
-      for (const u of s.units) {
-        if (u.side !== victim) continue;
-        total++;
-        if (u.status === 'eliminated') lost++;
-      }
-      const left = Math.max(1, Math.ceil((v.percent / 100) * total - 1e-9) - lost);
+      const { units, lost } = sideLosses(s, victim);
+      const left = Math.max(1, Math.ceil((v.percent / 100) * units - 1e-9) - lost);
       f[victim] = Math.max(f[victim], 1 + STAKE_PER_LOSS / left + (left === 1 ? STAKE_LAST_UNIT : 0));
     }
   }

@@ -44,17 +44,21 @@ export function victoryPoints(s: GameState): [number, number] {
   return vp;
 }
 
-function destroyedShare(s: GameState, side: SideIndex): number {
-  // Counted, not filtered: an empty `filter` result is an array of another kind, which the reads after it met late.
-  let mine = 0;
+/** How many units a side has and how many of them are eliminated (counted, not filtered: an empty `filter` result is an array of another kind, which the reads after it met late). */
+export function sideLosses(s: GameState, side: SideIndex): { units: number; lost: number } {
+  let units = 0;
   let lost = 0;
   for (const u of s.units) {
     if (u.side !== side) continue;
-    mine++;
+    units++;
     if (u.status === 'eliminated') lost++;
   }
-  if (mine === 0) return 0;
-  return lost / mine;
+  return { units, lost };
+}
+
+function destroyedShare(s: GameState, side: SideIndex): number {
+  const { units, lost } = sideLosses(s, side);
+  return units === 0 ? 0 : lost / units;
 }
 
 function exitedCount(s: GameState, side: SideIndex): number {
